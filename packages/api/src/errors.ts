@@ -1,0 +1,108 @@
+/**
+ * The error catalogue (spec §8) and the codes we added, with their messages and HTTP statuses.
+ * Server and web both read it: the server answers `{error: code, message}`, the web toasts `message`.
+ */
+
+/** Spec §8 codes with their messages, in the spec's order. */
+export const SPEC_ERROR_MESSAGES = {
+  ERROR_WALLET_WRONG_NETWORK: 'Wrong blockchain network!',
+  ERROR_WALLET_NOT_ENOUGH_UTXO: 'Unable to find UTXo to process transaction!',
+  ERROR_WALLET_NOT_ENOUGH_BALANCE: 'Not enough balance to process transaction!',
+  ERROR_WALLET_NOT_SELECTED: 'Wallet is not selected!',
+  ERROR_WALLET_API: 'An error occurred during the wallet API',
+  ERROR_WALLET_NOT_MATCH: 'The connected wallet does not match the dapp wallet!',
+  ERROR_WALLET_ALREADY_LINKED: 'This wallet is already linked to another account. Please contact support!',
+  UNHANDLED_WALLET_ERROR: 'Something went wrong! Please contact support!',
+  UNHANDLED_ERROR: 'Something went wrong! Please contact support!',
+  USER_NOT_AUTH: 'Your session has expired!',
+  USER_WALLET_NOT_BELONG: 'This wallet is not verified! Use another wallet or link this wallet to your account first.',
+  USER_WALLET_CANCEL_CONNECT: 'Authorization process was cancelled!',
+  USER_WALLET_CANCEL_TRANSACTION: 'You have canceled the transaction!',
+  USER_WALLET_ALREADY_ADDED: 'This wallet is already added to your account!',
+  SYSTEM_FEATURE_NOT_AVAILABLE: 'This feature is currently not available. Stay tuned!',
+  NOT_VALID_REQUEST_ADDRESS: 'Unable to get wallet address, try again.',
+  NOT_SET_ACTIVE_ADDRESS: 'No active wallet was found. Check dapp settings',
+  CANT_GET_MASTER_WALLET: 'You have not yet installed Master Wallet. This can be done in your account settings.',
+  ACTIVE_ADDRESS_NOT_MASTER_ADDRESS: 'The Active Wallet does not match the Master Wallet address. Change wallet in dapp',
+  WITHDRAW_CAN_ONLY_MASTER: 'Withdrawals are only possible from the Master wallet.',
+  PENDING_TRANSACTION: 'Please wait, you have pending transactions!',
+  MINT_REMOVE_COORS: "Please set the coordinates settings to 'Any'",
+  LAND_NOT_AVAILABLE: 'This Land is not available.',
+  LAND_SOLD_OUT: 'This Land is already minted!',
+  LAND_NOT_BELONG_TO_USER: 'This land does not belong to you',
+  CHEST_NOT_LAND_OWNER: 'You must own at least one Land NFT from Cardano Lands Collection',
+  CHEST_NOT_TIME_END: "It's not time to open the chest yet",
+  CHEST_END: 'You can no longer open the chest',
+  CHEST_EXPLOIT: 'Chest is locked, please contact support',
+  GOLDMINE_UPGRADE_FAILED: 'The upgrade process failed. Please try again.',
+  GOLDMINE_UPGRADE_IN_PROGRESS: 'The upgrade is in progress',
+  GOLDMINE_ERROR_LAND_MAX_SIZE: 'Upgrade the Land size to be available to upgrade your Mine',
+  NOT_VALID_WORKER_RARITY: 'The Manager must have Epic rarity',
+  SLOT_ALREADY_USE: 'There is already a worker in this slot.',
+  NOT_VALID_WORKER: 'Worker not found, please re-sync your wallet.',
+  WORKER_NOT_BELONG_USER: 'This worker does not belong to you.',
+  WORKER_IS_SET: 'This worker is already assigned to the Gold Mine.',
+  SLOT_NOT_AVAILABLE: 'This slot is not yet available.',
+  CANT_RUN_THIS_OPERATION: 'Fatal error. Can not run this operation',
+  ERROR_WALLET_SELECT_API: 'Information about the wrong wallet type was received. Please contact support.',
+  ITEM_NOT_EXIST_ON_BALANCE: 'We cannot find the required Toolkit in your App balance.',
+  VOTES_NOT_VALID_VALUE: 'Not valid value',
+  USER_WITHDRAW_HEXO_NO_BALANCE: 'You do not have such amount on your account balance',
+  VENDOR_NOT_ENOUGH_BALANCE: 'You do not have such amount on your account balance',
+} as const;
+
+/** Codes the spec leaves open that the HTTP contract needs (DESIGN.md, "The HTTP contract"). */
+export const EXTRA_ERROR_MESSAGES = {
+  CSRF_TOKEN_MISMATCH: 'CSRF token mismatch.',
+  VALIDATION_ERROR: 'The given data was invalid.',
+  NOT_FOUND: 'Requested resource unavailable',
+  TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
+  MAINTENANCE: "We'll be back soon",
+  DEMO_ONLY: 'This action is only available in demo mode.',
+} as const;
+
+/** Every error code the API can answer. */
+export type ErrorCode = keyof typeof SPEC_ERROR_MESSAGES | keyof typeof EXTRA_ERROR_MESSAGES;
+
+/** Code → message, the whole catalogue. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = { ...SPEC_ERROR_MESSAGES, ...EXTRA_ERROR_MESSAGES };
+
+/** HTTP status per code; codes not listed answer 400. 401 always means USER_NOT_AUTH. */
+export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
+  USER_NOT_AUTH: 401,
+  USER_WALLET_CANCEL_CONNECT: 401,
+  USER_WALLET_NOT_BELONG: 403,
+  LAND_NOT_BELONG_TO_USER: 403,
+  WORKER_NOT_BELONG_USER: 403,
+  NOT_FOUND: 404,
+  LAND_NOT_AVAILABLE: 404,
+  WORKER_IS_SET: 409,
+  SLOT_ALREADY_USE: 409,
+  USER_WALLET_ALREADY_ADDED: 409,
+  ERROR_WALLET_ALREADY_LINKED: 409,
+  PENDING_TRANSACTION: 409,
+  GOLDMINE_UPGRADE_IN_PROGRESS: 409,
+  CSRF_TOKEN_MISMATCH: 419,
+  VALIDATION_ERROR: 422,
+  TOO_MANY_REQUESTS: 429,
+  UNHANDLED_ERROR: 500,
+  CANT_RUN_THIS_OPERATION: 500,
+  MAINTENANCE: 503,
+  DEMO_ONLY: 403,
+};
+
+/** True when `code` is in the catalogue. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && code in ERROR_MESSAGES;
+}
+
+/** HTTP status of a code (400 unless listed in {@link ERROR_STATUS}). */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_STATUS[code] ?? 400;
+}
+
+/** Messages of the web app's generic call handling (spec §8). */
+export const GENERIC_MESSAGES = {
+  unavailable: 'Requested resource unavailable',
+  noData: 'Can`t get data from resource, please contact support',
+} as const;

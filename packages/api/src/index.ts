@@ -1,0 +1,4 @@
+/** `@kingdom/api`: the HTTP contract shared by server and web (DESIGN.md "The HTTP contract"). */
+export * from './errors.ts';
+export * from './schemas.ts';
+export * from './paths.ts';

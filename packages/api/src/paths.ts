@@ -1,0 +1,28 @@
+/**
+ * API paths, relative to `/api` (spec §7 paths kept exactly; DESIGN.md "The HTTP contract").
+ */
+export const API_PREFIX = '/api';
+
+export const PATHS = {
+  csrfCookie: '/sanctum/csrf-cookie',
+  config: '/config',
+  authChallenge: '/auth/challenge',
+  authLogin: '/auth/login',
+  authLogout: '/auth/logout',
+  dashboardUser: '/dashboard/user',
+  prices: '/currencies/prices',
+  balance: (token: string) => `/user/balance/${token}`,
+  notificationsCount: '/notifications/count',
+  inventoryItems: '/inventory/items',
+  inventoryCount: '/inventory/count',
+  lands: '/lands',
+  miningTools: '/mining_tool',
+  totalLands: '/user/total_lands',
+  walletSync: '/wallets/sync',
+  demoFaucet: '/demo/faucet',
+  docs: '/docs/json',
+} as const;
+
+/** Name of the CSRF cookie the server sets and header the client returns (double submit). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,0 +1,165 @@
+/**
+ * Request and response schemas of every route (zod). The server validates with them and builds
+ * OpenAPI from them; the web app types its calls with them. Amounts are strings of integer base
+ * units (exact; see `@kingdom/game` tokens). Times are ISO-8601 UTC strings.
+ */
+import { z } from 'zod';
+import { LAND_SIZES, BIOMES, TOKENS } from '@kingdom/game';
+
+/** Integer base units as a decimal string (e.g. `"1500000"` = 1.5 tokens). */
+export const baseUnits = z.string().regex(/^-?\d+$/).describe('integer amount in base units (6 decimals)');
+
+export const chain = z.enum(['cardano', 'solana']);
+export type Chain = z.infer<typeof chain>;
+
+/** Any `{error, message, errors?}` body of a non-2xx answer. */
+export const errorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+// ---- config / status ----
+export const configResponse = z.object({
+  demo: z.boolean(),
+  maintenance: z.boolean(),
+  mint_url: z.string(),
+  price_service_url: z.string().describe('public ADA/USD price service; empty when disabled'),
+  cardano_network: z.string(),
+  solana_cluster: z.string(),
+  links: z.object({ whitepaper: z.string(), social: z.string(), chat: z.string(), guidebook: z.string() }),
+});
+export type ConfigResponse = z.infer<typeof configResponse>;
+
+// ---- auth ----
+export const challengeRequest = z.strictObject({
+  chain,
+  address: z.string().min(1).max(200),
+});
+export const challengeResponse = z.object({
+  message: z.string(),
+  nonce: z.string(),
+  expires_at: z.string(),
+});
+export type ChallengeResponse = z.infer<typeof challengeResponse>;
+
+/**
+ * Sign-in proof. Cardano: `signature` = COSE_Sign1 hex and `key` = COSE_Key hex from CIP-30
+ * `signData`. Solana: `signature` = base58 ed25519 signature over the UTF-8 message; `key` unused.
+ */
+export const loginRequest = z.strictObject({
+  chain,
+  address: z.string().min(1).max(200),
+  message: z.string().min(1).max(2000),
+  signature: z.string().min(1).max(4000),
+  key: z.string().max(400).optional(),
+  wallet: z.string().max(40).optional().describe('wallet name, e.g. eternl or phantom'),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const user = z.object({
+  user_name: z.string(),
+  user_id: z.number().int(),
+  user_avatar: z.string().nullable(),
+  type: z.string(),
+  land_owner: z.boolean(),
+  is_cardano: z.boolean(),
+  connect_wallet: z.string().describe('address of the wallet this session signed in with'),
+});
+export type User = z.infer<typeof user>;
+
+export const loginResponse = z.object({ token: z.string(), user, expires_at: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const logoutResponse = z.object({ status: z.literal('success') });
+export const userResponse = z.object({ user });
+
+// ---- balances and prices ----
+export const tokenParam = z.object({ token: z.enum(TOKENS) });
+export const balanceResponse = z.object({ balance: baseUnits });
+export const pricesResponse = z.object({
+  exo: z.string().describe('ADA per EXO, 5 decimals'),
+  hexo: z.string().describe('ADA per HEXO, 5 decimals'),
+});
+export type PricesResponse = z.infer<typeof pricesResponse>;
+
+// ---- notifications, inventory ----
+export const countResponse = z.object({ count: z.number().int() });
+export const item = z.object({
+  key: z.string(),
+  name: z.string(),
+  amount: z.number().int(),
+  is_craftable: z.boolean(),
+});
+export type Item = z.infer<typeof item>;
+export const itemsResponse = z.object({ items: z.array(item) });
+
+// ---- lands and mining tools ----
+const boolQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+export const listQuery = z.strictObject({
+  my: boolQuery.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().max(64).optional(),
+});
+export type ListQuery = z.input<typeof listQuery>;
+
+export const land = z.object({
+  id: z.number().int(),
+  hex_name: z.string(),
+  name: z.string(),
+  size: z.enum(LAND_SIZES),
+  size_label: z.enum(['S', 'M', 'L', 'XL']),
+  biome: z.enum(BIOMES),
+  q: z.number().int(),
+  r: z.number().int(),
+  policy_id: z.string(),
+  asset_name: z.string(),
+  goldmine_level: z.number().int().nullable(),
+  frenmine_level: z.number().int().nullable(),
+  workers: z.number().int(),
+  owner: z.string().nullable().describe('holder address, or null when unminted/unknown'),
+  has_update: z.boolean(),
+});
+export type Land = z.infer<typeof land>;
+export const landsResponse = z.object({ lands: z.array(land), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type LandsResponse = z.infer<typeof landsResponse>;
+
+export const miningTool = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  serial: z.number().int(),
+  policy_id: z.string(),
+  asset_name: z.string(),
+  daily_hexo: baseUnits,
+  owner: z.string().nullable(),
+});
+export type MiningTool = z.infer<typeof miningTool>;
+export const miningToolsResponse = z.object({ mtools: z.array(miningTool), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type MiningToolsResponse = z.infer<typeof miningToolsResponse>;
+
+export const totalLandsResponse = z.object({ total_lands: z.number().int() });
+
+// ---- wallets ----
+export const walletSyncResponse = z.object({ lands: z.number().int(), mtools: z.number().int(), synced_at: z.string() });
+
+// ---- demo ----
+export const faucetRequest = z.strictObject({
+  address: z.string().min(1).max(200),
+  lands: z.number().int().min(0).max(100).default(0),
+  tools: z.number().int().min(0).max(100).default(0),
+  exo: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
+  hexo: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
+  food: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
+  rune: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
+});
+export type FaucetRequest = z.input<typeof faucetRequest>;
+export const faucetResponse = z.object({
+  address: z.string(),
+  chain,
+  lands: z.array(z.string()).describe('hex_names given'),
+  tools: z.array(z.number().int()).describe('mining tool ids given'),
+  balances: z.record(z.string(), baseUnits).describe('amounts credited, base units'),
+});
+export type FaucetResponse = z.infer<typeof faucetResponse>;

@@ -1,0 +1,7 @@
+/** `@kingdom/game`: the game's rules and constants as pure functions. No I/O, no clock. */
+export * from './tokens.ts';
+export * from './format.ts';
+export * from './lands.ts';
+export * from './leagues.ts';
+export * from './catalogue.ts';
+export * from './errors.ts';

@@ -1,0 +1,32 @@
+/**
+ * Lands of the Valley: sizes, caps and biomes (GAME-RULES.md §2, spec §3).
+ */
+
+/** Land sizes in upgrade order (spec §3). */
+export const LAND_SIZES = ['SMALL', 'MEDIUM', 'LARGE', 'SUPERLARGE'] as const;
+export type LandSize = (typeof LAND_SIZES)[number];
+
+/** Per size: short label, cells, gold mine and fren mine level caps (GAME-RULES.md §2). */
+export const LAND_SIZE_INFO: Record<LandSize, { label: 'S' | 'M' | 'L' | 'XL'; cells: number; goldmineCap: number; frenmineCap: number }> = {
+  SMALL: { label: 'S', cells: 4, goldmineCap: 4, frenmineCap: 2 },
+  MEDIUM: { label: 'M', cells: 7, goldmineCap: 7, frenmineCap: 3 },
+  LARGE: { label: 'L', cells: 9, goldmineCap: 9, frenmineCap: 4 },
+  SUPERLARGE: { label: 'XL', cells: 12, goldmineCap: 10, frenmineCap: 5 },
+};
+
+/** Biomes and their bonus (GAME-RULES.md §2): forest +10% wood, winter +10% stone. */
+export const BIOMES = ['forest', 'winter'] as const;
+export type Biome = (typeof BIOMES)[number];
+export const BIOME_BONUS: Record<Biome, { resource: 'wood' | 'stone'; percent: number }> = {
+  forest: { resource: 'wood', percent: 10 },
+  winter: { resource: 'stone', percent: 10 },
+};
+
+/** Number of lands in the Valley (GAME-RULES.md §2, public). */
+export const VALLEY_LAND_COUNT = 5000;
+
+/** Gold mine maximum level (spec §9). */
+export const GOLDMINE_MAX_LEVEL = 10;
+
+/** Page size of land and mining tool lists (spec §9 fetches page 1; our choice of 12 a page). */
+export const PAGE_SIZE = 12;
