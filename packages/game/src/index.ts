@@ -5,3 +5,6 @@ export * from './lands.ts';
 export * from './leagues.ts';
 export * from './catalogue.ts';
 export * from './errors.ts';
+export * from './prng.ts';
+export * from './valley.ts';
+export * from './assets.ts';

@@ -1,0 +1,156 @@
+/**
+ * Builds the Kingdom server (Fastify): external plugins (cookie, helmet, rate limit, swagger), then
+ * ours (CSRF, maintenance, error handler), then routes by area under `/api`, and the built web app
+ * at `/` with history-mode fallback. Tests build it in-process and use `app.inject`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GameError } from '@kingdom/game';
+import { API_PREFIX, ERROR_MESSAGES, isErrorCode, errorStatus } from '@kingdom/api';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { ChainProviders } from './chain/index.ts';
+import { ApiError } from './errors.ts';
+import { csrfPlugin } from './auth/csrf.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { balanceRoutes } from './modules/balances/routes.ts';
+import { priceRoutes } from './modules/prices/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { landRoutes } from './modules/lands/routes.ts';
+import { miningToolRoutes } from './modules/mtools/routes.ts';
+import { walletRoutes } from './modules/wallets/routes.ts';
+import { demoRoutes } from './modules/demo/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+
+/** What the app needs from outside; `clock` returns the current time (UTC), injected for tests. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  providers: ChainProviders;
+  clock?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<AppDeps>;
+  }
+}
+
+/** Builds the app (not listening). Close it with `app.close()`; the database is the caller's. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const full: Required<AppDeps> = { clock: () => new Date(), ...deps };
+  const { config } = full;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    // Request lines only at debug: at info they would dominate the log and the hot path.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', full);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  const priceOrigin = safeOrigin(config.priceServiceUrl);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(priceOrigin ? [priceOrigin] : [])],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, error: 'TOO_MANY_REQUESTS', message: ERROR_MESSAGES.TOO_MANY_REQUESTS }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kingdom API', version: '0.1.0', description: 'HTTP contract of the Kingdom server (DESIGN.md).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    if (err instanceof GameError) {
+      const code = isErrorCode(err.code) ? err.code : 'CANT_RUN_THIS_OPERATION';
+      return reply.status(errorStatus(code)).send({ error: code, message: ERROR_MESSAGES[code] });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of err.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue.params as { issue?: { keys?: string[] } })?.issue?.keys?.join(',') || '_';
+        (errors[field] ??= []).push(issue.message ?? 'invalid');
+      }
+      return reply.status(422).send({ error: 'VALIDATION_ERROR', message: ERROR_MESSAGES.VALIDATION_ERROR, errors });
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send({ error: 'TOO_MANY_REQUESTS', message: ERROR_MESSAGES.TOO_MANY_REQUESTS });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, body too large).
+      return reply.status(err.statusCode).send({ error: 'VALIDATION_ERROR', message: ERROR_MESSAGES.VALIDATION_ERROR });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'UNHANDLED_ERROR', message: ERROR_MESSAGES.UNHANDLED_ERROR });
+  });
+
+  await app.register(async (api) => {
+    await api.register(csrfPlugin);
+    api.addHook('onRequest', async (request) => {
+      if (config.maintenance && !request.url.startsWith(`${API_PREFIX}/config`) && !request.url.startsWith(`${API_PREFIX}/sanctum`)) {
+        throw new ApiError('MAINTENANCE');
+      }
+    });
+    await api.register(configRoutes);
+    await api.register(authRoutes);
+    await api.register(userRoutes);
+    await api.register(balanceRoutes);
+    await api.register(priceRoutes);
+    await api.register(notificationRoutes);
+    await api.register(inventoryRoutes);
+    await api.register(landRoutes);
+    await api.register(miningToolRoutes);
+    await api.register(walletRoutes);
+    if (config.demo) await api.register(demoRoutes);
+    api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    api.all('/*', { schema: { hide: true } }, async () => {
+      throw new ApiError('NOT_FOUND');
+    });
+  }, { prefix: API_PREFIX });
+
+  const webDist = config.webDist;
+  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false, index: false });
+    // History mode: every non-API GET that is not a file gets the SPA's index.html.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith(API_PREFIX)) return reply.sendFile('index.html');
+      return reply.status(404).send({ error: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+    });
+  }
+  return app;
+}
+
+function safeOrigin(url: string): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Bearer-token sessions. A token is 32 random bytes (base64url); the database keeps only its
+ * SHA-256 with an expiry; logout revokes it.
+ *
+ * Authenticated reads check the session inside their own SQL (one round trip per request): their
+ * statements start `FROM sessions s` and use {@link SESSION_WHERE} with `$1` = token hash and
+ * `$2` = now. Zero rows means the token is unknown, revoked or expired → 401 USER_NOT_AUTH.
+ */
+import type { FastifyRequest } from 'fastify';
+import { fail } from '../errors.ts';
+import { hashToken } from './tokens.ts';
+import { statement, type Database } from '../db/client.ts';
+
+/** SQL condition on `sessions s` with `$1` = token hash, `$2` = now (timestamptz). */
+export const SESSION_WHERE = 's.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2';
+
+/**
+ * SHA-256 of the request's bearer token.
+ * @throws ApiError USER_NOT_AUTH (401) when there is no `Authorization: Bearer …` header
+ */
+export function bearerHash(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const m = header ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header) : null;
+  if (!m) fail('USER_NOT_AUTH');
+  return hashToken(m[1]!);
+}
+
+const sessionUser = statement('session_user', `
+  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, w.chain, w.address
+  FROM sessions s JOIN wallets w ON w.id = s.wallet_id
+  WHERE ${SESSION_WHERE}`);
+
+/** The signed-in user of a request, for routes that go on to write. */
+export interface SessionUser {
+  userId: number;
+  walletId: number;
+  chain: 'cardano' | 'solana';
+  address: string;
+  tokenHash: string;
+}
+
+/**
+ * Resolves the request's session.
+ * @throws ApiError USER_NOT_AUTH (401) when the token is missing, unknown, revoked or expired
+ */
+export async function requireSession(db: Database, request: FastifyRequest, now: Date): Promise<SessionUser> {
+  const tokenHash = bearerHash(request);
+  const rows = await db.query<{ user_id: number; wallet_id: number; chain: 'cardano' | 'solana'; address: string }>(sessionUser, [tokenHash, now]);
+  const row = rows[0];
+  if (!row) fail('USER_NOT_AUTH');
+  return { userId: row.user_id, walletId: row.wallet_id, chain: row.chain, address: row.address, tokenHash };
+}

@@ -1,0 +1,30 @@
+/** Chooses the chain providers from the configuration: the emulator, or the real networks. */
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { EmulatorChain } from './emulator.ts';
+import { BlockfrostCardanoProvider, DasSolanaProvider } from './network.ts';
+import type { ChainProviders } from './provider.ts';
+
+const SOLANA_PUBLIC_RPC: Record<string, string> = {
+  devnet: 'https://api.devnet.solana.com',
+  testnet: 'https://api.testnet.solana.com',
+  'mainnet-beta': 'https://api.mainnet-beta.solana.com',
+};
+
+/**
+ * Emulator for both chains when `CARDANO_NETWORK=emulator` (the default); otherwise Blockfrost
+ * and Solana JSON-RPC.
+ * @throws Error when a real network is chosen without `BLOCKFROST_PROJECT_ID`
+ */
+export function createChainProviders(config: Config, db: Database): ChainProviders {
+  if (config.cardanoNetwork === 'emulator') {
+    return { cardano: new EmulatorChain('cardano', db), solana: new EmulatorChain('solana', db) };
+  }
+  if (!config.blockfrostProjectId) throw new Error('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
+  return {
+    cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId),
+    solana: new DasSolanaProvider(config.solanaCluster, config.solanaRpcUrl ?? SOLANA_PUBLIC_RPC[config.solanaCluster]!),
+  };
+}
+
+export type { ChainProvider, ChainProviders, HeldAsset } from './provider.ts';

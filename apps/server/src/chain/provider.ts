@@ -1,0 +1,33 @@
+/**
+ * Chain providers: how the server learns which NFTs an address holds. One interface, with real
+ * network implementations (Blockfrost for Cardano, a DAS-capable JSON-RPC for Solana) and an
+ * in-process emulator (`emulator.ts`) used by the demo world and the tests (DESIGN.md).
+ */
+import type { Chain } from '@kingdom/api';
+
+/**
+ * An asset held at an address. Cardano: `policyId` (56 hex) + `assetName` (hex). Solana: the
+ * collection address (base58) + the mint address (base58). `quantity` in the asset's base units.
+ */
+export interface HeldAsset {
+  policyId: string;
+  assetName: string;
+  quantity: bigint;
+}
+
+export interface ChainProvider {
+  readonly chain: Chain;
+  /** Network name: `emulator`, `preprod`, `mainnet`, `devnet`, … */
+  readonly network: string;
+  /**
+   * Assets held at `address` right now.
+   * @throws Error when the network cannot be reached (callers keep the last synced state)
+   */
+  listAssets(address: string): Promise<HeldAsset[]>;
+}
+
+/** Providers for both chains. */
+export interface ChainProviders {
+  cardano: ChainProvider;
+  solana: ChainProvider;
+}

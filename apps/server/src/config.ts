@@ -1,0 +1,100 @@
+/**
+ * The server's configuration, read once from the environment and validated with zod.
+ * Nothing else in the server reads `process.env` (CONVENTIONS.md "Env is read once").
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DEMO: bool.optional(),
+  MAINTENANCE: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CARDANO_NETWORK: z.enum(['emulator', 'preprod', 'preview', 'mainnet']).default('emulator'),
+  SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta']).default('devnet'),
+  BLOCKFROST_PROJECT_ID: z.string().optional(),
+  SOLANA_RPC_URL: z.string().optional(),
+  MINT_URL: z.string().default('https://cardanolands.com/mint'),
+  PRICE_SERVICE_URL: z.string().default('https://api.coingecko.com/api/v3/simple/price'),
+  PUBLIC_DOMAIN: z.string().default('localhost'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  WEB_DIST: z.string().optional(),
+  INIT_CWD: z.string().optional(),
+  LINK_WHITEPAPER: z.string().default('https://cardanolands.com/whitepaper'),
+  LINK_SOCIAL: z.string().default('https://twitter.com/CardanoLands'),
+  LINK_CHAT: z.string().default('https://discord.gg/cardanolands'),
+  LINK_GUIDEBOOK: z.string().default('https://guide.cardanolands.com'),
+});
+
+/** Validated configuration. Durations: hours; ports: numbers. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Postgres URL; undefined means embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** PGlite data directory, or `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+  /** Demo mode: seeds the demo world, offers the demo wallet and faucet. Default: on with PGlite. */
+  demo: boolean;
+  maintenance: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  cardanoNetwork: z.infer<typeof envSchema>['CARDANO_NETWORK'];
+  solanaCluster: z.infer<typeof envSchema>['SOLANA_CLUSTER'];
+  blockfrostProjectId: string | undefined;
+  solanaRpcUrl: string | undefined;
+  mintUrl: string;
+  priceServiceUrl: string;
+  /** Domain named in sign-in messages. */
+  publicDomain: string;
+  sessionTtlHours: number;
+  authRateLimitPerMinute: number;
+  /** Built web app folder served at `/`; undefined disables static serving. */
+  webDist: string | undefined;
+  links: { whitepaper: string; social: string; chat: string; guidebook: string };
+}
+
+/**
+ * Reads and validates the environment.
+ * @throws Error listing every invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    // npm runs workspace scripts in the workspace folder; relative paths mean the caller's folder.
+    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    maintenance: e.MAINTENANCE,
+    logLevel: e.LOG_LEVEL,
+    cardanoNetwork: e.CARDANO_NETWORK,
+    solanaCluster: e.SOLANA_CLUSTER,
+    blockfrostProjectId: e.BLOCKFROST_PROJECT_ID,
+    solanaRpcUrl: e.SOLANA_RPC_URL,
+    mintUrl: e.MINT_URL,
+    priceServiceUrl: e.PRICE_SERVICE_URL,
+    publicDomain: e.PUBLIC_DOMAIN,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    webDist: e.WEB_DIST ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST) : defaultWebDist(),
+    links: { whitepaper: e.LINK_WHITEPAPER, social: e.LINK_SOCIAL, chat: e.LINK_CHAT, guidebook: e.LINK_GUIDEBOOK },
+  };
+}
+
+/** The web app built by `npm run build -w @kingdom/web`, beside this package. */
+function defaultWebDist(): string {
+  return path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+}

@@ -1,0 +1,99 @@
+/**
+ * The database client: embedded PGlite (data in `DATA_DIR`) or Postgres (`DATABASE_URL`), behind
+ * one interface so the same code and migrations run on both (DESIGN.md "Configuration").
+ */
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import * as schema from './schema.ts';
+
+/** The Drizzle database (or a transaction of it). */
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A named SQL statement; on Postgres it is prepared once per connection. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/** Defines a named statement (a constant at module level, so it is prepared once). */
+export function statement(name: string, text: string): Statement {
+  return { name, text };
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Orm;
+  /**
+   * Runs a prepared statement in one round trip.
+   * Casts in the SQL decide the JS types (`::int` → number, `::text` → string), so PGlite and
+   * node-postgres answer alike.
+   */
+  query<T>(stmt: Statement, params: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Rows of a `orm.execute()` / `tx.execute()` result, whatever the driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Runs raw SQL on the ORM or a transaction and returns its rows. */
+export async function exec<T = Record<string, unknown>>(orm: Orm, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await orm.execute(query));
+}
+
+/**
+ * Opens the database and applies migrations (under an advisory lock, so several processes can
+ * start at once against one Postgres).
+ * @param opts.databaseUrl Postgres URL; when undefined, PGlite in `opts.dataDir` (`memory://` for RAM)
+ */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const orm = drizzlePg(pool, { schema }) as unknown as Orm;
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("SELECT pg_advisory_lock(hashtext('kingdom.migrate'))");
+      await migratePg(orm as never, { migrationsFolder });
+    } finally {
+      await lockClient.query("SELECT pg_advisory_unlock(hashtext('kingdom.migrate'))").catch(() => undefined);
+      lockClient.release();
+    }
+    return {
+      kind: 'postgres',
+      orm,
+      async query<T>(stmt: Statement, params: unknown[]) {
+        const res = await pool.query({ name: stmt.name, text: stmt.text, values: params });
+        return res.rows as T[];
+      },
+      close: () => pool.end(),
+    };
+  }
+  const memory = opts.dataDir === 'memory://' || opts.dataDir === '';
+  if (!memory) mkdirSync(opts.dataDir, { recursive: true });
+  const client = memory ? new PGlite() : new PGlite(opts.dataDir);
+  await client.waitReady;
+  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  await migratePglite(orm as never, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    orm,
+    async query<T>(stmt: Statement, params: unknown[]) {
+      const res = await client.query<T>(stmt.text, params);
+      return res.rows;
+    },
+    close: () => client.close(),
+  };
+}
+
+export { sql, schema };

@@ -1,0 +1,176 @@
+/**
+ * The database schema (Drizzle). Migrations in `./migrations` are generated from it with
+ * `npm run db:generate -w @kingdom/server` and kept in the repository.
+ *
+ * Amounts are `numeric(38,0)` integer base units (DESIGN.md "Data rules"); balances carry
+ * `CHECK (amount >= 0)` and every change to them is a `ledger_entries` row in the same transaction.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  pgTable, serial, bigserial, integer, text, boolean, timestamp, numeric, jsonb,
+  primaryKey, uniqueIndex, index, check,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const amount = (name: string) => numeric(name, { precision: 38, scale: 0 });
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  avatar: text('avatar'),
+  type: text('type').notNull().default('citizen'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastLoginAt: ts('last_login_at'),
+});
+
+/** Wallets linked to a user; an address belongs to at most one user. */
+export const wallets = pgTable('wallets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  isMaster: boolean('is_master').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  syncedAt: ts('synced_at'),
+}, (t) => [uniqueIndex('wallets_chain_address').on(t.chain, t.address), index('wallets_user').on(t.userId)]);
+
+/** Sign-in challenges: bound to chain + address, single use, 5-minute expiry (DESIGN.md sign-in). */
+export const authChallenges = pgTable('auth_challenges', {
+  nonce: text('nonce').primaryKey(),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  message: text('message').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('auth_challenges_expires').on(t.expiresAt)]);
+
+/** Bearer-token sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  walletId: integer('wallet_id').notNull().references(() => wallets.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+}, (t) => [index('sessions_user').on(t.userId)]);
+
+export const balances = pgTable('balances', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  token: text('token').notNull(),
+  amount: amount('amount').notNull().default('0'),
+}, (t) => [primaryKey({ columns: [t.userId, t.token] }), check('balances_non_negative', sql`${t.amount} >= 0`)]);
+
+/**
+ * One row per change of a balance or an item count. `asset` is a token (`exo`…) or `item:<key>`.
+ * `(reason, reference, user_id, asset)` is unique so a retried credit cannot be paid twice.
+ */
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  asset: text('asset').notNull(),
+  amount: amount('amount').notNull(),
+  reason: text('reason').notNull(),
+  reference: text('reference').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('ledger_entries_once').on(t.reason, t.reference, t.userId, t.asset), index('ledger_entries_user').on(t.userId, t.createdAt)]);
+
+export const itemKinds = pgTable('item_kinds', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  tier: integer('tier'),
+  isCraftable: boolean('is_craftable').notNull().default(false),
+});
+
+export const userItems = pgTable('user_items', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  itemKey: text('item_key').notNull().references(() => itemKinds.key),
+  amount: integer('amount').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.userId, t.itemKey] }), check('user_items_non_negative', sql`${t.amount} >= 0`)]);
+
+/** The Valley: 5,000 Land NFTs (GAME-RULES.md §2). Ownership comes from `nft_holdings`. */
+export const lands = pgTable('lands', {
+  id: integer('id').primaryKey(),
+  hexName: text('hex_name').notNull(),
+  name: text('name').notNull(),
+  q: integer('q').notNull(),
+  r: integer('r').notNull(),
+  size: text('size').notNull(),
+  biome: text('biome').notNull(),
+  policyId: text('policy_id').notNull(),
+  assetName: text('asset_name').notNull(),
+  goldmineLevel: integer('goldmine_level'),
+  frenmineLevel: integer('frenmine_level'),
+  hasUpdate: boolean('has_update').notNull().default(false),
+}, (t) => [uniqueIndex('lands_hex_name').on(t.hexName), uniqueIndex('lands_asset').on(t.policyId, t.assetName)]);
+
+export const miningToolKinds = pgTable('mining_tool_kinds', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  dailyHexo: amount('daily_hexo').notNull(),
+});
+
+export const miningTools = pgTable('mining_tools', {
+  id: integer('id').primaryKey(),
+  kindKey: text('kind_key').notNull().references(() => miningToolKinds.key),
+  serial: integer('serial').notNull(),
+  policyId: text('policy_id').notNull(),
+  assetName: text('asset_name').notNull(),
+}, (t) => [uniqueIndex('mining_tools_asset').on(t.policyId, t.assetName)]);
+
+/** Staking-Hub collections (projects) on either chain (GAME-RULES.md §5). */
+export const collections = pgTable('collections', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull(),
+  chain: text('chain').notNull(),
+  // Cardano policy id or Solana collection address
+  policyId: text('policy_id').notNull(),
+  name: text('name').notNull(),
+  supply: integer('supply').notNull(),
+  holders: integer('holders').notNull(),
+  votes: amount('votes').notNull().default('0'),
+}, (t) => [uniqueIndex('collections_slug').on(t.slug), uniqueIndex('collections_chain_policy').on(t.chain, t.policyId)]);
+
+/** NFTs held by linked wallets, copied from the chain provider by wallet sync. */
+export const nftHoldings = pgTable('nft_holdings', {
+  chain: text('chain').notNull(),
+  policyId: text('policy_id').notNull(),
+  assetName: text('asset_name').notNull(),
+  address: text('address').notNull(),
+  quantity: amount('quantity').notNull().default('1'),
+  syncedAt: ts('synced_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.chain, t.policyId, t.assetName, t.address] }), index('nft_holdings_address').on(t.chain, t.address)]);
+
+/**
+ * The in-process chain emulator's ledger of native assets / SPL tokens per address. Kept in the
+ * database so the server and the CLI see the same emulated chain.
+ */
+export const emuAssets = pgTable('emu_assets', {
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  policyId: text('policy_id').notNull(),
+  assetName: text('asset_name').notNull(),
+  quantity: amount('quantity').notNull(),
+}, (t) => [primaryKey({ columns: [t.chain, t.address, t.policyId, t.assetName] }), index('emu_assets_asset').on(t.chain, t.policyId, t.assetName), check('emu_assets_positive', sql`${t.quantity} > 0`)]);
+
+export const notifications = pgTable('notifications', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  type: text('type').notNull(),
+  data: jsonb('data').notNull().default({}),
+  readAt: ts('read_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('notifications_user').on(t.userId, t.createdAt)]);
+
+/** ADA per token, truncated to 5 decimals (spec §5). */
+export const currencyPrices = pgTable('currency_prices', {
+  token: text('token').primaryKey(),
+  ada: numeric('ada', { precision: 20, scale: 5 }).notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

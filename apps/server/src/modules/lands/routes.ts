@@ -1,0 +1,82 @@
+/**
+ * `lands` (spec §7): with `my=true` the signed-in user's lands (searchable by hex_name, paged),
+ * otherwise the whole collection (public, for /collectibles). Pages of {@link PAGE_SIZE}.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PATHS, landsResponse, listQuery, type Land } from '@kingdom/api';
+import { LAND_SIZE_INFO, PAGE_SIZE, type LandSize } from '@kingdom/game';
+import { bearerHash, SESSION_WHERE } from '../../auth/session.ts';
+import { statement } from '../../db/client.ts';
+import { fail } from '../../errors.ts';
+
+const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
+  l.goldmine_level, l.frenmine_level, l.has_update`;
+
+// One round trip: the session row LEFT JOINs its page of lands, so a valid session with no lands
+// still answers one row (with null land columns) and an invalid one answers none.
+const myLandsStmt = statement('lands_my', `
+  SELECT x.*, (
+    SELECT count(*) FROM wallets w
+    JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address
+    JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
+    WHERE w.user_id = s.user_id AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')
+  )::int AS total
+  FROM sessions s
+  LEFT JOIN LATERAL (
+    SELECT ${LAND_COLUMNS}, h.address AS owner
+    FROM wallets w
+    JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address
+    JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
+    WHERE w.user_id = s.user_id AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')
+    ORDER BY l.id LIMIT $4 OFFSET $5
+  ) x ON true
+  WHERE ${SESSION_WHERE}`);
+
+const allLandsStmt = statement('lands_all', `
+  SELECT ${LAND_COLUMNS},
+    (SELECT h.address FROM nft_holdings h WHERE h.policy_id = l.policy_id AND h.asset_name = l.asset_name LIMIT 1) AS owner,
+    count(*) OVER ()::int AS total
+  FROM lands l
+  WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')
+  ORDER BY l.id LIMIT $2 OFFSET $3`);
+
+const countAllStmt = statement('lands_all_count', `SELECT count(*)::int AS total FROM lands l WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')`);
+
+interface LandRow {
+  id: number | null; hex_name: string; name: string; size: LandSize; biome: 'forest' | 'winter'; q: number; r: number;
+  policy_id: string; asset_name: string; goldmine_level: number | null; frenmine_level: number | null; has_update: boolean;
+  owner: string | null; total: number;
+}
+
+function toLand(r: LandRow): Land {
+  return {
+    id: r.id!, hex_name: r.hex_name, name: r.name, size: r.size, size_label: LAND_SIZE_INFO[r.size].label, biome: r.biome,
+    q: r.q, r: r.r, policy_id: r.policy_id, asset_name: r.asset_name, goldmine_level: r.goldmine_level,
+    frenmine_level: r.frenmine_level, workers: 0, owner: r.owner, has_update: r.has_update,
+  };
+}
+
+/** `%` and `_` in a search are literal characters, not patterns. */
+function searchTerm(search: string | undefined): string | null {
+  const s = search?.trim();
+  return s ? s.replace(/[\\%_]/g, (c) => `\\${c}`) : null;
+}
+
+export const landRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+  app.get(PATHS.lands, {
+    schema: { tags: ['lands'], summary: 'Lands: the user\'s (my=true, bearer token) or the whole collection', querystring: listQuery, response: { 200: landsResponse } },
+  }, async (request) => {
+    const { my, page, search } = request.query;
+    const term = searchTerm(search);
+    const offset = (page - 1) * PAGE_SIZE;
+    if (my) {
+      const rows = await db.query<LandRow>(myLandsStmt, [bearerHash(request), clock(), term, PAGE_SIZE, offset]);
+      if (rows.length === 0) fail('USER_NOT_AUTH');
+      return { lands: rows.filter((r) => r.id !== null).map(toLand), total: rows[0]!.total, page, per_page: PAGE_SIZE };
+    }
+    const rows = await db.query<LandRow>(allLandsStmt, [term, PAGE_SIZE, offset]);
+    const total = rows[0]?.total ?? (await db.query<{ total: number }>(countAllStmt, [term]))[0]!.total;
+    return { lands: rows.map(toLand), total, page, per_page: PAGE_SIZE };
+  });
+};

@@ -1,0 +1,87 @@
+/**
+ * The ledger: the only way balances and item counts change (DESIGN.md "Data rules"). Each change is
+ * a `ledger_entries` row written in the caller's transaction; `(reason, reference, user, asset)` is
+ * unique, so applying the same entry twice changes nothing the second time.
+ */
+import { sql } from 'drizzle-orm';
+import type { Token } from '@kingdom/game';
+import type { ErrorCode } from '@kingdom/api';
+import { exec, type Orm } from '../../db/client.ts';
+import { ApiError } from '../../errors.ts';
+
+/** A change of one balance: `amount` in base units, positive = credit, negative = debit. */
+export interface TokenEntry {
+  userId: number;
+  token: Token;
+  amount: bigint;
+  /** Why, e.g. `faucet`, `demo_seed`, `vendor_purchase`. */
+  reason: string;
+  /** What, unique per reason and user: an order id, a day, an idempotency key. */
+  reference: string;
+}
+
+/** Postgres SQLSTATE of a CHECK violation (the balance would go negative). */
+const CHECK_VIOLATION = '23514';
+
+function isCheckViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === CHECK_VIOLATION) return true;
+  }
+  return false;
+}
+
+/**
+ * Applies a token ledger entry inside `tx`: writes the entry, then moves the balance.
+ * @returns false when this (reason, reference, user, token) was already applied (nothing changes)
+ * @throws ApiError(`insufficientCode`, default `VENDOR_NOT_ENOUGH_BALANCE`) when a debit would take
+ *   the balance below zero; the caller's transaction must then roll back (it is aborted)
+ */
+export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: ErrorCode = 'VENDOR_NOT_ENOUGH_BALANCE'): Promise<boolean> {
+  const inserted = await exec(tx, sql`
+    INSERT INTO ledger_entries (user_id, asset, amount, reason, reference)
+    VALUES (${e.userId}, ${e.token}, ${e.amount.toString()}, ${e.reason}, ${e.reference})
+    ON CONFLICT (reason, reference, user_id, asset) DO NOTHING
+    RETURNING id`);
+  if (inserted.length === 0) return false;
+  try {
+    await exec(tx, sql`
+      INSERT INTO balances (user_id, token, amount) VALUES (${e.userId}, ${e.token}, ${e.amount.toString()})
+      ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount`);
+  } catch (err) {
+    if (isCheckViolation(err)) throw new ApiError(insufficientCode);
+    throw err;
+  }
+  return true;
+}
+
+/** A change of an item count (whole items), recorded in the ledger as asset `item:<key>`. */
+export interface ItemEntry {
+  userId: number;
+  itemKey: string;
+  amount: number;
+  reason: string;
+  reference: string;
+}
+
+/**
+ * Applies an item ledger entry inside `tx`.
+ * @returns false when already applied
+ * @throws ApiError(`ITEM_NOT_EXIST_ON_BALANCE` unless told otherwise) when the count would go negative
+ */
+export async function applyItemEntry(tx: Orm, e: ItemEntry, insufficientCode: ErrorCode = 'ITEM_NOT_EXIST_ON_BALANCE'): Promise<boolean> {
+  const inserted = await exec(tx, sql`
+    INSERT INTO ledger_entries (user_id, asset, amount, reason, reference)
+    VALUES (${e.userId}, ${'item:' + e.itemKey}, ${e.amount}, ${e.reason}, ${e.reference})
+    ON CONFLICT (reason, reference, user_id, asset) DO NOTHING
+    RETURNING id`);
+  if (inserted.length === 0) return false;
+  try {
+    await exec(tx, sql`
+      INSERT INTO user_items (user_id, item_key, amount) VALUES (${e.userId}, ${e.itemKey}, ${e.amount})
+      ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount`);
+  } catch (err) {
+    if (isCheckViolation(err)) throw new ApiError(insufficientCode);
+    throw err;
+  }
+  return true;
+}

@@ -1,0 +1,176 @@
+/**
+ * Seeding (GAME-RULES.md §2). Reference data is seeded on every start (idempotent): item kinds, the
+ * mining-tool catalogue, the Valley's 5,000 lands and the 500 mining-tool NFTs. In demo mode the
+ * demo world is seeded once, deterministically: Staking-Hub collections on both chains, prices,
+ * the emulated chain's holdings (unsold lands and tools at the treasury address) and a few demo
+ * players who own lands, tools, items and balances.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { bech32, base58 } from '@scure/base';
+import {
+  ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
+  landAssetName, miningToolAssetName, toBaseUnits, type Prng, type Token,
+} from '@kingdom/game';
+import { exec, type Database, type Orm } from '../db/client.ts';
+import {
+  appSettings, collections, currencyPrices, emuAssets, itemKinds, lands, miningToolKinds, miningTools,
+} from '../db/schema.ts';
+import { emulatorTransferNfts } from '../chain/emulator.ts';
+import { findOrCreateAccount } from '../modules/users/accounts.ts';
+import { applyItemEntry, applyTokenEntry } from '../modules/ledger/ledger.ts';
+import { syncWallet } from '../modules/wallets/sync.ts';
+import type { ChainProviders } from '../chain/index.ts';
+
+/** Number of mining-tool NFTs in the collection. */
+export const MINING_TOOL_COUNT = 500;
+
+/** A Cardano enterprise testnet address (header 0x60) for a 28-byte key hash, bech32. */
+export function enterpriseTestnetAddress(keyHash: Uint8Array): string {
+  const bytes = new Uint8Array(29);
+  bytes[0] = 0x60;
+  bytes.set(keyHash, 1);
+  return bech32.encode('addr_test', bech32.toWords(bytes), 1000);
+}
+
+function randomBytes(rng: Prng, n: number): Uint8Array {
+  return Uint8Array.from({ length: n }, () => rng.int(0, 255));
+}
+
+const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+
+/** The emulated chain's treasury: holds every land and tool not yet given to a player. */
+export const TREASURY_ADDRESS = enterpriseTestnetAddress(randomBytes(createPrng('kingdom-treasury'), 28));
+
+/**
+ * Seeds the reference data every deployment needs (idempotent: existing rows are kept).
+ */
+export async function seedReferenceData(db: Database): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    await tx.insert(itemKinds).values(ITEM_KINDS.map((k) => ({ key: k.key, name: k.name, category: k.category, tier: k.tier, isCraftable: k.isCraftable })))
+      .onConflictDoUpdate({ target: itemKinds.key, set: { name: sql`excluded.name`, category: sql`excluded.category`, tier: sql`excluded.tier` } });
+    await tx.insert(miningToolKinds).values(MINING_TOOL_KINDS.map((k) => ({ key: k.key, name: k.name, dailyHexo: k.dailyHexo.toString() })))
+      .onConflictDoUpdate({ target: miningToolKinds.key, set: { name: sql`excluded.name`, dailyHexo: sql`excluded.daily_hexo` } });
+    const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM lands`)) as [{ n: number }];
+    if (n === 0) {
+      const valley = generateValley();
+      for (let i = 0; i < valley.length; i += 1000) {
+        await tx.insert(lands).values(valley.slice(i, i + 1000).map((c) => ({
+          id: c.id, hexName: c.hexName, name: `Land #${c.id}`, q: c.q, r: c.r, size: c.size, biome: c.biome,
+          policyId: LAND_POLICY_ID, assetName: landAssetName(c.id), goldmineLevel: 1, frenmineLevel: null,
+        })));
+      }
+    }
+    const [{ t }] = (await exec<{ t: number }>(tx, sql`SELECT count(*)::int AS t FROM mining_tools`)) as [{ t: number }];
+    if (t === 0) {
+      const rng = createPrng('kingdom-mining-tools');
+      const rows = Array.from({ length: MINING_TOOL_COUNT }, (_, i) => {
+        const x = rng.next();
+        const kind = x < 0.1 ? 'alchemist_glove' : x < 0.4 ? 'miners_pickaxe' : x < 0.6 ? 'dwarven_hammer' : 'crystal_lantern';
+        return { id: i + 1, kindKey: kind, serial: i + 1, policyId: MINING_TOOL_POLICY_ID, assetName: miningToolAssetName(i + 1) };
+      });
+      await tx.insert(miningTools).values(rows);
+    }
+  });
+}
+
+const NAME_A = ['Clay', 'Pixel', 'Lunar', 'Iron', 'Crypto', 'Mystic', 'Golden', 'Shadow', 'Frost', 'Ember', 'Royal', 'Astro', 'Wild', 'Neon', 'Stone', 'Sky', 'Ocean', 'Dragon', 'Forest', 'Silent', 'Happy', 'Cosmic', 'Rusty', 'Velvet', 'Thunder'];
+const NAME_B = ['Mates', 'Punks', 'Apes', 'Knights', 'Owls', 'Foxes', 'Goblins', 'Wizards', 'Bears', 'Cats', 'Dwarves', 'Elves', 'Monks', 'Ravens', 'Wolves', 'Pirates', 'Samurai', 'Kongs', 'Yetis', 'Frogs', 'Titans', 'Golems', 'Sprites', 'Lions', 'Beasts'];
+
+/** The demo's Staking-Hub collections: 25 a chain, about a dozen above the 250,000-vote threshold. */
+export function demoCollections(): Array<{ slug: string; chain: 'cardano' | 'solana'; policyId: string; name: string; supply: number; holders: number; votes: string }> {
+  const rng = createPrng('kingdom-collections');
+  const out = [];
+  for (let i = 0; i < 50; i++) {
+    const chain = i % 2 === 0 ? 'cardano' as const : 'solana' as const;
+    const name = `${NAME_A[i % NAME_A.length]} ${NAME_B[(i * 7) % NAME_B.length]}`;
+    const supply = rng.int(10, 100) * 100;
+    const holders = Math.floor(supply * (0.25 + rng.next() * 0.4));
+    const tier = rng.next();
+    const votes = tier < 0.25 ? rng.int(250_000, 1_400_000) : rng.int(0, 240_000);
+    out.push({
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') + (chain === 'solana' ? '-sol' : ''),
+      chain,
+      policyId: chain === 'cardano' ? hex(randomBytes(rng, 28)) : base58.encode(randomBytes(rng, 32)),
+      name,
+      supply,
+      holders,
+      votes: votes.toString(),
+    });
+  }
+  return out;
+}
+
+/** Demo players: a name, a deterministic address and what they own. */
+const DEMO_PLAYERS = [
+  { name: 'Duke of the Valley', seed: 'demo-player-1', lands: 8, tools: 3, balances: { exo: 25_000n, hexo: 4_000n, food: 900n, rune: 120n }, items: { land_upgrade01: 2, toolkit_2: 3, toolkit_3: 1 } },
+  { name: 'Baroness Frost', seed: 'demo-player-2', lands: 4, tools: 1, balances: { exo: 7_500n, hexo: 1_250n, food: 300n, rune: 40n }, items: { land_upgrade02: 1, toolkit_2: 1 } },
+  { name: 'Squire Pebble', seed: 'demo-player-3', lands: 1, tools: 0, balances: { exo: 300n, hexo: 150n, food: 45n, rune: 0n }, items: {} },
+] as const;
+
+/**
+ * Seeds the demo world once (recorded in `app_settings`), in one transaction, then syncs the demo
+ * players' wallets.
+ */
+export async function seedDemoWorld(db: Database, providers: ChainProviders, now: Date): Promise<void> {
+  const done = await db.orm.select().from(appSettings).where(eq(appSettings.key, 'demo_world_seeded'));
+  if (done.length > 0) return;
+  const playerAddresses: string[] = [];
+  await db.orm.transaction(async (tx) => {
+    // A concurrent starter may seed too: the lock makes the second one wait, then see the flag.
+    await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtext('kingdom.demo_seed'))`);
+    const again = await tx.select().from(appSettings).where(eq(appSettings.key, 'demo_world_seeded'));
+    if (again.length > 0) return;
+    await tx.insert(collections).values(demoCollections()).onConflictDoNothing();
+    await tx.insert(currencyPrices).values([
+      { token: 'exo', ada: '0.01873' },
+      { token: 'hexo', ada: '0.00412' },
+    ]).onConflictDoNothing();
+    await mintCollectionsToTreasury(tx);
+    for (const p of DEMO_PLAYERS) {
+      const address = enterpriseTestnetAddress(randomBytes(createPrng(p.seed), 28));
+      playerAddresses.push(address);
+      await givePlayer(tx, address, p.lands, p.tools, p.balances, p.items, 'demo_seed', p.seed);
+      await exec(tx, sql`UPDATE users SET name = ${p.name} WHERE id = (SELECT user_id FROM wallets WHERE chain = 'cardano' AND address = ${address})`);
+    }
+    await tx.insert(appSettings).values({ key: 'demo_world_seeded', value: { at: now.toISOString() } });
+  });
+  for (const address of playerAddresses) await syncWallet(db, providers, 'cardano', address, now);
+}
+
+async function mintCollectionsToTreasury(tx: Orm): Promise<void> {
+  await exec(tx, sql`
+    INSERT INTO emu_assets (chain, address, policy_id, asset_name, quantity)
+    SELECT 'cardano', ${TREASURY_ADDRESS}, policy_id, asset_name, 1 FROM lands
+    UNION ALL
+    SELECT 'cardano', ${TREASURY_ADDRESS}, policy_id, asset_name, 1 FROM mining_tools
+    ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Gives an address (creating its account if new) lands and tools from the treasury, balances in
+ * whole tokens and items, as ledger entries with `reason` and `reference`.
+ * @returns hex_names of the lands and ids of the tools given
+ */
+export async function givePlayer(
+  tx: Orm, address: string, landCount: number, toolCount: number,
+  wholeBalances: Partial<Record<Token, bigint>>, items: Record<string, number>, reason: string, reference: string,
+  chain: 'cardano' | 'solana' = 'cardano',
+): Promise<{ lands: string[]; tools: number[]; userId: number }> {
+  const account = await findOrCreateAccount(tx, chain, address);
+  const landRows = landCount > 0 ? await exec<{ id: number; hex_name: string; policy_id: string; asset_name: string }>(tx, sql`
+    SELECT l.id, l.hex_name, l.policy_id, l.asset_name FROM lands l
+    JOIN ${emuAssets} e ON e.policy_id = l.policy_id AND e.asset_name = l.asset_name AND e.address = ${TREASURY_ADDRESS}
+    ORDER BY (l.id * 7919) % 5003 LIMIT ${landCount}`) : [];
+  const toolRows = toolCount > 0 ? await exec<{ id: number; policy_id: string; asset_name: string }>(tx, sql`
+    SELECT t.id, t.policy_id, t.asset_name FROM mining_tools t
+    JOIN ${emuAssets} e ON e.policy_id = t.policy_id AND e.asset_name = t.asset_name AND e.address = ${TREASURY_ADDRESS}
+    ORDER BY (t.id * 7919) % 503 LIMIT ${toolCount}`) : [];
+  await emulatorTransferNfts(tx, { chain, address }, [...landRows, ...toolRows].map((r) => ({ policyId: r.policy_id, assetName: r.asset_name })));
+  for (const [token, whole] of Object.entries(wholeBalances) as Array<[Token, bigint]>) {
+    if (whole > 0n) await applyTokenEntry(tx, { userId: account.userId, token, amount: toBaseUnits(whole, token), reason, reference });
+  }
+  for (const [itemKey, amount] of Object.entries(items)) {
+    if (amount > 0) await applyItemEntry(tx, { userId: account.userId, itemKey, amount, reason, reference });
+  }
+  return { lands: landRows.map((l) => l.hex_name), tools: toolRows.map((t) => t.id), userId: account.userId };
+}

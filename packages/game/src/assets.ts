@@ -1,0 +1,26 @@
+/**
+ * On-chain identifiers of the Kingdom's own NFT collections (spec §3: "two hex policy-like asset
+ * identifiers"). Asset names are hex-encoded UTF-8, as on Cardano.
+ */
+
+/** Policy id of the Land NFT collection (56 hex characters). */
+export const LAND_POLICY_ID = 'a7b2e7c1d4f0936e5b8c2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b';
+/** Policy id of the mining-tool NFT collection (56 hex characters). */
+export const MINING_TOOL_POLICY_ID = '3c9f1e0b7a2d5c8e4f6a1b3d7e9c2f5a8b0d4e6c1f3a5b7d9e2c4f6a';
+
+/** Hex of a UTF-8 string (asset names on Cardano are bytes, shown as hex). */
+export function utf8ToHex(s: string): string {
+  let out = '';
+  for (const b of new TextEncoder().encode(s)) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** Asset name (hex) of land `id`: UTF-8 of `CardanoLand<id>`. */
+export function landAssetName(id: number): string {
+  return utf8ToHex(`CardanoLand${id}`);
+}
+
+/** Asset name (hex) of mining tool `id`: UTF-8 of `MiningTool<id>`. */
+export function miningToolAssetName(id: number): string {
+  return utf8ToHex(`MiningTool${id}`);
+}
