@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+const server = { include: ['apps/server/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'game', include: ['packages/game/**/*.test.ts'] } },
       { test: { name: 'api', include: ['packages/api/**/*.test.ts'] } },
-      { test: { name: 'server', include: ['apps/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'server', ...server } },
+      { test: { name: 'server-pg', ...server, env: { KINGDOM_TEST_DB: 'postgres' }, globalSetup: ['tools/vitest-pg-setup.ts'] } },
       'apps/web/vitest.config.ts',
     ],
   },

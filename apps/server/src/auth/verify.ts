@@ -258,8 +258,9 @@ function isHex(s: string): boolean {
   return s.length % 2 === 0 && /^[0-9a-fA-F]*$/.test(s);
 }
 
+/** A CBOR byte string as decoded by `@stricahq/cbors` (a Node `Buffer`), or any `Uint8Array`. */
 function isBytes(v: unknown): v is Uint8Array {
-  return v instanceof Uint8Array;
+  return Buffer.isBuffer(v) || v instanceof Uint8Array;
 }
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -13,7 +13,7 @@ import {
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import {
-  appSettings, collections, currencyPrices, emuAssets, itemKinds, lands, miningToolKinds, miningTools,
+  appSettings, collections, currencyPrices, emuAssets, itemKinds, miningToolKinds, miningTools,
 } from '../db/schema.ts';
 import { emulatorTransferNfts } from '../chain/emulator.ts';
 import { findOrCreateAccount } from '../modules/users/accounts.ts';
@@ -52,13 +52,12 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .onConflictDoUpdate({ target: miningToolKinds.key, set: { name: sql`excluded.name`, dailyHexo: sql`excluded.daily_hexo` } });
     const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM lands`)) as [{ n: number }];
     if (n === 0) {
-      const valley = generateValley();
-      for (let i = 0; i < valley.length; i += 1000) {
-        await tx.insert(lands).values(valley.slice(i, i + 1000).map((c) => ({
-          id: c.id, hexName: c.hexName, name: `Land #${c.id}`, q: c.q, r: c.r, size: c.size, biome: c.biome,
-          policyId: LAND_POLICY_ID, assetName: landAssetName(c.id), goldmineLevel: 1, frenmineLevel: null,
-        })));
-      }
+      // One INSERT from one JSON parameter: far faster than row-by-row parameters on PGlite.
+      const rows = JSON.stringify(generateValley().map((c) => ({ id: c.id, hex_name: c.hexName, q: c.q, r: c.r, size: c.size, biome: c.biome, asset_name: landAssetName(c.id) })));
+      await exec(tx, sql`
+        INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level)
+        SELECT id, hex_name, 'Land #' || id, q, r, size, biome, ${LAND_POLICY_ID}, asset_name, 1
+        FROM jsonb_to_recordset(${rows}::jsonb) AS t(id int, hex_name text, q int, r int, size text, biome text, asset_name text)`);
     }
     const [{ t }] = (await exec<{ t: number }>(tx, sql`SELECT count(*)::int AS t FROM mining_tools`)) as [{ t: number }];
     if (t === 0) {

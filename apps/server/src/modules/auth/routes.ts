@@ -9,26 +9,32 @@ import { authChallenges, sessions, users } from '../../db/schema.ts';
 import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
 import { bearerHash } from '../../auth/session.ts';
-import { isCardanoAddress, isSolanaAddress, verifyCardanoSignIn, verifySolanaSignIn } from '../../auth/verify.ts';
+import { cardanoPaymentKeyHash, isCardanoAddress, isSolanaAddress, verifyCardanoSignIn, verifySolanaSignIn, type CardanoNetwork } from '../../auth/verify.ts';
 import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { loadUser } from '../users/user.ts';
 import { fail } from '../../errors.ts';
 
-function validAddress(chain: Chain, address: string): boolean {
-  return chain === 'cardano' ? isCardanoAddress(address) : isSolanaAddress(address);
+/**
+ * A Cardano address of this deployment's network whose payment credential is a key (nothing can
+ * sign for a script), or a Solana ed25519 public key.
+ */
+function validAddress(chain: Chain, address: string, network: CardanoNetwork): boolean {
+  if (chain === 'solana') return isSolanaAddress(address);
+  return isCardanoAddress(address, network) && cardanoPaymentKeyHash(address) !== null;
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, providers, clock } = app.deps;
   const rateLimit = { max: config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const network: CardanoNetwork = config.cardanoNetwork === 'mainnet' ? 'mainnet' : 'testnet';
 
   app.post(PATHS.authChallenge, {
     config: { rateLimit },
     schema: { tags: ['auth'], summary: 'Issues a sign-in challenge for chain + address', body: challengeRequest, response: { 200: challengeResponse } },
   }, async (request) => {
     const { chain, address } = request.body;
-    if (!validAddress(chain, address)) fail('NOT_VALID_REQUEST_ADDRESS');
+    if (!validAddress(chain, address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
     const now = clock();
     const c = createChallenge(config.publicDomain, chain, address, now);
     await db.orm.insert(authChallenges).values({ nonce: c.nonce, chain, address, message: c.message, expiresAt: c.expiresAt, createdAt: now });
@@ -44,9 +50,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { chain, address, message, signature, key } = request.body;
     const now = clock();
     const nonce = nonceOf(message);
-    if (!nonce || !validAddress(chain, address)) fail('USER_NOT_AUTH');
+    if (!nonce || !validAddress(chain, address, network)) fail('USER_NOT_AUTH');
     const ok = chain === 'cardano'
-      ? key !== undefined && verifyCardanoSignIn({ address, message, signature, key })
+      ? key !== undefined && verifyCardanoSignIn({ address, message, signature, key, network })
       : verifySolanaSignIn({ address, message, signature });
     if (!ok) fail('USER_NOT_AUTH');
 
