@@ -8,3 +8,4 @@ export * from './errors.ts';
 export * from './prng.ts';
 export * from './valley.ts';
 export * from './assets.ts';
+export * from './goldmine.ts';
