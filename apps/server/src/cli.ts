@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { PATHS, API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type FaucetResponse } from '@kingdom/api';
-import { loadConfig } from './config.ts';
+import { environment, loadConfig } from './config.ts';
 import { openKingdomDatabase } from './server.ts';
 import { runFaucet } from './modules/demo/faucet.ts';
 
@@ -51,7 +51,7 @@ async function faucet(args: string[]): Promise<void> {
     address, lands: Number(whole(values.lands, 'lands')), tools: Number(whole(values.tools, 'tools')),
     exo: whole(values.exo, 'exo'), hexo: whole(values.hexo, 'hexo'), food: whole(values.food, 'food'), rune: whole(values.rune, 'rune'),
   };
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...environment(), LOG_LEVEL: 'silent' });
   if (!config.demo) throw new Error('the faucet is available in demo mode only (DEMO=true)');
   let result = await viaServer(config.port, body);
   if (!result) {

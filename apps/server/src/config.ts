@@ -61,11 +61,16 @@ export interface Config {
   links: { whitepaper: string; social: string; chat: string; guidebook: string };
 }
 
+/** The process environment: the one place the server reads it. */
+export function environment(): Record<string, string | undefined> {
+  return process.env;
+}
+
 /**
  * Reads and validates the environment.
  * @throws Error listing every invalid variable.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = environment()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
