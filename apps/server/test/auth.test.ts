@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '@kingdom/api';
-import { createCardanoTestWallet, createSolanaTestWallet } from './support/wallets.ts';
+import { createCardanoTestWallet, createCardanoTxTestWallet, createSolanaTestWallet, createSolanaTxTestWallet } from './support/wallets.ts';
 import { challengeFor, createTestKingdom, signInCardano, signInSolana, type TestKingdom } from './support/kingdom.ts';
 
 let k: TestKingdom;
@@ -134,6 +134,34 @@ describe('sign-in with Solana (ed25519, base58)', () => {
     const message = await challengeFor(k, 'solana', wallet.address);
     expectNotAuth(await login({ chain: 'solana', address: wallet.address, message, signature: '0OIl' }));
     expectNotAuth(await login({ chain: 'solana', address: wallet.address, message, signature: 'x'.repeat(200) }));
+  });
+});
+
+describe('hardware wallets: a signed, never-submitted transaction carrying the message', () => {
+  it('signs in with a Cardano tx (CIP-20 label 674) and refuses a stake-key witness and a replay', async () => {
+    const wallet = createCardanoTxTestWallet();
+    const message = await challengeFor(k, 'cardano', wallet.address);
+    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, tx: wallet.signMessageTx(message, { signer: 'stake' }) }));
+    const body = { chain: 'cardano', address: wallet.address, message, tx: wallet.signMessageTx(message) };
+    const res = await login(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.connect_wallet).toBe(wallet.address);
+    expectNotAuth(await login(body));
+  });
+
+  it('signs in with a Solana tx (Memo) and refuses a memo that differs', async () => {
+    const wallet = createSolanaTxTestWallet();
+    const message = await challengeFor(k, 'solana', wallet.address);
+    expectNotAuth(await login({ chain: 'solana', address: wallet.address, message, tx: wallet.signMessageTx(message, { memo: message + '!' }) }));
+    expect((await login({ chain: 'solana', address: wallet.address, message, tx: wallet.signMessageTx(message) })).statusCode).toBe(200);
+  });
+
+  it('wants exactly one of signature and tx', async () => {
+    const wallet = createSolanaTestWallet();
+    const message = await challengeFor(k, 'solana', wallet.address);
+    const res = await login({ chain: 'solana', address: wallet.address, message });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR' });
   });
 });
 

@@ -45,17 +45,21 @@ export const challengeResponse = z.object({
 export type ChallengeResponse = z.infer<typeof challengeResponse>;
 
 /**
- * Sign-in proof. Cardano: `signature` = COSE_Sign1 hex and `key` = COSE_Key hex from CIP-30
- * `signData`. Solana: `signature` = base58 ed25519 signature over the UTF-8 message; `key` unused.
+ * Sign-in proof (DESIGN.md "Sign-in"). Cardano: `signature` = COSE_Sign1 hex and `key` = COSE_Key
+ * hex from CIP-30 `signData`. Solana: `signature` = base58 ed25519 signature over the UTF-8 message.
+ * Hardware wallets that cannot sign data send `tx` instead of `signature`: a transaction carrying
+ * the message, signed and never submitted (Cardano: CBOR hex with CIP-20 metadata label 674;
+ * Solana: base64 with a Memo instruction).
  */
 export const loginRequest = z.strictObject({
   chain,
   address: z.string().min(1).max(200),
   message: z.string().min(1).max(2000),
-  signature: z.string().min(1).max(4000),
+  signature: z.string().min(1).max(4000).optional(),
   key: z.string().max(400).optional(),
+  tx: z.string().min(1).max(32_000).optional(),
   wallet: z.string().max(40).optional().describe('wallet name, e.g. eternl or phantom'),
-});
+}).refine((b) => (b.signature === undefined) !== (b.tx === undefined), { message: 'send either signature or tx', path: ['signature'] });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const user = z.object({

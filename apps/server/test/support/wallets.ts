@@ -13,7 +13,15 @@
 import { Buffer } from 'node:buffer';
 import * as CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import * as MS from '@emurgo/cardano-message-signing-nodejs';
-import { Keypair } from '@solana/web3.js';
+import {
+  Keypair,
+  PublicKey,
+  Transaction,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import { blake2b } from '@noble/hashes/blake2.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 
@@ -147,4 +155,225 @@ export function createSolanaTestWallet(): SolanaTestWallet {
     signMessage: (message) => signBytes(new TextEncoder().encode(message)),
     signBytes,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hardware wallets: sign-in by a signed, never submitted transaction (DESIGN.md, Sign-in, HD flag)
+// ---------------------------------------------------------------------------------------------
+
+/** CIP-20 message metadata label. */
+const CIP20_LABEL = 674;
+
+/** Splits `text` into CIP-20 chunks of at most 64 UTF-8 bytes, never inside a character. */
+export function cip20Chunks(text: string): string[] {
+  const chunks: string[] = [];
+  let chunk = '';
+  for (const char of text) {
+    if (Buffer.byteLength(chunk + char, 'utf8') > 64) {
+      chunks.push(chunk);
+      chunk = '';
+    }
+    chunk += char;
+  }
+  if (chunk !== '' || chunks.length === 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** CIP-20 auxiliary data `{674: {"msg": [chunks]}}` built with CSL. */
+function cip20AuxiliaryData(text: string, label = CIP20_LABEL): CSL.AuxiliaryData {
+  const list = CSL.MetadataList.new();
+  for (const chunk of cip20Chunks(text)) list.add(CSL.TransactionMetadatum.new_text(chunk));
+  const map = CSL.MetadataMap.new();
+  map.insert_str('msg', CSL.TransactionMetadatum.new_list(list));
+  const metadata = CSL.GeneralTransactionMetadata.new();
+  metadata.insert(CSL.BigNum.from_str(String(label)), CSL.TransactionMetadatum.new_map(map));
+  const aux = CSL.AuxiliaryData.new();
+  aux.set_metadata(metadata);
+  return aux;
+}
+
+/** How a Cardano hardware wallet (mis)signs its sign-in transaction; defaults are the honest case. */
+export interface CardanoTxSignOptions {
+  /** Which key makes the vkey witness: the payment key (default), the stake key, or a stranger's. */
+  signer?: 'payment' | 'stake' | 'other';
+  /** Put this text in the metadata instead of the message. */
+  metadataMessage?: string;
+  /** Metadata label; default 674 (CIP-20). */
+  label?: number;
+  /** Auxiliary data bytes to use verbatim (their blake2b-256 goes in the body) instead of CIP-20 of the message. */
+  auxiliaryDataCbor?: Uint8Array;
+  /** Leave the auxiliary data hash out of the body. */
+  omitAuxiliaryDataHash?: boolean;
+  /** After signing, replace the auxiliary data by CIP-20 metadata of this text (body hash left as signed). */
+  replaceMetadataAfterSigning?: string;
+  /** After signing, raise the fee by one lovelace (the witness no longer matches the body). */
+  tamperBodyAfterSigning?: boolean;
+  /** Body network id; default: not set. */
+  networkId?: 0 | 1;
+}
+
+/** A Cardano wallet that cannot sign data and signs a transaction carrying the message instead. */
+export interface CardanoTxTestWallet {
+  network: 'mainnet' | 'testnet';
+  kind: 'base' | 'enterprise';
+  /** bech32 address (base or enterprise). */
+  address: string;
+  /** blake2b-224 of the payment public key, hex. */
+  paymentKeyHash: string;
+  /** blake2b-224 of the stake public key, hex. */
+  stakeKeyHash: string;
+  /**
+   * A signed, never submitted transaction, CBOR hex: one dummy input, one output of 2 ADA back to
+   * the address, a 0.2 ADA fee, a TTL, CIP-20 metadata (label 674, `msg` = the message in chunks of
+   * at most 64 bytes) with its hash in the body, and a vkey witness by the payment key over the body
+   * hash — what a hardware wallet's CIP-30 `signTx` witness merged into the transaction gives.
+   */
+  signMessageTx(message: string, options?: CardanoTxSignOptions): string;
+}
+
+/** Creates a Cardano hardware test wallet with fresh random payment and stake keys (see {@link CardanoTxTestWallet}). */
+export function createCardanoTxTestWallet(options: CardanoTestWalletOptions = {}): CardanoTxTestWallet {
+  const network = options.network ?? 'testnet';
+  const kind = options.kind ?? 'base';
+  const networkId = network === 'mainnet' ? 1 : 0;
+  const paymentKey = CSL.PrivateKey.generate_ed25519extended();
+  const stakeKey = CSL.PrivateKey.generate_ed25519extended();
+  const otherKey = CSL.PrivateKey.generate_ed25519extended();
+  const paymentCred = CSL.Credential.from_keyhash(paymentKey.to_public().hash());
+  const stakeCred = CSL.Credential.from_keyhash(stakeKey.to_public().hash());
+  const address =
+    kind === 'base'
+      ? CSL.BaseAddress.new(networkId, paymentCred, stakeCred).to_address()
+      : CSL.EnterpriseAddress.new(networkId, paymentCred).to_address();
+
+  const makeBody = (fee: string, auxBytes: Uint8Array | null, opts: CardanoTxSignOptions): CSL.TransactionBody => {
+    const inputs = CSL.TransactionInputs.new();
+    inputs.add(CSL.TransactionInput.new(CSL.TransactionHash.from_bytes(new Uint8Array(32).fill(7)), 0));
+    const outputs = CSL.TransactionOutputs.new();
+    outputs.add(CSL.TransactionOutput.new(address, CSL.Value.new(CSL.BigNum.from_str('2000000'))));
+    const body = CSL.TransactionBody.new_tx_body(inputs, outputs, CSL.BigNum.from_str(fee));
+    body.set_ttl(CSL.BigNum.from_str('1000'));
+    if (opts.networkId !== undefined) {
+      body.set_network_id(opts.networkId === 1 ? CSL.NetworkId.mainnet() : CSL.NetworkId.testnet());
+    }
+    if (auxBytes !== null && opts.omitAuxiliaryDataHash !== true) {
+      body.set_auxiliary_data_hash(CSL.AuxiliaryDataHash.from_bytes(blake2b256(auxBytes)));
+    }
+    return body;
+  };
+
+  const signMessageTx = (message: string, opts: CardanoTxSignOptions = {}): string => {
+    const auxBytes =
+      opts.auxiliaryDataCbor ?? cip20AuxiliaryData(opts.metadataMessage ?? message, opts.label).to_bytes();
+    const body = makeBody('200000', auxBytes, opts);
+    const key = opts.signer === 'stake' ? stakeKey : opts.signer === 'other' ? otherKey : paymentKey;
+    const bodyHash = CSL.FixedTransaction.new_from_body_bytes(body.to_bytes()).transaction_hash();
+    const vkeys = CSL.Vkeywitnesses.new();
+    vkeys.add(CSL.make_vkey_witness(bodyHash, key));
+    const witnessSet = CSL.TransactionWitnessSet.new();
+    witnessSet.set_vkeys(vkeys);
+
+    const finalBody = opts.tamperBodyAfterSigning === true ? makeBody('200001', auxBytes, opts) : body;
+    const finalAux =
+      opts.replaceMetadataAfterSigning !== undefined
+        ? cip20AuxiliaryData(opts.replaceMetadataAfterSigning, opts.label).to_bytes()
+        : auxBytes;
+    const tx = CSL.FixedTransaction.new_with_auxiliary(finalBody.to_bytes(), witnessSet.to_bytes(), finalAux, true);
+    return Buffer.from(tx.to_bytes()).toString('hex');
+  };
+
+  return {
+    network,
+    kind,
+    address: address.to_bech32(),
+    paymentKeyHash: Buffer.from(paymentKey.to_public().hash().to_bytes()).toString('hex'),
+    stakeKeyHash: Buffer.from(stakeKey.to_public().hash().to_bytes()).toString('hex'),
+    signMessageTx,
+  };
+}
+
+/** blake2b-256 of bytes as given (the auxiliary data hash). */
+function blake2b256(bytes: Uint8Array): Uint8Array {
+  return blake2b(Uint8Array.from(bytes), { dkLen: 32 });
+}
+
+/** SPL Memo program v2. */
+export const MEMO_PROGRAM_ID = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+
+/** How a Solana hardware wallet (mis)signs its sign-in transaction; defaults are the honest case. */
+export interface SolanaTxSignOptions {
+  /** `legacy` (default) or `v0` message. */
+  version?: 'legacy' | 'v0';
+  /** Put this text in the memo instead of the message. */
+  memo?: string;
+  /** The memo instruction's program id (default Memo v2). */
+  memoProgramId?: string;
+  /** A stranger pays the fee (first key and first signature); the wallet signs as a second signer. */
+  otherFeePayer?: boolean;
+  /** The stranger's key makes the fee payer's signature, though the wallet is the fee payer. */
+  signedByOther?: boolean;
+  /** After signing, change the memo to this text (signature left as made). */
+  replaceMemoAfterSigning?: string;
+}
+
+/** A Solana wallet that cannot sign messages and signs a transaction carrying the message instead. */
+export interface SolanaTxTestWallet {
+  /** base58 of the 32-byte ed25519 public key. */
+  address: string;
+  /**
+   * A signed, never submitted transaction, base64: fee payer = the wallet, a fake recent blockhash,
+   * one Memo (v2) instruction whose data is the UTF-8 message, signed by the wallet's keypair.
+   */
+  signMessageTx(message: string, options?: SolanaTxSignOptions): string;
+}
+
+/** Creates a Solana hardware test wallet from a fresh `Keypair` (see {@link SolanaTxTestWallet}). */
+export function createSolanaTxTestWallet(): SolanaTxTestWallet {
+  const keypair = Keypair.generate();
+  const other = Keypair.generate();
+  const blockhash = bs58.encode(new Uint8Array(32).fill(9));
+
+  const signMessageTx = (message: string, opts: SolanaTxSignOptions = {}): string => {
+    const feePayer = opts.otherFeePayer === true ? other : keypair;
+    const memoKeys =
+      opts.otherFeePayer === true ? [{ pubkey: keypair.publicKey, isSigner: true, isWritable: false }] : [];
+    const memo = (text: string): TransactionInstruction =>
+      new TransactionInstruction({
+        programId: new PublicKey(opts.memoProgramId ?? MEMO_PROGRAM_ID),
+        keys: memoKeys,
+        data: Buffer.from(text, 'utf8'),
+      });
+    const instruction = memo(opts.memo ?? message);
+    const signers = opts.otherFeePayer === true ? [other, keypair] : [opts.signedByOther === true ? other : keypair];
+
+    if (opts.version === 'v0') {
+      const compile = (ix: TransactionInstruction) =>
+        new TransactionMessage({ payerKey: feePayer.publicKey, recentBlockhash: blockhash, instructions: [ix] })
+          .compileToV0Message();
+      const tx = new VersionedTransaction(compile(instruction));
+      if (opts.signedByOther === true) {
+        tx.signatures[0] = nacl.sign.detached(tx.message.serialize(), other.secretKey);
+      } else {
+        tx.sign(signers);
+      }
+      if (opts.replaceMemoAfterSigning !== undefined) {
+        const tampered = new VersionedTransaction(compile(memo(opts.replaceMemoAfterSigning)), tx.signatures);
+        return Buffer.from(tampered.serialize()).toString('base64');
+      }
+      return Buffer.from(tx.serialize()).toString('base64');
+    }
+
+    const tx = new Transaction({ feePayer: feePayer.publicKey, recentBlockhash: blockhash }).add(instruction);
+    if (opts.signedByOther === true) {
+      tx.addSignature(keypair.publicKey, Buffer.from(nacl.sign.detached(tx.serializeMessage(), other.secretKey)));
+    } else {
+      tx.sign(...signers);
+    }
+    if (opts.replaceMemoAfterSigning !== undefined) {
+      tx.instructions[0]!.data = Buffer.from(opts.replaceMemoAfterSigning, 'utf8');
+    }
+    return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+  };
+
+  return { address: keypair.publicKey.toBase58(), signMessageTx };
 }

@@ -10,6 +10,7 @@ import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
 import { bearerHash } from '../../auth/session.ts';
 import { cardanoPaymentKeyHash, isCardanoAddress, isSolanaAddress, verifyCardanoSignIn, verifySolanaSignIn, type CardanoNetwork } from '../../auth/verify.ts';
+import { verifyCardanoSignInTx, verifySolanaSignInTx } from '../../auth/verify-tx.ts';
 import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { loadUser } from '../users/user.ts';
@@ -47,13 +48,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit },
     schema: { tags: ['auth'], summary: 'Signs in with a signed challenge; returns a bearer token', body: loginRequest, response: { 200: loginResponse } },
   }, async (request) => {
-    const { chain, address, message, signature, key } = request.body;
+    const { chain, address, message, signature, key, tx } = request.body;
     const now = clock();
     const nonce = nonceOf(message);
     if (!nonce || !validAddress(chain, address, network)) fail('USER_NOT_AUTH');
-    const ok = chain === 'cardano'
-      ? key !== undefined && verifyCardanoSignIn({ address, message, signature, key, network })
-      : verifySolanaSignIn({ address, message, signature });
+    let ok: boolean;
+    if (tx !== undefined) {
+      ok = chain === 'cardano' ? verifyCardanoSignInTx({ address, message, tx, network }) : verifySolanaSignInTx({ address, message, tx });
+    } else {
+      ok = chain === 'cardano'
+        ? key !== undefined && verifyCardanoSignIn({ address, message, signature: signature!, key, network })
+        : verifySolanaSignIn({ address, message, signature: signature! });
+    }
     if (!ok) fail('USER_NOT_AUTH');
 
     const token = randomToken();
