@@ -2,3 +2,4 @@
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './paths.ts';
+export * from './goldrush.ts';

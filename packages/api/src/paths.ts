@@ -21,6 +21,19 @@ export const PATHS = {
   walletSync: '/wallets/sync',
   demoFaucet: '/demo/faucet',
   docs: '/docs/json',
+  notifications: '/notifications',
+  notificationsRead: '/notifications/read',
+  mines: (mine: 'goldmine' | 'frenmine') => `/${mine}/mines`,
+  mineWorkers: (mine: 'goldmine' | 'frenmine') => `/${mine}/workers`,
+  mineWorkersRemove: (mine: 'goldmine' | 'frenmine') => `/${mine}/workers/remove`,
+  mineUpgrade: (mine: 'goldmine' | 'frenmine') => `/${mine}/upgrade`,
+  workerNfts: '/goldmine/worker-nfts',
+  performance: '/mines/performance',
+  report: (mine: 'goldmine' | 'frenmine', day: string) => `/mines/${mine}/reports/${day}`,
+  land: (hexName: string) => `/lands/${hexName}`,
+  landExpand: (hexName: string) => `/lands/${hexName}/expand`,
+  demoClock: '/demo/clock',
+  demoTick: '/demo/tick',
 } as const;
 
 /** Name of the CSRF cookie the server sets and header the client returns (double submit). */

@@ -157,6 +157,9 @@ export const faucetRequest = z.strictObject({
   hexo: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
   food: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
   rune: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
+  workers: z.number().int().min(0).max(50).default(0).describe('worker NFTs of a qualified Staking-Hub collection'),
+  rarity: z.enum(['common', 'uncommon', 'rare', 'epic']).default('common'),
+  items: z.record(z.string().max(40), z.number().int().min(0).max(1000)).default({}).describe('item key → count'),
 });
 export type FaucetRequest = z.input<typeof faucetRequest>;
 export const faucetResponse = z.object({
@@ -164,6 +167,8 @@ export const faucetResponse = z.object({
   chain,
   lands: z.array(z.string()).describe('hex_names given'),
   tools: z.array(z.number().int()).describe('mining tool ids given'),
+  workers: z.array(z.object({ policy_id: z.string(), asset_name: z.string(), collection: z.string() })).default([]),
+  items: z.record(z.string(), z.number().int()).default({}),
   balances: z.record(z.string(), baseUnits).describe('amounts credited, base units'),
 });
 export type FaucetResponse = z.infer<typeof faucetResponse>;

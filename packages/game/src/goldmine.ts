@@ -137,12 +137,16 @@ export const EFFECTIVITY_LABELS = ['Inactive', 'Not Bad', 'You can better', 'Goo
 export function effectivityRating(worked: number, open: number): 0 | 1 | 2 | 3 | 4 | 5 {
   if (open <= 0 || worked <= 0) return 0;
   if (worked >= open) return 5;
+  const [a, b, c] = EFFECTIVITY_BOUNDS_PERCENT;
   const pct100 = worked * 100;
-  if (pct100 < 40 * open) return 1;
-  if (pct100 < 60 * open) return 2;
-  if (pct100 < 80 * open) return 3;
+  if (pct100 < a * open) return 1;
+  if (pct100 < b * open) return 2;
+  if (pct100 < c * open) return 3;
   return 4;
 }
+
+/** Upper bounds (exclusive, percent of open slots worked) of ratings 1, 2 and 3. */
+export const EFFECTIVITY_BOUNDS_PERCENT = [40, 60, 80] as const;
 
 /**
  * Shares a pool pro rata by weight, rounding every share down, so the shares never add up to more

@@ -9,3 +9,5 @@ export * from './prng.ts';
 export * from './valley.ts';
 export * from './assets.ts';
 export * from './goldmine.ts';
+export * from './frenmine.ts';
+export * from './days.ts';

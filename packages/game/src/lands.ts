@@ -1,6 +1,7 @@
 /**
  * Lands of the Valley: sizes, caps and biomes (GAME-RULES.md §2, spec §3).
  */
+import { GameError } from './errors.ts';
 
 /** Land sizes in upgrade order (spec §3). */
 export const LAND_SIZES = ['SMALL', 'MEDIUM', 'LARGE', 'SUPERLARGE'] as const;
@@ -30,3 +31,21 @@ export const GOLDMINE_MAX_LEVEL = 10;
 
 /** Page size of land and mining tool lists (spec §9 fetches page 1; our choice of 12 a page). */
 export const PAGE_SIZE = 12;
+
+/** Expansion permits by the size they upgrade from (spec §4): tier 1 S→M, 2 M→L, 3 L→XL. */
+export const EXPANSION_PERMITS: Partial<Record<LandSize, { permitKey: string; nextSize: LandSize }>> = {
+  SMALL: { permitKey: 'land_upgrade01', nextSize: 'MEDIUM' },
+  MEDIUM: { permitKey: 'land_upgrade02', nextSize: 'LARGE' },
+  LARGE: { permitKey: 'land_upgrade03', nextSize: 'SUPERLARGE' },
+};
+
+/**
+ * Plans a land size upgrade; the permit is consumed (GAME-RULES.md §2, spec §4).
+ * @throws GameError CANT_RUN_THIS_OPERATION for an XL land, ITEM_NOT_EXIST_ON_BALANCE without the permit
+ */
+export function planLandExpansion(size: LandSize, items: Readonly<Record<string, number>>): { permitKey: string; nextSize: LandSize } {
+  const step = EXPANSION_PERMITS[size];
+  if (!step) throw new GameError('CANT_RUN_THIS_OPERATION', 'the land is at its largest size');
+  if ((items[step.permitKey] ?? 0) < 1) throw new GameError('ITEM_NOT_EXIST_ON_BALANCE');
+  return step;
+}

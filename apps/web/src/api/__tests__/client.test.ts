@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, USER_NOT_AUTH, apiGet, apiPost } from '../client.ts';
+import { toast } from 'react-toastify';
+import { useSession } from '../../session/session-store.ts';
+import { useAppStatus } from '../../session/app-status.ts';
+import { mockHttp } from '../../test/mock-http.ts';
+import '../../i18n/index.ts';
+
+/** The message of every error toast shown. */
+let toastError: ReturnType<typeof vi.fn<(content: unknown) => void>>;
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('HTTP client (spec §7, §8)', () => {
+  beforeEach(() => {
+    toastError = vi.fn<(content: unknown) => void>();
+    vi.spyOn(toast, 'error').mockImplementation((content) => {
+      toastError(content);
+      return 'id';
+    });
+  });
+
+  it('sends JSON headers, the bearer token and the XSRF cookie as header', async () => {
+    useSession.setState({ token: 'tok-1', isAuth: true });
+    document.cookie = 'XSRF-TOKEN=xsrf-abc; path=/';
+    // axios adds the XSRF header in its own adapters, so this test runs axios' fetch adapter
+    // against a stubbed fetch instead of the table mock.
+    const seen: Request[] = [];
+    const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(input instanceof Request ? input : new Request(input, init));
+      return new Response(JSON.stringify({ lands: 1, mtools: 0, synced_at: 'now' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    };
+    // Node's Request needs an absolute URL; this one is the page's own origin, as '/api' is in a browser.
+    await apiPost('/wallets/sync', {}, { adapter: 'fetch', env: { fetch: fetchStub }, baseURL: `${window.location.origin}/api` });
+    const req = seen[0]!;
+    expect(new URL(req.url).pathname).toBe('/api/wallets/sync');
+    expect(req.credentials).toBe('include');
+    expect(req.headers.get('authorization')).toBe('Bearer tok-1');
+    expect(req.headers.get('x-xsrf-token')).toBe('xsrf-abc');
+    expect(req.headers.get('accept')).toContain('application/json');
+    expect(req.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('accepts paths with or without the api/ prefix', async () => {
+    const log = mockHttp({ 'GET /config': { body: { demo: true } } });
+    await apiGet('api/config');
+    await apiGet('/api/config');
+    expect(log.map((r) => r.path)).toEqual(['/config', '/config']);
+  });
+
+  it('toasts the server message when the answer has errors and a message', async () => {
+    mockHttp({ 'POST /auth/challenge': { status: 422, body: { error: 'VALIDATION_ERROR', message: 'The address is too long.', errors: { address: ['too long'] } } } });
+    const e = await failure(apiPost('/auth/challenge', { address: 'x' }));
+    expect(toastError).toHaveBeenCalledWith('The address is too long.');
+    expect(e.errors).toEqual({ address: ['too long'] });
+  });
+
+  it('returns USER_NOT_AUTH on 401 without a toast', async () => {
+    mockHttp({ 'GET /dashboard/user': { status: 401, body: { error: 'USER_NOT_AUTH', message: 'Your session has expired!' } } });
+    const e = await failure(apiGet('/dashboard/user'));
+    expect(e.code).toBe(USER_NOT_AUTH);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it("toasts a catalogued code's message", async () => {
+    mockHttp({ 'POST /vendor/buy': { status: 400, body: { error: 'VENDOR_NOT_ENOUGH_BALANCE', message: 'You do not have such amount on your account balance' } } });
+    const e = await failure(apiPost('/vendor/buy'));
+    expect(e.code).toBe('VENDOR_NOT_ENOUGH_BALANCE');
+    expect(toastError).toHaveBeenCalledWith('You do not have such amount on your account balance');
+  });
+
+  it('toasts the server message of invalid_grant', async () => {
+    mockHttp({ 'POST /auth/login': { status: 400, body: { error: 'invalid_grant', message: 'The grant is invalid.' } } });
+    await failure(apiPost('/auth/login'));
+    expect(toastError).toHaveBeenCalledWith('The grant is invalid.');
+  });
+
+  it("shows 'Requested resource unavailable' for other statuses", async () => {
+    mockHttp({ 'GET /lands': { status: 500, body: '<html>oops</html>' } });
+    await failure(apiGet('/lands'));
+    expect(toastError).toHaveBeenCalledWith('Requested resource unavailable');
+  });
+
+  it("shows 'Requested resource unavailable' when there is no response", async () => {
+    mockHttp({ 'GET /lands': 'network' });
+    await failure(apiGet('/lands'));
+    expect(toastError).toHaveBeenCalledWith('Requested resource unavailable');
+  });
+
+  it('complains about a missing data body', async () => {
+    mockHttp({ 'GET /currencies/prices': { status: 200, body: '' } });
+    await failure(apiGet('/currencies/prices'));
+    expect(toastError).toHaveBeenCalledWith('Can`t get data from resource, please contact support');
+  });
+
+  it('switches to maintenance on 503 MAINTENANCE', async () => {
+    mockHttp({ 'GET /config': { status: 503, body: { error: 'MAINTENANCE', message: "We'll be back soon" } } });
+    const e = await failure(apiGet('/config'));
+    expect(e.code).toBe('MAINTENANCE');
+    expect(useAppStatus.getState().maintenance).toBe(true);
+  });
+});

@@ -1,0 +1,6 @@
+/** Hook: true while a session token is present (spec §4). */
+import { selectIsAuthenticated, useSession } from '../session/session-store.ts';
+
+export function useIsAuthenticated(): boolean {
+  return useSession(selectIsAuthenticated);
+}

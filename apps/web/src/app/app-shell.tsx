@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../api/endpoints/config.ts';
+import { useAppStatus } from '../session/app-status.ts';
+import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
+import { SessionEffects } from './session-effects.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { SiteNav } from './site-nav.tsx';
+import { SiteFooter } from './site-footer.tsx';
+
+/** The page frame: header, navigation, content (or the maintenance page), footer. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // The small-screen menu is open for the page it was opened on; moving on closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
+  const navigation = useNavigation();
+  const config = useConfig();
+  const maintenanceFlag = useAppStatus((s) => s.maintenance);
+  const setMaintenance = useAppStatus((s) => s.setMaintenance);
+  const maintenance = maintenanceFlag || config.data?.maintenance === true;
+
+  useEffect(() => {
+    if (config.data?.maintenance) setMaintenance(true);
+  }, [config.data?.maintenance, setMaintenance]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpenAt(menuOpen ? null : location.pathname)} />
+      <div className="shell__body">
+        <SiteNav open={menuOpen} onNavigate={() => setMenuOpenAt(null)} />
+        <main id="main" className="content" aria-busy={navigation.state === 'loading'}>
+          {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
+          {maintenance ? <MaintenancePage /> : <Outlet />}
+        </main>
+      </div>
+      <SiteFooter />
+      <SessionEffects />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The root route's module, loaded lazily by the router: providers, the page frame and the start-up
+ * calls. Keeping it out of the entry chunk keeps the JS that index.html references small; it is
+ * fetched in parallel with the first page's chunk.
+ */
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../api/query-client.ts';
+import { configQueryOptions } from '../api/endpoints/config.ts';
+import { fetchCsrfCookie } from '../api/endpoints/csrf-cookie.ts';
+import { EmptyState } from '../components/empty-state.tsx';
+import { AppProviders } from './providers.tsx';
+import { AppShell } from './app-shell.tsx';
+
+let started = false;
+
+/** Start-up calls (spec §7): the CSRF cookie, and the configuration. Runs once. */
+function startApp(): void {
+  if (started) return;
+  started = true;
+  void fetchCsrfCookie().catch(() => undefined);
+  void queryClient.prefetchQuery(configQueryOptions());
+}
+
+/** The root route's component. */
+export function RootLayout() {
+  startApp();
+  return (
+    <AppProviders queryClient={queryClient}>
+      <AppShell />
+    </AppProviders>
+  );
+}
+
+/** Unknown paths. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState title={t('app.notFoundTitle')} text={t('app.notFoundText')}>
+      <Link className="btn btn--primary" to="/">
+        {t('app.backHome')}
+      </Link>
+    </EmptyState>
+  );
+}
+
+/** Route error boundary: a failed chunk load or a render error. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  return (
+    <AppProviders queryClient={queryClient}>
+      <div className="content">
+        {isRouteErrorResponse(error) && error.status === 404 ? (
+          <NotFoundPage />
+        ) : (
+          <EmptyState title={t('app.error')}>
+            <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+              {t('app.reload')}
+            </button>
+          </EmptyState>
+        )}
+      </div>
+    </AppProviders>
+  );
+}

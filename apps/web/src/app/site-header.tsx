@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { shortenMiddle } from '@kingdom/game';
+import { useNotificationsCount } from '../api/endpoints/notifications-count.ts';
+import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
+import { useSession } from '../session/session-store.ts';
+import { useLogout } from '../session/use-logout.ts';
+import { PATHS_WEB } from '../paths.ts';
+
+function NotificationBell() {
+  const { t } = useTranslation();
+  const count = useNotificationsCount();
+  return (
+    <Link to="/account/inbox" className="bell" aria-label={`${t('nav.notifications')}: ${count.data ?? 0}`}>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
+      </svg>
+      <span className={count.data ? 'bell__count bell__count--unread' : 'bell__count'} data-testid="notification-count">
+        {count.data ?? 0}
+      </span>
+    </Link>
+  );
+}
+
+/** Top bar: brand, menu toggle (small screens), role, notification count, account and logout. */
+export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
+  const { t } = useTranslation();
+  const authed = useIsAuthenticated();
+  const userName = useSession((s) => s.userName);
+  const walletAddress = useSession((s) => s.walletAddress);
+  const logout = useLogout();
+
+  return (
+    <header className="topbar">
+      <button type="button" className="topbar__menu btn btn--ghost" aria-expanded={menuOpen} aria-controls="site-nav" onClick={onToggleMenu}>
+        ☰ <span className="sr-only">{t('nav.menu')}</span>
+      </button>
+      <Link to={authed ? PATHS_WEB.overview : PATHS_WEB.landing} className="brand">
+        <span className="brand__crown" aria-hidden="true">
+          ♛
+        </span>
+        {t('app.name')}
+      </Link>
+      <div className="topbar__spacer" />
+      {authed ? (
+        <>
+          <NotificationBell />
+          <Link to="/account/settings" className="who">
+            <span className="who__role">{t('roles.citizen')}</span>
+            <span className="who__name">{userName || shortenMiddle(walletAddress, 8, 6)}</span>
+          </Link>
+          <button type="button" className="btn btn--ghost" onClick={() => void logout()}>
+            {t('nav.logout')}
+          </button>
+        </>
+      ) : (
+        <>
+          <span className="who__role">{t('roles.visitor')}</span>
+          <Link to={PATHS_WEB.login} className="btn btn--primary">
+            {t('nav.login')}
+          </Link>
+        </>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { TOKENS, TOKEN_SYMBOLS, formatTokenAmount, type Token } from '@kingdom/game';
+import { useBalance } from '../api/endpoints/balance.ts';
+import { Skeleton } from './skeleton.tsx';
+
+function BalanceItem({ token, testIdPrefix }: { token: Token; testIdPrefix: string }) {
+  const { t } = useTranslation();
+  const q = useBalance(token);
+  const symbol = TOKEN_SYMBOLS[token];
+  return (
+    <div className={`stat stat--${token}`}>
+      <dt className="stat__label" id={`${testIdPrefix}${token}-label`}>
+        <span className={`token-dot token-dot--${token}`} aria-hidden="true" />
+        {symbol}
+      </dt>
+      <dd className="stat__value" data-testid={`${testIdPrefix}${token}`} aria-labelledby={`${testIdPrefix}${token}-label`}>
+        {q.data !== undefined ? formatTokenAmount(q.data, token) : q.isError ? t('dashboard.unknown') : <Skeleton width="6ch" label={symbol} />}
+      </dd>
+    </div>
+  );
+}
+
+/** The four balances EXO/HEXO/FOOD/RUNE with thousands separators (spec §3, §9). */
+export function BalanceList({ testIdPrefix = 'balance-' }: { testIdPrefix?: string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="stat-grid" aria-label={t('dashboard.balances')}>
+      {TOKENS.map((token) => (
+        <BalanceItem key={token} token={token} testIdPrefix={testIdPrefix} />
+      ))}
+    </dl>
+  );
+}

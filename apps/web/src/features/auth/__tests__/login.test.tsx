@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { getWallets } from '@wallet-standard/app';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { base58 } from '@scure/base';
+import type { LoginRequest } from '@kingdom/api';
+import { mockHttp, type MockRoutes } from '../../../test/mock-http.ts';
+import { TEST_CONFIG, TEST_USER, signedInRoutes } from '../../../test/fixtures.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { useSession } from '../../../session/session-store.ts';
+
+const CHALLENGE = 'kingdom.test wants you to sign in.\nNonce: n-1';
+
+function authRoutes(over: MockRoutes = {}): MockRoutes {
+  return signedInRoutes({
+    'POST /auth/challenge': { body: { message: CHALLENGE, nonce: 'n-1', expires_at: '2026-11-22T10:00:00Z' } },
+    'POST /auth/login': { body: { token: 'tok-abc', user: TEST_USER, expires_at: '2026-11-29T10:00:00Z' } },
+    ...over,
+  });
+}
+
+afterEach(() => {
+  delete window.cardano;
+});
+
+describe('/login', () => {
+  it("shows 'Enter the Kingdom' with the known wallets and their readiness", async () => {
+    window.cardano = {
+      eternl: { name: 'eternl', icon: 'data:image/png;base64,AA==', apiVersion: '0.1.0', isEnabled: async () => false, enable: async () => Promise.reject(new Error('unused')) },
+    };
+    mockHttp(authRoutes());
+    renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'Enter the Kingdom' })).toBeTruthy();
+    expect(screen.getByText('Login with')).toBeTruthy();
+    const cardano = screen.getByRole('region', { name: 'Cardano' });
+    expect(within(cardano).getByRole('button', { name: /Eternl.*Installed/ })).toBeTruthy();
+    const lace = within(cardano).getByRole('link', { name: 'Install Lace' });
+    expect(lace.getAttribute('href')).toBe('https://www.lace.io/');
+    for (const name of ['Nami', 'Flint', 'Typhon', 'Yoroi', 'GeroWallet', 'NuFi', 'VESPR', 'Begin']) {
+      expect(within(cardano).getByRole('link', { name: `Install ${name}` })).toBeTruthy();
+    }
+    const solana = screen.getByRole('region', { name: 'Solana' });
+    expect(within(solana).getByRole('link', { name: 'Install Phantom' })).toBeTruthy();
+    expect(within(solana).getByRole('link', { name: 'Install Solflare' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Demo wallet (Cardano)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Demo wallet (Solana)' })).toBeTruthy();
+  });
+
+  it('hides the demo wallets when the server is not in demo mode', async () => {
+    mockHttp(authRoutes({ 'GET /config': { body: { ...TEST_CONFIG, demo: false } } }));
+    renderRoute('/login');
+    await screen.findByRole('heading', { name: 'Enter the Kingdom' });
+    await screen.findByRole('link', { name: 'Whitepaper' });
+    expect(screen.queryByRole('button', { name: 'Demo wallet (Cardano)' })).toBeNull();
+    expect(screen.getByText('No wallets found')).toBeTruthy();
+  });
+
+  it('lists a Solana wallet registered through Wallet Standard as installed', async () => {
+    const unregister = getWallets().register({
+      version: '1.0.0',
+      name: 'Phantom',
+      icon: 'data:image/svg+xml;base64,AA==',
+      chains: ['solana:devnet'],
+      accounts: [],
+      features: { 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) }, 'solana:signMessage': { version: '1.0.0', signMessage: async () => [] } },
+    });
+    try {
+      mockHttp(authRoutes());
+      renderRoute('/login');
+      const solana = await screen.findByRole('region', { name: 'Solana' });
+      expect(within(solana).getByRole('button', { name: /Phantom.*Installed/ })).toBeTruthy();
+    } finally {
+      unregister();
+    }
+  });
+
+  it('signs in with the demo Cardano wallet through CIP-30 and opens the dashboard', async () => {
+    const log = mockHttp(authRoutes());
+    const { user, router } = renderRoute('/login');
+    await user.click(await screen.findByRole('button', { name: 'Demo wallet (Cardano)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'), { timeout: 5000 });
+    const challenge = log.find((r) => r.path === '/auth/challenge')!;
+    const login = log.find((r) => r.path === '/auth/login')!.body as LoginRequest;
+    expect(challenge.body).toEqual({ chain: 'cardano', address: login.address });
+    expect(login.address).toMatch(/^addr_test1/);
+    expect(login.message).toBe(CHALLENGE);
+    expect(login.signature).toMatch(/^[0-9a-f]+$/);
+    expect(login.key).toMatch(/^[0-9a-f]+$/);
+    expect(login.wallet).toBe('demo');
+    const s = useSession.getState();
+    expect(s).toMatchObject({ isAuth: true, token: 'tok-abc', walletType: 'cardano', walletApiName: 'demo', walletAddress: login.address, userName: 'Aldric' });
+    expect(await screen.findByText('Wallet connected')).toBeTruthy();
+  });
+
+  it('signs in with the demo Solana wallet: a real ed25519 signature in base58', async () => {
+    const log = mockHttp(authRoutes());
+    const { user, router } = renderRoute('/login');
+    await user.click(await screen.findByRole('button', { name: 'Demo wallet (Solana)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'), { timeout: 5000 });
+    const login = log.find((r) => r.path === '/auth/login')!.body as LoginRequest;
+    expect(login.chain).toBe('solana');
+    expect(login.key).toBeUndefined();
+    const ok = ed25519.verify(base58.decode(login.signature ?? ''), new TextEncoder().encode(CHALLENGE), base58.decode(login.address));
+    expect(ok).toBe(true);
+    expect(useSession.getState().walletType).toBe('solana');
+  });
+
+  it("toasts 'Authorization process was cancelled!' when the user refuses in the wallet", async () => {
+    window.cardano = {
+      nami: { name: 'Nami', icon: '', apiVersion: '0.1.0', isEnabled: async () => false, enable: () => Promise.reject({ code: -3, info: 'user declined' }) },
+    };
+    const log = mockHttp(authRoutes());
+    const { user, router } = renderRoute('/login');
+    await user.click(await screen.findByRole('button', { name: /Nami/ }));
+    expect(await screen.findByText('Authorization process was cancelled!')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(log.some((r) => r.path === '/auth/login')).toBe(false);
+    expect(useSession.getState().isAuth).toBe(false);
+  });
+
+  it('shows the server refusal of a bad proof (401) without signing in', async () => {
+    mockHttp(authRoutes({ 'POST /auth/login': { status: 401, body: { error: 'USER_WALLET_NOT_BELONG', message: 'This wallet is not verified! Use another wallet or link this wallet to your account first.' } } }));
+    const { user } = renderRoute('/login');
+    await user.click(await screen.findByRole('button', { name: 'Demo wallet (Cardano)' }));
+    expect(await screen.findByText(/This wallet is not verified!/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(useSession.getState().isAuth).toBe(false);
+  });
+});

@@ -1,0 +1,131 @@
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { WalletReadyState } from '@solana/wallet-adapter-base';
+import type { Chain } from '@kingdom/api';
+import { useConfig } from '../../api/endpoints/config.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+import { PATHS_WEB } from '../../paths.ts';
+import { DEMO_WALLET_API_NAME, type WalletOption } from '../../wallets/types.ts';
+import { useWalletOptions } from './use-wallet-options.ts';
+import { useWalletSignIn } from './use-wallet-sign-in.ts';
+
+function WalletIcon({ option }: { option: WalletOption }) {
+  if (option.icon) return <img className="wallet__icon" src={option.icon} alt="" width={28} height={28} />;
+  return (
+    <span className="wallet__icon wallet__icon--letter" aria-hidden="true">
+      {option.label.slice(0, 1)}
+    </span>
+  );
+}
+
+function WalletRow({ option, busy, onPick }: { option: WalletOption; busy: boolean; onPick(o: WalletOption): void }) {
+  const { t } = useTranslation();
+  const state = <span className={`wallet__state wallet__state--${option.readyState}`}>{t(`login.readiness.${option.readyState}`)}</span>;
+  if (option.readyState === WalletReadyState.Installed || option.readyState === WalletReadyState.Loadable) {
+    return (
+      <li>
+        <button type="button" className="wallet" disabled={busy} onClick={() => onPick(option)}>
+          <WalletIcon option={option} />
+          <span className="wallet__name">{option.label}</span>
+          {state}
+        </button>
+      </li>
+    );
+  }
+  if (option.installUrl && option.readyState === WalletReadyState.NotDetected) {
+    return (
+      <li>
+        <a className="wallet wallet--install" href={option.installUrl} target="_blank" rel="noreferrer noopener" aria-label={t('login.install', { name: option.label })}>
+          <WalletIcon option={option} />
+          <span className="wallet__name">{option.label}</span>
+          {state}
+        </a>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <span className="wallet wallet--disabled" aria-disabled="true">
+        <WalletIcon option={option} />
+        <span className="wallet__name">{option.label}</span>
+        {state}
+      </span>
+    </li>
+  );
+}
+
+function WalletList({ chain, options, busy, onPick }: { chain: Chain; options: WalletOption[]; busy: boolean; onPick(o: WalletOption): void }) {
+  const { t } = useTranslation();
+  const title = t(`login.${chain}`);
+  return (
+    <section className="login__chain" aria-label={title}>
+      <h2 className="login__chain-title">{title}</h2>
+      <ul className="wallet-list">
+        {options.map((o) => (
+          <WalletRow key={o.id} option={o} busy={busy} onPick={onPick} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** `/login`: 'Enter the Kingdom', one button per wallet, demo wallets when the server is in demo mode. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const authed = useIsAuthenticated();
+  const config = useConfig();
+  const options = useWalletOptions();
+  const { signIn, pending } = useWalletSignIn();
+
+  if (authed && !pending) return <Navigate to={PATHS_WEB.overview} replace />;
+
+  const busy = pending !== null;
+  const pick = (o: WalletOption) => void signIn(o.chain, o.apiName);
+  const cardano = options.filter((o) => o.chain === 'cardano');
+  const solana = options.filter((o) => o.chain === 'solana');
+  const anyInstalled = options.some((o) => o.readyState === WalletReadyState.Installed);
+  const demo = config.data?.demo === true;
+  const pendingLabel = pending ? (pending.endsWith(`:${DEMO_WALLET_API_NAME}`) ? t('login.demo') : (options.find((o) => o.id === pending)?.label ?? pending)) : '';
+
+  return (
+    <div className="login">
+      <section className="login__panel">
+        <h1 className="login__title">{t('login.title')}</h1>
+        <p className="login__lead">{t('login.loginWith')}</p>
+
+        {busy ? (
+          <p className="login__pending" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('login.signingIn', { name: pendingLabel })} {t('login.checkWallet')}
+          </p>
+        ) : null}
+
+        {demo ? (
+          <section className="login__demo" aria-label={t('login.demo')}>
+            <p className="muted">{t('login.demoHint')}</p>
+            <div className="login__demo-buttons">
+              <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoCardano')} onClick={() => void signIn('cardano', DEMO_WALLET_API_NAME)}>
+                ₳ {t('login.demoCardano')}
+              </button>
+              <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoSolana')} onClick={() => void signIn('solana', DEMO_WALLET_API_NAME)}>
+                ◎ {t('login.demoSolana')}
+              </button>
+            </div>
+          </section>
+        ) : null}
+
+        {!anyInstalled && !demo ? (
+          <div className="login__none" role="note">
+            <strong>{t('login.noWalletsFound')}</strong>
+            <p className="muted">{t('login.noWalletsHint')}</p>
+          </div>
+        ) : null}
+
+        <div className="login__chains">
+          <WalletList chain="cardano" options={cardano} busy={busy} onPick={pick} />
+          <WalletList chain="solana" options={solana} busy={busy} onPick={pick} />
+        </div>
+        <p className="login__terms muted">{t('login.terms')}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/** Hook running a wallet sign-in and putting its result in the session. */
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Chain } from '@kingdom/api';
+import { ApiError } from '../../api/client.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
+import { errorText } from '../../i18n/index.ts';
+import { PATHS_WEB } from '../../paths.ts';
+import { useSession } from '../../session/session-store.ts';
+import { WalletError } from '../../wallets/errors.ts';
+import { signInWithCardano, signInWithSolana } from './sign-in.ts';
+
+/** Shows the right toast for a failed sign-in. The HTTP client has already toasted most API errors. */
+export function reportSignInError(e: unknown): void {
+  if (e instanceof WalletError) notifyError(errorText(e.code));
+  else if (e instanceof ApiError) {
+    // 401 comes back as a marker without a toast: at sign-in it means the proof was refused.
+    if (!e.notified) notifyError(e.message);
+  } else notifyError(errorText('UNHANDLED_WALLET_ERROR'));
+}
+
+/** Returns `signIn(chain, apiName)` and the id of the wallet being signed in with, if any. */
+export function useWalletSignIn() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<string | null>(null);
+
+  const signIn = useCallback(
+    async (chain: Chain, apiName: string) => {
+      setPending(`${chain}:${apiName}`);
+      try {
+        const res = chain === 'cardano' ? await signInWithCardano(apiName) : await signInWithSolana(apiName);
+        qc.removeQueries({ queryKey: queryKeys.me });
+        useSession.getState().signIn({
+          token: res.login.token,
+          user: res.login.user,
+          chain: res.chain,
+          address: res.address,
+          walletApiName: apiName,
+          solanaWalletType: chain === 'solana' ? res.walletName : undefined,
+        });
+        notifySuccess(t('login.connected'));
+        await navigate(PATHS_WEB.overview, { replace: true });
+      } catch (e) {
+        reportSignInError(e);
+      } finally {
+        setPending(null);
+      }
+    },
+    [navigate, qc, t],
+  );
+
+  return { signIn, pending };
+}

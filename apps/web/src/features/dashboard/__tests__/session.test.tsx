@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { mockHttp } from '../../../test/mock-http.ts';
+import { signedInRoutes } from '../../../test/fixtures.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { SESSION_STORAGE_KEY, useSession } from '../../../session/session-store.ts';
+
+describe('session', () => {
+  it("a 401 from dashboard/user toasts 'Your session has expired!' and logs out", async () => {
+    const log = mockHttp(signedInRoutes({ 'GET /dashboard/user': { status: 401, body: { error: 'USER_NOT_AUTH', message: 'Your session has expired!' } } }));
+    localStorage.setItem('something-else', 'x');
+    const { router } = renderRoute('/dashboard/overview', { signedIn: true });
+    expect(await screen.findByText('Your session has expired!')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    expect(log.some((r) => r.path === '/auth/logout')).toBe(true);
+    const s = useSession.getState();
+    expect(s).toMatchObject({ isAuth: false, token: '', walletAddress: '', walletType: '', walletApiName: '', userName: '', userId: null });
+    expect(localStorage.getItem('something-else')).toBeNull();
+    expect(await screen.findByText('Wallet disconnected')).toBeTruthy();
+  });
+
+  it('Logout asks the server, clears the session and all local storage, and goes to the landing page', async () => {
+    const log = mockHttp(signedInRoutes());
+    const { user, router } = renderRoute('/dashboard/overview', { signedIn: true });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('test-token');
+    localStorage.setItem('kingdom.demo.cardano.sk', 'secret');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    const logout = log.find((r) => r.path === '/auth/logout')!;
+    expect(logout.headers.authorization).toBe('Bearer test-token');
+    expect(useSession.getState().isAuth).toBe(false);
+    expect(localStorage.getItem('kingdom.demo.cardano.sk')).toBeNull();
+    expect(await screen.findByText('Wallet disconnected')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('loads nothing of the user for a visitor', async () => {
+    const log = mockHttp(signedInRoutes());
+    renderRoute('/collectibles/lands');
+    await screen.findByRole('heading', { name: 'Collectibles' });
+    await screen.findByText('No lands found');
+    expect(log.filter((r) => r.path.startsWith('/user') || r.path === '/dashboard/user' || r.params.my === 'true')).toEqual([]);
+  });
+});

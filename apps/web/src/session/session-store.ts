@@ -1,0 +1,152 @@
+/**
+ * Session state (spec §3). Persisted fields live in localStorage through zustand `persist`;
+ * the rest (wallet loaded/connected, load flags) is kept in memory only.
+ */
+import { create } from 'zustand';
+import { persist, createJSONStorage } from 'zustand/middleware';
+import type { Chain, User } from '@kingdom/api';
+
+/** Session fields kept in browser local storage (spec §3). */
+export interface PersistedSession {
+  isAuth: boolean;
+  token: string;
+  /** Chain of the signed-in wallet: 'cardano' | 'solana' | '' when none. */
+  walletType: Chain | '';
+  walletAddress: string;
+  walletHandle: string;
+  selectedLand: string;
+  /** Wallet extension key, e.g. `eternl`, `phantom` or `demo`. */
+  walletApiName: string;
+  userAvatar: string;
+  userId: number | null;
+  userName: string;
+  userType: string;
+  solanaWalletType: string;
+  isHD: boolean;
+}
+
+/** In-memory session flags (spec §3 "non-persisted state"). */
+export interface VolatileSession {
+  walletLoaded: boolean;
+  landOwner: boolean;
+  isCardano: boolean;
+  /** True while a logout is on its way to the landing page (protected pages must not bounce to /login). */
+  signingOut: boolean;
+}
+
+/** What a successful sign-in hands to the store. */
+export interface SignInPayload {
+  token: string;
+  user: User;
+  chain: Chain;
+  address: string;
+  walletApiName: string;
+  solanaWalletType?: string;
+}
+
+export interface SessionActions {
+  signIn(payload: SignInPayload): void;
+  setUser(user: User): void;
+  setWalletLoaded(loaded: boolean): void;
+  setSelectedLand(hexName: string): void;
+  /** Wallet disconnect alone (spec §4): address, type, API name, handle and HD flag. */
+  disconnectWallet(): void;
+  /** Logout (spec §4): token, auth flag, wallet data and user fields. */
+  clear(): void;
+  /** {@link clear}, marking that the user signed out (until the next sign-in). */
+  beginSignOut(): void;
+}
+
+export type SessionState = PersistedSession & VolatileSession & SessionActions;
+
+const EMPTY_PERSISTED: PersistedSession = {
+  isAuth: false,
+  token: '',
+  walletType: '',
+  walletAddress: '',
+  walletHandle: '',
+  selectedLand: '',
+  walletApiName: '',
+  userAvatar: '',
+  userId: null,
+  userName: '',
+  userType: '',
+  solanaWalletType: '',
+  isHD: false,
+};
+
+const EMPTY_VOLATILE: VolatileSession = { walletLoaded: false, landOwner: false, isCardano: false, signingOut: false };
+
+/** localStorage key of the persisted session. */
+export const SESSION_STORAGE_KEY = 'kingdom-session';
+
+function userFields(user: User): Partial<SessionState> {
+  return {
+    userName: user.user_name,
+    userId: user.user_id,
+    userAvatar: user.user_avatar ?? '',
+    userType: user.type,
+    landOwner: user.land_owner,
+    isCardano: user.is_cardano,
+  };
+}
+
+/** The session store. Read outside React with `useSession.getState()`. */
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      ...EMPTY_PERSISTED,
+      ...EMPTY_VOLATILE,
+      signIn: ({ token, user, chain, address, walletApiName, solanaWalletType }) =>
+        set({
+          isAuth: true,
+          token,
+          walletType: chain,
+          walletAddress: address,
+          walletApiName,
+          solanaWalletType: chain === 'solana' ? (solanaWalletType ?? walletApiName) : '',
+          walletHandle: '',
+          isHD: false,
+          walletLoaded: true,
+          signingOut: false,
+          ...userFields(user),
+        }),
+      setUser: (user) => set(userFields(user)),
+      setWalletLoaded: (walletLoaded) => set({ walletLoaded }),
+      setSelectedLand: (selectedLand) => set({ selectedLand }),
+      disconnectWallet: () =>
+        set({ walletAddress: '', walletType: '', walletApiName: '', walletHandle: '', isHD: false, walletLoaded: false }),
+      clear: () => set({ ...EMPTY_PERSISTED, ...EMPTY_VOLATILE }),
+      beginSignOut: () => set({ ...EMPTY_PERSISTED, ...EMPTY_VOLATILE, signingOut: true }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s): PersistedSession => ({
+        isAuth: s.isAuth,
+        token: s.token,
+        walletType: s.walletType,
+        walletAddress: s.walletAddress,
+        walletHandle: s.walletHandle,
+        selectedLand: s.selectedLand,
+        walletApiName: s.walletApiName,
+        userAvatar: s.userAvatar,
+        userId: s.userId,
+        userName: s.userName,
+        userType: s.userType,
+        solanaWalletType: s.solanaWalletType,
+        isHD: s.isHD,
+      }),
+    },
+  ),
+);
+
+/** Authenticated means a token is present (spec §4). */
+export function selectIsAuthenticated(s: SessionState): boolean {
+  return s.isAuth && s.token !== '';
+}
+
+/** A wallet counts as connected when API name, address and type are all non-empty (spec §3). */
+export function selectWalletConnected(s: SessionState): boolean {
+  return s.walletApiName !== '' && s.walletAddress !== '' && s.walletType !== '';
+}

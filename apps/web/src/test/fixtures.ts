@@ -1,0 +1,87 @@
+/** Answers of the API for a signed-in test user, shaped as packages/api schemas say. */
+import type { ConfigResponse, Land, MiningTool, User } from '@kingdom/api';
+import type { MockRoutes } from './mock-http.ts';
+
+export const TEST_USER: User = {
+  user_name: 'Aldric',
+  user_id: 7,
+  user_avatar: null,
+  type: 'citizen',
+  land_owner: true,
+  is_cardano: true,
+  connect_wallet: 'addr_test1vqexample',
+};
+
+export const TEST_CONFIG: ConfigResponse = {
+  demo: true,
+  maintenance: false,
+  mint_url: 'https://mint.example/lands',
+  price_service_url: '',
+  cardano_network: 'emulator',
+  solana_cluster: 'devnet',
+  links: {
+    whitepaper: 'https://docs.example/whitepaper',
+    social: 'https://social.example/kingdom',
+    chat: 'https://chat.example/kingdom',
+    guidebook: 'https://docs.example/guide',
+  },
+};
+
+/** A land as the API answers it. */
+export function land(id: number, hexName: string, over: Partial<Land> = {}): Land {
+  return {
+    id,
+    hex_name: hexName,
+    name: `Land ${hexName}`,
+    size: 'SMALL',
+    size_label: 'S',
+    biome: 'forest',
+    q: id,
+    r: -id,
+    policy_id: 'ab'.repeat(28),
+    asset_name: hexName,
+    goldmine_level: 1,
+    frenmine_level: null,
+    workers: 2,
+    owner: 'addr_test1vqexample',
+    has_update: false,
+    ...over,
+  };
+}
+
+/** A mining tool as the API answers it. */
+export function tool(id: number, over: Partial<MiningTool> = {}): MiningTool {
+  return {
+    id,
+    key: 'alchemist_glove',
+    name: 'Alchemist Glove',
+    serial: id,
+    policy_id: 'cd'.repeat(28),
+    asset_name: `tool${id}`,
+    daily_hexo: '100000000',
+    owner: 'addr_test1vqexample',
+    ...over,
+  };
+}
+
+/** The answers a signed-in user's pages need, with empty inventories. Override per test. */
+export function signedInRoutes(over: MockRoutes = {}): MockRoutes {
+  return {
+    'GET /sanctum/csrf-cookie': { status: 204 },
+    'GET /config': { body: TEST_CONFIG },
+    'GET /dashboard/user': { body: { user: TEST_USER } },
+    'GET /user/balance/exo': { body: { balance: '1234567890000' } },
+    'GET /user/balance/hexo': { body: { balance: '2500000' } },
+    'GET /user/balance/food': { body: { balance: '0' } },
+    'GET /user/balance/rune': { body: { balance: '1000000000000000' } },
+    'GET /currencies/prices': { body: { exo: '0.1234567', hexo: '0.00042' } },
+    'GET /notifications/count': { body: { count: 3 } },
+    'GET /inventory/items': { body: { items: [] } },
+    'GET /inventory/count': { body: { count: 0 } },
+    'GET /user/total_lands': { body: { total_lands: 0 } },
+    'GET /mining_tool': { body: { mtools: [], total: 0, page: 1, per_page: 12 } },
+    'GET /lands': { body: { lands: [], total: 0, page: 1, per_page: 12 } },
+    'GET /auth/logout': { body: { status: 'success' } },
+    ...over,
+  };
+}

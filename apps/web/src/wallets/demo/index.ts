@@ -1,0 +1,212 @@
+/**
+ * The demo wallet (demo mode only): a Cardano CIP-30 provider and a Solana signer that live in this
+ * browser and sign FOR REAL, so the server checks their proofs like any other wallet's (it has no
+ * shortcut for them).
+ *
+ * - Keys: one random 32-byte ed25519 secret key per chain (`@noble/curves`), kept as hex in
+ *   `localStorage` under {@link DEMO_STORAGE_KEYS}, so the same wallet comes back after a reload.
+ *   They are demo keys in plain storage: never hold value with them.
+ * - Cardano: an ENTERPRISE testnet address (CIP-19 header 0x60 + blake2b-224(public key), bech32
+ *   `addr_test`), network id 0, no reward address; `signData` returns a CIP-8 COSE_Sign1 /
+ *   COSE_Key exactly like CIP-30 wallets (see `cose.ts`).
+ * - Solana: the address is the base58 public key; `signMessage` is ed25519 over the given bytes.
+ *
+ * Loaded lazily (`await import('./wallets/demo/index.ts')`); it needs no Buffer or other polyfill.
+ *
+ * @module
+ */
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { blake2b } from '@noble/hashes/blake2.js';
+import { base58, bech32, hex } from '@scure/base';
+import { signCip8 } from './cose.ts';
+
+/** `localStorage` keys of the demo secret keys (32 bytes, lowercase hex). */
+export const DEMO_STORAGE_KEYS = {
+  cardano: 'kingdom.demo.cardano.sk',
+  solana: 'kingdom.demo.solana.sk',
+} as const;
+
+/** Name both demo wallets show. */
+export const DEMO_WALLET_NAME = 'Demo wallet';
+
+/** CIP-30 `APIError` / `DataSignError` shape (`{code, info}`), as wallets reject with. */
+export interface DemoCip30Error {
+  code: number;
+  info: string;
+}
+
+/** The CIP-30 API the demo Cardano wallet hands out after `enable()` (the subset the app calls). */
+export interface DemoCip30Api {
+  /** Always 0 (testnet). */
+  getNetworkId(): Promise<number>;
+  /** `[address]` as hex bytes, as CIP-30 returns addresses. */
+  getUsedAddresses(): Promise<string[]>;
+  /** The same address as hex bytes. */
+  getChangeAddress(): Promise<string>;
+  /** Always `[]`: an enterprise address has no stake key. */
+  getRewardAddresses(): Promise<string[]>;
+  /**
+   * CIP-30 `signData`: signs the hex-decoded `payloadHex` with the wallet's key (CIP-8).
+   *
+   * @param addrHex the wallet's address, as hex bytes (or its bech32 text).
+   * @param payloadHex the bytes to sign, as hex (the app sends the UTF-8 bytes of the message).
+   * @returns COSE_Sign1 and COSE_Key, each CBOR as lowercase hex.
+   * @throws {DemoCip30Error} `{code: -1}` (APIError InvalidRequest) if `payloadHex` is not hex;
+   *   `{code: 1}` (DataSignError ProofGeneration) if `addrHex` is not this wallet's address.
+   */
+  signData(addrHex: string, payloadHex: string): Promise<{ signature: string; key: string }>;
+}
+
+/** The demo Cardano wallet, shaped like an injected `window.cardano.<name>` (CIP-30). */
+export interface DemoCardanoWallet {
+  name: typeof DEMO_WALLET_NAME;
+  icon: string;
+  apiVersion: string;
+  /** True once this browser holds the demo Cardano key (i.e. the wallet was enabled before). */
+  isEnabled(): Promise<boolean>;
+  /** Creates the key on first use and returns the API; never asks the user. */
+  enable(): Promise<DemoCip30Api>;
+}
+
+/** The demo Solana wallet (what sign-in needs of a wallet-standard wallet). */
+export interface DemoSolanaWallet {
+  name: typeof DEMO_WALLET_NAME;
+  icon: string;
+  /** Creates the key on first use; resolves the base58 address. */
+  connect(): Promise<{ publicKey: string }>;
+  disconnect(): Promise<void>;
+  /** ed25519 signature (64 bytes) of `message` by the wallet's key. */
+  signMessage(message: Uint8Array): Promise<Uint8Array>;
+}
+
+const ICON_CARDANO =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f3a93"/><circle cx="16" cy="16" r="7" fill="none" stroke="#fff" stroke-width="2.5"/><circle cx="16" cy="16" r="2.5" fill="#ffd166"/></svg>',
+  );
+const ICON_SOLANA =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#14151a"/><path d="M9 10h14l-3 3H6zM9 19h14l-3 3H6zM12 14.5h14l-3 3H9z" fill="#14f195"/></svg>',
+  );
+
+/** Resolves the storage to use; `localStorage` by default. */
+function resolveStorage(storage?: Storage): Storage {
+  if (storage) return storage;
+  if (typeof globalThis.localStorage !== 'undefined') return globalThis.localStorage;
+  throw new Error('The demo wallet needs localStorage (or a Storage passed in).');
+}
+
+/** The 32-byte secret key stored under `name`; creates and stores a random one if absent or corrupt. */
+function loadOrCreateSecretKey(storage: Storage, name: string): Uint8Array {
+  const stored = storage.getItem(name);
+  if (stored !== null && /^[0-9a-f]{64}$/.test(stored)) return hex.decode(stored);
+  const secretKey = ed25519.utils.randomSecretKey();
+  storage.setItem(name, hex.encode(secretKey));
+  return secretKey;
+}
+
+/** CIP-19 enterprise address bytes on testnet: header 0x60 (type 6, network 0) + key hash. */
+function cardanoAddressBytes(secretKey: Uint8Array): Uint8Array {
+  const keyHash = blake2b(ed25519.getPublicKey(secretKey), { dkLen: 28 });
+  const bytes = new Uint8Array(29);
+  bytes[0] = 0x60;
+  bytes.set(keyHash, 1);
+  return bytes;
+}
+
+function toBech32Address(bytes: Uint8Array): string {
+  return bech32.encode('addr_test', bech32.toWords(bytes), 200);
+}
+
+/**
+ * The demo Cardano wallet's address (bech32 `addr_test1v…`, enterprise, testnet). Creates the key
+ * if this storage has none yet.
+ *
+ * @param storage where the key lives; `localStorage` by default.
+ * @throws Error if no storage is given and `localStorage` does not exist.
+ */
+export function demoCardanoAddress(storage?: Storage): string {
+  const s = resolveStorage(storage);
+  return toBech32Address(cardanoAddressBytes(loadOrCreateSecretKey(s, DEMO_STORAGE_KEYS.cardano)));
+}
+
+/**
+ * The demo Solana wallet's address (base58 of the 32-byte ed25519 public key). Creates the key if
+ * this storage has none yet.
+ *
+ * @param storage where the key lives; `localStorage` by default.
+ * @throws Error if no storage is given and `localStorage` does not exist.
+ */
+export function demoSolanaAddress(storage?: Storage): string {
+  const s = resolveStorage(storage);
+  return base58.encode(ed25519.getPublicKey(loadOrCreateSecretKey(s, DEMO_STORAGE_KEYS.solana)));
+}
+
+/** Forgets both demo keys: the next use creates new wallets (new addresses, new accounts). */
+export function forgetDemoWallets(storage?: Storage): void {
+  const s = resolveStorage(storage);
+  s.removeItem(DEMO_STORAGE_KEYS.cardano);
+  s.removeItem(DEMO_STORAGE_KEYS.solana);
+}
+
+function cip30Error(code: number, info: string): DemoCip30Error {
+  return { code, info };
+}
+
+/**
+ * Creates the CIP-30-shaped demo Cardano wallet (like `window.cardano.eternl`). The key is read
+ * (or created) on `enable()`, so creating the object touches nothing.
+ *
+ * @param storage where the key lives; `localStorage` by default (resolved on first use).
+ */
+export function createDemoCardanoWallet(storage?: Storage): DemoCardanoWallet {
+  return {
+    name: DEMO_WALLET_NAME,
+    icon: ICON_CARDANO,
+    apiVersion: '0.1.0',
+    isEnabled: async () => resolveStorage(storage).getItem(DEMO_STORAGE_KEYS.cardano) !== null,
+    enable: async () => {
+      const secretKey = loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.cardano);
+      const addressBytes = cardanoAddressBytes(secretKey);
+      const addressHex = hex.encode(addressBytes);
+      const addressBech32 = toBech32Address(addressBytes);
+      return {
+        getNetworkId: async () => 0,
+        getUsedAddresses: async () => [addressHex],
+        getChangeAddress: async () => addressHex,
+        getRewardAddresses: async () => [],
+        signData: async (addrHex: string, payloadHex: string) => {
+          if (typeof addrHex !== 'string' || (addrHex.toLowerCase() !== addressHex && addrHex !== addressBech32)) {
+            throw cip30Error(1, 'The demo wallet can only sign with its own address.');
+          }
+          if (typeof payloadHex !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(payloadHex)) {
+            throw cip30Error(-1, 'signData payload must be hex.');
+          }
+          const { coseSign1, coseKey } = signCip8(secretKey, addressBytes, hex.decode(payloadHex.toLowerCase()));
+          return { signature: hex.encode(coseSign1), key: hex.encode(coseKey) };
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Creates the demo Solana wallet. The key is read (or created) on `connect()` / `signMessage()`.
+ *
+ * @param storage where the key lives; `localStorage` by default (resolved on first use).
+ */
+export function createDemoSolanaWallet(storage?: Storage): DemoSolanaWallet {
+  const secretKey = () => loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.solana);
+  return {
+    name: DEMO_WALLET_NAME,
+    icon: ICON_SOLANA,
+    connect: async () => ({ publicKey: base58.encode(ed25519.getPublicKey(secretKey())) }),
+    disconnect: async () => undefined,
+    signMessage: async (message: Uint8Array) => {
+      if (!ArrayBuffer.isView(message)) throw new TypeError('signMessage takes a Uint8Array.');
+      const bytes = new Uint8Array(message.buffer, message.byteOffset, message.byteLength);
+      return ed25519.sign(bytes, secretKey());
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Finds a wallet by chain and API name: an injected CIP-30 wallet, a Wallet Standard wallet, or the
+ * demo wallet (loaded on demand so it never weighs on the first page).
+ */
+import type { Chain } from '@kingdom/api';
+import { DEMO_WALLET_API_NAME, type Cip30Wallet, type SolanaSigner } from './types.ts';
+import { getInjectedCardanoWallet } from './cardano/cip30.ts';
+import { getStandardSolanaSigner } from './solana/standard.ts';
+
+/** Loads the demo wallet module (another chunk). */
+function loadDemo() {
+  return import('./demo/index.ts');
+}
+
+/** The CIP-30 wallet for `apiName`, or undefined when it is not available. */
+export async function resolveCardanoWallet(apiName: string): Promise<Cip30Wallet | undefined> {
+  if (apiName === DEMO_WALLET_API_NAME) return (await loadDemo()).createDemoCardanoWallet();
+  return getInjectedCardanoWallet(apiName);
+}
+
+/** The Solana signer for `apiName`, or undefined when it is not available. */
+export async function resolveSolanaSigner(apiName: string): Promise<SolanaSigner | undefined> {
+  if (apiName === DEMO_WALLET_API_NAME) {
+    const demo = (await loadDemo()).createDemoSolanaWallet();
+    return {
+      name: demo.name,
+      icon: demo.icon,
+      connect: async () => (await demo.connect()).publicKey,
+      signMessage: (m) => demo.signMessage(m),
+      disconnect: () => demo.disconnect(),
+    };
+  }
+  return getStandardSolanaSigner(apiName);
+}
+
+/** True when the wallet saved in a session can be reached again in this browser. */
+export async function isWalletAvailable(chain: Chain, apiName: string): Promise<boolean> {
+  try {
+    return chain === 'cardano' ? (await resolveCardanoWallet(apiName)) !== undefined : (await resolveSolanaSigner(apiName)) !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Gold Rush contract (GAME-RULES.md §3, §4): mines, workers, upgrades, performance, daily reports,
+ * notifications and the demo clock. Amounts are base-unit strings; days are UTC dates `YYYY-MM-DD`.
+ */
+import { z } from 'zod';
+import { WORKER_RARITIES } from '@kingdom/game';
+import { baseUnits, land } from './schemas.ts';
+
+/** Notification types of spec §3, as stored and answered. */
+export const NOTIFICATION_TYPES = [
+  'goldmine_daily_report', 'goldmine_ready_to_upgrade', 'goldmine_upgrade_success', 'goldmine_upgrade_failed',
+  'not_enough_balance', 'low_balance_warning', 'worker_left', 'server_compensation', 'shop_royalty',
+  'balance_topup', 'balance_withdrawal', 'staking_daily_report', 'votes_changed', 'land_update',
+  'vendor_purchase', 'frenmine_daily_report', 'frenmine_upgrade',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const mineKind = z.enum(['goldmine', 'frenmine']);
+export type MineKind = z.infer<typeof mineKind>;
+
+export const rarity = z.enum(WORKER_RARITIES);
+
+export const slotWorker = z.object({
+  kind: z.enum(['nft', 'default']),
+  rarity,
+  policy_id: z.string().nullable(),
+  asset_name: z.string().nullable(),
+  name: z.string(),
+  assigned_at: z.string(),
+  works_from: z.string().describe('first game day this worker earns (the first full day after assignment)'),
+});
+export type SlotWorker = z.infer<typeof slotWorker>;
+
+export const mineSlot = z.object({ slot: z.number().int(), open: z.boolean(), manager: z.boolean(), worker: slotWorker.nullable() });
+export type MineSlot = z.infer<typeof mineSlot>;
+
+export const mineUpgrade = z.object({ target_level: z.number().int(), started_at: z.string(), ends_at: z.string() });
+
+export const mine = z.object({
+  mine: mineKind,
+  land,
+  level: z.number().int(),
+  cap: z.number().int().describe('highest level the land size allows'),
+  open_slots: z.number().int(),
+  slots: z.array(mineSlot),
+  upgrade: mineUpgrade.nullable(),
+});
+export type Mine = z.infer<typeof mine>;
+export const minesResponse = z.object({ mines: z.array(mine), now: z.string() });
+export type MinesResponse = z.infer<typeof minesResponse>;
+
+export const workerNft = z.object({
+  policy_id: z.string(),
+  asset_name: z.string(),
+  name: z.string(),
+  collection: z.string(),
+  chain: z.enum(['cardano', 'solana']),
+  rarity: rarity.nullable().describe('null: the collection does not qualify for gold mines (frens only)'),
+  assigned: z.object({ mine: mineKind, hex_name: z.string(), slot: z.number().int() }).nullable(),
+});
+export type WorkerNft = z.infer<typeof workerNft>;
+export const workerNftsResponse = z.object({ workers: z.array(workerNft) });
+
+export const assignRequest = z.strictObject({
+  hex_name: z.string().min(1).max(16),
+  slot: z.number().int(),
+  worker: z.strictObject({ policy_id: z.string().min(1).max(100), asset_name: z.string().max(200) }).nullable()
+    .describe('an NFT, or null for a default worker (gold mines only)'),
+});
+export type AssignRequest = z.infer<typeof assignRequest>;
+export const slotRequest = z.strictObject({ hex_name: z.string().min(1).max(16), slot: z.number().int() });
+export const landRequest = z.strictObject({ hex_name: z.string().min(1).max(16) });
+export const mineResponse = z.object({ mine });
+
+export const performanceQuery = z.strictObject({
+  mine: mineKind.default('goldmine'),
+  days: z.coerce.number().int().min(1).max(120).default(14),
+});
+export const mineDay = z.object({
+  day: z.string(),
+  hex_name: z.string(),
+  open_slots: z.number().int(),
+  workers: z.number().int(),
+  workers_worked: z.number().int(),
+  exo_mined: baseUnits,
+  salary_paid: baseUnits,
+  salary_token: z.string(),
+  effectivity: z.number().int(),
+});
+export type MineDay = z.infer<typeof mineDay>;
+export const performanceResponse = z.object({ mine: mineKind, rows: z.array(mineDay) });
+export type PerformanceResponse = z.infer<typeof performanceResponse>;
+
+export const reportParams = z.object({ mine: mineKind, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const reportResponse = z.object({
+  mine: mineKind,
+  day: z.string(),
+  rows: z.array(mineDay),
+  totals: z.object({ exo_mined: baseUnits, salary_paid: baseUnits, workers_worked: z.number().int(), workers: z.number().int() }),
+});
+export type ReportResponse = z.infer<typeof reportResponse>;
+
+export const notification = z.object({
+  id: z.number().int(),
+  type: z.enum(NOTIFICATION_TYPES),
+  data: z.record(z.string(), z.unknown()),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+export const notificationsQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const notificationsResponse = z.object({ notifications: z.array(notification), total: z.number().int(), unread: z.number().int(), page: z.number().int(), per_page: z.number().int() });
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+export const markReadRequest = z.strictObject({ ids: z.array(z.number().int()).max(200).optional(), all: z.boolean().optional() });
+
+export const landDetailResponse = z.object({ land, goldmine: mine, frenmine: mine });
+export type LandDetailResponse = z.infer<typeof landDetailResponse>;
+
+export const tickRequest = z.strictObject({ days: z.number().int().min(1).max(60).default(1) });
+export const clockResponse = z.object({ now: z.string(), today: z.string(), last_settled: z.string().nullable(), settled: z.array(z.string()).optional() });
+export type ClockResponse = z.infer<typeof clockResponse>;

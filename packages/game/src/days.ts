@@ -1,0 +1,34 @@
+/**
+ * Game days (GAME-RULES.md §1): a game day is a UTC date `YYYY-MM-DD`; the daily tick at 00:00 UTC
+ * settles the day that just ended.
+ */
+const DAY_MS = 86_400_000;
+
+/** The UTC date of an instant (ms or Date). */
+export function gameDay(at: number | Date): string {
+  return new Date(typeof at === 'number' ? at : at.getTime()).toISOString().slice(0, 10);
+}
+
+/** 00:00 UTC of a game day, in ms. @throws RangeError for a malformed day */
+export function dayStart(day: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`not a game day: ${day}`);
+  const t = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(t)) throw new RangeError(`not a game day: ${day}`);
+  return t;
+}
+
+/** The day after (or `n` days after) a game day. */
+export function addDays(day: string, n = 1): string {
+  return gameDay(dayStart(day) + n * DAY_MS);
+}
+
+/**
+ * The days a tick at `now` must settle, in order: every day after `lastSettled` whose end has
+ * passed. With nothing settled yet, only the day before `now`.
+ */
+export function dueDays(lastSettled: string | null, now: number): string[] {
+  const today = gameDay(now);
+  const out: string[] = [];
+  for (let d = lastSettled ? addDays(lastSettled) : addDays(today, -1); d < today; d = addDays(d)) out.push(d);
+  return out;
+}
