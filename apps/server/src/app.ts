@@ -30,13 +30,18 @@ import { miningToolRoutes } from './modules/mtools/routes.ts';
 import { walletRoutes } from './modules/wallets/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { mineRoutes } from './modules/mines/routes.ts';
 
-/** What the app needs from outside; `clock` returns the current time (UTC), injected for tests. */
+/**
+ * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
+ * moves it forward by ms (demo mode's tick). Both are injected so tests control time.
+ */
 export interface AppDeps {
   config: Config;
   db: Database;
   providers: ChainProviders;
   clock?: () => Date;
+  advanceClock?: (ms: number) => Promise<Date>;
 }
 
 declare module 'fastify' {
@@ -47,7 +52,11 @@ declare module 'fastify' {
 
 /** Builds the app (not listening). Close it with `app.close()`; the database is the caller's. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const full: Required<AppDeps> = { clock: () => new Date(), ...deps };
+  const full: Required<AppDeps> = {
+    clock: () => new Date(),
+    advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
+    ...deps,
+  };
   const { config } = full;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -128,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(landRoutes);
     await api.register(miningToolRoutes);
     await api.register(walletRoutes);
+    await api.register(mineRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

@@ -1,21 +1,31 @@
 /**
- * The `kingdom` command line (`npm run kingdom -- <command>`).
+ * The `kingdom` command line (`npm run kingdom -- <command>`), demo mode only:
  *
  *   faucet <cardano bech32 | solana base58 address> [--lands N] [--tools N] [--exo N] [--hexo N]
- *          [--food N] [--rune N]      demo mode only; token amounts in whole tokens
+ *          [--food N] [--rune N] [--workers N [--rarity common|uncommon|rare|epic]]
+ *          [--items key=N,key=N]       token amounts in whole tokens
+ *   tick [--days N]                   advances the game clock N days (default 1) and settles them
  *
  * When a Kingdom server answers on `PORT` the command goes through its API (PGlite allows one
  * process per data folder); otherwise it opens the database itself.
  */
 import { parseArgs } from 'node:util';
-import { PATHS, API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type FaucetResponse } from '@kingdom/api';
+import { PATHS, API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type FaucetResponse, type ClockResponse } from '@kingdom/api';
+import { gameDay } from '@kingdom/game';
 import { environment, loadConfig } from './config.ts';
 import { openKingdomDatabase } from './server.ts';
-import { runFaucet } from './modules/demo/faucet.ts';
+import { runFaucet, type FaucetRarity } from './modules/demo/faucet.ts';
+import { GameClock } from './clock.ts';
+import { settleDueDays } from './jobs/settlement.ts';
+import { advanceDemoClock } from './modules/demo/routes.ts';
 
-const USAGE = `usage: npm run kingdom -- faucet <address> [--lands N] [--tools N] [--exo N] [--hexo N] [--food N] [--rune N]`;
+const USAGE = `usage:
+  npm run kingdom -- faucet <address> [--lands N] [--tools N] [--exo N] [--hexo N] [--food N] [--rune N]
+                              [--workers N] [--rarity common|uncommon|rare|epic] [--items key=N,...]
+  npm run kingdom -- tick [--days N]`;
 
-async function viaServer(port: number, body: Record<string, unknown>): Promise<FaucetResponse | null> {
+/** POSTs to the running server's API; null when no server answers on the port. */
+async function viaServer<T>(port: number, path: string, body: Record<string, unknown>): Promise<T | null> {
   const base = `http://127.0.0.1:${port}${API_PREFIX}`;
   let csrf: Response;
   try {
@@ -25,40 +35,62 @@ async function viaServer(port: number, body: Record<string, unknown>): Promise<F
   }
   const cookie = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];
   if (!cookie) return null;
-  const res = await fetch(base + PATHS.demoFaucet, {
+  const res = await fetch(base + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `${XSRF_COOKIE}=${cookie}`, [XSRF_HEADER]: cookie },
     body: JSON.stringify(body),
   });
-  const json = (await res.json()) as FaucetResponse & { message?: string };
+  const json = (await res.json()) as T & { message?: string };
   if (!res.ok) throw new Error(json.message ?? `server answered ${res.status}`);
   return json;
+}
+
+function demoConfig() {
+  const config = loadConfig({ ...environment(), LOG_LEVEL: 'silent' });
+  if (!config.demo) throw new Error('this command works in demo mode only (DEMO=true)');
+  return config;
+}
+
+const whole = (v: string | undefined, name: string) => {
+  if (v === undefined) return '0';
+  if (!/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number`);
+  return v;
+};
+
+function parseItems(v: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (v ?? '').split(',').filter(Boolean)) {
+    const m = /^([a-z0-9_]+)=(\d+)$/.exec(part.trim());
+    if (!m) throw new Error(`--items wants key=N,key=N (got "${part}")`);
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
 }
 
 async function faucet(args: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args, allowPositionals: true,
-    options: { lands: { type: 'string' }, tools: { type: 'string' }, exo: { type: 'string' }, hexo: { type: 'string' }, food: { type: 'string' }, rune: { type: 'string' } },
+    options: {
+      lands: { type: 'string' }, tools: { type: 'string' }, exo: { type: 'string' }, hexo: { type: 'string' }, food: { type: 'string' },
+      rune: { type: 'string' }, workers: { type: 'string' }, rarity: { type: 'string' }, items: { type: 'string' },
+    },
   });
   const address = positionals[0];
   if (!address) throw new Error(USAGE);
-  const whole = (v: string | undefined, name: string) => {
-    if (v === undefined) return '0';
-    if (!/^\d+$/.test(v)) throw new Error(`--${name} must be a whole number`);
-    return v;
-  };
+  const rarity = (values.rarity ?? 'common') as FaucetRarity;
+  if (!['common', 'uncommon', 'rare', 'epic'].includes(rarity)) throw new Error('--rarity must be common, uncommon, rare or epic');
   const body = {
     address, lands: Number(whole(values.lands, 'lands')), tools: Number(whole(values.tools, 'tools')),
     exo: whole(values.exo, 'exo'), hexo: whole(values.hexo, 'hexo'), food: whole(values.food, 'food'), rune: whole(values.rune, 'rune'),
+    workers: Number(whole(values.workers, 'workers')), rarity, items: parseItems(values.items),
   };
-  const config = loadConfig({ ...environment(), LOG_LEVEL: 'silent' });
-  if (!config.demo) throw new Error('the faucet is available in demo mode only (DEMO=true)');
-  let result = await viaServer(config.port, body);
+  const config = demoConfig();
+  let result = await viaServer<FaucetResponse>(config.port, PATHS.demoFaucet, body);
   if (!result) {
     const { db, providers } = await openKingdomDatabase(config);
     try {
       result = await runFaucet(db, providers, {
-        address, lands: body.lands, tools: body.tools,
+        address, lands: body.lands, tools: body.tools, workers: body.workers, rarity, items: body.items,
         balances: { exo: BigInt(body.exo), hexo: BigInt(body.hexo), food: BigInt(body.food), rune: BigInt(body.rune) },
       }, new Date());
     } finally {
@@ -68,12 +100,37 @@ async function faucet(args: string[]): Promise<void> {
   console.log(`Gave ${result.address} (${result.chain}):`);
   console.log(`  lands: ${result.lands.length ? result.lands.join(', ') : 'none'}`);
   console.log(`  mining tools: ${result.tools.length ? result.tools.map((t) => `#${t}`).join(', ') : 'none'}`);
+  if (result.workers.length) console.log(`  workers: ${result.workers.length} × ${result.workers[0]!.collection} (${rarity})`);
+  for (const [key, n] of Object.entries(result.items)) console.log(`  ${key}: +${n}`);
   for (const [token, amount] of Object.entries(result.balances)) console.log(`  ${token.toUpperCase()}: +${BigInt(amount) / 1_000_000n}`);
+}
+
+async function tick(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { days: { type: 'string' } } });
+  const days = Number(whole(values.days ?? '1', 'days'));
+  if (days < 1 || days > 60) throw new Error('--days must be between 1 and 60');
+  const config = demoConfig();
+  let result = await viaServer<ClockResponse>(config.port, PATHS.demoTick, { days });
+  if (!result) {
+    const { db } = await openKingdomDatabase(config);
+    try {
+      const clock = new GameClock(db);
+      await clock.load();
+      const now = await advanceDemoClock(db, (ms) => clock.advance(ms), days * 86_400_000);
+      const settled = await settleDueDays(db, now);
+      result = { now: now.toISOString(), today: gameDay(now), last_settled: settled.at(-1)?.day ?? null, settled: settled.map((d) => d.day) };
+    } finally {
+      await db.close();
+    }
+  }
+  console.log(`Game time is now ${result.now} (day ${result.today}).`);
+  console.log(result.settled?.length ? `Settled: ${result.settled.join(', ')}` : 'No day was due.');
 }
 
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'faucet') await faucet(rest);
+  else if (command === 'tick') await tick(rest);
   else {
     console.error(USAGE);
     process.exitCode = 2;

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { createKingdom } from './server.ts';
 
 const config = loadConfig();
-const kingdom = await createKingdom(config);
+const kingdom = await createKingdom(config, { schedule: true });
 const shutdown = async (signal: string) => {
   kingdom.app.log.info({ signal }, 'shutting down');
   await kingdom.close();

@@ -8,11 +8,16 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createChainProviders, type ChainProviders } from './chain/index.ts';
 import { seedDemoWorld, seedReferenceData } from './seed/demo-world.ts';
 import { buildApp } from './app.ts';
+import { GameClock } from './clock.ts';
+import { settleDueDays } from './jobs/settlement.ts';
 
 export interface Kingdom {
   app: FastifyInstance;
   db: Database;
   providers: ChainProviders;
+  clock: GameClock;
+  /** Settles every day that has ended (the daily tick); safe to run from several processes. */
+  tick(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -25,14 +30,43 @@ export async function openKingdomDatabase(config: Config, now = new Date()): Pro
   return { db, providers };
 }
 
-/** Everything a server process needs, ready to `listen`. */
-export async function createKingdom(config: Config, clock: () => Date = () => new Date()): Promise<Kingdom> {
-  const { db, providers } = await openKingdomDatabase(config, clock());
-  const app = await buildApp({ config, db, providers, clock });
+/**
+ * Everything a server process needs, ready to `listen`. With `schedule`, the daily tick runs at
+ * start and every minute (it settles a day once its 00:00 UTC has passed on the game clock).
+ */
+export async function createKingdom(config: Config, opts: { schedule?: boolean } = {}): Promise<Kingdom> {
+  const { db, providers } = await openKingdomDatabase(config);
+  const clock = new GameClock(db);
+  if (config.demo) await clock.load();
+  const app = await buildApp({
+    config, db, providers, clock: () => clock.now(),
+    advanceClock: async (ms) => {
+      if (!config.demo) throw new Error('the game clock moves only in demo mode');
+      return clock.advance(ms);
+    },
+  });
+  let running: Promise<string[]> | null = null;
+  const tick = () => (running ??= (async () => {
+    try {
+      if (config.demo) await clock.load();
+      return (await settleDueDays(db, clock.now())).map((d) => d.day);
+    } finally {
+      running = null;
+    }
+  })());
+  let timer: NodeJS.Timeout | undefined;
+  if (opts.schedule) {
+    const run = () => tick().then((days) => days.length && app.log.info({ days }, 'settled'), (err) => app.log.error({ err }, 'settlement failed; will retry'));
+    void run();
+    timer = setInterval(run, 60_000);
+    timer.unref();
+  }
   return {
-    app, db, providers,
+    app, db, providers, clock, tick,
     async close() {
+      clearInterval(timer);
       await app.close();
+      await running?.catch(() => undefined);
       await db.close();
     },
   };

@@ -174,3 +174,101 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+// ---- Gold Rush (GAME-RULES.md §3, §4) ----
+
+/** Staking-Hub snapshots (every 14 days): which collections qualified, with their votes. */
+export const stakingSnapshots = pgTable('staking_snapshots', {
+  id: serial('id').primaryKey(),
+  takenAt: ts('taken_at').notNull(),
+});
+
+export const snapshotCollections = pgTable('snapshot_collections', {
+  snapshotId: integer('snapshot_id').notNull().references(() => stakingSnapshots.id),
+  collectionId: integer('collection_id').notNull().references(() => collections.id),
+  votes: amount('votes').notNull(),
+  qualified: boolean('qualified').notNull(),
+}, (t) => [primaryKey({ columns: [t.snapshotId, t.collectionId] })]);
+
+/**
+ * Workers in gold mine slots. `kind` is `nft` (an NFT of a qualified collection, held by the user)
+ * or `default` (system-provided). An NFT is in at most one slot (unique policy + asset name).
+ */
+export const goldmineWorkers = pgTable('goldmine_workers', {
+  landId: integer('land_id').notNull().references(() => lands.id),
+  slot: integer('slot').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  kind: text('kind').notNull(),
+  policyId: text('policy_id'),
+  assetName: text('asset_name'),
+  rarity: text('rarity').notNull(),
+  assignedAt: ts('assigned_at').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.landId, t.slot] }),
+  uniqueIndex('goldmine_workers_nft').on(t.policyId, t.assetName),
+  index('goldmine_workers_user').on(t.userId),
+  check('goldmine_workers_slot', sql`${t.slot} BETWEEN 1 AND 10`),
+]);
+
+/** Frens in fren mine slots (GAME-RULES.md §4): NFTs of any Staking-Hub collection. */
+export const frenmineWorkers = pgTable('frenmine_workers', {
+  landId: integer('land_id').notNull().references(() => lands.id),
+  slot: integer('slot').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  policyId: text('policy_id').notNull(),
+  assetName: text('asset_name').notNull(),
+  assignedAt: ts('assigned_at').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.landId, t.slot] }),
+  uniqueIndex('frenmine_workers_nft').on(t.policyId, t.assetName),
+  index('frenmine_workers_user').on(t.userId),
+  check('frenmine_workers_slot', sql`${t.slot} BETWEEN 1 AND 5`),
+]);
+
+/** Mine upgrades: `mine` is `goldmine` or `frenmine`; at most one in progress per land and mine. */
+export const mineUpgrades = pgTable('mine_upgrades', {
+  id: serial('id').primaryKey(),
+  landId: integer('land_id').notNull().references(() => lands.id),
+  mine: text('mine').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  targetLevel: integer('target_level').notNull(),
+  itemKey: text('item_key').notNull(),
+  startedAt: ts('started_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  status: text('status').notNull().default('in_progress'),
+  finishedAt: ts('finished_at'),
+}, (t) => [
+  uniqueIndex('mine_upgrades_one_in_progress').on(t.landId, t.mine).where(sql`status = 'in_progress'`),
+  index('mine_upgrades_due').on(t.endsAt).where(sql`status = 'in_progress'`),
+]);
+
+/** One row per settled game day (UTC date): the exactly-once marker of the daily tick. */
+export const gameDays = pgTable('game_days', {
+  day: text('day').primaryKey(),
+  settledAt: ts('settled_at').notNull(),
+  goldmineExo: amount('goldmine_exo').notNull().default('0'),
+  frenmineExo: amount('frenmine_exo').notNull().default('0'),
+  workersWorked: integer('workers_worked').notNull().default(0),
+});
+
+/** A mine's day: the daily report's rows and the Performance page's data. */
+export const mineDaily = pgTable('mine_daily', {
+  day: text('day').notNull(),
+  landId: integer('land_id').notNull().references(() => lands.id),
+  mine: text('mine').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  openSlots: integer('open_slots').notNull(),
+  workers: integer('workers').notNull(),
+  workersWorked: integer('workers_worked').notNull(),
+  exoMined: amount('exo_mined').notNull(),
+  salaryPaid: amount('salary_paid').notNull(),
+  salaryToken: text('salary_token').notNull(),
+  effectivity: integer('effectivity').notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.day)]);
+
+/** Ready-to-upgrade notices already sent: once per land, mine and level (GAME-RULES.md §3). */
+export const mineReadyNotices = pgTable('mine_ready_notices', {
+  landId: integer('land_id').notNull().references(() => lands.id),
+  mine: text('mine').notNull(),
+  level: integer('level').notNull(),
+}, (t) => [primaryKey({ columns: [t.landId, t.mine, t.level] })]);

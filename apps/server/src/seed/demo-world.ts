@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bech32, base58 } from '@scure/base';
 import {
   ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
-  landAssetName, miningToolAssetName, toBaseUnits, type Prng, type Token,
+  landAssetName, miningToolAssetName, toBaseUnits, WORKER_QUALIFY_VOTES, type Prng, type Token,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import {
@@ -55,8 +55,8 @@ export async function seedReferenceData(db: Database): Promise<void> {
       // One INSERT from one JSON parameter: far faster than row-by-row parameters on PGlite.
       const rows = JSON.stringify(generateValley().map((c) => ({ id: c.id, hex_name: c.hexName, q: c.q, r: c.r, size: c.size, biome: c.biome, asset_name: landAssetName(c.id) })));
       await exec(tx, sql`
-        INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level)
-        SELECT id, hex_name, 'Land #' || id, q, r, size, biome, ${LAND_POLICY_ID}, asset_name, 1
+        INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level, frenmine_level)
+        SELECT id, hex_name, 'Land #' || id, q, r, size, biome, ${LAND_POLICY_ID}, asset_name, 1, 1
         FROM jsonb_to_recordset(${rows}::jsonb) AS t(id int, hex_name text, q int, r int, size text, biome text, asset_name text)`);
     }
     const [{ t }] = (await exec<{ t: number }>(tx, sql`SELECT count(*)::int AS t FROM mining_tools`)) as [{ t: number }];
@@ -84,8 +84,9 @@ export function demoCollections(): Array<{ slug: string; chain: 'cardano' | 'sol
     const name = `${NAME_A[i % NAME_A.length]} ${NAME_B[(i * 7) % NAME_B.length]}`;
     const supply = rng.int(10, 100) * 100;
     const holders = Math.floor(supply * (0.25 + rng.next() * 0.4));
-    const tier = rng.next();
-    const votes = tier < 0.25 ? rng.int(250_000, 1_400_000) : rng.int(0, 240_000);
+    // The first four of each chain sit in Gold, Platinum, Diamond and Epic, so every rarity exists.
+    const league = i < 8 ? [300_000, 600_000, 850_000, 1_200_000][i >> 1]! : null;
+    const votes = league !== null ? league + rng.int(0, 40_000) : rng.next() < 0.15 ? rng.int(250_000, 1_400_000) : rng.int(0, 240_000);
     out.push({
       slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') + (chain === 'solana' ? '-sol' : ''),
       chain,
@@ -125,6 +126,13 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
       { token: 'hexo', ada: '0.00412' },
     ]).onConflictDoNothing();
     await mintCollectionsToTreasury(tx);
+    // The current Staking-Hub round began at the last 14-day boundary before the seed.
+    const roundStart = new Date(Math.floor(now.getTime() / (14 * 86_400_000)) * 14 * 86_400_000);
+    const [snap] = await exec<{ id: number }>(tx, sql`INSERT INTO staking_snapshots (taken_at) VALUES (${roundStart}) RETURNING id`);
+    await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified)
+      SELECT ${snap!.id}, c.id, c.votes, c.votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric
+        OR c.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY chain ORDER BY votes DESC) AS rank FROM collections) r WHERE rank <= 10)
+      FROM collections c`);
     for (const p of DEMO_PLAYERS) {
       const address = enterpriseTestnetAddress(randomBytes(createPrng(p.seed), 28));
       playerAddresses.push(address);

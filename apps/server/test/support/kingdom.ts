@@ -73,7 +73,7 @@ export async function createTestKingdom(opts: { demo?: boolean; env?: Record<str
   const providers = createChainProviders(config, db);
   await seedReferenceData(db);
   if (config.demo) await seedDemoWorld(db, providers, now);
-  const app = await buildApp({ config, db, providers, clock: () => now });
+  const app = await buildApp({ config, db, providers, clock: () => now, advanceClock: async (ms) => { now = new Date(now.getTime() + ms); return now; } });
   await app.ready();
 
   const csrf = async () => {

@@ -1,23 +1,32 @@
 /**
- * The demo faucet (demo mode only): gives any address Land NFTs and mining tools on the emulated
- * chain and app balances, so any wallet — also one never seen — can try the Kingdom.
+ * The demo faucet (demo mode only): gives any address Land NFTs, mining tools and worker NFTs on the
+ * emulated chain, app balances and items, so any wallet — also one never seen — can try the Kingdom.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { base58 } from '@scure/base';
 import type { Chain, FaucetResponse } from '@kingdom/api';
-import { toBaseUnits, TOKENS, type Token } from '@kingdom/game';
-import type { Database } from '../../db/client.ts';
+import { itemKind, toBaseUnits, utf8ToHex, LEAGUE_THRESHOLDS, TOKENS, type Token } from '@kingdom/game';
+import { exec, type Database, type Orm } from '../../db/client.ts';
 import type { ChainProviders } from '../../chain/index.ts';
+import { emulatorMint } from '../../chain/emulator.ts';
 import { givePlayer } from '../../seed/demo-world.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
 
-/** What to give; token amounts in whole tokens. */
+/** Worker rarities the faucet can give, by the league their collection is in. */
+export type FaucetRarity = 'common' | 'uncommon' | 'rare' | 'epic';
+
+/** What to give; token amounts in whole tokens, items as counts. */
 export interface FaucetInput {
   address: string;
   lands: number;
   tools: number;
   balances: Partial<Record<Token, bigint>>;
+  workers?: number;
+  rarity?: FaucetRarity;
+  items?: Record<string, number>;
 }
 
 /** The chain of an address: bech32 Cardano or base58 Solana. @throws ApiError NOT_VALID_REQUEST_ADDRESS */
@@ -27,21 +36,57 @@ export function chainOfAddress(address: string): Chain {
   fail('NOT_VALID_REQUEST_ADDRESS');
 }
 
+/** Votes range (whole votes, latest snapshot) of the league that gives each rarity (GAME-RULES §3, §5). */
+const RARITY_VOTES: Record<FaucetRarity, [bigint, bigint | null]> = {
+  common: [LEAGUE_THRESHOLDS.gold, LEAGUE_THRESHOLDS.platinum],
+  uncommon: [LEAGUE_THRESHOLDS.platinum, LEAGUE_THRESHOLDS.diamond],
+  rare: [LEAGUE_THRESHOLDS.diamond, LEAGUE_THRESHOLDS.epic + 1n],
+  epic: [LEAGUE_THRESHOLDS.epic + 1n, null],
+};
+
+/** Mints `count` NFTs of a collection of the chain whose league gives `rarity` to `address`. */
+async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number, rarity: FaucetRarity): Promise<FaucetResponse['workers']> {
+  const [lo, hi] = RARITY_VOTES[rarity];
+  const [collection] = await exec<{ policy_id: string; name: string; slug: string }>(tx, sql`
+    SELECT c.policy_id, c.name, c.slug FROM collections c
+    JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = (SELECT max(id) FROM staking_snapshots)
+    WHERE c.chain = ${chain} AND sc.votes >= ${lo.toString()}::numeric ${hi === null ? sql`` : sql`AND sc.votes < ${hi.toString()}::numeric`}
+    ORDER BY c.id LIMIT 1`);
+  if (!collection) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
+  const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM emu_assets WHERE policy_id = ${collection.policy_id}`)) as [{ n: number }];
+  const out: FaucetResponse['workers'] = [];
+  for (let i = 1; i <= count; i++) {
+    const serial = n + i;
+    const assetName = chain === 'cardano'
+      ? utf8ToHex(`${collection.name.replace(/\s+/g, '')}${serial}`)
+      : base58.encode(createHash('sha256').update(`${collection.policy_id}:${serial}:${randomUUID()}`).digest());
+    await emulatorMint(tx, chain, address, collection.policy_id, assetName, 1n);
+    out.push({ policy_id: collection.policy_id, asset_name: assetName, collection: collection.name });
+  }
+  return out;
+}
+
 /**
- * Moves lands and tools from the emulator's treasury to `address`, credits balances through the
- * ledger (reason `faucet`, a fresh reference), then syncs the wallet.
- * @throws ApiError NOT_VALID_REQUEST_ADDRESS for an address of neither chain
+ * Moves lands and tools from the emulator's treasury to `address`, mints worker NFTs, credits
+ * balances and items through the ledger (reason `faucet`, a fresh reference), then syncs the wallet.
+ * @throws ApiError NOT_VALID_REQUEST_ADDRESS for an address of neither chain; VALIDATION_ERROR for an
+ *   unknown item key; SYSTEM_FEATURE_NOT_AVAILABLE when no collection of that rarity exists on the chain
  */
 export async function runFaucet(db: Database, providers: ChainProviders, input: FaucetInput, now: Date): Promise<FaucetResponse> {
   const chain = chainOfAddress(input.address);
+  const items = input.items ?? {};
+  for (const key of Object.keys(items)) if (!itemKind(key)) fail('VALIDATION_ERROR', { items: [`unknown item: ${key}`] });
   const reference = randomUUID();
-  const given = await db.orm.transaction((tx) =>
-    givePlayer(tx, input.address, input.lands, input.tools, input.balances, {}, 'faucet', reference, chain));
+  const given = await db.orm.transaction(async (tx) => {
+    const g = await givePlayer(tx, input.address, input.lands, input.tools, input.balances, items, 'faucet', reference, chain);
+    const workers = input.workers ? await mintWorkers(tx, chain, input.address, input.workers, input.rarity ?? 'common') : [];
+    return { ...g, workers };
+  });
   await syncWallet(db, providers, chain, input.address, now);
   const balances: Record<string, string> = {};
   for (const token of TOKENS) {
     const whole = input.balances[token] ?? 0n;
     if (whole > 0n) balances[token] = toBaseUnits(whole, token).toString();
   }
-  return { address: input.address, chain, lands: given.lands, tools: given.tools, balances };
+  return { address: input.address, chain, lands: given.lands, tools: given.tools, workers: given.workers, items, balances };
 }

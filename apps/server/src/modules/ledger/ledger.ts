@@ -43,10 +43,15 @@ export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: 
     ON CONFLICT (reason, reference, user_id, asset) DO NOTHING
     RETURNING id`);
   if (inserted.length === 0) return false;
+  // A debit is an UPDATE: an INSERT … ON CONFLICT would check the proposed negative row first.
   try {
-    await exec(tx, sql`
-      INSERT INTO balances (user_id, token, amount) VALUES (${e.userId}, ${e.token}, ${e.amount.toString()})
-      ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount`);
+    const moved = e.amount < 0n
+      ? await exec(tx, sql`UPDATE balances SET amount = amount + ${e.amount.toString()}
+          WHERE user_id = ${e.userId} AND token = ${e.token} RETURNING amount`)
+      : await exec(tx, sql`
+          INSERT INTO balances (user_id, token, amount) VALUES (${e.userId}, ${e.token}, ${e.amount.toString()})
+          ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`);
+    if (moved.length === 0) throw new ApiError(insufficientCode);
   } catch (err) {
     if (isCheckViolation(err)) throw new ApiError(insufficientCode);
     throw err;
@@ -76,9 +81,13 @@ export async function applyItemEntry(tx: Orm, e: ItemEntry, insufficientCode: Er
     RETURNING id`);
   if (inserted.length === 0) return false;
   try {
-    await exec(tx, sql`
-      INSERT INTO user_items (user_id, item_key, amount) VALUES (${e.userId}, ${e.itemKey}, ${e.amount})
-      ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount`);
+    const moved = e.amount < 0
+      ? await exec(tx, sql`UPDATE user_items SET amount = amount + ${e.amount}
+          WHERE user_id = ${e.userId} AND item_key = ${e.itemKey} RETURNING amount`)
+      : await exec(tx, sql`
+          INSERT INTO user_items (user_id, item_key, amount) VALUES (${e.userId}, ${e.itemKey}, ${e.amount})
+          ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount RETURNING amount`);
+    if (moved.length === 0) throw new ApiError(insufficientCode);
   } catch (err) {
     if (isCheckViolation(err)) throw new ApiError(insufficientCode);
     throw err;

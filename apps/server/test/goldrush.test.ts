@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { PATHS, type MinesResponse, type NotificationsResponse, type ReportResponse, type WorkerNft } from '@kingdom/api';
+import { GOLD_RUSH_DAILY_POOL_EXO, FREN_DAILY_POOL_EXO, WORKER_SALARY_HEXO, FREN_SALARY_FOOD, sharePool, WORKER_WEIGHT_CENTI, gameDay, addDays } from '@kingdom/game';
+import { createCardanoTestWallet } from './support/wallets.ts';
+import { createTestKingdom, signInCardano, type TestKingdom } from './support/kingdom.ts';
+import { exec } from '../src/db/client.ts';
+import { settleDay, settleDueDays } from '../src/jobs/settlement.ts';
+
+const DAY = 86_400_000;
+
+interface Player { token: string; userId: number; address: string; lands: string[]; workers: WorkerNft[] }
+
+async function newPlayer(k: TestKingdom, give: Record<string, unknown>): Promise<Player> {
+  const wallet = createCardanoTestWallet();
+  const res = await k.post(PATHS.demoFaucet, { address: wallet.address, ...give });
+  expect(res.statusCode, res.body).toBe(200);
+  const { token, user } = await signInCardano(k, wallet);
+  const workers = (await k.get(PATHS.workerNfts, token)).json<{ workers: WorkerNft[] }>().workers;
+  return { token, userId: user.user_id, address: wallet.address, lands: res.json<{ lands: string[] }>().lands, workers };
+}
+
+const auth = (p: Player) => ({ authorization: `Bearer ${p.token}` });
+const assign = (k: TestKingdom, p: Player, hex_name: string, slot: number, worker: WorkerNft | null, mine = 'goldmine') =>
+  k.post(PATHS.mineWorkers(mine as 'goldmine'), { hex_name, slot, worker: worker && { policy_id: worker.policy_id, asset_name: worker.asset_name } }, auth(p));
+const balance = async (k: TestKingdom, p: Player, token: string) => BigInt((await k.get(PATHS.balance(token), p.token)).json<{ balance: string }>().balance);
+const tick = (k: TestKingdom, days = 1) => k.post(PATHS.demoTick, { days });
+
+async function ledgerMismatches(k: TestKingdom): Promise<unknown[]> {
+  return exec(k.db.orm, sql`
+    SELECT b.user_id, b.token, b.amount::text AS balance, COALESCE(e.sum, 0)::text AS ledger FROM balances b
+    LEFT JOIN (SELECT user_id, asset, sum(amount) AS sum FROM ledger_entries GROUP BY 1, 2) e ON e.user_id = b.user_id AND e.asset = b.token
+    WHERE b.amount <> COALESCE(e.sum, 0) OR b.amount < 0`);
+}
+
+describe('gold mines: workers, the daily tick, upgrades', () => {
+  let k: TestKingdom;
+  let p: Player;
+  beforeAll(async () => {
+    k = await createTestKingdom();
+    p = await newPlayer(k, { lands: 2, workers: 3, rarity: 'common', hexo: '100', items: { toolkit_2: 1 } });
+  });
+  afterAll(async () => { await k?.close(); });
+
+  it("lists the player's mines: level 1, slot 1 open, slots 2–10 closed", async () => {
+    const { mines } = (await k.get(PATHS.mines('goldmine'), p.token)).json<MinesResponse>();
+    expect(mines.map((m) => m.land.hex_name).sort()).toEqual([...p.lands].sort());
+    expect(mines[0]!.level).toBe(1);
+    expect(mines[0]!.slots.filter((s) => s.open).map((s) => s.slot)).toEqual([1]);
+    expect(mines[0]!.slots.find((s) => s.slot === 10)?.manager).toBe(true);
+    expect(p.workers).toHaveLength(3);
+    expect(p.workers.every((w) => w.rarity === 'common' && w.assigned === null)).toBe(true);
+  });
+
+  it('answers every assignment rule with its spec code, and changes nothing on failure', async () => {
+    const [a, b] = p.lands as [string, string];
+    const other = await newPlayer(k, { lands: 1, workers: 1, rarity: 'rare' });
+    const code = async (res: Promise<{ json: () => { error?: string } }>) => (await res).json().error;
+    expect(await code(assign(k, p, a, 2, p.workers[0]!))).toBe('SLOT_NOT_AVAILABLE');
+    expect((await assign(k, p, a, 1, p.workers[0]!)).statusCode).toBe(200);
+    expect(await code(assign(k, p, a, 1, p.workers[1]!))).toBe('SLOT_ALREADY_USE');
+    expect(await code(assign(k, p, b, 1, { ...p.workers[1]!, asset_name: 'ff00' }))).toBe('NOT_VALID_WORKER');
+    expect(await code(assign(k, p, b, 1, other.workers[0]!))).toBe('WORKER_NOT_BELONG_USER');
+    expect(await code(assign(k, p, b, 1, p.workers[0]!))).toBe('WORKER_IS_SET');
+    expect(await code(assign(k, p, other.lands[0]!, 1, p.workers[1]!))).toBe('LAND_NOT_BELONG_TO_USER');
+    await exec(k.db.orm, sql`UPDATE lands SET goldmine_level = 10, size = 'SUPERLARGE' WHERE hex_name = ${other.lands[0]!}`);
+    expect(await code(assign(k, other, other.lands[0]!, 10, null))).toBe('NOT_VALID_WORKER_RARITY');
+    const nfts = (await k.get(PATHS.workerNfts, p.token)).json<{ workers: WorkerNft[] }>().workers;
+    expect(nfts.filter((w) => w.assigned)).toEqual([expect.objectContaining({ asset_name: p.workers[0]!.asset_name, assigned: { mine: 'goldmine', hex_name: a, slot: 1 } })]);
+    const rows = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM goldmine_workers`);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('a worker earns from its first full day: the whole pool, its salary charged, one report', async () => {
+    const exoBefore = await balance(k, p, 'exo');
+    const hexoBefore = await balance(k, p, 'hexo');
+    const first = (await tick(k)).json<{ settled: string[] }>();
+    expect(first.settled).toEqual([gameDay(k.now().getTime() - DAY)]);
+    expect(await balance(k, p, 'exo')).toBe(exoBefore); // assigned that day: not yet working
+    const second = (await tick(k)).json<{ settled: string[] }>();
+    const day = second.settled[0]!;
+    expect(await balance(k, p, 'exo')).toBe(exoBefore + GOLD_RUSH_DAILY_POOL_EXO);
+    expect(await balance(k, p, 'hexo')).toBe(hexoBefore - WORKER_SALARY_HEXO.common);
+    const report = (await k.get(PATHS.report('goldmine', day), p.token)).json<ReportResponse>();
+    expect(report.totals).toEqual({ exo_mined: GOLD_RUSH_DAILY_POOL_EXO.toString(), salary_paid: WORKER_SALARY_HEXO.common.toString(), workers_worked: 1, workers: 1 });
+    expect(report.rows[0]).toMatchObject({ hex_name: p.lands[0], open_slots: 1, workers_worked: 1, effectivity: 5 });
+    const inbox = (await k.get(`${PATHS.notifications}?page=1`, p.token)).json<NotificationsResponse>();
+    const reports = inbox.notifications.filter((n) => n.type === 'goldmine_daily_report');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.data).toMatchObject({ day, exo: GOLD_RUSH_DAILY_POOL_EXO.toString(), workers_worked: 1 });
+    expect((await k.get(PATHS.notificationsCount, p.token)).json().count).toBe(inbox.unread);
+    expect(await ledgerMismatches(k)).toEqual([]);
+  });
+
+  it('upgrades level 1 → 2 with the tier-2 toolkit: in progress, then success and a new slot', async () => {
+    const a = p.lands[0]!;
+    const up = await k.post(PATHS.mineUpgrade('goldmine'), { hex_name: a }, auth(p));
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toMatchObject({ target_level: 2 });
+    expect((await k.get(PATHS.inventoryItems, p.token)).json().items).toEqual([]);
+    const again = await k.post(PATHS.mineUpgrade('goldmine'), { hex_name: a }, auth(p));
+    expect(again.json().error).toBe('GOLDMINE_UPGRADE_IN_PROGRESS');
+    const b = await k.post(PATHS.mineUpgrade('goldmine'), { hex_name: p.lands[1]! }, auth(p));
+    expect(b.json().error).toBe('ITEM_NOT_EXIST_ON_BALANCE');
+    let mine = (await k.get(PATHS.mines('goldmine'), p.token)).json<MinesResponse>().mines.find((m) => m.land.hex_name === a)!;
+    expect(mine.upgrade).toMatchObject({ target_level: 2 });
+    await tick(k);
+    mine = (await k.get(PATHS.mines('goldmine'), p.token)).json<MinesResponse>().mines.find((m) => m.land.hex_name === a)!;
+    expect(mine.level).toBe(2);
+    expect(mine.upgrade).toBeNull();
+    expect(mine.slots.filter((s) => s.open).map((s) => s.slot)).toEqual([1, 2]);
+    const inbox = (await k.get(`${PATHS.notifications}?page=1`, p.token)).json<NotificationsResponse>();
+    expect(inbox.notifications.find((n) => n.type === 'goldmine_upgrade_success')?.data).toMatchObject({ hex_name: a, level: 2 });
+  });
+
+  it('a worker whose NFT left the wallet leaves its slot at the tick', async () => {
+    const a = p.lands[0]!;
+    expect((await assign(k, p, a, 2, p.workers[1]!)).statusCode).toBe(200);
+    await exec(k.db.orm, sql`DELETE FROM nft_holdings WHERE asset_name = ${p.workers[1]!.asset_name}`);
+    await tick(k);
+    const mine = (await k.get(PATHS.mines('goldmine'), p.token)).json<MinesResponse>().mines.find((m) => m.land.hex_name === a)!;
+    expect(mine.slots.find((s) => s.slot === 2)?.worker).toBeNull();
+    const inbox = (await k.get(`${PATHS.notifications}?page=1`, p.token)).json<NotificationsResponse>();
+    expect(inbox.notifications.find((n) => n.type === 'worker_left')?.data).toMatchObject({ hex_name: a, slot: 2, reason: 'nft_left' });
+  });
+
+  it('marks notifications read; the count follows', async () => {
+    const before = (await k.get(PATHS.notificationsCount, p.token)).json().count;
+    expect(before).toBeGreaterThan(0);
+    const res = await k.post(PATHS.notificationsRead, { all: true }, auth(p));
+    expect(res.json().updated).toBe(before);
+    expect((await k.get(PATHS.notificationsCount, p.token)).json().count).toBe(0);
+  });
+});
+
+describe('settlement runs exactly once', () => {
+  let k: TestKingdom;
+  let p: Player;
+  let q: Player;
+  beforeAll(async () => {
+    k = await createTestKingdom();
+    p = await newPlayer(k, { lands: 1, workers: 1, rarity: 'epic', hexo: '1000' });
+    q = await newPlayer(k, { lands: 1, workers: 1, rarity: 'uncommon', hexo: '1000', food: '100' });
+    expect((await assign(k, p, p.lands[0]!, 1, p.workers[0]!)).statusCode).toBe(200);
+    expect((await assign(k, q, q.lands[0]!, 1, q.workers[0]!)).statusCode).toBe(200);
+  });
+  afterAll(async () => { await k?.close(); });
+
+  it('two runs of the same day at once settle it once, pro rata by weight', async () => {
+    const day = addDays(gameDay(k.now()), 1); // the first day both workers work
+    const [r1, r2] = await Promise.all([settleDay(k.db, day), settleDay(k.db, day)]);
+    expect([r1, r2].filter(Boolean)).toHaveLength(1);
+    const [shareP, shareQ] = sharePool(GOLD_RUSH_DAILY_POOL_EXO, [WORKER_WEIGHT_CENTI.epic * 100n, WORKER_WEIGHT_CENTI.uncommon * 100n]);
+    expect(await balance(k, p, 'exo')).toBe(shareP!);
+    expect(await balance(k, q, 'exo')).toBe(shareQ!);
+    expect(await balance(k, p, 'hexo')).toBe(1000_000_000n - WORKER_SALARY_HEXO.epic);
+    expect(await settleDay(k.db, day)).toBeNull();
+    expect(await balance(k, p, 'exo')).toBe(shareP!);
+  });
+
+  it('a run that fails half-way leaves nothing behind; the rerun pays exactly once', async () => {
+    const day = addDays(gameDay(k.now()), 2);
+    const exo = await balance(k, p, 'exo');
+    await expect(settleDay(k.db, day, { onStep: (s) => { if (s === 'frenmine') throw new Error('injected fault'); } })).rejects.toThrow('injected fault');
+    expect(await balance(k, p, 'exo')).toBe(exo);
+    expect(await exec(k.db.orm, sql`SELECT day FROM game_days WHERE day = ${day}`)).toEqual([]);
+    expect(await exec(k.db.orm, sql`SELECT 1 FROM mine_daily WHERE day = ${day}`)).toEqual([]);
+    expect(await settleDay(k.db, day)).not.toBeNull();
+    const [shareP] = sharePool(GOLD_RUSH_DAILY_POOL_EXO, [WORKER_WEIGHT_CENTI.epic * 100n, WORKER_WEIGHT_CENTI.uncommon * 100n]);
+    expect(await balance(k, p, 'exo')).toBe(exo + shareP!);
+    expect(await ledgerMismatches(k)).toEqual([]);
+  });
+
+  it('a missed week is caught up day by day, in order', async () => {
+    const [last] = await exec<{ day: string }>(k.db.orm, sql`SELECT max(day) AS day FROM game_days`);
+    const settled = await settleDueDays(k.db, new Date(Date.parse(`${addDays(last!.day, 8)}T06:00:00Z`)));
+    expect(settled.map((d) => d.day)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(last!.day, i + 1)));
+    const reports = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${p.userId} AND type = 'goldmine_daily_report'`);
+    expect(reports[0]!.n).toBe(9); // one per settled day, never two
+    expect(await ledgerMismatches(k)).toEqual([]);
+  });
+});
+
+describe('salaries: not enough balance, low balance, fren mines', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom(); });
+  afterAll(async () => { await k?.close(); });
+
+  it('an unpaid worker does not work and the player is told; a low balance warns in days', async () => {
+    const poor = await newPlayer(k, { lands: 1, hexo: '30' });
+    expect((await assign(k, poor, poor.lands[0]!, 1, null)).statusCode).toBe(200); // default worker, 20 HEXO a day
+    await tick(k, 2);
+    expect(await balance(k, poor, 'hexo')).toBe(10_000_000n);
+    const types = async () => (await k.get(`${PATHS.notifications}?page=1`, poor.token)).json<NotificationsResponse>().notifications.map((n) => n.type);
+    expect(await types()).toContain('low_balance_warning');
+    await tick(k);
+    expect(await balance(k, poor, 'hexo')).toBe(10_000_000n);
+    expect(await balance(k, poor, 'exo')).toBe(GOLD_RUSH_DAILY_POOL_EXO); // only the paid day earned
+    expect(await types()).toContain('not_enough_balance');
+  });
+
+  it('frens are paid in FOOD, HEXO 1:1 where FOOD runs short, and share the fren pool', async () => {
+    const f = await newPlayer(k, { lands: 1, workers: 2, rarity: 'common', food: '20', hexo: '100' });
+    const fren = (w: WorkerNft, slot: number) => k.post(PATHS.mineWorkers('frenmine'), { hex_name: f.lands[0], slot, worker: { policy_id: w.policy_id, asset_name: w.asset_name } }, auth(f));
+    expect((await fren(f.workers[0]!, 1)).statusCode).toBe(200);
+    expect((await fren(f.workers[1]!, 2)).json().error).toBe('SLOT_NOT_AVAILABLE'); // fren mine level 1: one slot
+    await tick(k, 3); // the assignment day, then two working days
+    // day 1: 15 FOOD; day 2: the 5 FOOD left + 10 HEXO
+    expect(await balance(k, f, 'food')).toBe(0n);
+    expect(await balance(k, f, 'hexo')).toBe(100_000_000n - (2n * FREN_SALARY_FOOD - 20_000_000n));
+    expect(await balance(k, f, 'exo')).toBeGreaterThanOrEqual(FREN_DAILY_POOL_EXO); // alone on the fren pool one day at least
+    expect(await ledgerMismatches(k)).toEqual([]);
+  });
+
+  it('expands a land with a permit; a missing permit changes nothing', async () => {
+    const e = await newPlayer(k, { lands: 1, items: { land_upgrade01: 1 } });
+    await exec(k.db.orm, sql`UPDATE lands SET size = 'SMALL' WHERE hex_name = ${e.lands[0]!}`);
+    const ok = await k.post(PATHS.landExpand(e.lands[0]!), {}, auth(e));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await k.get(PATHS.land(e.lands[0]!))).json().land.size).toBe('MEDIUM');
+    const no = await k.post(PATHS.landExpand(e.lands[0]!), {}, auth(e));
+    expect(no.json().error).toBe('ITEM_NOT_EXIST_ON_BALANCE');
+    expect((await k.get(PATHS.land(e.lands[0]!))).json().land.size).toBe('MEDIUM');
+  });
+});
+
+describe('property: any sequence of actions and ticks keeps the books', () => {
+  let k: TestKingdom;
+  let players: Player[];
+  beforeAll(async () => {
+    k = await createTestKingdom();
+    players = [
+      await newPlayer(k, { lands: 2, workers: 3, rarity: 'rare', hexo: '45', food: '20' }),
+      await newPlayer(k, { lands: 1, workers: 2, rarity: 'epic', hexo: '15' }),
+    ];
+  });
+  afterAll(async () => { await k?.close(); });
+
+  it('balances equal their ledger and stay ≥ 0; no worker is in two slots', async () => {
+    const action = fc.oneof(
+      fc.record({ kind: fc.constant('assign' as const), p: fc.nat(1), land: fc.nat(1), slot: fc.integer({ min: 1, max: 3 }), worker: fc.integer({ min: -1, max: 2 }), mine: fc.constantFrom('goldmine', 'frenmine') }),
+      fc.record({ kind: fc.constant('remove' as const), p: fc.nat(1), land: fc.nat(1), slot: fc.integer({ min: 1, max: 2 }) }),
+      fc.record({ kind: fc.constant('tick' as const), days: fc.integer({ min: 1, max: 2 }) }),
+    );
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (actions) => {
+      for (const a of actions) {
+        if (a.kind === 'tick') {
+          expect((await tick(k, a.days)).statusCode).toBe(200);
+          continue;
+        }
+        const pl = players[a.p]!;
+        const hex = pl.lands[a.land % pl.lands.length]!;
+        const res = a.kind === 'assign'
+          ? await assign(k, pl, hex, a.slot, a.worker < 0 ? null : pl.workers[a.worker % pl.workers.length]!, a.mine)
+          : await k.post(PATHS.mineWorkersRemove('goldmine'), { hex_name: hex, slot: a.slot }, auth(pl));
+        expect([200, 400, 403, 409]).toContain(res.statusCode);
+      }
+      expect(await ledgerMismatches(k)).toEqual([]);
+      const twice = await exec(k.db.orm, sql`SELECT policy_id, asset_name FROM (
+        SELECT policy_id, asset_name FROM goldmine_workers WHERE policy_id IS NOT NULL UNION ALL SELECT policy_id, asset_name FROM frenmine_workers
+      ) x GROUP BY 1, 2 HAVING count(*) > 1`);
+      expect(twice).toEqual([]);
+    }), { numRuns: 6 });
+  });
+});
