@@ -140,7 +140,7 @@ export const nftHoldings = pgTable('nft_holdings', {
   address: text('address').notNull(),
   quantity: amount('quantity').notNull().default('1'),
   syncedAt: ts('synced_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.chain, t.policyId, t.assetName, t.address] }), index('nft_holdings_address').on(t.chain, t.address)]);
+}, (t) => [primaryKey({ columns: [t.chain, t.policyId, t.assetName, t.address] }), index('nft_holdings_address').on(t.chain, t.address), index('nft_holdings_asset').on(t.policyId, t.assetName)]);
 
 /**
  * The in-process chain emulator's ledger of native assets / SPL tokens per address. Kept in the

@@ -59,11 +59,6 @@ const holdsLand = (u: SQL, landId: SQL) => sql`EXISTS (SELECT 1 FROM wallets w
   JOIN lands hl ON hl.policy_id = h.policy_id AND hl.asset_name = h.asset_name
   WHERE w.user_id = ${u} AND hl.id = ${landId})`;
 
-/** SQL true when user `u` holds the NFT (policy, asset name). */
-const holdsNft = (u: SQL, policy: SQL, asset: SQL) => sql`EXISTS (SELECT 1 FROM wallets w
-  JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address
-  WHERE w.user_id = ${u} AND h.policy_id = ${policy} AND h.asset_name = ${asset})`;
-
 /**
  * Settles one game day (UTC date). Returns null when it was already settled.
  * @throws whatever a step throws; nothing of the day is then kept
@@ -118,24 +113,38 @@ async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
 }
 
 async function releaseWorkers(tx: Orm, day: string, end: Date): Promise<void> {
+  // Who holds what, once, as hash-joinable tables: land → user, and Staking-Hub NFT → user.
+  await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
+    SELECT l.id AS land_id, w.user_id FROM lands l
+    JOIN nft_holdings h ON h.policy_id = l.policy_id AND h.asset_name = l.asset_name
+    JOIN wallets w ON w.chain = h.chain AND w.address = h.address`);
+  await exec(tx, sql`CREATE TEMP TABLE _held ON COMMIT DROP AS
+    SELECT DISTINCT h.policy_id, h.asset_name, w.user_id FROM nft_holdings h
+    JOIN collections c ON c.policy_id = h.policy_id
+    JOIN wallets w ON w.chain = h.chain AND w.address = h.address`);
   // The latest snapshot taken by the end of the day decides qualification and league.
   await exec(tx, sql`CREATE TEMP TABLE _snap ON COMMIT DROP AS
     SELECT c.policy_id, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
     WHERE sc.snapshot_id = (SELECT max(id) FROM staking_snapshots WHERE taken_at <= ${end})`);
+  await exec(tx, sql`ANALYZE _own`);
+  await exec(tx, sql`ANALYZE _held`);
+  const ownsLand = (u: SQL, landId: SQL) => sql`EXISTS (SELECT 1 FROM _own o WHERE o.land_id = ${landId} AND o.user_id = ${u})`;
+  const holds = (u: SQL, policy: SQL, asset: SQL) => sql`EXISTS (SELECT 1 FROM _held x WHERE x.policy_id = ${policy} AND x.asset_name = ${asset} AND x.user_id = ${u})`;
   await exec(tx, sql`WITH gone AS (
       DELETE FROM goldmine_workers gw
-      WHERE NOT ${holdsLand(sql`gw.user_id`, sql`gw.land_id`)}
-        OR (gw.kind = 'nft' AND (NOT ${holdsNft(sql`gw.user_id`, sql`gw.policy_id`, sql`gw.asset_name`)}
+      WHERE NOT ${ownsLand(sql`gw.user_id`, sql`gw.land_id`)}
+        OR (gw.kind = 'nft' AND (NOT ${holds(sql`gw.user_id`, sql`gw.policy_id`, sql`gw.asset_name`)}
           OR NOT EXISTS (SELECT 1 FROM _snap s WHERE s.policy_id = gw.policy_id AND s.votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric)))
       RETURNING gw.*
     )
     INSERT INTO notifications (user_id, type, data, created_at)
     SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', 'goldmine', 'hex_name', l.hex_name, 'slot', g.slot,
-      'reason', ${sql`CASE WHEN NOT ${holdsLand(sql`g.user_id`, sql`g.land_id`)} THEN 'land_left' WHEN NOT ${holdsNft(sql`g.user_id`, sql`g.policy_id`, sql`g.asset_name`)} THEN 'nft_left' ELSE 'collection_below_threshold' END`}), ${end}
+      'reason', CASE WHEN NOT ${ownsLand(sql`g.user_id`, sql`g.land_id`)} THEN 'land_left'
+        WHEN NOT ${holds(sql`g.user_id`, sql`g.policy_id`, sql`g.asset_name`)} THEN 'nft_left' ELSE 'collection_below_threshold' END), ${end}
     FROM gone g JOIN lands l ON l.id = g.land_id`);
   await exec(tx, sql`WITH gone AS (
       DELETE FROM frenmine_workers fw
-      WHERE NOT ${holdsLand(sql`fw.user_id`, sql`fw.land_id`)} OR NOT ${holdsNft(sql`fw.user_id`, sql`fw.policy_id`, sql`fw.asset_name`)}
+      WHERE NOT ${ownsLand(sql`fw.user_id`, sql`fw.land_id`)} OR NOT ${holds(sql`fw.user_id`, sql`fw.policy_id`, sql`fw.asset_name`)}
       RETURNING fw.*
     )
     INSERT INTO notifications (user_id, type, data, created_at)
@@ -145,7 +154,9 @@ async function releaseWorkers(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`UPDATE goldmine_workers gw SET rarity = CASE
       WHEN s.votes > ${t.epic.toString()}::numeric THEN 'epic' WHEN s.votes >= ${t.diamond.toString()}::numeric THEN 'rare'
       WHEN s.votes >= ${t.platinum.toString()}::numeric THEN 'uncommon' ELSE 'common' END
-    FROM _snap s WHERE gw.kind = 'nft' AND s.policy_id = gw.policy_id`);
+    FROM _snap s WHERE gw.kind = 'nft' AND s.policy_id = gw.policy_id AND gw.rarity <> CASE
+      WHEN s.votes > ${t.epic.toString()}::numeric THEN 'epic' WHEN s.votes >= ${t.diamond.toString()}::numeric THEN 'rare'
+      WHEN s.votes >= ${t.platinum.toString()}::numeric THEN 'uncommon' ELSE 'common' END`);
 }
 
 async function settleGoldmines(tx: Orm, day: string, start: Date, end: Date): Promise<{ exo: bigint; worked: number }> {
@@ -254,11 +265,10 @@ async function settleMineTotals(tx: Orm, day: string, end: Date, mine: 'goldmine
 /** Ready-to-upgrade notices (GAME-RULES §3): toolkit held, size allows, none in progress; once per level. */
 async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`WITH owners AS (
-      SELECT DISTINCT ON (l.id) l.id AS land_id, l.hex_name, l.goldmine_level AS level, ${capCase('goldmine')} AS cap, w.user_id
-      FROM lands l JOIN nft_holdings h ON h.policy_id = l.policy_id AND h.asset_name = l.asset_name
-      JOIN wallets w ON w.chain = h.chain AND w.address = h.address
+      SELECT DISTINCT ON (l.id) l.id AS land_id, l.hex_name, l.goldmine_level AS level, ${capCase('goldmine')} AS cap, o.user_id
+      FROM _own o JOIN lands l ON l.id = o.land_id
       WHERE l.goldmine_level IS NOT NULL AND l.goldmine_level < ${GOLDMINE_MAX_LEVEL}::int
-      ORDER BY l.id, w.user_id
+      ORDER BY l.id, o.user_id
     ), ready AS (
       SELECT o.* FROM owners o
       JOIN user_items ui ON ui.user_id = o.user_id AND ui.item_key = 'toolkit_' || (o.level + 1) AND ui.amount > 0

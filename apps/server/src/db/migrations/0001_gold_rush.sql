@@ -95,4 +95,5 @@ CREATE UNIQUE INDEX "goldmine_workers_nft" ON "goldmine_workers" USING btree ("p
 CREATE INDEX "goldmine_workers_user" ON "goldmine_workers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "mine_daily_user" ON "mine_daily" USING btree ("user_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "mine_upgrades_one_in_progress" ON "mine_upgrades" USING btree ("land_id","mine") WHERE status = 'in_progress';--> statement-breakpoint
-CREATE INDEX "mine_upgrades_due" ON "mine_upgrades" USING btree ("ends_at") WHERE status = 'in_progress';
+CREATE INDEX "mine_upgrades_due" ON "mine_upgrades" USING btree ("ends_at") WHERE status = 'in_progress';--> statement-breakpoint
+CREATE INDEX "nft_holdings_asset" ON "nft_holdings" USING btree ("policy_id","asset_name");
