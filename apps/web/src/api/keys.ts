@@ -3,6 +3,7 @@
  * it in one call; public data (config, prices, collections) has its own roots.
  */
 import type { Token } from '@kingdom/game';
+import type { MineKind } from '@kingdom/api';
 
 export interface ListParams {
   page: number;
@@ -25,6 +26,19 @@ export const queryKeys = {
   myTools: ['me', 'mtools'] as const,
   myToolsPage: (p: ListParams) => ['me', 'mtools', p.page] as const,
   totalLands: ['me', 'total-lands'] as const,
+  mines: ['me', 'mines'] as const,
+  minesOf: (mine: MineKind) => ['me', 'mines', mine] as const,
+  workerNfts: ['me', 'worker-nfts'] as const,
+  performance: ['me', 'performance'] as const,
+  performanceOf: (mine: MineKind, days: number) => ['me', 'performance', mine, days] as const,
+  report: (mine: MineKind, day: string) => ['me', 'report', mine, day] as const,
+  notifications: ['me', 'notifications'] as const,
+  notificationsPage: (page: number) => ['me', 'notifications', page] as const,
+  /** Public land pages (`GET /lands/:hex_name`). */
+  landDetails: ['land'] as const,
+  landDetail: (hexName: string) => ['land', hexName] as const,
+  /** The demo game clock (public, demo only). */
+  demoClock: ['demo-clock'] as const,
   collectionLands: (p: ListParams) => ['collection', 'lands', p.page, p.search ?? ''] as const,
   collectionTools: (p: ListParams) => ['collection', 'mtools', p.page] as const,
 };

@@ -17,22 +17,41 @@ export async function refreshBalance(qc: QueryClient, token?: Token): Promise<vo
   await qc.invalidateQueries({ queryKey: token ? queryKeys.balance(token) : queryKeys.balances });
 }
 
-/** Refetches the notification count. */
+/** Refetches the notification count and the inbox pages. */
 export async function refreshNotifications(qc: QueryClient): Promise<void> {
   if (!authed()) return;
-  await qc.invalidateQueries({ queryKey: queryKeys.notificationsCount });
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: queryKeys.notificationsCount }),
+    qc.invalidateQueries({ queryKey: queryKeys.notifications }),
+  ]);
 }
 
-/** Refetches the user's land lists. */
+/** Refetches the user's land lists and the land pages (sizes, levels and workers change). */
 export async function refreshLands(qc: QueryClient): Promise<void> {
   if (!authed()) return;
-  await qc.invalidateQueries({ queryKey: queryKeys.myLands });
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: queryKeys.myLands }),
+    qc.invalidateQueries({ queryKey: queryKeys.landDetails }),
+  ]);
+}
+
+/** Refetches the user's mines, worker NFTs, performance and reports (Gold Rush, GAME-RULES §3–4). */
+export async function refreshMines(qc: QueryClient): Promise<void> {
+  if (!authed()) return;
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: queryKeys.mines }),
+    qc.invalidateQueries({ queryKey: queryKeys.workerNfts }),
+    qc.invalidateQueries({ queryKey: queryKeys.performance }),
+  ]);
 }
 
 /** Refetches the user's items. */
 export async function refreshItems(qc: QueryClient): Promise<void> {
   if (!authed()) return;
-  await qc.invalidateQueries({ queryKey: queryKeys.items });
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: queryKeys.items }),
+    qc.invalidateQueries({ queryKey: queryKeys.itemsCount }),
+  ]);
 }
 
 /** The combined totals event: land total, item count and tool lists. */
@@ -42,5 +61,20 @@ export async function refreshTotals(qc: QueryClient): Promise<void> {
     qc.invalidateQueries({ queryKey: queryKeys.totalLands }),
     qc.invalidateQueries({ queryKey: queryKeys.itemsCount }),
     qc.invalidateQueries({ queryKey: queryKeys.myTools }),
+  ]);
+}
+
+/**
+ * After a Gold Rush action or a demo tick: every refresh event of spec §4 plus the mines, since an
+ * action can move balances, items, lands, workers and notifications at once.
+ */
+export async function refreshAfterGameAction(qc: QueryClient): Promise<void> {
+  await Promise.all([
+    refreshMines(qc),
+    refreshBalance(qc),
+    refreshItems(qc),
+    refreshLands(qc),
+    refreshNotifications(qc),
+    refreshTotals(qc),
   ]);
 }

@@ -111,7 +111,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/account/account-pages.tsx')).AccountLayout }),
             children: [
               { index: true, ...to('/account/inbox') },
-              { path: 'inbox', lazy: async () => ({ Component: (await import('../features/account/account-pages.tsx')).AccountInboxPage }) },
+              { path: 'inbox', lazy: async () => ({ Component: (await import('../features/account/inbox-page.tsx')).AccountInboxPage }) },
               { path: 'settings', lazy: async () => ({ Component: (await import('../features/account/account-pages.tsx')).AccountSettingsPage }) },
               { path: 'balances', lazy: async () => ({ Component: (await import('../features/account/account-pages.tsx')).AccountBalancesPage }) },
             ],

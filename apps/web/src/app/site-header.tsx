@@ -6,6 +6,8 @@ import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { useSession } from '../session/session-store.ts';
 import { useLogout } from '../session/use-logout.ts';
 import { PATHS_WEB } from '../paths.ts';
+import { GameClock } from '../components/game-clock.tsx';
+import { WalletAddress } from '../components/wallet-address.tsx';
 
 function NotificationBell() {
   const { t } = useTranslation();
@@ -44,11 +46,13 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
       <div className="topbar__spacer" />
       {authed ? (
         <>
+          <GameClock />
           <NotificationBell />
           <Link to="/account/settings" className="who">
             <span className="who__role">{t('roles.citizen')}</span>
             <span className="who__name">{userName || shortenMiddle(walletAddress, 8, 6)}</span>
           </Link>
+          <WalletAddress address={walletAddress} />
           <button type="button" className="btn btn--ghost" onClick={() => void logout()}>
             {t('nav.logout')}
           </button>

@@ -1,6 +1,7 @@
 /**
- * Logout (spec §4): ask the server, clear session fields and ALL local storage, go to the landing
- * route, toast the disconnect message.
+ * Logout (spec §4): ask the server, clear session fields and all local storage, go to the landing
+ * route, toast the disconnect message. The demo wallet's keys survive: they ARE the demo player's
+ * wallet (its lands and workers live at their address), so signing in again finds the same one.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +12,18 @@ import { isNotAuth } from '../api/client.ts';
 import { queryKeys } from '../api/keys.ts';
 import { notifySuccess } from '../components/notify.ts';
 import { PATHS_WEB } from '../paths.ts';
+import { DEMO_STORAGE_KEYS } from '../wallets/demo/storage-keys.ts';
 import { useSession } from './session-store.ts';
+
+/** Clears local storage except the demo wallet's secret keys. */
+export function clearLocalStorageKeepingDemoWallet(): void {
+  const kept = Object.values(DEMO_STORAGE_KEYS).flatMap((key) => {
+    const value = localStorage.getItem(key);
+    return value === null ? [] : [[key, value] as const];
+  });
+  localStorage.clear();
+  for (const [key, value] of kept) localStorage.setItem(key, value);
+}
 
 /** Returns the logout action. */
 export function useLogout(): () => Promise<void> {
@@ -30,7 +42,7 @@ export function useLogout(): () => Promise<void> {
     // landing page too, rather than to /login. It stays set until the next sign-in: the router
     // commits in a transition, so the old page may re-render after `navigate` resolves.
     useSession.getState().beginSignOut();
-    localStorage.clear();
+    clearLocalStorageKeepingDemoWallet();
     qc.removeQueries({ queryKey: queryKeys.me });
     await navigate(PATHS_WEB.landing, { replace: true });
     if (loggedOut) notifySuccess(t('login.disconnected'));

@@ -1,5 +1,6 @@
 /** Answers of the API for a signed-in test user, shaped as packages/api schemas say. */
-import type { ConfigResponse, Land, MiningTool, User } from '@kingdom/api';
+import type { ConfigResponse, Land, Mine, MineKind, MiningTool, Notification, User, WorkerNft } from '@kingdom/api';
+import { GOLDMINE_SLOTS, LAND_SIZE_INFO, MANAGER_SLOT, isSlotOpen } from '@kingdom/game';
 import type { MockRoutes } from './mock-http.ts';
 
 export const TEST_USER: User = {
@@ -82,6 +83,53 @@ export function signedInRoutes(over: MockRoutes = {}): MockRoutes {
     'GET /mining_tool': { body: { mtools: [], total: 0, page: 1, per_page: 12 } },
     'GET /lands': { body: { lands: [], total: 0, page: 1, per_page: 12 } },
     'GET /auth/logout': { body: { status: 'success' } },
+    'GET /notifications': { body: { notifications: [], total: 0, unread: 0, page: 1, per_page: 20 } },
+    'GET /goldmine/mines': { body: { mines: [], now: TEST_NOW } },
+    'GET /frenmine/mines': { body: { mines: [], now: TEST_NOW } },
+    'GET /goldmine/worker-nfts': { body: { workers: [] } },
+    'GET /mines/performance': (req) => ({ body: { mine: req.params.mine ?? 'goldmine', rows: [] } }),
+    'GET /demo/clock': { body: { now: TEST_NOW, today: TEST_NOW.slice(0, 10), last_settled: '2025-03-09' } },
     ...over,
   };
+}
+
+/** The server's game clock in the Gold Rush fixtures. */
+export const TEST_NOW = '2025-03-10T09:00:00.000Z';
+
+/** A mine of `kind` on `land` at `level`, slots shaped as the server answers; `workers` fills slots. */
+export function mine(kind: MineKind, l: Land, level: number, over: Partial<Mine> & { workers?: Record<number, Partial<NonNullable<Mine['slots'][number]['worker']>>> } = {}): Mine {
+  const { workers = {}, ...rest } = over;
+  const numbers = kind === 'goldmine' ? [...GOLDMINE_SLOTS] : [1, 2, 3, 4, 5];
+  const slots = numbers.map((slot) => {
+    const w = workers[slot];
+    return {
+      slot,
+      open: kind === 'goldmine' ? isSlotOpen(level, slot) : slot <= level,
+      manager: kind === 'goldmine' && slot === MANAGER_SLOT,
+      worker: w
+        ? { kind: 'nft' as const, rarity: 'common' as const, policy_id: 'ee'.repeat(28), asset_name: `w${slot}`, name: `Worker ${slot}`, assigned_at: '2025-03-08T10:00:00.000Z', works_from: '2025-03-09', ...w }
+        : null,
+    };
+  });
+  const info = LAND_SIZE_INFO[l.size];
+  return {
+    mine: kind,
+    land: l,
+    level,
+    cap: kind === 'goldmine' ? info.goldmineCap : info.frenmineCap,
+    open_slots: slots.filter((x) => x.open).length,
+    slots,
+    upgrade: null,
+    ...rest,
+  };
+}
+
+/** A worker NFT of the player. */
+export function workerNft(name: string, over: Partial<WorkerNft> = {}): WorkerNft {
+  return { policy_id: 'ff'.repeat(28), asset_name: name.toLowerCase().replace(/\W+/g, ''), name, collection: 'Kingdom Frens', chain: 'cardano', rarity: 'common', assigned: null, ...over };
+}
+
+/** A notification as the inbox answers it. */
+export function notification(id: number, type: Notification['type'], data: Record<string, unknown>, over: Partial<Notification> = {}): Notification {
+  return { id, type, data, read: false, created_at: '2025-03-10T00:00:00.000Z', ...over };
 }

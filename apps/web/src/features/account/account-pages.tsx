@@ -1,6 +1,5 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useNotificationsCount } from '../../api/endpoints/notifications-count.ts';
 import { BalanceList } from '../../components/balance-list.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -24,13 +23,6 @@ export function AccountLayout() {
       <Outlet />
     </>
   );
-}
-
-/** `/account/inbox`. There is no message list call yet, so only the unread count is real. */
-export function AccountInboxPage() {
-  const { t } = useTranslation();
-  const count = useNotificationsCount().data ?? 0;
-  return <EmptyState title={t('account.noInbox')} text={count > 0 ? `${t('dashboard.notifications')}: ${count} ${t('dashboard.unread')}` : t('account.noInboxText')} />;
 }
 
 /** `/account/settings`: profile fields and the wallet this session signed in with. */

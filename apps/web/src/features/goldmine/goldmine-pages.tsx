@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MinesPanel } from '../../components/mines-panel.tsx';
+import { MinePerformancePanel } from '../../components/mine-performance-panel.tsx';
+import { MinesWorkersPanel } from '../../components/mines-workers-panel.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 
@@ -24,10 +25,10 @@ export function GoldmineLayout() {
 
 /** `/goldmine/workers`. */
 export function GoldmineWorkersPage() {
-  return <MinesPanel performance={false} />;
+  return <MinesWorkersPanel kind="goldmine" />;
 }
 
 /** `/goldmine/performance`. */
 export function GoldminePerformancePage() {
-  return <MinesPanel performance />;
+  return <MinePerformancePanel kind="goldmine" />;
 }

@@ -20,11 +20,10 @@ import { blake2b } from '@noble/hashes/blake2.js';
 import { base58, bech32, hex } from '@scure/base';
 import { signCip8 } from './cose.ts';
 
+import { DEMO_STORAGE_KEYS } from './storage-keys.ts';
+
 /** `localStorage` keys of the demo secret keys (32 bytes, lowercase hex). */
-export const DEMO_STORAGE_KEYS = {
-  cardano: 'kingdom.demo.cardano.sk',
-  solana: 'kingdom.demo.solana.sk',
-} as const;
+export { DEMO_STORAGE_KEYS };
 
 /** Name both demo wallets show. */
 export const DEMO_WALLET_NAME = 'Demo wallet';

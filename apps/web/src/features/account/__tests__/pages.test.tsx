@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
-import { mockHttp, type MockRequest } from '../../../test/mock-http.ts';
-import { TEST_USER, land, signedInRoutes } from '../../../test/fixtures.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockHttp } from '../../../test/mock-http.ts';
+import { TEST_USER, land, mine, signedInRoutes } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 
 describe('account and the areas built later', () => {
@@ -39,24 +39,29 @@ describe('account and the areas built later', () => {
     expect(await screen.findByText('Not a land owner')).toBeTruthy();
   });
 
-  it('fren mines list the lands of a land owner and say that managing them is not available yet', async () => {
-    mockHttp(signedInRoutes({ 'GET /lands': { body: { lands: [land(1, 'M1N3')], total: 1, page: 1, per_page: 12 } } }));
-    renderRoute('/frenmine/workers', { signedIn: true });
-    expect(await screen.findByText('M1N3')).toBeTruthy();
-    expect(screen.getByText('This feature is currently not available. Stay tuned!')).toBeTruthy();
-  });
-
-  it('the land page finds a land of the collection by hex name', async () => {
-    const log = mockHttp(
+  it('the land page shows the land, its biome bonus, owner and both mines read-only', async () => {
+    const l = land(4, 'AB12', { size: 'MEDIUM', size_label: 'M', biome: 'winter', owner: 'addr_test1vqz9xexampleownerlongaddress', goldmine_level: 3, frenmine_level: 1 });
+    mockHttp(
       signedInRoutes({
-        'GET /lands': (req: MockRequest) => ({ body: { lands: req.params.search === 'AB12' ? [land(4, 'AB12', { goldmine_level: 7 })] : [], total: 1, page: 1, per_page: 12 } }),
+        'GET /lands/AB12': { body: { land: l, goldmine: mine('goldmine', l, 3, { workers: { 2: { name: 'Gnome #7', rarity: 'rare' } } }), frenmine: mine('frenmine', l, 1) } },
       }),
     );
     renderRoute('/land/AB12');
-    const card = await screen.findByTestId('land-card');
-    expect(card.textContent).toContain('AB12');
-    expect(card.textContent).toContain('Lv 7/10');
-    expect(log.find((r) => r.path === '/lands')!.params).toEqual({ page: '1', search: 'AB12' });
+    const detail = await screen.findByTestId('land-detail');
+    expect(detail.textContent).toContain('M');
+    expect(detail.textContent).toContain('Winter · +10% stone');
+    expect(screen.getByTestId('land-owner').textContent).toBe('addr_test1...ddress');
+    expect(screen.getByTestId('land-owner').getAttribute('title')).toBe('addr_test1vqz9xexampleownerlongaddress');
+    const gold = screen.getByTestId('land-goldmine');
+    expect(gold.textContent).toContain('Level 3 / 7');
+    expect(within(gold).getByTestId('slot-2').textContent).toContain('Gnome #7');
+    expect(within(gold).getByTestId('slot-2').textContent).toContain('Rare');
+    expect(within(gold).getByTestId('slot-4').textContent).toContain('Opens at level 4');
+    expect(within(gold).getByTestId('slot-10').textContent).toContain('Manager');
+    expect(screen.getByTestId('land-frenmine').textContent).toContain('Level 1 / 3');
+    // Read-only: no actions for a visitor.
+    expect(screen.queryByRole('button', { name: 'Set worker' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
   });
 
   it("the land page says 'No lands found' for an unknown land", async () => {

@@ -19,17 +19,21 @@ describe('session', () => {
     expect(await screen.findByText('Wallet disconnected')).toBeTruthy();
   });
 
-  it('Logout asks the server, clears the session and all local storage, and goes to the landing page', async () => {
+  it('Logout asks the server, clears the session and local storage (but the demo wallet keys), and goes to the landing page', async () => {
     const log = mockHttp(signedInRoutes());
     const { user, router } = renderRoute('/dashboard/overview', { signedIn: true });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('test-token');
     localStorage.setItem('kingdom.demo.cardano.sk', 'secret');
+    localStorage.setItem('another.key', 'value');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
     const logout = log.find((r) => r.path === '/auth/logout')!;
     expect(logout.headers.authorization).toBe('Bearer test-token');
     expect(useSession.getState().isAuth).toBe(false);
-    expect(localStorage.getItem('kingdom.demo.cardano.sk')).toBeNull();
+    // The demo wallet's key IS the demo player's wallet: it survives, everything else goes.
+    expect(localStorage.getItem('kingdom.demo.cardano.sk')).toBe('secret');
+    expect(localStorage.getItem('another.key')).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY) ?? '').not.toContain('test-token');
     expect(await screen.findByText('Wallet disconnected')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
   });

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import type { Mine, MineSlot } from '@kingdom/api';
+
+/** Rarity badge of a worker (GAME-RULES.md §3). */
+export function RarityBadge({ rarity }: { rarity: string }) {
+  const { t } = useTranslation();
+  return <span className={`badge badge--rarity badge--rarity-${rarity}`}>{t(`mines.rarity.${rarity}`, { defaultValue: rarity })}</span>;
+}
+
+/** Actions a slot offers on the workers pages; absent on the read-only land page. */
+export interface SlotActions {
+  onSet(slot: MineSlot): void;
+  onRemove(slot: MineSlot): void;
+  /** The slot whose action is on its way, if any. */
+  busySlot?: number | null;
+}
+
+function SlotView({ mine, slot, actions }: { mine: Mine; slot: MineSlot; actions?: SlotActions }) {
+  const { t } = useTranslation();
+  const state = !slot.open ? 'closed' : slot.worker ? 'filled' : 'free';
+  const busy = actions?.busySlot === slot.slot;
+  return (
+    <li className={`slot slot--${state}${slot.manager ? ' slot--manager' : ''}`} data-testid={`slot-${slot.slot}`} data-state={state}>
+      <div className="slot__head">
+        <span className="slot__number">{slot.manager ? t('mines.slot.manager') : t('mines.slot.number', { n: slot.slot })}</span>
+        {slot.worker && mine.mine === 'goldmine' ? <RarityBadge rarity={slot.worker.rarity} /> : null}
+      </div>
+      {state === 'closed' ? (
+        <p className="slot__text muted">
+          {slot.manager ? t('mines.slot.managerClosed') : slot.slot > mine.cap ? t('mines.slot.beyondCap', { level: slot.slot }) : t('mines.slot.closed', { level: slot.slot })}
+        </p>
+      ) : slot.worker ? (
+        <>
+          <p className="slot__worker" title={slot.worker.name}>
+            {slot.worker.name}
+          </p>
+          <p className="slot__text muted">{t('mines.slot.worksFrom', { day: slot.worker.works_from })}</p>
+          {actions ? (
+            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => actions.onRemove(slot)}>
+              {t('mines.remove')}
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="slot__text">{t('mines.slot.free')}</p>
+          {actions ? (
+            <button type="button" className="btn btn--gold btn--small" disabled={busy} onClick={() => actions.onSet(slot)}>
+              {t('mines.setWorker')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </li>
+  );
+}
+
+/** The slots of a mine: 1–9 and the manager slot 10 for gold mines, 1–5 for fren mines. */
+export function MineSlots({ mine, actions }: { mine: Mine; actions?: SlotActions }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={`slots slots--${mine.mine}`} aria-label={t('mines.slotsOf', { hex: mine.land.hex_name })}>
+      {mine.slots.map((slot) => (
+        <SlotView key={slot.slot} mine={mine} slot={slot} actions={actions} />
+      ))}
+    </ul>
+  );
+}

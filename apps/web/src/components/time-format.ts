@@ -1,0 +1,22 @@
+/**
+ * Display of instants: absolute UTC times (the game runs on UTC, GAME-RULES.md §1) and a short
+ * countdown. Pure; the current time is a parameter. Relative past times use `relativeTime` of
+ * `@kingdom/game` (spec §9).
+ */
+import { i18n } from '../i18n/index.ts';
+
+/** `2025-03-04T06:00:00.000Z` → `2025-03-04 06:00 UTC`. */
+export function formatUtc(iso: string | number): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  return i18n.t('time.utc', { time: d.toISOString().slice(0, 16).replace('T', ' ') });
+}
+
+/** Time left until `at` from `now` (ms): `in 5 h 30 min`, `in 12 min`, or `now`. */
+export function formatCountdown(at: number, now: number): string {
+  const minutes = Math.ceil(Math.max(0, at - now) / 60_000);
+  if (minutes <= 0) return i18n.t('time.now');
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? i18n.t('time.inHours', { h, m }) : i18n.t('time.inMinutes', { m });
+}

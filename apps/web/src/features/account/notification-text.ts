@@ -1,0 +1,88 @@
+/**
+ * Human text of each notification type (spec §3) from its `data`, through i18n. Amounts in `data`
+ * are base-unit strings (6 decimals); unknown or missing fields fall back to a plain title.
+ */
+import type { MineKind, Notification } from '@kingdom/api';
+import { LAND_SIZES, LAND_SIZE_INFO, TOKEN_SYMBOLS, formatTokenAmount, isToken, type LandSize } from '@kingdom/game';
+import { i18n } from '../../i18n/index.ts';
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
+}
+
+function amount(v: unknown, token: string): string {
+  const s = str(v);
+  const tk = token.toLowerCase();
+  if (!/^-?\d+$/.test(s) || !isToken(tk)) return s;
+  return formatTokenAmount(s, tk);
+}
+
+function symbol(token: unknown): string {
+  const tk = str(token).toLowerCase();
+  return isToken(tk) ? TOKEN_SYMBOLS[tk] : str(token).toUpperCase();
+}
+
+function mineName(mine: unknown): string {
+  return i18n.t(`inbox.mine.${str(mine) === 'frenmine' ? 'frenmine' : 'goldmine'}`);
+}
+
+function sizeLabel(size: unknown): string {
+  const s = str(size);
+  return (LAND_SIZES as readonly string[]).includes(s) ? LAND_SIZE_INFO[s as LandSize].label : s;
+}
+
+/** The daily report a notification opens, if it is a gold mine or fren mine daily report. */
+export function reportOf(n: Notification): { mine: MineKind; day: string } | null {
+  if (n.type !== 'goldmine_daily_report' && n.type !== 'frenmine_daily_report') return null;
+  const day = str(n.data.day);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  return { mine: n.type === 'goldmine_daily_report' ? 'goldmine' : 'frenmine', day };
+}
+
+/** Title (the type's name) and text (what happened) of a notification. */
+export function notificationText(n: Notification): { title: string; text: string } {
+  const t = i18n.t.bind(i18n);
+  const d = n.data;
+  const title = t(`inbox.title.${n.type}`, { defaultValue: n.type });
+  switch (n.type) {
+    case 'goldmine_daily_report':
+    case 'frenmine_daily_report': {
+      const token = str(d.salary_token) || (n.type === 'goldmine_daily_report' ? 'hexo' : 'food');
+      return {
+        title,
+        text: t('inbox.text.dailyReport', {
+          day: str(d.day), exo: amount(d.exo, 'exo'), salary: amount(d.salary_paid, token), token: symbol(token),
+          worked: str(d.workers_worked), workers: str(d.workers), count: Number(d.lands) || 0,
+        }),
+      };
+    }
+    case 'goldmine_ready_to_upgrade':
+      return { title, text: t('inbox.text.readyToUpgrade', { hex: str(d.hex_name), level: str(d.level) }) };
+    case 'goldmine_upgrade_success':
+      return { title, text: t('inbox.text.upgradeSuccess', { mine: mineName('goldmine'), hex: str(d.hex_name), level: str(d.level) }) };
+    case 'goldmine_upgrade_failed':
+      return { title, text: t('inbox.text.upgradeFailed', { mine: mineName('goldmine'), hex: str(d.hex_name), level: str(d.level) }) };
+    case 'frenmine_upgrade':
+      return d.success === false
+        ? { title, text: t('inbox.text.upgradeFailed', { mine: mineName('frenmine'), hex: str(d.hex_name), level: str(d.level) }) }
+        : { title, text: t('inbox.text.upgradeSuccess', { mine: mineName('frenmine'), hex: str(d.hex_name), level: str(d.level) }) };
+    case 'worker_left':
+      return {
+        title,
+        text: t('inbox.text.workerLeft', {
+          mine: mineName(d.mine), hex: str(d.hex_name), slot: str(d.slot),
+          reason: t(`inbox.reason.${str(d.reason) || 'unknown'}`, { defaultValue: t('inbox.reason.unknown') }),
+        }),
+      };
+    case 'not_enough_balance':
+      return { title, text: t('inbox.text.notEnoughBalance', { day: str(d.day), mine: mineName(d.mine), count: Number(d.unpaid) || 0 }) };
+    case 'low_balance_warning': {
+      const token = str(d.token) || 'hexo';
+      return { title, text: t('inbox.text.lowBalance', { token: symbol(token), count: Number(d.days) || 0, daily: amount(d.daily_salary, token) }) };
+    }
+    case 'land_update':
+      return { title, text: t('inbox.text.landUpdate', { hex: str(d.hex_name), size: sizeLabel(d.size) }) };
+    default:
+      return { title, text: '' };
+  }
+}

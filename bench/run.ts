@@ -1,0 +1,276 @@
+/**
+ * `npm run bench`: API throughput and latency on PostgreSQL and on PGlite beside a bare Fastify
+ * route (all in one run), and the gzip size of the JS the `/login` page loads before any click.
+ * Writes `bench/results/latest.json` (merging: keys written by other benches are kept) and prints
+ * a table with the goals of issue 2.
+ *
+ * Environment: `BENCH_DATABASE_URL` (a PostgreSQL to use; else a throwaway cluster is started from
+ * Debian's postgresql and stopped after), `BENCH_DURATION` (seconds per route, default 10),
+ * `BENCH_CONNECTIONS` (default 100).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem, type } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type AutocannonResult } from 'autocannon';
+import { freePort, startPgCluster, type PgCluster } from '../tools/pg-cluster.ts';
+import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
+import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
+import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
+const RESULTS = join(BENCH_DIR, 'results', 'latest.json');
+const DURATION = positiveInt(process.env.BENCH_DURATION, 10);
+const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 100);
+const WARMUP_S = 2;
+
+/** Goals of issue 2 ("Performance"). */
+const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, login_initial_js_gzip_kb: 120 };
+
+/** The authenticated dashboard reads that are measured, by result key. */
+const ROUTES = {
+  dashboard_user: '/api/dashboard/user',
+  balance_hexo: '/api/user/balance/hexo',
+  lands_my: '/api/lands?my=true&page=1',
+} as const;
+type RouteKey = keyof typeof ROUTES;
+
+/** One measured route. */
+interface RouteResult {
+  rps: number;
+  p99_ms: number;
+  p50_ms: number;
+  non2xx: number;
+  errors: number;
+}
+type DbResult = Record<RouteKey, RouteResult>;
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
+
+/** Runs autocannon against `url` (after a short warm-up) and reduces the result. */
+async function measure(url: string, headers: Record<string, string> = {}): Promise<RouteResult> {
+  await autocannon({ url, headers, connections: 10, duration: WARMUP_S });
+  const r: AutocannonResult = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, timeout: 10 });
+  return {
+    rps: round(r.requests.average),
+    p99_ms: round(r.latency.p99),
+    p50_ms: round(r.latency.p50),
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+/** Measures the bare Fastify route in a child process. */
+async function benchBare(): Promise<RouteResult> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'bare-server.ts')], {
+    cwd: BENCH_DIR,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(() => fail(new Error('bare server did not start in 30 s')), 30_000);
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) {
+          clearTimeout(timer);
+          ready();
+        }
+      });
+      child.once('exit', (code) => fail(new Error(`bare server exited with ${String(code)}`)));
+    });
+    return await measure(`http://127.0.0.1:${port}/bare`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/**
+ * Starts the real server on one database, gives a fresh Solana wallet lands and balances with the
+ * demo faucet, signs in for real, checks the three reads answer 200, then measures each.
+ */
+async function benchKingdom(
+  label: string,
+  databaseUrl: string | undefined,
+  beforeLoad?: (serverUrl: string) => Promise<void>,
+): Promise<DbResult & { lands_rows: number; startup_ms: number }> {
+  log(`${label}: starting the Kingdom server`);
+  const server = await startKingdomServer({ databaseUrl, env: { LOG_LEVEL: 'warn', WEB_DIST } });
+  try {
+    log(`${label}: ready in ${server.startupMs} ms at ${server.url}`);
+    await beforeLoad?.(server.url);
+    const client = new KingdomClient(server.url);
+    const wallet = newSolanaKeypair();
+    await client.faucet(wallet.address, { lands: 5, tools: 2, hexo: '1000', exo: '1000' });
+    const { token } = await client.signInSolana(wallet);
+    const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const lands = await client.json<{ lands?: unknown[] }>('GET', ROUTES.lands_my, { token });
+    const landsRows = Array.isArray(lands.lands) ? lands.lands.length : 0;
+    if (landsRows === 0) log(`${label}: WARNING lands?my=true returned no rows after the faucet`);
+    for (const path of Object.values(ROUTES)) await client.json('GET', path, { token });
+    const out = { lands_rows: landsRows, startup_ms: server.startupMs } as DbResult & { lands_rows: number; startup_ms: number };
+    for (const [key, path] of Object.entries(ROUTES) as [RouteKey, string][]) {
+      log(`${label}: ${path} (${CONNECTIONS} connections, ${DURATION} s)`);
+      out[key] = await measure(`${server.url}${path}`, headers);
+    }
+    return out;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Builds the web app when `apps/web/dist/index.html` is missing, then sizes its initial JS. */
+function benchWeb(): ReturnType<typeof loginInitialJs> {
+  const dist = WEB_DIST;
+  if (!existsSync(join(dist, 'index.html'))) {
+    log('building the web app (npm run build -w @kingdom/web)');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@kingdom/web'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (build.status !== 0) throw new Error(`web build failed (exit ${String(build.status)})`);
+  }
+  return loginInitialJs(dist);
+}
+
+/** Reads the existing report (other benches' keys are kept), or `{}`. */
+function readExisting(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(RESULTS, 'utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function mark(ok: boolean): string {
+  return ok ? 'ok  ' : 'MISS';
+}
+
+function printTable(report: {
+  api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number };
+  web: { login_initial_js_gzip_kb: number | null; login_browser_js_gzip_kb?: number | null };
+}): void {
+  const { api, web } = report;
+  const lines: string[] = [];
+  const row = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(28) : c.padStart(12))).join(' ');
+  lines.push(row(['route', 'pg rps', 'pg p99 ms', 'pglite rps', 'pglite p99', 'goal']));
+  lines.push('-'.repeat(28 + 13 * 5));
+  lines.push(row(['bare fastify GET', String(api.bare_rps), '', '', '', '']));
+  for (const [key, path] of Object.entries(ROUTES) as [RouteKey, string][]) {
+    const pg = api.postgres[key];
+    const lite = api.pglite[key];
+    lines.push(
+      row([
+        path.replace('/api/', ''),
+        String(pg.rps),
+        String(pg.p99_ms),
+        String(lite.rps),
+        String(lite.p99_ms),
+        `${mark(pg.p99_ms < GOALS.p99_ms_postgres)} p99<${GOALS.p99_ms_postgres}`,
+      ]),
+    );
+  }
+  lines.push('');
+  lines.push(`ratio_postgres (mean pg rps / bare rps) = ${api.ratio_postgres}   goal ≥ ${GOALS.ratio_postgres}  ${mark(api.ratio_postgres >= GOALS.ratio_postgres)}`);
+  const kb = web.login_initial_js_gzip_kb;
+  lines.push(`login initial JS (gzip)                 = ${kb ?? 'not measured'} KB   goal ≤ ${GOALS.login_initial_js_gzip_kb} KB  ${mark(kb !== null && kb <= GOALS.login_initial_js_gzip_kb)}`);
+  if (web.login_browser_js_gzip_kb != null) {
+    lines.push(`  cross-check: JS Chromium fetches for /login = ${web.login_browser_js_gzip_kb} KB (incl. lazy route chunks)`);
+  }
+  const failures = [...Object.values(api.postgres), ...Object.values(api.pglite)].filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (failures.length > 0) lines.push('WARNING: some runs had non-2xx answers or errors: see latest.json');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  let web: ReturnType<typeof loginInitialJs> | { error: string };
+  try {
+    web = benchWeb();
+    log(`web: ${web.gzip_kb} KB gzip in ${web.files.length} files`);
+  } catch (error) {
+    web = { error: error instanceof Error ? error.message : String(error) };
+    log(`web: not measured: ${web.error}`);
+  }
+
+  let cluster: PgCluster | undefined;
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  if (!pgUrl) {
+    cluster = await startPgCluster({ log });
+    pgUrl = cluster.url;
+  }
+  try {
+    log(`bare fastify (${CONNECTIONS} connections, ${DURATION} s)`);
+    const bare = await benchBare();
+    const postgres = await benchKingdom('postgres', pgUrl);
+    // the JS a real browser loads on /login (incl. lazy route chunks), measured before the load test
+    let runtime: Awaited<ReturnType<typeof loginRuntimeJs>> | { error: string } = null;
+    const pglite = await benchKingdom('pglite', undefined, async (serverUrl) => {
+      if ('error' in web) return;
+      try {
+        runtime = await loginRuntimeJs(serverUrl, WEB_DIST);
+        if (runtime) log(`web: Chromium fetched ${runtime.gzip_kb} KB gzip of JS for /login in ${runtime.files.length} files`);
+      } catch (error) {
+        runtime = { error: error instanceof Error ? error.message : String(error) };
+        log(`web: runtime measurement failed: ${runtime.error}`);
+      }
+    });
+    const measured = runtime as Awaited<ReturnType<typeof loginRuntimeJs>> | { error: string };
+    const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
+    const api = {
+      bare_rps: bare.rps,
+      bare: bare,
+      postgres,
+      pglite,
+      ratio_postgres: round(meanPg / bare.rps, 3),
+      settings: { connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP_S, server_log_level: 'warn' },
+      goals: GOALS,
+    };
+    const report = {
+      ...readExisting(),
+      api,
+      web:
+        'error' in web
+          ? { login_initial_js_gzip_kb: null, error: web.error }
+          : {
+              login_initial_js_gzip_kb: web.gzip_kb,
+              login_initial_js_files: web.files,
+              // cross-check in Chromium: every script /login fetches before any click
+              login_browser_js_gzip_kb: measured && !('error' in measured) ? measured.gzip_kb : null,
+              login_browser_js_files: measured && !('error' in measured) ? measured.files : measured,
+            },
+      machine: {
+        cpus: cpus().length,
+        cpu_model: cpus()[0]?.model ?? 'unknown',
+        mem_gb: round(totalmem() / 1024 ** 3),
+        os: `${type()} ${release()}`,
+        node: process.version,
+        postgres: cluster ? cluster.version : 'BENCH_DATABASE_URL',
+        autocannon: '8.0.0',
+      },
+      at: new Date().toISOString(),
+    };
+    mkdirSync(dirname(RESULTS), { recursive: true });
+    const tmp = `${RESULTS}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`);
+    renameSync(tmp, RESULTS);
+    printTable(report);
+    log(`wrote ${RESULTS}`);
+  } finally {
+    await cluster?.stop();
+  }
+}
+
+// Ctrl-C / SIGTERM: exit through process.exit so the 'exit' hooks of tools/ stop the child server
+// and the throwaway cluster instead of leaving them running
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+/**
+ * Settlement benchmark (issue "Gold Rush", Performance): one full daily tick of a generated world —
+ * `lands` lands with 5 working gold mine workers each, one player per 10 lands — beside the floor
+ * (an UPDATE of one column over the same land rows), on Postgres or PGlite.
+ *
+ *   tsx bench/settlement.ts --db postgres --url postgres://… [--lands 1000000]
+ *   tsx bench/settlement.ts --db pglite [--lands 1000000]
+ *
+ * Prints one JSON line: {db, lands, workers, players, generate_seconds, floor_seconds, seconds,
+ * peak_rss_mb}. The world is generated and settled inside the database; none of it enters JS.
+ */
+import { parseArgs } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
+import { settleDay } from '../apps/server/src/jobs/settlement.ts';
+
+const DAY = '2026-02-01';
+const WORKERS_PER_LAND = 5;
+
+/** Generates the world with set-based SQL (generate_series): nothing is built in JavaScript. */
+export async function generateWorld(db: Database, lands: number): Promise<{ players: number; workers: number }> {
+  const players = Math.max(1, Math.floor(lands / 10));
+  const q = (s: ReturnType<typeof sql>) => exec(db.orm, s);
+  await q(sql`INSERT INTO users (id, name) SELECT g, 'player ' || g FROM generate_series(1, ${players}::int) g`);
+  await q(sql`INSERT INTO wallets (id, user_id, chain, address) SELECT g, g, 'cardano', 'addr_bench_' || g FROM generate_series(1, ${players}::int) g`);
+  await q(sql`INSERT INTO balances (user_id, token, amount)
+    SELECT g, t, 1000000000000 FROM generate_series(1, ${players}::int) g, unnest(ARRAY['exo', 'hexo', 'food', 'rune']) t`);
+  await q(sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level, frenmine_level)
+    SELECT g, 'B' || g, 'Land #' || g, 0, 0, 'LARGE', 'forest', 'benchland', to_hex(g), ${WORKERS_PER_LAND}::int, 1
+    FROM generate_series(1, ${lands}::int) g`);
+  await q(sql`INSERT INTO collections (id, slug, chain, policy_id, name, supply, holders, votes)
+    VALUES (1, 'bench-workers', 'cardano', 'benchworker', 'Bench Workers', ${lands * WORKERS_PER_LAND}::int, ${players}::int, 600000)`);
+  await q(sql`INSERT INTO staking_snapshots (id, taken_at) VALUES (1, '2026-01-01T00:00:00Z')`);
+  await q(sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) VALUES (1, 1, 600000, true)`);
+  await q(sql`INSERT INTO nft_holdings (chain, policy_id, asset_name, address)
+    SELECT 'cardano', 'benchland', to_hex(g), 'addr_bench_' || ((g - 1) % ${players}::int + 1) FROM generate_series(1, ${lands}::int) g`);
+  await q(sql`INSERT INTO nft_holdings (chain, policy_id, asset_name, address)
+    SELECT 'cardano', 'benchworker', g || '_' || s, 'addr_bench_' || ((g - 1) % ${players}::int + 1)
+    FROM generate_series(1, ${lands}::int) g, generate_series(1, ${WORKERS_PER_LAND}::int) s`);
+  await q(sql`INSERT INTO goldmine_workers (land_id, slot, user_id, kind, policy_id, asset_name, rarity, assigned_at)
+    SELECT g, s, (g - 1) % ${players}::int + 1, 'nft', 'benchworker', g || '_' || s, 'uncommon', '2026-01-01T00:00:00Z'
+    FROM generate_series(1, ${lands}::int) g, generate_series(1, ${WORKERS_PER_LAND}::int) s`);
+  await q(sql`ANALYZE`);
+  return { players, workers: lands * WORKERS_PER_LAND };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t = process.hrtime.bigint();
+  const r = await fn();
+  return [r, Number(process.hrtime.bigint() - t) / 1e9];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { db: { type: 'string' }, url: { type: 'string' }, lands: { type: 'string' } } });
+  const lands = Number(values.lands ?? 1_000_000);
+  const dir = values.db === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'kingdom-bench-pglite-')) : null;
+  const db = await openDatabase(values.db === 'pglite' ? { dataDir: dir! } : { databaseUrl: values.url!, dataDir: '' });
+  try {
+    const [world, generateSeconds] = await timed(() => generateWorld(db, lands));
+    const [, floorSeconds] = await timed(() => exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`));
+    const [settled, seconds] = await timed(() => settleDay(db, DAY));
+    if (!settled || settled.workersWorked !== world.workers) throw new Error(`settlement paid ${settled?.workersWorked} of ${world.workers} workers`);
+    console.log(JSON.stringify({
+      db: values.db, lands, workers: world.workers, players: world.players,
+      generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(seconds),
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    }));
+  } finally {
+    await db.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

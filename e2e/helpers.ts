@@ -1,0 +1,147 @@
+/**
+ * Browser helpers for the e2e suite: Debian's Chromium through playwright-core, a fresh context
+ * per test, console-error collection, numbered screenshots, the session in localStorage and the
+ * demo-wallet sign-in as a player does it.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** Where the screenshots of each step go (gitignored). */
+export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/** Base URL of the server under test. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** Chromium flags for a quiet headless run in CI containers (root: no sandbox). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Launches Debian's Chromium (`CHROMIUM_PATH` overrides `/usr/bin/chromium`). */
+export async function launchBrowser(): Promise<Browser> {
+  return await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+  });
+}
+
+/** A page in its own fresh context, with what went wrong on it. */
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors, except failed loads of the price service. */
+  errors: string[];
+  /** Saves `screenshots/<test>-<nn>-<step>.png` and returns its path. */
+  shot(step: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+
+/**
+ * Opens a page in a new browser context (fresh cookies and localStorage) and starts collecting
+ * console errors (`console.error`, failed resource loads) and uncaught exceptions. Failed loads of
+ * the unreachable price service are ignored: the app must cope with them, and Chromium always
+ * logs them.
+ */
+export async function openPage(browser: Browser, testName: string): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: baseUrl() });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.setDefaultNavigationTimeout(30_000);
+  const priceOrigin = new URL(inject('priceServiceUrl')).origin;
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location().url ?? '';
+    if (where.startsWith(priceOrigin) || msg.text().includes(priceOrigin)) return;
+    errors.push(`console.error at ${page.url()}: ${msg.text()}${where ? ` (${where})` : ''}`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught at ${page.url()}: ${error.message}`));
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  let step = 0;
+  return {
+    page,
+    context,
+    errors,
+    shot: async (name) => {
+      step += 1;
+      const file = join(SCREENSHOTS, `${slug(testName)}-${String(step).padStart(2, '0')}-${slug(name)}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    close: () => context.close(),
+  };
+}
+
+/** The persisted session fields (spec §3) the web app keeps in localStorage (`kingdom-session`). */
+export interface StoredSession {
+  isAuth?: boolean;
+  token?: string;
+  walletType?: string;
+  walletAddress?: string;
+  walletApiName?: string;
+  userId?: number | null;
+}
+
+/** Reads the persisted session from localStorage, or null when there is none. */
+export async function readSession(page: Page): Promise<StoredSession | null> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('kingdom-session'));
+  if (!raw) return null;
+  const parsed = JSON.parse(raw) as { state?: StoredSession };
+  return parsed.state ?? null;
+}
+
+/** Path of the page's URL. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Waits (bounded) until the page's path is `path`. */
+export async function expectPath(page: Page, path: string, timeout = 20_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout }).catch(() => undefined);
+  expect(pathOf(page)).toBe(path);
+}
+
+/**
+ * Signs in from `/login` with the in-page demo wallet of `chain`, as a player does: click
+ * 'Demo wallet (Cardano|Solana)', let it sign the server's challenge, land on the dashboard.
+ * @returns the stored session (token, wallet address) after sign-in.
+ */
+export async function signInWithDemoWallet(w: WatchedPage, chain: 'Cardano' | 'Solana'): Promise<Required<Pick<StoredSession, 'token' | 'walletAddress'>> & StoredSession> {
+  const { page } = w;
+  if (pathOf(page) !== '/login') await page.goto('/login');
+  await expect.poll(() => page.getByText('Enter the Kingdom').first().isVisible(), { timeout: 20_000 }).toBe(true);
+  await page.getByRole('button', { name: `Demo wallet (${chain})` }).click();
+  await expectPath(page, '/dashboard/overview', 30_000);
+  const session = await readSession(page);
+  expect(session?.isAuth).toBe(true);
+  expect(session?.token).toBeTruthy();
+  expect(session?.walletType).toBe(chain.toLowerCase());
+  expect(session?.walletAddress).toBeTruthy();
+  return { ...session, token: session?.token ?? '', walletAddress: session?.walletAddress ?? '' };
+}
+
+/** Waits for the network to settle (bounded; a page that keeps polling just times out quietly). */
+export async function settle(page: Page, timeout = 5_000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+}

@@ -1,0 +1,38 @@
+/**
+ * Vitest globalSetup for the server suite's PostgreSQL run (the `server-pg` project).
+ *
+ * - `TEST_DATABASE_URL` set (CI: `.ci/run` starts a Postgres and exports it): that URL is used.
+ * - unset: a throwaway cluster is started with `tools/pg-cluster.ts` and stopped after the run.
+ *
+ * The URL reaches the test workers through `project.provide('databaseUrl', url)`; tests read it
+ * with `inject('databaseUrl')` (see `tools/test-database.ts`). It is provided to THIS project only,
+ * so the PGlite `server` project (which has no such globalSetup) sees `undefined` and stays on PGlite.
+ * `process.env` is deliberately not touched: Vitest builds every project's worker env from the same
+ * `process.env`, so setting it here would leak Postgres into the PGlite run.
+ */
+import type { TestProject } from 'vitest/node';
+import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the PostgreSQL the server suite runs against; undefined in PGlite projects. */
+    databaseUrl?: string;
+  }
+}
+
+/**
+ * Provides `databaseUrl` to the project's tests; returns the teardown that stops the cluster
+ * when this setup started one.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let cluster: PgCluster | undefined;
+  let url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    cluster = await startPgCluster({ log: (line) => console.log(line) });
+    url = cluster.url;
+  }
+  project.provide('databaseUrl', url);
+  return async () => {
+    await cluster?.stop();
+  };
+}
