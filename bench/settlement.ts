@@ -14,6 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
 import { settleDay } from '../apps/server/src/jobs/settlement.ts';
@@ -76,5 +78,49 @@ async function main(): Promise<void> {
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
+
+/** One run's figures as printed by this script. */
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; peak_rss_mb: number }
+
+function runChild(args: string[]): SettlementRun {
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'settlement.ts'), ...args], { encoding: 'utf8', maxBuffer: 1 << 24, timeout: 40 * 60_000 });
+  const line = r.stdout.split('\n').find((l) => l.startsWith('{'));
+  if (r.status !== 0 || !line) throw new Error(`settlement bench (${args.join(' ')}) failed: ${r.stderr.slice(-2000)}`);
+  return JSON.parse(line) as SettlementRun;
+}
+
+/**
+ * The `settlement` entry of `bench/results/latest.json`: each database in its own child process
+ * (so `peak_rss_mb` is that process's own), on a fresh database of the given Postgres server.
+ */
+export async function runSettlementBench(pgUrl: string, lands: number, log: (line: string) => void): Promise<Record<string, unknown>> {
+  const name = `kingdom_settlement_${process.pid}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  try {
+    log(`settlement: ${lands} lands on Postgres`);
+    const p = runChild(['--db', 'postgres', '--url', url.toString(), '--lands', String(lands)]);
+    log(`settlement: postgres ${p.seconds} s (floor ${p.floor_seconds} s); now PGlite`);
+    let lite: SettlementRun | { error: string };
+    try {
+      lite = runChild(['--db', 'pglite', '--lands', String(lands)]);
+    } catch (error) {
+      lite = { error: error instanceof Error ? error.message.slice(0, 500) : String(error) };
+    }
+    return {
+      lands, workers: p.workers, players: p.players,
+      seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
+      seconds_pglite: 'error' in lite ? null : lite.seconds, peak_rss_mb: p.peak_rss_mb,
+      pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512 },
+    };
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

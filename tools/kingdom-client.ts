@@ -4,6 +4,7 @@
  * (ed25519 over the UTF-8 challenge message, base58), with no dependency beyond Node.
  */
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import type { FaucetRequest } from '@kingdom/api';
 
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -145,11 +146,11 @@ export class KingdomClient {
 
   /**
    * Demo faucet (`POST /api/demo/faucet`, demo mode only): gives `address` Land NFTs, mining
-   * tools and app balances (amounts as decimal strings).
+   * tools, worker NFTs, items and app balances (whole tokens as decimal strings).
    */
   async faucet(
     address: string,
-    grant: { lands?: number; tools?: number; hexo?: string; exo?: string; food?: string } = {},
+    grant: Omit<FaucetRequest, 'address'> = {},
   ): Promise<unknown> {
     return await this.json('POST', '/api/demo/faucet', { body: { address, ...grant } });
   }
