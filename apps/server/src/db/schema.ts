@@ -252,11 +252,13 @@ export const gameDays = pgTable('game_days', {
 });
 
 /** A mine's day: the daily report's rows and the Performance page's data. */
+// Derived report rows, written a million a day by the tick: no foreign keys (their per-row checks
+// would cost more than the rows), ids come from the settlement's own joins.
 export const mineDaily = pgTable('mine_daily', {
   day: text('day').notNull(),
-  landId: integer('land_id').notNull().references(() => lands.id),
+  landId: integer('land_id').notNull(),
   mine: text('mine').notNull(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id').notNull(),
   openSlots: integer('open_slots').notNull(),
   workers: integer('workers').notNull(),
   workersWorked: integer('workers_worked').notNull(),

@@ -75,7 +75,7 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
 
     await settleUpgrades(tx, day, end);
     await step('upgrades');
-    await releaseWorkers(tx, day, end);
+    await releaseWorkers(tx, day, start, end);
     await step('workers');
     const gold = await settleGoldmines(tx, day, start, end);
     await step('goldmine');
@@ -112,7 +112,7 @@ async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
     FROM _upg`);
 }
 
-async function releaseWorkers(tx: Orm, day: string, end: Date): Promise<void> {
+async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Promise<void> {
   // Who holds what, once, as hash-joinable tables: land → user, and Staking-Hub NFT → user.
   await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
     SELECT l.id AS land_id, w.user_id FROM lands l
@@ -126,61 +126,72 @@ async function releaseWorkers(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`CREATE TEMP TABLE _snap ON COMMIT DROP AS
     SELECT c.policy_id, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
     WHERE sc.snapshot_id = (SELECT max(id) FROM staking_snapshots WHERE taken_at <= ${end})`);
-  await exec(tx, sql`ANALYZE _own`);
-  await exec(tx, sql`ANALYZE _held`);
-  const ownsLand = (u: SQL, landId: SQL) => sql`EXISTS (SELECT 1 FROM _own o WHERE o.land_id = ${landId} AND o.user_id = ${u})`;
-  const holds = (u: SQL, policy: SQL, asset: SQL) => sql`EXISTS (SELECT 1 FROM _held x WHERE x.policy_id = ${policy} AND x.asset_name = ${asset} AND x.user_id = ${u})`;
-  await exec(tx, sql`WITH gone AS (
-      DELETE FROM goldmine_workers gw
-      WHERE NOT ${ownsLand(sql`gw.user_id`, sql`gw.land_id`)}
-        OR (gw.kind = 'nft' AND (NOT ${holds(sql`gw.user_id`, sql`gw.policy_id`, sql`gw.asset_name`)}
-          OR NOT EXISTS (SELECT 1 FROM _snap s WHERE s.policy_id = gw.policy_id AND s.votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric)))
-      RETURNING gw.*
-    )
-    INSERT INTO notifications (user_id, type, data, created_at)
-    SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', 'goldmine', 'hex_name', l.hex_name, 'slot', g.slot,
-      'reason', CASE WHEN NOT ${ownsLand(sql`g.user_id`, sql`g.land_id`)} THEN 'land_left'
-        WHEN NOT ${holds(sql`g.user_id`, sql`g.policy_id`, sql`g.asset_name`)} THEN 'nft_left' ELSE 'collection_below_threshold' END), ${end}
-    FROM gone g JOIN lands l ON l.id = g.land_id`);
-  await exec(tx, sql`WITH gone AS (
-      DELETE FROM frenmine_workers fw
-      WHERE NOT ${ownsLand(sql`fw.user_id`, sql`fw.land_id`)} OR NOT ${holds(sql`fw.user_id`, sql`fw.policy_id`, sql`fw.asset_name`)}
-      RETURNING fw.*
-    )
-    INSERT INTO notifications (user_id, type, data, created_at)
-    SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', 'frenmine', 'hex_name', l.hex_name, 'slot', g.slot), ${end}
-    FROM gone g JOIN lands l ON l.id = g.land_id`);
+  // Who leaves, found with outer joins (hash joins over the whole world, no per-row subplans).
+  await exec(tx, sql`CREATE TEMP TABLE _gone ON COMMIT DROP AS
+    SELECT gw.land_id, gw.slot, gw.user_id, CASE
+        WHEN o.land_id IS NULL THEN 'land_left'
+        WHEN x.policy_id IS NULL THEN 'nft_left'
+        ELSE 'collection_below_threshold' END AS reason
+    FROM goldmine_workers gw
+    LEFT JOIN (SELECT DISTINCT land_id, user_id FROM _own) o ON o.land_id = gw.land_id AND o.user_id = gw.user_id
+    LEFT JOIN _held x ON x.policy_id = gw.policy_id AND x.asset_name = gw.asset_name AND x.user_id = gw.user_id
+    LEFT JOIN (SELECT DISTINCT policy_id FROM _snap WHERE votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric) q ON q.policy_id = gw.policy_id
+    WHERE o.land_id IS NULL OR (gw.kind = 'nft' AND (x.policy_id IS NULL OR q.policy_id IS NULL))`);
+  await exec(tx, sql`DELETE FROM goldmine_workers gw USING _gone g WHERE gw.land_id = g.land_id AND gw.slot = g.slot`);
+  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+    SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', 'goldmine', 'hex_name', l.hex_name, 'slot', g.slot, 'reason', g.reason), ${end}
+    FROM _gone g JOIN lands l ON l.id = g.land_id`);
+  await exec(tx, sql`CREATE TEMP TABLE _fgone ON COMMIT DROP AS
+    SELECT fw.land_id, fw.slot, fw.user_id, CASE WHEN o.land_id IS NULL THEN 'land_left' ELSE 'nft_left' END AS reason
+    FROM frenmine_workers fw
+    LEFT JOIN (SELECT DISTINCT land_id, user_id FROM _own) o ON o.land_id = fw.land_id AND o.user_id = fw.user_id
+    LEFT JOIN _held x ON x.policy_id = fw.policy_id AND x.asset_name = fw.asset_name AND x.user_id = fw.user_id
+    WHERE o.land_id IS NULL OR x.policy_id IS NULL`);
+  await exec(tx, sql`DELETE FROM frenmine_workers fw USING _fgone g WHERE fw.land_id = g.land_id AND fw.slot = g.slot`);
+  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+    SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', 'frenmine', 'hex_name', l.hex_name, 'slot', g.slot, 'reason', g.reason), ${end}
+    FROM _fgone g JOIN lands l ON l.id = g.land_id`);
+  // Rarity follows the league, which changes only with a snapshot: re-rate when one was taken today.
   const t = LEAGUE_THRESHOLDS;
   await exec(tx, sql`UPDATE goldmine_workers gw SET rarity = CASE
       WHEN s.votes > ${t.epic.toString()}::numeric THEN 'epic' WHEN s.votes >= ${t.diamond.toString()}::numeric THEN 'rare'
       WHEN s.votes >= ${t.platinum.toString()}::numeric THEN 'uncommon' ELSE 'common' END
-    FROM _snap s WHERE gw.kind = 'nft' AND s.policy_id = gw.policy_id AND gw.rarity <> CASE
-      WHEN s.votes > ${t.epic.toString()}::numeric THEN 'epic' WHEN s.votes >= ${t.diamond.toString()}::numeric THEN 'rare'
-      WHEN s.votes >= ${t.platinum.toString()}::numeric THEN 'uncommon' ELSE 'common' END`);
+    FROM _snap s WHERE gw.kind = 'nft' AND s.policy_id = gw.policy_id
+      AND EXISTS (SELECT 1 FROM staking_snapshots ss WHERE ss.taken_at > ${start} AND ss.taken_at <= ${end})`);
 }
 
 async function settleGoldmines(tx: Orm, day: string, start: Date, end: Date): Promise<{ exo: bigint; worked: number }> {
-  // Workers earn from the first full day after assignment; salaries are charged in slot order.
+  // Workers earn from the first full day after assignment. Amounts fit bigint: integer maths.
   await exec(tx, sql`CREATE TEMP TABLE _gw ON COMMIT DROP AS
-    WITH r(rarity, salary, weight) AS (VALUES ${rarityValues}),
-    w AS (
-      SELECT gw.land_id, gw.slot, gw.user_id, r.salary, r.weight, COALESCE(b.amount, 0) AS balance,
-        sum(r.salary) OVER (PARTITION BY gw.user_id ORDER BY gw.land_id, gw.slot) AS cum_salary
-      FROM goldmine_workers gw JOIN r ON r.rarity = gw.rarity
-      LEFT JOIN balances b ON b.user_id = gw.user_id AND b.token = 'hexo'
-      WHERE gw.assigned_at < ${start}
-    )
-    SELECT land_id, slot, user_id, salary, weight, cum_salary <= balance AS worked FROM w`);
+    WITH r(rarity, salary, weight) AS (VALUES ${rarityValues})
+    SELECT gw.land_id, gw.slot, gw.user_id, r.salary::bigint AS salary, r.weight::bigint AS weight
+    FROM goldmine_workers gw JOIN r ON r.rarity = gw.rarity
+    WHERE gw.assigned_at < ${start}`);
+  await exec(tx, sql`CREATE TEMP TABLE _gpay ON COMMIT DROP AS
+    SELECT g.user_id, sum(g.salary) AS total, COALESCE(max(b.amount), 0) AS balance
+    FROM _gw g LEFT JOIN balances b ON b.user_id = g.user_id AND b.token = 'hexo'
+    GROUP BY g.user_id`);
+  // Players who can pay every salary: all their workers work. The others pay in slot order while
+  // the balance lasts (the only rows that need sorting).
   await exec(tx, sql`CREATE TEMP TABLE _gws ON COMMIT DROP AS
-    WITH m AS (
-      SELECT *, bool_or(slot = ${MANAGER_SLOT}::int AND worked) OVER (PARTITION BY land_id) AS managed FROM _gw
-    ), e AS (
-      SELECT *, CASE WHEN NOT worked THEN 0
-        WHEN managed AND slot <> ${MANAGER_SLOT}::int THEN weight * (100 + ${MANAGER_BONUS_PERCENT.toString()}::numeric)
-        ELSE weight * 100 END AS eff FROM m
+    WITH _gwk AS (
+    SELECT g.land_id, g.slot, g.user_id, g.salary, g.weight, true AS worked
+    FROM _gw g JOIN _gpay p ON p.user_id = g.user_id WHERE p.balance >= p.total
+    UNION ALL
+    SELECT land_id, slot, user_id, salary, weight, cum <= balance FROM (
+      SELECT g.*, p.balance, sum(g.salary) OVER (PARTITION BY g.user_id ORDER BY g.land_id, g.slot) AS cum
+      FROM _gw g JOIN _gpay p ON p.user_id = g.user_id WHERE p.balance < p.total
+    ) short
+    ),
+    managed AS (SELECT DISTINCT land_id FROM _gwk WHERE slot = ${MANAGER_SLOT}::int AND worked),
+    e AS (
+      SELECT w.*, CASE WHEN NOT w.worked THEN 0::bigint
+        WHEN m.land_id IS NOT NULL AND w.slot <> ${MANAGER_SLOT}::int THEN w.weight * (100 + ${MANAGER_BONUS_PERCENT.toString()}::bigint)
+        ELSE w.weight * 100 END AS eff
+      FROM _gwk w LEFT JOIN managed m ON m.land_id = w.land_id
     )
-    SELECT e.*, CASE WHEN t.total > 0 THEN floor(${GOLD_RUSH_DAILY_POOL_EXO.toString()}::numeric * e.eff / t.total) ELSE 0 END AS share
-    FROM e CROSS JOIN (SELECT sum(eff) AS total FROM e) t`);
+    SELECT e.*, CASE WHEN t.total > 0 THEN ${GOLD_RUSH_DAILY_POOL_EXO.toString()}::bigint * e.eff / t.total ELSE 0 END AS share
+    FROM e CROSS JOIN (SELECT sum(eff)::bigint AS total FROM e) t`);
   return settleMineTotals(tx, day, end, 'goldmine');
 }
 

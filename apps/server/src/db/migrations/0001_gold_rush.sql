@@ -82,8 +82,6 @@ ALTER TABLE "frenmine_workers" ADD CONSTRAINT "frenmine_workers_land_id_lands_id
 ALTER TABLE "frenmine_workers" ADD CONSTRAINT "frenmine_workers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goldmine_workers" ADD CONSTRAINT "goldmine_workers_land_id_lands_id_fk" FOREIGN KEY ("land_id") REFERENCES "public"."lands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goldmine_workers" ADD CONSTRAINT "goldmine_workers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "mine_daily" ADD CONSTRAINT "mine_daily_land_id_lands_id_fk" FOREIGN KEY ("land_id") REFERENCES "public"."lands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "mine_daily" ADD CONSTRAINT "mine_daily_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mine_ready_notices" ADD CONSTRAINT "mine_ready_notices_land_id_lands_id_fk" FOREIGN KEY ("land_id") REFERENCES "public"."lands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mine_upgrades" ADD CONSTRAINT "mine_upgrades_land_id_lands_id_fk" FOREIGN KEY ("land_id") REFERENCES "public"."lands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mine_upgrades" ADD CONSTRAINT "mine_upgrades_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
