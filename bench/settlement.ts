@@ -93,8 +93,10 @@ function runChild(args: string[]): SettlementRun {
 /**
  * The `settlement` entry of `bench/results/latest.json`: each database in its own child process
  * (so `peak_rss_mb` is that process's own), on a fresh database of the given Postgres server.
+ * PGlite runs in the Node process and single-threaded, so its world size is set apart
+ * (`pgliteLands`, default 100,000 in `run.ts`): the figure is reported with its own size.
  */
-export async function runSettlementBench(pgUrl: string, lands: number, log: (line: string) => void): Promise<Record<string, unknown>> {
+export async function runSettlementBench(pgUrl: string, lands: number, pgliteLands: number, log: (line: string) => void): Promise<Record<string, unknown>> {
   const name = `kingdom_settlement_${process.pid}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -104,17 +106,17 @@ export async function runSettlementBench(pgUrl: string, lands: number, log: (lin
   try {
     log(`settlement: ${lands} lands on Postgres`);
     const p = runChild(['--db', 'postgres', '--url', url.toString(), '--lands', String(lands)]);
-    log(`settlement: postgres ${p.seconds} s (floor ${p.floor_seconds} s); now PGlite`);
+    log(`settlement: postgres ${p.seconds} s (floor ${p.floor_seconds} s); now PGlite with ${pgliteLands} lands`);
     let lite: SettlementRun | { error: string };
     try {
-      lite = runChild(['--db', 'pglite', '--lands', String(lands)]);
+      lite = runChild(['--db', 'pglite', '--lands', String(pgliteLands)]);
     } catch (error) {
       lite = { error: error instanceof Error ? error.message.slice(0, 500) : String(error) };
     }
     return {
       lands, workers: p.workers, players: p.players,
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
-      seconds_pglite: 'error' in lite ? null : lite.seconds, peak_rss_mb: p.peak_rss_mb,
+      seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
       pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512 },
     };
   } finally {
