@@ -25,3 +25,14 @@ export function isUserRejection(e: unknown): boolean {
   if (typeof err.message === 'string' && REJECT_WORDS.test(err.message)) return true;
   return typeof err.info === 'string' && REJECT_WORDS.test(err.info);
 }
+
+/** Runs a wallet call, turning the user's "no" into USER_WALLET_CANCEL_CONNECT and other failures into ERROR_WALLET_API. */
+export async function walletCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof WalletError) throw e;
+    if (isUserRejection(e)) throw new WalletError('USER_WALLET_CANCEL_CONNECT');
+    throw new WalletError('ERROR_WALLET_API', e instanceof Error ? e.message : undefined);
+  }
+}

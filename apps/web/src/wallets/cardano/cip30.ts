@@ -1,7 +1,7 @@
 /** Cardano wallets through CIP-30 `window.cardano.<name>`. */
 import { WalletReadyState } from '@solana/wallet-adapter-base';
 import type { Cip30Api, Cip30Wallet, WalletOption } from '../types.ts';
-import { WalletError, isUserRejection } from '../errors.ts';
+import { WalletError, walletCall } from '../errors.ts';
 import { cardanoAddressToBech32, utf8ToHex } from './address.ts';
 
 /** The Cardano wallets the app offers, with their install pages (DESIGN.md "Wallets"). */
@@ -51,17 +51,6 @@ export interface CardanoConnection {
   api: Cip30Api;
   addressHex: string;
   address: string;
-}
-
-/** Runs a wallet call, turning the user's "no" into USER_WALLET_CANCEL_CONNECT. */
-async function walletCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof WalletError) throw e;
-    if (isUserRejection(e)) throw new WalletError('USER_WALLET_CANCEL_CONNECT');
-    throw new WalletError('ERROR_WALLET_API', e instanceof Error ? e.message : undefined);
-  }
 }
 
 /** Enables the wallet and reads its first used (else change) address. */

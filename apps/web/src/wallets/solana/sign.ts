@@ -1,17 +1,7 @@
 /** Solana sign-in signing: UTF-8 message → ed25519 signature → base58. */
 import { base58 } from '@scure/base';
 import type { SolanaSigner } from '../types.ts';
-import { WalletError, isUserRejection } from '../errors.ts';
-
-async function walletCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof WalletError) throw e;
-    if (isUserRejection(e)) throw new WalletError('USER_WALLET_CANCEL_CONNECT');
-    throw new WalletError('ERROR_WALLET_API', e instanceof Error ? e.message : undefined);
-  }
-}
+import { WalletError, walletCall } from '../errors.ts';
 
 /** Connects the signer and returns its base58 address. */
 export async function connectSolana(signer: SolanaSigner): Promise<string> {
