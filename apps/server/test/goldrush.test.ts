@@ -70,6 +70,8 @@ describe('gold mines: workers, the daily tick, upgrades', () => {
     expect(nfts.filter((w) => w.assigned)).toEqual([expect.objectContaining({ asset_name: p.workers[0]!.asset_name, assigned: { mine: 'goldmine', hex_name: a, slot: 1 } })]);
     const rows = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM goldmine_workers`);
     expect(rows[0]!.n).toBe(1);
+    const mine = (await k.get('/lands?my=true&page=1', p.token)).json<{ lands: Array<{ hex_name: string; workers: number }> }>();
+    expect(mine.lands.find((l) => l.hex_name === a)?.workers).toBe(1);
   });
 
   it('a worker earns from its first full day: the whole pool, its salary charged, one report', async () => {

@@ -10,7 +10,7 @@ import { statement } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 
 const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
-  l.goldmine_level, l.frenmine_level, l.has_update`;
+  l.goldmine_level, l.frenmine_level, l.has_update, (SELECT count(*) FROM goldmine_workers gw WHERE gw.land_id = l.id)::int AS workers`;
 
 // One round trip: the session row LEFT JOINs its page of lands, so a valid session with no lands
 // still answers one row (with null land columns) and an invalid one answers none.
@@ -45,14 +45,14 @@ const countAllStmt = statement('lands_all_count', `SELECT count(*)::int AS total
 interface LandRow {
   id: number | null; hex_name: string; name: string; size: LandSize; biome: 'forest' | 'winter'; q: number; r: number;
   policy_id: string; asset_name: string; goldmine_level: number | null; frenmine_level: number | null; has_update: boolean;
-  owner: string | null; total: number;
+  owner: string | null; total: number; workers: number;
 }
 
 function toLand(r: LandRow): Land {
   return {
     id: r.id!, hex_name: r.hex_name, name: r.name, size: r.size, size_label: LAND_SIZE_INFO[r.size].label, biome: r.biome,
     q: r.q, r: r.r, policy_id: r.policy_id, asset_name: r.asset_name, goldmine_level: r.goldmine_level,
-    frenmine_level: r.frenmine_level, workers: 0, owner: r.owner, has_update: r.has_update,
+    frenmine_level: r.frenmine_level, workers: r.workers ?? 0, owner: r.owner, has_update: r.has_update,
   };
 }
 
