@@ -42,6 +42,17 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** SQLSTATE codes the app reacts to. */
+export const SQLSTATE = { uniqueViolation: '23505', checkViolation: '23514' } as const;
+
+/** True when `err` (or an error in its `cause` chain, as Drizzle wraps them) has SQLSTATE `code`. */
+export function hasSqlState(err: unknown, code: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
 /** Rows of a `orm.execute()` / `tx.execute()` result, whatever the driver. */
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];

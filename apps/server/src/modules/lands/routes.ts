@@ -3,8 +3,9 @@
  * otherwise the whole collection (public, for /collectibles). Pages of {@link PAGE_SIZE}.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATHS, landsResponse, listQuery, type Land } from '@kingdom/api';
-import { LAND_SIZE_INFO, PAGE_SIZE, type LandSize } from '@kingdom/game';
+import { PATHS, landsResponse, listQuery } from '@kingdom/api';
+import { PAGE_SIZE } from '@kingdom/game';
+import { toLand, type LandRow } from './land.ts';
 import { bearerHash, SESSION_WHERE } from '../../auth/session.ts';
 import { statement } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
@@ -42,19 +43,8 @@ const allLandsStmt = statement('lands_all', `
 
 const countAllStmt = statement('lands_all_count', `SELECT count(*)::int AS total FROM lands l WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')`);
 
-interface LandRow {
-  id: number | null; hex_name: string; name: string; size: LandSize; biome: 'forest' | 'winter'; q: number; r: number;
-  policy_id: string; asset_name: string; goldmine_level: number | null; frenmine_level: number | null; has_update: boolean;
-  owner: string | null; total: number; workers: number;
-}
-
-function toLand(r: LandRow): Land {
-  return {
-    id: r.id!, hex_name: r.hex_name, name: r.name, size: r.size, size_label: LAND_SIZE_INFO[r.size].label, biome: r.biome,
-    q: r.q, r: r.r, policy_id: r.policy_id, asset_name: r.asset_name, goldmine_level: r.goldmine_level,
-    frenmine_level: r.frenmine_level, workers: r.workers ?? 0, owner: r.owner, has_update: r.has_update,
-  };
-}
+/** A row of the land list statements: a land (null columns for a session without lands) and the total. */
+type ListRow = (LandRow | { [K in keyof LandRow]: null }) & { total: number };
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 function searchTerm(search: string | undefined): string | null {
@@ -71,12 +61,12 @@ export const landRoutes: FastifyPluginAsyncZod = async (app) => {
     const term = searchTerm(search);
     const offset = (page - 1) * PAGE_SIZE;
     if (my) {
-      const rows = await db.query<LandRow>(myLandsStmt, [bearerHash(request), clock(), term, PAGE_SIZE, offset]);
+      const rows = await db.query<ListRow>(myLandsStmt, [bearerHash(request), clock(), term, PAGE_SIZE, offset]);
       if (rows.length === 0) fail('USER_NOT_AUTH');
-      return { lands: rows.filter((r) => r.id !== null).map(toLand), total: rows[0]!.total, page, per_page: PAGE_SIZE };
+      return { lands: rows.filter((r): r is LandRow & { total: number } => r.id !== null).map(toLand), total: rows[0]!.total, page, per_page: PAGE_SIZE };
     }
-    const rows = await db.query<LandRow>(allLandsStmt, [term, PAGE_SIZE, offset]);
+    const rows = await db.query<ListRow>(allLandsStmt, [term, PAGE_SIZE, offset]);
     const total = rows[0]?.total ?? (await db.query<{ total: number }>(countAllStmt, [term]))[0]!.total;
-    return { lands: rows.map(toLand), total, page, per_page: PAGE_SIZE };
+    return { lands: (rows as Array<LandRow & { total: number }>).map(toLand), total, page, per_page: PAGE_SIZE };
   });
 };

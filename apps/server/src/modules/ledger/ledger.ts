@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Token } from '@kingdom/game';
 import type { ErrorCode } from '@kingdom/api';
-import { exec, type Orm } from '../../db/client.ts';
+import { exec, hasSqlState, SQLSTATE, type Orm } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 
 /** A change of one balance: `amount` in base units, positive = credit, negative = debit. */
@@ -18,16 +18,6 @@ export interface TokenEntry {
   reason: string;
   /** What, unique per reason and user: an order id, a day, an idempotency key. */
   reference: string;
-}
-
-/** Postgres SQLSTATE of a CHECK violation (the balance would go negative). */
-const CHECK_VIOLATION = '23514';
-
-function isCheckViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === CHECK_VIOLATION) return true;
-  }
-  return false;
 }
 
 /**
@@ -53,7 +43,7 @@ export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: 
           ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`);
     if (moved.length === 0) throw new ApiError(insufficientCode);
   } catch (err) {
-    if (isCheckViolation(err)) throw new ApiError(insufficientCode);
+    if (hasSqlState(err, SQLSTATE.checkViolation)) throw new ApiError(insufficientCode);
     throw err;
   }
   return true;
@@ -89,7 +79,7 @@ export async function applyItemEntry(tx: Orm, e: ItemEntry, insufficientCode: Er
           ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount RETURNING amount`);
     if (moved.length === 0) throw new ApiError(insufficientCode);
   } catch (err) {
-    if (isCheckViolation(err)) throw new ApiError(insufficientCode);
+    if (hasSqlState(err, SQLSTATE.checkViolation)) throw new ApiError(insufficientCode);
     throw err;
   }
   return true;

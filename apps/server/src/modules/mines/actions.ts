@@ -9,18 +9,10 @@ import {
   leagueForVotes, rarityForLeague, WORKER_QUALIFY_VOTES, type WorkerCandidate,
 } from '@kingdom/game';
 import type { AssignRequest, MineKind } from '@kingdom/api';
-import { exec, type Database, type Orm } from '../../db/client.ts';
+import { exec, hasSqlState, SQLSTATE, type Database, type Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry } from '../ledger/ledger.ts';
 import { selectLands, type LandRow } from './queries.ts';
-
-const UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
 
 /**
  * The land `hexName`, locked for this transaction, held by `userId`.
@@ -93,7 +85,7 @@ export async function assignWorker(db: Database, userId: number, mine: MineKind,
     });
   } catch (err) {
     // Two requests racing for one NFT: the unique index lets one win.
-    if (isUniqueViolation(err)) fail('WORKER_IS_SET');
+    if (hasSqlState(err, SQLSTATE.uniqueViolation)) fail('WORKER_IS_SET');
     throw err;
   }
 }

@@ -5,28 +5,21 @@
 import { sql } from 'drizzle-orm';
 import {
   GOLDMINE_SLOTS, MANAGER_SLOT, LAND_SIZE_INFO, FRENMINE_MAX_LEVEL, WORKER_QUALIFY_VOTES, isSlotOpen, leagueForVotes,
-  rarityForLeague, addDays, gameDay, type LandSize, type WorkerRarity,
+  rarityForLeague, addDays, gameDay, type WorkerRarity,
 } from '@kingdom/game';
-import type { Land, Mine, MineKind, MineSlot, WorkerNft, MineDay } from '@kingdom/api';
+import type { Mine, MineKind, MineSlot, WorkerNft, MineDay } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
+import { toLand, type LandRow as BaseLandRow } from '../lands/land.ts';
 
 export const LAND_SQL_COLUMNS = sql`l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
   l.goldmine_level, l.frenmine_level, l.has_update`;
 
-export interface LandRow {
-  id: number; hex_name: string; name: string; size: LandSize; biome: 'forest' | 'winter'; q: number; r: number;
-  policy_id: string; asset_name: string; goldmine_level: number | null; frenmine_level: number | null; has_update: boolean;
-  owner: string | null; owner_user_id: number | null; workers: number;
+/** A land with its holder's user id (null when no signed-in player holds it). */
+export interface LandRow extends BaseLandRow {
+  owner_user_id: number | null;
 }
 
-/** The API's Land from a row. */
-export function toLand(r: LandRow): Land {
-  return {
-    id: r.id, hex_name: r.hex_name, name: r.name, size: r.size, size_label: LAND_SIZE_INFO[r.size].label, biome: r.biome,
-    q: r.q, r: r.r, policy_id: r.policy_id, asset_name: r.asset_name, goldmine_level: r.goldmine_level,
-    frenmine_level: r.frenmine_level, workers: r.workers, owner: r.owner, has_update: r.has_update,
-  };
-}
+export { toLand };
 
 /** Lands with owner (holder address and user) and gold mine worker count; filtered by `where`. */
 export async function selectLands(orm: Orm, where: ReturnType<typeof sql>): Promise<LandRow[]> {
