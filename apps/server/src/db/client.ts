@@ -63,14 +63,22 @@ export async function exec<T = Record<string, unknown>>(orm: Orm, query: SQL): P
   return rowsOf<T>(await orm.execute(query));
 }
 
+function reportIdleError(err: Error): void {
+  process.stderr.write(`kingdom: idle database connection failed and was dropped: ${err.message}\n`);
+}
+
 /**
  * Opens the database and applies migrations (under an advisory lock, so several processes can
  * start at once against one Postgres).
  * @param opts.databaseUrl Postgres URL; when undefined, PGlite in `opts.dataDir` (`memory://` for RAM)
+ * @param opts.onIdleError called when an idle pooled connection fails (default: one line on stderr)
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // An idle client whose connection drops (Postgres restarted, backend terminated) is removed from
+    // the pool and reported here; without a listener the 'error' event would end the process.
+    pool.on('error', (err) => (opts.onIdleError ?? reportIdleError)(err));
     const orm = drizzlePg(pool, { schema }) as unknown as Orm;
     const lockClient = await pool.connect();
     try {

@@ -62,14 +62,14 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<v
  * @param opts.demo seed the demo world (default true)
  * @param opts.env extra environment for {@link loadConfig}
  */
-export async function createTestKingdom(opts: { demo?: boolean; env?: Record<string, string>; start?: Date } = {}): Promise<TestKingdom> {
+export async function createTestKingdom(opts: { demo?: boolean; env?: Record<string, string>; start?: Date; onIdleError?: (err: Error) => void } = {}): Promise<TestKingdom> {
   let now = opts.start ?? new Date('2026-11-01T12:00:00Z');
   const pgdb = TEST_DB === 'postgres' ? await freshPostgresDatabase() : null;
   const config = loadConfig({
     LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO: String(opts.demo ?? true), AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), WEB_DIST: '/nonexistent', ...opts.env,
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5, ...(opts.onIdleError ? { onIdleError: opts.onIdleError } : {}) });
   const providers = createChainProviders(config, db);
   await seedReferenceData(db);
   if (config.demo) await seedDemoWorld(db, providers, now);
