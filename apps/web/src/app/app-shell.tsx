@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/endpoints/config.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
+import { usePageLoading } from './lazy-page.ts';
 import { SessionEffects } from './session-effects.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { SiteNav } from './site-nav.tsx';
@@ -16,7 +17,7 @@ export function AppShell() {
   // The small-screen menu is open for the page it was opened on; moving on closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.pathname;
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const config = useConfig();
   const maintenanceFlag = useAppStatus((s) => s.maintenance);
   const setMaintenance = useAppStatus((s) => s.setMaintenance);
@@ -34,8 +35,8 @@ export function AppShell() {
       <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpenAt(menuOpen ? null : location.pathname)} />
       <div className="shell__body">
         <SiteNav open={menuOpen} onNavigate={() => setMenuOpenAt(null)} />
-        <main id="main" className="content" aria-busy={navigation.state === 'loading'}>
-          {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
+        <main id="main" className="content" aria-busy={pageLoading}>
+          {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
           {maintenance ? <MaintenancePage /> : <Outlet />}
         </main>
       </div>

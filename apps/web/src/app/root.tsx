@@ -1,9 +1,9 @@
 /**
- * The root route's module, loaded lazily by the router: providers, the page frame and the start-up
- * calls. Keeping it out of the entry chunk keeps the JS that index.html references small; it is
- * fetched in parallel with the first page's chunk.
+ * The root route's module, loaded lazily: providers, the page frame and the start-up calls. Keeping
+ * it out of the entry chunk keeps the JS that index.html references small; it is fetched in parallel
+ * with the first page's chunk (see `preloadRoute`).
  */
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/query-client.ts';
 import { configQueryOptions } from '../api/endpoints/config.ts';
@@ -44,22 +44,17 @@ export function NotFoundPage() {
   );
 }
 
-/** Route error boundary: a failed chunk load or a render error. */
+/** The routes' error page (see route-error-boundary.tsx): a failed chunk load or a render error. */
 export function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
   return (
     <AppProviders queryClient={queryClient}>
       <div className="content">
-        {isRouteErrorResponse(error) && error.status === 404 ? (
-          <NotFoundPage />
-        ) : (
-          <EmptyState title={t('app.error')}>
-            <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-              {t('app.reload')}
-            </button>
-          </EmptyState>
-        )}
+        <EmptyState title={t('app.error')}>
+          <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+            {t('app.reload')}
+          </button>
+        </EmptyState>
       </div>
     </AppProviders>
   );

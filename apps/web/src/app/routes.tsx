@@ -1,34 +1,79 @@
 /**
- * Every route of spec §2 with its redirects. Pages load lazily so the first page stays small;
- * redirects are loaders, so they happen before anything renders.
+ * Every route of spec §2 with its redirects, as one route table rendered by `useRoutes`
+ * (react-router's declarative mode: its data-router half would add ≈ 16 KB gzip to the first page).
+ * Pages, the root layout included, load lazily so the first page stays small; the pages a URL
+ * matches are fetched at once at start-up ({@link preloadRoute}), not one after the other.
  */
-import { Outlet, redirect, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { PATHS_WEB } from '../paths.ts';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { PageLoading } from './route-fallbacks.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-/** Renders nothing: the route's loader has already redirected. */
-function Redirecting() {
-  return null;
+const root = () => import('./root.tsx');
+const goldmine = () => import('../features/goldmine/goldmine-pages.tsx');
+const frenmine = () => import('../features/frenmine/frenmine-pages.tsx');
+const staking = () => import('../features/staking-hub/staking-pages.tsx');
+const account = () => import('../features/account/account-pages.tsx');
+
+const Pages = {
+  RootLayout: lazyPage(root, 'RootLayout'),
+  NotFound: lazyPage(root, 'NotFoundPage'),
+  Login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+  Landing: lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage'),
+  Connect: lazyPage(() => import('../features/auth/connect-page.tsx'), 'ConnectPage'),
+  Tokensale: lazyPage(() => import('../features/tokensale/tokensale-page.tsx'), 'TokensalePage'),
+  Overview: lazyPage(() => import('../features/dashboard/overview-page.tsx'), 'OverviewPage'),
+  InventoryLayout: lazyPage(() => import('../features/inventory/inventory-layout.tsx'), 'InventoryLayout'),
+  InventoryLands: lazyPage(() => import('../features/inventory/inventory-lands-page.tsx'), 'InventoryLandsPage'),
+  InventoryTools: lazyPage(() => import('../features/inventory/inventory-tools-page.tsx'), 'InventoryToolsPage'),
+  InventoryItems: lazyPage(() => import('../features/inventory/inventory-items-page.tsx'), 'InventoryItemsPage'),
+  CollectiblesLayout: lazyPage(() => import('../features/collectibles/collectibles-layout.tsx'), 'CollectiblesLayout'),
+  CollectibleLands: lazyPage(() => import('../features/collectibles/collectible-lands-page.tsx'), 'CollectibleLandsPage'),
+  CollectibleTools: lazyPage(() => import('../features/collectibles/collectible-tools-page.tsx'), 'CollectibleToolsPage'),
+  GoldmineLayout: lazyPage(goldmine, 'GoldmineLayout'),
+  GoldmineWorkers: lazyPage(goldmine, 'GoldmineWorkersPage'),
+  GoldminePerformance: lazyPage(goldmine, 'GoldminePerformancePage'),
+  FrenmineLayout: lazyPage(frenmine, 'FrenmineLayout'),
+  FrenmineWorkers: lazyPage(frenmine, 'FrenmineWorkersPage'),
+  FrenminePerformance: lazyPage(frenmine, 'FrenminePerformancePage'),
+  Vendor: lazyPage(() => import('../features/vendor/vendor-page.tsx'), 'VendorPage'),
+  Valley: lazyPage(() => import('../features/valley/valley-page.tsx'), 'ValleyPage'),
+  StakingLayout: lazyPage(staking, 'StakingLayout'),
+  StakingProjects: lazyPage(staking, 'StakingProjectsPage'),
+  StakingUser: lazyPage(staking, 'StakingUserPage'),
+  StakingVotes: lazyPage(staking, 'StakingVotesPage'),
+  Collection: lazyPage(staking, 'CollectionPage'),
+  Land: lazyPage(() => import('../features/land/land-page.tsx'), 'LandPage'),
+  AccountLayout: lazyPage(account, 'AccountLayout'),
+  AccountInbox: lazyPage(() => import('../features/account/inbox-page.tsx'), 'AccountInboxPage'),
+  AccountSettings: lazyPage(account, 'AccountSettingsPage'),
+  AccountBalances: lazyPage(account, 'AccountBalancesPage'),
+} satisfies Record<string, LazyPage>;
+
+/** What a route keeps in its `handle`: how to fetch its page's code ahead of rendering. */
+interface RouteHandle {
+  preload(): Promise<unknown>;
 }
 
-/** A route that only redirects to `path`. */
-const to = (path: string) => ({ loader: () => redirect(path), Component: Redirecting });
+/** A route rendering the lazily loaded `Page`. */
+const page = (Page: LazyPage) => ({ element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle });
+
+/** A route that only redirects to `path` (replacing the history entry). */
+const to = (path: string) => ({ element: <Navigate to={path} replace /> });
 
 export const routes: RouteObject[] = [
   {
     path: '/',
-    lazy: async () => {
-      const m = await import('./root.tsx');
-      return { Component: m.RootLayout, ErrorBoundary: m.RouteError };
-    },
-    HydrateFallback: PageLoading,
+    ...page(Pages.RootLayout),
     children: [
       { index: true, ...to(PATHS_WEB.login) },
-      { path: 'login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
-      { path: 'welcome', id: 'landing', lazy: async () => ({ Component: (await import('../features/landing/landing-page.tsx')).LandingPage }) },
-      { path: 'connect/:type', lazy: async () => ({ Component: (await import('../features/auth/connect-page.tsx')).ConnectPage }) },
-      { path: 'tokensale', lazy: async () => ({ Component: (await import('../features/tokensale/tokensale-page.tsx')).TokensalePage }) },
+      { path: 'login', ...page(Pages.Login) },
+      { path: 'welcome', ...page(Pages.Landing) },
+      { path: 'connect/:type', ...page(Pages.Connect) },
+      { path: 'tokensale', ...page(Pages.Tokensale) },
       {
         path: 'dashboard',
         element: (
@@ -38,67 +83,64 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, ...to(PATHS_WEB.overview) },
-          { path: 'overview', lazy: async () => ({ Component: (await import('../features/dashboard/overview-page.tsx')).OverviewPage }) },
+          { path: 'overview', ...page(Pages.Overview) },
           { path: 'goldmine', ...to('/goldmine/performance') },
           {
             path: 'inventory',
-            lazy: async () => ({ Component: (await import('../features/inventory/inventory-layout.tsx')).InventoryLayout }),
+            ...page(Pages.InventoryLayout),
             children: [
               { index: true, ...to(PATHS_WEB.inventoryItems) },
-              { path: 'lands', lazy: async () => ({ Component: (await import('../features/inventory/inventory-lands-page.tsx')).InventoryLandsPage }) },
-              { path: 'mtools', lazy: async () => ({ Component: (await import('../features/inventory/inventory-tools-page.tsx')).InventoryToolsPage }) },
-              { path: 'items', lazy: async () => ({ Component: (await import('../features/inventory/inventory-items-page.tsx')).InventoryItemsPage }) },
+              { path: 'lands', ...page(Pages.InventoryLands) },
+              { path: 'mtools', ...page(Pages.InventoryTools) },
+              { path: 'items', ...page(Pages.InventoryItems) },
             ],
           },
         ],
       },
       {
         path: 'collectibles',
-        lazy: async () => ({ Component: (await import('../features/collectibles/collectibles-layout.tsx')).CollectiblesLayout }),
+        ...page(Pages.CollectiblesLayout),
         children: [
           { index: true, ...to(PATHS_WEB.collectibleLands) },
-          { path: 'lands', lazy: async () => ({ Component: (await import('../features/collectibles/collectible-lands-page.tsx')).CollectibleLandsPage }) },
-          { path: 'mtools', lazy: async () => ({ Component: (await import('../features/collectibles/collectible-tools-page.tsx')).CollectibleToolsPage }) },
+          { path: 'lands', ...page(Pages.CollectibleLands) },
+          { path: 'mtools', ...page(Pages.CollectibleTools) },
         ],
       },
       { path: 'inventory', ...to(PATHS_WEB.inventoryLands) },
       { path: 'lands', ...to(PATHS_WEB.collectibleLands) },
       {
         path: 'goldmine',
-        lazy: async () => ({ Component: (await import('../features/goldmine/goldmine-pages.tsx')).GoldmineLayout }),
+        ...page(Pages.GoldmineLayout),
         children: [
           { index: true, ...to('/goldmine/workers') },
-          { path: 'workers', lazy: async () => ({ Component: (await import('../features/goldmine/goldmine-pages.tsx')).GoldmineWorkersPage }) },
-          { path: 'performance', lazy: async () => ({ Component: (await import('../features/goldmine/goldmine-pages.tsx')).GoldminePerformancePage }) },
+          { path: 'workers', ...page(Pages.GoldmineWorkers) },
+          { path: 'performance', ...page(Pages.GoldminePerformance) },
         ],
       },
       {
         path: 'frenmine',
-        lazy: async () => ({ Component: (await import('../features/frenmine/frenmine-pages.tsx')).FrenmineLayout }),
+        ...page(Pages.FrenmineLayout),
         children: [
           { index: true, ...to('/frenmine/workers') },
-          { path: 'workers', lazy: async () => ({ Component: (await import('../features/frenmine/frenmine-pages.tsx')).FrenmineWorkersPage }) },
-          { path: 'performance', lazy: async () => ({ Component: (await import('../features/frenmine/frenmine-pages.tsx')).FrenminePerformancePage }) },
+          { path: 'workers', ...page(Pages.FrenmineWorkers) },
+          { path: 'performance', ...page(Pages.FrenminePerformance) },
         ],
       },
-      { path: 'vendor', lazy: async () => ({ Component: (await import('../features/vendor/vendor-page.tsx')).VendorPage }) },
-      { path: 'valley', lazy: async () => ({ Component: (await import('../features/valley/valley-page.tsx')).ValleyPage }) },
+      { path: 'vendor', ...page(Pages.Vendor) },
+      { path: 'valley', ...page(Pages.Valley) },
       {
         path: 'staking-hub',
-        lazy: async () => ({ Component: (await import('../features/staking-hub/staking-pages.tsx')).StakingLayout }),
+        ...page(Pages.StakingLayout),
         children: [
           { index: true, ...to('/staking-hub/activity') },
-          ...(['activity', 'solana', 'cardano', 'market'] as const).map((path) => ({
-            path,
-            lazy: async () => ({ Component: (await import('../features/staking-hub/staking-pages.tsx')).StakingProjectsPage }),
-          })),
-          { path: 'user', lazy: async () => ({ Component: (await import('../features/staking-hub/staking-pages.tsx')).StakingUserPage }) },
-          { path: 'votes', lazy: async () => ({ Component: (await import('../features/staking-hub/staking-pages.tsx')).StakingVotesPage }) },
+          ...(['activity', 'solana', 'cardano', 'market'] as const).map((path) => ({ path, ...page(Pages.StakingProjects) })),
+          { path: 'user', ...page(Pages.StakingUser) },
+          { path: 'votes', ...page(Pages.StakingVotes) },
         ],
       },
-      { path: 'collection/:project', lazy: async () => ({ Component: (await import('../features/staking-hub/staking-pages.tsx')).CollectionPage }) },
+      { path: 'collection/:project', ...page(Pages.Collection) },
       { path: 'land/:hex_name?/gold_mine', ...to('/goldmine/workers') },
-      { path: 'land/:hex_name?', lazy: async () => ({ Component: (await import('../features/land/land-page.tsx')).LandPage }) },
+      { path: 'land/:hex_name?', ...page(Pages.Land) },
       {
         path: 'account',
         element: (
@@ -108,17 +150,42 @@ export const routes: RouteObject[] = [
         ),
         children: [
           {
-            lazy: async () => ({ Component: (await import('../features/account/account-pages.tsx')).AccountLayout }),
+            ...page(Pages.AccountLayout),
             children: [
               { index: true, ...to('/account/inbox') },
-              { path: 'inbox', lazy: async () => ({ Component: (await import('../features/account/inbox-page.tsx')).AccountInboxPage }) },
-              { path: 'settings', lazy: async () => ({ Component: (await import('../features/account/account-pages.tsx')).AccountSettingsPage }) },
-              { path: 'balances', lazy: async () => ({ Component: (await import('../features/account/account-pages.tsx')).AccountBalancesPage }) },
+              { path: 'inbox', ...page(Pages.AccountInbox) },
+              { path: 'settings', ...page(Pages.AccountSettings) },
+              { path: 'balances', ...page(Pages.AccountBalances) },
             ],
           },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('./root.tsx')).NotFoundPage }) },
+      { path: '*', ...page(Pages.NotFound) },
     ],
   },
 ];
+
+/**
+ * Starts fetching, all at once, the code of every page `pathname` matches (the root layout and the
+ * page itself), instead of the root layout first and the page only once the layout renders.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const handle = match.route.handle as RouteHandle | undefined;
+    void handle?.preload().catch(() => undefined);
+  }
+}
+
+/**
+ * The app's routes inside the router: a spinner while the first page's code loads, and the error
+ * page when a page fails to load or render.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary location={location.pathname}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}

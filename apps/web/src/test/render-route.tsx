@@ -1,8 +1,9 @@
 /** Renders the app's real route tree at a path, for a visitor or a signed-in user. */
+import { useEffect } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { routes } from '../app/routes.tsx';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
+import { AppRoutes } from '../app/routes.tsx';
 import { useSession } from '../session/session-store.ts';
 import { TEST_USER } from './fixtures.ts';
 
@@ -17,10 +18,31 @@ export function signInTestUser(): void {
   });
 }
 
-/** Renders `path`; returns the memory router (to read the location) and a user-event instance. */
+/** Where a rendered route is now, read as `router.state.location` like a data router's state. */
+interface RouterProbe {
+  state: { location: Location };
+}
+
+/** Reports the router's location after every change. */
+function LocationProbe({ onChange }: { onChange(location: Location): void }) {
+  const location = useLocation();
+  useEffect(() => onChange(location), [location, onChange]);
+  return null;
+}
+
+/** Renders `path`; returns the router's location probe and a user-event instance. */
 export function renderRoute(path: string, opts: { signedIn?: boolean } = {}) {
   if (opts.signedIn) signInTestUser();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const utils = render(<RouterProvider router={router} />);
+  const router: RouterProbe = { state: { location: { pathname: path, search: '', hash: '', state: null, key: 'default' } } };
+  const utils = render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe
+        onChange={(location) => {
+          router.state.location = location;
+        }}
+      />
+    </MemoryRouter>,
+  );
   return { router, user: userEvent.setup(), ...utils };
 }

@@ -7,7 +7,8 @@ import { renderRoute } from '../../test/render-route.tsx';
 async function landsOn(path: string, expected: string, signedIn = false) {
   mockHttp(signedInRoutes());
   const { router } = renderRoute(path, { signedIn });
-  await waitFor(() => expect(router.state.location.pathname).toBe(expected));
+  // the first test also waits for the test runner to transform the pages' modules
+  await waitFor(() => expect(router.state.location.pathname).toBe(expected), { timeout: 5000 });
   return router;
 }
 

@@ -1,0 +1,50 @@
+/**
+ * Pages loaded on demand (`React.lazy`), with a count of page chunks still loading so the frame can
+ * show its progress bar while the next page's code arrives (the router keeps the old page on screen
+ * meanwhile: its navigations are transitions).
+ */
+import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+
+let loading = 0;
+const listeners = new Set<() => void>();
+
+function setLoading(delta: number): void {
+  loading += delta;
+  // React.lazy starts loading during render: tell subscribers after it, not in the middle of it.
+  queueMicrotask(() => listeners.forEach((l) => l()));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True while a page chunk is being fetched. */
+export function usePageLoading(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => loading > 0,
+    () => false,
+  );
+}
+
+/** A lazily loaded page whose code can also be fetched ahead of its first render. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
+
+/**
+ * A page component loaded on first render (or on {@link LazyPage.preload}) from `load()`'s module
+ * export `name`. The module is fetched once.
+ */
+export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
+  let pending: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    if (!pending) {
+      setLoading(1);
+      pending = load()
+        .then((m) => ({ default: m[name] as ComponentType }))
+        .finally(() => setLoading(-1));
+    }
+    return pending;
+  };
+  return Object.assign(lazy(preload), { preload });
+}
