@@ -1,16 +1,19 @@
 /**
- * A mocked HTTP layer for tests: replaces the axios adapter of the app's one client, so requests go
- * through the real interceptors (headers, spec §8 handling) and answers come from a route table.
+ * A mocked HTTP layer for tests: replaces the `fetch` of the app's one client, so requests go
+ * through the real client (headers, spec §8 handling) and answers come from a route table. Other
+ * `fetch` calls (the public price service) are left alone.
  */
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '../api/client.ts';
+import { API_PREFIX } from '@kingdom/api';
+import { transport } from '../api/client.ts';
 
 /** A request as a handler sees it. */
 export interface MockRequest {
   method: string;
+  /** Path below `/api`, without the query string, e.g. `/config`. */
   path: string;
   params: Record<string, string>;
   body: unknown;
+  /** Header names in lower case. */
   headers: Record<string, string>;
 }
 
@@ -21,37 +24,47 @@ export type MockHandler = MockAnswer | ((req: MockRequest) => MockAnswer);
 /** Route table keyed `'GET /config'`. */
 export type MockRoutes = Record<string, MockHandler>;
 
-const original = http.defaults.adapter;
+const original = transport.fetch;
+
+/** The request the client sent, as a {@link MockRequest}. */
+function toMockRequest(input: RequestInfo | URL, init: RequestInit | undefined): MockRequest {
+  const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+  const headers: Record<string, string> = {};
+  new Headers(init?.headers).forEach((value, key) => {
+    headers[key] = value;
+  });
+  const body = typeof init?.body === 'string' && init.body ? (JSON.parse(init.body) as unknown) : init?.body;
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    path: url.pathname.slice(API_PREFIX.length),
+    params: Object.fromEntries(url.searchParams),
+    body: body ?? undefined,
+    headers,
+  };
+}
+
+/** The body of an answer as sent over the wire: strings as they are, anything else as JSON. */
+function wireBody(body: unknown): string {
+  if (body === undefined || body === null) return '';
+  return typeof body === 'string' ? body : JSON.stringify(body);
+}
 
 /** Installs `routes` as the HTTP layer; returns the log of requests made. */
 export function mockHttp(routes: MockRoutes): MockRequest[] {
   const log: MockRequest[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const method = (config.method ?? 'get').toUpperCase();
-    const path = config.url ?? '';
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) headers[k.toLowerCase()] = String(v);
-    const req: MockRequest = {
-      method,
-      path,
-      params: Object.fromEntries(Object.entries((config.params ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])),
-      body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data,
-      headers,
-    };
+  transport.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = toMockRequest(input, init);
     log.push(req);
-    const handler = routes[`${method} ${path}`];
+    const handler = routes[`${req.method} ${req.path}`];
     const answer: MockAnswer = handler === undefined ? { status: 404, body: { error: 'NOT_FOUND', message: 'Requested resource unavailable' } } : typeof handler === 'function' ? handler(req) : handler;
-    if (answer === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+    if (answer === 'network') throw new TypeError('Failed to fetch');
     const status = answer.status ?? 200;
-    const response: AxiosResponse = { data: answer.body, status, statusText: String(status), headers: {}, config, request: {} };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+    return new Response(status === 204 ? null : wireBody(answer.body), { status, headers: { 'Content-Type': 'application/json' } });
   };
-  http.defaults.adapter = adapter;
   return log;
 }
 
-/** Puts the real adapter back. */
+/** Puts the real `fetch` back. */
 export function restoreHttp(): void {
-  http.defaults.adapter = original;
+  transport.fetch = original;
 }

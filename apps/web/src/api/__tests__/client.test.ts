@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, USER_NOT_AUTH, apiGet, apiPost } from '../client.ts';
+import { ApiError, USER_NOT_AUTH, apiGet, apiPost, transport } from '../client.ts';
 import { toast } from 'react-toastify';
 import { useSession } from '../../session/session-store.ts';
 import { useAppStatus } from '../../session/app-status.ts';
@@ -31,22 +31,27 @@ describe('HTTP client (spec §7, §8)', () => {
   it('sends JSON headers, the bearer token and the XSRF cookie as header', async () => {
     useSession.setState({ token: 'tok-1', isAuth: true });
     document.cookie = 'XSRF-TOKEN=xsrf-abc; path=/';
-    // axios adds the XSRF header in its own adapters, so this test runs axios' fetch adapter
-    // against a stubbed fetch instead of the table mock.
-    const seen: Request[] = [];
-    const fetchStub = async (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push(input instanceof Request ? input : new Request(input, init));
-      return new Response(JSON.stringify({ lands: 1, mtools: 0, synced_at: 'now' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const log = mockHttp({ 'POST /wallets/sync': { body: { lands: 1, mtools: 0, synced_at: 'now' } } });
+    await apiPost('/wallets/sync', {});
+    const req = log[0]!;
+    expect(req.path).toBe('/wallets/sync');
+    expect(req.headers.authorization).toBe('Bearer tok-1');
+    expect(req.headers['x-xsrf-token']).toBe('xsrf-abc');
+    expect(req.headers.accept).toContain('application/json');
+    expect(req.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends cookies and the query-string parameters', async () => {
+    const seen: RequestInit[] = [];
+    const log = mockHttp({ 'GET /lands': { body: { lands: [] } } });
+    const mocked = transport.fetch;
+    transport.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(init ?? {});
+      return mocked(input, init);
     };
-    // Node's Request needs an absolute URL; this one is the page's own origin, as '/api' is in a browser.
-    await apiPost('/wallets/sync', {}, { adapter: 'fetch', env: { fetch: fetchStub }, baseURL: `${window.location.origin}/api` });
-    const req = seen[0]!;
-    expect(new URL(req.url).pathname).toBe('/api/wallets/sync');
-    expect(req.credentials).toBe('include');
-    expect(req.headers.get('authorization')).toBe('Bearer tok-1');
-    expect(req.headers.get('x-xsrf-token')).toBe('xsrf-abc');
-    expect(req.headers.get('accept')).toContain('application/json');
-    expect(req.headers.get('content-type')).toContain('application/json');
+    await apiGet('/lands', { params: { page: '2', search: 'a b' } });
+    expect(seen[0]?.credentials).toBe('include');
+    expect(log[0]?.params).toEqual({ page: '2', search: 'a b' });
   });
 
   it('accepts paths with or without the api/ prefix', async () => {
