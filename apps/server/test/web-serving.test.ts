@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, PATHS } from '@kingdom/api';
+import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
+
+describe('serving the web app beside the API', () => {
+  let k: TestKingdom;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'kingdom-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Kingdom</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    k = await createTestKingdom({ demo: false, env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await k?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers page paths with index.html (history mode) under a content security policy', async () => {
+    for (const url of ['/', '/dashboard/overview', '/land/E03N12?x=1']) {
+      const res = await k.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('serves a file added after start (a rebuilt app) and 404s a missing asset instead of sending HTML', async () => {
+    writeFileSync(join(dist, 'assets', 'app-2.js'), 'console.log(2)');
+    const added = await k.app.inject({ method: 'GET', url: '/assets/app-2.js' });
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toBe('console.log(2)');
+    expect(added.headers['cache-control']).toContain('immutable');
+    expect((await k.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+    const missing = await k.app.inject({ method: 'GET', url: '/assets/app-0.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toMatch(/html/);
+  });
+
+  it('answers the API with JSON security headers, without the document policy', async () => {
+    const res = await k.app.inject({ method: 'GET', url: API_PREFIX + PATHS.config });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    const unknown = await k.app.inject({ method: 'GET', url: `${API_PREFIX}/no-such-route` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+});
