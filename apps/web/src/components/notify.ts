@@ -1,16 +1,52 @@
 /**
  * Toast helpers. Toasts appear top-right, close after 5000 ms, dark theme (spec §9); those options
- * live on the one `ToastContainer` in the app providers. The message doubles as toast id so a burst
- * of failing calls shows one toast, not ten.
+ * live on the one toast container (components/toast-host.tsx). The message doubles as toast id so a
+ * burst of failing calls shows one toast, not ten.
+ *
+ * react-toastify is loaded with the first toast, not with the first page: toasts asked for before
+ * its container is mounted wait in react-toastify's queue and show when it mounts.
  */
-import { toast } from 'react-toastify';
+type Toastify = typeof import('react-toastify');
+
+let toastify: Promise<Toastify> | undefined;
+const listeners = new Set<() => void>();
+
+/** Loads react-toastify once and tells the toast host to mount its container. */
+function loadToastify(): Promise<Toastify> {
+  if (!toastify) {
+    toastify = import('react-toastify');
+    listeners.forEach((l) => l());
+    toastify.catch(() => {
+      // offline or a stale deployment: the next toast tries again
+      toastify = undefined;
+    });
+  }
+  return toastify;
+}
+
+/** True once a toast has been asked for (the container is then needed). */
+export function toastsRequested(): boolean {
+  return toastify !== undefined;
+}
+
+/** Calls `listener` when the first toast is asked for; returns the unsubscribe. */
+export function onToastsRequested(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** Shows an error toast. */
 export function notifyError(message: string): void {
-  toast.error(message, { toastId: `error:${message}` });
+  loadToastify().then(
+    ({ toast }) => toast.error(message, { toastId: `error:${message}` }),
+    () => undefined,
+  );
 }
 
 /** Shows a success toast. */
 export function notifySuccess(message: string): void {
-  toast.success(message, { toastId: `success:${message}` });
+  loadToastify().then(
+    ({ toast }) => toast.success(message, { toastId: `success:${message}` }),
+    () => undefined,
+  );
 }

@@ -64,7 +64,7 @@ describe('HTTP client (spec §7, §8)', () => {
   it('toasts the server message when the answer has errors and a message', async () => {
     mockHttp({ 'POST /auth/challenge': { status: 422, body: { error: 'VALIDATION_ERROR', message: 'The address is too long.', errors: { address: ['too long'] } } } });
     const e = await failure(apiPost('/auth/challenge', { address: 'x' }));
-    expect(toastError).toHaveBeenCalledWith('The address is too long.');
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('The address is too long.'));
     expect(e.errors).toEqual({ address: ['too long'] });
   });
 
@@ -79,31 +79,31 @@ describe('HTTP client (spec §7, §8)', () => {
     mockHttp({ 'POST /vendor/buy': { status: 400, body: { error: 'VENDOR_NOT_ENOUGH_BALANCE', message: 'You do not have such amount on your account balance' } } });
     const e = await failure(apiPost('/vendor/buy'));
     expect(e.code).toBe('VENDOR_NOT_ENOUGH_BALANCE');
-    expect(toastError).toHaveBeenCalledWith('You do not have such amount on your account balance');
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('You do not have such amount on your account balance'));
   });
 
   it('toasts the server message of invalid_grant', async () => {
     mockHttp({ 'POST /auth/login': { status: 400, body: { error: 'invalid_grant', message: 'The grant is invalid.' } } });
     await failure(apiPost('/auth/login'));
-    expect(toastError).toHaveBeenCalledWith('The grant is invalid.');
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('The grant is invalid.'));
   });
 
   it("shows 'Requested resource unavailable' for other statuses", async () => {
     mockHttp({ 'GET /lands': { status: 500, body: '<html>oops</html>' } });
     await failure(apiGet('/lands'));
-    expect(toastError).toHaveBeenCalledWith('Requested resource unavailable');
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Requested resource unavailable'));
   });
 
   it("shows 'Requested resource unavailable' when there is no response", async () => {
     mockHttp({ 'GET /lands': 'network' });
     await failure(apiGet('/lands'));
-    expect(toastError).toHaveBeenCalledWith('Requested resource unavailable');
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Requested resource unavailable'));
   });
 
   it('complains about a missing data body', async () => {
     mockHttp({ 'GET /currencies/prices': { status: 200, body: '' } });
     await failure(apiGet('/currencies/prices'));
-    expect(toastError).toHaveBeenCalledWith('Can`t get data from resource, please contact support');
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Can`t get data from resource, please contact support'));
   });
 
   it('switches to maintenance on 503 MAINTENANCE', async () => {
