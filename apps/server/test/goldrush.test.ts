@@ -215,6 +215,32 @@ describe('salaries: not enough balance, low balance, fren mines', () => {
     expect(await ledgerMismatches(k)).toEqual([]);
   });
 
+  it('a worker leaves once, with the first reason: land gone before NFT gone; a collection below the threshold', async () => {
+    const g = await newPlayer(k, { lands: 2, workers: 2, rarity: 'rare', hexo: '1000' });
+    expect((await assign(k, g, g.lands[0]!, 1, g.workers[0]!)).statusCode).toBe(200);
+    expect((await assign(k, g, g.lands[1]!, 1, g.workers[1]!)).statusCode).toBe(200);
+    await tick(k);
+    // The first land and its worker's NFT both leave the wallet: one notice, reason land_left.
+    await exec(k.db.orm, sql`DELETE FROM nft_holdings WHERE asset_name IN (
+      SELECT asset_name FROM lands WHERE hex_name = ${g.lands[0]!} UNION ALL SELECT ${g.workers[0]!.asset_name})`);
+    // A new snapshot puts the second worker's collection below the 250k qualification threshold.
+    await exec(k.db.orm, sql`WITH s AS (INSERT INTO staking_snapshots (taken_at) VALUES (${k.now()}) RETURNING id)
+      INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified)
+      SELECT s.id, sc.collection_id, CASE WHEN c.policy_id = ${g.workers[1]!.policy_id} THEN 1000 ELSE sc.votes END, sc.qualified
+      FROM s, snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
+      WHERE sc.snapshot_id = (SELECT max(id) FROM staking_snapshots WHERE id < s.id)`);
+    await tick(k);
+    const left = (await k.get(`${PATHS.notifications}?page=1`, g.token)).json<NotificationsResponse>().notifications
+      .filter((n) => n.type === 'worker_left').map((n) => n.data);
+    expect(left).toHaveLength(2);
+    expect(left).toEqual(expect.arrayContaining([
+      expect.objectContaining({ hex_name: g.lands[0], slot: 1, reason: 'land_left' }),
+      expect.objectContaining({ hex_name: g.lands[1], slot: 1, reason: 'collection_below_threshold' }),
+    ]));
+    const workers = await exec(k.db.orm, sql`SELECT 1 FROM goldmine_workers WHERE user_id = ${g.userId}`);
+    expect(workers).toEqual([]);
+  });
+
   it('expands a land with a permit; a missing permit changes nothing', async () => {
     const e = await newPlayer(k, { lands: 1, items: { land_upgrade01: 1 } });
     await exec(k.db.orm, sql`UPDATE lands SET size = 'SMALL' WHERE hex_name = ${e.lands[0]!}`);

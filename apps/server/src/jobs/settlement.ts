@@ -59,6 +59,9 @@ const holdsLand = (u: SQL, landId: SQL) => sql`EXISTS (SELECT 1 FROM wallets w
   JOIN lands hl ON hl.policy_id = h.policy_id AND hl.asset_name = h.asset_name
   WHERE w.user_id = ${u} AND hl.id = ${landId})`;
 
+/** `work_mem` of the settlement transaction: PGlite's memory is the Node process's own. */
+const SETTLEMENT_WORK_MEM = { postgres: '256MB', pglite: '64MB' } as const;
+
 /**
  * Settles one game day (UTC date). Returns null when it was already settled.
  * @throws whatever a step throws; nothing of the day is then kept
@@ -69,6 +72,10 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
   const step = async (s: SettlementStep) => opts.onStep?.(s);
   return db.orm.transaction(async (tx) => {
     await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtext('kingdom.settlement'))`);
+    // Whole-world hashes and sorts fit in memory instead of spilling; the planner's guesses on
+    // fresh temp tables would otherwise trigger JIT compilation that costs more than it saves.
+    await exec(tx, sql.raw(`SET LOCAL work_mem = '${SETTLEMENT_WORK_MEM[db.kind]}'`));
+    await exec(tx, sql`SET LOCAL jit = off`);
     const claimed = await exec(tx, sql`INSERT INTO game_days (day, settled_at) VALUES (${day}, ${end}) ON CONFLICT (day) DO NOTHING RETURNING day`);
     if (claimed.length === 0) return null;
     await step('claimed');
@@ -113,40 +120,39 @@ async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
 }
 
 async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Promise<void> {
-  // Who holds what, once, as hash-joinable tables: land → user, and Staking-Hub NFT → user.
+  // Who holds each land, once (the ready-to-upgrade notices use it too).
   await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
     SELECT l.id AS land_id, w.user_id FROM lands l
     JOIN nft_holdings h ON h.policy_id = l.policy_id AND h.asset_name = l.asset_name
-    JOIN wallets w ON w.chain = h.chain AND w.address = h.address`);
-  await exec(tx, sql`CREATE TEMP TABLE _held ON COMMIT DROP AS
-    SELECT DISTINCT h.policy_id, h.asset_name, w.user_id FROM nft_holdings h
-    JOIN collections c ON c.policy_id = h.policy_id
     JOIN wallets w ON w.chain = h.chain AND w.address = h.address`);
   // The latest snapshot taken by the end of the day decides qualification and league.
   await exec(tx, sql`CREATE TEMP TABLE _snap ON COMMIT DROP AS
     SELECT c.policy_id, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
     WHERE sc.snapshot_id = (SELECT max(id) FROM staking_snapshots WHERE taken_at <= ${end})`);
-  // Who leaves, found with outer joins (hash joins over the whole world, no per-row subplans).
+  // Who leaves, as anti-joins (hashed over the whole world: no per-row subplans and no DISTINCT
+  // over every holding); a worker with several reasons is told the first.
+  const heldBy = (t: SQL) => sql`EXISTS (SELECT 1 FROM nft_holdings h JOIN wallets w ON w.chain = h.chain AND w.address = h.address
+    WHERE h.policy_id = ${t}.policy_id AND h.asset_name = ${t}.asset_name AND w.user_id = ${t}.user_id)`;
+  const landHeld = (t: SQL) => sql`EXISTS (SELECT 1 FROM _own o WHERE o.land_id = ${t}.land_id AND o.user_id = ${t}.user_id)`;
   await exec(tx, sql`CREATE TEMP TABLE _gone ON COMMIT DROP AS
-    SELECT gw.land_id, gw.slot, gw.user_id, CASE
-        WHEN o.land_id IS NULL THEN 'land_left'
-        WHEN x.policy_id IS NULL THEN 'nft_left'
-        ELSE 'collection_below_threshold' END AS reason
-    FROM goldmine_workers gw
-    LEFT JOIN (SELECT DISTINCT land_id, user_id FROM _own) o ON o.land_id = gw.land_id AND o.user_id = gw.user_id
-    LEFT JOIN _held x ON x.policy_id = gw.policy_id AND x.asset_name = gw.asset_name AND x.user_id = gw.user_id
-    LEFT JOIN (SELECT DISTINCT policy_id FROM _snap WHERE votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric) q ON q.policy_id = gw.policy_id
-    WHERE o.land_id IS NULL OR (gw.kind = 'nft' AND (x.policy_id IS NULL OR q.policy_id IS NULL))`);
+    SELECT DISTINCT ON (land_id, slot) land_id, slot, user_id, reason FROM (
+      SELECT gw.land_id, gw.slot, gw.user_id, 1 AS prio, 'land_left' AS reason FROM goldmine_workers gw WHERE NOT ${landHeld(sql`gw`)}
+      UNION ALL
+      SELECT gw.land_id, gw.slot, gw.user_id, 2, 'nft_left' FROM goldmine_workers gw WHERE gw.kind = 'nft' AND NOT ${heldBy(sql`gw`)}
+      UNION ALL
+      SELECT gw.land_id, gw.slot, gw.user_id, 3, 'collection_below_threshold' FROM goldmine_workers gw
+      WHERE gw.kind = 'nft' AND NOT EXISTS (SELECT 1 FROM _snap q WHERE q.policy_id = gw.policy_id AND q.votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric)
+    ) x ORDER BY land_id, slot, prio`);
   await exec(tx, sql`DELETE FROM goldmine_workers gw USING _gone g WHERE gw.land_id = g.land_id AND gw.slot = g.slot`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', 'goldmine', 'hex_name', l.hex_name, 'slot', g.slot, 'reason', g.reason), ${end}
     FROM _gone g JOIN lands l ON l.id = g.land_id`);
   await exec(tx, sql`CREATE TEMP TABLE _fgone ON COMMIT DROP AS
-    SELECT fw.land_id, fw.slot, fw.user_id, CASE WHEN o.land_id IS NULL THEN 'land_left' ELSE 'nft_left' END AS reason
-    FROM frenmine_workers fw
-    LEFT JOIN (SELECT DISTINCT land_id, user_id FROM _own) o ON o.land_id = fw.land_id AND o.user_id = fw.user_id
-    LEFT JOIN _held x ON x.policy_id = fw.policy_id AND x.asset_name = fw.asset_name AND x.user_id = fw.user_id
-    WHERE o.land_id IS NULL OR x.policy_id IS NULL`);
+    SELECT DISTINCT ON (land_id, slot) land_id, slot, user_id, reason FROM (
+      SELECT fw.land_id, fw.slot, fw.user_id, 1 AS prio, 'land_left' AS reason FROM frenmine_workers fw WHERE NOT ${landHeld(sql`fw`)}
+      UNION ALL
+      SELECT fw.land_id, fw.slot, fw.user_id, 2, 'nft_left' FROM frenmine_workers fw WHERE NOT ${heldBy(sql`fw`)}
+    ) x ORDER BY land_id, slot, prio`);
   await exec(tx, sql`DELETE FROM frenmine_workers fw USING _fgone g WHERE fw.land_id = g.land_id AND fw.slot = g.slot`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', 'frenmine', 'hex_name', l.hex_name, 'slot', g.slot, 'reason', g.reason), ${end}
@@ -226,7 +232,7 @@ async function settleMineTotals(tx: Orm, day: string, end: Date, mine: 'goldmine
       count(*)::int, (count(*) FILTER (WHERE w.worked))::int, sum(w.share), COALESCE(sum(w.salary) FILTER (WHERE w.worked), 0), ${salaryToken},
       ${effectivitySql(sql`(count(*) FILTER (WHERE w.worked))::int`, sql`LEAST(COALESCE(l.${levelCol}, 0), ${maxLevel}::int)`)}
     FROM ${t} w JOIN lands l ON l.id = w.land_id
-    GROUP BY w.land_id, l.${levelCol}`);
+    GROUP BY w.land_id, l.${levelCol} ORDER BY w.land_id`);
   await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
     SELECT user_id, sum(share) AS exo, COALESCE(sum(salary) FILTER (WHERE worked), 0) AS paid,
       sum(salary) AS daily_salary, (count(*) FILTER (WHERE NOT worked))::int AS unpaid,
