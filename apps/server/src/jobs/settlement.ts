@@ -168,26 +168,28 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
 
 async function settleGoldmines(tx: Orm, day: string, start: Date, end: Date): Promise<{ exo: bigint; worked: number }> {
   // Workers earn from the first full day after assignment. Amounts fit bigint: integer maths.
-  await exec(tx, sql`CREATE TEMP TABLE _gw ON COMMIT DROP AS
-    WITH r(rarity, salary, weight) AS (VALUES ${rarityValues})
-    SELECT gw.land_id, gw.slot, gw.user_id, r.salary::bigint AS salary, r.weight::bigint AS weight
-    FROM goldmine_workers gw JOIN r ON r.rarity = gw.rarity
-    WHERE gw.assigned_at < ${start}`);
-  await exec(tx, sql`CREATE TEMP TABLE _gpay ON COMMIT DROP AS
-    SELECT g.user_id, sum(g.salary) AS total, COALESCE(max(b.amount), 0) AS balance
-    FROM _gw g LEFT JOIN balances b ON b.user_id = g.user_id AND b.token = 'hexo'
-    GROUP BY g.user_id`);
   // Players who can pay every salary: all their workers work. The others pay in slot order while
-  // the balance lasts (the only rows that need sorting).
+  // the balance lasts (the only rows that need sorting). One statement: no intermediate tables.
   await exec(tx, sql`CREATE TEMP TABLE _gws ON COMMIT DROP AS
-    WITH _gwk AS (
-    SELECT g.land_id, g.slot, g.user_id, g.salary, g.weight, true AS worked
-    FROM _gw g JOIN _gpay p ON p.user_id = g.user_id WHERE p.balance >= p.total
-    UNION ALL
-    SELECT land_id, slot, user_id, salary, weight, cum <= balance FROM (
-      SELECT g.*, p.balance, sum(g.salary) OVER (PARTITION BY g.user_id ORDER BY g.land_id, g.slot) AS cum
-      FROM _gw g JOIN _gpay p ON p.user_id = g.user_id WHERE p.balance < p.total
-    ) short
+    WITH r(rarity, salary, weight) AS (VALUES ${rarityValues}),
+    g AS MATERIALIZED (
+      SELECT gw.land_id, gw.slot, gw.user_id, r.salary::bigint AS salary, r.weight::bigint AS weight
+      FROM goldmine_workers gw JOIN r ON r.rarity = gw.rarity
+      WHERE gw.assigned_at < ${start}
+    ),
+    p AS (
+      SELECT g.user_id, sum(g.salary) AS total, COALESCE(max(b.amount), 0) AS balance
+      FROM g LEFT JOIN balances b ON b.user_id = g.user_id AND b.token = 'hexo'
+      GROUP BY g.user_id
+    ),
+    _gwk AS (
+      SELECT g.land_id, g.slot, g.user_id, g.salary, g.weight, true AS worked
+      FROM g JOIN p ON p.user_id = g.user_id WHERE p.balance >= p.total
+      UNION ALL
+      SELECT land_id, slot, user_id, salary, weight, cum <= balance FROM (
+        SELECT g.*, p.balance, sum(g.salary) OVER (PARTITION BY g.user_id ORDER BY g.land_id, g.slot) AS cum
+        FROM g JOIN p ON p.user_id = g.user_id WHERE p.balance < p.total
+      ) short
     ),
     managed AS (SELECT DISTINCT land_id FROM _gwk WHERE slot = ${MANAGER_SLOT}::int AND worked),
     e AS (
