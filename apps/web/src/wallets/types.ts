@@ -2,6 +2,21 @@
 import type { WalletReadyState } from '@solana/wallet-adapter-base';
 import type { Chain } from '@kingdom/api';
 
+/**
+ * A wallet's readiness in this browser: the values of `WalletReadyState` of
+ * @solana/wallet-adapter-base, kept here so the login page does not load that package (its
+ * adapter base class and event emitter come with the enum).
+ */
+export const WalletReadiness = {
+  Installed: 'Installed',
+  NotDetected: 'NotDetected',
+  Loadable: 'Loadable',
+  Unsupported: 'Unsupported',
+} as const satisfies { [K in keyof typeof WalletReadyState]: `${(typeof WalletReadyState)[K]}` };
+
+/** One of {@link WalletReadiness}. */
+export type WalletReadiness = (typeof WalletReadiness)[keyof typeof WalletReadiness];
+
 /** The CIP-30 API a wallet hands out after `enable()` (only what the app calls). */
 export interface Cip30Api {
   getNetworkId(): Promise<number>;
@@ -39,7 +54,7 @@ export interface WalletOption {
   apiName: string;
   label: string;
   icon?: string;
-  readyState: WalletReadyState;
+  readyState: WalletReadiness;
   installUrl?: string;
 }
 

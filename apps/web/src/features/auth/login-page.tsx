@@ -1,11 +1,10 @@
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { WalletReadyState } from '@solana/wallet-adapter-base';
 import type { Chain } from '@kingdom/api';
 import { useConfig } from '../../api/endpoints/config.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { PATHS_WEB } from '../../paths.ts';
-import { DEMO_WALLET_API_NAME, type WalletOption } from '../../wallets/types.ts';
+import { DEMO_WALLET_API_NAME, WalletReadiness, type WalletOption } from '../../wallets/types.ts';
 import { useWalletOptions } from './use-wallet-options.ts';
 import { useWalletSignIn } from './use-wallet-sign-in.ts';
 
@@ -21,7 +20,7 @@ function WalletIcon({ option }: { option: WalletOption }) {
 function WalletRow({ option, busy, onPick }: { option: WalletOption; busy: boolean; onPick(o: WalletOption): void }) {
   const { t } = useTranslation();
   const state = <span className={`wallet__state wallet__state--${option.readyState}`}>{t(`login.readiness.${option.readyState}`)}</span>;
-  if (option.readyState === WalletReadyState.Installed || option.readyState === WalletReadyState.Loadable) {
+  if (option.readyState === WalletReadiness.Installed || option.readyState === WalletReadiness.Loadable) {
     return (
       <li>
         <button type="button" className="wallet" disabled={busy} onClick={() => onPick(option)}>
@@ -32,7 +31,7 @@ function WalletRow({ option, busy, onPick }: { option: WalletOption; busy: boole
       </li>
     );
   }
-  if (option.installUrl && option.readyState === WalletReadyState.NotDetected) {
+  if (option.installUrl && option.readyState === WalletReadiness.NotDetected) {
     return (
       <li>
         <a className="wallet wallet--install" href={option.installUrl} target="_blank" rel="noreferrer noopener" aria-label={t('login.install', { name: option.label })}>
@@ -83,7 +82,7 @@ export function LoginPage() {
   const pick = (o: WalletOption) => void signIn(o.chain, o.apiName);
   const cardano = options.filter((o) => o.chain === 'cardano');
   const solana = options.filter((o) => o.chain === 'solana');
-  const anyInstalled = options.some((o) => o.readyState === WalletReadyState.Installed);
+  const anyInstalled = options.some((o) => o.readyState === WalletReadiness.Installed);
   const demo = config.data?.demo === true;
   const pendingLabel = pending ? (pending.endsWith(`:${DEMO_WALLET_API_NAME}`) ? t('login.demo') : (options.find((o) => o.id === pending)?.label ?? pending)) : '';
 

@@ -1,6 +1,6 @@
 /** The wallet choices of the login page, re-read when wallets inject themselves late. */
 import { useEffect, useState } from 'react';
-import { detectCardanoWallets } from '../../wallets/cardano/cip30.ts';
+import { detectCardanoWallets } from '../../wallets/cardano/detect.ts';
 import { detectSolanaWallets, watchSolanaWallets } from '../../wallets/solana/standard.ts';
 import type { WalletOption } from '../../wallets/types.ts';
 

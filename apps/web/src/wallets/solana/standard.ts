@@ -1,7 +1,6 @@
 /** Solana wallets through Wallet Standard (`@wallet-standard/app`), reduced to {@link SolanaSigner}. */
 import { getWallets } from '@wallet-standard/app';
-import { WalletReadyState } from '@solana/wallet-adapter-base';
-import type { SolanaSigner, WalletOption } from '../types.ts';
+import { WalletReadiness, type SolanaSigner, type WalletOption } from '../types.ts';
 
 /** The Solana wallets the app knows, with install pages (shown even when not installed). */
 export const SOLANA_WALLETS: readonly { name: string; installUrl: string }[] = [
@@ -65,7 +64,7 @@ export function detectSolanaWallets(): WalletOption[] {
       apiName: solanaApiName(name),
       label: name,
       icon: w?.icon,
-      readyState: w ? (canSignIn(w) ? WalletReadyState.Installed : WalletReadyState.Unsupported) : WalletReadyState.NotDetected,
+      readyState: w ? (canSignIn(w) ? WalletReadiness.Installed : WalletReadiness.Unsupported) : WalletReadiness.NotDetected,
       installUrl,
     };
   });
@@ -77,7 +76,7 @@ export function detectSolanaWallets(): WalletOption[] {
       apiName: solanaApiName(w.name),
       label: w.name,
       icon: w.icon,
-      readyState: canSignIn(w) ? WalletReadyState.Installed : WalletReadyState.Unsupported,
+      readyState: canSignIn(w) ? WalletReadiness.Installed : WalletReadiness.Unsupported,
     });
   }
   return options;
