@@ -18,6 +18,27 @@ function pureContracts(): Plugin {
   };
 }
 
+/**
+ * The libraries every page needs before its first render (React, the router, i18n, the query cache,
+ * the session store) in one chunk instead of the half-dozen shared chunks the bundler would cut:
+ * one file compresses better than six (≈ 2 KB gzip less on /login) and none of it is ever unused.
+ */
+const framework = {
+  name: 'framework',
+  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand|use-sync-external-store)[\\/]/,
+};
+
+/**
+ * Our own code that the entry loads before the first render (routes, the root layout, the HTTP
+ * client, the frame's texts) in one chunk: left alone, the bundler cuts a few small shared chunks
+ * out of it, one more request and gzip header each.
+ */
+const appStart = {
+  name: 'app',
+  tags: ['$initial' as const],
+  test: /[\\/](apps[\\/]web[\\/]src|packages[\\/](api|game)[\\/]src)[\\/]/,
+};
+
 const proxy = { '/api': { target: API_TARGET, changeOrigin: false } };
 
 /**
@@ -34,5 +55,12 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // every browser the app supports (ES2022 + module scripts) knows <link rel="modulepreload">
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [framework, appStart] } } },
+  },
 }));

@@ -3,14 +3,11 @@
  *
  * `/api` prefix, cookies sent, JSON headers, XSRF cookie → header, bearer token from the session
  * store, no timeout. Failures are turned into {@link ApiError} after the generic handling of
- * spec §8 has shown its toast. (It replaced axios, which weighed 20 KB gzip on the first page for
+ * spec §8 (failure.ts, loaded with the first failure) has shown its toast. (It replaced axios, which weighed 20 KB gzip on the first page for
  * the few of its features the app used.)
  */
-import { API_PREFIX, GENERIC_MESSAGES, XSRF_COOKIE, XSRF_HEADER, isErrorCode } from '@kingdom/api';
-import { notifyError } from '../components/notify.ts';
-import { errorText } from '../i18n/index.ts';
+import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@kingdom/api';
 import { useSession } from '../session/session-store.ts';
-import { useAppStatus } from '../session/app-status.ts';
 
 /** Options of one call. */
 export interface RequestOptions {
@@ -73,56 +70,8 @@ export function isNotAuth(e: unknown): boolean {
   return e instanceof ApiError && e.code === USER_NOT_AUTH;
 }
 
-interface ErrorShape {
-  error?: unknown;
-  message?: unknown;
-  errors?: unknown;
-}
-
-function asErrorShape(data: unknown): ErrorShape {
-  return data !== null && typeof data === 'object' ? (data as ErrorShape) : {};
-}
-
 function isEmptyBody(data: unknown): boolean {
   return data === undefined || data === null || data === '';
-}
-
-/**
- * Spec §8 generic handling of a failed call: decides the toast and the error the caller gets.
- * Exported for tests; {@link request} below is its only caller in the app.
- */
-export function handleFailure(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof HttpNetworkError) {
-    notifyError(errorText('unavailable', GENERIC_MESSAGES.unavailable));
-    return new ApiError(NETWORK_ERROR, errorText('unavailable', GENERIC_MESSAGES.unavailable), { notified: true });
-  }
-  if (!(error instanceof HttpResponseError)) {
-    const message = error instanceof Error ? error.message : errorText('unavailable', GENERIC_MESSAGES.unavailable);
-    notifyError(message);
-    return new ApiError(HTTP_ERROR, message, { notified: true });
-  }
-  const res = error;
-  const body = asErrorShape(res.data);
-  const serverCode = typeof body.error === 'string' ? body.error : undefined;
-  const serverMessage = typeof body.message === 'string' && body.message !== '' ? body.message : undefined;
-  const errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : undefined;
-
-  if (res.status === 401) {
-    // The caller decides (logout, or show the sign-in failure); the marker carries the server text.
-    return new ApiError(USER_NOT_AUTH, serverMessage ?? errorText('USER_NOT_AUTH'), { status: 401, errors });
-  }
-  if (res.status === 503 && serverCode === 'MAINTENANCE') {
-    useAppStatus.getState().setMaintenance(true);
-    return new ApiError('MAINTENANCE', serverMessage ?? errorText('MAINTENANCE'), { status: 503 });
-  }
-  const code = serverCode && isErrorCode(serverCode) ? serverCode : HTTP_ERROR;
-  let message: string = errorText('unavailable', GENERIC_MESSAGES.unavailable);
-  if (errors && serverMessage) message = serverMessage;
-  else if (serverCode === 'invalid_grant' && serverMessage) message = serverMessage;
-  else if (serverCode && isErrorCode(serverCode)) message = serverMessage ?? errorText(serverCode);
-  notifyError(message);
-  return new ApiError(serverCode === 'invalid_grant' ? 'invalid_grant' : code, message, { status: res.status, errors, notified: true });
 }
 
 /** The `fetch` the client sends with; tests swap it for a route table (test/mock-http.ts). */
@@ -152,6 +101,19 @@ function normalisePath(path: string): string {
 }
 
 /**
+ * The spec §8 handling of `error` (its code and catalogue load with the first failure). When even
+ * that code cannot be fetched (server gone), the caller still gets an {@link ApiError}, not toasted
+ * (react-toastify could not be fetched either).
+ */
+async function failure(error: Error): Promise<ApiError> {
+  try {
+    return (await import('./failure.ts')).handleFailure(error);
+  } catch {
+    return new ApiError(NETWORK_ERROR, error.message);
+  }
+}
+
+/**
  * One call to the API: headers (JSON, bearer, XSRF), then the generic handling of spec §8 for a
  * failure or a 2xx answer without data.
  * @returns the answer's body
@@ -173,12 +135,14 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
     status = res.status;
     data = parseBody(await res.text());
   } catch (e) {
-    throw handleFailure(new HttpNetworkError(e));
+    throw await failure(new HttpNetworkError(e));
   }
-  if (status < 200 || status >= 300) throw handleFailure(new HttpResponseError(status, data));
+  if (status < 200 || status >= 300) throw await failure(new HttpResponseError(status, data));
   if (!options.allowEmpty && isEmptyBody(data)) {
-    notifyError(errorText('noData', GENERIC_MESSAGES.noData));
-    throw new ApiError(NO_DATA, errorText('noData', GENERIC_MESSAGES.noData), { status, notified: true });
+    throw await import('./failure.ts').then(
+      (m) => m.noDataFailure(status),
+      () => new ApiError(NO_DATA, NO_DATA, { status }),
+    );
   }
   return data as T;
 }

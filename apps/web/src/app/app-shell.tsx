@@ -1,14 +1,19 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/endpoints/config.ts';
 import { useAppStatus } from '../session/app-status.ts';
+import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
-import { usePageLoading } from './lazy-page.ts';
-import { SessionEffects } from './session-effects.tsx';
+import { loadPageTexts, usePageLoading } from './lazy-page.ts';
 import { SiteHeader } from './site-header.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { SiteFooter } from './site-footer.tsx';
+
+const SessionEffects = lazy(async () => {
+  const [m] = await Promise.all([import('./signed-in.tsx'), loadPageTexts()]);
+  return { default: m.SessionEffects };
+});
 
 /** The page frame: header, navigation, content (or the maintenance page), footer. */
 export function AppShell() {
@@ -19,6 +24,7 @@ export function AppShell() {
   const menuOpen = menuOpenAt === location.pathname;
   const pageLoading = usePageLoading();
   const config = useConfig();
+  const authed = useIsAuthenticated();
   const maintenanceFlag = useAppStatus((s) => s.maintenance);
   const setMaintenance = useAppStatus((s) => s.setMaintenance);
   const maintenance = maintenanceFlag || config.data?.maintenance === true;
@@ -41,7 +47,11 @@ export function AppShell() {
         </main>
       </div>
       <SiteFooter />
-      <SessionEffects />
+      {authed ? (
+        <Suspense fallback={null}>
+          <SessionEffects />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

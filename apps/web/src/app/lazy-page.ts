@@ -31,17 +31,23 @@ export function usePageLoading(): boolean {
 /** A lazily loaded page whose code can also be fetched ahead of its first render. */
 export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
 
+/** Loads the texts of the pages beyond the frame (i18n/en-pages.ts). */
+export async function loadPageTexts(): Promise<void> {
+  await (await import('../i18n/page-texts.ts')).loadPageTexts();
+}
+
 /**
  * A page component loaded on first render (or on {@link LazyPage.preload}) from `load()`'s module
- * export `name`. The module is fetched once.
+ * export `name`, together with the pages' texts unless `frameTextsOnly` (the page uses only the
+ * texts loaded with the app: i18n/en.ts). The module is fetched once.
  */
-export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
+export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, options: { frameTextsOnly?: boolean } = {}): LazyPage {
   let pending: Promise<{ default: ComponentType }> | undefined;
   const preload = () => {
     if (!pending) {
       setLoading(1);
-      pending = load()
-        .then((m) => ({ default: m[name] as ComponentType }))
+      pending = Promise.all([load(), options.frameTextsOnly ? undefined : loadPageTexts()])
+        .then(([m]) => ({ default: m[name] as ComponentType }))
         .finally(() => setLoading(-1));
     }
     return pending;

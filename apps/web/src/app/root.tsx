@@ -1,7 +1,7 @@
 /**
- * The root route's module, loaded lazily: providers, the page frame and the start-up calls. Keeping
- * it out of the entry chunk keeps the JS that index.html references small; it is fetched in parallel
- * with the first page's chunk (see `preloadRoute`).
+ * The root route's module: providers, the page frame and the start-up calls. Every page needs it
+ * before its first render, so it is part of the entry chunk (a lazy root only moved the same bytes
+ * into one more file, fetched in parallel but compressed apart).
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

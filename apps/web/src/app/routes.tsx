@@ -1,8 +1,9 @@
 /**
  * Every route of spec §2 with its redirects, as one route table rendered by `useRoutes`
  * (react-router's declarative mode: its data-router half would add ≈ 16 KB gzip to the first page).
- * Pages, the root layout included, load lazily so the first page stays small; the pages a URL
- * matches are fetched at once at start-up ({@link preloadRoute}), not one after the other.
+ * The root layout is part of the entry; pages load lazily so the first page stays small, and the
+ * pages a URL matches are fetched at once at start-up ({@link preloadRoute}), not one after the
+ * other.
  */
 import { Suspense } from 'react';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
@@ -10,19 +11,18 @@ import { RequireAuth } from '../components/require-auth.tsx';
 import { PATHS_WEB } from '../paths.ts';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { PageLoading } from './route-fallbacks.tsx';
+import { NotFoundPage, RootLayout } from './root.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-const root = () => import('./root.tsx');
 const goldmine = () => import('../features/goldmine/goldmine-pages.tsx');
 const frenmine = () => import('../features/frenmine/frenmine-pages.tsx');
 const staking = () => import('../features/staking-hub/staking-pages.tsx');
 const account = () => import('../features/account/account-pages.tsx');
 
 const Pages = {
-  RootLayout: lazyPage(root, 'RootLayout'),
-  NotFound: lazyPage(root, 'NotFoundPage'),
-  Login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
-  Landing: lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage'),
+  // a visitor's first pages: only the texts loaded with the app (i18n/en.ts)
+  Login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage', { frameTextsOnly: true }),
+  Landing: lazyPage(() => import('../features/landing/landing-page.tsx'), 'LandingPage', { frameTextsOnly: true }),
   Connect: lazyPage(() => import('../features/auth/connect-page.tsx'), 'ConnectPage'),
   Tokensale: lazyPage(() => import('../features/tokensale/tokensale-page.tsx'), 'TokensalePage'),
   Overview: lazyPage(() => import('../features/dashboard/overview-page.tsx'), 'OverviewPage'),
@@ -67,7 +67,7 @@ const to = (path: string) => ({ element: <Navigate to={path} replace /> });
 export const routes: RouteObject[] = [
   {
     path: '/',
-    ...page(Pages.RootLayout),
+    element: <RootLayout />,
     children: [
       { index: true, ...to(PATHS_WEB.login) },
       { path: 'login', ...page(Pages.Login) },
@@ -160,14 +160,14 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', ...page(Pages.NotFound) },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
 /**
- * Starts fetching, all at once, the code of every page `pathname` matches (the root layout and the
- * page itself), instead of the root layout first and the page only once the layout renders.
+ * Starts fetching, all at once, the code of every page `pathname` matches (e.g. a layout and its
+ * page), instead of the layout first and the page only once the layout renders.
  */
 export function preloadRoute(pathname: string): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {

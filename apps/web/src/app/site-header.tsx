@@ -1,36 +1,19 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { shortenMiddle } from '@kingdom/game';
-import { useNotificationsCount } from '../api/endpoints/notifications-count.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
-import { useSession } from '../session/session-store.ts';
-import { useLogout } from '../session/use-logout.ts';
 import { PATHS_WEB } from '../paths.ts';
-import { GameClock } from '../components/game-clock.tsx';
-import { WalletAddress } from '../components/wallet-address.tsx';
+import { loadPageTexts } from './lazy-page.ts';
 
-function NotificationBell() {
-  const { t } = useTranslation();
-  const count = useNotificationsCount();
-  return (
-    <Link to="/account/inbox" className="bell" aria-label={`${t('nav.notifications')}: ${count.data ?? 0}`}>
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
-      </svg>
-      <span className={count.data ? 'bell__count bell__count--unread' : 'bell__count'} data-testid="notification-count">
-        {count.data ?? 0}
-      </span>
-    </Link>
-  );
-}
+const AccountBar = lazy(async () => {
+  const [m] = await Promise.all([import('./signed-in.tsx'), loadPageTexts()]);
+  return { default: m.AccountBar };
+});
 
 /** Top bar: brand, menu toggle (small screens), role, notification count, account and logout. */
 export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
   const { t } = useTranslation();
   const authed = useIsAuthenticated();
-  const userName = useSession((s) => s.userName);
-  const walletAddress = useSession((s) => s.walletAddress);
-  const logout = useLogout();
 
   return (
     <header className="topbar">
@@ -45,18 +28,9 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
       </Link>
       <div className="topbar__spacer" />
       {authed ? (
-        <>
-          <GameClock />
-          <NotificationBell />
-          <Link to="/account/settings" className="who">
-            <span className="who__role">{t('roles.citizen')}</span>
-            <span className="who__name">{userName || shortenMiddle(walletAddress, 8, 6)}</span>
-          </Link>
-          <WalletAddress address={walletAddress} />
-          <button type="button" className="btn btn--ghost" onClick={() => void logout()}>
-            {t('nav.logout')}
-          </button>
-        </>
+        <Suspense fallback={null}>
+          <AccountBar />
+        </Suspense>
       ) : (
         <>
           <span className="who__role">{t('roles.visitor')}</span>

@@ -9,7 +9,8 @@ import {
   FREN_TOOLKIT, GameError, LAND_SIZE_INFO, itemKind, planFrenmineUpgrade, planGoldmineUpgrade, planLandExpansion,
   EXPANSION_PERMITS, toolkitFor,
 } from '@kingdom/game';
-import { errorText, i18n } from '../i18n/index.ts';
+import { i18n } from '../i18n/index.ts';
+import { errorText } from '../i18n/errors.ts';
 import { formatCountdown, formatUtc } from './time-format.ts';
 
 /** Item key → amount held, from the inventory answer. */

@@ -7,14 +7,16 @@ import type { Chain } from '@kingdom/api';
 import { ApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
-import { errorText } from '../../i18n/index.ts';
 import { PATHS_WEB } from '../../paths.ts';
 import { useSession } from '../../session/session-store.ts';
 import { WalletError } from '../../wallets/errors.ts';
-import { signInWithCardano, signInWithSolana } from './sign-in.ts';
 
-/** Shows the right toast for a failed sign-in. The HTTP client has already toasted most API errors. */
-export function reportSignInError(e: unknown): void {
+/**
+ * Shows the right toast for a failed sign-in. The HTTP client has already toasted most API errors.
+ * The error catalogue loads here, after the failure, not with the login page.
+ */
+export async function reportSignInError(e: unknown): Promise<void> {
+  const { errorText } = await import('../../i18n/errors.ts');
   if (e instanceof WalletError) notifyError(errorText(e.code));
   else if (e instanceof ApiError) {
     // 401 comes back as a marker without a toast: at sign-in it means the proof was refused.
@@ -33,6 +35,8 @@ export function useWalletSignIn() {
     async (chain: Chain, apiName: string) => {
       setPending(`${chain}:${apiName}`);
       try {
+        // wallet code (address codecs, the demo wallet's crypto) loads on the click, not with the page
+        const { signInWithCardano, signInWithSolana } = await import('./sign-in.ts');
         const res = chain === 'cardano' ? await signInWithCardano(apiName) : await signInWithSolana(apiName);
         qc.removeQueries({ queryKey: queryKeys.me });
         useSession.getState().signIn({
@@ -46,7 +50,7 @@ export function useWalletSignIn() {
         notifySuccess(t('login.connected'));
         await navigate(PATHS_WEB.overview, { replace: true });
       } catch (e) {
-        reportSignInError(e);
+        void reportSignInError(e);
       } finally {
         setPending(null);
       }

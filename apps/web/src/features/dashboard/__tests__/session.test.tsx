@@ -10,7 +10,8 @@ describe('session', () => {
     const log = mockHttp(signedInRoutes({ 'GET /dashboard/user': { status: 401, body: { error: 'USER_NOT_AUTH', message: 'Your session has expired!' } } }));
     localStorage.setItem('something-else', 'x');
     const { router } = renderRoute('/dashboard/overview', { signedIn: true });
-    expect(await screen.findByText('Your session has expired!')).toBeTruthy();
+    // the first test also waits for the test runner to transform the lazily loaded modules
+    expect(await screen.findByText('Your session has expired!', undefined, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
     expect(log.some((r) => r.path === '/auth/logout')).toBe(true);
     const s = useSession.getState();
