@@ -102,6 +102,10 @@ describe('a new player, before and after the faucet', () => {
     expect(lands.lands.every((l) => l.owner === wallet.address)).toBe(true);
     const search = (await k.get(`/lands?my=true&page=1&search=${given.lands[0]}`, token)).json<LandsResponse>();
     expect(search.lands.map((l) => l.hex_name)).toEqual([given.lands[0]]);
+    expect(search.total).toBe(1);
+    // a page past the end: no lands, the total still told
+    expect((await k.get('/lands?my=true&page=9', token)).json()).toMatchObject({ lands: [], total: 3, page: 9 });
+    expect((await k.get(`/lands?my=true&page=9&search=${given.lands[0]}`, token)).json()).toMatchObject({ lands: [], total: 1 });
     const tools = (await k.get('/mining_tool?my=true&page=1', token)).json<MiningToolsResponse>();
     expect(tools.mtools.map((t) => t.id).sort()).toEqual([...given.tools].sort());
     expect((await k.get(PATHS.totalLands, token)).json()).toEqual({ total_lands: 3 });

@@ -14,24 +14,23 @@ const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.pol
   l.goldmine_level, l.frenmine_level, l.has_update, (SELECT count(*) FROM goldmine_workers gw WHERE gw.land_id = l.id)::int AS workers`;
 
 // One round trip: the session row LEFT JOINs its page of lands, so a valid session with no lands
-// still answers one row (with null land columns) and an invalid one answers none.
+// still answers one row (with null land columns) and an invalid one answers none. The total rides
+// on each row (a window count before the page is cut); a page past the end asks for it apart.
+const MY_LANDS = `FROM wallets w
+    JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address
+    JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
+    WHERE w.user_id = s.user_id AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')`;
 const myLandsStmt = statement('lands_my', `
-  SELECT x.*, (
-    SELECT count(*) FROM wallets w
-    JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address
-    JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
-    WHERE w.user_id = s.user_id AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')
-  )::int AS total
-  FROM sessions s
+  SELECT x.* FROM sessions s
   LEFT JOIN LATERAL (
-    SELECT ${LAND_COLUMNS}, h.address AS owner
-    FROM wallets w
-    JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address
-    JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
-    WHERE w.user_id = s.user_id AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')
+    SELECT ${LAND_COLUMNS}, h.address AS owner, count(*) OVER ()::int AS total
+    ${MY_LANDS}
     ORDER BY l.id LIMIT $4 OFFSET $5
   ) x ON true
   WHERE ${SESSION_WHERE}`);
+
+const countMyLandsStmt = statement('lands_my_count', `
+  SELECT (SELECT count(*) ${MY_LANDS})::int AS total FROM sessions s WHERE ${SESSION_WHERE}`);
 
 const allLandsStmt = statement('lands_all', `
   SELECT ${LAND_COLUMNS},
@@ -61,9 +60,12 @@ export const landRoutes: FastifyPluginAsyncZod = async (app) => {
     const term = searchTerm(search);
     const offset = (page - 1) * PAGE_SIZE;
     if (my) {
-      const rows = await db.query<ListRow>(myLandsStmt, [bearerHash(request), clock(), term, PAGE_SIZE, offset]);
+      const hash = bearerHash(request);
+      const rows = await db.query<ListRow>(myLandsStmt, [hash, clock(), term, PAGE_SIZE, offset]);
       if (rows.length === 0) fail('USER_NOT_AUTH');
-      return { lands: rows.filter((r): r is LandRow & { total: number } => r.id !== null).map(toLand), total: rows[0]!.total, page, per_page: PAGE_SIZE };
+      const lands = rows.filter((r): r is LandRow & { total: number } => r.id !== null).map(toLand);
+      const total = rows[0]!.total ?? (offset > 0 ? (await db.query<{ total: number }>(countMyLandsStmt, [hash, clock(), term]))[0]?.total ?? 0 : 0);
+      return { lands, total, page, per_page: PAGE_SIZE };
     }
     const rows = await db.query<ListRow>(allLandsStmt, [term, PAGE_SIZE, offset]);
     const total = rows[0]?.total ?? (await db.query<{ total: number }>(countAllStmt, [term]))[0]!.total;
