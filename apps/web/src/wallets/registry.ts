@@ -5,7 +5,7 @@
 import type { Chain } from '@kingdom/api';
 import { DEMO_WALLET_API_NAME, type Cip30Wallet, type SolanaSigner } from './types.ts';
 import { getInjectedCardanoWallet } from './cardano/detect.ts';
-import { getStandardSolanaSigner } from './solana/standard.ts';
+import { getStandardSolanaSigner } from './solana/standard-signer.ts';
 
 /** Loads the demo wallet module (another chunk). */
 function loadDemo() {

@@ -4,25 +4,10 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@kingdom/api';
-import { ApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
-import { notifyError, notifySuccess } from '../../components/notify.ts';
+import { notifySuccess } from '../../components/notify.ts';
 import { PATHS_WEB } from '../../paths.ts';
 import { useSession } from '../../session/session-store.ts';
-import { WalletError } from '../../wallets/errors.ts';
-
-/**
- * Shows the right toast for a failed sign-in. The HTTP client has already toasted most API errors.
- * The error catalogue loads here, after the failure, not with the login page.
- */
-export async function reportSignInError(e: unknown): Promise<void> {
-  const { errorText } = await import('../../i18n/errors.ts');
-  if (e instanceof WalletError) notifyError(errorText(e.code));
-  else if (e instanceof ApiError) {
-    // 401 comes back as a marker without a toast: at sign-in it means the proof was refused.
-    if (!e.notified) notifyError(e.message);
-  } else notifyError(errorText('UNHANDLED_WALLET_ERROR'));
-}
 
 /** Returns `signIn(chain, apiName)` and the id of the wallet being signed in with, if any. */
 export function useWalletSignIn() {
@@ -50,7 +35,8 @@ export function useWalletSignIn() {
         notifySuccess(t('login.connected'));
         await navigate(PATHS_WEB.overview, { replace: true });
       } catch (e) {
-        void reportSignInError(e);
+        // how to explain it (and the error catalogue) loads after the failure, not with the page
+        void import('./sign-in-errors.ts').then(({ reportSignInError }) => reportSignInError(e));
       } finally {
         setPending(null);
       }

@@ -1,6 +1,9 @@
-/** Solana wallets through Wallet Standard (`@wallet-standard/app`), reduced to {@link SolanaSigner}. */
+/**
+ * Solana wallets through Wallet Standard (`@wallet-standard/app`): discovery for the login page's
+ * list. Connecting and signing are in standard-signer.ts, loaded when the user picks a wallet.
+ */
 import { getWallets } from '@wallet-standard/app';
-import { WalletReadiness, type SolanaSigner, type WalletOption } from '../types.ts';
+import { WalletReadiness, type WalletOption } from '../types.ts';
 
 /** The Solana wallets the app knows, with install pages (shown even when not installed). */
 export const SOLANA_WALLETS: readonly { name: string; installUrl: string }[] = [
@@ -10,29 +13,32 @@ export const SOLANA_WALLETS: readonly { name: string; installUrl: string }[] = [
   { name: 'Glow', installUrl: 'https://glow.app/' },
 ];
 
-const CONNECT = 'standard:connect';
-const DISCONNECT = 'standard:disconnect';
-const SIGN_MESSAGE = 'solana:signMessage';
+/** Wallet Standard feature names sign-in uses. */
+export const CONNECT = 'standard:connect';
+export const DISCONNECT = 'standard:disconnect';
+export const SIGN_MESSAGE = 'solana:signMessage';
 
-interface StdAccount {
+/** The parts of Wallet Standard's account and wallet objects the app reads. */
+export interface StdAccount {
   address: string;
   chains: readonly string[];
   features: readonly string[];
 }
-interface StdWallet {
+export interface StdWallet {
   name: string;
   icon: string;
   chains: readonly string[];
   accounts: readonly StdAccount[];
   features: Readonly<Record<string, unknown>>;
 }
-interface ConnectFeature {
+/** The features sign-in calls (`standard:connect`, `standard:disconnect`, `solana:signMessage`). */
+export interface ConnectFeature {
   connect(input?: { silent?: boolean }): Promise<{ accounts: readonly StdAccount[] }>;
 }
-interface DisconnectFeature {
+export interface DisconnectFeature {
   disconnect(): Promise<void>;
 }
-interface SignMessageFeature {
+export interface SignMessageFeature {
   signMessage(...inputs: { account: StdAccount; message: Uint8Array }[]): Promise<readonly { signature: Uint8Array }[]>;
 }
 
@@ -45,11 +51,13 @@ function isSolana(w: StdWallet): boolean {
   return w.chains.some((c) => c.startsWith('solana:'));
 }
 
-function canSignIn(w: StdWallet): boolean {
+/** True when the wallet can connect and sign a message. */
+export function canSignIn(w: StdWallet): boolean {
   return CONNECT in w.features && SIGN_MESSAGE in w.features;
 }
 
-function registered(): StdWallet[] {
+/** The registered Wallet Standard wallets that speak Solana. */
+export function registered(): StdWallet[] {
   return (getWallets().get() as readonly StdWallet[]).filter(isSolana);
 }
 
@@ -87,32 +95,4 @@ export function watchSolanaWallets(onChange: () => void): () => void {
   const wallets = getWallets();
   const offs = [wallets.on('register', onChange), wallets.on('unregister', onChange)];
   return () => offs.forEach((off) => off());
-}
-
-/** The registered Wallet Standard wallet for `apiName` as a {@link SolanaSigner}, if any. */
-export function getStandardSolanaSigner(apiName: string): SolanaSigner | undefined {
-  const w = registered().find((f) => solanaApiName(f.name) === apiName);
-  if (!w || !canSignIn(w)) return undefined;
-  let account: StdAccount | undefined;
-  return {
-    name: w.name,
-    icon: w.icon,
-    async connect() {
-      const { accounts } = await (w.features[CONNECT] as ConnectFeature).connect();
-      account = accounts.find((a) => a.features.includes(SIGN_MESSAGE)) ?? accounts[0];
-      if (!account) throw new Error('No account');
-      return account.address;
-    },
-    async signMessage(message) {
-      if (!account) throw new Error('Not connected');
-      const [out] = await (w.features[SIGN_MESSAGE] as SignMessageFeature).signMessage({ account, message });
-      if (!out) throw new Error('No signature');
-      return out.signature;
-    },
-    async disconnect() {
-      account = undefined;
-      const f = w.features[DISCONNECT] as DisconnectFeature | undefined;
-      await f?.disconnect();
-    },
-  };
 }
