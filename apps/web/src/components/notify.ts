@@ -4,12 +4,22 @@
  * burst of failing calls shows one toast, not ten.
  *
  * react-toastify is loaded with the first toast, not with the first page: toasts asked for before
- * its container is mounted wait in react-toastify's queue and show when it mounts.
+ * its container is mounted wait here until it is (react-toastify's own queue loses them when React's
+ * StrictMode mounts the new container twice in development).
  */
 type Toastify = typeof import('react-toastify');
 
 let toastify: Promise<Toastify> | undefined;
 const listeners = new Set<() => void>();
+let containerMounted: () => void = () => undefined;
+const containerReady = new Promise<void>((resolve) => {
+  containerMounted = resolve;
+});
+
+/** Called by the toast container once it is mounted: the toasts waiting for it are shown. */
+export function toastContainerMounted(): void {
+  containerMounted();
+}
 
 /** Loads react-toastify once and tells the toast host to mount its container. */
 function loadToastify(): Promise<Toastify> {
@@ -35,18 +45,23 @@ export function onToastsRequested(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Shows an error toast. */
-export function notifyError(message: string): void {
+/** Shows a toast with react-toastify's `toast` once it is loaded and its container mounted. */
+function show(display: (toast: Toastify['toast']) => void): void {
   loadToastify().then(
-    ({ toast }) => toast.error(message, { toastId: `error:${message}` }),
+    async ({ toast }) => {
+      await containerReady;
+      display(toast);
+    },
     () => undefined,
   );
 }
 
+/** Shows an error toast. */
+export function notifyError(message: string): void {
+  show((toast) => toast.error(message, { toastId: `error:${message}` }));
+}
+
 /** Shows a success toast. */
 export function notifySuccess(message: string): void {
-  loadToastify().then(
-    ({ toast }) => toast.success(message, { toastId: `success:${message}` }),
-    () => undefined,
-  );
+  show((toast) => toast.success(message, { toastId: `success:${message}` }));
 }

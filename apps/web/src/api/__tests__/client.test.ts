@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, USER_NOT_AUTH, apiGet, apiPost, transport } from '../client.ts';
 import { toast } from 'react-toastify';
 import { useSession } from '../../session/session-store.ts';
 import { useAppStatus } from '../../session/app-status.ts';
 import { mockHttp } from '../../test/mock-http.ts';
+import { toastContainerMounted } from '../../components/notify.ts';
 import '../../i18n/index.ts';
 
 /** The message of every error toast shown. */
@@ -20,6 +21,9 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('HTTP client (spec §7, §8)', () => {
+  // no app is rendered here: toasts go straight to react-toastify's (spied) `toast`
+  beforeAll(() => toastContainerMounted());
+
   beforeEach(() => {
     toastError = vi.fn<(content: unknown) => void>();
     vi.spyOn(toast, 'error').mockImplementation((content) => {
