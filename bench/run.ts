@@ -7,6 +7,11 @@
  * Environment: `BENCH_DATABASE_URL` (a PostgreSQL to use; else a throwaway cluster is started from
  * Debian's postgresql and stopped after), `BENCH_DURATION` (seconds per route, default 10),
  * `BENCH_CONNECTIONS` (default 100).
+ *
+ * `BENCH_ONLY=web npm run bench` (or `npx tsx bench/run.ts --only web`: npm takes `--only` for its
+ * own option): only the `/login` JavaScript size, against a server on PGlite; replaces the report's
+ * `web` entry and keeps every other. Build the web app first (`npm run build -w @kingdom/web`):
+ * like the full run, it builds only when `apps/web/dist` is missing.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -141,6 +146,65 @@ function benchWeb(): ReturnType<typeof loginInitialJs> {
   return loginInitialJs(dist);
 }
 
+type HtmlJs = ReturnType<typeof loginInitialJs> | { error: string };
+type RuntimeJs = Awaited<ReturnType<typeof loginRuntimeJs>> | { error: string };
+
+/** The report's `web` entry. */
+interface WebEntry {
+  login_initial_js_gzip_kb: number | null;
+  login_html_js_gzip_kb?: number | null;
+  [detail: string]: unknown;
+}
+
+/** The report's `web` entry from the two measurements. */
+function webEntry(web: HtmlJs, measured: RuntimeJs): WebEntry {
+  if ('error' in web) return { login_initial_js_gzip_kb: null, error: web.error };
+  return {
+    // what Chromium actually fetches for /login before any click (the goal's figure)
+    login_initial_js_gzip_kb: measured && !('error' in measured) ? measured.gzip_kb : null,
+    login_initial_js_files: measured && !('error' in measured) ? measured.files : measured,
+    // only the scripts index.html names (its lazily loaded route chunks excluded)
+    login_html_js_gzip_kb: web.gzip_kb,
+    login_html_js_files: web.files,
+  };
+}
+
+/** Measures the JS Chromium fetches for `/login` on the server at `serverUrl`. */
+async function measureRuntime(serverUrl: string, web: HtmlJs): Promise<RuntimeJs> {
+  if ('error' in web) return null;
+  try {
+    const runtime = await loginRuntimeJs(serverUrl, WEB_DIST);
+    if (runtime) log(`web: Chromium fetched ${runtime.gzip_kb} KB gzip of JS for /login in ${runtime.files.length} files`);
+    return runtime;
+  } catch (error) {
+    const failed = { error: error instanceof Error ? error.message : String(error) };
+    log(`web: runtime measurement failed: ${failed.error}`);
+    return failed;
+  }
+}
+
+/** Sizes the index.html part of the web app's initial JS (building the app when it is missing). */
+function measureHtml(): HtmlJs {
+  try {
+    const web = benchWeb();
+    log(`web: ${web.gzip_kb} KB gzip in ${web.files.length} files`);
+    return web;
+  } catch (error) {
+    const failed = { error: error instanceof Error ? error.message : String(error) };
+    log(`web: not measured: ${failed.error}`);
+    return failed;
+  }
+}
+
+/** Writes `report` to `bench/results/latest.json` (atomically). */
+function writeReport(report: Record<string, unknown>): void {
+  mkdirSync(dirname(RESULTS), { recursive: true });
+  const tmp = `${RESULTS}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`);
+  renameSync(tmp, RESULTS);
+  log(`wrote ${RESULTS}`);
+}
+
 /** Reads the existing report (other benches' keys are kept), or `{}`. */
 function readExisting(): Record<string, unknown> {
   try {
@@ -155,9 +219,19 @@ function mark(ok: boolean): string {
   return ok ? 'ok  ' : 'MISS';
 }
 
+/** The table's lines about the web app's initial JS. */
+function webLines(web: WebEntry): string[] {
+  const kb = web.login_initial_js_gzip_kb;
+  const lines = [`login initial JS (gzip)                 = ${kb ?? 'not measured'} KB   goal ≤ ${GOALS.login_initial_js_gzip_kb} KB  ${mark(kb !== null && kb <= GOALS.login_initial_js_gzip_kb)}`];
+  if (web.login_html_js_gzip_kb != null) {
+    lines.push(`  of which the scripts index.html names = ${String(web.login_html_js_gzip_kb)} KB (the rest: route chunks loaded at once)`);
+  }
+  return lines;
+}
+
 function printTable(report: {
   api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number };
-  web: { login_initial_js_gzip_kb: number | null; login_html_js_gzip_kb?: number | null };
+  web: WebEntry;
   settlement?: Record<string, unknown>;
 }): void {
   const { api, web } = report;
@@ -182,11 +256,7 @@ function printTable(report: {
   }
   lines.push('');
   lines.push(`ratio_postgres (mean pg rps / bare rps) = ${api.ratio_postgres}   goal ≥ ${GOALS.ratio_postgres}  ${mark(api.ratio_postgres >= GOALS.ratio_postgres)}`);
-  const kb = web.login_initial_js_gzip_kb;
-  lines.push(`login initial JS (gzip)                 = ${kb ?? 'not measured'} KB   goal ≤ ${GOALS.login_initial_js_gzip_kb} KB  ${mark(kb !== null && kb <= GOALS.login_initial_js_gzip_kb)}`);
-  if (web.login_html_js_gzip_kb != null) {
-    lines.push(`  of which the scripts index.html names = ${web.login_html_js_gzip_kb} KB (the rest: route chunks loaded at once)`);
-  }
+  lines.push(...webLines(web));
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
     lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
@@ -197,15 +267,7 @@ function printTable(report: {
 }
 
 async function main(): Promise<void> {
-  let web: ReturnType<typeof loginInitialJs> | { error: string };
-  try {
-    web = benchWeb();
-    log(`web: ${web.gzip_kb} KB gzip in ${web.files.length} files`);
-  } catch (error) {
-    web = { error: error instanceof Error ? error.message : String(error) };
-    log(`web: not measured: ${web.error}`);
-  }
-
+  const web = measureHtml();
   let cluster: PgCluster | undefined;
   let pgUrl = process.env.BENCH_DATABASE_URL;
   if (!pgUrl) {
@@ -217,18 +279,10 @@ async function main(): Promise<void> {
     const bare = await benchBare();
     const postgres = await benchKingdom('postgres', pgUrl);
     // the JS a real browser loads on /login (incl. lazy route chunks), measured before the load test
-    let runtime: Awaited<ReturnType<typeof loginRuntimeJs>> | { error: string } = null;
+    let measured: RuntimeJs = null;
     const pglite = await benchKingdom('pglite', undefined, async (serverUrl) => {
-      if ('error' in web) return;
-      try {
-        runtime = await loginRuntimeJs(serverUrl, WEB_DIST);
-        if (runtime) log(`web: Chromium fetched ${runtime.gzip_kb} KB gzip of JS for /login in ${runtime.files.length} files`);
-      } catch (error) {
-        runtime = { error: error instanceof Error ? error.message : String(error) };
-        log(`web: runtime measurement failed: ${runtime.error}`);
-      }
+      measured = await measureRuntime(serverUrl, web);
     });
-    const measured = runtime as Awaited<ReturnType<typeof loginRuntimeJs>> | { error: string };
     const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
     const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
     const api = {
@@ -244,17 +298,7 @@ async function main(): Promise<void> {
       ...readExisting(),
       api,
       settlement,
-      web:
-        'error' in web
-          ? { login_initial_js_gzip_kb: null, error: web.error }
-          : {
-              // what Chromium actually fetches for /login before any click (the goal's figure)
-              login_initial_js_gzip_kb: measured && !('error' in measured) ? measured.gzip_kb : null,
-              login_initial_js_files: measured && !('error' in measured) ? measured.files : measured,
-              // only the scripts index.html names (its lazily loaded route chunks excluded)
-              login_html_js_gzip_kb: web.gzip_kb,
-              login_html_js_files: web.files,
-            },
+      web: webEntry(web, measured),
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -266,22 +310,45 @@ async function main(): Promise<void> {
       },
       at: new Date().toISOString(),
     };
-    mkdirSync(dirname(RESULTS), { recursive: true });
-    const tmp = `${RESULTS}.${process.pid}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`);
-    renameSync(tmp, RESULTS);
+    writeReport(report);
     printTable(report);
-    log(`wrote ${RESULTS}`);
   } finally {
     await cluster?.stop();
   }
+}
+
+/** `--only web`: the `/login` JS on a PGlite server; the report's other entries are kept. */
+async function mainWebOnly(): Promise<void> {
+  const web = measureHtml();
+  log('web: starting the Kingdom server (PGlite)');
+  const server = await startKingdomServer({ env: { LOG_LEVEL: 'warn', WEB_DIST } });
+  let measured: RuntimeJs;
+  try {
+    measured = await measureRuntime(server.url, web);
+  } finally {
+    await server.stop();
+  }
+  const entry = { ...webEntry(web, measured), at: new Date().toISOString() };
+  writeReport({ ...readExisting(), web: entry });
+  process.stdout.write(`${webLines(entry).join('\n')}\n`);
+}
+
+/**
+ * The part `--only <part>` or `BENCH_ONLY` asks for (only `web` can run alone), or undefined for
+ * the whole bench.
+ */
+function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
+  const i = argv.indexOf('--only');
+  const part = i === -1 ? env || undefined : argv[i + 1];
+  if (part !== undefined && part !== 'web') throw new Error(`only '${part}': only 'web' can be run alone`);
+  return part;
 }
 
 // Ctrl-C / SIGTERM: exit through process.exit so the 'exit' hooks of tools/ stop the child server
 // and the throwaway cluster instead of leaving them running
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-main().catch((error: unknown) => {
+(onlyPart(process.argv.slice(2), process.env.BENCH_ONLY) === 'web' ? mainWebOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
