@@ -56,7 +56,11 @@ function buildWebIfNeeded(): void {
   );
   if (built > 0 && built >= sources) return;
   console.log('[e2e] building the web app (npm run build -w @kingdom/web)');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@kingdom/web'], { cwd: REPO_ROOT, stdio: 'inherit', timeout: 600_000 });
+  // NODE_ENV=production: vitest sets `test`, which would make Vite bundle development React; the
+  // build is the one `npm start` serves afterwards.
+  const result = spawnSync('npm', ['run', 'build', '-w', '@kingdom/web'], {
+    cwd: REPO_ROOT, stdio: 'inherit', timeout: 600_000, env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error(`web build failed (exit ${String(result.status)})`);
 }
 
