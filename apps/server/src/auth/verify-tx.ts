@@ -24,10 +24,10 @@
  */
 import { Buffer } from 'node:buffer';
 import * as CSL from '@emurgo/cardano-serialization-lib-nodejs';
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import { type CardanoNetwork, type SignInCheck, isSolanaAddress, parseCardanoAddress } from './verify.ts';
+import { MAX_MESSAGE_CHARS, bytesEqual, ed25519Verify, isHex, plainBytes, toHex } from './bytes.ts';
 
 /** CIP-20 transaction message metadata label. */
 export const CIP20_LABEL = 674;
@@ -40,35 +40,9 @@ export const SOLANA_MEMO_PROGRAM_IDS: readonly string[] = [
 /** Upper bounds on input sizes. Cardano's max transaction size is 16 KiB; Solana's packet 1232 B. */
 const MAX_CARDANO_TX_HEX = 2 * 16384;
 const MAX_SOLANA_TX_BASE64 = 2048;
-const MAX_MESSAGE_CHARS = 16384;
 const CIP20_CHUNK_BYTES = 64;
 
 const utf8 = new TextEncoder();
-
-function plainBytes(bytes: Uint8Array): Uint8Array {
-  return Uint8Array.from(bytes);
-}
-
-function toHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
-}
-
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
-}
-
-function isHex(s: string): boolean {
-  return s.length % 2 === 0 && /^[0-9a-fA-F]*$/.test(s);
-}
-
-/** ed25519 (RFC 8032, strict encodings) that answers `false` instead of throwing. */
-function ed25519Verify(signature: Uint8Array, data: Uint8Array, publicKey: Uint8Array): boolean {
-  try {
-    return ed25519.verify(plainBytes(signature), plainBytes(data), plainBytes(publicKey), { zip215: false });
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cardano

@@ -21,11 +21,11 @@
  */
 import { Buffer } from 'node:buffer';
 import cfVerifyModule from '@cardano-foundation/cardano-verify-datasignature';
-import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { bech32 } from '@scure/base';
 import { Decoder } from '@stricahq/cbors';
 import bs58 from 'bs58';
+import { MAX_MESSAGE_CHARS, bytesEqual, ed25519Verify, isHex, plainBytes, toHex } from './bytes.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Cardano addresses (CIP-19)
@@ -61,18 +61,6 @@ const ADDRESS_PREFIX: Record<CardanoNetwork, string> = { mainnet: 'addr', testne
 /** Longest bech32 string we decode; a Shelley base address is 103 (mainnet) / 108 (testnet) chars. */
 const MAX_BECH32_LENGTH = 200;
 const CREDENTIAL_BYTES = 28;
-
-/**
- * A plain `Uint8Array` copy of `bytes` (not a Node `Buffer`): `@noble/*` and `@scure/base` refuse a
- * Buffer when the global `Uint8Array` is another realm's (e.g. tests under jsdom).
- */
-function plainBytes(bytes: Uint8Array): Uint8Array {
-  return Uint8Array.from(bytes);
-}
-
-function toHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
-}
 
 /**
  * Decodes a bech32 Cardano base or enterprise address (CIP-19 header types 0, 1, 2, 3, 6, 7).
@@ -243,7 +231,6 @@ export type SignInCheck<Reason extends string> = { ok: true } | { ok: false; rea
 /** Upper bounds on input sizes, so garbage cannot make the CBOR decoder work hard. */
 const MAX_SIGNATURE_HEX = 8192;
 const MAX_KEY_HEX = 1024;
-const MAX_MESSAGE_CHARS = 16384;
 /** COSE labels (RFC 9052/9053) and CIP-30 values. */
 const COSE_ALG = 1;
 const COSE_KTY = 1;
@@ -254,17 +241,9 @@ const KTY_OKP = 1;
 const ALG_EDDSA = -8;
 const CRV_ED25519 = 6;
 
-function isHex(s: string): boolean {
-  return s.length % 2 === 0 && /^[0-9a-fA-F]*$/.test(s);
-}
-
 /** A CBOR byte string as decoded by `@stricahq/cbors` (a Node `Buffer`), or any `Uint8Array`. */
 function isBytes(v: unknown): v is Uint8Array {
   return Buffer.isBuffer(v) || v instanceof Uint8Array;
-}
-
-function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
 }
 
 /** Decodes exactly one CBOR item; `undefined` on any error (including trailing bytes). */
@@ -439,13 +418,7 @@ export function checkSolanaSignIn(input: SolanaSignInInput): SignInCheck<SolanaS
     if (publicKey === null || publicKey.length !== 32) return fail('BAD_ADDRESS');
     const sig = decodeBase58(signature, 88);
     if (sig === null || sig.length !== 64) return fail('BAD_SIGNATURE_ENCODING');
-    let verified = false;
-    try {
-      verified = ed25519.verify(sig, new TextEncoder().encode(message), publicKey, { zip215: false });
-    } catch {
-      verified = false;
-    }
-    return verified ? { ok: true } : fail('BAD_SIGNATURE');
+    return ed25519Verify(sig, new TextEncoder().encode(message), publicKey) ? { ok: true } : fail('BAD_SIGNATURE');
   } catch {
     return fail('BAD_INPUT');
   }
