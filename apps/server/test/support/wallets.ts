@@ -79,22 +79,26 @@ export interface CardanoTestWalletOptions {
   kind?: 'base' | 'enterprise';
 }
 
-/**
- * Creates a Cardano wallet with fresh random BIP32-style extended ed25519 payment and stake keys
- * (as HD wallets hold them) and its base or enterprise address (CIP-19).
- */
-export function createCardanoTestWallet(options: CardanoTestWalletOptions = {}): CardanoTestWallet {
+/** Fresh random extended ed25519 payment and stake keys and their base or enterprise address (CIP-19). */
+function newCardanoKeys(options: CardanoTestWalletOptions) {
   const network = options.network ?? 'testnet';
-  const kind = options.kind ?? 'base';
   const networkId = network === 'mainnet' ? 1 : 0;
   const paymentKey = CSL.PrivateKey.generate_ed25519extended();
   const stakeKey = CSL.PrivateKey.generate_ed25519extended();
   const paymentCred = CSL.Credential.from_keyhash(paymentKey.to_public().hash());
   const stakeCred = CSL.Credential.from_keyhash(stakeKey.to_public().hash());
-  const address =
-    kind === 'base'
-      ? CSL.BaseAddress.new(networkId, paymentCred, stakeCred).to_address()
-      : CSL.EnterpriseAddress.new(networkId, paymentCred).to_address();
+  const address = (options.kind ?? 'base') === 'base'
+    ? CSL.BaseAddress.new(networkId, paymentCred, stakeCred).to_address()
+    : CSL.EnterpriseAddress.new(networkId, paymentCred).to_address();
+  return { network, kind: options.kind ?? 'base', networkId, paymentKey, stakeKey, address };
+}
+
+/**
+ * Creates a Cardano wallet with fresh random BIP32-style extended ed25519 payment and stake keys
+ * (as HD wallets hold them) and its base or enterprise address (CIP-19).
+ */
+export function createCardanoTestWallet(options: CardanoTestWalletOptions = {}): CardanoTestWallet {
+  const { network, kind, paymentKey, stakeKey, address } = newCardanoKeys(options);
   const addressBytes = address.to_bytes();
 
   const signData = (message: string, opts: CardanoSignOptions = {}): CardanoDataSignature => {
@@ -233,18 +237,8 @@ export interface CardanoTxTestWallet {
 
 /** Creates a Cardano hardware test wallet with fresh random payment and stake keys (see {@link CardanoTxTestWallet}). */
 export function createCardanoTxTestWallet(options: CardanoTestWalletOptions = {}): CardanoTxTestWallet {
-  const network = options.network ?? 'testnet';
-  const kind = options.kind ?? 'base';
-  const networkId = network === 'mainnet' ? 1 : 0;
-  const paymentKey = CSL.PrivateKey.generate_ed25519extended();
-  const stakeKey = CSL.PrivateKey.generate_ed25519extended();
+  const { network, kind, networkId, paymentKey, stakeKey, address } = newCardanoKeys(options);
   const otherKey = CSL.PrivateKey.generate_ed25519extended();
-  const paymentCred = CSL.Credential.from_keyhash(paymentKey.to_public().hash());
-  const stakeCred = CSL.Credential.from_keyhash(stakeKey.to_public().hash());
-  const address =
-    kind === 'base'
-      ? CSL.BaseAddress.new(networkId, paymentCred, stakeCred).to_address()
-      : CSL.EnterpriseAddress.new(networkId, paymentCred).to_address();
 
   const makeBody = (fee: string, auxBytes: Uint8Array | null, opts: CardanoTxSignOptions): CSL.TransactionBody => {
     const inputs = CSL.TransactionInputs.new();
