@@ -27,25 +27,14 @@ export interface TokenEntry {
  *   the balance below zero; the caller's transaction must then roll back (it is aborted)
  */
 export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: ErrorCode = 'VENDOR_NOT_ENOUGH_BALANCE'): Promise<boolean> {
-  const inserted = await exec(tx, sql`
-    INSERT INTO ledger_entries (user_id, asset, amount, reason, reference)
-    VALUES (${e.userId}, ${e.token}, ${e.amount.toString()}, ${e.reason}, ${e.reference})
-    ON CONFLICT (reason, reference, user_id, asset) DO NOTHING
-    RETURNING id`);
-  if (inserted.length === 0) return false;
+  if (!(await recordEntry(tx, e.userId, e.token, e.amount.toString(), e.reason, e.reference))) return false;
   // A debit is an UPDATE: an INSERT … ON CONFLICT would check the proposed negative row first.
-  try {
-    const moved = e.amount < 0n
-      ? await exec(tx, sql`UPDATE balances SET amount = amount + ${e.amount.toString()}
-          WHERE user_id = ${e.userId} AND token = ${e.token} RETURNING amount`)
-      : await exec(tx, sql`
-          INSERT INTO balances (user_id, token, amount) VALUES (${e.userId}, ${e.token}, ${e.amount.toString()})
-          ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`);
-    if (moved.length === 0) throw new ApiError(insufficientCode);
-  } catch (err) {
-    if (hasSqlState(err, SQLSTATE.checkViolation)) throw new ApiError(insufficientCode);
-    throw err;
-  }
+  await move(insufficientCode, () => e.amount < 0n
+    ? exec(tx, sql`UPDATE balances SET amount = amount + ${e.amount.toString()}
+        WHERE user_id = ${e.userId} AND token = ${e.token} RETURNING amount`)
+    : exec(tx, sql`
+        INSERT INTO balances (user_id, token, amount) VALUES (${e.userId}, ${e.token}, ${e.amount.toString()})
+        ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`));
   return true;
 }
 
@@ -64,23 +53,32 @@ export interface ItemEntry {
  * @throws ApiError(`ITEM_NOT_EXIST_ON_BALANCE` unless told otherwise) when the count would go negative
  */
 export async function applyItemEntry(tx: Orm, e: ItemEntry, insufficientCode: ErrorCode = 'ITEM_NOT_EXIST_ON_BALANCE'): Promise<boolean> {
+  if (!(await recordEntry(tx, e.userId, `item:${e.itemKey}`, String(e.amount), e.reason, e.reference))) return false;
+  await move(insufficientCode, () => e.amount < 0
+    ? exec(tx, sql`UPDATE user_items SET amount = amount + ${e.amount}
+        WHERE user_id = ${e.userId} AND item_key = ${e.itemKey} RETURNING amount`)
+    : exec(tx, sql`
+        INSERT INTO user_items (user_id, item_key, amount) VALUES (${e.userId}, ${e.itemKey}, ${e.amount})
+        ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount RETURNING amount`));
+  return true;
+}
+
+/** Writes the ledger entry; false when this (reason, reference, user, asset) was already written. */
+async function recordEntry(tx: Orm, userId: number, asset: string, amount: string, reason: string, reference: string): Promise<boolean> {
   const inserted = await exec(tx, sql`
     INSERT INTO ledger_entries (user_id, asset, amount, reason, reference)
-    VALUES (${e.userId}, ${'item:' + e.itemKey}, ${e.amount}, ${e.reason}, ${e.reference})
+    VALUES (${userId}, ${asset}, ${amount}, ${reason}, ${reference})
     ON CONFLICT (reason, reference, user_id, asset) DO NOTHING
     RETURNING id`);
-  if (inserted.length === 0) return false;
+  return inserted.length > 0;
+}
+
+/** Runs the balance or count change; no row moved, or one that would go below zero → `code`. */
+async function move(code: ErrorCode, change: () => Promise<unknown[]>): Promise<void> {
   try {
-    const moved = e.amount < 0
-      ? await exec(tx, sql`UPDATE user_items SET amount = amount + ${e.amount}
-          WHERE user_id = ${e.userId} AND item_key = ${e.itemKey} RETURNING amount`)
-      : await exec(tx, sql`
-          INSERT INTO user_items (user_id, item_key, amount) VALUES (${e.userId}, ${e.itemKey}, ${e.amount})
-          ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount RETURNING amount`);
-    if (moved.length === 0) throw new ApiError(insufficientCode);
+    if ((await change()).length === 0) throw new ApiError(code);
   } catch (err) {
-    if (hasSqlState(err, SQLSTATE.checkViolation)) throw new ApiError(insufficientCode);
+    if (hasSqlState(err, SQLSTATE.checkViolation)) throw new ApiError(code);
     throw err;
   }
-  return true;
 }
