@@ -90,7 +90,7 @@ function newCardanoKeys(options: CardanoTestWalletOptions) {
   const address = (options.kind ?? 'base') === 'base'
     ? CSL.BaseAddress.new(networkId, paymentCred, stakeCred).to_address()
     : CSL.EnterpriseAddress.new(networkId, paymentCred).to_address();
-  return { network, kind: options.kind ?? 'base', networkId, paymentKey, stakeKey, address };
+  return { network, kind: options.kind ?? 'base', paymentKey, stakeKey, address };
 }
 
 /**
@@ -237,7 +237,7 @@ export interface CardanoTxTestWallet {
 
 /** Creates a Cardano hardware test wallet with fresh random payment and stake keys (see {@link CardanoTxTestWallet}). */
 export function createCardanoTxTestWallet(options: CardanoTestWalletOptions = {}): CardanoTxTestWallet {
-  const { network, kind, networkId, paymentKey, stakeKey, address } = newCardanoKeys(options);
+  const { network, kind, paymentKey, stakeKey, address } = newCardanoKeys(options);
   const otherKey = CSL.PrivateKey.generate_ed25519extended();
 
   const makeBody = (fee: string, auxBytes: Uint8Array | null, opts: CardanoTxSignOptions): CSL.TransactionBody => {
