@@ -17,3 +17,5 @@ export * from './mines/frenmine.ts';
 export * from './mines/kinds.ts';
 export * from './mines/rules.ts';
 export * from './days.ts';
+export * from './settlement/world.ts';
+export * from './settlement/settle-day.ts';
