@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { settleDay } from '../src/settlement/settle-day.ts';
 import type { DayResult, World, WorldLand, WorldWorker } from '../src/settlement/world.ts';
 import { LAND_POLICY_ID, landAssetName } from '../src/assets.ts';
-import { dayStart } from '../src/days.ts';
+import { addDays, dayStart } from '../src/days.ts';
+import { ITEM_KINDS } from '../src/vendor/catalogue.ts';
 import { FREN_DAILY_POOL_EXO } from '../src/mines/frenmine.ts';
 import { GOLD_RUSH_DAILY_POOL_EXO } from '../src/mines/goldmine.ts';
 import { MINE_RULES } from '../src/mines/kinds.ts';
@@ -271,6 +272,19 @@ describe('settleDay: gold mines pay (step 3)', () => {
     expect(r.totals).toEqual({ day: DAY, goldmineExo: r.totals.goldmineExo, frenmineExo: 0n, goldmineWorkersWorked: 5, frenmineWorkersWorked: 0, playersPaid: 2 });
   });
 
+  it('effectivity at every bound: worked ÷ open slots of 0, 40, 60, 80, 100 %', () => {
+    const rating = (worked: number) => settleDay(world({
+      lands: [land(1, { size: 'SMALL', goldmineLevel: null }), land(2, { size: 'MEDIUM', goldmineLevel: 5 })],
+      workers: [defaultWorker(1, 1, 1), ...[1, 2, 3, 4, 5].slice(0, worked).map((slot) => defaultWorker(2, slot, 1))],
+    }), DAY).reports.find((x) => x.landId === 2)?.effectivity ?? 0;
+    expect([0, 1, 2, 3, 4, 5].map(rating)).toEqual([0, 1, 2, 3, 4, 5]);
+    const short = settleDay(world({
+      lands: [land(2, { size: 'MEDIUM', goldmineLevel: 5 })], workers: [1, 2, 3].map((slot) => defaultWorker(2, slot, 1)),
+      balances: balancesOf(1, { hexo: hexo(40) }),
+    }), DAY);
+    expect(short.reports.map((x) => [x.workers, x.workersWorked, x.effectivity])).toEqual([[3, 2, 2]]);
+  });
+
   it('a report row’s user is the smallest user id of its roster workers; a land without a mine has 0 open slots', () => {
     const ws = [gold(1, 1, 2), gold(1, 2, 1)];
     const w = world({ lands: [land(1, { goldmineLevel: null })], workers: ws, holdings: [holdLand(2, 1), ...ws.map(nftOf)] });
@@ -510,6 +524,68 @@ describe('settleDay: properties over generated worlds', () => {
         const left = r.notifications.filter((n) => n.type === 'worker_left').length;
         expect(r.world.workers.length + left).toBe(before.workers.length);
       });
+    }), RUNS);
+  });
+
+  it('generated worlds keep the database’s constraints', () => {
+    const itemKeys = new Set(ITEM_KINDS.map((k) => k.key));
+    const unique = <T,>(xs: T[]) => expect(new Set(xs).size).toBe(xs.length);
+    fc.assert(fc.property(worldArbitrary(), ({ world: w, days }) => {
+      expect(days.length).toBeGreaterThanOrEqual(1);
+      expect(days.length).toBeLessThanOrEqual(3);
+      expect(days[0]).toBe('2026-01-05');
+      days.forEach((d, i) => expect(d).toBe(addDays('2026-01-05', i)));
+      unique(w.lands.map((l) => l.id));
+      unique(w.lands.map((l) => l.hexName));
+      unique(w.collections.map((c) => c.id));
+      unique(w.collections.map((c) => c.collectionKey));
+      unique(w.upgrades.map((u) => u.id));
+      unique(w.workers.map((x) => `${x.landId}:${x.mine}:${x.slot}`));
+      unique(w.workers.filter((x) => x.kind === 'nft').map((x) => `${x.collectionKey}/${x.assetKey}`));
+      unique(w.holdings.map((h) => `${h.collectionKey}/${h.assetKey}`)); // one holder per NFT, lands included
+      unique(w.upgrades.filter((u) => u.status === 'in_progress').map((u) => `${u.landId}:${u.mine}`));
+      unique(w.items.map((i) => `${i.userId}:${i.itemKey}`));
+      unique(w.readyNotices.map((n) => `${n.landId}:${n.mine}:${n.level}`));
+      const players = w.balances.length / 4;
+      expect(players).toBeGreaterThanOrEqual(1);
+      expect(players).toBeLessThanOrEqual(4);
+      const users = new Set(Array.from({ length: players }, (_, i) => i + 1));
+      for (const u of users) for (const t of TOKENS) expect(w.balances.filter((b) => b.userId === u && b.token === t)).toHaveLength(1);
+      for (const b of w.balances) expect(b.amount >= 0n && b.amount <= 10n ** 15n).toBe(true);
+      const referenced = [...w.holdings, ...w.workers, ...w.upgrades, ...w.items].map((x) => x.userId);
+      for (const u of referenced) expect(users.has(u)).toBe(true);
+      for (const i of w.items) expect(itemKeys.has(i.itemKey)).toBe(true);
+      const byId = new Map(w.lands.map((l) => [l.id, l]));
+      expect(w.lands.length).toBeLessThanOrEqual(6);
+      expect(w.workers.length).toBeLessThanOrEqual(12);
+      for (const l of w.lands) {
+        expect([l.collectionKey, l.assetKey]).toEqual([LAND_POLICY_ID, landAssetName(l.id)]);
+        if (l.goldmineLevel !== null) expect(l.goldmineLevel).toBeLessThanOrEqual(MINE_RULES.goldmine.capFor(l.size));
+        if (l.frenmineLevel !== null) expect(l.frenmineLevel).toBeLessThanOrEqual(MINE_RULES.frenmine.capFor(l.size));
+      }
+      const keys = new Set(w.collections.map((c) => c.collectionKey));
+      for (const x of w.workers) {
+        const l = byId.get(x.landId)!;
+        const level = x.mine === 'goldmine' ? l.goldmineLevel : l.frenmineLevel;
+        expect(x.slot >= 1 && level !== null && x.slot <= level && MINE_RULES[x.mine].slots.includes(x.slot)).toBe(true);
+        if (x.slot === 10) expect([x.kind, x.rarity]).toEqual(['nft', 'epic']);
+        if (x.kind === 'default') expect([x.mine, x.rarity, x.collectionKey, x.assetKey]).toEqual(['goldmine', 'default', null, null]);
+        else if (x.mine === 'frenmine') expect(keys.has(x.collectionKey!)).toBe(true);
+        else expect(x.rarity).not.toBe('default');
+      }
+      for (const u of w.upgrades) {
+        expect(byId.has(u.landId)).toBe(true);
+        expect(u.itemKey).toBe(MINE_RULES[u.mine].upgradeItem(u.targetLevel));
+      }
+      for (let i = 1; i < w.snapshots.length; i++) {
+        expect(w.snapshots[i]!.id).toBeGreaterThan(w.snapshots[i - 1]!.id);
+        expect(w.snapshots[i]!.takenAt).toBeGreaterThan(w.snapshots[i - 1]!.takenAt);
+      }
+      const collectionIds = new Set(w.collections.map((c) => c.id));
+      for (const s of w.snapshots) {
+        unique(s.votes.map((v) => v.collectionId));
+        for (const v of s.votes) expect(collectionIds.has(v.collectionId)).toBe(true);
+      }
     }), RUNS);
   });
 

@@ -44,14 +44,14 @@ const amountArb = fc.oneof(
 );
 
 /** A mine level choice: 0 = no mine, 99 = the size's cap, else the level (clamped to the cap). */
-const levelChoice = fc.oneof(fc.constant(0), fc.constant(99), fc.integer({ min: 1, max: 10 }));
+const levelChoice = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.constant(99) }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }) });
 
 const landArb = fc.record({
   size: fc.constantFrom(...LAND_SIZES),
   gold: levelChoice,
   fren: levelChoice,
   /** 0 = not held by any player, else the holder is ((holder − 1) mod N) + 1. */
-  holder: fc.integer({ min: 0, max: 4 }),
+  holder: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 7, arbitrary: fc.integer({ min: 1, max: 4 }) }),
   /** Ready notices already sent: none, for the next gold level, for the current one. */
   notice: fc.constantFrom('none', 'none', 'next', 'current'),
   /** Per mine: no upgrade, one in progress (end offset index), or an old successful one. */
@@ -66,12 +66,13 @@ const workerArb = fc.record({
   mine: fc.constantFrom<MineKind>('goldmine', 'goldmine', 'frenmine'),
   slot: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 1, arbitrary: fc.constant(MANAGER_SLOT) }),
   /** 0 = the land's holder (or user 1), else another player. */
-  user: fc.integer({ min: 0, max: 4 }),
+  user: fc.oneof({ weight: 7, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }) }),
   isDefault: fc.boolean(),
-  collection: fc.nat(),
+  /** A collection index; −1 = a collection key with no Staking-Hub row (gold: never qualifies). */
+  collection: fc.oneof({ weight: 6, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constant(-1) }),
   rarity: fc.constantFrom<WorkerRarity>('common', 'uncommon', 'rare', 'epic'),
   /** The NFT: held by the worker's user, not held, or held by another player. */
-  held: fc.constantFrom('self', 'self', 'self', 'none', 'other'),
+  held: fc.oneof({ weight: 8, arbitrary: fc.constant('self' as const) }, { weight: 1, arbitrary: fc.constantFrom('none' as const, 'other' as const) }),
   assigned: fc.integer({ min: 0, max: ASSIGN_OFFSETS.length - 1 }),
 });
 
@@ -86,9 +87,13 @@ const itemKeys = ITEM_KINDS.map((k) => k.key);
 const rawArb = fc.record({
   players: fc.integer({ min: 1, max: 4 }),
   landIdBase: fc.integer({ min: 1, max: 4990 }),
-  lands: fc.array(landArb, { maxLength: 6 }),
+  lands: fc.array(landArb, { minLength: 1, maxLength: 6 }),
   collections: fc.integer({ min: 1, max: 4 }),
+  /** Usually a snapshot two weeks before the days (so gold NFT workers can qualify), then up to 3 more. */
+  baseSnapshot: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   snapshots: fc.array(snapshotArb, { maxLength: 3 }),
+  /** The base snapshot's votes per collection index: mostly qualifying. */
+  baseVotes: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...VOTE_EDGES.filter((v) => v >= 250_000n)) }, { weight: 1, arbitrary: fc.constantFrom(...VOTE_EDGES.filter((v) => v < 250_000n)) }), { minLength: 4, maxLength: 4 }),
   workers: fc.array(workerArb, { maxLength: 12 }),
   balances: fc.array(fc.array(amountArb, { minLength: 4, maxLength: 4 }), { minLength: 4, maxLength: 4 }),
   items: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), key: fc.constantFrom(...itemKeys), amount: fc.integer({ min: 0, max: 3 }) }), { maxLength: 8 }),
@@ -108,8 +113,8 @@ function build(raw: Raw): { world: World; days: string[] } {
   const other = (u: number, k: number) => ((u - 1 + Math.max(1, k)) % n) + 1;
 
   const collections = Array.from({ length: raw.collections }, (_, i) => ({ id: 101 + i, collectionKey: `c0ffee${String(i + 1).padStart(2, '0')}` }));
-  // An extra collection key with no Staking-Hub row: gold NFT workers of it never qualify.
-  const collectionKeyAt = (i: number) => (i % (collections.length + 1) === collections.length ? 'deadbeef00' : collections[i % (collections.length + 1)]!.collectionKey);
+  // −1: a collection key with no Staking-Hub row (gold NFT workers of it never qualify).
+  const collectionKeyAt = (i: number) => (i < 0 ? 'deadbeef00' : collections[i % collections.length]!.collectionKey);
 
   const holdings: WorldHolding[] = [];
   const held = new Set<string>();
@@ -182,7 +187,7 @@ function build(raw: Raw): { world: World; days: string[] } {
       workers.push({ landId: land.id, mine: w.mine, slot, userId, kind: 'default', collectionKey: null, assetKey: null, rarity: 'default', assignedAt });
       return;
     }
-    const collectionKey = w.mine === 'goldmine' ? collectionKeyAt(w.collection) : collections[w.collection % collections.length]!.collectionKey;
+    const collectionKey = w.mine === 'goldmine' ? collectionKeyAt(w.collection) : collectionKeyAt(Math.max(0, w.collection));
     const assetKey = `a${String(i).padStart(2, '0')}`;
     const rarity: WorkerRarity = w.mine === 'frenmine' ? 'common' : slot === MANAGER_SLOT ? 'epic' : w.rarity;
     workers.push({ landId: land.id, mine: w.mine, slot, userId, kind: 'nft', collectionKey, assetKey, rarity, assignedAt });
@@ -191,10 +196,10 @@ function build(raw: Raw): { world: World; days: string[] } {
   });
   for (const h of raw.extraHoldings) hold(userOf(h.user), collectionKeyAt(h.collection), `x${h.asset}`);
 
-  const snapshotTimes = [...new Set(raw.snapshots.map((s) => s.at))].sort((a, b) => a - b);
+  const snapshotTimes = [...new Set([...(raw.baseSnapshot ? [0] : []), ...raw.snapshots.map((s) => s.at)])].sort((a, b) => a - b);
   const snapshots = snapshotTimes.map((at, i) => {
-    const choice = raw.snapshots.find((s) => s.at === at)!;
-    const votes = collections.flatMap((c, ci) => (choice.votes[ci] == null ? [] : [{ collectionId: c.id, votes: choice.votes[ci]! }]));
+    const choice = raw.snapshots.find((s) => s.at === at)?.votes ?? raw.baseVotes;
+    const votes = collections.flatMap((c, ci) => (choice[ci] == null ? [] : [{ collectionId: c.id, votes: choice[ci]! }]));
     return { id: 1 + i, takenAt: t0 + SNAPSHOT_OFFSETS[at]!, votes };
   });
 
