@@ -9,7 +9,7 @@ import { FREN_DAILY_POOL_EXO } from '../src/mines/frenmine.ts';
 import { GOLD_RUSH_DAILY_POOL_EXO } from '../src/mines/goldmine.ts';
 import { MINE_RULES } from '../src/mines/kinds.ts';
 import { TOKENS, toBaseUnits, type Token } from '../src/tokens/tokens.ts';
-import { worldArbitrary } from './support/world-arbitrary.ts';
+import { canonicalDayResult, worldArbitrary } from './support/world-arbitrary.ts';
 
 const DAY = '2026-01-05';
 const NEXT = '2026-01-06';
@@ -512,6 +512,25 @@ describe('settleDay: properties over generated worlds', () => {
           readySent.add(k);
         }
       });
+    }), RUNS);
+  });
+
+  it('the result does not depend on the order of the world’s rows (SQL has none)', () => {
+    const reorder = (w: World): World => ({
+      lands: [...w.lands].reverse(), holdings: [...w.holdings].reverse(), collections: [...w.collections].reverse(),
+      snapshots: [...w.snapshots].reverse().map((s) => ({ ...s, votes: [...s.votes].reverse() })), workers: [...w.workers].reverse(),
+      upgrades: [...w.upgrades].reverse(), balances: [...w.balances].reverse(), items: [...w.items].reverse(), readyNotices: [...w.readyNotices].reverse(),
+    });
+    fc.assert(fc.property(worldArbitrary(), ({ world, days }) => {
+      let a = world;
+      let b = reorder(world);
+      for (const d of days) {
+        const ra = settleDay(a, d);
+        const rb = settleDay(b, d);
+        expect(canonicalDayResult(rb)).toEqual(canonicalDayResult(ra));
+        a = ra.world;
+        b = reorder(rb.world);
+      }
     }), RUNS);
   });
 

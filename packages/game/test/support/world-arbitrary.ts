@@ -18,7 +18,7 @@ import { MINE_RULES, type MineKind } from '../../src/mines/kinds.ts';
 import { MANAGER_SLOT, type WorkerRarity } from '../../src/mines/goldmine.ts';
 import { TOKENS } from '../../src/tokens/tokens.ts';
 import { ITEM_KINDS } from '../../src/vendor/catalogue.ts';
-import type { World, WorldHolding, WorldUpgrade, WorldWorker } from '../../src/settlement/world.ts';
+import type { DayResult, World, WorldHolding, WorldUpgrade, WorldWorker } from '../../src/settlement/world.ts';
 
 /** The first day a generated world settles (a Monday). */
 export const FIRST_DAY = '2026-01-05';
@@ -233,4 +233,24 @@ export interface WorldArbitraryOptions {
 export function worldArbitrary(opts: WorldArbitraryOptions = {}): fc.Arbitrary<{ world: World; days: string[] }> {
   const maxDays = Math.min(3, Math.max(1, opts.maxDays ?? 3));
   return rawArb.map((raw) => build({ ...raw, days: Math.min(raw.days, maxDays) }));
+}
+
+const keyOf = (x: unknown): string => JSON.stringify(x, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+const sorted = <T>(xs: readonly T[]): T[] => xs.map((x) => [keyOf(x), x] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, x]) => x);
+
+/**
+ * A settled day with every array in one canonical order (by each element's JSON, bigints as
+ * `"<n>n"`), so results from the model and from the SQL tick compare with `toEqual` whatever
+ * order rows came in. Snapshot vote lists are sorted too.
+ */
+export function canonicalDayResult(r: DayResult): DayResult {
+  const w = r.world;
+  return {
+    world: {
+      lands: sorted(w.lands), holdings: sorted(w.holdings), collections: sorted(w.collections),
+      snapshots: sorted(w.snapshots.map((s) => ({ ...s, votes: sorted(s.votes) }))), workers: sorted(w.workers),
+      upgrades: sorted(w.upgrades), balances: sorted(w.balances), items: sorted(w.items), readyNotices: sorted(w.readyNotices),
+    },
+    ledger: sorted(r.ledger), notifications: sorted(r.notifications), reports: sorted(r.reports), totals: r.totals,
+  };
 }
