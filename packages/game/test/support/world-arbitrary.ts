@@ -11,7 +11,7 @@
  * with their instants. Amounts stay ≤ 10^15 base units.
  */
 import fc from 'fast-check';
-import { LAND_POLICY_ID, landAssetName } from '../../src/assets.ts';
+import { LAND_POLICY_ID, landAssetName, utf8ToHex } from '../../src/assets.ts';
 import { addDays, dayStart } from '../../src/days.ts';
 import { LAND_SIZES } from '../../src/lands/lands.ts';
 import { MINE_RULES, type MineKind } from '../../src/mines/kinds.ts';
@@ -19,6 +19,11 @@ import { MANAGER_SLOT, type WorkerRarity } from '../../src/mines/goldmine.ts';
 import { TOKENS } from '../../src/tokens/tokens.ts';
 import { ITEM_KINDS } from '../../src/vendor/catalogue.ts';
 import type { DayResult, World, WorldHolding, WorldUpgrade, WorldWorker } from '../../src/settlement/world.ts';
+
+/** Policy id (56 hex characters, as on Cardano) of generated collection `n`. */
+export const policyId = (n: number): string => `c0ffee${n.toString(16).padStart(50, '0')}`;
+/** A policy id with no Staking-Hub collection: gold NFT workers of it never qualify. */
+export const UNLISTED_POLICY_ID = 'deadbeef'.padEnd(56, '0');
 
 /** The first day a generated world settles (a Monday). */
 export const FIRST_DAY = '2026-01-05';
@@ -112,9 +117,9 @@ function build(raw: Raw): { world: World; days: string[] } {
   const userOf = (x: number) => ((x - 1) % n) + 1;
   const other = (u: number, k: number) => ((u - 1 + Math.max(1, k)) % n) + 1;
 
-  const collections = Array.from({ length: raw.collections }, (_, i) => ({ id: 101 + i, collectionKey: `c0ffee${String(i + 1).padStart(2, '0')}` }));
+  const collections = Array.from({ length: raw.collections }, (_, i) => ({ id: 101 + i, collectionKey: policyId(i + 1) }));
   // −1: a collection key with no Staking-Hub row (gold NFT workers of it never qualify).
-  const collectionKeyAt = (i: number) => (i < 0 ? 'deadbeef00' : collections[i % collections.length]!.collectionKey);
+  const collectionKeyAt = (i: number) => (i < 0 ? UNLISTED_POLICY_ID : collections[i % collections.length]!.collectionKey);
 
   const holdings: WorldHolding[] = [];
   const held = new Set<string>();
@@ -188,13 +193,13 @@ function build(raw: Raw): { world: World; days: string[] } {
       return;
     }
     const collectionKey = w.mine === 'goldmine' ? collectionKeyAt(w.collection) : collectionKeyAt(Math.max(0, w.collection));
-    const assetKey = `a${String(i).padStart(2, '0')}`;
+    const assetKey = utf8ToHex(`Worker${i}`);
     const rarity: WorkerRarity = w.mine === 'frenmine' ? 'common' : slot === MANAGER_SLOT ? 'epic' : w.rarity;
     workers.push({ landId: land.id, mine: w.mine, slot, userId, kind: 'nft', collectionKey, assetKey, rarity, assignedAt });
     if (w.held === 'self') hold(userId, collectionKey, assetKey);
     else if (w.held === 'other' && n > 1) hold(other(userId, 1), collectionKey, assetKey);
   });
-  for (const h of raw.extraHoldings) hold(userOf(h.user), collectionKeyAt(h.collection), `x${h.asset}`);
+  for (const h of raw.extraHoldings) hold(userOf(h.user), collectionKeyAt(h.collection), utf8ToHex(`Extra${h.asset}`));
 
   const snapshotTimes = [...new Set([...(raw.baseSnapshot ? [0] : []), ...raw.snapshots.map((s) => s.at)])].sort((a, b) => a - b);
   const snapshots = snapshotTimes.map((at, i) => {
