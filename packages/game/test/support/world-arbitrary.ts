@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { LAND_POLICY_ID, landAssetName, utf8ToHex } from '../../src/assets.ts';
 import { addDays, dayStart } from '../../src/days.ts';
 import { LAND_SIZES } from '../../src/lands/lands.ts';
+import { hexName } from '../../src/valley.ts';
 import { MINE_RULES, type MineKind } from '../../src/mines/kinds.ts';
 import { MANAGER_SLOT, type WorkerRarity } from '../../src/mines/goldmine.ts';
 import { TOKENS } from '../../src/tokens/tokens.ts';
@@ -142,7 +143,8 @@ function build(raw: Raw): { world: World; days: string[] } {
       return choice === 0 ? null : Math.min(choice, cap);
     };
     const land = {
-      id, hexName: `hex-${id}`, size: l.size, collectionKey: LAND_POLICY_ID, assetKey: landAssetName(id),
+      id, hexName: hexName((id % 100) - 50, Math.floor(id / 100) - 25), // unique per id, Valley-shaped
+      size: l.size, collectionKey: LAND_POLICY_ID, assetKey: landAssetName(id),
       goldmineLevel: level('goldmine', l.gold), frenmineLevel: level('frenmine', l.fren),
     };
     lands.push(land);
