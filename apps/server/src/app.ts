@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -13,9 +13,9 @@ import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GameError } from '@kingdom/game';
-import { API_PREFIX, ERROR_MESSAGES, isErrorCode, errorStatus } from '@kingdom/api';
+import { API_PREFIX, ERROR_MESSAGES, errorStatus } from '@kingdom/api';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Orm } from './db/client.ts';
 import type { ChainProviders } from './chain/index.ts';
 import { ApiError } from './errors.ts';
 import { csrfPlugin } from './auth/csrf.ts';
@@ -31,6 +31,8 @@ import { walletRoutes } from './modules/wallets/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { mineRoutes } from './modules/mines/routes.ts';
+import { worldRoutes } from './modules/world/routes.ts';
+import { registerAuthHook } from './http/routes.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -41,7 +43,7 @@ export interface AppDeps {
   db: Database;
   providers: ChainProviders;
   clock?: () => Date;
-  advanceClock?: (ms: number) => Promise<Date>;
+  advanceClock?: (ms: number, tx: Orm) => Promise<Date>;
 }
 
 declare module 'fastify' {
@@ -60,7 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = full;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only behind a configured proxy may X-Forwarded-For name the client (rate limits key on it).
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // Request lines only at debug: at info they would dominate the log and the hot path.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -83,11 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
+      if (err.status >= 500) request.log.error({ err }, 'request failed');
       return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err instanceof GameError) {
-      const code = isErrorCode(err.code) ? err.code : 'CANT_RUN_THIS_OPERATION';
-      return reply.status(errorStatus(code)).send({ error: code, message: ERROR_MESSAGES[code] });
+      if (errorStatus(err.code) >= 500) request.log.error({ err }, 'rule reported a fault');
+      return reply.status(errorStatus(err.code)).send({ error: err.code, message: ERROR_MESSAGES[err.code] });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
@@ -113,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.headers(API_SECURITY_HEADERS);
       done();
     });
+    registerAuthHook(api);
     await api.register(csrfPlugin);
     if (config.maintenance) {
       api.addHook('onRequest', async (request) => {
@@ -130,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(miningToolRoutes);
     await api.register(walletRoutes);
     await api.register(mineRoutes);
+    await api.register(worldRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

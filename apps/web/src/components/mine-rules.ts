@@ -6,8 +6,8 @@
  */
 import type { Item, Mine, MineKind } from '@kingdom/api';
 import {
-  FREN_TOOLKIT, GameError, LAND_SIZE_INFO, itemKind, planFrenmineUpgrade, planGoldmineUpgrade, planLandExpansion,
-  EXPANSION_PERMITS, toolkitFor,
+  GameError, LAND_SIZE_INFO, itemKind, planUpgrade, MINE_RULES, planLandExpansion,
+  EXPANSION_PERMITS,
 } from '@kingdom/game';
 import { i18n } from '../i18n/index.ts';
 import { errorText } from '../i18n/errors.ts';
@@ -32,7 +32,7 @@ export interface Preview {
 
 /** The key of the item the next upgrade of `mine` consumes. */
 function upgradeItemKey(kind: MineKind, level: number): string {
-  return kind === 'goldmine' ? toolkitFor(level + 1) : FREN_TOOLKIT;
+  return MINE_RULES[kind].upgradeItem(level + 1);
 }
 
 /**
@@ -47,9 +47,7 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
   const upgradingUntil = mine.upgrade ? Math.max(Date.parse(mine.upgrade.ends_at), now + 1) : null;
   const state = { level: mine.level, upgradingUntil };
   try {
-    const plan = mine.mine === 'goldmine'
-      ? (({ targetLevel, toolkitKey, durationMs }) => ({ targetLevel, itemKey: toolkitKey, durationMs }))(planGoldmineUpgrade(mine.land, state, items, now))
-      : planFrenmineUpgrade(mine.land, state, items, now);
+    const plan = planUpgrade(mine.mine, mine.land, state, items, now);
     return {
       text: t('mines.upgrade.ready', { level: plan.targetLevel, item: itemName(plan.itemKey), have: items[plan.itemKey] ?? 0, hours: plan.durationMs / 3_600_000 }),
       ready: true,
@@ -73,7 +71,7 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
       }
       case 'GOLDMINE_ERROR_LAND_MAX_SIZE':
         return { text: errorText('GOLDMINE_ERROR_LAND_MAX_SIZE'), ready: false };
-      case 'CANT_RUN_THIS_OPERATION':
+      case 'GOLDMINE_MAX_LEVEL':
         return { text: t('mines.upgrade.max', { level: mine.level }), ready: false };
       default:
         return { text: errorText(e.code), ready: false };
@@ -97,7 +95,7 @@ export function expansionPreview(size: Mine['land']['size'], items: Record<strin
     if (e.code === 'ITEM_NOT_EXIST_ON_BALANCE' && step) {
       return { text: t('mines.expand.needs', { from, to: LAND_SIZE_INFO[step.nextSize].label, item: itemName(step.permitKey), have: items[step.permitKey] ?? 0 }), ready: false };
     }
-    if (e.code === 'CANT_RUN_THIS_OPERATION') return { text: t('mines.expand.max'), ready: false };
+    if (e.code === 'LAND_MAX_SIZE') return { text: t('mines.expand.max'), ready: false };
     return { text: errorText(e.code), ready: false };
   }
 }
