@@ -49,6 +49,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Required<AppDeps>;
+    /** Every route registered under `/api` (method + URL pattern, with its descriptor's operationId when it has one). */
+    apiRoutes: Array<{ method: string; url: string; operationId: string | undefined }>;
   }
 }
 
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', full);
+  app.decorate('apiRoutes', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -113,6 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => {
+    api.addHook('onRoute', (r) => {
+      for (const method of [r.method].flat()) {
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: r.url, operationId: r.config?.endpoint?.operationId });
+      }
+    });
     api.addHook('onRequest', (_request, reply, done) => {
       reply.headers(API_SECURITY_HEADERS);
       done();

@@ -53,7 +53,8 @@ const amountArb = fc.oneof(
 const levelChoice = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.constant(99) }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }) });
 
 const landArb = fc.record({
-  size: fc.constantFrom(...LAND_SIZES),
+  // XL lands twice as often: only they reach gold level 10 and its manager slot.
+  size: fc.constantFrom(...LAND_SIZES, 'SUPERLARGE' as const),
   gold: levelChoice,
   fren: levelChoice,
   /** 0 = not held by any player, else the holder is ((holder − 1) mod N) + 1. */
@@ -70,7 +71,7 @@ const landArb = fc.record({
 const workerArb = fc.record({
   land: fc.nat(),
   mine: fc.constantFrom<MineKind>('goldmine', 'goldmine', 'frenmine'),
-  slot: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 1, arbitrary: fc.constant(MANAGER_SLOT) }),
+  slot: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 2, arbitrary: fc.constant(MANAGER_SLOT) }),
   /** 0 = the land's holder (or user 1), else another player. */
   user: fc.oneof({ weight: 7, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }) }),
   isDefault: fc.boolean(),
