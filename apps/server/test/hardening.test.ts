@@ -38,11 +38,12 @@ describe('one NFT works in one slot of one mine, whatever races (schema-enforced
   afterAll(async () => k?.close());
 
   it(`20 concurrent gold + fren pairs for the same NFTs: exactly one of each pair wins (${TEST_DB})`, async () => {
-    const p = await newPlayer(k, { lands: 20, workers: 20, rarity: 'common', hexo: '1000' });
+    // each pair on two different lands, so no land lock serialises them: only the schema can
+    const p = await newPlayer(k, { lands: 40, workers: 20, rarity: 'common', hexo: '1000' });
     const ids = sql.join(p.lands.map((h) => sql`${h}`), sql`, `);
     await exec(k.db.orm, sql`UPDATE lands SET goldmine_level = 1, frenmine_level = 1 WHERE hex_name IN (${ids})`);
     const results = await Promise.all(p.workers.slice(0, 20).flatMap((w, i) => (['goldmine', 'frenmine'] as const).map((kind) =>
-      k.post(MINE_ENDPOINTS[kind].assign.path, { hex_name: p.lands[i], slot: 1, worker: { policy_id: w.policy_id, asset_name: w.asset_name } }, auth(p)))));
+      k.post(MINE_ENDPOINTS[kind].assign.path, { hex_name: p.lands[kind === 'goldmine' ? i : 20 + i], slot: 1, worker: { policy_id: w.policy_id, asset_name: w.asset_name } }, auth(p)))));
     for (let i = 0; i < 20; i++) {
       const pair = [results[2 * i]!, results[2 * i + 1]!];
       expect(pair.map((r) => r.statusCode).sort(), pair.map((r) => r.body).join(' | ')).toEqual([200, 409]);
