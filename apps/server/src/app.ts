@@ -32,6 +32,7 @@ import { demoRoutes } from './modules/demo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { mineRoutes } from './modules/mines/routes.ts';
 import { worldRoutes } from './modules/world/routes.ts';
+import { vendorRoutes } from './modules/vendor/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
 
 /**
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(walletRoutes);
     await api.register(mineRoutes);
     await api.register(worldRoutes);
+    await api.register(vendorRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

@@ -15,6 +15,9 @@ import {
   reportParams, reportResponse, notificationsQuery, notificationsResponse, markReadRequest, landDetailResponse,
   tickRequest, clockResponse, okResponse, upgradeResponse, landParams, worldDaysQuery, worldDaysResponse,
 } from './goldrush.ts';
+import {
+  vendorCatalogueResponse, purchaseRequest, purchaseResponse,
+} from './economy.ts';
 
 const assignErrors = ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE', 'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'NOT_VALID_WORKER_RARITY'] as const;
 
@@ -142,6 +145,15 @@ export const ENDPOINTS = {
   worldDays: endpoint({
     operationId: 'worldDays', method: 'GET', path: '/world/days', tags: ['world'], auth: 'public',
     summary: "World totals of the latest settled days: EXO each pool paid, workers worked, players paid", query: worldDaysQuery, response: worldDaysResponse, errors: [],
+  }),
+  vendorCatalogue: endpoint({
+    operationId: 'vendorCatalogue', method: 'GET', path: '/vendor/items', tags: ['vendor'], auth: 'public',
+    summary: 'The vendor catalogue with prices (GAME-RULES §6)', response: vendorCatalogueResponse, errors: [],
+  }),
+  vendorPurchase: endpoint({
+    operationId: 'vendorPurchase', method: 'POST', path: '/vendor/purchase', tags: ['vendor'], auth: 'session',
+    summary: 'Buys a catalogue item; exactly once per Idempotency-Key header (a UUID)', body: purchaseRequest, response: purchaseResponse,
+    errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE'],
   }),
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,

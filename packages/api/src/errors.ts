@@ -67,6 +67,8 @@ export const EXTRA_ERROR_MESSAGES = {
   LAND_MAX_SIZE: 'This land is already at its largest size.',
   AMOUNT_TOO_LARGE: 'This amount is larger than the Kingdom handles.',
   IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
+  USER_NAME_TAKEN: 'This user name is already taken. Please choose another.',
+  NOT_VALID_AVATAR: 'This avatar is not one of your NFTs.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -94,6 +96,10 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   LAND_SOLD_OUT: 409,
   AMOUNT_TOO_LARGE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
+  USER_NAME_TAKEN: 409,
+  CHEST_END: 409,
+  CHEST_EXPLOIT: 403,
+  CHEST_NOT_LAND_OWNER: 403,
   CSRF_TOKEN_MISMATCH: 419,
   VALIDATION_ERROR: 422,
   TOO_MANY_REQUESTS: 429,

@@ -39,6 +39,8 @@ export const PATHS = {
   landExpand: (hexName: string) => pathOf(E.landExpand, { hex_name: hexName }),
   worldDays: E.worldDays.path,
   demoClock: E.demoClock.path,
+  vendorCatalogue: E.vendorCatalogue.path,
+  vendorPurchase: E.vendorPurchase.path,
   demoTick: E.demoTick.path,
 } as const;
 

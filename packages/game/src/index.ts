@@ -19,3 +19,4 @@ export * from './mines/rules.ts';
 export * from './days.ts';
 export * from './settlement/world.ts';
 export * from './settlement/settle-day.ts';
+export * from './vendor/prices.ts';

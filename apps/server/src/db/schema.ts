@@ -21,7 +21,9 @@ export const users = pgTable('users', {
   type: text('type').notNull().default('citizen'),
   createdAt: ts('created_at').notNull().defaultNow(),
   lastLoginAt: ts('last_login_at'),
-});
+  /** Flagged by support: the weekly chest answers CHEST_EXPLOIT. */
+  chestLocked: boolean('chest_locked').notNull().default(false),
+}, (t) => [uniqueIndex('users_name_unique').using('btree', sql`lower(${t.name})`)]);
 
 /** Wallets linked to a user; an address belongs to at most one user. */
 export const wallets = pgTable('wallets', {
@@ -278,3 +280,47 @@ export const mineReadyNotices = pgTable('mine_ready_notices', {
   mine: text('mine').notNull(),
   level: integer('level').notNull(),
 }, (t) => [primaryKey({ columns: [t.landId, t.mine, t.level] })]);
+
+// ---- Vendor, chest, compensation (issue 10) ----
+
+/** Vendor purchases; `(user_id, idempotency_key)` is unique so a retried purchase is charged once. */
+export const vendorPurchases = pgTable('vendor_purchases', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  item: text('item').notNull(),
+  quantity: integer('quantity').notNull(),
+  token: text('token').notNull(),
+  amount: amount('amount').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [uniqueIndex('vendor_purchases_key').on(t.userId, t.idempotencyKey), index('vendor_purchases_created').on(t.createdAt), check('vendor_purchases_amount', sql`${t.amount} >= 0`)]);
+
+/** A week's chest seed (GAME-RULES §7): the hash is public from creation, the seed once the week ended. */
+export const chestWeeks = pgTable('chest_weeks', {
+  week: text('week').primaryKey(),
+  seed: text('seed').notNull(),
+  seedHash: text('seed_hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Opened chests: one per account and week. */
+export const chestOpens = pgTable('chest_opens', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  week: text('week').notNull().references(() => chestWeeks.week),
+  draw: text('draw').notNull(),
+  entry: integer('entry').notNull(),
+  loot: jsonb('loot').notNull(),
+  openedAt: ts('opened_at').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.week] })]);
+
+/** Compensation events (admin CLI): each name pays once. */
+export const compensationEvents = pgTable('compensation_events', {
+  name: text('name').primaryKey(),
+  token: text('token').notNull(),
+  amount: amount('amount').notNull(),
+  reason: text('reason').notNull(),
+  players: integer('players').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

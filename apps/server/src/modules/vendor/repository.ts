@@ -1,0 +1,42 @@
+/** SQL of the vendor (issue 10): purchases keyed by (account, idempotency key). */
+import { sql } from 'drizzle-orm';
+import type { PurchaseResponse } from '@kingdom/api';
+import { exec, type Orm } from '../../db/client.ts';
+
+/** A stored purchase: the request's hash and the answer it got. */
+export interface StoredPurchase {
+  id: number;
+  request_hash: string;
+  response: PurchaseResponse;
+}
+
+/**
+ * Claims `key` for a new purchase of `userId`, in `tx`. When another transaction holds the same key
+ * the insert waits for it; once it committed, this returns null (the caller then reads the winner).
+ * @returns the new purchase id, or null when the key is already used
+ */
+export async function claimKey(tx: Orm, p: { userId: number; key: string; requestHash: string; item: string; quantity: number; token: string; amount: bigint; at: Date }): Promise<number | null> {
+  const rows = await exec<{ id: number }>(tx, sql`
+    INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, created_at)
+    VALUES (${p.userId}, ${p.key}, ${p.requestHash}, ${p.item}, ${p.quantity}, ${p.token}, ${p.amount.toString()}, '{}'::jsonb, ${p.at})
+    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id::int AS id`);
+  return rows[0]?.id ?? null;
+}
+
+/** Stores the answer of purchase `id`. */
+export async function saveResponse(tx: Orm, id: number, response: PurchaseResponse): Promise<void> {
+  await exec(tx, sql`UPDATE vendor_purchases SET response = ${JSON.stringify(response)}::jsonb WHERE id = ${id}`);
+}
+
+/** The purchase of `userId` under `key`, or undefined. */
+export async function purchaseByKey(orm: Orm, userId: number, key: string): Promise<StoredPurchase | undefined> {
+  const [row] = await exec<{ id: number; request_hash: string; response: PurchaseResponse | string }>(orm, sql`
+    SELECT id::int AS id, request_hash, response FROM vendor_purchases WHERE user_id = ${userId} AND idempotency_key = ${key}`);
+  return row && { id: row.id, request_hash: row.request_hash, response: typeof row.response === 'string' ? JSON.parse(row.response) : row.response };
+}
+
+/** A balance read in `tx` (base units). */
+export async function balanceOf(tx: Orm, userId: number, token: string): Promise<bigint> {
+  const [row] = await exec<{ amount: string }>(tx, sql`SELECT amount::text AS amount FROM balances WHERE user_id = ${userId} AND token = ${token}`);
+  return BigInt(row?.amount ?? '0');
+}

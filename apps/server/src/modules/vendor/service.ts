@@ -1,0 +1,60 @@
+/**
+ * Vendor purchases (GAME-RULES §6, spec §3): priced only from `@kingdom/game`'s catalogue, paid and
+ * credited through the ledger in one transaction, exactly once per idempotency key.
+ */
+import { createHash } from 'node:crypto';
+import { quotePurchase, type Token } from '@kingdom/game';
+import type { PurchaseRequest, PurchaseResponse } from '@kingdom/api';
+import type { Database } from '../../db/client.ts';
+import { fail } from '../../errors.ts';
+import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
+import { notify } from '../notifications/repository.ts';
+import { balanceOf, claimKey, purchaseByKey, saveResponse } from './repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `key` is a UUID (the form an `Idempotency-Key` must have). */
+export function isIdempotencyKey(key: unknown): key is string {
+  return typeof key === 'string' && UUID.test(key);
+}
+
+const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.stringify([r.item, r.quantity])).digest('hex');
+
+/**
+ * Buys `request.quantity` of catalogue entry `request.item` for `userId`. The key is claimed, the
+ * price debited (reason `vendor_purchase`, reference = purchase id), the items or tokens credited
+ * and the 'vendor_purchase' notification written in one transaction; a failure changes nothing.
+ * The same key again answers the stored first answer and charges nothing.
+ * @throws GameError NOT_FOUND, SYSTEM_FEATURE_NOT_AVAILABLE (see `quotePurchase`);
+ *   ApiError VENDOR_NOT_ENOUGH_BALANCE, IDEMPOTENCY_KEY_REUSED (same key, different request)
+ */
+export async function purchase(db: Database, userId: number, key: string, request: PurchaseRequest, now: Date): Promise<PurchaseResponse> {
+  const quote = quotePurchase(request.item, request.quantity);
+  const hash = requestHash(request);
+  const replay = async () => {
+    const prior = await purchaseByKey(db.orm, userId, key.toLowerCase());
+    if (!prior) return null;
+    if (prior.request_hash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
+    return prior.response;
+  };
+  const first = await replay();
+  if (first) return first;
+  const answer = await db.orm.transaction(async (tx) => {
+    const id = await claimKey(tx, { userId, key: key.toLowerCase(), requestHash: hash, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total, at: now });
+    if (id === null) return null;
+    const reference = String(id);
+    await applyTokenEntry(tx, { userId, token: quote.payToken, amount: -quote.total, reason: 'vendor_purchase', reference }, 'VENDOR_NOT_ENOUGH_BALANCE');
+    for (const [itemKey, amount] of Object.entries(quote.items)) await applyItemEntry(tx, { userId, itemKey, amount, reason: 'vendor_purchase', reference });
+    for (const [token, amount] of Object.entries(quote.tokens) as Array<[Token, bigint]>) await applyTokenEntry(tx, { userId, token, amount, reason: 'vendor_purchase', reference });
+    const response: PurchaseResponse = {
+      purchase_id: id, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total.toString(),
+      balance: (await balanceOf(tx, userId, quote.payToken)).toString(), items: quote.items,
+      tokens: Object.fromEntries(Object.entries(quote.tokens).map(([t, n]) => [t, n.toString()])),
+    };
+    await saveResponse(tx, id, response);
+    await notify(tx, userId, 'vendor_purchase', { purchase_id: id, item: quote.entry.key, name: quote.entry.name, quantity: quote.quantity, token: quote.payToken, amount: quote.total.toString() }, now);
+    return response;
+  });
+  // null: a concurrent request with the same key committed first; answer as it did.
+  return answer ?? (await replay()) ?? fail('CANT_RUN_THIS_OPERATION');
+}

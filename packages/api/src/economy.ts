@@ -1,0 +1,116 @@
+/**
+ * Vendor, account history and settings, weekly chest contract (issue 10; spec §2 /vendor,
+ * /account/balances, /account/settings; GAME-RULES §6, §7). Amounts are base-unit strings.
+ */
+import { z } from 'zod';
+import { TOKENS, VENDOR_GROUPS, MAX_PURCHASE_QUANTITY } from '@kingdom/game';
+import { baseUnits, text } from './schemas.ts';
+
+// ---- vendor ----
+export const vendorItem = z.object({
+  key: z.string(),
+  group: z.enum(VENDOR_GROUPS),
+  name: z.string(),
+  purpose: z.string(),
+  pay_token: z.enum(['exo', 'hexo', 'ada']),
+  price: baseUnits.nullable().describe('one unit, base units of pay_token; null when paid in ADA on chain'),
+  gives_items: z.record(z.string(), z.number().int()),
+  gives_tokens: z.record(z.string(), baseUnits),
+  purchasable: z.boolean(),
+});
+export type VendorItem = z.infer<typeof vendorItem>;
+export const vendorCatalogueResponse = z.object({ items: z.array(vendorItem), max_quantity: z.number().int() });
+export type VendorCatalogueResponse = z.infer<typeof vendorCatalogueResponse>;
+
+/** A purchase; the `Idempotency-Key` header (a UUID) makes it exactly-once. */
+export const purchaseRequest = z.strictObject({
+  item: text(64, 1),
+  quantity: z.number().int().min(1).max(MAX_PURCHASE_QUANTITY),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+export const purchaseResponse = z.object({
+  purchase_id: z.number().int(),
+  item: z.string(),
+  quantity: z.number().int(),
+  token: z.enum(['exo', 'hexo']),
+  amount: baseUnits.describe('total charged'),
+  balance: baseUnits.describe('balance of token after the purchase'),
+  items: z.record(z.string(), z.number().int()).describe('items credited'),
+  tokens: z.record(z.string(), baseUnits).describe('tokens credited'),
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponse>;
+
+/** The request header that carries the idempotency key of a purchase. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+// ---- account history ----
+/** Ledger reasons in words (the web translates the key; the server answers the key). */
+export const LEDGER_REASONS = [
+  'mining', 'salary', 'staking', 'vendor_purchase', 'shop_royalty', 'chest', 'faucet', 'refund', 'compensation',
+  'upgrade', 'land_expansion', 'demo_seed', 'other',
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export const ledgerQuery = z.strictObject({
+  token: z.enum(TOKENS),
+  reason: z.enum(LEDGER_REASONS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type LedgerQuery = z.input<typeof ledgerQuery>;
+export const ledgerRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  amount: baseUnits,
+  reason: z.enum(LEDGER_REASONS),
+  raw_reason: z.string(),
+  reference: z.string(),
+  link: z.string().nullable().describe('app path of what caused it, when there is one'),
+  running_balance: baseUnits.describe('the balance right after this entry'),
+});
+export type LedgerRow = z.infer<typeof ledgerRow>;
+export const ledgerResponse = z.object({
+  token: z.enum(TOKENS),
+  balance: baseUnits,
+  rows: z.array(ledgerRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type LedgerResponse = z.infer<typeof ledgerResponse>;
+export const ledgerCsvQuery = z.strictObject({ token: z.enum(TOKENS), reason: z.enum(LEDGER_REASONS).optional() });
+
+// ---- settings ----
+export const profileResponse = z.object({
+  user_name: z.string(),
+  user_avatar: z.string().nullable(),
+  avatars: z.array(z.object({ id: z.string(), name: z.string() })).describe('NFTs the player may use as avatar'),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+export const USER_NAME_PATTERN = /^[A-Za-z0-9_.-]{3,24}$/;
+export const profileRequest = z.strictObject({
+  user_name: text(24, 3).regex(USER_NAME_PATTERN, 'letters, digits, _ . - (3–24)'),
+  avatar: text(200).nullable().describe('an avatar id from `avatars`, or null for the default'),
+});
+
+// ---- chest ----
+export const weekParam = z.object({ week: z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'a Monday, YYYY-MM-DD') });
+export const chestLoot = z.object({ kind: z.enum(['token', 'item']), key: z.string(), amount: z.string() });
+export const chestStatus = z.object({
+  week: z.string().describe('the Monday (UTC) that starts the week'),
+  ends_at: z.string(),
+  seed_hash: z.string(),
+  state: z.enum(['openable', 'opened', 'not_land_owner', 'locked', 'not_time']),
+  opened: z.object({ draw: z.string(), entry: z.number().int(), loot: chestLoot, opened_at: z.string() }).nullable(),
+  next_week: z.object({ week: z.string(), seed_hash: z.string() }),
+});
+export type ChestStatus = z.infer<typeof chestStatus>;
+export const chestOpenResponse = z.object({ week: z.string(), draw: z.string(), entry: z.number().int(), loot: chestLoot });
+export type ChestOpenResponse = z.infer<typeof chestOpenResponse>;
+export const chestWeekResponse = z.object({
+  week: z.string(),
+  seed_hash: z.string(),
+  seed: z.string().nullable().describe('revealed once the week has ended'),
+  table: z.array(z.object({ weight: z.number().int(), loot: chestLoot })),
+  draws: z.array(z.object({ user_id: z.number().int(), draw: z.string(), entry: z.number().int() })),
+});
+export type ChestWeekResponse = z.infer<typeof chestWeekResponse>;
