@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => k?.close());
 
-const WORLD_TABLES = 'ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
+const WORLD_TABLES = 'vendor_purchases, ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
 const address = (userId: number) => `addr_test_u${userId}`;
 const values = (rows: ReturnType<typeof sql>[]) => sql.join(rows, sql`, `);
 
@@ -50,6 +50,8 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
     sql`(${x.landId}, ${x.mine}, ${x.slot}, ${x.userId}, ${x.kind}, ${x.collectionKey}, ${x.assetKey}, ${x.rarity}, ${new Date(x.assignedAt)})`))}`);
   if (w.upgrades.length) await exec(tx, sql`INSERT INTO mine_upgrades (id, land_id, mine, user_id, target_level, item_key, started_at, ends_at, status) VALUES ${values(w.upgrades.map((u) =>
     sql`(${u.id}, ${u.landId}, ${u.mine}, ${u.userId}, ${u.targetLevel}, ${u.itemKey}, ${new Date(u.endsAt - 3_600_000)}, ${new Date(u.endsAt)}, ${u.status})`))}`);
+  if (w.vendorSales.length) await exec(tx, sql`INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, created_at) VALUES ${values(w.vendorSales.map((v, i) =>
+    sql`(${v.userId}, ${`sale-${i}`}, '', 'toolkit_2', 1, ${v.token}, ${v.amount.toString()}::numeric, '{}'::jsonb, ${new Date(v.at)})`))}`);
   if (w.readyNotices.length) await exec(tx, sql`INSERT INTO mine_ready_notices (land_id, mine, level) VALUES ${values(w.readyNotices.map((n) => sql`(${n.landId}, ${n.mine}, ${n.level})`))}`);
 }
 
@@ -68,7 +70,7 @@ async function readWorld(orm: Orm, before: World): Promise<World> {
       const r = lands.find((x) => x.id === l.id)!;
       return { ...l, size: r.size, goldmineLevel: r.goldmine_level, frenmineLevel: r.frenmine_level };
     }),
-    holdings: before.holdings, collections: before.collections, snapshots: before.snapshots,
+    holdings: before.holdings, collections: before.collections, snapshots: before.snapshots, vendorSales: before.vendorSales,
     workers: workers.map((x) => ({ landId: x.land_id, mine: x.mine, slot: x.slot, userId: x.user_id, kind: x.kind, collectionKey: x.collection_key, assetKey: x.asset_key, rarity: x.rarity, assignedAt: ms(x.assigned_at) })),
     upgrades: upgrades.map((u) => ({ id: u.id, landId: u.land_id, mine: u.mine, userId: u.user_id, targetLevel: u.target_level, itemKey: u.item_key, endsAt: ms(u.ends_at), status: u.status })),
     balances: balances.map((b) => ({ userId: b.user_id, token: b.token, amount: BigInt(b.amount) })),

@@ -123,4 +123,22 @@ describe('vendor', () => {
     expect(await items(k, p)).toEqual({ chicken_tendies: 10 });
     expect(await ledgerMismatches(k)).toEqual([]);
   }, 120_000);
+
+  it('the daily tick shares exactly 5% of the day\'s sales per token among land owners, with a notification', async () => {
+    const owner = await newPlayer(k, { lands: 2, hexo: '2000' });
+    expect((await buy(k, owner, { item: 'toolkit_2', quantity: 1 })).statusCode).toBe(200);
+    const day = k.now().toISOString().slice(0, 10);
+    const sales = await exec<{ token: string; total: string }>(k.db.orm, sql`SELECT token, sum(amount)::text AS total FROM vendor_purchases
+      WHERE created_at >= ${`${day}T00:00:00Z`} AND created_at < ${`${day}T00:00:00Z`}::timestamptz + interval '1 day' GROUP BY token`);
+    const tick = await k.post(PATHS.demoTick, { days: 1 });
+    expect(tick.json().settled).toContain(day);
+    const paid = await exec<{ asset: string; total: string; n: number }>(k.db.orm, sql`SELECT asset, sum(amount)::text AS total, count(*)::int AS n FROM ledger_entries
+      WHERE reason = 'shop_royalty' AND reference = ${day} GROUP BY asset`);
+    expect(Object.fromEntries(paid.map((p) => [p.asset, BigInt(p.total)]))).toEqual(Object.fromEntries(sales.map((s) => [s.token, (BigInt(s.total) * 5n) / 100n])));
+    const mine = await exec<{ amount: string }>(k.db.orm, sql`SELECT amount::text AS amount FROM ledger_entries WHERE reason = 'shop_royalty' AND user_id = ${owner.userId} AND asset = 'hexo'`);
+    expect(BigInt(mine[0]!.amount)).toBeGreaterThan(0n);
+    const inbox = (await k.get(`${PATHS.notifications}?page=1`, owner.token)).json<NotificationsResponse>();
+    expect(inbox.notifications.find((n) => n.type === 'shop_royalty')?.data).toMatchObject({ day, hexo: mine[0]!.amount, lands: 2 });
+    expect(await ledgerMismatches(k)).toEqual([]);
+  });
 });

@@ -9,7 +9,8 @@
  *  3. each mine kind pays in turn (gold, then fren), driven by its descriptor: salaries in pay order
  *     (land, slot) while the budget lasts (salary token + fallback), the pool shared pro rata by
  *     weight (manager +10%), report rows, ledger entries, daily reports, not-enough-balance notices;
- *  4. low-balance warnings counting every daily HEXO need; 5. ready-to-upgrade notices; 6. totals.
+ *  4. low-balance warnings counting every daily HEXO need; 5. ready-to-upgrade notices;
+ *  6. the shop royalty: 5% of the day's HEXO and EXO vendor sales to land owners by lands held; 7. totals.
  * Every balance and item change goes through the ledger module's batch writer.
  * Exactly once: the day's `game_days` row is inserted first under an advisory lock; a second run
  * finds it and does nothing, and a run that fails rolls everything back, its row included.
@@ -18,13 +19,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MINE_KINDS, MINE_RULES, WORKER_RARITIES, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, LEAGUE_THRESHOLDS,
   EFFECTIVITY_BOUNDS_PERCENT, LOW_BALANCE_WARNING_DAYS, LAND_SIZES, GOLDMINE_MAX_LEVEL,
-  dayStart, addDays, dueDays, type MineKind,
+  SHOP_ROYALTY_PERCENT, dayStart, addDays, dueDays, type MineKind,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 
 /** Steps a test can interrupt with an injected fault (the transaction must roll back whole). */
-export type SettlementStep = 'claimed' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications';
+export type SettlementStep = 'claimed' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications' | 'royalty';
 
 export interface SettleOptions {
   /** Called after each step inside the transaction; throwing aborts the day. */
@@ -92,6 +93,8 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
     await warnLowBalances(tx, day, end);
     await notifyReadyToUpgrade(tx, day, end);
     await step('notifications');
+    await payShopRoyalty(tx, day, start, end);
+    await step('royalty');
 
     const [players] = await exec<{ n: number }>(tx, sql`SELECT count(DISTINCT user_id)::int AS n FROM _paid_players`);
     const worked = paid.goldmine.worked + paid.frenmine.worked;
@@ -276,6 +279,35 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
     INSERT INTO notifications (user_id, type, data, created_at)
     SELECT r.user_id, 'goldmine_ready_to_upgrade', jsonb_build_object('day', ${day}::text, 'hex_name', r.hex_name, 'level', f.level), ${end}
     FROM fresh f JOIN ready r ON r.land_id = f.land_id ORDER BY r.land_id`);
+}
+
+/**
+ * The shop royalty (GAME-RULES §6; model: `shopRoyalty` in packages/game): per token, the pool
+ * ⌊day's sales × 5 / 100⌋ shared ⌊pool × lands / all lands⌋ among land owners, the remainder one base
+ * unit each to the owners with the most lands (ties: smaller user id); a 'shop_royalty' notification.
+ */
+async function payShopRoyalty(tx: Orm, day: string, start: Date, end: Date): Promise<void> {
+  await exec(tx, sql`CREATE TEMP TABLE _roy ON COMMIT DROP AS
+    WITH pools AS (
+      SELECT token, div(sum(amount) * ${SHOP_ROYALTY_PERCENT.toString()}::numeric, 100) AS pool FROM vendor_purchases
+      WHERE created_at >= ${start} AND created_at < ${end} AND token IN ('exo', 'hexo') GROUP BY token
+    ), held AS (
+      SELECT user_id, count(*)::numeric AS lands FROM _own GROUP BY user_id
+    ), shares AS (
+      SELECT p.token, p.pool, h.user_id, h.lands, div(p.pool * h.lands, (SELECT sum(lands) FROM held)) AS base,
+        row_number() OVER (PARTITION BY p.token ORDER BY h.lands DESC, h.user_id) AS rank
+      FROM pools p CROSS JOIN held h WHERE p.pool > 0
+    ), rest AS (
+      SELECT token, pool - sum(base) AS r FROM shares GROUP BY token, pool
+    )
+    SELECT s.token, s.user_id, s.lands::int AS lands, s.base + CASE WHEN s.rank <= rest.r THEN 1 ELSE 0 END AS amount
+    FROM shares s JOIN rest ON rest.token = s.token`);
+  await applyLedgerBatch(tx, sql`SELECT user_id, token AS asset, amount, 'shop_royalty' AS reason, ${day}::text AS reference FROM _roy WHERE amount > 0`, end);
+  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+    SELECT user_id, 'shop_royalty', jsonb_build_object('day', ${day}::text,
+      'exo', (COALESCE(sum(amount) FILTER (WHERE token = 'exo'), 0))::text, 'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text,
+      'lands', max(lands)), ${end}
+    FROM _roy GROUP BY user_id HAVING sum(amount) > 0 ORDER BY user_id`);
 }
 
 /**

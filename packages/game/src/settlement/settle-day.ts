@@ -11,7 +11,8 @@
  *     threshold at the latest snapshot); on a snapshot day gold NFT workers take their league's rarity;
  *  3. the gold mines, then the fren mines, pay: each player pays its roster in (land, slot) order
  *     while the budget lasts, unpaid workers do not work, the pool is shared by weight (manager +10%);
- *  4. low-balance warnings; 5. ready-to-upgrade notices (once per land and level); 6. totals.
+ *  4. low-balance warnings; 5. ready-to-upgrade notices (once per land and level);
+ *  6. the shop royalty (GAME-RULES §6, {@link shopRoyalty}); 7. totals.
  *
  * Money is bigint base units; no I/O, no clock: the day is the only time input.
  */
@@ -41,6 +42,41 @@ const byLandSlot = (a: WorldWorker, b: WorldWorker) => a.landId - b.landId || a.
 const max0 = (v: bigint) => (v > 0n ? v : 0n);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
+/** Tokens whose vendor sales pay the shop royalty (GAME-RULES §6). */
+export const ROYALTY_TOKENS = ['exo', 'hexo'] as const;
+/** The shop royalty's share of a day's sales, percent (GAME-RULES §6). */
+export const SHOP_ROYALTY_PERCENT = 5n;
+
+/**
+ * Shares the shop royalty of one token's day of sales among land owners (GAME-RULES §6).
+ * The pool is ⌊sales × 5 / 100⌋ base units; each owner gets ⌊pool × lands / all lands⌋; the remainder
+ * (fewer base units than owners) goes one unit each to the owners holding the most lands, ties to the
+ * smaller user id — so the shares sum to the pool exactly. No owners: nothing is paid.
+ * @param sales the day's sales of the token, base units
+ * @param landsHeld lands held per owner (user id → count > 0)
+ * @returns user id → amount (> 0), for owners who get something
+ */
+export function shopRoyalty(sales: bigint, landsHeld: ReadonlyMap<number, number>): Map<number, bigint> {
+  const out = new Map<number, bigint>();
+  const pool = (sales * SHOP_ROYALTY_PERCENT) / 100n;
+  const total = [...landsHeld.values()].reduce((a, n) => a + BigInt(n), 0n);
+  if (pool <= 0n || total === 0n) return out;
+  const order = [...landsHeld.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  let left = pool;
+  for (const [u, n] of order) {
+    const share = (pool * BigInt(n)) / total;
+    out.set(u, share);
+    left -= share;
+  }
+  for (const [u] of order) {
+    if (left <= 0n) break;
+    out.set(u, out.get(u)! + 1n);
+    left -= 1n;
+  }
+  for (const [u, v] of out) if (v === 0n) out.delete(u);
+  return out;
+}
+
 /** The input's mutable parts copied, so settling never changes the caller's world. */
 function copyWorld(w: World): World {
   return {
@@ -53,6 +89,7 @@ function copyWorld(w: World): World {
     balances: w.balances.map((b) => ({ ...b })),
     items: w.items.map((i) => ({ ...i })),
     readyNotices: w.readyNotices.map((n) => ({ ...n })),
+    vendorSales: w.vendorSales.map((v) => ({ ...v })),
   };
 }
 
@@ -324,7 +361,29 @@ export function settleDay(input: World, day: string): DayResult {
     notifications.push({ userId: u, type: 'goldmine_ready_to_upgrade', data: { day, hex_name: l.hexName, level: next } });
   }
 
-  // 6. Totals.
+  // 6. Shop royalty: 5% of the day's HEXO and EXO vendor sales to land owners, pro rata by lands held.
+  const landsHeld = new Map<number, number>();
+  for (const l of world.lands) {
+    const u = owner(l.id);
+    if (u !== null) landsHeld.set(u, (landsHeld.get(u) ?? 0) + 1);
+  }
+  const royalty = new Map<number, Record<'exo' | 'hexo', bigint>>();
+  for (const token of ROYALTY_TOKENS) {
+    const sales = world.vendorSales.filter((v) => v.token === token && v.at >= start && v.at < end).reduce((a, v) => a + v.amount, 0n);
+    for (const [u, amount] of shopRoyalty(sales, landsHeld)) {
+      const r = royalty.get(u) ?? { exo: 0n, hexo: 0n };
+      r[token] = amount;
+      royalty.set(u, r);
+      ledger.push({ userId: u, asset: token, amount, reason: 'shop_royalty', reference: day });
+      addBalance(u, token, amount);
+    }
+  }
+  for (const u of [...royalty.keys()].sort((a, b) => a - b)) {
+    const r = royalty.get(u)!;
+    notifications.push({ userId: u, type: 'shop_royalty', data: { day, exo: r.exo.toString(), hexo: r.hexo.toString(), lands: landsHeld.get(u)! } });
+  }
+
+  // 7. Totals.
   const totals: DayTotals = {
     day, goldmineExo: exoByKind.goldmine, frenmineExo: exoByKind.frenmine,
     goldmineWorkersWorked: workedByKind.goldmine, frenmineWorkersWorked: workedByKind.frenmine,

@@ -83,6 +83,16 @@ export interface World {
   items: Array<{ userId: number; itemKey: string; amount: number }>;
   /** Ready-to-upgrade notices already sent: once per land, mine and level. */
   readyNotices: Array<{ landId: number; mine: MineKind; level: number }>;
+  /** Vendor sales (the `vendor_purchases` table): what a player paid, base units, at an instant. */
+  vendorSales: WorldVendorSale[];
+}
+
+/** One vendor purchase as the tick sees it: the shop royalty shares 5% of a day's sales (GAME-RULES §6). */
+export interface WorldVendorSale {
+  userId: number;
+  token: 'exo' | 'hexo';
+  amount: bigint;
+  at: number;
 }
 
 /** A ledger entry: `asset` is a token or `item:<key>`; `amount` signed (credit > 0). */

@@ -91,6 +91,10 @@ const snapshotArb = fc.record({
 
 const itemKeys = ITEM_KINDS.map((k) => k.key);
 
+const DAY_MS = 86_400_000;
+/** Sale instants relative to the first day's start: before it, at each day edge, inside days. */
+const SALE_OFFSETS = [-1, 0, 1, DAY_MS / 2, DAY_MS - 1, DAY_MS, DAY_MS + 7, 2 * DAY_MS - 1, 2 * DAY_MS, 5 * DAY_MS / 2, 3 * DAY_MS] as const;
+
 const rawArb = fc.record({
   players: fc.integer({ min: 1, max: 4 }),
   landIdBase: fc.integer({ min: 1, max: 4990 }),
@@ -108,7 +112,14 @@ const rawArb = fc.record({
   nextToolkits: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
   extraHoldings: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), collection: fc.nat(), asset: fc.integer({ min: 0, max: 20 }) }), { maxLength: 3 }),
   days: fc.integer({ min: 1, max: 3 }),
+  /** Vendor sales around every day edge, amounts from 1 base unit (royalty rounds to 0) to large. */
+  sales: fc.array(fc.record({
+    user: fc.integer({ min: 1, max: 4 }), token: fc.constantFrom('exo' as const, 'hexo' as const),
+    amount: fc.oneof(fc.constantFrom(1n, 19n, 20n, 21n, 999_999n, 5_000_000_000n), fc.bigInt({ min: 1n, max: 10n ** 15n })),
+    at: fc.constantFrom(...SALE_OFFSETS),
+  }), { maxLength: 6 }),
 });
+
 
 type Raw = typeof rawArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -220,7 +231,10 @@ function build(raw: Raw): { world: World; days: string[] } {
   }
 
   return {
-    world: { lands, holdings, collections, snapshots, workers, upgrades, balances, items: [...items.values()], readyNotices },
+    world: {
+      lands, holdings, collections, snapshots, workers, upgrades, balances, items: [...items.values()], readyNotices,
+      vendorSales: raw.sales.map((v) => ({ userId: userOf(v.user), token: v.token, amount: v.amount, at: t0 + v.at })),
+    },
     days: Array.from({ length: raw.days }, (_, i) => addDays(FIRST_DAY, i)),
   };
 }
@@ -258,6 +272,7 @@ export function canonicalDayResult(r: DayResult): DayResult {
       lands: sorted(w.lands), holdings: sorted(w.holdings), collections: sorted(w.collections),
       snapshots: sorted(w.snapshots.map((s) => ({ ...s, votes: sorted(s.votes) }))), workers: sorted(w.workers),
       upgrades: sorted(w.upgrades), balances: sorted(w.balances), items: sorted(w.items), readyNotices: sorted(w.readyNotices),
+      vendorSales: sorted(w.vendorSales),
     },
     ledger: sorted(r.ledger), notifications: sorted(r.notifications), reports: sorted(r.reports), totals: r.totals,
   };
