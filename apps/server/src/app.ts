@@ -33,6 +33,8 @@ import { configRoutes } from './modules/config/routes.ts';
 import { mineRoutes } from './modules/mines/routes.ts';
 import { worldRoutes } from './modules/world/routes.ts';
 import { vendorRoutes } from './modules/vendor/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { chestRoutes } from './modules/chest/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
 
 /**
@@ -146,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(mineRoutes);
     await api.register(worldRoutes);
     await api.register(vendorRoutes);
+    await api.register(accountRoutes);
+    await api.register(chestRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

@@ -5,13 +5,18 @@
  *          [--food N] [--rune N] [--workers N [--rarity common|uncommon|rare|epic]]
  *          [--items key=N,key=N]       token amounts in whole tokens
  *   tick [--days N]                   advances the game clock N days (default 1) and settles them
+ *   compensate --token T --amount N --reason "…" [--event NAME]
+ *                                     credits every active player N whole tokens once per event
+ *                                     (default event name: the reason); any mode, opens the database
+ *                                     itself (with PGlite, stop the server first)
  *
  * When a Kingdom server answers on `PORT` the command goes through its API (PGlite allows one
  * process per data folder); otherwise it opens the database itself.
  */
 import { parseArgs } from 'node:util';
 import { PATHS, API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type FaucetResponse, type ClockResponse } from '@kingdom/api';
-import { gameDay } from '@kingdom/game';
+import { gameDay, isToken, toBaseUnits } from '@kingdom/game';
+import { compensate } from './modules/compensation/service.ts';
 import { environment, loadConfig } from './config.ts';
 import { openKingdomDatabase } from './server.ts';
 import { runFaucet, type FaucetRarity } from './modules/demo/faucet.ts';
@@ -22,7 +27,8 @@ import { advanceDemoClock } from './modules/demo/routes.ts';
 const USAGE = `usage:
   npm run kingdom -- faucet <address> [--lands N] [--tools N] [--exo N] [--hexo N] [--food N] [--rune N]
                               [--workers N] [--rarity common|uncommon|rare|epic] [--items key=N,...]
-  npm run kingdom -- tick [--days N]`;
+  npm run kingdom -- tick [--days N]
+  npm run kingdom -- compensate --token exo|hexo|food|rune --amount N --reason "…" [--event NAME]`;
 
 /** POSTs to the running server's API; null when no server answers on the port. */
 async function viaServer<T>(port: number, path: string, body: Record<string, unknown>): Promise<T | null> {
@@ -127,10 +133,29 @@ async function tick(args: string[]): Promise<void> {
   console.log(result.settled?.length ? `Settled: ${result.settled.join(', ')}` : 'No day was due.');
 }
 
+async function compensateCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { token: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, event: { type: 'string' } } });
+  const token = values.token ?? '';
+  if (!isToken(token)) throw new Error('--token must be exo, hexo, food or rune');
+  if (!values.amount || !/^\d+(\.\d+)?$/.test(values.amount)) throw new Error('--amount must be a positive number of whole tokens');
+  const reason = (values.reason ?? '').trim();
+  if (!reason) throw new Error('--reason is required');
+  const config = loadConfig({ ...environment(), LOG_LEVEL: 'silent' });
+  const { db } = await openKingdomDatabase(config);
+  try {
+    const r = await compensate(db, { token, amount: toBaseUnits(values.amount, token), reason, event: (values.event ?? reason).trim(), now: new Date() });
+    console.log(r.paid ? `Compensated ${r.players} active players with ${values.amount} ${token.toUpperCase()} for "${r.event}".`
+      : `"${r.event}" was already paid (${r.players} players); nothing changed.`);
+  } finally {
+    await db.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'faucet') await faucet(rest);
   else if (command === 'tick') await tick(rest);
+  else if (command === 'compensate') await compensateCommand(rest);
   else {
     console.error(USAGE);
     process.exitCode = 2;

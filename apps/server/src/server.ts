@@ -10,6 +10,7 @@ import { seedDemoWorld, seedReferenceData } from './seed/demo-world.ts';
 import { buildApp } from './app.ts';
 import { GameClock } from './clock.ts';
 import { settleDueDays } from './jobs/settlement.ts';
+import { publishChestSeeds } from './modules/chest/service.ts';
 
 export interface Kingdom {
   app: FastifyInstance;
@@ -49,7 +50,9 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
   const tick = () => (running ??= (async () => {
     try {
       if (config.demo) await clock.load();
-      return (await settleDueDays(db, clock.now())).map((d) => d.day);
+      const days = (await settleDueDays(db, clock.now())).map((d) => d.day);
+      await publishChestSeeds(db.orm, clock.now());
+      return days;
     } finally {
       running = null;
     }

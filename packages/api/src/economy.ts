@@ -51,8 +51,12 @@ export const LEDGER_REASONS = [
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
+/** A history: one token's, or `items` (every item kind, counts instead of base units). */
+export const LEDGER_ASSETS = [...TOKENS, 'items'] as const;
+export type LedgerAsset = (typeof LEDGER_ASSETS)[number];
+
 export const ledgerQuery = z.strictObject({
-  token: z.enum(TOKENS),
+  token: z.enum(LEDGER_ASSETS),
   reason: z.enum(LEDGER_REASONS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
@@ -60,24 +64,25 @@ export type LedgerQuery = z.input<typeof ledgerQuery>;
 export const ledgerRow = z.object({
   id: z.number().int(),
   at: z.string(),
-  amount: baseUnits,
+  asset: z.string().describe('the token, or `item:<key>`'),
+  amount: baseUnits.describe('base units of a token, whole items of an item'),
   reason: z.enum(LEDGER_REASONS),
   raw_reason: z.string(),
   reference: z.string(),
   link: z.string().nullable().describe('app path of what caused it, when there is one'),
-  running_balance: baseUnits.describe('the balance right after this entry'),
+  running_balance: baseUnits.describe('the balance (or the item count) right after this entry'),
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;
 export const ledgerResponse = z.object({
-  token: z.enum(TOKENS),
-  balance: baseUnits,
+  token: z.enum(LEDGER_ASSETS),
+  balance: baseUnits.nullable().describe('the balance now (null for items)'),
   rows: z.array(ledgerRow),
   total: z.number().int(),
   page: z.number().int(),
   per_page: z.number().int(),
 });
 export type LedgerResponse = z.infer<typeof ledgerResponse>;
-export const ledgerCsvQuery = z.strictObject({ token: z.enum(TOKENS), reason: z.enum(LEDGER_REASONS).optional() });
+export const ledgerCsvQuery = z.strictObject({ token: z.enum(LEDGER_ASSETS), reason: z.enum(LEDGER_REASONS).optional() });
 
 // ---- settings ----
 export const profileResponse = z.object({
@@ -94,6 +99,7 @@ export const profileRequest = z.strictObject({
 
 // ---- chest ----
 export const weekParam = z.object({ week: z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'a Monday, YYYY-MM-DD') });
+export const chestOpenRequest = z.strictObject({ week: weekParam.shape.week.optional().describe("the week to open (default: this week)") });
 export const chestLoot = z.object({ kind: z.enum(['token', 'item']), key: z.string(), amount: z.string() });
 export const chestStatus = z.object({
   week: z.string().describe('the Monday (UTC) that starts the week'),

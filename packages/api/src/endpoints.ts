@@ -16,7 +16,8 @@ import {
   tickRequest, clockResponse, okResponse, upgradeResponse, landParams, worldDaysQuery, worldDaysResponse,
 } from './goldrush.ts';
 import {
-  vendorCatalogueResponse, purchaseRequest, purchaseResponse,
+  vendorCatalogueResponse, purchaseRequest, purchaseResponse, ledgerQuery, ledgerResponse, ledgerCsvQuery,
+  profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 
 const assignErrors = ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE', 'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'NOT_VALID_WORKER_RARITY'] as const;
@@ -154,6 +155,37 @@ export const ENDPOINTS = {
     operationId: 'vendorPurchase', method: 'POST', path: '/vendor/purchase', tags: ['vendor'], auth: 'session',
     summary: 'Buys a catalogue item; exactly once per Idempotency-Key header (a UUID)', body: purchaseRequest, response: purchaseResponse,
     errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE'],
+  }),
+  accountLedger: endpoint({
+    operationId: 'accountLedger', method: 'GET', path: '/account/ledger', tags: ['account'], auth: 'session',
+    summary: 'One token\'s balance history from the ledger, newest first, with a running balance', query: ledgerQuery, response: ledgerResponse, errors: [],
+  }),
+  accountLedgerCsv: endpoint({
+    operationId: 'accountLedgerCsv', method: 'GET', path: '/account/ledger.csv', tags: ['account'], auth: 'session',
+    summary: 'The whole history of one token as CSV (oldest first)', query: ledgerCsvQuery, response: z.string(), errors: [],
+  }),
+  accountProfile: endpoint({
+    operationId: 'accountProfile', method: 'GET', path: '/account/profile', tags: ['account'], auth: 'session',
+    summary: 'The profile: user name, avatar and the NFTs that may be the avatar', response: profileResponse, errors: [],
+  }),
+  accountProfileUpdate: endpoint({
+    operationId: 'accountProfileUpdate', method: 'POST', path: '/account/profile', tags: ['account'], auth: 'session',
+    summary: 'Changes the user name (3–24 characters, unique) and avatar', body: profileRequest, response: profileResponse,
+    errors: ['USER_NAME_TAKEN', 'NOT_VALID_AVATAR'],
+  }),
+  chest: endpoint({
+    operationId: 'chest', method: 'GET', path: '/chest', tags: ['chest'], auth: 'session',
+    summary: "This week's chest: state, seed hash, the draw once opened", response: chestStatus, errors: [],
+  }),
+  chestOpen: endpoint({
+    operationId: 'chestOpen', method: 'POST', path: '/chest/open', tags: ['chest'], auth: 'session',
+    summary: "Opens this week's chest (once per week, land owners)", body: chestOpenRequest, response: chestOpenResponse,
+    errors: ['CHEST_NOT_LAND_OWNER', 'CHEST_NOT_TIME_END', 'CHEST_END', 'CHEST_EXPLOIT'],
+  }),
+  chestWeek: endpoint({
+    operationId: 'chestWeek', method: 'GET', path: '/chest/weeks/:week', tags: ['chest'], auth: 'public',
+    summary: 'A week of chests: seed hash, the seed once the week ended, loot table and every draw (provably fair)', params: weekParam, response: chestWeekResponse,
+    errors: ['NOT_FOUND'],
   }),
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,

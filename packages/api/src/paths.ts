@@ -41,6 +41,12 @@ export const PATHS = {
   demoClock: E.demoClock.path,
   vendorCatalogue: E.vendorCatalogue.path,
   vendorPurchase: E.vendorPurchase.path,
+  accountLedger: E.accountLedger.path,
+  accountLedgerCsv: E.accountLedgerCsv.path,
+  accountProfile: E.accountProfile.path,
+  chest: E.chest.path,
+  chestOpen: E.chestOpen.path,
+  chestWeek: (week: string) => pathOf(E.chestWeek, { week }),
   demoTick: E.demoTick.path,
 } as const;
 

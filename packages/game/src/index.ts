@@ -20,3 +20,4 @@ export * from './days.ts';
 export * from './settlement/world.ts';
 export * from './settlement/settle-day.ts';
 export * from './vendor/prices.ts';
+export * from './chest/chest.ts';
