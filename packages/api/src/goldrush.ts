@@ -41,6 +41,7 @@ export const mine = z.object({
   land,
   level: z.number().int(),
   cap: z.number().int().describe('highest level the land size allows'),
+  max_level: z.number().int().optional().describe("the mine kind's highest level (gold 10, fren 5), whatever the land size"),
   open_slots: z.number().int(),
   slots: z.array(mineSlot),
   upgrade: mineUpgrade.nullable(),
@@ -83,7 +84,9 @@ export const mineDay = z.object({
   workers: z.number().int(),
   workers_worked: z.number().int(),
   exo_mined: baseUnits,
-  salary_paid: baseUnits,
+  salary_paid: baseUnits.describe('hexo_paid + food_paid'),
+  hexo_paid: baseUnits.optional().describe('the part of the salary paid in HEXO'),
+  food_paid: baseUnits.optional().describe('the part of the salary paid in FOOD (fren mines: FOOD first, HEXO where FOOD ran short, GAME-RULES §4)'),
   salary_token: z.string(),
   effectivity: z.number().int(),
 });
@@ -96,7 +99,7 @@ export const reportResponse = z.object({
   mine: mineKind,
   day: z.string(),
   rows: z.array(mineDay),
-  totals: z.object({ exo_mined: baseUnits, salary_paid: baseUnits, workers_worked: z.number().int(), workers: z.number().int() }),
+  totals: z.object({ exo_mined: baseUnits, salary_paid: baseUnits, hexo_paid: baseUnits.optional(), food_paid: baseUnits.optional(), workers_worked: z.number().int(), workers: z.number().int() }),
 });
 export type ReportResponse = z.infer<typeof reportResponse>;
 

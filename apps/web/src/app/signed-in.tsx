@@ -6,10 +6,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shortenMiddle } from '@kingdom/game';
-import { useNotificationsCount } from '../api/endpoints/notifications-count.ts';
+import { useNotificationsCount } from '../api/session-calls.ts';
 import { useSession } from '../session/session-store.ts';
 import { useLogout } from '../session/use-logout.ts';
-import { GameClock } from '../components/game-clock.tsx';
+import { GameClock } from './game-clock.tsx';
 import { WalletAddress } from '../components/wallet-address.tsx';
 
 export { SessionEffects } from './session-effects.tsx';

@@ -66,6 +66,7 @@ export const en = {
   },
   login: {
     title: 'Enter the Kingdom',
+    checkingSession: 'Checking your session…',
     loginWith: 'Login with',
     cardano: 'Cardano',
     solana: 'Solana',

@@ -117,6 +117,7 @@ export function mine(kind: MineKind, l: Land, level: number, over: Partial<Mine>
     land: l,
     level,
     cap: kind === 'goldmine' ? info.goldmineCap : info.frenmineCap,
+    max_level: kind === 'goldmine' ? 10 : 5,
     open_slots: slots.filter((x) => x.open).length,
     slots,
     upgrade: null,

@@ -4,14 +4,12 @@
  * of `@kingdom/game`, GAME-RULES.md §2–4). Nothing here re-decides a rule: it only words the plan
  * or the GameError code the rule returns.
  */
-import type { Item, Mine, MineKind } from '@kingdom/api';
-import {
-  FREN_TOOLKIT, GameError, LAND_SIZE_INFO, itemKind, planFrenmineUpgrade, planGoldmineUpgrade, planLandExpansion,
-  EXPANSION_PERMITS, toolkitFor,
-} from '@kingdom/game';
-import { i18n } from '../i18n/index.ts';
-import { errorText } from '../i18n/errors.ts';
-import { formatCountdown, formatUtc } from './time-format.ts';
+import type { Item, Mine } from '@kingdom/api';
+import { EXPANSION_PERMITS, GameError, LAND_SIZE_INFO, itemKind, planLandExpansion } from '@kingdom/game';
+import { i18n } from '../../i18n/index.ts';
+import { errorText } from '../../i18n/errors.ts';
+import { formatCountdown, formatUtc } from '../../components/time-format.ts';
+import { MINE_KINDS } from './kinds.ts';
 
 /** Item key → amount held, from the inventory answer. */
 export function itemCounts(items: readonly Item[] | undefined): Record<string, number> {
@@ -30,26 +28,20 @@ export interface Preview {
   ready: boolean;
 }
 
-/** The key of the item the next upgrade of `mine` consumes. */
-function upgradeItemKey(kind: MineKind, level: number): string {
-  return kind === 'goldmine' ? toolkitFor(level + 1) : FREN_TOOLKIT;
-}
-
 /**
  * The next upgrade of a mine, worded.
  * @param now the game's current time in ms (the server's clock: the demo clock runs ahead)
  */
 export function upgradePreview(mine: Mine, items: Record<string, number>, now: number): Preview {
   const t = i18n.t.bind(i18n);
-  if (mine.mine === 'goldmine' && mine.level === 0) return { text: t('mines.upgrade.noGoldmine'), ready: false };
+  const view = MINE_KINDS[mine.mine];
+  if (view.builtByScheme && mine.level === 0) return { text: t('mines.upgrade.noGoldmine'), ready: false };
   // An upgrade in progress blocks the next one until the daily settlement finishes it, even after
   // its end time (the server treats any running upgrade so).
   const upgradingUntil = mine.upgrade ? Math.max(Date.parse(mine.upgrade.ends_at), now + 1) : null;
   const state = { level: mine.level, upgradingUntil };
   try {
-    const plan = mine.mine === 'goldmine'
-      ? (({ targetLevel, toolkitKey, durationMs }) => ({ targetLevel, itemKey: toolkitKey, durationMs }))(planGoldmineUpgrade(mine.land, state, items, now))
-      : planFrenmineUpgrade(mine.land, state, items, now);
+    const plan = view.planUpgrade(mine, state, items, now);
     return {
       text: t('mines.upgrade.ready', { level: plan.targetLevel, item: itemName(plan.itemKey), have: items[plan.itemKey] ?? 0, hours: plan.durationMs / 3_600_000 }),
       ready: true,
@@ -68,7 +60,7 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
         };
       }
       case 'ITEM_NOT_EXIST_ON_BALANCE': {
-        const key = upgradeItemKey(mine.mine, mine.level);
+        const key = view.upgradeItem(mine.level);
         return { text: t('mines.upgrade.needs', { level: mine.level + 1, item: itemName(key), have: items[key] ?? 0 }), ready: false };
       }
       case 'GOLDMINE_ERROR_LAND_MAX_SIZE':

@@ -28,7 +28,8 @@ describe('/goldmine/workers', () => {
     await screen.findAllByTestId('mine-card');
     const first = card('AA01');
     expect(within(first).getByRole('link', { name: 'AA01' }).getAttribute('href')).toBe('/land/AA01');
-    expect(within(first).getByTestId('mine-level').textContent).toBe('Level 3 / 4');
+    expect(within(first).getByTestId('mine-level').textContent).toBe('Level 3 of 10');
+    expect(within(first).getByTestId('mine-cap').textContent).toBe('this land allows level 4');
     expect(within(first).getByText('S')).toBeTruthy();
     const s1 = within(first).getByTestId('slot-1');
     expect(s1.textContent).toContain('Gnome #1');

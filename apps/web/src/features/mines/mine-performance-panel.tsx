@@ -2,34 +2,37 @@ import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MineDay, MineKind } from '@kingdom/api';
-import { usePerformance } from '../api/endpoints/mine-performance.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { CardSkeletons } from '../../components/query-state.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { usePerformance } from './api.ts';
 import { Effectivity } from './effectivity.tsx';
-import { EmptyState } from './empty-state.tsx';
-import { chartNumber, formatAmount } from './mine-amount.ts';
+import { MINE_KINDS } from './kinds.ts';
+import { chartNumber, formatAmount, formatRowSalary, salaryPaid } from './mine-amount.ts';
 import { MinesGate } from './mines-gate.tsx';
-import { CardSkeletons } from './query-state.tsx';
 import type { ChartDay } from './performance-chart.tsx';
-import { Skeleton } from './skeleton.tsx';
 
 const PerformanceChart = lazy(() => import('./performance-chart.tsx'));
 
 /** Periods the page offers, in days. */
 export const PERFORMANCE_PERIODS = [7, 14, 30, 90] as const;
 
-/** Per-day totals over the player's lands, oldest first. */
-export function chartDays(rows: readonly MineDay[]): ChartDay[] {
+/** Per-day totals over the player's lands, oldest first, the salary split by the token that paid it. */
+export function chartDays(rows: readonly MineDay[], kind: MineKind): ChartDay[] {
   const byDay = new Map<string, ChartDay>();
   for (const r of rows) {
-    const d = byDay.get(r.day) ?? { day: r.day, exo: 0, salary: 0 };
+    const d = byDay.get(r.day) ?? { day: r.day, exo: 0, food: 0, hexo: 0 };
+    const paid = salaryPaid(r, kind);
     d.exo += chartNumber(r.exo_mined);
-    d.salary += chartNumber(r.salary_paid);
+    d.food += chartNumber(paid.food.toString());
+    d.hexo += chartNumber(paid.hexo.toString());
     byDay.set(r.day, d);
   }
   return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
-/** Rows per day and land: EXO mined, salary paid, workers worked/workers, effectivity (GAME-RULES §3). */
-export function MineDaysTable({ rows, caption, linkLands = true }: { rows: readonly MineDay[]; caption: string; linkLands?: boolean }) {
+/** Rows per day and land: EXO mined, salary paid per token, worked/open slots, effectivity (GAME-RULES §3). */
+export function MineDaysTable({ rows, kind, caption, linkLands = true }: { rows: readonly MineDay[]; kind: MineKind; caption: string; linkLands?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
@@ -57,8 +60,12 @@ export function MineDaysTable({ rows, caption, linkLands = true }: { rows: reado
               <td>{r.day}</td>
               <td>{linkLands ? <Link to={`/land/${encodeURIComponent(r.hex_name)}`}>{r.hex_name}</Link> : r.hex_name}</td>
               <td className="num">{formatAmount(r.exo_mined, 'exo')}</td>
-              <td className="num">{formatAmount(r.salary_paid, r.salary_token)}</td>
-              <td className="num">{t('performance.workedOf', { worked: r.workers_worked, workers: r.workers })}</td>
+              <td className="num" data-testid="salary-paid">
+                {formatRowSalary(r, kind)}
+              </td>
+              <td className="num" title={t('performance.workedTitle', { worked: r.workers_worked, workers: r.workers, open: r.open_slots })}>
+                {t('performance.workedOf', { worked: r.workers_worked, open: r.open_slots })}
+              </td>
               <td>
                 <Effectivity rating={r.effectivity} />
               </td>
@@ -75,7 +82,7 @@ function PerformanceBody({ kind }: { kind: MineKind }) {
   const [days, setDays] = useState<number>(14);
   const q = usePerformance(kind, days);
   const rows = [...(q.data?.rows ?? [])].sort((a, b) => b.day.localeCompare(a.day) || a.hex_name.localeCompare(b.hex_name));
-  const salaryToken = kind === 'goldmine' ? 'HEXO' : 'FOOD';
+  const salaryTokens = MINE_KINDS[kind].salaryTokens.filter((tk): tk is 'food' | 'hexo' => tk === 'food' || tk === 'hexo');
   return (
     <>
       <div className="list-toolbar">
@@ -97,11 +104,11 @@ function PerformanceBody({ kind }: { kind: MineKind }) {
       ) : (
         <>
           <Suspense fallback={<Skeleton height="220px" label={t('performance.loadingChart')} />}>
-            <PerformanceChart data={chartDays(rows)} salaryToken={salaryToken} />
+            <PerformanceChart data={chartDays(rows, kind)} salaryTokens={salaryTokens} />
           </Suspense>
           <section className="panel">
             <h2 className="panel__title">{t('performance.table')}</h2>
-            <MineDaysTable rows={rows} caption={t('performance.table')} />
+            <MineDaysTable rows={rows} kind={kind} caption={t('performance.table')} />
           </section>
         </>
       )}

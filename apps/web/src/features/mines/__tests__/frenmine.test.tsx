@@ -20,7 +20,8 @@ describe('/frenmine', () => {
     );
     const { user } = renderRoute('/frenmine/workers', { signedIn: true });
     const c = await screen.findByTestId('mine-card');
-    expect(within(c).getByTestId('mine-level').textContent).toBe('Level 1 / 3');
+    expect(within(c).getByTestId('mine-level').textContent).toBe('Level 1 of 5');
+    expect(within(c).getByTestId('mine-cap').textContent).toBe('this land allows level 3');
     expect(within(c).getAllByTestId(/^slot-/)).toHaveLength(5);
     expect(within(c).getByTestId('slot-2').textContent).toContain('Opens at level 2');
     await waitFor(() => expect(within(c).getByTestId('upgrade-preview').textContent).toBe('Next: level 2 with 1 × Chicken Tendies (you have 1), takes 6 h'));

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Mine, MineSlot, WorkerNft } from '@kingdom/api';
 import { BIOME_BONUS, EXPANSION_PERMITS, LAND_SIZE_INFO } from '@kingdom/game';
-import { useLandExpand } from '../api/endpoints/land-detail.ts';
-import { useMineUpgrade, useRemoveWorker } from '../api/endpoints/mines.ts';
+import { MineSlots } from '../../components/mine-slots.tsx';
+import { notifySuccess } from '../../components/notify.ts';
+import { useLandExpand, useMineUpgrade, useRemoveWorker } from './api.ts';
+import { maxLevelOf } from './kinds.ts';
 import { expansionPreview, upgradePreview } from './mine-rules.ts';
-import { MineSlots } from './mine-slots.tsx';
-import { notifySuccess } from './notify.ts';
 import { SetWorkerDialog } from './set-worker-dialog.tsx';
 
 /** Props of {@link MineCard}. */
@@ -21,7 +21,7 @@ export interface MineCardProps {
   now: number;
 }
 
-/** The head of a mine card: the land (link), its size and biome, the mine's level out of its cap. */
+/** The head of a mine card: the land (link), its size and biome, the mine's level of its kind's max and the land's cap. */
 export function MineHead({ mine }: { mine: Mine }) {
   const { t } = useTranslation();
   const land = mine.land;
@@ -40,9 +40,14 @@ export function MineHead({ mine }: { mine: Mine }) {
         <span className="badge badge--size" title={t('land.size')}>
           {LAND_SIZE_INFO[land.size].label}
         </span>
-        <span className="badge badge--gold" data-testid="mine-level">
-          {t('mines.levelOf', { level: mine.level, cap: mine.cap })}
+        <span className="badge badge--gold" data-testid="mine-level" title={t('mines.landCap', { cap: mine.cap })}>
+          {t('mines.level', { level: mine.level, max: maxLevelOf(mine) })}
         </span>
+        {mine.cap < maxLevelOf(mine) ? (
+          <span className="muted mine-card__cap" data-testid="mine-cap">
+            {t('mines.landCap', { cap: mine.cap })}
+          </span>
+        ) : null}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../api/endpoints/config.ts';
-import { useDemoClock, useDemoTick } from '../api/endpoints/demo-clock.ts';
-import { notifySuccess } from './notify.ts';
+import { useConfig } from '../api/session-calls.ts';
+import { useDemoClock, useDemoTick } from '../api/session-calls.ts';
+import { notifySuccess } from '../components/notify.ts';
 
 /**
  * Demo only (`/config` demo): the game day and "Advance one day", which moves the game clock and

@@ -1,40 +1,48 @@
 import { useTranslation } from 'react-i18next';
 import type { MineKind } from '@kingdom/api';
-import { FREN_SALARY_FOOD, WORKER_SALARY_HEXO, formatTokenAmount } from '@kingdom/game';
-import { useBalance } from '../api/endpoints/balance.ts';
-import { useInventoryItems } from '../api/endpoints/inventory-items.ts';
-import { useMines } from '../api/endpoints/mines.ts';
-import { useWorkerNfts } from '../api/endpoints/worker-nfts.ts';
-import { EmptyState } from './empty-state.tsx';
+import { TOKEN_SYMBOLS, WORKER_SALARY_HEXO, formatTokenAmount, type Token } from '@kingdom/game';
+import { useBalance, useInventoryItems } from '../../api/session-calls.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { CardSkeletons } from '../../components/query-state.tsx';
+import { serverNow } from '../../components/use-game-now.ts';
+import { useNow } from '../../components/use-now.ts';
+import { useMines, useWorkerNfts } from './api.ts';
+import { MINE_KINDS, eligibleWorkers } from './kinds.ts';
 import { MineCard } from './mine-card.tsx';
 import { itemCounts } from './mine-rules.ts';
 import { MinesGate } from './mines-gate.tsx';
-import { CardSkeletons } from './query-state.tsx';
-import { eligibleWorkers } from './set-worker-dialog.tsx';
-import { serverNow } from './use-game-now.ts';
-import { useNow } from './use-now.ts';
 
+function BalanceOf({ token }: { token: Token }) {
+  const { t } = useTranslation();
+  const balance = useBalance(token);
+  return (
+    <>
+      {t('mines.balanceOf', { token: TOKEN_SYMBOLS[token], amount: balance.data === undefined ? t('dashboard.unknown') : formatTokenAmount(balance.data, token) })}
+    </>
+  );
+}
+
+/** The kind's salary rule and the balances that pay it (GAME-RULES §3–4). */
 function SalaryNote({ kind }: { kind: MineKind }) {
   const { t } = useTranslation();
-  const token = kind === 'goldmine' ? 'hexo' : 'food';
-  const balance = useBalance(token);
-  const hexo = useBalance('hexo');
-  const amount = (v: string | undefined, tk: 'hexo' | 'food') => (v === undefined ? t('dashboard.unknown') : formatTokenAmount(v, tk));
+  const view = MINE_KINDS[kind];
   return (
     <p className="notice mines-note">
-      {kind === 'goldmine'
-        ? t('mines.goldNote', {
-            default: formatTokenAmount(WORKER_SALARY_HEXO.default, 'hexo'),
-            common: formatTokenAmount(WORKER_SALARY_HEXO.common, 'hexo'),
-            uncommon: formatTokenAmount(WORKER_SALARY_HEXO.uncommon, 'hexo'),
-            rare: formatTokenAmount(WORKER_SALARY_HEXO.rare, 'hexo'),
-            epic: formatTokenAmount(WORKER_SALARY_HEXO.epic, 'hexo'),
-          })
-        : t('mines.frenNote', { food: formatTokenAmount(FREN_SALARY_FOOD, 'food') })}{' '}
+      {t(view.texts.note, {
+        default: formatTokenAmount(WORKER_SALARY_HEXO.default, 'hexo'),
+        common: formatTokenAmount(WORKER_SALARY_HEXO.common, 'hexo'),
+        uncommon: formatTokenAmount(WORKER_SALARY_HEXO.uncommon, 'hexo'),
+        rare: formatTokenAmount(WORKER_SALARY_HEXO.rare, 'hexo'),
+        epic: formatTokenAmount(WORKER_SALARY_HEXO.epic, 'hexo'),
+        food: formatTokenAmount(view.salary(null), view.salaryTokens[0] ?? 'food'),
+      })}{' '}
       <strong data-testid="salary-balance">
-        {kind === 'goldmine'
-          ? t('mines.balanceHexo', { amount: amount(balance.data, 'hexo') })
-          : t('mines.balanceFood', { food: amount(balance.data, 'food'), hexo: amount(hexo.data, 'hexo') })}
+        {view.salaryTokens.map((token, i) => (
+          <span key={token}>
+            {i > 0 ? ' · ' : null}
+            <BalanceOf token={token} />
+          </span>
+        ))}
       </strong>
     </p>
   );
@@ -57,7 +65,7 @@ function WorkersBody({ kind }: { kind: MineKind }) {
     <>
       <SalaryNote kind={kind} />
       <p className="muted" data-testid="free-workers">
-        {kind === 'goldmine' ? t('mines.freeWorkers', { count: free }) : t('mines.freeFrens', { count: free })}
+        {t(MINE_KINDS[kind].texts.free, { count: free })}
       </p>
       <ul className="mine-grid" aria-label={t('mines.yourMines')}>
         {mines.data.mines.map((mine) => (
