@@ -24,7 +24,7 @@ export function GameClock() {
     <div className="game-clock" role="group" aria-label={t('clock.title')} data-testid="game-clock">
       <span className="game-clock__day">
         <span className="game-clock__label">{t('clock.label')}</span>
-        <span data-testid="game-day">{clock.data?.today ?? '…'}</span>
+        <span data-testid="game-day">{clock.data?.today ?? '...'}</span>
       </span>
       <button type="button" className="btn btn--gold btn--small" disabled={tick.isPending || !clock.data} onClick={advance}>
         {tick.isPending ? <span className="spinner" aria-hidden="true" /> : null}

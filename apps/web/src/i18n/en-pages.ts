@@ -47,11 +47,11 @@ export const enPages = {
     noTools: 'No tools found',
     noItems: 'No items found',
     resync: 'Re-sync wallet',
-    resyncing: 'Syncing…',
+    resyncing: 'Syncing...',
     resynced: 'Wallet synced: {{lands}} lands, {{mtools}} tools',
     amount: 'Amount',
     craftable: 'Craftable',
-    total: '{{count}} total',
+    total: '{{count, number}} total',
   },
   collectibles: {
     title: 'Collectibles',
@@ -219,7 +219,7 @@ export const enPages = {
     '5': 'Excellent',
   },
   inbox: {
-    summary: '{{count}} messages · {{unread}} unread',
+    summary: '{{count, number}} messages · {{unread, number}} unread',
     markAll: 'Mark all read',
     unread: 'New',
     openReport: 'Open the daily report',
@@ -299,7 +299,7 @@ export const enPages = {
   },
   valley: {
     title: 'Valley Map',
-    lead: 'The Valley counts {{count}} lands. The interactive map is being drawn.',
+    lead: 'The Valley counts {{count, number}} lands. The interactive map is being drawn.',
   },
   staking: {
     title: 'Staking-Hub',

@@ -3,6 +3,7 @@ import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { queryClient } from '../api/query-client.ts';
+import { forgetToasts } from '../components/notify.ts';
 import { useSession } from '../session/session-store.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { restoreHttp } from './mock-http.ts';
@@ -30,6 +31,7 @@ afterEach(() => {
   if (typeof window === 'undefined') return;
   cleanup();
   toast.dismiss();
+  forgetToasts();
   queryClient.clear();
   useSession.getState().clear();
   useAppStatus.setState({ maintenance: false });
