@@ -3,7 +3,7 @@
  * per test, console-error collection, numbered screenshots, the session in localStorage and the
  * demo-wallet sign-in as a player does it.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -167,7 +167,8 @@ export interface AxeViolation {
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   const has = await page.evaluate(() => 'axe' in window);
-  if (!has) await page.addScriptTag({ path: AXE_PATH });
+  // evaluated over DevTools, which the page's CSP (script-src 'self') does not govern
+  if (!has) await page.evaluate(axeSource());
   const found = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
@@ -176,8 +177,12 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** axe-core's browser build. */
-const AXE_PATH = fileURLToPath(import.meta.resolve('axe-core/axe.min.js'));
+/** axe-core's browser build, read once. */
+let axe: string | undefined;
+function axeSource(): string {
+  axe ??= readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+  return axe;
+}
 
 /** Texts of the toasts on screen now. */
 export async function toastTexts(page: Page): Promise<string[]> {

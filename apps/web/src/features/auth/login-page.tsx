@@ -34,10 +34,11 @@ function WalletRow({ option, busy, onPick }: { option: WalletOption; busy: boole
   if (option.installUrl && option.readyState === WalletReadiness.NotDetected) {
     return (
       <li>
-        <a className="wallet wallet--install" href={option.installUrl} target="_blank" rel="noreferrer noopener" aria-label={t('login.install', { name: option.label })}>
+        {/* the visible text stays the start of the link's name (WCAG 2.5.3); what the link does follows it */}
+        <a className="wallet wallet--install" href={option.installUrl} target="_blank" rel="noreferrer noopener">
           <WalletIcon option={option} />
-          <span className="wallet__name">{option.label}</span>
-          {state}
+          <span className="wallet__name">{option.label}</span> {state}{' '}
+          <span className="sr-only">{t('login.install', { name: option.label })}</span>
         </a>
       </li>
     );
