@@ -115,8 +115,10 @@ describe('a new player on a phone', () => {
         if (!box || box.height < 44) problems.push(`${label}: ${box?.height ?? 0} px tall`);
         if (!(await tappable(link))) problems.push(`${label}: covered or off screen`);
         await link.tap();
-        await page.waitForURL((url) => url.pathname.startsWith(href), { timeout: 10_000 }).catch(() => undefined);
-        if (!pathOf(page).startsWith(href)) problems.push(`${label}: tap went to ${pathOf(page)}, not ${href}`);
+        // `/lands` is spec §2's redirect to the collection
+        const target = href === '/lands' ? '/collectibles/lands' : href;
+        await page.waitForURL((url) => url.pathname.startsWith(target), { timeout: 10_000 }).catch(() => undefined);
+        if (!pathOf(page).startsWith(target)) problems.push(`${label}: tap went to ${pathOf(page)}, not ${target}`);
         const closed = await expect
           .poll(() => nav.evaluate((n) => getComputedStyle(n).visibility === 'hidden'), { timeout: 3_000 })
           .toBe(true)
