@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,9 +15,9 @@ import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GameError } from '@kingdom/game';
-import { API_PREFIX, ERROR_MESSAGES, isErrorCode, errorStatus } from '@kingdom/api';
+import { API_PREFIX, ERROR_MESSAGES, errorStatus } from '@kingdom/api';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Orm } from './db/client.ts';
 import type { ChainProviders } from './chain/index.ts';
 import { ApiError } from './errors.ts';
 import { csrfPlugin } from './auth/csrf.ts';
@@ -33,6 +33,8 @@ import { walletRoutes } from './modules/wallets/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { mineRoutes } from './modules/mines/routes.ts';
+import { worldRoutes } from './modules/world/routes.ts';
+import { registerAuthHook } from './http/routes.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -43,12 +45,14 @@ export interface AppDeps {
   db: Database;
   providers: ChainProviders;
   clock?: () => Date;
-  advanceClock?: (ms: number) => Promise<Date>;
+  advanceClock?: (ms: number, tx: Orm) => Promise<Date>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Required<AppDeps>;
+    /** Every route registered under `/api` (method + URL pattern, with its descriptor's operationId when it has one). */
+    apiRoutes: Array<{ method: string; url: string; operationId: string | undefined }>;
   }
 }
 
@@ -62,11 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = full;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only behind a configured proxy may X-Forwarded-For name the client (rate limits key on it).
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // Request lines only at debug: at info they would dominate the log and the hot path.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', full);
+  app.decorate('apiRoutes', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -85,11 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
+      if (err.status >= 500) request.log.error({ err }, 'request failed');
       return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err instanceof GameError) {
-      const code = isErrorCode(err.code) ? err.code : 'CANT_RUN_THIS_OPERATION';
-      return reply.status(errorStatus(code)).send({ error: code, message: ERROR_MESSAGES[code] });
+      if (errorStatus(err.code) >= 500) request.log.error({ err }, 'rule reported a fault');
+      return reply.status(errorStatus(err.code)).send({ error: err.code, message: ERROR_MESSAGES[err.code] });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
@@ -111,6 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => {
+    api.addHook('onRoute', (r) => {
+      for (const method of [r.method].flat()) {
+        if (method !== 'HEAD') app.apiRoutes.push({ method, url: r.url, operationId: r.config?.endpoint?.operationId });
+      }
+    });
     // API answers above 1 KB (lists, reports, the docs) compressed; the hot reads are smaller and go
     // out as they are. Brotli at a low quality: on the fly, speed matters more than the last bytes.
     await api.register(compress, {
@@ -122,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.headers(API_SECURITY_HEADERS);
       done();
     });
+    registerAuthHook(api);
     await api.register(csrfPlugin);
     if (config.maintenance) {
       api.addHook('onRequest', async (request) => {
@@ -139,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(miningToolRoutes);
     await api.register(walletRoutes);
     await api.register(mineRoutes);
+    await api.register(worldRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

@@ -116,7 +116,7 @@ async function tick(args: string[]): Promise<void> {
     try {
       const clock = new GameClock(db);
       await clock.load();
-      const now = await advanceDemoClock(db, (ms) => clock.advance(ms), days * 86_400_000);
+      const now = await advanceDemoClock(db, (ms, tx) => clock.advance(ms, tx), days * 86_400_000);
       const settled = await settleDueDays(db, now);
       result = { now: now.toISOString(), today: gameDay(now), last_settled: settled.at(-1)?.day ?? null, settled: settled.map((d) => d.day) };
     } finally {

@@ -4,7 +4,7 @@
  * every process and the CLI share it; outside demo mode it stays 0.
  */
 import { sql } from 'drizzle-orm';
-import { exec, type Database } from './db/client.ts';
+import { exec, type Database, type Orm } from './db/client.ts';
 
 export class GameClock {
   private offsetMs = 0;
@@ -21,9 +21,12 @@ export class GameClock {
     this.offsetMs = row ? Number(row.ms) : 0;
   }
 
-  /** Moves the shared offset forward by `ms` (demo only) and returns the new time. */
-  async advance(ms: number): Promise<Date> {
-    const [row] = await exec<{ ms: string }>(this.db.orm, sql`
+  /**
+   * Moves the shared offset forward by `ms` (demo only), in `orm` (a transaction of the caller's, so
+   * the move commits together with what goes with it), and returns the new time.
+   */
+  async advance(ms: number, orm: Orm = this.db.orm): Promise<Date> {
+    const [row] = await exec<{ ms: string }>(orm, sql`
       INSERT INTO app_settings (key, value) VALUES ('clock_offset_ms', jsonb_build_object('ms', ${ms}::bigint))
       ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object('ms', (app_settings.value->>'ms')::bigint + ${ms}::bigint)
       RETURNING (value->>'ms') AS ms`);

@@ -16,6 +16,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DEMO: bool.optional(),
   MAINTENANCE: bool.default(false),
+  /**
+   * Trust X-Forwarded-For from a reverse proxy: `false` (default: the socket's address is the
+   * client), `true` (any hop), a hop count, or addresses/CIDRs of the trusted proxies.
+   */
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CARDANO_NETWORK: z.enum(['emulator', 'preprod', 'preview', 'mainnet']).default('emulator'),
   SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta']).default('devnet'),
@@ -56,6 +61,8 @@ export interface Config {
   publicDomain: string;
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
+  /** Fastify's `trustProxy`: false unless a proxy is configured (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
   /** Built web app folder served at `/`; undefined disables static serving. */
   webDist: string | undefined;
   links: { whitepaper: string; social: string; chat: string; guidebook: string };
@@ -94,9 +101,19 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     publicDomain: e.PUBLIC_DOMAIN,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST) : defaultWebDist(),
     links: { whitepaper: e.LINK_WHITEPAPER, social: e.LINK_SOCIAL, chat: e.LINK_CHAT, guidebook: e.LINK_GUIDEBOOK },
   };
+}
+
+/** `TRUST_PROXY`: `true`/`false`, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+function parseTrustProxy(v: string): boolean | number | string {
+  const t = v.trim().toLowerCase();
+  if (t === '' || t === 'false' || t === '0' || t === 'no') return false;
+  if (t === 'true' || t === 'yes') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  return v.trim();
 }
 
 /** The web app built by `npm run build -w @kingdom/web`, beside this package. */

@@ -40,9 +40,9 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
   if (config.demo) await clock.load();
   const app = await buildApp({
     config, db, providers, clock: () => clock.now(),
-    advanceClock: async (ms) => {
+    advanceClock: async (ms, tx) => {
       if (!config.demo) throw new Error('the game clock moves only in demo mode');
-      return clock.advance(ms);
+      return clock.advance(ms, tx);
     },
   });
   let running: Promise<string[]> | null = null;

@@ -36,7 +36,7 @@ describe('public reads', () => {
     const beyond = (await k.get('/lands?page=9999')).json<LandsResponse>();
     expect(beyond).toMatchObject({ lands: [], total: VALLEY_LAND_COUNT });
     // the demo players' lands show their owner
-    const owned = await k.db.query<{ n: number }>({ name: 'owned_count', text: 'SELECT count(*)::int AS n FROM nft_holdings WHERE policy_id = $1' }, [LAND_POLICY_ID]);
+    const owned = await k.db.query<{ n: number }>({ name: 'owned_count', text: 'SELECT count(*)::int AS n FROM holdings WHERE collection_key = $1' }, [LAND_POLICY_ID]);
     expect(owned[0]!.n).toBe(8 + 4 + 1);
   });
 
@@ -150,7 +150,7 @@ describe('demo players', () => {
   it('own lands, tools, items and balances in the seeded world', async () => {
     const rows = await k.db.query<{ name: string; lands: number; items: number; exo: string }>({ name: 'demo_players', text: `
       SELECT u.name,
-        (SELECT count(*) FROM wallets w JOIN nft_holdings h ON h.address = w.address AND h.chain = w.chain WHERE w.user_id = u.id AND h.policy_id = $1)::int AS lands,
+        (SELECT count(*) FROM holdings h WHERE h.user_id = u.id AND h.collection_key = $1)::int AS lands,
         (SELECT COALESCE(sum(amount), 0) FROM user_items ui WHERE ui.user_id = u.id)::int AS items,
         (SELECT amount::text FROM balances b WHERE b.user_id = u.id AND b.token = 'exo') AS exo
       FROM users u WHERE u.name IN ('Duke of the Valley', 'Baroness Frost', 'Squire Pebble') ORDER BY u.id` }, [LAND_POLICY_ID]);

@@ -68,7 +68,7 @@ describe('gold mines: workers, the daily tick, upgrades', () => {
     expect(await code(assign(k, other, other.lands[0]!, 10, null))).toBe('NOT_VALID_WORKER_RARITY');
     const nfts = (await k.get(PATHS.workerNfts, p.token)).json<{ workers: WorkerNft[] }>().workers;
     expect(nfts.filter((w) => w.assigned)).toEqual([expect.objectContaining({ asset_name: p.workers[0]!.asset_name, assigned: { mine: 'goldmine', hex_name: a, slot: 1 } })]);
-    const rows = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM goldmine_workers`);
+    const rows = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM mine_workers WHERE mine = 'goldmine'`);
     expect(rows[0]!.n).toBe(1);
     const mine = (await k.get('/lands?my=true&page=1', p.token)).json<{ lands: Array<{ hex_name: string; workers: number }> }>();
     expect(mine.lands.find((l) => l.hex_name === a)?.workers).toBe(1);
@@ -85,7 +85,7 @@ describe('gold mines: workers, the daily tick, upgrades', () => {
     expect(await balance(k, p, 'exo')).toBe(exoBefore + GOLD_RUSH_DAILY_POOL_EXO);
     expect(await balance(k, p, 'hexo')).toBe(hexoBefore - WORKER_SALARY_HEXO.common);
     const report = (await k.get(PATHS.report('goldmine', day), p.token)).json<ReportResponse>();
-    expect(report.totals).toEqual({ exo_mined: GOLD_RUSH_DAILY_POOL_EXO.toString(), salary_paid: WORKER_SALARY_HEXO.common.toString(), workers_worked: 1, workers: 1 });
+    expect(report.totals).toEqual({ exo_mined: GOLD_RUSH_DAILY_POOL_EXO.toString(), salary_paid: WORKER_SALARY_HEXO.common.toString(), hexo_paid: WORKER_SALARY_HEXO.common.toString(), food_paid: '0', workers_worked: 1, workers: 1 });
     expect(report.rows[0]).toMatchObject({ hex_name: p.lands[0], open_slots: 1, workers_worked: 1, effectivity: 5 });
     const inbox = (await k.get(`${PATHS.notifications}?page=1`, p.token)).json<NotificationsResponse>();
     const reports = inbox.notifications.filter((n) => n.type === 'goldmine_daily_report');
@@ -119,7 +119,7 @@ describe('gold mines: workers, the daily tick, upgrades', () => {
   it('a worker whose NFT left the wallet leaves its slot at the tick', async () => {
     const a = p.lands[0]!;
     expect((await assign(k, p, a, 2, p.workers[1]!)).statusCode).toBe(200);
-    await exec(k.db.orm, sql`DELETE FROM nft_holdings WHERE asset_name = ${p.workers[1]!.asset_name}`);
+    await exec(k.db.orm, sql`DELETE FROM holdings WHERE asset_key = ${p.workers[1]!.asset_name}`);
     await tick(k);
     const mine = (await k.get(PATHS.mines('goldmine'), p.token)).json<MinesResponse>().mines.find((m) => m.land.hex_name === a)!;
     expect(mine.slots.find((s) => s.slot === 2)?.worker).toBeNull();
@@ -221,7 +221,7 @@ describe('salaries: not enough balance, low balance, fren mines', () => {
     expect((await assign(k, g, g.lands[1]!, 1, g.workers[1]!)).statusCode).toBe(200);
     await tick(k);
     // The first land and its worker's NFT both leave the wallet: one notice, reason land_left.
-    await exec(k.db.orm, sql`DELETE FROM nft_holdings WHERE asset_name IN (
+    await exec(k.db.orm, sql`DELETE FROM holdings WHERE asset_key IN (
       SELECT asset_name FROM lands WHERE hex_name = ${g.lands[0]!} UNION ALL SELECT ${g.workers[0]!.asset_name})`);
     // A new snapshot puts the second worker's collection below the 250k qualification threshold.
     await exec(k.db.orm, sql`WITH s AS (INSERT INTO staking_snapshots (taken_at) VALUES (${k.now()}) RETURNING id)
@@ -237,7 +237,7 @@ describe('salaries: not enough balance, low balance, fren mines', () => {
       expect.objectContaining({ hex_name: g.lands[0], slot: 1, reason: 'land_left' }),
       expect.objectContaining({ hex_name: g.lands[1], slot: 1, reason: 'collection_below_threshold' }),
     ]));
-    const workers = await exec(k.db.orm, sql`SELECT 1 FROM goldmine_workers WHERE user_id = ${g.userId}`);
+    const workers = await exec(k.db.orm, sql`SELECT 1 FROM mine_workers WHERE mine = 'goldmine' AND user_id = ${g.userId}`);
     expect(workers).toEqual([]);
   });
 
@@ -285,9 +285,7 @@ describe('property: any sequence of actions and ticks keeps the books', () => {
         expect([200, 400, 403, 409]).toContain(res.statusCode);
       }
       expect(await ledgerMismatches(k)).toEqual([]);
-      const twice = await exec(k.db.orm, sql`SELECT policy_id, asset_name FROM (
-        SELECT policy_id, asset_name FROM goldmine_workers WHERE policy_id IS NOT NULL UNION ALL SELECT policy_id, asset_name FROM frenmine_workers
-      ) x GROUP BY 1, 2 HAVING count(*) > 1`);
+      const twice = await exec(k.db.orm, sql`SELECT collection_key, asset_key FROM mine_workers WHERE asset_key IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`);
       expect(twice).toEqual([]);
     }), { numRuns: 6 });
   });

@@ -1,7 +1,11 @@
 /**
  * The error catalogue (spec §8) and the codes we added, with their messages and HTTP statuses.
  * Server and web both read it: the server answers `{error: code, message}`, the web toasts `message`.
+ * The codes themselves are `@kingdom/game`'s {@link ErrorCode} union: the catalogue must name every one.
  */
+import { ERROR_CODES, type ErrorCode } from '@kingdom/game';
+
+export type { ErrorCode };
 
 /** Spec §8 codes with their messages, in the spec's order. */
 export const SPEC_ERROR_MESSAGES = {
@@ -59,13 +63,16 @@ export const EXTRA_ERROR_MESSAGES = {
   TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
   MAINTENANCE: "We'll be back soon",
   DEMO_ONLY: 'This action is only available in demo mode.',
+  GOLDMINE_MAX_LEVEL: 'This mine is already at its maximum level.',
+  LAND_MAX_SIZE: 'This land is already at its largest size.',
+  AMOUNT_TOO_LARGE: 'This amount is larger than the Kingdom handles.',
+  IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
 } as const;
 
-/** Every error code the API can answer. */
-export type ErrorCode = keyof typeof SPEC_ERROR_MESSAGES | keyof typeof EXTRA_ERROR_MESSAGES;
-
-/** Code → message, the whole catalogue. */
-export const ERROR_MESSAGES: Record<ErrorCode, string> = { ...SPEC_ERROR_MESSAGES, ...EXTRA_ERROR_MESSAGES };
+/** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = { ...SPEC_ERROR_MESSAGES, ...EXTRA_ERROR_MESSAGES } satisfies Record<ErrorCode, string>;
+const _noStrayCodes: Record<keyof typeof SPEC_ERROR_MESSAGES | keyof typeof EXTRA_ERROR_MESSAGES, string> extends Record<ErrorCode, string> ? true : never = true;
+void _noStrayCodes;
 
 /** HTTP status per code; codes not listed answer 400. 401 always means USER_NOT_AUTH. */
 export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
@@ -82,10 +89,16 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   ERROR_WALLET_ALREADY_LINKED: 409,
   PENDING_TRANSACTION: 409,
   GOLDMINE_UPGRADE_IN_PROGRESS: 409,
+  GOLDMINE_MAX_LEVEL: 409,
+  LAND_MAX_SIZE: 409,
+  LAND_SOLD_OUT: 409,
+  AMOUNT_TOO_LARGE: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
   CSRF_TOKEN_MISMATCH: 419,
   VALIDATION_ERROR: 422,
   TOO_MANY_REQUESTS: 429,
   UNHANDLED_ERROR: 500,
+  // Kept for real faults only: a refusal has a code of its own (GOLDMINE_MAX_LEVEL, LAND_MAX_SIZE).
   CANT_RUN_THIS_OPERATION: 500,
   MAINTENANCE: 503,
   DEMO_ONLY: 403,
@@ -93,7 +106,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
 
 /** True when `code` is in the catalogue. */
 export function isErrorCode(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && code in ERROR_MESSAGES;
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
 }
 
 /** HTTP status of a code (400 unless listed in {@link ERROR_STATUS}). */

@@ -3,8 +3,8 @@
  * notifications and the demo clock. Amounts are base-unit strings; days are UTC dates `YYYY-MM-DD`.
  */
 import { z } from 'zod';
-import { WORKER_RARITIES } from '@kingdom/game';
-import { baseUnits, land } from './schemas.ts';
+import { WORKER_RARITIES, MINE_KINDS } from '@kingdom/game';
+import { baseUnits, land, text, hexName } from './schemas.ts';
 
 /** Notification types of spec §3, as stored and answered. */
 export const NOTIFICATION_TYPES = [
@@ -15,7 +15,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const mineKind = z.enum(['goldmine', 'frenmine']);
+export const mineKind = z.enum(MINE_KINDS);
 export type MineKind = z.infer<typeof mineKind>;
 
 export const rarity = z.enum(WORKER_RARITIES);
@@ -41,7 +41,7 @@ export const mine = z.object({
   land,
   level: z.number().int(),
   cap: z.number().int().describe('highest level the land size allows'),
-  max_level: z.number().int().optional().describe("the mine kind's highest level (gold 10, fren 5), whatever the land size"),
+  max_level: z.number().int().describe("the mine kind's maximum level (gold 10, fren 5)"),
   open_slots: z.number().int(),
   slots: z.array(mineSlot),
   upgrade: mineUpgrade.nullable(),
@@ -62,15 +62,18 @@ export const workerNft = z.object({
 export type WorkerNft = z.infer<typeof workerNft>;
 export const workerNftsResponse = z.object({ workers: z.array(workerNft) });
 
+/** A slot number as requests give it: any small integer (the rule answers SLOT_NOT_AVAILABLE for a closed one). */
+const slotNumber = z.number().int().min(-1000).max(1000);
+
 export const assignRequest = z.strictObject({
-  hex_name: z.string().min(1).max(16),
-  slot: z.number().int(),
-  worker: z.strictObject({ policy_id: z.string().min(1).max(100), asset_name: z.string().max(200) }).nullable()
+  hex_name: hexName,
+  slot: slotNumber,
+  worker: z.strictObject({ policy_id: text(100, 1), asset_name: text(200) }).nullable()
     .describe('an NFT, or null for a default worker (gold mines only)'),
 });
 export type AssignRequest = z.infer<typeof assignRequest>;
-export const slotRequest = z.strictObject({ hex_name: z.string().min(1).max(16), slot: z.number().int() });
-export const landRequest = z.strictObject({ hex_name: z.string().min(1).max(16) });
+export const slotRequest = z.strictObject({ hex_name: hexName, slot: slotNumber });
+export const landRequest = z.strictObject({ hex_name: hexName });
 export const mineResponse = z.object({ mine });
 
 export const performanceQuery = z.strictObject({
@@ -85,9 +88,9 @@ export const mineDay = z.object({
   workers_worked: z.number().int(),
   exo_mined: baseUnits,
   salary_paid: baseUnits.describe('hexo_paid + food_paid'),
-  hexo_paid: baseUnits.optional().describe('the part of the salary paid in HEXO'),
-  food_paid: baseUnits.optional().describe('the part of the salary paid in FOOD (fren mines: FOOD first, HEXO where FOOD ran short, GAME-RULES §4)'),
-  salary_token: z.string(),
+  hexo_paid: baseUnits,
+  food_paid: baseUnits,
+  salary_token: z.string().describe("the mine kind's salary token (hexo for gold, food for fren; HEXO fills in for FOOD)"),
   effectivity: z.number().int(),
 });
 export type MineDay = z.infer<typeof mineDay>;
@@ -99,7 +102,7 @@ export const reportResponse = z.object({
   mine: mineKind,
   day: z.string(),
   rows: z.array(mineDay),
-  totals: z.object({ exo_mined: baseUnits, salary_paid: baseUnits, hexo_paid: baseUnits.optional(), food_paid: baseUnits.optional(), workers_worked: z.number().int(), workers: z.number().int() }),
+  totals: z.object({ exo_mined: baseUnits, salary_paid: baseUnits, hexo_paid: baseUnits, food_paid: baseUnits, workers_worked: z.number().int(), workers: z.number().int() }),
 });
 export type ReportResponse = z.infer<typeof reportResponse>;
 
@@ -114,7 +117,7 @@ export type Notification = z.infer<typeof notification>;
 export const notificationsQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 export const notificationsResponse = z.object({ notifications: z.array(notification), total: z.number().int(), unread: z.number().int(), page: z.number().int(), per_page: z.number().int() });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
-export const markReadRequest = z.strictObject({ ids: z.array(z.number().int()).max(200).optional(), all: z.boolean().optional() });
+export const markReadRequest = z.strictObject({ ids: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(200).optional(), all: z.boolean().optional() });
 
 export const landDetailResponse = z.object({ land, goldmine: mine, frenmine: mine });
 export type LandDetailResponse = z.infer<typeof landDetailResponse>;
@@ -122,3 +125,24 @@ export type LandDetailResponse = z.infer<typeof landDetailResponse>;
 export const tickRequest = z.strictObject({ days: z.number().int().min(1).max(60).default(1) });
 export const clockResponse = z.object({ now: z.string(), today: z.string(), last_settled: z.string().nullable(), settled: z.array(z.string()).optional() });
 export type ClockResponse = z.infer<typeof clockResponse>;
+
+export const okResponse = z.object({ status: z.literal('success') });
+export const upgradeResponse = z.object({ target_level: z.number().int(), ends_at: z.string() });
+export const landParams = z.strictObject({ hex_name: hexName });
+
+/** World totals of one settled day (GAME-RULES §3, §4): public, so anyone can check the pools. */
+export const worldDay = z.object({
+  day: z.string(),
+  settled_at: z.string(),
+  goldmine_exo: baseUnits.describe('EXO the Gold Rush pool paid (≤ its daily pool)'),
+  frenmine_exo: baseUnits.describe('EXO the fren pool paid (≤ its daily pool)'),
+  goldmine_pool: baseUnits,
+  frenmine_pool: baseUnits,
+  goldmine_workers_worked: z.number().int(),
+  frenmine_workers_worked: z.number().int(),
+  players_paid: z.number().int(),
+});
+export type WorldDay = z.infer<typeof worldDay>;
+export const worldDaysQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(366).default(30) });
+export const worldDaysResponse = z.object({ days: z.array(worldDay) });
+export type WorldDaysResponse = z.infer<typeof worldDaysResponse>;

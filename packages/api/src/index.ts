@@ -1,5 +1,7 @@
 /** `@kingdom/api`: the HTTP contract shared by server and web (DESIGN.md "The HTTP contract"). */
 export * from './errors.ts';
 export * from './schemas.ts';
-export * from './paths.ts';
 export * from './goldrush.ts';
+export * from './contract.ts';
+export * from './endpoints.ts';
+export * from './paths.ts';

@@ -1,39 +1,45 @@
 /**
- * API paths, relative to `/api` (spec §7 paths kept exactly; DESIGN.md "The HTTP contract").
+ * API paths, relative to `/api` (spec §7 paths kept exactly), read from the endpoint descriptors of
+ * `./endpoints.ts` — the one place a path is written.
  */
+import type { MineKind } from '@kingdom/game';
+import { pathOf } from './contract.ts';
+import { ENDPOINTS as E, MINE_ENDPOINTS as M } from './endpoints.ts';
+
 export const API_PREFIX = '/api';
 
 export const PATHS = {
-  csrfCookie: '/sanctum/csrf-cookie',
-  config: '/config',
-  authChallenge: '/auth/challenge',
-  authLogin: '/auth/login',
-  authLogout: '/auth/logout',
-  dashboardUser: '/dashboard/user',
-  prices: '/currencies/prices',
-  balance: (token: string) => `/user/balance/${token}`,
-  notificationsCount: '/notifications/count',
-  inventoryItems: '/inventory/items',
-  inventoryCount: '/inventory/count',
-  lands: '/lands',
-  miningTools: '/mining_tool',
-  totalLands: '/user/total_lands',
-  walletSync: '/wallets/sync',
-  demoFaucet: '/demo/faucet',
+  csrfCookie: E.csrfCookie.path,
+  config: E.config.path,
+  authChallenge: E.authChallenge.path,
+  authLogin: E.authLogin.path,
+  authLogout: E.authLogout.path,
+  dashboardUser: E.dashboardUser.path,
+  prices: E.prices.path,
+  balance: (token: string) => pathOf(E.balance, { token: token as 'exo' }),
+  notificationsCount: E.notificationsCount.path,
+  inventoryItems: E.inventoryItems.path,
+  inventoryCount: E.inventoryCount.path,
+  lands: E.lands.path,
+  miningTools: E.miningTools.path,
+  totalLands: E.totalLands.path,
+  walletSync: E.walletSync.path,
+  demoFaucet: E.demoFaucet.path,
   docs: '/docs/json',
-  notifications: '/notifications',
-  notificationsRead: '/notifications/read',
-  mines: (mine: 'goldmine' | 'frenmine') => `/${mine}/mines`,
-  mineWorkers: (mine: 'goldmine' | 'frenmine') => `/${mine}/workers`,
-  mineWorkersRemove: (mine: 'goldmine' | 'frenmine') => `/${mine}/workers/remove`,
-  mineUpgrade: (mine: 'goldmine' | 'frenmine') => `/${mine}/upgrade`,
-  workerNfts: '/goldmine/worker-nfts',
-  performance: '/mines/performance',
-  report: (mine: 'goldmine' | 'frenmine', day: string) => `/mines/${mine}/reports/${day}`,
-  land: (hexName: string) => `/lands/${hexName}`,
-  landExpand: (hexName: string) => `/lands/${hexName}/expand`,
-  demoClock: '/demo/clock',
-  demoTick: '/demo/tick',
+  notifications: E.notifications.path,
+  notificationsRead: E.notificationsRead.path,
+  mines: (mine: MineKind) => M[mine].mines.path,
+  mineWorkers: (mine: MineKind) => M[mine].assign.path,
+  mineWorkersRemove: (mine: MineKind) => M[mine].remove.path,
+  mineUpgrade: (mine: MineKind) => M[mine].upgrade.path,
+  workerNfts: E.workerNfts.path,
+  performance: E.minePerformance.path,
+  report: (mine: MineKind, day: string) => pathOf(E.mineReport, { mine, day }),
+  land: (hexName: string) => pathOf(E.land, { hex_name: hexName }),
+  landExpand: (hexName: string) => pathOf(E.landExpand, { hex_name: hexName }),
+  worldDays: E.worldDays.path,
+  demoClock: E.demoClock.path,
+  demoTick: E.demoTick.path,
 } as const;
 
 /** Name of the CSRF cookie the server sets and header the client returns (double submit). */

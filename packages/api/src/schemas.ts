@@ -4,7 +4,24 @@
  * units (exact; see `@kingdom/game` tokens). Times are ISO-8601 UTC strings.
  */
 import { z } from 'zod';
-import { LAND_SIZES, BIOMES, TOKENS } from '@kingdom/game';
+import { LAND_SIZES, BIOMES, TOKENS, MAX_WHOLE_TOKEN_DIGITS } from '@kingdom/game';
+
+// ---- bounded inputs: every string has a maximum length and no NUL byte (Postgres text cannot hold
+// one), every integer a range that fits its int4 column, every amount a maximum (MAX_AMOUNT). ----
+
+/** A request string of at most `max` characters without NUL bytes. */
+export function text(max: number, min = 0) {
+  return z.string().min(min).max(max).refine((v) => !v.includes('\u0000'), 'must not contain NUL bytes');
+}
+
+/** A land's hex name (GAME-RULES §2), e.g. `E03N12`. */
+export const hexName = z.string().max(16).regex(/^[EW]\d{2,4}[NS]\d{2,4}$/, 'not a hex name');
+
+/** A 32-bit signed integer (an `integer` column). */
+export const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+
+/** Whole tokens as a digit string, at most 21 digits (MAX_AMOUNT in base units). */
+export const wholeTokens = z.string().regex(new RegExp(`^\\d{1,${MAX_WHOLE_TOKEN_DIGITS}}$`), `a whole number of at most ${MAX_WHOLE_TOKEN_DIGITS} digits`);
 
 /** Integer base units as a decimal string (e.g. `"1500000"` = 1.5 tokens). */
 export const baseUnits = z.string().regex(/^-?\d+$/).describe('integer amount in base units (6 decimals)');
@@ -35,7 +52,7 @@ export type ConfigResponse = z.infer<typeof configResponse>;
 // ---- auth ----
 export const challengeRequest = z.strictObject({
   chain,
-  address: z.string().min(1).max(200),
+  address: text(200, 1),
 });
 export const challengeResponse = z.object({
   message: z.string(),
@@ -53,12 +70,12 @@ export type ChallengeResponse = z.infer<typeof challengeResponse>;
  */
 export const loginRequest = z.strictObject({
   chain,
-  address: z.string().min(1).max(200),
-  message: z.string().min(1).max(2000),
-  signature: z.string().min(1).max(4000).optional(),
-  key: z.string().max(400).optional(),
-  tx: z.string().min(1).max(32_000).optional(),
-  wallet: z.string().max(40).optional().describe('wallet name, e.g. eternl or phantom'),
+  address: text(200, 1),
+  message: text(2000, 1),
+  signature: text(4000, 1).optional(),
+  key: text(400).optional(),
+  tx: text(32_000, 1).optional(),
+  wallet: text(40).optional().describe('wallet name, e.g. eternl or phantom'),
 }).refine((b) => (b.signature === undefined) !== (b.tx === undefined), { message: 'send either signature or tx', path: ['signature'] });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -104,7 +121,7 @@ const boolQuery = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'tr
 export const listQuery = z.strictObject({
   my: boolQuery.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
-  search: z.string().max(64).optional(),
+  search: text(64).optional(),
 });
 export type ListQuery = z.input<typeof listQuery>;
 
@@ -150,16 +167,16 @@ export const walletSyncResponse = z.object({ lands: z.number().int(), mtools: z.
 
 // ---- demo ----
 export const faucetRequest = z.strictObject({
-  address: z.string().min(1).max(200),
+  address: text(200, 1),
   lands: z.number().int().min(0).max(100).default(0),
   tools: z.number().int().min(0).max(100).default(0),
-  exo: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
-  hexo: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
-  food: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
-  rune: z.string().regex(/^\d+$/).default('0').describe('whole tokens'),
+  exo: wholeTokens.default('0').describe('whole tokens'),
+  hexo: wholeTokens.default('0').describe('whole tokens'),
+  food: wholeTokens.default('0').describe('whole tokens'),
+  rune: wholeTokens.default('0').describe('whole tokens'),
   workers: z.number().int().min(0).max(50).default(0).describe('worker NFTs of a qualified Staking-Hub collection'),
   rarity: z.enum(['common', 'uncommon', 'rare', 'epic']).default('common'),
-  items: z.record(z.string().max(40), z.number().int().min(0).max(1000)).default({}).describe('item key → count'),
+  items: z.record(text(40), z.number().int().min(0).max(1000)).default({}).describe('item key → count'),
 });
 export type FaucetRequest = z.input<typeof faucetRequest>;
 export const faucetResponse = z.object({

@@ -1,9 +1,45 @@
 /**
- * The error a rule throws: a spec §8 code. The server maps it to `{error, message}` with the
- * catalogue message from `@kingdom/api`.
+ * Error codes (spec §8 and the ones the HTTP contract adds) as a typed union, and the error a rule
+ * throws. Rules and the server share {@link ErrorCode}, so a misspelt code does not compile; the
+ * messages and HTTP statuses live in `@kingdom/api`'s catalogue, which must name every code.
+ */
+
+/** Spec §8 codes, in the spec's order. */
+export const SPEC_ERROR_CODES = [
+  'ERROR_WALLET_WRONG_NETWORK', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'ERROR_WALLET_NOT_ENOUGH_BALANCE',
+  'ERROR_WALLET_NOT_SELECTED', 'ERROR_WALLET_API', 'ERROR_WALLET_NOT_MATCH', 'ERROR_WALLET_ALREADY_LINKED',
+  'UNHANDLED_WALLET_ERROR', 'UNHANDLED_ERROR', 'USER_NOT_AUTH', 'USER_WALLET_NOT_BELONG', 'USER_WALLET_CANCEL_CONNECT',
+  'USER_WALLET_CANCEL_TRANSACTION', 'USER_WALLET_ALREADY_ADDED', 'SYSTEM_FEATURE_NOT_AVAILABLE',
+  'NOT_VALID_REQUEST_ADDRESS', 'NOT_SET_ACTIVE_ADDRESS', 'CANT_GET_MASTER_WALLET', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS',
+  'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'MINT_REMOVE_COORS', 'LAND_NOT_AVAILABLE', 'LAND_SOLD_OUT',
+  'LAND_NOT_BELONG_TO_USER', 'CHEST_NOT_LAND_OWNER', 'CHEST_NOT_TIME_END', 'CHEST_END', 'CHEST_EXPLOIT',
+  'GOLDMINE_UPGRADE_FAILED', 'GOLDMINE_UPGRADE_IN_PROGRESS', 'GOLDMINE_ERROR_LAND_MAX_SIZE', 'NOT_VALID_WORKER_RARITY',
+  'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'SLOT_NOT_AVAILABLE',
+  'CANT_RUN_THIS_OPERATION', 'ERROR_WALLET_SELECT_API', 'ITEM_NOT_EXIST_ON_BALANCE', 'VOTES_NOT_VALID_VALUE',
+  'USER_WITHDRAW_HEXO_NO_BALANCE', 'VENDOR_NOT_ENOUGH_BALANCE',
+] as const;
+
+/**
+ * Codes the spec leaves open that the game and the HTTP contract need (DESIGN.md "The HTTP contract"):
+ * refusals the spec has no code for get one of their own rather than a 5xx.
+ */
+export const EXTRA_ERROR_CODES = [
+  'CSRF_TOKEN_MISMATCH', 'VALIDATION_ERROR', 'NOT_FOUND', 'TOO_MANY_REQUESTS', 'MAINTENANCE', 'DEMO_ONLY',
+  'GOLDMINE_MAX_LEVEL', 'LAND_MAX_SIZE', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED',
+] as const;
+
+/** Every error code a rule or the API can answer. */
+export type ErrorCode = (typeof SPEC_ERROR_CODES)[number] | (typeof EXTRA_ERROR_CODES)[number];
+
+/** Every code, spec first. */
+export const ERROR_CODES: readonly ErrorCode[] = [...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES];
+
+/**
+ * The error a rule throws: a catalogue code. The server maps it to `{error, message}` with the
+ * catalogue message and status from `@kingdom/api`; the web app shows the same message.
  */
 export class GameError extends Error {
-  constructor(public readonly code: string, detail?: string) {
+  constructor(public readonly code: ErrorCode, detail?: string) {
     super(detail ?? code);
     this.name = 'GameError';
   }

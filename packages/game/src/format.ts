@@ -2,7 +2,7 @@
  * Display helpers of spec §9 (thousands separators, relative time, shortened strings, prices).
  * Pure: the current time is a parameter.
  */
-import { fromBaseUnits, type Token } from './tokens.ts';
+import { fromBaseUnits, type Token } from './tokens/tokens.ts';
 
 /**
  * Thousands separators (spec §9): `1234567.5` → `"1,234,567.5"`. Accepts a number, bigint or

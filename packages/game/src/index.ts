@@ -1,13 +1,21 @@
-/** `@kingdom/game`: the game's rules and constants as pure functions. No I/O, no clock. */
-export * from './tokens.ts';
+/**
+ * `@kingdom/game`: the game's rules and constants as pure functions, in folders per domain
+ * (`tokens/`, `lands/`, `mines/`, `staking/`, `vendor/`, `settlement/`). No I/O, no clock.
+ */
+export * from './tokens/tokens.ts';
+export * from './tokens/amounts.ts';
 export * from './format.ts';
-export * from './lands.ts';
-export * from './leagues.ts';
-export * from './catalogue.ts';
+export * from './lands/lands.ts';
+export * from './staking/leagues.ts';
+export * from './vendor/catalogue.ts';
 export * from './errors.ts';
 export * from './prng.ts';
 export * from './valley.ts';
 export * from './assets.ts';
-export * from './goldmine.ts';
-export * from './frenmine.ts';
+export * from './mines/goldmine.ts';
+export * from './mines/frenmine.ts';
+export * from './mines/kinds.ts';
+export * from './mines/rules.ts';
 export * from './days.ts';
+export * from './settlement/world.ts';
+export * from './settlement/settle-day.ts';

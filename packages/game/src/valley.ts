@@ -3,7 +3,7 @@
  * Cells are axial coordinates (q, r) taken in spiral order from the centre.
  */
 import { createPrng } from './prng.ts';
-import { VALLEY_LAND_COUNT, type LandSize, type Biome } from './lands.ts';
+import { VALLEY_LAND_COUNT, type LandSize, type Biome } from './lands/lands.ts';
 
 /** One land of the Valley as generated. `id` runs 1..count in spiral order. */
 export interface ValleyCell {

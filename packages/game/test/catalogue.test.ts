@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_KINDS, MINING_TOOL_KINDS, itemKind, miningToolKind } from '../src/catalogue.ts';
-import { leagueForVotes } from '../src/leagues.ts';
-import { LAND_SIZE_INFO } from '../src/lands.ts';
+import { ITEM_KINDS, MINING_TOOL_KINDS, itemKind, miningToolKind } from '../src/vendor/catalogue.ts';
+import { leagueForVotes } from '../src/staking/leagues.ts';
+import { LAND_SIZE_INFO } from '../src/lands/lands.ts';
 import { generateValley, hexName, spiralCells } from '../src/valley.ts';
 import { createPrng } from '../src/prng.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatThousands, formatTokenAmount, formatPrice5, relativeTime, shortenMiddle } from '../src/format.ts';
-import { toBaseUnits, fromBaseUnits } from '../src/tokens.ts';
+import { toBaseUnits, fromBaseUnits } from '../src/tokens/tokens.ts';
 
 const DAY = 86_400_000;
 

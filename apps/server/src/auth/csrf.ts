@@ -6,11 +6,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
-import { PATHS, XSRF_COOKIE } from '@kingdom/api';
+import { ENDPOINTS, XSRF_COOKIE } from '@kingdom/api';
+import { route } from '../http/routes.ts';
 import { randomToken } from './tokens.ts';
 import { fail } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The header's value URI-decoded, or null when it is not valid percent-encoding. */
+function decodeHeader(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -23,14 +33,14 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (SAFE_METHODS.has(request.method)) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers['x-xsrf-token'];
-    if (!cookie || typeof header !== 'string' || !sameSecret(decodeURIComponent(header), cookie)) fail('CSRF_TOKEN_MISMATCH');
+    const sent = typeof header === 'string' ? decodeHeader(header) : null;
+    if (!cookie || sent === null || !sameSecret(sent, cookie)) fail('CSRF_TOKEN_MISMATCH');
   });
 
-  app.get(PATHS.csrfCookie, { schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie' } }, async (request, reply) => {
+  route(app, ENDPOINTS.csrfCookie, async ({ request, reply }) => {
     const existing = request.cookies[XSRF_COOKIE];
     const value = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : randomToken();
     reply.setCookie(XSRF_COOKIE, value, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
-    return reply.status(204).send();
   });
 };
 

@@ -9,7 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../errors.ts';
 import { hashToken } from './tokens.ts';
-import { statement, type Database } from '../db/client.ts';
+import { statement, type Database, type Statement } from '../db/client.ts';
 
 /** SQL condition on `sessions s` with `$1` = token hash, `$2` = now (timestamptz). */
 export const SESSION_WHERE = 's.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2';
@@ -49,4 +49,16 @@ export async function requireSession(db: Database, request: FastifyRequest, now:
   const row = rows[0];
   if (!row) fail('USER_NOT_AUTH');
   return { userId: row.user_id, walletId: row.wallet_id, chain: row.chain, address: row.address, tokenHash };
+}
+
+/**
+ * Runs a hot read that checks the session inside its one statement (an endpoint declared
+ * `session-in-query`): the statement starts `FROM sessions s` with {@link SESSION_WHERE}, `$1` = the
+ * token hash and `$2` = now; `params` follow as `$3`….
+ * @throws ApiError USER_NOT_AUTH (401) when no row comes back (unknown, revoked or expired session)
+ */
+export async function sessionRows<T>(db: Database, stmt: Statement, request: FastifyRequest, params: unknown[] = []): Promise<T[]> {
+  const rows = await db.query<T>(stmt, [request.tokenHash ?? bearerHash(request), request.now, ...params]);
+  if (rows.length === 0) fail('USER_NOT_AUTH');
+  return rows;
 }

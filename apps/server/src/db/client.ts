@@ -53,6 +53,15 @@ export function hasSqlState(err: unknown, code: string): boolean {
   return false;
 }
 
+/** The constraint named by a database error (or one in its `cause` chain), if any. */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+  }
+  return undefined;
+}
+
 /** Rows of a `orm.execute()` / `tx.execute()` result, whatever the driver. */
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];

@@ -89,7 +89,7 @@ export const userItems = pgTable('user_items', {
   amount: integer('amount').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.userId, t.itemKey] }), check('user_items_non_negative', sql`${t.amount} >= 0`)]);
 
-/** The Valley: 5,000 Land NFTs (GAME-RULES.md §2). Ownership comes from `nft_holdings`. */
+/** The Valley: 5,000 Land NFTs (GAME-RULES.md §2). Ownership comes from `holdings`. */
 export const lands = pgTable('lands', {
   id: integer('id').primaryKey(),
   hexName: text('hex_name').notNull(),
@@ -132,15 +132,26 @@ export const collections = pgTable('collections', {
   votes: amount('votes').notNull().default('0'),
 }, (t) => [uniqueIndex('collections_slug').on(t.slug), uniqueIndex('collections_chain_policy').on(t.chain, t.policyId)]);
 
-/** NFTs held by linked wallets, copied from the chain provider by wallet sync. */
-export const nftHoldings = pgTable('nft_holdings', {
+/**
+ * NFTs held by the accounts' linked wallets, resolved per account at wallet sync and by the faucet
+ * (DESIGN.md): every read and the daily tick use this table instead of joining wallets × chain
+ * holdings. NFT identity is chain-neutral: `collection_key` is a Cardano policy id or a Solana
+ * collection address, `asset_key` a Cardano hex asset name or a Solana mint address. `held_since`
+ * is kept across re-syncs while the address keeps the NFT.
+ */
+export const holdings = pgTable('holdings', {
   chain: text('chain').notNull(),
-  policyId: text('policy_id').notNull(),
-  assetName: text('asset_name').notNull(),
+  collectionKey: text('collection_key').notNull(),
+  assetKey: text('asset_key').notNull(),
   address: text('address').notNull(),
+  userId: integer('user_id').notNull(),
   quantity: amount('quantity').notNull().default('1'),
-  syncedAt: ts('synced_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.chain, t.policyId, t.assetName, t.address] }), index('nft_holdings_address').on(t.chain, t.address), index('nft_holdings_asset').on(t.policyId, t.assetName)]);
+  heldSince: ts('held_since').notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ name: 'holdings_pk', columns: [t.chain, t.collectionKey, t.assetKey, t.address] }),
+  index('holdings_address').on(t.chain, t.address), index('holdings_asset').on(t.collectionKey, t.assetKey),
+  index('holdings_user').on(t.userId, t.collectionKey),
+]);
 
 /**
  * The in-process chain emulator's ledger of native assets / SPL tokens per address. Kept in the
@@ -191,38 +202,26 @@ export const snapshotCollections = pgTable('snapshot_collections', {
 }, (t) => [primaryKey({ columns: [t.snapshotId, t.collectionId] })]);
 
 /**
- * Workers in gold mine slots. `kind` is `nft` (an NFT of a qualified collection, held by the user)
- * or `default` (system-provided). An NFT is in at most one slot (unique policy + asset name).
+ * Workers in mine slots, both kinds (GAME-RULES.md §3, §4). `kind` is `nft` (an NFT the user holds)
+ * or `default` (a system-provided gold mine worker). An NFT works in at most one slot of one mine of
+ * either kind: the unique index says so, so two racing requests cannot both set it.
  */
-export const goldmineWorkers = pgTable('goldmine_workers', {
+export const mineWorkers = pgTable('mine_workers', {
   landId: integer('land_id').notNull().references(() => lands.id),
+  mine: text('mine').notNull(),
   slot: integer('slot').notNull(),
   userId: integer('user_id').notNull().references(() => users.id),
   kind: text('kind').notNull(),
-  policyId: text('policy_id'),
-  assetName: text('asset_name'),
+  collectionKey: text('collection_key'),
+  assetKey: text('asset_key'),
   rarity: text('rarity').notNull(),
   assignedAt: ts('assigned_at').notNull(),
 }, (t) => [
-  primaryKey({ columns: [t.landId, t.slot] }),
-  uniqueIndex('goldmine_workers_nft').on(t.policyId, t.assetName),
-  index('goldmine_workers_user').on(t.userId),
-  check('goldmine_workers_slot', sql`${t.slot} BETWEEN 1 AND 10`),
-]);
-
-/** Frens in fren mine slots (GAME-RULES.md §4): NFTs of any Staking-Hub collection. */
-export const frenmineWorkers = pgTable('frenmine_workers', {
-  landId: integer('land_id').notNull().references(() => lands.id),
-  slot: integer('slot').notNull(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  policyId: text('policy_id').notNull(),
-  assetName: text('asset_name').notNull(),
-  assignedAt: ts('assigned_at').notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.landId, t.slot] }),
-  uniqueIndex('frenmine_workers_nft').on(t.policyId, t.assetName),
-  index('frenmine_workers_user').on(t.userId),
-  check('frenmine_workers_slot', sql`${t.slot} BETWEEN 1 AND 5`),
+  primaryKey({ name: 'mine_workers_pk', columns: [t.landId, t.mine, t.slot] }),
+  uniqueIndex('mine_workers_nft_once').on(t.collectionKey, t.assetKey),
+  index('mine_workers_user').on(t.userId),
+  check('mine_workers_mine', sql`${t.mine} IN ('goldmine', 'frenmine')`),
+  check('mine_workers_slot', sql`${t.slot} BETWEEN 1 AND CASE WHEN ${t.mine} = 'goldmine' THEN 10 ELSE 5 END`),
 ]);
 
 /** Mine upgrades: `mine` is `goldmine` or `frenmine`; at most one in progress per land and mine. */
@@ -249,6 +248,9 @@ export const gameDays = pgTable('game_days', {
   goldmineExo: amount('goldmine_exo').notNull().default('0'),
   frenmineExo: amount('frenmine_exo').notNull().default('0'),
   workersWorked: integer('workers_worked').notNull().default(0),
+  goldmineWorkersWorked: integer('goldmine_workers_worked').notNull().default(0),
+  frenmineWorkersWorked: integer('frenmine_workers_worked').notNull().default(0),
+  playersPaid: integer('players_paid').notNull().default(0),
 });
 
 /** A mine's day: the daily report's rows and the Performance page's data. */
@@ -264,6 +266,8 @@ export const mineDaily = pgTable('mine_daily', {
   workersWorked: integer('workers_worked').notNull(),
   exoMined: amount('exo_mined').notNull(),
   salaryPaid: amount('salary_paid').notNull(),
+  hexoPaid: amount('hexo_paid').notNull().default('0'),
+  foodPaid: amount('food_paid').notNull().default('0'),
   salaryToken: text('salary_token').notNull(),
   effectivity: integer('effectivity').notNull(),
 }, (t) => [primaryKey({ columns: [t.day, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.day)]);

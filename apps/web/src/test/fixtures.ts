@@ -104,7 +104,7 @@ export function mine(kind: MineKind, l: Land, level: number, over: Partial<Mine>
     const w = workers[slot];
     return {
       slot,
-      open: kind === 'goldmine' ? isSlotOpen(level, slot) : slot <= level,
+      open: isSlotOpen(kind, level, slot),
       manager: kind === 'goldmine' && slot === MANAGER_SLOT,
       worker: w
         ? { kind: 'nft' as const, rarity: 'common' as const, policy_id: 'ee'.repeat(28), asset_name: `w${slot}`, name: `Worker ${slot}`, assigned_at: '2025-03-08T10:00:00.000Z', works_from: '2025-03-09', ...w }

@@ -2,19 +2,18 @@
  * Sign-in routes (DESIGN.md "Sign-in"): challenge → wallet signature → bearer token; logout.
  * Any failed proof answers 401 USER_NOT_AUTH. Rate-limited per client address.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATHS, challengeRequest, challengeResponse, loginRequest, loginResponse, logoutResponse, type Chain } from '@kingdom/api';
-import { authChallenges, sessions, users } from '../../db/schema.ts';
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS, type Chain } from '@kingdom/api';
 import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
-import { bearerHash } from '../../auth/session.ts';
 import { cardanoPaymentKeyHash, isCardanoAddress, isSolanaAddress, verifyCardanoSignIn, verifySolanaSignIn, type CardanoNetwork } from '../../auth/verify.ts';
 import { verifyCardanoSignInTx, verifySolanaSignInTx } from '../../auth/verify-tx.ts';
+import { route, tokenHashOf } from '../../http/routes.ts';
 import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
-import { loadUser } from '../users/user.ts';
+import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
+import { consumeChallenge, insertChallenge, insertSession, revokeSession } from './repository.ts';
 
 /**
  * A Cardano address of this deployment's network whose payment credential is a key (nothing can
@@ -25,31 +24,21 @@ function validAddress(chain: Chain, address: string, network: CardanoNetwork): b
   return isCardanoAddress(address, network) && cardanoPaymentKeyHash(address) !== null;
 }
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, providers, clock } = app.deps;
-  const rateLimit = { max: config.authRateLimitPerMinute, timeWindow: '1 minute' };
+/** Registers the sign-in endpoints. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, providers } = app.deps;
   const network: CardanoNetwork = config.cardanoNetwork === 'mainnet' ? 'mainnet' : 'testnet';
 
-  app.post(PATHS.authChallenge, {
-    config: { rateLimit },
-    schema: { tags: ['auth'], summary: 'Issues a sign-in challenge for chain + address', body: challengeRequest, response: { 200: challengeResponse } },
-  }, async (request) => {
-    const { chain, address } = request.body;
+  route(app, ENDPOINTS.authChallenge, async ({ body, now }) => {
+    const { chain, address } = body;
     if (!validAddress(chain, address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
-    const now = clock();
     const c = createChallenge(config.publicDomain, chain, address, now);
-    await db.orm.insert(authChallenges).values({ nonce: c.nonce, chain, address, message: c.message, expiresAt: c.expiresAt, createdAt: now });
-    // Old challenges are garbage; removing a few per request keeps the table small without a job.
-    await db.orm.delete(authChallenges).where(sql`${authChallenges.nonce} IN (SELECT nonce FROM auth_challenges WHERE expires_at < ${new Date(now.getTime() - 3_600_000)} LIMIT 20)`);
+    await insertChallenge(db.orm, { nonce: c.nonce, chain, address, message: c.message, expiresAt: c.expiresAt }, now);
     return { message: c.message, nonce: c.nonce, expires_at: c.expiresAt.toISOString() };
   });
 
-  app.post(PATHS.authLogin, {
-    config: { rateLimit },
-    schema: { tags: ['auth'], summary: 'Signs in with a signed challenge; returns a bearer token', body: loginRequest, response: { 200: loginResponse } },
-  }, async (request) => {
-    const { chain, address, message, signature, key, tx } = request.body;
-    const now = clock();
+  route(app, ENDPOINTS.authLogin, async ({ body, now, request }) => {
+    const { chain, address, message, signature, key, tx } = body;
     const nonce = nonceOf(message);
     if (!nonce || !validAddress(chain, address, network)) fail('USER_NOT_AUTH');
     let ok: boolean;
@@ -64,16 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + config.sessionTtlHours * 3_600_000);
-    const account = await db.orm.transaction(async (tx) => {
-      // Single use: only one request can flip used_at, and only for this chain + address + message.
-      const consumed = await tx.update(authChallenges).set({ usedAt: now }).where(and(
-        eq(authChallenges.nonce, nonce), eq(authChallenges.chain, chain), eq(authChallenges.address, address),
-        eq(authChallenges.message, message), isNull(authChallenges.usedAt), gt(authChallenges.expiresAt, now),
-      )).returning({ nonce: authChallenges.nonce });
-      if (consumed.length === 0) fail('USER_NOT_AUTH');
-      const acc = await findOrCreateAccount(tx, chain, address);
-      await tx.insert(sessions).values({ tokenHash: hashToken(token), userId: acc.userId, walletId: acc.walletId, createdAt: now, expiresAt });
-      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, acc.userId));
+    const account = await db.orm.transaction(async (t) => {
+      if (!(await consumeChallenge(t, nonce, chain, address, message, now))) fail('USER_NOT_AUTH');
+      const acc = await findOrCreateAccount(t, chain, address);
+      await insertSession(t, { tokenHash: hashToken(token), userId: acc.userId, walletId: acc.walletId, expiresAt }, now);
       return acc;
     });
     try {
@@ -87,14 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { token, user, expires_at: expiresAt.toISOString() };
   });
 
-  app.get(PATHS.authLogout, {
-    schema: { tags: ['auth'], summary: 'Revokes the bearer token', security: [{ bearer: [] }], response: { 200: logoutResponse } },
-  }, async (request) => {
-    const tokenHash = bearerHash(request);
-    const revoked = await db.orm.update(sessions).set({ revokedAt: clock() })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt))).returning({ userId: sessions.userId });
-    if (revoked.length === 0) fail('USER_NOT_AUTH');
+  route(app, ENDPOINTS.authLogout, async (input) => {
+    if (!(await revokeSession(db.orm, tokenHashOf(input), input.now))) fail('USER_NOT_AUTH');
     return { status: 'success' as const };
   });
-};
-
+}

@@ -1,10 +1,12 @@
-/** `GET config`: what the web app needs to know before sign-in (demo mode, maintenance, links). */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATHS, configResponse } from '@kingdom/api';
+/** `config`: the public configuration of this deployment (demo mode, mint URL, price service, links). */
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@kingdom/api';
+import { route } from '../../http/routes.ts';
 
-export const configRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Registers the config endpoint. */
+export async function configRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
-  app.get(PATHS.config, { schema: { tags: ['config'], summary: 'Public configuration of this deployment', response: { 200: configResponse } } }, async () => ({
+  route(app, ENDPOINTS.config, async () => ({
     demo: config.demo,
     maintenance: config.maintenance,
     mint_url: config.mintUrl,
@@ -13,4 +15,4 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     solana_cluster: config.solanaCluster,
     links: config.links,
   }));
-};
+}

@@ -1,38 +1,39 @@
-/** Demo-only routes (registered only when DEMO is on): the faucet, and the game clock with its tick. */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+/**
+ * Demo mode only (registered when `DEMO` is on; never expose demo mode to the internet: these need no
+ * sign-in): the faucet, the game clock and the tick that advances it.
+ */
 import { sql } from 'drizzle-orm';
-import { PATHS, faucetRequest, faucetResponse, tickRequest, clockResponse } from '@kingdom/api';
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@kingdom/api';
 import { gameDay } from '@kingdom/game';
-import { exec } from '../../db/client.ts';
+import { exec, type Database, type Orm } from '../../db/client.ts';
 import { settleDueDays } from '../../jobs/settlement.ts';
+import { route } from '../../http/routes.ts';
 import { runFaucet } from './faucet.ts';
-import type { Database } from '../../db/client.ts';
 
 /**
- * Moves the demo game clock forward; open sessions move with it, so advancing the game does not
- * sign anyone out.
+ * Moves the game clock forward by `ms` and extends every live session by the same amount, in one
+ * transaction (a crash half-way must not sign everyone out). `afterClock` is a test's fault hook.
  */
-export async function advanceDemoClock(db: Database, advance: (ms: number) => Promise<Date>, ms: number): Promise<Date> {
-  const now = await advance(ms);
-  await exec(db.orm, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
-  return now;
+export async function advanceDemoClock(db: Database, advance: (ms: number, tx: Orm) => Promise<Date>, ms: number, afterClock?: () => void | Promise<void>): Promise<Date> {
+  return db.orm.transaction(async (tx) => {
+    const now = await advance(ms, tx);
+    await afterClock?.();
+    await exec(tx, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
+    return now;
+  });
 }
 
 const DAY_MS = 86_400_000;
 
-export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Registers the demo endpoints. */
+export async function demoRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, clock, advanceClock } = app.deps;
 
-  app.post(PATHS.demoFaucet, {
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags: ['demo'], summary: 'Demo faucet: gives an address lands, tools, workers, items and balances (whole tokens)', body: faucetRequest, response: { 200: faucetResponse } },
-  }, async (request) => {
-    const b = request.body;
-    return runFaucet(db, providers, {
-      address: b.address, lands: b.lands, tools: b.tools, workers: b.workers, rarity: b.rarity, items: b.items,
-      balances: { exo: BigInt(b.exo), hexo: BigInt(b.hexo), food: BigInt(b.food), rune: BigInt(b.rune) },
-    }, clock());
-  });
+  route(app, ENDPOINTS.demoFaucet, async ({ body, now }) => runFaucet(db, providers, {
+    address: body.address, lands: body.lands, tools: body.tools, workers: body.workers, rarity: body.rarity, items: body.items,
+    balances: { exo: BigInt(body.exo), hexo: BigInt(body.hexo), food: BigInt(body.food), rune: BigInt(body.rune) },
+  }, now));
 
   const clockNow = async (settled?: string[]) => {
     const now = clock();
@@ -40,14 +41,11 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     return { now: now.toISOString(), today: gameDay(now), last_settled: last?.day ?? null, ...(settled ? { settled } : {}) };
   };
 
-  app.get(PATHS.demoClock, { schema: { tags: ['demo'], summary: 'The game clock and the last settled day', response: { 200: clockResponse } } }, async () => clockNow());
+  route(app, ENDPOINTS.demoClock, async () => clockNow());
 
-  app.post(PATHS.demoTick, {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { tags: ['demo'], summary: 'Advances the game clock by whole days and settles the days that ended', body: tickRequest, response: { 200: clockResponse } },
-  }, async (request) => {
-    await advanceDemoClock(db, advanceClock, request.body.days * DAY_MS);
+  route(app, ENDPOINTS.demoTick, async ({ body }) => {
+    await advanceDemoClock(db, advanceClock, body.days * DAY_MS);
     const settled = await settleDueDays(db, clock());
     return clockNow(settled.map((d) => d.day));
   });
-};
+}

@@ -1,49 +1,15 @@
 /**
  * `lands` (spec §7): with `my=true` the signed-in user's lands (searchable by hex_name, paged),
- * otherwise the whole collection (public, for /collectibles). Pages of {@link PAGE_SIZE}.
+ * otherwise the whole collection (public, for /collectibles); a single land (public) and its
+ * expansion. Pages of {@link PAGE_SIZE}.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATHS, landsResponse, listQuery } from '@kingdom/api';
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@kingdom/api';
 import { PAGE_SIZE } from '@kingdom/game';
-import { toLand, type LandRow } from './land.ts';
-import { bearerHash, SESSION_WHERE } from '../../auth/session.ts';
-import { statement } from '../../db/client.ts';
-import { fail } from '../../errors.ts';
-
-const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
-  l.goldmine_level, l.frenmine_level, l.has_update, (SELECT count(*) FROM goldmine_workers gw WHERE gw.land_id = l.id)::int AS workers`;
-
-// One round trip: the session row LEFT JOINs its page of lands, so a valid session with no lands
-// still answers one row (with null land columns) and an invalid one answers none. The total rides
-// on each row (a window count before the page is cut); a page past the end asks for it apart.
-const MY_LANDS = `FROM wallets w
-    JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address
-    JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
-    WHERE w.user_id = s.user_id AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')`;
-const myLandsStmt = statement('lands_my', `
-  SELECT x.* FROM sessions s
-  LEFT JOIN LATERAL (
-    SELECT ${LAND_COLUMNS}, h.address AS owner, count(*) OVER ()::int AS total
-    ${MY_LANDS}
-    ORDER BY l.id LIMIT $4 OFFSET $5
-  ) x ON true
-  WHERE ${SESSION_WHERE}`);
-
-const countMyLandsStmt = statement('lands_my_count', `
-  SELECT (SELECT count(*) ${MY_LANDS})::int AS total FROM sessions s WHERE ${SESSION_WHERE}`);
-
-const allLandsStmt = statement('lands_all', `
-  SELECT ${LAND_COLUMNS},
-    (SELECT h.address FROM nft_holdings h WHERE h.policy_id = l.policy_id AND h.asset_name = l.asset_name LIMIT 1) AS owner,
-    count(*) OVER ()::int AS total
-  FROM lands l
-  WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')
-  ORDER BY l.id LIMIT $2 OFFSET $3`);
-
-const countAllStmt = statement('lands_all_count', `SELECT count(*)::int AS total FROM lands l WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')`);
-
-/** A row of the land list statements: a land (null columns for a session without lands) and the total. */
-type ListRow = (LandRow | { [K in keyof LandRow]: null }) & { total: number };
+import { route, sessionOf } from '../../http/routes.ts';
+import { toLand } from './land.ts';
+import { allLandsPage, myLandsPage } from './repository.ts';
+import { expandLand, landDetail } from './service.ts';
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 function searchTerm(search: string | undefined): string | null {
@@ -51,24 +17,18 @@ function searchTerm(search: string | undefined): string | null {
   return s ? s.replace(/[\\%_]/g, (c) => `\\${c}`) : null;
 }
 
-export const landRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
-  app.get(PATHS.lands, {
-    schema: { tags: ['lands'], summary: 'Lands: the user\'s (my=true, bearer token) or the whole collection', querystring: listQuery, response: { 200: landsResponse } },
-  }, async (request) => {
-    const { my, page, search } = request.query;
-    const term = searchTerm(search);
+/** Registers the land endpoints. */
+export async function landRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+  route(app, ENDPOINTS.lands, async ({ query, request }) => {
+    const { my, page, search } = query;
     const offset = (page - 1) * PAGE_SIZE;
-    if (my) {
-      const hash = bearerHash(request);
-      const rows = await db.query<ListRow>(myLandsStmt, [hash, clock(), term, PAGE_SIZE, offset]);
-      if (rows.length === 0) fail('USER_NOT_AUTH');
-      const lands = rows.filter((r): r is LandRow & { total: number } => r.id !== null).map(toLand);
-      const total = rows[0]!.total ?? (offset > 0 ? (await db.query<{ total: number }>(countMyLandsStmt, [hash, clock(), term]))[0]?.total ?? 0 : 0);
-      return { lands, total, page, per_page: PAGE_SIZE };
-    }
-    const rows = await db.query<ListRow>(allLandsStmt, [term, PAGE_SIZE, offset]);
-    const total = rows[0]?.total ?? (await db.query<{ total: number }>(countAllStmt, [term]))[0]!.total;
-    return { lands: (rows as Array<LandRow & { total: number }>).map(toLand), total, page, per_page: PAGE_SIZE };
+    const r = my ? await myLandsPage(db, request, searchTerm(search), PAGE_SIZE, offset) : await allLandsPage(db, searchTerm(search), PAGE_SIZE, offset);
+    return { lands: r.lands.map(toLand), total: r.total, page, per_page: PAGE_SIZE };
   });
-};
+  route(app, ENDPOINTS.land, async ({ params }) => landDetail(db.orm, params.hex_name));
+  route(app, ENDPOINTS.landExpand, async (input) => {
+    await expandLand(db, sessionOf(input).userId, input.params.hex_name, input.now);
+    return { status: 'success' as const };
+  });
+}

@@ -1,10 +1,13 @@
 /**
- * The ledger: the only way balances and item counts change (DESIGN.md "Data rules"). Each change is
- * a `ledger_entries` row written in the caller's transaction; `(reason, reference, user, asset)` is
- * unique, so applying the same entry twice changes nothing the second time.
+ * The ledger: the only writer of balances and item counts (DESIGN.md "Data rules"; a test scans the
+ * code for writes elsewhere). Each change is a `ledger_entries` row written in the caller's
+ * transaction; `(reason, reference, user, asset)` is unique, so applying the same entry twice
+ * changes nothing the second time. Single entries for player actions, {@link applyLedgerBatch} for
+ * the daily tick's set-based credits and debits. No balance exceeds `MAX_AMOUNT` through a single
+ * entry (AMOUNT_TOO_LARGE), so the tick's bounded credits can never overflow the column.
  */
-import { sql } from 'drizzle-orm';
-import type { Token } from '@kingdom/game';
+import { sql, type SQL } from 'drizzle-orm';
+import { MAX_AMOUNT, TOKENS, type Token } from '@kingdom/game';
 import type { ErrorCode } from '@kingdom/api';
 import { exec, hasSqlState, SQLSTATE, type Orm } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
@@ -27,14 +30,16 @@ export interface TokenEntry {
  *   the balance below zero; the caller's transaction must then roll back (it is aborted)
  */
 export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: ErrorCode = 'VENDOR_NOT_ENOUGH_BALANCE'): Promise<boolean> {
+  if (e.amount > MAX_AMOUNT || e.amount < -MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
   if (!(await recordEntry(tx, e.userId, e.token, e.amount.toString(), e.reason, e.reference))) return false;
   // A debit is an UPDATE: an INSERT … ON CONFLICT would check the proposed negative row first.
-  await move(insufficientCode, () => e.amount < 0n
+  const rows = await move(insufficientCode, () => e.amount < 0n
     ? exec(tx, sql`UPDATE balances SET amount = amount + ${e.amount.toString()}
-        WHERE user_id = ${e.userId} AND token = ${e.token} RETURNING amount`)
+        WHERE user_id = ${e.userId} AND token = ${e.token} RETURNING amount::text AS amount`)
     : exec(tx, sql`
         INSERT INTO balances (user_id, token, amount) VALUES (${e.userId}, ${e.token}, ${e.amount.toString()})
-        ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount`));
+        ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount::text AS amount`));
+  if (BigInt((rows[0] as { amount: string }).amount) > MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
   return true;
 }
 
@@ -74,11 +79,57 @@ async function recordEntry(tx: Orm, userId: number, asset: string, amount: strin
 }
 
 /** Runs the balance or count change; no row moved, or one that would go below zero → `code`. */
-async function move(code: ErrorCode, change: () => Promise<unknown[]>): Promise<void> {
+async function move(code: ErrorCode, change: () => Promise<unknown[]>): Promise<unknown[]> {
   try {
-    if ((await change()).length === 0) throw new ApiError(code);
+    const rows = await change();
+    if (rows.length === 0) throw new ApiError(code);
+    return rows;
   } catch (err) {
     if (hasSqlState(err, SQLSTATE.checkViolation)) throw new ApiError(code);
     throw err;
   }
+}
+
+/** Opens a new account's four balances at zero (no entry: nothing changed). */
+export async function openBalances(tx: Orm, userId: number): Promise<void> {
+  const rows = sql.join(TOKENS.map((t) => sql`(${userId}::int, ${t}, 0)`), sql`, `);
+  await exec(tx, sql`INSERT INTO balances (user_id, token, amount) VALUES ${rows} ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * Applies a set of ledger entries in bulk, inside `tx` (the daily tick's credits and debits).
+ * `entries` is a SELECT with columns `user_id, asset, amount, reason, reference` (asset: a token or
+ * `item:<key>`); every entry is written, then each (user, asset)'s sum moves its balance or item
+ * count. A debit larger than the balance violates the non-negative CHECK and aborts the transaction:
+ * callers debit only what they checked is there.
+ * @param at the entries' time (the settled day's end for the tick)
+ */
+export async function applyLedgerBatch(tx: Orm, entries: SQL, at: Date): Promise<void> {
+  await exec(tx, sql`CREATE TEMP TABLE _ledger_batch ON COMMIT DROP AS
+    SELECT user_id::int AS user_id, asset::text AS asset, amount::numeric AS amount, reason::text AS reason, reference::text AS reference
+    FROM (${entries}) e WHERE amount <> 0`);
+  await exec(tx, sql`INSERT INTO ledger_entries (user_id, asset, amount, reason, reference, created_at)
+    SELECT user_id, asset, amount, reason, reference, ${at} FROM _ledger_batch ORDER BY user_id, asset`);
+  // UPDATE existing rows (an INSERT … ON CONFLICT would check a proposed negative row first), then
+  // INSERT the rows that do not exist yet.
+  await exec(tx, sql`CREATE TEMP TABLE _ledger_sums ON COMMIT DROP AS
+    SELECT user_id, asset, sum(amount) AS amount FROM _ledger_batch GROUP BY user_id, asset`);
+  await exec(tx, sql`UPDATE balances b SET amount = b.amount + d.amount FROM _ledger_sums d
+    WHERE d.asset NOT LIKE 'item:%' AND b.user_id = d.user_id AND b.token = d.asset`);
+  await exec(tx, sql`INSERT INTO balances (user_id, token, amount)
+    SELECT d.user_id, d.asset, d.amount FROM _ledger_sums d
+    WHERE d.asset NOT LIKE 'item:%' AND NOT EXISTS (SELECT 1 FROM balances b WHERE b.user_id = d.user_id AND b.token = d.asset)`);
+  await exec(tx, sql`UPDATE user_items u SET amount = u.amount + d.amount::int FROM _ledger_sums d
+    WHERE d.asset LIKE 'item:%' AND u.user_id = d.user_id AND u.item_key = substr(d.asset, 6)`);
+  await exec(tx, sql`INSERT INTO user_items (user_id, item_key, amount)
+    SELECT d.user_id, substr(d.asset, 6), d.amount::int FROM _ledger_sums d
+    WHERE d.asset LIKE 'item:%' AND NOT EXISTS (SELECT 1 FROM user_items u WHERE u.user_id = d.user_id AND u.item_key = substr(d.asset, 6))`);
+  await exec(tx, sql`DROP TABLE _ledger_sums`);
+  await exec(tx, sql`DROP TABLE _ledger_batch`);
+}
+
+/** Item counts (> 0) of a user's app inventory, read in the caller's transaction. */
+export async function itemCounts(tx: Orm, userId: number): Promise<Record<string, number>> {
+  const rows = await exec<{ item_key: string; amount: number }>(tx, sql`SELECT item_key, amount FROM user_items WHERE user_id = ${userId} AND amount > 0`);
+  return Object.fromEntries(rows.map((r) => [r.item_key, r.amount]));
 }

@@ -1,94 +1,56 @@
 /**
- * Gold mine and fren mine routes (GAME-RULES.md §3, §4): the player's mines, worker NFTs, setting and
- * removing workers, upgrades, performance, daily reports; land expansion and the public land page.
+ * Gold mine and fren mine routes (GAME-RULES §3, §4), registered per kind from the same descriptors:
+ * the player's mines, setting and removing workers, upgrades; worker NFTs, performance, daily reports.
  */
-import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  PATHS, minesResponse, workerNftsResponse, assignRequest, slotRequest, landRequest, performanceQuery, performanceResponse,
-  reportParams, reportResponse, landDetailResponse, mineKind, type MineKind,
-} from '@kingdom/api';
-import { addDays, gameDay } from '@kingdom/game';
-import { requireSession } from '../../auth/session.ts';
-import { fail } from '../../errors.ts';
-import { loadMines, mineDays, selectLands, toLand, userLands, workerNfts } from './queries.ts';
-import { assignWorker, expandLand, removeWorker, startUpgrade } from './actions.ts';
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS, MINE_ENDPOINTS } from '@kingdom/api';
+import { MINE_KINDS, addDays, gameDay } from '@kingdom/game';
+import { route, sessionOf } from '../../http/routes.ts';
+import { userLands } from '../lands/repository.ts';
+import { loadMines, mineDays, workerNfts } from './repository.ts';
+import { assignWorker, removeWorker, startUpgrade } from './service.ts';
 
-const secured = { security: [{ bearer: [] }] };
-const okResponse = z.object({ status: z.literal('success') });
+/** Registers the mine endpoints. */
+export async function mineRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
 
-export const mineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
-
-  for (const mine of mineKind.options) {
-    const tags = [mine];
-    app.get(PATHS.mines(mine), { schema: { ...secured, tags, summary: `The player's ${mine}s with slots, workers and upgrades`, response: { 200: minesResponse } } }, async (request) => {
-      const now = clock();
-      const session = await requireSession(db, request, now);
-      return { mines: await loadMines(db.orm, mine, await userLands(db.orm, session.userId)), now: now.toISOString() };
-    });
-
-    app.post(PATHS.mineWorkers(mine), { schema: { ...secured, tags, summary: `Sets a worker into a ${mine} slot`, body: assignRequest, response: { 200: okResponse } } }, async (request) => {
-      const now = clock();
-      const session = await requireSession(db, request, now);
-      await assignWorker(db, session.userId, mine, request.body, now);
+  for (const kind of MINE_KINDS) {
+    const e = MINE_ENDPOINTS[kind];
+    route(app, e.mines, async (input) => ({
+      mines: await loadMines(db.orm, kind, await userLands(db.orm, sessionOf(input).userId)), now: input.now.toISOString(),
+    }));
+    route(app, e.assign, async (input) => {
+      await assignWorker(db, sessionOf(input).userId, kind, input.body, input.now);
       return { status: 'success' as const };
     });
-
-    app.post(PATHS.mineWorkersRemove(mine), { schema: { ...secured, tags, summary: `Removes the worker in a ${mine} slot`, body: slotRequest, response: { 200: okResponse } } }, async (request) => {
-      const now = clock();
-      const session = await requireSession(db, request, now);
-      await removeWorker(db, session.userId, mine, request.body.hex_name, request.body.slot);
+    route(app, e.remove, async (input) => {
+      await removeWorker(db, sessionOf(input).userId, kind, input.body.hex_name, input.body.slot);
       return { status: 'success' as const };
     });
-
-    app.post(PATHS.mineUpgrade(mine), {
-      schema: { ...secured, tags, summary: `Starts the next ${mine} upgrade (consumes the toolkit)`, body: landRequest, response: { 200: z.object({ target_level: z.number().int(), ends_at: z.string() }) } },
-    }, async (request) => {
-      const now = clock();
-      const session = await requireSession(db, request, now);
-      const r = await startUpgrade(db, session.userId, mine, request.body.hex_name, now);
+    route(app, e.upgrade, async (input) => {
+      const r = await startUpgrade(db, sessionOf(input).userId, kind, input.body.hex_name, input.now);
       return { target_level: r.targetLevel, ends_at: r.endsAt.toISOString() };
     });
   }
 
-  app.get(PATHS.workerNfts, { schema: { ...secured, tags: ['goldmine'], summary: "The player's worker NFTs with rarity and assignment", response: { 200: workerNftsResponse } } }, async (request) => {
-    const session = await requireSession(db, request, clock());
-    return { workers: await workerNfts(db.orm, session.userId) };
+  route(app, ENDPOINTS.workerNfts, async (input) => ({ workers: await workerNfts(db.orm, sessionOf(input).userId) }));
+
+  route(app, ENDPOINTS.minePerformance, async (input) => {
+    const { mine, days } = input.query;
+    return { mine, rows: await mineDays(db.orm, sessionOf(input).userId, mine, { fromDay: addDays(gameDay(input.now), -days) }) };
   });
 
-  app.get(PATHS.performance, { schema: { ...secured, tags: ['goldmine', 'frenmine'], summary: 'Per day and land: EXO mined, salary paid, workers, effectivity', querystring: performanceQuery, response: { 200: performanceResponse } } }, async (request) => {
-    const now = clock();
-    const session = await requireSession(db, request, now);
-    const { mine, days } = request.query;
-    return { mine, rows: await mineDays(db.orm, session.userId, mine, { fromDay: addDays(gameDay(now), -days) }) };
-  });
-
-  app.get('/mines/:mine/reports/:day', { schema: { ...secured, tags: ['goldmine', 'frenmine'], summary: 'A daily report: the rows of one settled day', params: reportParams, response: { 200: reportResponse } } }, async (request) => {
-    const session = await requireSession(db, request, clock());
-    const { mine, day } = request.params;
-    const rows = await mineDays(db.orm, session.userId, mine as MineKind, { day });
-    if (rows.length === 0) fail('NOT_FOUND');
+  // A day without rows (not settled yet, or no workers) is an empty report, not a 404.
+  route(app, ENDPOINTS.mineReport, async (input) => {
+    const { mine, day } = input.params;
+    const rows = await mineDays(db.orm, sessionOf(input).userId, mine, { day });
     const sum = (f: (r: (typeof rows)[number]) => string) => rows.reduce((a, r) => a + BigInt(f(r)), 0n).toString();
     return {
       mine, day, rows,
-      totals: { exo_mined: sum((r) => r.exo_mined), salary_paid: sum((r) => r.salary_paid), workers_worked: rows.reduce((a, r) => a + r.workers_worked, 0), workers: rows.reduce((a, r) => a + r.workers, 0) },
+      totals: {
+        exo_mined: sum((r) => r.exo_mined), salary_paid: sum((r) => r.salary_paid), hexo_paid: sum((r) => r.hexo_paid), food_paid: sum((r) => r.food_paid),
+        workers_worked: rows.reduce((a, r) => a + r.workers_worked, 0), workers: rows.reduce((a, r) => a + r.workers, 0),
+      },
     };
   });
-
-  app.get('/lands/:hex_name', { schema: { tags: ['lands'], summary: 'A land with its owner and mines (public)', params: z.object({ hex_name: z.string().max(16) }), response: { 200: landDetailResponse } } }, async (request) => {
-    const [row] = await selectLands(db.orm, sql`l.hex_name = ${request.params.hex_name}`);
-    if (!row) fail('LAND_NOT_AVAILABLE');
-    const [goldmine] = await loadMines(db.orm, 'goldmine', [row]);
-    const [frenmine] = await loadMines(db.orm, 'frenmine', [row]);
-    return { land: toLand(row), goldmine: goldmine!, frenmine: frenmine! };
-  });
-
-  app.post('/lands/:hex_name/expand', { schema: { ...secured, tags: ['lands'], summary: 'Expands a land one size with an expansion permit', params: z.object({ hex_name: z.string().max(16) }), response: { 200: okResponse } } }, async (request) => {
-    const now = clock();
-    const session = await requireSession(db, request, now);
-    await expandLand(db, session.userId, request.params.hex_name, now);
-    return { status: 'success' as const };
-  });
-};
+}

@@ -9,7 +9,7 @@ import { EXPANSION_PERMITS, GameError, LAND_SIZE_INFO, itemKind, planLandExpansi
 import { i18n } from '../../i18n/index.ts';
 import { errorText } from '../../i18n/errors.ts';
 import { formatCountdown, formatUtc } from '../../components/time-format.ts';
-import { MINE_KINDS } from './kinds.ts';
+import { MINE_KINDS, planMineUpgrade } from './kinds.ts';
 
 /** Item key → amount held, from the inventory answer. */
 export function itemCounts(items: readonly Item[] | undefined): Record<string, number> {
@@ -41,7 +41,7 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
   const upgradingUntil = mine.upgrade ? Math.max(Date.parse(mine.upgrade.ends_at), now + 1) : null;
   const state = { level: mine.level, upgradingUntil };
   try {
-    const plan = view.planUpgrade(mine, state, items, now);
+    const plan = planMineUpgrade(mine, state, items, now);
     return {
       text: t('mines.upgrade.ready', { level: plan.targetLevel, item: itemName(plan.itemKey), have: items[plan.itemKey] ?? 0, hours: plan.durationMs / 3_600_000 }),
       ready: true,
@@ -60,12 +60,12 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
         };
       }
       case 'ITEM_NOT_EXIST_ON_BALANCE': {
-        const key = view.upgradeItem(mine.level);
+        const key = view.rules.upgradeItem(mine.level + 1);
         return { text: t('mines.upgrade.needs', { level: mine.level + 1, item: itemName(key), have: items[key] ?? 0 }), ready: false };
       }
       case 'GOLDMINE_ERROR_LAND_MAX_SIZE':
         return { text: errorText('GOLDMINE_ERROR_LAND_MAX_SIZE'), ready: false };
-      case 'CANT_RUN_THIS_OPERATION':
+      case 'GOLDMINE_MAX_LEVEL':
         return { text: t('mines.upgrade.max', { level: mine.level }), ready: false };
       default:
         return { text: errorText(e.code), ready: false };
@@ -89,7 +89,7 @@ export function expansionPreview(size: Mine['land']['size'], items: Record<strin
     if (e.code === 'ITEM_NOT_EXIST_ON_BALANCE' && step) {
       return { text: t('mines.expand.needs', { from, to: LAND_SIZE_INFO[step.nextSize].label, item: itemName(step.permitKey), have: items[step.permitKey] ?? 0 }), ready: false };
     }
-    if (e.code === 'CANT_RUN_THIS_OPERATION') return { text: t('mines.expand.max'), ready: false };
+    if (e.code === 'LAND_MAX_SIZE') return { text: t('mines.expand.max'), ready: false };
     return { text: errorText(e.code), ready: false };
   }
 }

@@ -7,7 +7,7 @@ import { CardSkeletons } from '../../components/query-state.tsx';
 import { serverNow } from '../../components/use-game-now.ts';
 import { useNow } from '../../components/use-now.ts';
 import { useMines, useWorkerNfts } from './api.ts';
-import { MINE_KINDS, eligibleWorkers } from './kinds.ts';
+import { MINE_KINDS, eligibleWorkers, salaryOf } from './kinds.ts';
 import { MineCard } from './mine-card.tsx';
 import { itemCounts } from './mine-rules.ts';
 import { MinesGate } from './mines-gate.tsx';
@@ -34,7 +34,7 @@ function SalaryNote({ kind }: { kind: MineKind }) {
         uncommon: formatTokenAmount(WORKER_SALARY_HEXO.uncommon, 'hexo'),
         rare: formatTokenAmount(WORKER_SALARY_HEXO.rare, 'hexo'),
         epic: formatTokenAmount(WORKER_SALARY_HEXO.epic, 'hexo'),
-        food: formatTokenAmount(view.salary(null), view.salaryTokens[0] ?? 'food'),
+        food: formatTokenAmount(salaryOf(kind, null), view.rules.salaryToken),
       })}{' '}
       <strong data-testid="salary-balance">
         {view.salaryTokens.map((token, i) => (

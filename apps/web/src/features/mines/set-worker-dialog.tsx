@@ -5,13 +5,13 @@ import { Dialog } from '../../components/dialog.tsx';
 import { RarityBadge } from '../../components/mine-slots.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { useAssignWorker } from './api.ts';
-import { MINE_KINDS, eligibleWorkers } from './kinds.ts';
+import { MINE_KINDS, eligibleWorkers, salaryOf } from './kinds.ts';
 
 function useSalaryText(mine: Mine): (rarity: WorkerRarity | null) => string {
   const { t } = useTranslation();
   const view = MINE_KINDS[mine.mine];
-  const token = view.salaryTokens[0] ?? 'hexo';
-  return (rarity) => t('mines.salaryPerDay', { amount: formatTokenAmount(view.salary(rarity), token), token: TOKEN_SYMBOLS[token] });
+  const token = view.rules.salaryToken;
+  return (rarity) => t('mines.salaryPerDay', { amount: formatTokenAmount(salaryOf(mine.mine, rarity), token), token: TOKEN_SYMBOLS[token] });
 }
 
 /** Picks a worker NFT (or a default worker where the kind has one) for a free open slot. */
@@ -49,7 +49,7 @@ export function SetWorkerDialog({ mine, slot, workers, onClose }: { mine: Mine; 
                 {w.name}
               </button>
               <span id={id} className="worker-option__meta">
-                {view.rarities && w.rarity ? <RarityBadge rarity={w.rarity} /> : null}
+                {view.rules.needsQualifiedCollection && w.rarity ? <RarityBadge rarity={w.rarity} /> : null}
                 <span className="muted">
                   {w.collection} · {salaryText(w.rarity)}
                 </span>
@@ -57,7 +57,7 @@ export function SetWorkerDialog({ mine, slot, workers, onClose }: { mine: Mine; 
             </li>
           );
         })}
-        {view.defaultWorker && !slot.manager ? (
+        {view.rules.allowsDefaultWorker && !slot.manager ? (
           <li className="worker-option">
             <button type="button" className="btn worker-option__pick" aria-describedby="worker-default" disabled={assign.isPending} onClick={() => choose(null)}>
               {t('mines.defaultWorker')}

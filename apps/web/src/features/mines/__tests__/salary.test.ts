@@ -5,7 +5,8 @@ import { formatRowSalary, formatSalaryPaid, salaryPaid } from '../mine-amount.ts
 import { chartDays } from '../mine-performance-panel.tsx';
 
 const row = (over: Partial<MineDay>): MineDay => ({
-  day: '2025-03-09', hex_name: 'AA01', open_slots: 2, workers: 2, workers_worked: 2, exo_mined: '1000000', salary_paid: '30000000', salary_token: 'food', effectivity: 5, ...over,
+  day: '2025-03-09', hex_name: 'AA01', open_slots: 2, workers: 2, workers_worked: 2, exo_mined: '1000000', salary_paid: '30000000',
+  food_paid: '30000000', hexo_paid: '0', salary_token: 'food', effectivity: 5, ...over,
 });
 
 describe('salary as paid', () => {
@@ -17,9 +18,10 @@ describe('salary as paid', () => {
     expect(formatRowSalary(row({ salary_paid: '2500000', food_paid: '0', hexo_paid: '2500000', salary_token: 'hexo' }), 'goldmine')).toBe('2.5 HEXO');
   });
 
-  it('without a split, the whole salary in the row’s token', () => {
-    expect(salaryPaid(row({}), 'frenmine')).toEqual({ food: 30_000_000n, hexo: 0n });
-    expect(salaryPaid(row({ salary_token: 'hexo' }), 'goldmine')).toEqual({ food: 0n, hexo: 30_000_000n });
+  it('without a split (an answer of an older server), the whole salary in the row’s token', () => {
+    const { food_paid: _f, hexo_paid: _h, ...old } = row({});
+    expect(salaryPaid(old, 'frenmine')).toEqual({ food: 30_000_000n, hexo: 0n });
+    expect(salaryPaid({ ...old, salary_token: 'hexo' }, 'goldmine')).toEqual({ food: 0n, hexo: 30_000_000n });
     expect(formatSalaryPaid({ food: 0n, hexo: 0n }, 'goldmine')).toBe('0 HEXO');
     expect(formatSalaryPaid({ food: 1_234_000_000n, hexo: 0n }, 'frenmine')).toBe('1,234 FOOD');
   });

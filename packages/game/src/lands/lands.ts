@@ -1,7 +1,7 @@
 /**
  * Lands of the Valley: sizes, caps and biomes (GAME-RULES.md §2, spec §3).
  */
-import { GameError } from './errors.ts';
+import { GameError } from '../errors.ts';
 
 /** Land sizes in upgrade order (spec §3). */
 export const LAND_SIZES = ['SMALL', 'MEDIUM', 'LARGE', 'SUPERLARGE'] as const;
@@ -26,9 +26,6 @@ export const BIOME_BONUS: Record<Biome, { resource: 'wood' | 'stone'; percent: n
 /** Number of lands in the Valley (GAME-RULES.md §2, public). */
 export const VALLEY_LAND_COUNT = 5000;
 
-/** Gold mine maximum level (spec §9). */
-export const GOLDMINE_MAX_LEVEL = 10;
-
 /** Page size of land and mining tool lists (spec §9 fetches page 1; our choice of 12 a page). */
 export const PAGE_SIZE = 12;
 
@@ -41,11 +38,11 @@ export const EXPANSION_PERMITS: Partial<Record<LandSize, { permitKey: string; ne
 
 /**
  * Plans a land size upgrade; the permit is consumed (GAME-RULES.md §2, spec §4).
- * @throws GameError CANT_RUN_THIS_OPERATION for an XL land, ITEM_NOT_EXIST_ON_BALANCE without the permit
+ * @throws GameError LAND_MAX_SIZE for an XL land, ITEM_NOT_EXIST_ON_BALANCE without the permit
  */
 export function planLandExpansion(size: LandSize, items: Readonly<Record<string, number>>): { permitKey: string; nextSize: LandSize } {
   const step = EXPANSION_PERMITS[size];
-  if (!step) throw new GameError('CANT_RUN_THIS_OPERATION', 'the land is at its largest size');
+  if (!step) throw new GameError('LAND_MAX_SIZE');
   if ((items[step.permitKey] ?? 0) < 1) throw new GameError('ITEM_NOT_EXIST_ON_BALANCE');
   return step;
 }

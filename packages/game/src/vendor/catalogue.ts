@@ -2,7 +2,7 @@
  * Item kinds and the mining-tool catalogue (spec §3, GAME-RULES.md §3, §4, §6).
  * Amounts of items are whole counts; token amounts are base units.
  */
-import { toBaseUnits } from './tokens.ts';
+import { toBaseUnits } from '../tokens/tokens.ts';
 
 /** An inventory item kind. `tier` is the toolkit or permit tier where it has one. */
 export interface ItemKind {

@@ -1,0 +1,101 @@
+/**
+ * Routes from endpoint descriptors (`@kingdom/api` contract): every API route is registered here
+ * from its descriptor — method, path, schemas, OpenAPI `operationId` — and authenticated by the one
+ * hook below, which reads the descriptor's `auth`. Handlers get their input parsed and typed, the
+ * request's clock reading and, for `session` endpoints, the session.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '@kingdom/api';
+import { bearerHash, requireSession, type SessionUser } from '../auth/session.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The game clock read once for this request (UTC). */
+    now: Date;
+    /** The session of a `session` endpoint (set by the auth hook). */
+    session: SessionUser | null;
+    /** SHA-256 of the bearer token of a `session-in-query` endpoint (its SQL checks the session). */
+    tokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives. */
+export interface HandlerInput<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  now: Date;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** The session of a `session` endpoint's request (the hook guarantees it). */
+export function sessionOf(input: { request: FastifyRequest }): SessionUser {
+  const s = input.request.session;
+  if (!s) throw new Error('sessionOf: the endpoint is not declared auth: session');
+  return s;
+}
+
+/** The token hash of a `session-in-query` endpoint's request. */
+export function tokenHashOf(input: { request: FastifyRequest }): string {
+  const h = input.request.tokenHash;
+  if (!h) throw new Error('tokenHashOf: the endpoint is not declared auth: session-in-query');
+  return h;
+}
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : void>;
+
+/** Registers `e` with `handler` on the API scope `app`. */
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
+  const { authRateLimitPerMinute } = app.deps.config;
+  const limit = e.rateLimit === 'auth' ? authRateLimitPerMinute : e.rateLimit;
+  app.route({
+    method: e.method,
+    url: e.path,
+    config: { endpoint: e, ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
+    schema: {
+      operationId: e.operationId,
+      summary: e.summary,
+      tags: [...e.tags],
+      ...(e.auth === 'session' || e.auth === 'session-in-query' ? { security: [{ bearer: [] }] } : {}),
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.response ? { response: { 200: e.response } } : {}),
+    },
+    handler: async (request, reply) => {
+      const out = await handler({
+        params: request.params as never, query: request.query as never, body: request.body as never,
+        now: request.now, request, reply,
+      });
+      if (e.response === null) return reply.status(204).send();
+      return out;
+    },
+  });
+}
+
+/**
+ * The one authentication hook of the API scope: reads the clock once, then enforces the matched
+ * route's descriptor `auth` — `session`: resolves the session (401 USER_NOT_AUTH when missing,
+ * unknown, revoked or expired); `session-in-query`: requires a bearer token and leaves the session
+ * check to the handler's one SQL statement (through `sessionRows`).
+ */
+export function registerAuthHook(app: FastifyInstance): void {
+  app.decorateRequest('now', null as unknown as Date);
+  app.decorateRequest('session', null);
+  app.decorateRequest('tokenHash', null);
+  const { db, clock } = app.deps;
+  app.addHook('onRequest', async (request) => {
+    request.now = clock();
+    const e = request.routeOptions.config.endpoint;
+    if (!e) return;
+    if (e.auth === 'session') request.session = await requireSession(db, request, request.now);
+    else if (e.auth === 'session-in-query') request.tokenHash = bearerHash(request);
+  });
+}

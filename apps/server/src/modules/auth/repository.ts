@@ -1,0 +1,37 @@
+/** SQL of sign-in: challenges and sessions (DESIGN.md "Sign-in"). Every function takes a transaction or the db. */
+import { sql } from 'drizzle-orm';
+import type { Chain } from '@kingdom/api';
+import { exec, type Orm } from '../../db/client.ts';
+
+/** Stores an issued challenge and drops a few long-expired ones (keeps the table small without a job). */
+export async function insertChallenge(orm: Orm, c: { nonce: string; chain: Chain; address: string; message: string; expiresAt: Date }, now: Date): Promise<void> {
+  await exec(orm, sql`INSERT INTO auth_challenges (nonce, chain, address, message, expires_at, created_at)
+    VALUES (${c.nonce}, ${c.chain}, ${c.address}, ${c.message}, ${c.expiresAt}, ${now})`);
+  await exec(orm, sql`DELETE FROM auth_challenges WHERE nonce IN (
+    SELECT nonce FROM auth_challenges WHERE expires_at < ${new Date(now.getTime() - 3_600_000)} LIMIT 20)`);
+}
+
+/**
+ * Consumes a challenge once: only one request can flip `used_at`, and only for this chain, address
+ * and message while unexpired. @returns false when it was unknown, used, expired or for another wallet
+ */
+export async function consumeChallenge(tx: Orm, nonce: string, chain: Chain, address: string, message: string, now: Date): Promise<boolean> {
+  const rows = await exec(tx, sql`UPDATE auth_challenges SET used_at = ${now}
+    WHERE nonce = ${nonce} AND chain = ${chain} AND address = ${address} AND message = ${message}
+      AND used_at IS NULL AND expires_at > ${now} RETURNING nonce`);
+  return rows.length > 0;
+}
+
+/** Opens a session (token stored as its SHA-256) and records the sign-in time. */
+export async function insertSession(tx: Orm, s: { tokenHash: string; userId: number; walletId: number; expiresAt: Date }, now: Date): Promise<void> {
+  await exec(tx, sql`INSERT INTO sessions (token_hash, user_id, wallet_id, created_at, expires_at)
+    VALUES (${s.tokenHash}, ${s.userId}, ${s.walletId}, ${now}, ${s.expiresAt})`);
+  await exec(tx, sql`UPDATE users SET last_login_at = ${now} WHERE id = ${s.userId}`);
+}
+
+/** Revokes a live session. @returns false when there was none */
+export async function revokeSession(orm: Orm, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await exec(orm, sql`UPDATE sessions SET revoked_at = ${now}
+    WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > ${now} RETURNING user_id`);
+  return rows.length > 0;
+}

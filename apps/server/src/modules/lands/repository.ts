@@ -1,0 +1,104 @@
+/**
+ * SQL of lands (spec §3, GAME-RULES §2): the player's lands and the whole collection (paged,
+ * searchable), single lands with their owner, and the size change of an expansion. A land's owner
+ * is the account whose `holdings` row holds its NFT.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { LAND_POLICY_ID } from '@kingdom/game';
+import { exec, statement, type Database, type Orm } from '../../db/client.ts';
+import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import type { LandRow } from './land.ts';
+
+/** A land with the account that holds it (null when no signed-in player holds it). */
+export interface OwnedLandRow extends LandRow {
+  owner_user_id: number | null;
+}
+
+const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
+  l.goldmine_level, l.frenmine_level, l.has_update,
+  (SELECT count(*) FROM mine_workers mw WHERE mw.land_id = l.id AND mw.mine = 'goldmine')::int AS workers`;
+
+// One round trip: the session row LEFT JOINs its page of lands, so a valid session with no lands
+// still answers one row (with null land columns) and an invalid one answers none. The total rides
+// on each row (a window count before the page is cut); a page past the end asks for it apart.
+const MY_LANDS = `FROM holdings h
+    JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
+    WHERE h.user_id = s.user_id AND h.collection_key = '${LAND_POLICY_ID}'
+      AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')`;
+const myLandsStmt = statement('lands_my', `
+  SELECT x.* FROM sessions s
+  LEFT JOIN LATERAL (
+    SELECT ${LAND_COLUMNS}, h.address AS owner, count(*) OVER ()::int AS total
+    ${MY_LANDS}
+    ORDER BY l.id LIMIT $4 OFFSET $5
+  ) x ON true
+  WHERE ${SESSION_WHERE}`);
+
+const countMyLandsStmt = statement('lands_my_count', `
+  SELECT (SELECT count(*) ${MY_LANDS})::int AS total FROM sessions s WHERE ${SESSION_WHERE}`);
+
+const allLandsStmt = statement('lands_all', `
+  SELECT ${LAND_COLUMNS},
+    (SELECT h.address FROM holdings h WHERE h.collection_key = l.policy_id AND h.asset_key = l.asset_name LIMIT 1) AS owner,
+    count(*) OVER ()::int AS total
+  FROM lands l
+  WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')
+  ORDER BY l.id LIMIT $2 OFFSET $3`);
+
+const countAllStmt = statement('lands_all_count', `SELECT count(*)::int AS total FROM lands l WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')`);
+
+/** A row of the land list statements: a land (null columns for a session without lands) and the total. */
+type ListRow = (LandRow | { [K in keyof LandRow]: null }) & { total: number };
+
+/** The request's user's lands, one page, with the total. @throws ApiError USER_NOT_AUTH */
+export async function myLandsPage(db: Database, request: FastifyRequest, term: string | null, limit: number, offset: number): Promise<{ lands: LandRow[]; total: number }> {
+  const rows = await sessionRows<ListRow>(db, myLandsStmt, request, [term, limit, offset]);
+  const lands = rows.filter((r): r is LandRow & { total: number } => r.id !== null);
+  const total = rows[0]!.total ?? (offset > 0 ? (await sessionRows<{ total: number }>(db, countMyLandsStmt, request, [term]))[0]!.total : 0);
+  return { lands, total };
+}
+
+/** One page of the whole collection, with the total. */
+export async function allLandsPage(db: Database, term: string | null, limit: number, offset: number): Promise<{ lands: LandRow[]; total: number }> {
+  const rows = await db.query<LandRow & { total: number }>(allLandsStmt, [term, limit, offset]);
+  const total = rows[0]?.total ?? (await db.query<{ total: number }>(countAllStmt, [term]))[0]!.total;
+  return { lands: rows, total };
+}
+
+/** Lands with owner (holder address and account) and gold mine worker count, filtered by `where` (alias `l`, `o`). */
+export async function selectLands(orm: Orm, where: SQL): Promise<OwnedLandRow[]> {
+  return exec<OwnedLandRow>(orm, sql`
+    SELECT ${sql.raw(LAND_COLUMNS)}, o.address AS owner, o.user_id AS owner_user_id
+    FROM lands l
+    LEFT JOIN LATERAL (
+      SELECT h.address, h.user_id FROM holdings h
+      WHERE h.collection_key = l.policy_id AND h.asset_key = l.asset_name ORDER BY h.user_id LIMIT 1
+    ) o ON true
+    WHERE ${where} ORDER BY l.id`);
+}
+
+/** The lands an account holds. */
+export async function userLands(orm: Orm, userId: number): Promise<OwnedLandRow[]> {
+  return exec<OwnedLandRow>(orm, sql`
+    SELECT ${sql.raw(LAND_COLUMNS)}, h.address AS owner, h.user_id AS owner_user_id
+    FROM holdings h JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
+    WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_ID} ORDER BY l.id`);
+}
+
+/** The land `hexName` with its owner, or undefined. */
+export async function landByHexName(orm: Orm, hexName: string): Promise<OwnedLandRow | undefined> {
+  return (await selectLands(orm, sql`l.hex_name = ${hexName}`))[0];
+}
+
+/** Locks the land `hexName` for this transaction and returns it with its owner, or undefined. */
+export async function lockLand(tx: Orm, hexName: string): Promise<OwnedLandRow | undefined> {
+  const [locked] = await exec<{ id: number }>(tx, sql`SELECT id FROM lands WHERE hex_name = ${hexName} FOR UPDATE`);
+  if (!locked) return undefined;
+  return (await selectLands(tx, sql`l.id = ${locked.id}`))[0];
+}
+
+/** Sets a land's size. */
+export async function setLandSize(tx: Orm, landId: number, size: string): Promise<void> {
+  await exec(tx, sql`UPDATE lands SET size = ${size} WHERE id = ${landId}`);
+}

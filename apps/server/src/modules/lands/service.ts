@@ -1,0 +1,47 @@
+/**
+ * Land actions and reads (spec §4 land size upgrade, GAME-RULES §2): the owner check every land
+ * action starts with, expansion with a permit, and the public land page (land + both mines).
+ */
+import { planLandExpansion } from '@kingdom/game';
+import type { LandDetailResponse } from '@kingdom/api';
+import type { Database, Orm } from '../../db/client.ts';
+import { fail } from '../../errors.ts';
+import { applyItemEntry, itemCounts } from '../ledger/ledger.ts';
+import { notify } from '../notifications/repository.ts';
+import { loadMines } from '../mines/repository.ts';
+import { toLand } from './land.ts';
+import { landByHexName, lockLand, setLandSize, type OwnedLandRow } from './repository.ts';
+
+/**
+ * The land `hexName`, locked for this transaction, held by `userId`.
+ * @throws ApiError LAND_NOT_AVAILABLE (no such land), LAND_NOT_BELONG_TO_USER
+ */
+export async function ownedLandForUpdate(tx: Orm, userId: number, hexName: string): Promise<OwnedLandRow> {
+  const land = await lockLand(tx, hexName);
+  if (!land) fail('LAND_NOT_AVAILABLE');
+  if (land.owner_user_id !== userId) fail('LAND_NOT_BELONG_TO_USER');
+  return land;
+}
+
+/**
+ * Expands a land one size with the matching permit (spec §4), at once; the permit is consumed.
+ * @throws GameError ITEM_NOT_EXIST_ON_BALANCE, LAND_MAX_SIZE (XL); ApiError LAND_NOT_AVAILABLE, LAND_NOT_BELONG_TO_USER
+ */
+export async function expandLand(db: Database, userId: number, hexName: string, now: Date): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    const land = await ownedLandForUpdate(tx, userId, hexName);
+    const plan = planLandExpansion(land.size, await itemCounts(tx, userId));
+    await applyItemEntry(tx, { userId, itemKey: plan.permitKey, amount: -1, reason: 'land_expansion', reference: `${land.id}:${plan.nextSize}` });
+    await setLandSize(tx, land.id, plan.nextSize);
+    await notify(tx, userId, 'land_update', { hex_name: land.hex_name, size: plan.nextSize }, now);
+  });
+}
+
+/** The public land page: the land, its owner and both mines. @throws ApiError LAND_NOT_AVAILABLE */
+export async function landDetail(orm: Orm, hexName: string): Promise<LandDetailResponse> {
+  const row = await landByHexName(orm, hexName);
+  if (!row) fail('LAND_NOT_AVAILABLE');
+  const [goldmine] = await loadMines(orm, 'goldmine', [row]);
+  const [frenmine] = await loadMines(orm, 'frenmine', [row]);
+  return { land: toLand(row), goldmine: goldmine!, frenmine: frenmine! };
+}

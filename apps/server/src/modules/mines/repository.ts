@@ -1,0 +1,162 @@
+/**
+ * SQL of the mines area (GAME-RULES §3, §4), one worker table for both kinds: mines with their
+ * slots, workers and upgrades; what an assignment check needs to know about an NFT; writing and
+ * removing workers; upgrades; the player's worker NFTs; per-day mine rows. Shapes are `@kingdom/api`'s.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  MINE_RULES, WORKER_QUALIFY_VOTES, addDays, gameDay, isSlotOpen, leagueForVotes, rarityForLeague,
+  type MineKind, type WorkerRarity,
+} from '@kingdom/game';
+import type { Mine, MineSlot, WorkerNft, MineDay } from '@kingdom/api';
+import { exec, type Orm } from '../../db/client.ts';
+import { toLand, type LandRow } from '../lands/land.ts';
+
+/** Readable name of an NFT: its UTF-8 asset name when printable (Cardano), else the shortened id. */
+export function nftName(chain: string, assetKey: string, collection: string): string {
+  if (chain === 'cardano' && /^([0-9a-f]{2})+$/.test(assetKey)) {
+    const text = Buffer.from(assetKey, 'hex').toString('utf8');
+    if (/^[\x20-\x7e]+$/.test(text)) return text;
+  }
+  return `${collection} ${assetKey.slice(0, 4)}...${assetKey.slice(-4)}`;
+}
+
+interface WorkerRow { land_id: number; slot: number; kind: 'nft' | 'default'; rarity: WorkerRarity; collection_key: string | null; asset_key: string | null; assigned_at: Date | string; collection: string | null; chain: string | null }
+interface UpgradeRow { land_id: number; target_level: number; started_at: Date | string; ends_at: Date | string }
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** First game day a worker assigned at `assignedAt` earns: the first full day after assignment (GAME-RULES §3). */
+export function worksFrom(assignedAt: Date | string): string {
+  return addDays(gameDay(new Date(assignedAt)));
+}
+
+/** Builds the mines of one kind on `lands`, with slots, workers and the upgrade in progress. */
+export async function loadMines(orm: Orm, kind: MineKind, lands: LandRow[]): Promise<Mine[]> {
+  if (lands.length === 0) return [];
+  const rules = MINE_RULES[kind];
+  const ids = sql.join(lands.map((l) => sql`${l.id}::int`), sql`, `);
+  const workers = await exec<WorkerRow>(orm, sql`SELECT mw.land_id, mw.slot, mw.kind, mw.rarity, mw.collection_key, mw.asset_key, mw.assigned_at, c.name AS collection, c.chain
+    FROM mine_workers mw LEFT JOIN collections c ON c.policy_id = mw.collection_key WHERE mw.mine = ${kind} AND mw.land_id IN (${ids})`);
+  const upgrades = await exec<UpgradeRow>(orm, sql`SELECT land_id, target_level, started_at, ends_at FROM mine_upgrades
+    WHERE mine = ${kind} AND status = 'in_progress' AND land_id IN (${ids})`);
+  return lands.map((l) => {
+    const level = (kind === 'goldmine' ? l.goldmine_level : l.frenmine_level) ?? 0;
+    const slots: MineSlot[] = rules.slots.map((slot) => {
+      const w = workers.find((x) => x.land_id === l.id && x.slot === slot);
+      return {
+        slot,
+        open: isSlotOpen(kind, level, slot),
+        manager: slot === rules.managerSlot,
+        worker: w ? {
+          kind: w.kind, rarity: w.rarity, policy_id: w.collection_key, asset_name: w.asset_key,
+          name: w.kind === 'default' ? 'Default worker' : nftName(w.chain ?? 'cardano', w.asset_key ?? '', w.collection ?? 'NFT'),
+          assigned_at: iso(w.assigned_at), works_from: worksFrom(w.assigned_at),
+        } : null,
+      };
+    });
+    const up = upgrades.find((u) => u.land_id === l.id);
+    return {
+      mine: kind, land: toLand(l), level, cap: rules.capFor(l.size), max_level: rules.maxLevel,
+      open_slots: slots.filter((s) => s.open).length,
+      slots,
+      upgrade: up ? { target_level: up.target_level, started_at: iso(up.started_at), ends_at: iso(up.ends_at) } : null,
+    };
+  });
+}
+
+/** What an assignment check needs to know about an NFT for `userId` (GAME-RULES §3 order). */
+export interface NftFacts {
+  /** Votes of its collection at the latest snapshot, or null when the collection is not in it. */
+  votes: bigint | null;
+  /** It is an NFT of a Staking-Hub collection that some account holds. */
+  inCollection: boolean;
+  heldByUser: boolean;
+  /** It works in some slot of either mine kind. */
+  assigned: boolean;
+}
+
+/** Reads {@link NftFacts} in one statement. */
+export async function nftFacts(tx: Orm, userId: number, collectionKey: string, assetKey: string): Promise<NftFacts> {
+  const [r] = await exec<{ votes: string | null; in_collection: boolean; held: boolean; assigned: boolean }>(tx, sql`
+    SELECT
+      (SELECT sc.votes::text FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
+        WHERE c.policy_id = ${collectionKey} AND sc.snapshot_id = (SELECT max(id) FROM staking_snapshots)) AS votes,
+      EXISTS (SELECT 1 FROM collections c JOIN holdings h ON h.collection_key = c.policy_id
+        WHERE c.policy_id = ${collectionKey} AND h.asset_key = ${assetKey}) AS in_collection,
+      EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ${userId} AND h.collection_key = ${collectionKey} AND h.asset_key = ${assetKey}) AS held,
+      EXISTS (SELECT 1 FROM mine_workers WHERE collection_key = ${collectionKey} AND asset_key = ${assetKey}) AS assigned`);
+  return { votes: r!.votes === null ? null : BigInt(r!.votes), inCollection: r!.in_collection, heldByUser: r!.held, assigned: r!.assigned };
+}
+
+/** Rarity of an NFT worker whose collection had `votes` at the latest snapshot (GAME-RULES §3). */
+export function rarityOfVotes(votes: bigint | null): WorkerRarity {
+  return (votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForLeague(leagueForVotes(votes)) : null) ?? 'common';
+}
+
+/** Occupied slots of one mine. */
+export async function occupiedSlots(tx: Orm, kind: MineKind, landId: number): Promise<Set<number>> {
+  const rows = await exec<{ slot: number }>(tx, sql`SELECT slot FROM mine_workers WHERE land_id = ${landId} AND mine = ${kind}`);
+  return new Set(rows.map((r) => r.slot));
+}
+
+/**
+ * Puts a worker into a slot. The primary key (land, mine, slot) and the unique NFT index across both
+ * kinds decide races: a losing insert raises a unique violation (SQLSTATE 23505).
+ */
+export async function insertWorker(tx: Orm, w: { landId: number; kind: MineKind; slot: number; userId: number; nft: { collectionKey: string; assetKey: string } | null; rarity: WorkerRarity; at: Date }): Promise<void> {
+  await exec(tx, sql`INSERT INTO mine_workers (land_id, mine, slot, user_id, kind, collection_key, asset_key, rarity, assigned_at)
+    VALUES (${w.landId}, ${w.kind}, ${w.slot}, ${w.userId}, ${w.nft ? 'nft' : 'default'}, ${w.nft?.collectionKey ?? null},
+      ${w.nft?.assetKey ?? null}, ${w.rarity}, ${w.at})`);
+}
+
+/** Removes the worker in a slot. @returns false when the slot was empty */
+export async function deleteWorker(tx: Orm, kind: MineKind, landId: number, slot: number): Promise<boolean> {
+  return (await exec(tx, sql`DELETE FROM mine_workers WHERE land_id = ${landId} AND mine = ${kind} AND slot = ${slot} RETURNING slot`)).length > 0;
+}
+
+/** True when an upgrade of this mine is in progress. */
+export async function upgradeInProgress(tx: Orm, kind: MineKind, landId: number): Promise<boolean> {
+  return (await exec(tx, sql`SELECT 1 FROM mine_upgrades WHERE land_id = ${landId} AND mine = ${kind} AND status = 'in_progress'`)).length > 0;
+}
+
+/** Records a started upgrade. @returns its id */
+export async function insertUpgrade(tx: Orm, u: { landId: number; kind: MineKind; userId: number; targetLevel: number; itemKey: string; startedAt: Date; endsAt: Date }): Promise<number> {
+  const [row] = await exec<{ id: number }>(tx, sql`INSERT INTO mine_upgrades (land_id, mine, user_id, target_level, item_key, started_at, ends_at)
+    VALUES (${u.landId}, ${u.kind}, ${u.userId}, ${u.targetLevel}, ${u.itemKey}, ${u.startedAt}, ${u.endsAt}) RETURNING id`);
+  return row!.id;
+}
+
+/** The user's NFTs from Staking-Hub collections, with gold mine rarity (null if not qualified) and where each works. */
+export async function workerNfts(orm: Orm, userId: number): Promise<WorkerNft[]> {
+  const rows = await exec<{ collection_key: string; asset_key: string; chain: 'cardano' | 'solana'; collection: string; votes: string | null; mine: MineKind | null; hex_name: string | null; slot: number | null }>(orm, sql`
+    SELECT h.collection_key, h.asset_key, c.chain, c.name AS collection, s.votes::text AS votes, mw.mine, l.hex_name, mw.slot
+    FROM holdings h
+    JOIN collections c ON c.policy_id = h.collection_key
+    LEFT JOIN snapshot_collections s ON s.collection_id = c.id AND s.snapshot_id = (SELECT max(id) FROM staking_snapshots)
+    LEFT JOIN mine_workers mw ON mw.collection_key = h.collection_key AND mw.asset_key = h.asset_key
+    LEFT JOIN lands l ON l.id = mw.land_id
+    WHERE h.user_id = ${userId}
+    ORDER BY c.name, h.asset_key`);
+  return rows.map((r) => {
+    const votes = r.votes === null ? null : BigInt(r.votes);
+    return {
+      policy_id: r.collection_key, asset_name: r.asset_key, chain: r.chain, collection: r.collection,
+      name: nftName(r.chain, r.asset_key, r.collection),
+      rarity: votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForLeague(leagueForVotes(votes)) : null,
+      assigned: r.mine && r.hex_name ? { mine: r.mine, hex_name: r.hex_name, slot: r.slot! } : null,
+    };
+  });
+}
+
+/** A user's mine days (newest first) since `fromDay`, or for exactly one day. */
+export async function mineDays(orm: Orm, userId: number, kind: MineKind, range: { fromDay?: string; day?: string }): Promise<MineDay[]> {
+  const cond = range.day ? sql`d.day = ${range.day}` : sql`d.day >= ${range.fromDay ?? '0000-00-00'}`;
+  return exec<MineDay>(orm, sql`
+    SELECT d.day, l.hex_name, d.open_slots, d.workers, d.workers_worked, d.exo_mined::text AS exo_mined,
+      d.salary_paid::text AS salary_paid, d.hexo_paid::text AS hexo_paid, d.food_paid::text AS food_paid,
+      d.salary_token, d.effectivity
+    FROM mine_daily d JOIN lands l ON l.id = d.land_id
+    WHERE d.user_id = ${userId} AND d.mine = ${kind} AND ${cond}
+    ORDER BY d.day DESC, l.hex_name`);
+}

@@ -1,0 +1,68 @@
+/**
+ * Endpoint descriptors: the HTTP contract as data. One descriptor per endpoint states its
+ * `operationId`, method, path pattern (relative to `/api`, Fastify/OpenAPI-style `:param`), the zod
+ * schemas of params, query, body and response, the error codes it may answer and how it is
+ * authenticated. The server registers its routes from these descriptors (and nothing else), OpenAPI
+ * is generated from them, and the web app types its calls with them, so the three cannot drift.
+ *
+ * We use this small module rather than a contract library: ts-rest 3.52's Fastify adapter requires
+ * Fastify 4 and zod 3; this project is on Fastify 5 and zod 4.
+ */
+import type { z } from 'zod';
+import type { ErrorCode } from '@kingdom/game';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * How an endpoint is authenticated:
+ * - `public`: anyone;
+ * - `session`: a bearer token; one hook resolves the session before the handler runs;
+ * - `session-in-query`: a bearer token whose session the handler checks inside its one SQL
+ *   statement (hot reads: one round trip); the hook only requires the header;
+ * - `demo`: demo mode only (registered only when `DEMO` is on), no sign-in.
+ */
+export type EndpointAuth = 'public' | 'session' | 'session-in-query' | 'demo';
+
+export interface Endpoint {
+  operationId: string;
+  method: HttpMethod;
+  /** Path pattern under `/api`, e.g. `/lands/:hex_name`. */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  auth: EndpointAuth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The 2xx answer; `null` for an empty 204. */
+  response: z.ZodType | null;
+  /** Catalogue codes the endpoint may answer besides VALIDATION_ERROR, USER_NOT_AUTH and UNHANDLED_ERROR. */
+  errors: readonly ErrorCode[];
+  /** Requests per minute per client when rate limited; `auth`: the deployment's sign-in limit. */
+  rateLimit?: number | 'auth';
+}
+
+/** Declares an endpoint (identity; keeps the literal types for inference). */
+export function endpoint<const E extends Endpoint>(e: E): E {
+  return e;
+}
+
+type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : Record<string, never>;
+
+/** The path of `e` with its `:params` filled in (URI-encoded). @throws Error for a missing param */
+export function pathOf<E extends Endpoint>(e: E, params?: ParamsOf<E>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return e.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`missing path param ${name} for ${e.operationId}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** Request and response types of an endpoint, for typed clients. */
+export type EndpointInput<E extends Endpoint> = {
+  params: E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
+  query: E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
+  body: E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+};
+export type EndpointOutput<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;

@@ -1,0 +1,164 @@
+/**
+ * Every endpoint of the Kingdom API (DESIGN.md "The HTTP contract"), as descriptors
+ * (`./contract.ts`). Spec §7's calls keep their paths and answer fields exactly.
+ */
+import { z } from 'zod';
+import { MINE_KINDS, type MineKind } from '@kingdom/game';
+import { endpoint } from './contract.ts';
+import {
+  configResponse, challengeRequest, challengeResponse, loginRequest, loginResponse, logoutResponse, userResponse,
+  tokenParam, balanceResponse, pricesResponse, countResponse, itemsResponse, listQuery, landsResponse,
+  miningToolsResponse, totalLandsResponse, walletSyncResponse, faucetRequest, faucetResponse,
+} from './schemas.ts';
+import {
+  minesResponse, workerNftsResponse, assignRequest, slotRequest, landRequest, performanceQuery, performanceResponse,
+  reportParams, reportResponse, notificationsQuery, notificationsResponse, markReadRequest, landDetailResponse,
+  tickRequest, clockResponse, okResponse, upgradeResponse, landParams, worldDaysQuery, worldDaysResponse,
+} from './goldrush.ts';
+
+const assignErrors = ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE', 'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'NOT_VALID_WORKER_RARITY'] as const;
+
+/** The four endpoints of one mine kind (GAME-RULES §3, §4): same shapes, one path prefix per kind. */
+function mineEndpoints<K extends MineKind>(kind: K) {
+  const tags = [kind];
+  return {
+    mines: endpoint({
+      operationId: `${kind}Mines` as const, method: 'GET', path: `/${kind}/mines` as const, tags, auth: 'session',
+      summary: `The player's ${kind}s with slots, workers and upgrades`, response: minesResponse, errors: [],
+    }),
+    assign: endpoint({
+      operationId: `${kind}AssignWorker` as const, method: 'POST', path: `/${kind}/workers` as const, tags, auth: 'session',
+      summary: `Sets a worker into a ${kind} slot`, body: assignRequest, response: okResponse, errors: assignErrors,
+    }),
+    remove: endpoint({
+      operationId: `${kind}RemoveWorker` as const, method: 'POST', path: `/${kind}/workers/remove` as const, tags, auth: 'session',
+      summary: `Removes the worker in a ${kind} slot`, body: slotRequest, response: okResponse,
+      errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE'],
+    }),
+    upgrade: endpoint({
+      operationId: `${kind}Upgrade` as const, method: 'POST', path: `/${kind}/upgrade` as const, tags, auth: 'session',
+      summary: `Starts the next ${kind} upgrade (consumes the upgrade item)`, body: landRequest, response: upgradeResponse,
+      errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'GOLDMINE_UPGRADE_IN_PROGRESS', 'GOLDMINE_MAX_LEVEL', 'GOLDMINE_ERROR_LAND_MAX_SIZE', 'ITEM_NOT_EXIST_ON_BALANCE'],
+    }),
+  };
+}
+
+/** Mine endpoints by kind. */
+export const MINE_ENDPOINTS = { goldmine: mineEndpoints('goldmine'), frenmine: mineEndpoints('frenmine') } as const;
+
+/** Every endpoint, by operationId-like name. */
+export const ENDPOINTS = {
+  csrfCookie: endpoint({
+    operationId: 'csrfCookie', method: 'GET', path: '/sanctum/csrf-cookie', tags: ['auth'], auth: 'public',
+    summary: 'Sets the XSRF-TOKEN cookie (double submit)', response: null, errors: [],
+  }),
+  config: endpoint({
+    operationId: 'config', method: 'GET', path: '/config', tags: ['config'], auth: 'public',
+    summary: 'Public configuration of this deployment', response: configResponse, errors: [],
+  }),
+  authChallenge: endpoint({
+    operationId: 'authChallenge', method: 'POST', path: '/auth/challenge', tags: ['auth'], auth: 'public', rateLimit: 'auth',
+    summary: 'Issues a sign-in challenge for chain + address', body: challengeRequest, response: challengeResponse,
+    errors: ['NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
+  }),
+  authLogin: endpoint({
+    operationId: 'authLogin', method: 'POST', path: '/auth/login', tags: ['auth'], auth: 'public', rateLimit: 'auth',
+    summary: 'Signs in with a signed challenge; returns a bearer token', body: loginRequest, response: loginResponse,
+    errors: ['TOO_MANY_REQUESTS'],
+  }),
+  authLogout: endpoint({
+    operationId: 'authLogout', method: 'GET', path: '/auth/logout', tags: ['auth'], auth: 'session-in-query',
+    summary: 'Revokes the bearer token', response: logoutResponse, errors: [],
+  }),
+  dashboardUser: endpoint({
+    operationId: 'dashboardUser', method: 'GET', path: '/dashboard/user', tags: ['user'], auth: 'session-in-query',
+    summary: 'The signed-in user', response: userResponse, errors: [],
+  }),
+  totalLands: endpoint({
+    operationId: 'totalLands', method: 'GET', path: '/user/total_lands', tags: ['user'], auth: 'session-in-query',
+    summary: 'Number of lands the user holds', response: totalLandsResponse, errors: [],
+  }),
+  balance: endpoint({
+    operationId: 'balance', method: 'GET', path: '/user/balance/:token', tags: ['balances'], auth: 'session-in-query',
+    summary: 'One app balance (EXO, HEXO, FOOD or RUNE) in base units', params: tokenParam, response: balanceResponse, errors: [],
+  }),
+  prices: endpoint({
+    operationId: 'prices', method: 'GET', path: '/currencies/prices', tags: ['prices'], auth: 'public',
+    summary: 'EXO and HEXO prices in ADA', response: pricesResponse, errors: [],
+  }),
+  notificationsCount: endpoint({
+    operationId: 'notificationsCount', method: 'GET', path: '/notifications/count', tags: ['notifications'], auth: 'session-in-query',
+    summary: 'Unread notifications', response: countResponse, errors: [],
+  }),
+  notifications: endpoint({
+    operationId: 'notifications', method: 'GET', path: '/notifications', tags: ['notifications'], auth: 'session',
+    summary: 'The inbox, newest first', query: notificationsQuery, response: notificationsResponse, errors: [],
+  }),
+  notificationsRead: endpoint({
+    operationId: 'notificationsRead', method: 'POST', path: '/notifications/read', tags: ['notifications'], auth: 'session',
+    summary: 'Marks notifications read (ids, or all)', body: markReadRequest, response: z.object({ updated: z.number().int() }), errors: [],
+  }),
+  inventoryItems: endpoint({
+    operationId: 'inventoryItems', method: 'GET', path: '/inventory/items', tags: ['inventory'], auth: 'session-in-query',
+    summary: 'Items in the app inventory', response: itemsResponse, errors: [],
+  }),
+  inventoryCount: endpoint({
+    operationId: 'inventoryCount', method: 'GET', path: '/inventory/count', tags: ['inventory'], auth: 'session-in-query',
+    summary: 'Number of items in the app inventory', response: countResponse, errors: [],
+  }),
+  lands: endpoint({
+    operationId: 'lands', method: 'GET', path: '/lands', tags: ['lands'], auth: 'public',
+    summary: "Lands: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: landsResponse, errors: [],
+  }),
+  land: endpoint({
+    operationId: 'land', method: 'GET', path: '/lands/:hex_name', tags: ['lands'], auth: 'public',
+    summary: 'A land with its owner and mines (public)', params: landParams, response: landDetailResponse, errors: ['LAND_NOT_AVAILABLE'],
+  }),
+  landExpand: endpoint({
+    operationId: 'landExpand', method: 'POST', path: '/lands/:hex_name/expand', tags: ['lands'], auth: 'session',
+    summary: 'Expands a land one size with an expansion permit', params: landParams, response: okResponse,
+    errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'LAND_MAX_SIZE', 'ITEM_NOT_EXIST_ON_BALANCE'],
+  }),
+  miningTools: endpoint({
+    operationId: 'miningTools', method: 'GET', path: '/mining_tool', tags: ['mining tools'], auth: 'public',
+    summary: "Mining tools: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: miningToolsResponse, errors: [],
+  }),
+  walletSync: endpoint({
+    operationId: 'walletSync', method: 'POST', path: '/wallets/sync', tags: ['wallets'], auth: 'session',
+    summary: "Re-syncs the signed-in wallet's NFTs from the chain", response: walletSyncResponse, errors: ['ERROR_WALLET_API'],
+  }),
+  workerNfts: endpoint({
+    operationId: 'workerNfts', method: 'GET', path: '/goldmine/worker-nfts', tags: ['goldmine'], auth: 'session',
+    summary: "The player's worker NFTs with rarity and assignment", response: workerNftsResponse, errors: [],
+  }),
+  minePerformance: endpoint({
+    operationId: 'minePerformance', method: 'GET', path: '/mines/performance', tags: ['goldmine', 'frenmine'], auth: 'session',
+    summary: 'Per day and land: EXO mined, salary paid, workers, effectivity', query: performanceQuery, response: performanceResponse, errors: [],
+  }),
+  mineReport: endpoint({
+    operationId: 'mineReport', method: 'GET', path: '/mines/:mine/reports/:day', tags: ['goldmine', 'frenmine'], auth: 'session',
+    summary: 'A daily report: the rows of one day (empty before the day is settled or without workers)', params: reportParams, response: reportResponse, errors: [],
+  }),
+  worldDays: endpoint({
+    operationId: 'worldDays', method: 'GET', path: '/world/days', tags: ['world'], auth: 'public',
+    summary: "World totals of the latest settled days: EXO each pool paid, workers worked, players paid", query: worldDaysQuery, response: worldDaysResponse, errors: [],
+  }),
+  demoFaucet: endpoint({
+    operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,
+    summary: 'Demo faucet: gives an address lands, tools, workers, items and balances (whole tokens)', body: faucetRequest, response: faucetResponse,
+    errors: ['NOT_VALID_REQUEST_ADDRESS', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE'],
+  }),
+  demoClock: endpoint({
+    operationId: 'demoClock', method: 'GET', path: '/demo/clock', tags: ['demo'], auth: 'demo',
+    summary: 'The game clock and the last settled day', response: clockResponse, errors: [],
+  }),
+  demoTick: endpoint({
+    operationId: 'demoTick', method: 'POST', path: '/demo/tick', tags: ['demo'], auth: 'demo', rateLimit: 30,
+    summary: 'Advances the game clock by whole days and settles the days that ended', body: tickRequest, response: clockResponse, errors: [],
+  }),
+  ...Object.fromEntries(MINE_KINDS.flatMap((k) => Object.values(MINE_ENDPOINTS[k]).map((e) => [e.operationId, e]))) as {
+    [K in MineKind as `${K}Mines`]: (typeof MINE_ENDPOINTS)[K]['mines'] } & { [K in MineKind as `${K}AssignWorker`]: (typeof MINE_ENDPOINTS)[K]['assign'] }
+    & { [K in MineKind as `${K}RemoveWorker`]: (typeof MINE_ENDPOINTS)[K]['remove'] } & { [K in MineKind as `${K}Upgrade`]: (typeof MINE_ENDPOINTS)[K]['upgrade'] },
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;

@@ -1,0 +1,23 @@
+/**
+ * Fren mine constants (GAME-RULES.md §4): levels 1–5 capped by land size, slots = level, frens are
+ * NFTs of any Staking-Hub collection, FOOD salaries with HEXO filling in where FOOD runs short.
+ */
+import { toBaseUnits } from '../tokens/tokens.ts';
+
+export const FRENMINE_MAX_LEVEL = 5;
+/** The fren pool: 13,699 EXO a day in base units, shared equally over worked fren slots. */
+export const FREN_DAILY_POOL_EXO = toBaseUnits(13_699n, 'exo');
+/** Salary per fren per day: 15 FOOD in base units; HEXO pays 1:1 where FOOD runs short. */
+export const FREN_SALARY_FOOD = toBaseUnits(15n, 'food');
+/** The fren toolkit that upgrades a fren mine one level. */
+export const FREN_TOOLKIT = 'chicken_tendies';
+
+/**
+ * Splits a day's fren salaries between FOOD and HEXO: FOOD first, HEXO 1:1 for the rest (GAME-RULES §4).
+ * @returns base units taken from each, or null when both together cannot pay `due`
+ */
+export function payFrenSalary(due: bigint, food: bigint, hexo: bigint): { food: bigint; hexo: bigint } | null {
+  if (due > food + hexo) return null;
+  const fromFood = due < food ? due : food;
+  return { food: fromFood, hexo: due - fromFood };
+}

@@ -1,0 +1,334 @@
+/**
+ * The daily tick as a pure model (GAME-RULES.md §1, §3, §4): `settleDay(world, day)` settles one
+ * game day of a {@link World} and returns the world after it with every ledger entry, notification,
+ * mine report row and the day's totals. The server's set-based SQL tick must produce exactly the
+ * same {@link DayResult}; a differential property test holds them equal.
+ *
+ * Steps, in order (each sees the previous steps' changes):
+ *  1. upgrades that end by the day's end succeed when the land's owner started them, else fail and
+ *     refund their item;
+ *  2. workers leave for the first reason that applies (land left, NFT left, collection below the
+ *     threshold at the latest snapshot); on a snapshot day gold NFT workers take their league's rarity;
+ *  3. the gold mines, then the fren mines, pay: each player pays its roster in (land, slot) order
+ *     while the budget lasts, unpaid workers do not work, the pool is shared by weight (manager +10%);
+ *  4. low-balance warnings; 5. ready-to-upgrade notices (once per land and level); 6. totals.
+ *
+ * Money is bigint base units; no I/O, no clock: the day is the only time input.
+ */
+import { dayStart } from '../days.ts';
+import { MINE_KINDS, MINE_RULES, type MineKind } from '../mines/kinds.ts';
+import { effectivityRating, LOW_BALANCE_WARNING_DAYS, openSlotCount, salaryDaysCovered } from '../mines/rules.ts';
+import { GOLDMINE_MAX_LEVEL, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, rarityForLeague, type WorkerRarity } from '../mines/goldmine.ts';
+import { leagueForVotes } from '../staking/leagues.ts';
+import type { Token } from '../tokens/tokens.ts';
+import type {
+  DayNotification, DayResult, DayTotals, LedgerEntry, MineDayRow, World, WorldLand, WorldWorker,
+} from './world.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Why a worker left its slot, in the order the reasons are tried (GAME-RULES.md §3). */
+export type WorkerLeftReason = 'land_left' | 'nft_left' | 'collection_below_threshold';
+
+/** Rarity of a gold NFT worker whose collection has `votes` at a snapshot: its league's, Common below Gold. */
+export function rarityForVotes(votes: bigint): WorkerRarity {
+  return rarityForLeague(leagueForVotes(votes)) ?? 'common';
+}
+
+const levelOf = (land: WorldLand, mine: MineKind): number | null => (mine === 'goldmine' ? land.goldmineLevel : land.frenmineLevel);
+const nftId = (collectionKey: string, assetKey: string) => `${collectionKey}/${assetKey}`;
+const byLandSlot = (a: WorldWorker, b: WorldWorker) => a.landId - b.landId || a.slot - b.slot;
+const max0 = (v: bigint) => (v > 0n ? v : 0n);
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** The input's mutable parts copied, so settling never changes the caller's world. */
+function copyWorld(w: World): World {
+  return {
+    lands: w.lands.map((l) => ({ ...l })),
+    holdings: w.holdings.map((h) => ({ ...h })),
+    collections: w.collections.map((c) => ({ ...c })),
+    snapshots: w.snapshots.map((s) => ({ ...s, votes: s.votes.map((v) => ({ ...v })) })),
+    workers: w.workers.map((x) => ({ ...x })),
+    upgrades: w.upgrades.map((u) => ({ ...u })),
+    balances: w.balances.map((b) => ({ ...b })),
+    items: w.items.map((i) => ({ ...i })),
+    readyNotices: w.readyNotices.map((n) => ({ ...n })),
+  };
+}
+
+/** One roster worker's day in a mine kind. */
+interface Paid {
+  worker: WorldWorker;
+  salary: bigint;
+  worked: boolean;
+  /** What the worked salary took from each token (the salary token first, the fallback for the rest). */
+  paid: Partial<Record<Token, bigint>>;
+  eff: bigint;
+  share: bigint;
+}
+
+/**
+ * Settles game day `day` (UTC `YYYY-MM-DD`) of `world`, whose instants are ms UTC; the day runs
+ * [00:00, next 00:00). The input is not changed. Ledger entries and notifications come in step
+ * order, within a step by user, land and slot (see the module comment for the steps).
+ * @throws RangeError for a malformed day or an upgrade or worker on an unknown land
+ */
+export function settleDay(input: World, day: string): DayResult {
+  const start = dayStart(day);
+  const end = start + DAY_MS;
+  const world = copyWorld(input);
+  const ledger: LedgerEntry[] = [];
+  const notifications: DayNotification[] = [];
+
+  const landById = new Map(world.lands.map((l) => [l.id, l]));
+  const land = (id: number): WorldLand => {
+    const l = landById.get(id);
+    if (!l) throw new RangeError(`unknown land ${id}`);
+    return l;
+  };
+  const holders = new Map<string, number[]>();
+  for (const h of world.holdings) {
+    const k = nftId(h.collectionKey, h.assetKey);
+    const list = holders.get(k);
+    if (list) list.push(h.userId);
+    else holders.set(k, [h.userId]);
+  }
+  /** The smallest user id holding the land's NFT, or null. */
+  const owner = (landId: number): number | null => {
+    const l = land(landId);
+    const list = holders.get(nftId(l.collectionKey, l.assetKey));
+    return list && list.length > 0 ? Math.min(...list) : null;
+  };
+  const holds = (userId: number, collectionKey: string, assetKey: string) =>
+    holders.get(nftId(collectionKey, assetKey))?.includes(userId) ?? false;
+
+  const balanceRows = new Map(world.balances.map((b) => [`${b.userId}:${b.token}`, b]));
+  const balance = (userId: number, token: Token): bigint => balanceRows.get(`${userId}:${token}`)?.amount ?? 0n;
+  const addBalance = (userId: number, token: Token, delta: bigint): void => {
+    const row = balanceRows.get(`${userId}:${token}`);
+    if (row) row.amount += delta;
+    else {
+      const fresh = { userId, token, amount: delta };
+      world.balances.push(fresh);
+      balanceRows.set(`${userId}:${token}`, fresh);
+    }
+  };
+  const itemRows = new Map(world.items.map((i) => [`${i.userId}:${i.itemKey}`, i]));
+  const itemAmount = (userId: number, itemKey: string): number => itemRows.get(`${userId}:${itemKey}`)?.amount ?? 0;
+  const addItem = (userId: number, itemKey: string, delta: number): void => {
+    const row = itemRows.get(`${userId}:${itemKey}`);
+    if (row) row.amount += delta;
+    else {
+      const fresh = { userId, itemKey, amount: delta };
+      world.items.push(fresh);
+      itemRows.set(`${userId}:${itemKey}`, fresh);
+    }
+  };
+
+  // 1. Upgrades that end by the day's end.
+  const due = world.upgrades.filter((u) => u.status === 'in_progress' && u.endsAt <= end).sort((a, b) => a.id - b.id);
+  for (const up of due) {
+    const l = land(up.landId);
+    const held = owner(up.landId) === up.userId;
+    up.status = held ? 'success' : 'failed';
+    if (held) {
+      if (up.mine === 'goldmine') l.goldmineLevel = up.targetLevel;
+      else l.frenmineLevel = up.targetLevel;
+    } else {
+      ledger.push({ userId: up.userId, asset: `item:${up.itemKey}`, amount: 1n, reason: 'upgrade_refund', reference: String(up.id) });
+      addItem(up.userId, up.itemKey, 1);
+    }
+    const type = up.mine === 'frenmine' ? 'frenmine_upgrade' : held ? 'goldmine_upgrade_success' : 'goldmine_upgrade_failed';
+    notifications.push({
+      userId: up.userId, type,
+      data: { day, hex_name: l.hexName, level: up.targetLevel, success: held, item_key: up.itemKey },
+    });
+  }
+
+  // 2. Workers leave; the latest snapshot taken by the day's end decides qualification and league.
+  const latest = world.snapshots.filter((s) => s.takenAt <= end).reduce<World['snapshots'][number] | null>(
+    (best, s) => (best === null || s.id > best.id ? s : best), null);
+  const keyOfCollection = new Map(world.collections.map((c) => [c.id, c.collectionKey]));
+  /** Votes per collection key at the latest snapshot (the highest if several collections share a key). */
+  const latestVotes = new Map<string, bigint>();
+  for (const v of latest?.votes ?? []) {
+    const key = keyOfCollection.get(v.collectionId);
+    if (key === undefined) continue;
+    const prev = latestVotes.get(key);
+    if (prev === undefined || v.votes > prev) latestVotes.set(key, v.votes);
+  }
+  const leaveReason = (w: WorldWorker): WorkerLeftReason | null => {
+    if (owner(w.landId) !== w.userId) return 'land_left';
+    const nft = w.kind === 'nft' && w.collectionKey !== null && w.assetKey !== null ? { c: w.collectionKey, a: w.assetKey } : null;
+    if (w.kind === 'nft' && (nft === null || !holds(w.userId, nft.c, nft.a))) return 'nft_left';
+    if (w.mine === 'goldmine' && w.kind === 'nft') {
+      const votes = w.collectionKey === null ? undefined : latestVotes.get(w.collectionKey);
+      if (votes === undefined || votes < WORKER_QUALIFY_VOTES) return 'collection_below_threshold';
+    }
+    return null;
+  };
+  const mineOrder = (m: MineKind) => MINE_KINDS.indexOf(m);
+  const leaving = world.workers
+    .map((w) => ({ w, reason: leaveReason(w) }))
+    .filter((x): x is { w: WorldWorker; reason: WorkerLeftReason } => x.reason !== null)
+    .sort((a, b) => mineOrder(a.w.mine) - mineOrder(b.w.mine) || byLandSlot(a.w, b.w));
+  for (const { w, reason } of leaving) {
+    notifications.push({
+      userId: w.userId, type: 'worker_left',
+      data: { day, mine: w.mine, hex_name: land(w.landId).hexName, slot: w.slot, reason },
+    });
+  }
+  const gone = new Set(leaving.map((x) => x.w));
+  world.workers = world.workers.filter((w) => !gone.has(w));
+  if (world.snapshots.some((s) => s.takenAt > start && s.takenAt <= end)) {
+    for (const w of world.workers) {
+      if (w.mine !== 'goldmine' || w.kind !== 'nft' || w.collectionKey === null) continue;
+      const votes = latestVotes.get(w.collectionKey);
+      if (votes !== undefined) w.rarity = rarityForVotes(votes);
+    }
+  }
+
+  // 3. The mines pay, gold first (its HEXO charges are applied before frens fall back on HEXO).
+  const reports: MineDayRow[] = [];
+  const exoByKind = {} as Record<MineKind, bigint>;
+  const workedByKind = {} as Record<MineKind, number>;
+  const exoPaidTo = new Set<number>();
+  /** Per player, the whole roster's daily salary of each kind (the low-balance warning's need). */
+  const dailyNeed = new Map<number, Record<MineKind, bigint>>();
+  for (const kind of MINE_KINDS) {
+    const rules = MINE_RULES[kind];
+    const roster = world.workers.filter((w) => w.mine === kind && w.assignedAt < start);
+    const byUser = new Map<number, WorldWorker[]>();
+    for (const w of roster) {
+      const list = byUser.get(w.userId);
+      if (list) list.push(w);
+      else byUser.set(w.userId, [w]);
+    }
+    const users = [...byUser.keys()].sort((a, b) => a - b);
+    const days: Paid[] = [];
+    for (const u of users) {
+      const list = byUser.get(u)!.sort(byLandSlot);
+      const fromTokenBalance = balance(u, rules.salaryToken);
+      const budget = fromTokenBalance + (rules.salaryFallback ? balance(u, rules.salaryFallback) : 0n);
+      let cum = 0n;
+      for (const w of list) {
+        const salary = rules.salary[w.rarity];
+        const cumBefore = cum;
+        cum += salary;
+        const worked = cum <= budget;
+        const paid: Paid['paid'] = {};
+        if (worked) {
+          const fromToken = rules.salaryFallback ? max0(min(salary, fromTokenBalance - cumBefore)) : salary;
+          paid[rules.salaryToken] = fromToken;
+          if (rules.salaryFallback) paid[rules.salaryFallback] = salary - fromToken;
+        }
+        days.push({ worker: w, salary, worked, paid, eff: 0n, share: 0n });
+      }
+      const need = dailyNeed.get(u) ?? { goldmine: 0n, frenmine: 0n };
+      need[kind] = cum;
+      dailyNeed.set(u, need);
+    }
+    const managed = new Set(days.filter((d) => d.worked && d.worker.slot === rules.managerSlot).map((d) => d.worker.landId));
+    let totalEff = 0n;
+    for (const d of days) {
+      if (!d.worked) continue;
+      const bonus = managed.has(d.worker.landId) && d.worker.slot !== rules.managerSlot ? 100n + MANAGER_BONUS_PERCENT : 100n;
+      d.eff = rules.weightCenti[d.worker.rarity] * bonus;
+      totalEff += d.eff;
+    }
+    if (totalEff > 0n) for (const d of days) d.share = (rules.dailyPool * d.eff) / totalEff;
+
+    // Report rows, one per land with roster workers.
+    const byLand = new Map<number, Paid[]>();
+    for (const d of days) {
+      const list = byLand.get(d.worker.landId);
+      if (list) list.push(d);
+      else byLand.set(d.worker.landId, [d]);
+    }
+    for (const landId of [...byLand.keys()].sort((a, b) => a - b)) {
+      const list = byLand.get(landId)!;
+      const openSlots = openSlotCount(kind, levelOf(land(landId), kind) ?? 0);
+      const workersWorked = list.filter((d) => d.worked).length;
+      const hexoPaid = list.reduce((a, d) => a + (d.paid.hexo ?? 0n), 0n);
+      const foodPaid = list.reduce((a, d) => a + (d.paid.food ?? 0n), 0n);
+      reports.push({
+        day, landId, mine: kind, userId: Math.min(...list.map((d) => d.worker.userId)), openSlots,
+        workers: list.length, workersWorked, exoMined: list.reduce((a, d) => a + d.share, 0n),
+        salaryPaid: list.reduce((a, d) => a + (d.worked ? d.salary : 0n), 0n), hexoPaid, foodPaid,
+        effectivity: effectivityRating(workersWorked, openSlots),
+      });
+    }
+
+    // Per player: ledger, balances, the daily report and the not-enough-balance notice.
+    const payTokens = rules.salaryFallback ? [rules.salaryToken, rules.salaryFallback] : [rules.salaryToken];
+    for (const u of users) {
+      const mine = days.filter((d) => d.worker.userId === u);
+      const exo = mine.reduce((a, d) => a + d.share, 0n);
+      const paidIn = (t: Token) => mine.reduce((a, d) => a + (d.paid[t] ?? 0n), 0n);
+      for (const t of payTokens) {
+        const paid = paidIn(t);
+        if (paid > 0n) {
+          ledger.push({ userId: u, asset: t, amount: -paid, reason: `${kind}_salary`, reference: day });
+          addBalance(u, t, -paid);
+        }
+      }
+      if (exo > 0n) {
+        ledger.push({ userId: u, asset: 'exo', amount: exo, reason: `${kind}_reward`, reference: day });
+        addBalance(u, 'exo', exo);
+        exoPaidTo.add(u);
+      }
+      const hexo = paidIn('hexo');
+      const food = paidIn('food');
+      const worked = mine.filter((d) => d.worked).length;
+      notifications.push({
+        userId: u, type: rules.dailyReportType,
+        data: {
+          day, exo: exo.toString(), salary_paid: (hexo + food).toString(), salary_token: rules.salaryToken,
+          hexo: hexo.toString(), food: food.toString(), workers: mine.length, workers_worked: worked,
+          lands: new Set(mine.map((d) => d.worker.landId)).size,
+        },
+      });
+      if (worked < mine.length) {
+        notifications.push({ userId: u, type: 'not_enough_balance', data: { day, mine: kind, unpaid: mine.length - worked } });
+      }
+    }
+    exoByKind[kind] = days.reduce((a, d) => a + d.share, 0n);
+    workedByKind[kind] = days.filter((d) => d.worked).length;
+  }
+
+  // 4. Low-balance warnings: the balances after the day cover fewer days than the threshold.
+  for (const u of [...dailyNeed.keys()].sort((a, b) => a - b)) {
+    const need = dailyNeed.get(u)!;
+    const days = salaryDaysCovered({ hexo: balance(u, 'hexo'), food: balance(u, 'food') }, { goldHexo: need.goldmine, frenFood: need.frenmine });
+    if (days !== null && days < LOW_BALANCE_WARNING_DAYS) {
+      notifications.push({
+        userId: u, type: 'low_balance_warning',
+        data: { day, token: 'hexo', days: Number(days), daily_salary: (need.goldmine + need.frenmine).toString() },
+      });
+    }
+  }
+
+  // 5. Ready-to-upgrade notices (gold mines): toolkit held, size allows, none in progress; once per level.
+  const sent = new Set(world.readyNotices.map((n) => `${n.landId}:${n.mine}:${n.level}`));
+  const upgrading = new Set(world.upgrades.filter((u) => u.mine === 'goldmine' && u.status === 'in_progress').map((u) => u.landId));
+  for (const l of [...world.lands].sort((a, b) => a.id - b.id)) {
+    const level = l.goldmineLevel;
+    if (level === null || level >= GOLDMINE_MAX_LEVEL) continue;
+    const u = owner(l.id);
+    const next = level + 1;
+    if (u === null || next > MINE_RULES.goldmine.capFor(l.size)) continue;
+    if (itemAmount(u, MINE_RULES.goldmine.upgradeItem(next)) <= 0 || upgrading.has(l.id)) continue;
+    if (sent.has(`${l.id}:goldmine:${next}`)) continue;
+    world.readyNotices.push({ landId: l.id, mine: 'goldmine', level: next });
+    sent.add(`${l.id}:goldmine:${next}`);
+    notifications.push({ userId: u, type: 'goldmine_ready_to_upgrade', data: { day, hex_name: l.hexName, level: next } });
+  }
+
+  // 6. Totals.
+  const totals: DayTotals = {
+    day, goldmineExo: exoByKind.goldmine, frenmineExo: exoByKind.frenmine,
+    goldmineWorkersWorked: workedByKind.goldmine, frenmineWorkersWorked: workedByKind.frenmine,
+    playersPaid: exoPaidTo.size,
+  };
+  return { world, ledger, notifications, reports, totals };
+}

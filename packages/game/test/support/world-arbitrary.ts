@@ -1,0 +1,264 @@
+/**
+ * fast-check generator of small settlement worlds (GAME-RULES.md §1–§5) and the days to settle,
+ * for the model's property tests and the server's differential test (which loads each world into
+ * PGlite and Postgres and runs the SQL tick over the days, so worlds stay small).
+ *
+ * Every world keeps the constraints the database imposes: unique land ids, hex names, collection
+ * ids and keys, upgrade ids; (landId, mine, slot) unique; an NFT in at most one worker of either
+ * kind; slots within the mine's level (1..10 gold, 1..5 fren; slot 10 only for Epic NFTs); at most one
+ * in-progress upgrade per (land, mine); a land NFT held by at most one player; users 1..N each with
+ * all four balances; item keys from ITEM_KINDS; NFT workers' collections exist; snapshot ids ascend
+ * with their instants. Amounts stay ≤ 10^15 base units.
+ */
+import fc from 'fast-check';
+import { LAND_POLICY_ID, landAssetName, utf8ToHex } from '../../src/assets.ts';
+import { addDays, dayStart } from '../../src/days.ts';
+import { LAND_SIZES } from '../../src/lands/lands.ts';
+import { hexName } from '../../src/valley.ts';
+import { MINE_RULES, type MineKind } from '../../src/mines/kinds.ts';
+import { MANAGER_SLOT, type WorkerRarity } from '../../src/mines/goldmine.ts';
+import { TOKENS } from '../../src/tokens/tokens.ts';
+import { ITEM_KINDS } from '../../src/vendor/catalogue.ts';
+import type { DayResult, World, WorldHolding, WorldUpgrade, WorldWorker } from '../../src/settlement/world.ts';
+
+/** Policy id (56 hex characters, as on Cardano) of generated collection `n`. */
+export const policyId = (n: number): string => `c0ffee${n.toString(16).padStart(50, '0')}`;
+/** A policy id with no Staking-Hub collection: gold NFT workers of it never qualify. */
+export const UNLISTED_POLICY_ID = 'deadbeef'.padEnd(56, '0');
+
+/** The first day a generated world settles (a Monday). */
+export const FIRST_DAY = '2026-01-05';
+
+const H = 3_600_000;
+const D = 24 * H;
+/** Votes around every league edge (GAME-RULES §5) and the 250,000 worker threshold (§3). */
+export const VOTE_EDGES = [0n, 100_000n, 249_999n, 250_000n, 499_999n, 500_000n, 749_999n, 750_000n, 999_999n, 1_000_000n, 1_000_001n, 3_000_000n] as const;
+/** Snapshot instants relative to the first day's 00:00: before the days, at a day's edges, inside them. */
+const SNAPSHOT_OFFSETS = [-14 * D, -D, -1, 0, 1, 12 * H, D, D + 6 * H, 2 * D, 3 * D - 1, 3 * D] as const;
+/** Assignment instants relative to the first day's 00:00: long before, just before, at, inside the days. */
+const ASSIGN_OFFSETS = [-30 * D, -D, -1, 0, 5 * H, D - 1, D, D + H, 2 * D + 1] as const;
+/** Upgrade end instants relative to the first day's 00:00: overdue, inside a day, at its end, later. */
+const UPGRADE_END_OFFSETS = [-D, 0, 6 * H, D, D + 1, 2 * D, 3 * D, 10 * D] as const;
+/** Balances in base units: none, around a few salaries (5–20 tokens), plenty. */
+const AMOUNTS = [0n, 4_999_999n, 5_000_000n, 10_000_000n, 14_999_999n, 15_000_000n, 20_000_000n, 30_000_000n, 45_000_000n, 100_000_000n] as const;
+const MAX_AMOUNT = 10n ** 15n;
+
+const amountArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...AMOUNTS) },
+  { weight: 1, arbitrary: fc.bigInt({ min: 0n, max: 1_000_000_000n }) },
+  { weight: 1, arbitrary: fc.bigInt({ min: 0n, max: MAX_AMOUNT }) },
+);
+
+/** A mine level choice: 0 = no mine, 99 = the size's cap, else the level (clamped to the cap). */
+const levelChoice = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.constant(99) }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }) });
+
+const landArb = fc.record({
+  // XL lands twice as often: only they reach gold level 10 and its manager slot.
+  size: fc.constantFrom(...LAND_SIZES, 'SUPERLARGE' as const),
+  gold: levelChoice,
+  fren: levelChoice,
+  /** 0 = not held by any player, else the holder is ((holder − 1) mod N) + 1. */
+  holder: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 7, arbitrary: fc.integer({ min: 1, max: 4 }) }),
+  /** Ready notices already sent: none, for the next gold level, for the current one. */
+  notice: fc.constantFrom('none', 'none', 'next', 'current'),
+  /** Per mine: no upgrade, one in progress (end offset index), or an old successful one. */
+  goldUpgrade: fc.oneof(fc.constant(-1), fc.constant(-2), fc.integer({ min: 0, max: UPGRADE_END_OFFSETS.length - 1 })),
+  frenUpgrade: fc.oneof(fc.constant(-1), fc.integer({ min: 0, max: UPGRADE_END_OFFSETS.length - 1 })),
+  /** Who started the upgrade: 0 = the land's holder, else another player. */
+  upgrader: fc.integer({ min: 0, max: 3 }),
+});
+
+const workerArb = fc.record({
+  land: fc.nat(),
+  mine: fc.constantFrom<MineKind>('goldmine', 'goldmine', 'frenmine'),
+  slot: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 2, arbitrary: fc.constant(MANAGER_SLOT) }),
+  /** 0 = the land's holder (or user 1), else another player. */
+  user: fc.oneof({ weight: 7, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }) }),
+  isDefault: fc.boolean(),
+  /** A collection index; −1 = a collection key with no Staking-Hub row (gold: never qualifies). */
+  collection: fc.oneof({ weight: 6, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constant(-1) }),
+  rarity: fc.constantFrom<WorkerRarity>('common', 'uncommon', 'rare', 'epic'),
+  /** The NFT: held by the worker's user, not held, or held by another player. */
+  held: fc.oneof({ weight: 8, arbitrary: fc.constant('self' as const) }, { weight: 1, arbitrary: fc.constantFrom('none' as const, 'other' as const) }),
+  assigned: fc.integer({ min: 0, max: ASSIGN_OFFSETS.length - 1 }),
+});
+
+const snapshotArb = fc.record({
+  at: fc.integer({ min: 0, max: SNAPSHOT_OFFSETS.length - 1 }),
+  /** Votes per collection index; null = no entry for that collection. */
+  votes: fc.array(fc.option(fc.constantFrom(...VOTE_EDGES), { nil: null, freq: 4 }), { minLength: 4, maxLength: 4 }),
+});
+
+const itemKeys = ITEM_KINDS.map((k) => k.key);
+
+const rawArb = fc.record({
+  players: fc.integer({ min: 1, max: 4 }),
+  landIdBase: fc.integer({ min: 1, max: 4990 }),
+  lands: fc.array(landArb, { minLength: 1, maxLength: 6 }),
+  collections: fc.integer({ min: 1, max: 4 }),
+  /** Usually a snapshot two weeks before the days (so gold NFT workers can qualify), then up to 3 more. */
+  baseSnapshot: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  snapshots: fc.array(snapshotArb, { maxLength: 3 }),
+  /** The base snapshot's votes per collection index: mostly qualifying. */
+  baseVotes: fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...VOTE_EDGES.filter((v) => v >= 250_000n)) }, { weight: 1, arbitrary: fc.constantFrom(...VOTE_EDGES.filter((v) => v < 250_000n)) }), { minLength: 4, maxLength: 4 }),
+  workers: fc.array(workerArb, { maxLength: 12 }),
+  balances: fc.array(fc.array(amountArb, { minLength: 4, maxLength: 4 }), { minLength: 4, maxLength: 4 }),
+  items: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), key: fc.constantFrom(...itemKeys), amount: fc.integer({ min: 0, max: 3 }) }), { maxLength: 8 }),
+  /** Toolkits of the next gold tier handed to land holders (so ready notices happen). */
+  nextToolkits: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+  extraHoldings: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), collection: fc.nat(), asset: fc.integer({ min: 0, max: 20 }) }), { maxLength: 3 }),
+  days: fc.integer({ min: 1, max: 3 }),
+});
+
+type Raw = typeof rawArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** Builds a world that keeps the database's constraints from raw choices (clamping, dropping duplicates). */
+function build(raw: Raw): { world: World; days: string[] } {
+  const t0 = dayStart(FIRST_DAY);
+  const n = raw.players;
+  const userOf = (x: number) => ((x - 1) % n) + 1;
+  const other = (u: number, k: number) => ((u - 1 + Math.max(1, k)) % n) + 1;
+
+  const collections = Array.from({ length: raw.collections }, (_, i) => ({ id: 101 + i, collectionKey: policyId(i + 1) }));
+  // −1: a collection key with no Staking-Hub row (gold NFT workers of it never qualify).
+  const collectionKeyAt = (i: number) => (i < 0 ? UNLISTED_POLICY_ID : collections[i % collections.length]!.collectionKey);
+
+  const holdings: WorldHolding[] = [];
+  const held = new Set<string>();
+  const hold = (userId: number, collectionKey: string, assetKey: string) => {
+    const k = `${collectionKey}/${assetKey}`;
+    if (held.has(k)) return;
+    held.add(k);
+    holdings.push({ userId, collectionKey, assetKey });
+  };
+
+  const lands: World['lands'] = [];
+  const holderOf = new Map<number, number | null>();
+  const upgrades: WorldUpgrade[] = [];
+  const readyNotices: World['readyNotices'] = [];
+  const items = new Map<string, { userId: number; itemKey: string; amount: number }>();
+  raw.lands.forEach((l, i) => {
+    const id = raw.landIdBase + i;
+    const level = (kind: MineKind, choice: number) => {
+      const cap = MINE_RULES[kind].capFor(l.size);
+      return choice === 0 ? null : Math.min(choice, cap);
+    };
+    const land = {
+      id, hexName: hexName((id % 100) - 50, Math.floor(id / 100) - 25), // unique per id, Valley-shaped
+      size: l.size, collectionKey: LAND_POLICY_ID, assetKey: landAssetName(id),
+      goldmineLevel: level('goldmine', l.gold), frenmineLevel: level('frenmine', l.fren),
+    };
+    lands.push(land);
+    const holder = l.holder === 0 ? null : userOf(l.holder);
+    holderOf.set(id, holder);
+    if (holder !== null) hold(holder, land.collectionKey, land.assetKey);
+    const upgrader = holder === null ? userOf(l.upgrader + 1) : l.upgrader === 0 ? holder : other(holder, l.upgrader);
+    for (const [kind, choice] of [['goldmine', l.goldUpgrade], ['frenmine', l.frenUpgrade]] as const) {
+      const lv = kind === 'goldmine' ? land.goldmineLevel : land.frenmineLevel;
+      if (lv === null || choice === -1) continue;
+      if (choice === -2) {
+        // An old finished upgrade (to the current level) beside whatever is in progress.
+        if (lv > 1) upgrades.push({ id: 0, landId: id, mine: kind, userId: upgrader, targetLevel: lv, itemKey: MINE_RULES[kind].upgradeItem(lv), endsAt: t0 - 20 * D, status: 'success' });
+        continue;
+      }
+      if (lv >= MINE_RULES[kind].maxLevel) continue;
+      upgrades.push({
+        id: 0, landId: id, mine: kind, userId: upgrader, targetLevel: lv + 1, itemKey: MINE_RULES[kind].upgradeItem(lv + 1),
+        endsAt: t0 + UPGRADE_END_OFFSETS[choice]!, status: 'in_progress',
+      });
+    }
+    const gl = land.goldmineLevel;
+    if (gl !== null && gl < 10) {
+      if (l.notice === 'next') readyNotices.push({ landId: id, mine: 'goldmine', level: gl + 1 });
+      if (l.notice === 'current') readyNotices.push({ landId: id, mine: 'goldmine', level: gl });
+      if (holder !== null && raw.nextToolkits[i]) items.set(`${holder}:toolkit_${gl + 1}`, { userId: holder, itemKey: `toolkit_${gl + 1}`, amount: 1 });
+    }
+  });
+  upgrades.forEach((u, i) => { u.id = 1 + i; });
+
+  const workers: WorldWorker[] = [];
+  const used = new Set<string>();
+  raw.workers.forEach((w, i) => {
+    if (lands.length === 0) return;
+    const land = lands[w.land % lands.length]!;
+    const level = w.mine === 'goldmine' ? land.goldmineLevel : land.frenmineLevel;
+    if (level === null) return;
+    const slot = ((w.slot - 1) % level) + 1;
+    const key = `${land.id}:${w.mine}:${slot}`;
+    if (used.has(key)) return;
+    used.add(key);
+    const holder = holderOf.get(land.id) ?? null;
+    const userId = w.user === 0 ? (holder ?? 1) : userOf(w.user);
+    const assignedAt = t0 + ASSIGN_OFFSETS[w.assigned]!;
+    const isDefault = w.mine === 'goldmine' && w.isDefault && slot !== MANAGER_SLOT;
+    if (isDefault) {
+      workers.push({ landId: land.id, mine: w.mine, slot, userId, kind: 'default', collectionKey: null, assetKey: null, rarity: 'default', assignedAt });
+      return;
+    }
+    const collectionKey = w.mine === 'goldmine' ? collectionKeyAt(w.collection) : collectionKeyAt(Math.max(0, w.collection));
+    const assetKey = utf8ToHex(`Worker${i}`);
+    const rarity: WorkerRarity = w.mine === 'frenmine' ? 'common' : slot === MANAGER_SLOT ? 'epic' : w.rarity;
+    workers.push({ landId: land.id, mine: w.mine, slot, userId, kind: 'nft', collectionKey, assetKey, rarity, assignedAt });
+    if (w.held === 'self') hold(userId, collectionKey, assetKey);
+    else if (w.held === 'other' && n > 1) hold(other(userId, 1), collectionKey, assetKey);
+  });
+  for (const h of raw.extraHoldings) hold(userOf(h.user), collectionKeyAt(h.collection), utf8ToHex(`Extra${h.asset}`));
+
+  const snapshotTimes = [...new Set([...(raw.baseSnapshot ? [0] : []), ...raw.snapshots.map((s) => s.at)])].sort((a, b) => a - b);
+  const snapshots = snapshotTimes.map((at, i) => {
+    const choice = raw.snapshots.find((s) => s.at === at)?.votes ?? raw.baseVotes;
+    const votes = collections.flatMap((c, ci) => (choice[ci] == null ? [] : [{ collectionId: c.id, votes: choice[ci]! }]));
+    return { id: 1 + i, takenAt: t0 + SNAPSHOT_OFFSETS[at]!, votes };
+  });
+
+  const balances: World['balances'] = [];
+  for (let u = 1; u <= n; u++) TOKENS.forEach((token, ti) => balances.push({ userId: u, token, amount: raw.balances[u - 1]![ti]! }));
+  for (const it of raw.items) {
+    const userId = userOf(it.user);
+    const k = `${userId}:${it.key}`;
+    if (!items.has(k)) items.set(k, { userId, itemKey: it.key, amount: it.amount });
+  }
+
+  return {
+    world: { lands, holdings, collections, snapshots, workers, upgrades, balances, items: [...items.values()], readyNotices },
+    days: Array.from({ length: raw.days }, (_, i) => addDays(FIRST_DAY, i)),
+  };
+}
+
+/** Options of {@link worldArbitrary}. */
+export interface WorldArbitraryOptions {
+  /** Most days to settle (1–3, default 3). */
+  maxDays?: number;
+}
+
+/**
+ * Small worlds and 1–3 consecutive days from {@link FIRST_DAY}: ≤ 4 players, ≤ 6 lands of every size,
+ * both mines at levels from none to the caps, ≤ 12 workers of every rarity (default workers, Epic
+ * managers in slot 10, frens), NFTs held or not or by another player, collections around every
+ * league edge with snapshots before and during the days, upgrades due and not due, balances from
+ * zero to plenty, items including the next tier's toolkit.
+ */
+export function worldArbitrary(opts: WorldArbitraryOptions = {}): fc.Arbitrary<{ world: World; days: string[] }> {
+  const maxDays = Math.min(3, Math.max(1, opts.maxDays ?? 3));
+  return rawArb.map((raw) => build({ ...raw, days: Math.min(raw.days, maxDays) }));
+}
+
+const keyOf = (x: unknown): string => JSON.stringify(x, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+const sorted = <T>(xs: readonly T[]): T[] => xs.map((x) => [keyOf(x), x] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([, x]) => x);
+
+/**
+ * A settled day with every array in one canonical order (by each element's JSON, bigints as
+ * `"<n>n"`), so results from the model and from the SQL tick compare with `toEqual` whatever
+ * order rows came in. Snapshot vote lists are sorted too.
+ */
+export function canonicalDayResult(r: DayResult): DayResult {
+  const w = r.world;
+  return {
+    world: {
+      lands: sorted(w.lands), holdings: sorted(w.holdings), collections: sorted(w.collections),
+      snapshots: sorted(w.snapshots.map((s) => ({ ...s, votes: sorted(s.votes) }))), workers: sorted(w.workers),
+      upgrades: sorted(w.upgrades), balances: sorted(w.balances), items: sorted(w.items), readyNotices: sorted(w.readyNotices),
+    },
+    ledger: sorted(r.ledger), notifications: sorted(r.notifications), reports: sorted(r.reports), totals: r.totals,
+  };
+}
