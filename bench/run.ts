@@ -12,6 +12,10 @@
  * own option): only the `/login` JavaScript size, against a server on PGlite; replaces the report's
  * `web` entry and keeps every other. Build the web app first (`npm run build -w @kingdom/web`):
  * like the full run, it builds only when `apps/web/dist` is missing.
+ *
+ * `BENCH_ONLY=startup npm run bench` (or `--only startup`): only the web app's start-up
+ * (bench/web-startup.ts: warm and cold reload → balances shown, Lighthouse of `/login` and
+ * `/dashboard/overview`), against a server on PGlite; replaces only those keys of the `web` entry.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -23,6 +27,7 @@ import { freePort, startPgCluster, type PgCluster } from '../tools/pg-cluster.ts
 import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
 import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
 import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
+import { runStartupBench, startPriceStub, startupLines, type StartupEntry } from './web-startup.ts';
 import { runSettlementBench } from './settlement.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
@@ -283,6 +288,7 @@ async function main(): Promise<void> {
     const pglite = await benchKingdom('pglite', undefined, async (serverUrl) => {
       measured = await measureRuntime(serverUrl, web);
     });
+    const startup = await benchStartup();
     const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
     const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
     const api = {
@@ -298,7 +304,7 @@ async function main(): Promise<void> {
       ...readExisting(),
       api,
       settlement,
-      web: webEntry(web, measured),
+      web: { ...webEntry(web, measured), ...(startup ?? {}) },
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -312,9 +318,39 @@ async function main(): Promise<void> {
     };
     writeReport(report);
     printTable(report);
+    if (startup) process.stdout.write(`${startupLines(startup).join('\n')}\n`);
   } finally {
     await cluster?.stop();
   }
+}
+
+/** The start-up bench on its own PGlite server (with a local price service); null when not measured. */
+async function benchStartup(): Promise<StartupEntry | null> {
+  const stub = await startPriceStub();
+  log('startup: starting the Kingdom server (PGlite)');
+  const server = await startKingdomServer({ env: { LOG_LEVEL: 'warn', WEB_DIST, PRICE_SERVICE_URL: stub.url } });
+  try {
+    const entry = await runStartupBench(server.url, log);
+    if (entry === null) log('startup: Chromium missing, not measured');
+    return entry;
+  } catch (error) {
+    log(`startup: failed: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  } finally {
+    await server.stop();
+    await stub.close();
+  }
+}
+
+/** `--only startup`: the start-up keys of the `web` entry; every other key is kept. */
+async function mainStartupOnly(): Promise<void> {
+  measureHtml();
+  const startup = await benchStartup();
+  if (!startup) throw new Error('start-up bench not measured');
+  const existing = readExisting();
+  const web = (existing.web && typeof existing.web === 'object' ? existing.web : {}) as Record<string, unknown>;
+  writeReport({ ...existing, web: { ...web, ...startup, startup_at: new Date().toISOString() } });
+  process.stdout.write(`${startupLines(startup).join('\n')}\n`);
 }
 
 /** `--only web`: the `/login` JS on a PGlite server; the report's other entries are kept. */
@@ -328,19 +364,22 @@ async function mainWebOnly(): Promise<void> {
   } finally {
     await server.stop();
   }
-  const entry = { ...webEntry(web, measured), at: new Date().toISOString() };
-  writeReport({ ...readExisting(), web: entry });
+  const existing = readExisting();
+  const kept = (existing.web && typeof existing.web === 'object' ? existing.web : {}) as Record<string, unknown>;
+  const startupKeys = Object.fromEntries(Object.entries(kept).filter(([k]) => k.startsWith('reload_') || k === 'lighthouse' || k === 'startup_at'));
+  const entry = { ...startupKeys, ...webEntry(web, measured), at: new Date().toISOString() };
+  writeReport({ ...existing, web: entry });
   process.stdout.write(`${webLines(entry).join('\n')}\n`);
 }
 
 /**
- * The part `--only <part>` or `BENCH_ONLY` asks for (only `web` can run alone), or undefined for
- * the whole bench.
+ * The part `--only <part>` or `BENCH_ONLY` asks for (`web` or `startup` can run alone), or
+ * undefined for the whole bench.
  */
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && part !== 'web') throw new Error(`only '${part}': only 'web' can be run alone`);
+  if (part !== undefined && part !== 'web' && part !== 'startup') throw new Error(`only '${part}': only 'web' or 'startup' can be run alone`);
   return part;
 }
 
@@ -348,7 +387,8 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 // and the throwaway cluster instead of leaving them running
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-(onlyPart(process.argv.slice(2), process.env.BENCH_ONLY) === 'web' ? mainWebOnly() : main()).catch((error: unknown) => {
+const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
