@@ -40,7 +40,7 @@ const WARMUP_S = 2;
 /** Goals of issue 2 ("Performance"). */
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
-const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, login_initial_js_gzip_kb: 120 };
+const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, ratio_db_floor: 0.6, login_initial_js_gzip_kb: 120 };
 
 /** The authenticated dashboard reads that are measured, by result key. */
 const ROUTES = {
@@ -81,12 +81,15 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   };
 }
 
-/** Measures the bare Fastify route in a child process. */
-async function benchBare(): Promise<RouteResult> {
+/**
+ * Measures the bare Fastify route in a child process, or with `databaseUrl` the database floor: one
+ * prepared primary-key SELECT through `pg` per request.
+ */
+async function benchBare(databaseUrl?: string): Promise<RouteResult> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'bare-server.ts')], {
     cwd: BENCH_DIR,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -100,7 +103,7 @@ async function benchBare(): Promise<RouteResult> {
       });
       child.once('exit', (code) => fail(new Error(`bare server exited with ${String(code)}`)));
     });
-    return await measure(`http://127.0.0.1:${port}/bare`);
+    return await measure(`http://127.0.0.1:${port}/${databaseUrl ? 'db' : 'bare'}`);
   } finally {
     child.kill('SIGTERM');
   }
@@ -235,7 +238,7 @@ function webLines(web: WebEntry): string[] {
 }
 
 function printTable(report: {
-  api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number };
+  api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number; db_floor_rps: number; ratio_db_floor: Record<RouteKey, number> };
   web: WebEntry;
   settlement?: Record<string, unknown>;
 }): void {
@@ -261,6 +264,7 @@ function printTable(report: {
   }
   lines.push('');
   lines.push(`ratio_postgres (mean pg rps / bare rps) = ${api.ratio_postgres}   goal ≥ ${GOALS.ratio_postgres}  ${mark(api.ratio_postgres >= GOALS.ratio_postgres)}`);
+  lines.push(`database floor (bare Fastify + one prepared PK SELECT through pg) = ${api.db_floor_rps} rps; route / floor: ${(Object.entries(api.ratio_db_floor) as [RouteKey, number][]).map(([k, v]) => `${k} ${v} ${mark(v >= GOALS.ratio_db_floor)}`).join(', ')}   goal ≥ ${GOALS.ratio_db_floor}`);
   lines.push(...webLines(web));
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
@@ -283,6 +287,8 @@ async function main(): Promise<void> {
     log(`bare fastify (${CONNECTIONS} connections, ${DURATION} s)`);
     const bare = await benchBare();
     const postgres = await benchKingdom('postgres', pgUrl);
+    log(`database floor: one prepared primary-key SELECT through pg (${CONNECTIONS} connections, ${DURATION} s)`);
+    const dbFloor = await benchBare(pgUrl);
     // the JS a real browser loads on /login (incl. lazy route chunks), measured before the load test
     let measured: RuntimeJs = null;
     const pglite = await benchKingdom('pglite', undefined, async (serverUrl) => {
@@ -297,6 +303,13 @@ async function main(): Promise<void> {
       postgres,
       pglite,
       ratio_postgres: round(meanPg / bare.rps, 3),
+      db_floor_rps: dbFloor.rps,
+      db_floor: dbFloor,
+      ratio_db_floor: {
+        dashboard_user: round(postgres.dashboard_user.rps / dbFloor.rps, 3),
+        balance_hexo: round(postgres.balance_hexo.rps / dbFloor.rps, 3),
+        lands_my: round(postgres.lands_my.rps / dbFloor.rps, 3),
+      },
       settings: { connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP_S, server_log_level: 'warn' },
       goals: GOALS,
     };
