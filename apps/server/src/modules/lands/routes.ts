@@ -3,12 +3,15 @@
  * otherwise the whole collection (public, for /collectibles). Pages of {@link PAGE_SIZE}.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PATHS, landsResponse, listQuery } from '@kingdom/api';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { PATHS, landsResponse, listQuery, landDetailResponse } from '@kingdom/api';
 import { PAGE_SIZE } from '@kingdom/game';
 import { toLand, type LandRow } from './land.ts';
 import { bearerHash, SESSION_WHERE } from '../../auth/session.ts';
 import { statement } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
+import { loadMines, selectLands } from '../mines/queries.ts';
 
 const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
   l.goldmine_level, l.frenmine_level, l.has_update, (SELECT count(*) FROM goldmine_workers gw WHERE gw.land_id = l.id)::int AS workers`;
@@ -70,5 +73,13 @@ export const landRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await db.query<ListRow>(allLandsStmt, [term, PAGE_SIZE, offset]);
     const total = rows[0]?.total ?? (await db.query<{ total: number }>(countAllStmt, [term]))[0]!.total;
     return { lands: (rows as Array<LandRow & { total: number }>).map(toLand), total, page, per_page: PAGE_SIZE };
+  });
+
+  app.get('/lands/:hex_name', { schema: { tags: ['lands'], summary: 'A land with its owner and mines (public)', params: z.object({ hex_name: z.string().max(16) }), response: { 200: landDetailResponse } } }, async (request) => {
+    const [row] = await selectLands(db.orm, sql`l.hex_name = ${request.params.hex_name}`);
+    if (!row) fail('LAND_NOT_AVAILABLE');
+    const [goldmine] = await loadMines(db.orm, 'goldmine', [row]);
+    const [frenmine] = await loadMines(db.orm, 'frenmine', [row]);
+    return { land: toLand(row), goldmine: goldmine!, frenmine: frenmine! };
   });
 };

@@ -1,18 +1,17 @@
 /**
  * Gold mine and fren mine routes (GAME-RULES.md §3, §4): the player's mines, worker NFTs, setting and
- * removing workers, upgrades, performance, daily reports; land expansion and the public land page.
+ * removing workers, upgrades, performance, daily reports; land expansion.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PATHS, minesResponse, workerNftsResponse, assignRequest, slotRequest, landRequest, performanceQuery, performanceResponse,
-  reportParams, reportResponse, landDetailResponse, mineKind, type MineKind,
+  reportParams, reportResponse, mineKind, type MineKind,
 } from '@kingdom/api';
 import { addDays, gameDay } from '@kingdom/game';
 import { requireSession } from '../../auth/session.ts';
 import { fail } from '../../errors.ts';
-import { loadMines, mineDays, selectLands, toLand, userLands, workerNfts } from './queries.ts';
+import { loadMines, mineDays, userLands, workerNfts } from './queries.ts';
 import { assignWorker, expandLand, removeWorker, startUpgrade } from './actions.ts';
 
 const secured = { security: [{ bearer: [] }] };
@@ -75,14 +74,6 @@ export const mineRoutes: FastifyPluginAsyncZod = async (app) => {
       mine, day, rows,
       totals: { exo_mined: sum((r) => r.exo_mined), salary_paid: sum((r) => r.salary_paid), workers_worked: rows.reduce((a, r) => a + r.workers_worked, 0), workers: rows.reduce((a, r) => a + r.workers, 0) },
     };
-  });
-
-  app.get('/lands/:hex_name', { schema: { tags: ['lands'], summary: 'A land with its owner and mines (public)', params: z.object({ hex_name: z.string().max(16) }), response: { 200: landDetailResponse } } }, async (request) => {
-    const [row] = await selectLands(db.orm, sql`l.hex_name = ${request.params.hex_name}`);
-    if (!row) fail('LAND_NOT_AVAILABLE');
-    const [goldmine] = await loadMines(db.orm, 'goldmine', [row]);
-    const [frenmine] = await loadMines(db.orm, 'frenmine', [row]);
-    return { land: toLand(row), goldmine: goldmine!, frenmine: frenmine! };
   });
 
   app.post('/lands/:hex_name/expand', { schema: { ...secured, tags: ['lands'], summary: 'Expands a land one size with an expansion permit', params: z.object({ hex_name: z.string().max(16) }), response: { 200: okResponse } } }, async (request) => {
