@@ -31,6 +31,7 @@ import { walletRoutes } from './modules/wallets/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { mineRoutes } from './modules/mines/routes.ts';
+import { valleyRoutes } from './modules/valley/routes.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(miningToolRoutes);
     await api.register(walletRoutes);
     await api.register(mineRoutes);
+    await api.register(valleyRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './schemas.ts';
 export * from './paths.ts';
 export * from './goldrush.ts';
+export * from './valley.ts';

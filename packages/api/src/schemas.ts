@@ -160,6 +160,8 @@ export const faucetRequest = z.strictObject({
   workers: z.number().int().min(0).max(50).default(0).describe('worker NFTs of a qualified Staking-Hub collection'),
   rarity: z.enum(['common', 'uncommon', 'rare', 'epic']).default('common'),
   items: z.record(z.string().max(40), z.number().int().min(0).max(1000)).default({}).describe('item key → count'),
+  land: z.string().min(1).max(10).regex(/^[A-Za-z0-9]+$/).optional()
+    .describe('mint this land (hex_name) to the address: LAND_SOLD_OUT when minted, LAND_NOT_AVAILABLE when no land'),
 });
 export type FaucetRequest = z.input<typeof faucetRequest>;
 export const faucetResponse = z.object({

@@ -7,6 +7,7 @@ export * from './catalogue.ts';
 export * from './errors.ts';
 export * from './prng.ts';
 export * from './valley.ts';
+export * from './valley/index.ts';
 export * from './assets.ts';
 export * from './goldmine.ts';
 export * from './frenmine.ts';

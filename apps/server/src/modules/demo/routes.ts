@@ -29,7 +29,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const b = request.body;
     return runFaucet(db, providers, {
-      address: b.address, lands: b.lands, tools: b.tools, workers: b.workers, rarity: b.rarity, items: b.items,
+      address: b.address, lands: b.lands, tools: b.tools, workers: b.workers, rarity: b.rarity, items: b.items, ...(b.land ? { land: b.land } : {}),
       balances: { exo: BigInt(b.exo), hexo: BigInt(b.hexo), food: BigInt(b.food), rune: BigInt(b.rune) },
     }, clock());
   });

@@ -1,17 +1,19 @@
 /**
  * `lands` (spec §7): with `my=true` the signed-in user's lands (searchable by hex_name, paged),
  * otherwise the whole collection (public, for /collectibles). Pages of {@link PAGE_SIZE}.
+ * `lands/:hex_name` (spec §2 `/land/:hex_name?`): one land with its mines, minted flag and the
+ * lands around it; `LAND_NOT_AVAILABLE` for a name that is no land.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { PATHS, landsResponse, listQuery, landDetailResponse } from '@kingdom/api';
-import { PAGE_SIZE } from '@kingdom/game';
+import { PATHS, landsResponse, listQuery, landDetailResponse, hexNameParam } from '@kingdom/api';
+import { PAGE_SIZE, LAND_SIZE_INFO, hexName, parseHexName } from '@kingdom/game';
 import { toLand, type LandRow } from './land.ts';
-import { bearerHash, SESSION_WHERE } from '../../auth/session.ts';
+import { bearerHash, requireSession, SESSION_WHERE } from '../../auth/session.ts';
 import { statement } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { loadMines, selectLands } from '../mines/queries.ts';
+import { valleyLands } from '../valley/repository.ts';
 
 const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
   l.goldmine_level, l.frenmine_level, l.has_update, (SELECT count(*) FROM goldmine_workers gw WHERE gw.land_id = l.id)::int AS workers`;
@@ -75,11 +77,26 @@ export const landRoutes: FastifyPluginAsyncZod = async (app) => {
     return { lands: (rows as Array<LandRow & { total: number }>).map(toLand), total, page, per_page: PAGE_SIZE };
   });
 
-  app.get('/lands/:hex_name', { schema: { tags: ['lands'], summary: 'A land with its owner and mines (public)', params: z.object({ hex_name: z.string().max(16) }), response: { 200: landDetailResponse } } }, async (request) => {
-    const [row] = await selectLands(db.orm, sql`l.hex_name = ${request.params.hex_name}`);
+  app.get('/lands/:hex_name', {
+    schema: { tags: ['lands'], summary: 'A land with its owner, mines and neighbours (public; `yours` with a bearer token)', params: hexNameParam, response: { 200: landDetailResponse } },
+  }, async (request) => {
+    const name = parseHexName(request.params.hex_name);
+    if (!name) fail('LAND_NOT_AVAILABLE');
+    const [row] = await selectLands(db.orm, sql`l.hex_name = ${hexName(name.q, name.r)}`);
     if (!row) fail('LAND_NOT_AVAILABLE');
     const [goldmine] = await loadMines(db.orm, 'goldmine', [row]);
     const [frenmine] = await loadMines(db.orm, 'frenmine', [row]);
-    return { land: toLand(row), goldmine: goldmine!, frenmine: frenmine! };
+    const area = await valleyLands(db, { q: row.q, r: row.r, radius: 2 });
+    const self = area.find((l) => l.id === row.id);
+    // The page is public: a missing or stale token just means a visitor.
+    const session = request.headers.authorization ? await requireSession(db, request, clock()).catch(() => null) : null;
+    return {
+      land: toLand(row), goldmine: goldmine!, frenmine: frenmine!,
+      minted: self?.minted ?? true,
+      yours: session !== null && row.owner_user_id === session.userId,
+      neighbours: area.filter((l) => l.id !== row.id).map((l) => ({
+        hex_name: l.hexName, q: l.q, r: l.r, size_label: LAND_SIZE_INFO[l.size].label, biome: l.biome, minted: l.minted, owned: l.owner !== null,
+      })),
+    };
   });
 };

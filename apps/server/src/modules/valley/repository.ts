@@ -1,0 +1,82 @@
+/**
+ * SQL of the Valley map (GAME-RULES.md §2). Every read of workers or of ownership is one small
+ * function here, so the mines/holdings restructuring (issue 6) has one place each to port.
+ *
+ * "Minted" (GAME-RULES.md §2): a land is minted once its NFT has left the mint. On the emulated
+ * chain the mint is the treasury address that the demo seed puts every land at (the faucet's
+ * `--land` mints one by moving it out); so a land is *not minted* exactly while the emulator's
+ * treasury holds it. On a real network the Kingdom does not see the mint, so every land counts as
+ * minted, with an owner when a Kingdom player's synced wallet holds it.
+ */
+import { LAND_POLICY_ID, type Biome, type LandSize, type ValleyMapLand } from '@kingdom/game';
+import { statement, type Database } from '../../db/client.ts';
+import { TREASURY_ADDRESS } from '../../seed/demo-world.ts';
+
+/** Optional area filter: lands within `radius` hex steps of (q, r). */
+export interface Area {
+  q: number;
+  r: number;
+  radius: number;
+}
+
+interface CellRow { id: number; hex_name: string; q: number; r: number; size: LandSize; biome: Biome; goldmine_level: number | null; minted: boolean }
+
+// $1 treasury address; $2..$5 area (all null = every land).
+const cellsStmt = statement('valley_cells', `
+  SELECT l.id, l.hex_name, l.q, l.r, l.size, l.biome, l.goldmine_level,
+    NOT EXISTS (SELECT 1 FROM emu_assets e WHERE e.address = $1 AND e.policy_id = l.policy_id AND e.asset_name = l.asset_name) AS minted
+  FROM lands l
+  WHERE $2::int IS NULL OR (l.q BETWEEN $2::int - $4::int AND $2::int + $4::int AND l.r BETWEEN $3::int - $4::int AND $3::int + $4::int
+    AND abs(l.q - $2::int) + abs(l.r - $3::int) + abs(l.q + l.r - $2::int - $3::int) <= 2 * $4::int)
+  ORDER BY l.id`);
+
+/** Every land's cell, size, biome, gold mine level and minted flag (or those of an area), by id. */
+export function landCells(db: Database, area?: Area): Promise<CellRow[]> {
+  return db.query<CellRow>(cellsStmt, [TREASURY_ADDRESS, area?.q ?? null, area?.r ?? null, area?.radius ?? null]);
+}
+
+// WORKERS (issue 6: becomes `mine_workers WHERE mine = 'goldmine'`).
+const workersStmt = statement('valley_goldmine_workers', `
+  SELECT land_id::int AS land_id, count(*)::int AS n FROM goldmine_workers GROUP BY land_id`);
+
+/** Gold mine workers per land id (lands without workers are absent). */
+export async function goldmineWorkerCounts(db: Database): Promise<Map<number, number>> {
+  const rows = await db.query<{ land_id: number; n: number }>(workersStmt, []);
+  return new Map(rows.map((r) => [r.land_id, r.n]));
+}
+
+// OWNERSHIP (issue 6: becomes a read of `holdings`). One holder per land: the lowest address.
+const holdersStmt = statement('valley_land_holders', `
+  SELECT DISTINCT ON (l.id) l.id::int AS land_id, h.address
+  FROM nft_holdings h JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
+  WHERE h.policy_id = $1 AND h.quantity > 0 AND ($2::int[] IS NULL OR l.id = ANY($2::int[]))
+  ORDER BY l.id, h.address`);
+
+/** Holder address per land id, as synced from Kingdom players' wallets (all lands, or `ids`). */
+export async function landHolders(db: Database, ids?: number[]): Promise<Map<number, string>> {
+  const rows = await db.query<{ land_id: number; address: string }>(holdersStmt, [LAND_POLICY_ID, ids ?? null]);
+  return new Map(rows.map((r) => [r.land_id, r.address]));
+}
+
+// OWNERSHIP (issue 6: becomes `holdings WHERE user_id = $1`).
+const userLandsStmt = statement('valley_user_lands', `
+  SELECT DISTINCT l.id::int AS id
+  FROM wallets w
+  JOIN nft_holdings h ON h.chain = w.chain AND h.address = w.address AND h.quantity > 0
+  JOIN lands l ON l.policy_id = h.policy_id AND l.asset_name = h.asset_name
+  WHERE w.user_id = $1 ORDER BY 1`);
+
+/** Ids of the lands a user holds through its linked wallets. */
+export async function userLandIds(db: Database, userId: number): Promise<number[]> {
+  return (await db.query<{ id: number }>(userLandsStmt, [userId])).map((r) => r.id);
+}
+
+/** The whole map (or an area) in the codec's form: cells, workers and holders joined by id. */
+export async function valleyLands(db: Database, area?: Area): Promise<Array<ValleyMapLand & { hexName: string }>> {
+  const cells = await landCells(db, area);
+  const [workers, holders] = await Promise.all([goldmineWorkerCounts(db), landHolders(db, area ? cells.map((c) => c.id) : undefined)]);
+  return cells.map((c) => ({
+    id: c.id, q: c.q, r: c.r, hexName: c.hex_name, size: c.size, biome: c.biome, goldmineLevel: c.goldmine_level,
+    workers: workers.get(c.id) ?? 0, owner: holders.get(c.id) ?? null, minted: c.minted || holders.has(c.id),
+  }));
+}
