@@ -36,6 +36,14 @@ export const PATHS = {
   demoTick: '/demo/tick',
 } as const;
 
+/** Paths of the Valley endpoints, relative to `/api`. */
+export const VALLEY_PATHS = {
+  /** Public: the whole map (ETag; 304 on If-None-Match). */
+  map: '/valley/map',
+  /** Bearer: ids of the lands the signed-in player holds (the map's "mine" layer). */
+  mine: '/valley/mine',
+} as const;
+
 /** Name of the CSRF cookie the server sets and header the client returns (double submit). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -1,18 +1,11 @@
 /**
  * The Valley contract (GAME-RULES.md §2, spec §2 `/valley`, `/land/:hex_name?`): the whole map in
  * one compact, cacheable answer (columnar arrays, ETag), the signed-in player's land ids, and the
- * bounded hex_name parameter every land route takes.
+ * bounded hex_name parameter every land route takes. Paths: `VALLEY_PATHS` in paths.ts.
  */
 import { z } from 'zod';
 import { HEX_NAME_MAX_LENGTH, type ValleyMapPayload } from '@kingdom/game';
 
-/** Paths of the Valley endpoints, relative to `/api`. */
-export const VALLEY_PATHS = {
-  /** Public: the whole map (ETag; 304 on If-None-Match). */
-  map: '/valley/map',
-  /** Bearer: ids of the lands the signed-in player holds (the map's "mine" layer). */
-  mine: '/valley/mine',
-} as const;
 
 /**
  * A land's hex_name in a path: 1–10 characters, letters and digits only (so no NUL, no `/`), e.g.

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import {
-  centreOn, fitView, hexAtScreen, panBy, zoomAbout, type MapView, type Viewport, type ValleyMap,
+  axialToWorld, centreOn, fitView, hexAtScreen, hexName, panBy, visibleWorld, zoomAbout, type MapView, type Viewport, type ValleyMap,
 } from '@kingdom/game';
 import { applyView, drawScene, outlineHex, type Scene } from './scene.ts';
 
@@ -41,6 +41,25 @@ export interface MapCanvasProps {
 }
 
 const KEY_PAN = 80;
+/** From this zoom (px per hex radius) each land in view shows its hex_name. */
+const LABEL_ZOOM = 30;
+
+/** Writes the hex_name of every land in view, in screen pixels (few: only at {@link LABEL_ZOOM}+). */
+function drawLabels(ctx: CanvasRenderingContext2D, m: ValleyMap, v: MapView, vp: Viewport, dpr: number): void {
+  const box = visibleWorld(v, vp);
+  ctx.save();
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.font = `600 ${Math.min(14, v.zoom / 3.2).toFixed(1)}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = 'rgb(15 12 22 / 0.85)';
+  for (let i = 0; i < m.count; i++) {
+    const p = axialToWorld(m.q[i]!, m.r[i]!);
+    if (p.x < box.minX - 1 || p.x > box.maxX + 1 || p.y < box.minY - 1 || p.y > box.maxY + 1) continue;
+    ctx.fillText(hexName(m.q[i]!, m.r[i]!), (p.x - v.cx) * v.zoom + vp.width / 2, (p.y - v.cy) * v.zoom + vp.height / 2);
+  }
+  ctx.restore();
+}
 const DRAG_SLOP = 6;
 const FLY_MS = 450;
 
@@ -85,6 +104,7 @@ export function MapCanvas(props: MapCanvasProps) {
     drawScene(ctx, sc, v, vpRef.current, dpr);
     applyView(ctx, v, vpRef.current, dpr);
     for (const i of mineIdx) outlineHex(ctx, m.q[i]!, m.r[i]!, '#f0cd74', Math.max(1.5, Math.min(3, v.zoom / 6)), v.zoom);
+    if (v.zoom >= LABEL_ZOOM) drawLabels(ctx, m, v, vpRef.current, dpr);
     if (hoverRef.current >= 0) outlineHex(ctx, m.q[hoverRef.current]!, m.r[hoverRef.current]!, '#ffffff', 1.5, v.zoom);
     if (sel >= 0) {
       outlineHex(ctx, m.q[sel]!, m.r[sel]!, '#0f0c16', 6, v.zoom);
@@ -183,7 +203,11 @@ export function MapCanvas(props: MapCanvasProps) {
       return { dist: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
     };
     const down = (e: PointerEvent) => {
-      canvas.setPointerCapture?.(e.pointerId);
+      try {
+        canvas.setPointerCapture(e.pointerId);
+      } catch {
+        // a pointer the browser no longer tracks: dragging still works while it stays over the map
+      }
       pointers.set(e.pointerId, local(e));
       moved = 0;
       pinch = pointers.size === 2 ? pinchOf() : null;

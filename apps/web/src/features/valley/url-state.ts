@@ -1,7 +1,7 @@
 /**
  * The Valley view kept in the URL (`?land=E03N12&layer=biome&zoom=12.5&at=W04S10`), so a link or a
- * reload shows the same place: the selected land, the active layer, the zoom and, when no land is
- * selected, the hex at the centre.
+ * reload shows the same place: the selected land, the active layer, the zoom and the hex at the
+ * centre (left out when it is the selected land).
  */
 import { MAX_ZOOM, MIN_ZOOM, parseHexName, hexName } from '@kingdom/game';
 
@@ -42,7 +42,7 @@ export function writeValleyUrl(s: ValleyUrlState): string {
   if (s.land) p.set('land', s.land);
   if (s.layer !== 'biome') p.set('layer', s.layer);
   if (s.zoom !== null) p.set('zoom', String(Math.round(s.zoom * 100) / 100));
-  if (s.at && !s.land) p.set('at', s.at);
+  if (s.at && s.at !== s.land) p.set('at', s.at);
   const q = p.toString();
   return q ? `?${q}` : '';
 }

@@ -71,7 +71,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
   const scene = useMemo(() => buildScene(map, colouring.colours, colouring.palette), [map, colouring]);
 
   const initialView = useMemo<MapView | null>(() => {
-    const at = initial.land ?? initial.at;
+    const at = initial.at ?? initial.land;
     const a = at ? parseHexName(at) : null;
     return a ? centreOn(a.q, a.r, initial.zoom ?? LAND_ZOOM) : null;
   }, [initial]);

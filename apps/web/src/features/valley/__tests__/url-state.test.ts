@@ -19,9 +19,11 @@ describe('valley URL state', () => {
       { land: 'E03N12', layer: 'ownership', zoom: 22, at: null },
       { land: null, layer: 'size', zoom: 4.25, at: 'W10S07' },
       { land: null, layer: 'biome', zoom: null, at: null },
+      { land: 'E03N12', layer: 'goldmine', zoom: 30, at: 'E05N12' },
     ] as const;
     for (const s of states) expect(readValleyUrl(writeValleyUrl(s))).toEqual(s);
     expect(writeValleyUrl({ land: null, layer: 'biome', zoom: null, at: null })).toBe('');
-    expect(writeValleyUrl({ land: 'E03N12', layer: 'biome', zoom: 7.123456, at: 'E00S00' })).toBe('?land=E03N12&zoom=7.12');
+    expect(writeValleyUrl({ land: 'E03N12', layer: 'biome', zoom: 7.123456, at: 'E03N12' })).toBe('?land=E03N12&zoom=7.12');
+    expect(writeValleyUrl({ land: 'E03N12', layer: 'biome', zoom: 7, at: 'E00S00' })).toBe('?land=E03N12&zoom=7&at=E00S00');
   });
 });
