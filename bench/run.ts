@@ -12,6 +12,10 @@
  * own option): only the `/login` JavaScript size, against a server on PGlite; replaces the report's
  * `web` entry and keeps every other. Build the web app first (`npm run build -w @kingdom/web`):
  * like the full run, it builds only when `apps/web/dist` is missing.
+ *
+ * `BENCH_ONLY=valley npm run bench` (or `--only valley`): only the Valley map (bench/valley.ts:
+ * first paint, p95 frame time at 5,000 and 50,000 lands, the map endpoint's gzip size and
+ * requests/s); replaces the report's `valley` entry and keeps every other.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -24,6 +28,7 @@ import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
 import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
 import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
 import { runSettlementBench } from './settlement.ts';
+import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -233,6 +238,7 @@ function printTable(report: {
   api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number };
   web: WebEntry;
   settlement?: Record<string, unknown>;
+  valley?: ValleyEntry | { error: string };
 }): void {
   const { api, web } = report;
   const lines: string[] = [];
@@ -257,6 +263,7 @@ function printTable(report: {
   lines.push('');
   lines.push(`ratio_postgres (mean pg rps / bare rps) = ${api.ratio_postgres}   goal ≥ ${GOALS.ratio_postgres}  ${mark(api.ratio_postgres >= GOALS.ratio_postgres)}`);
   lines.push(...webLines(web));
+  if (report.valley && !('error' in report.valley)) lines.push(...valleyLines(report.valley as ValleyEntry));
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
     lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
@@ -284,6 +291,7 @@ async function main(): Promise<void> {
       measured = await measureRuntime(serverUrl, web);
     });
     const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
+    const valley = await measureValley();
     const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
     const api = {
       bare_rps: bare.rps,
@@ -299,6 +307,7 @@ async function main(): Promise<void> {
       api,
       settlement,
       web: webEntry(web, measured),
+      valley,
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -333,14 +342,34 @@ async function mainWebOnly(): Promise<void> {
   process.stdout.write(`${webLines(entry).join('\n')}\n`);
 }
 
+/** The Valley bench (building the web app when it is missing); a failure is reported, not thrown. */
+async function measureValley(): Promise<ValleyEntry | { error: string }> {
+  try {
+    benchWeb();
+    return await runValleyBench(WEB_DIST, log);
+  } catch (error) {
+    const failed = { error: error instanceof Error ? error.message : String(error) };
+    log(`valley: not measured: ${failed.error}`);
+    return failed;
+  }
+}
+
+/** `--only valley`: the Valley map bench; the report's other entries are kept. */
+async function mainValleyOnly(): Promise<void> {
+  const valley = await measureValley();
+  writeReport({ ...readExisting(), valley });
+  if (typeof valley.error === 'string') throw new Error(valley.error);
+  process.stdout.write(`${valleyLines(valley as ValleyEntry).join('\n')}\n`);
+}
+
 /**
- * The part `--only <part>` or `BENCH_ONLY` asks for (only `web` can run alone), or undefined for
- * the whole bench.
+ * The part `--only <part>` or `BENCH_ONLY` asks for (`web` or `valley` can run alone), or
+ * undefined for the whole bench.
  */
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && part !== 'web') throw new Error(`only '${part}': only 'web' can be run alone`);
+  if (part !== undefined && part !== 'web' && part !== 'valley') throw new Error(`only '${part}': only 'web' or 'valley' can be run alone`);
   return part;
 }
 
@@ -348,7 +377,8 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 // and the throwaway cluster instead of leaving them running
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-(onlyPart(process.argv.slice(2), process.env.BENCH_ONLY) === 'web' ? mainWebOnly() : main()).catch((error: unknown) => {
+const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
+(only === 'web' ? mainWebOnly() : only === 'valley' ? mainValleyOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
