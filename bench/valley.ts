@@ -76,25 +76,26 @@ async function openValley(browser: Browser, baseUrl: string, map?: string): Prom
 
 /** Runs the scripted pan + zoom for {@link SCRIPT_MS} in the page; answers the frame intervals (ms). */
 function panAndZoom(page: Page): Promise<number[]> {
-  return page.evaluate(async (durationMs) => {
-    const c = document.querySelector('[data-testid="valley-canvas"]')!;
+  // A string, not a function: tsx would wrap named functions in a helper the page does not have.
+  return page.evaluate(`(async () => {
+    const c = document.querySelector('[data-testid="valley-canvas"]');
     const r = c.getBoundingClientRect();
     const cx = r.left + r.width / 2;
     const cy = r.top + r.height / 2;
-    const pointer = (type: string, x: number, y: number) => c.dispatchEvent(new PointerEvent(type, { pointerId: 11, pointerType: 'mouse', clientX: x, clientY: y, buttons: 1, bubbles: true }));
+    const pointer = (type, x, y) => c.dispatchEvent(new PointerEvent(type, { pointerId: 11, pointerType: 'mouse', clientX: x, clientY: y, buttons: 1, bubbles: true }));
     pointer('pointerdown', cx, cy);
-    return await new Promise<number[]>((resolve) => {
-      const deltas: number[] = [];
+    return await new Promise((resolve) => {
+      const deltas = [];
       const start = performance.now();
       let last = start;
       let t = 0;
-      const frame = (now: number) => {
+      const frame = (now) => {
         deltas.push(now - last);
         last = now;
         t += 1;
         pointer('pointermove', cx + Math.cos(t / 20) * 160, cy + Math.sin(t / 20) * 110);
         if (t % 3 === 0) c.dispatchEvent(new WheelEvent('wheel', { deltaY: -Math.sin(t / 40) * 70, clientX: cx, clientY: cy, bubbles: true, cancelable: true }));
-        if (now - start < durationMs) requestAnimationFrame(frame);
+        if (now - start < ${SCRIPT_MS}) requestAnimationFrame(frame);
         else {
           pointer('pointerup', cx, cy);
           resolve(deltas.slice(2));
@@ -102,7 +103,7 @@ function panAndZoom(page: Page): Promise<number[]> {
       };
       requestAnimationFrame(frame);
     });
-  }, SCRIPT_MS);
+  })()`);
 }
 
 /** Measures the Valley against a fresh demo server serving `webDist`. */

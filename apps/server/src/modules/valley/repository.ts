@@ -8,7 +8,7 @@
  * treasury holds it. On a real network the Kingdom does not see the mint, so every land counts as
  * minted, with an owner when a Kingdom player's synced wallet holds it.
  */
-import { LAND_POLICY_ID, type Biome, type LandSize, type ValleyMapLand } from '@kingdom/game';
+import { LAND_POLICY_ID, hexName, type Biome, type LandSize, type ValleyMapLand } from '@kingdom/game';
 import { statement, type Database } from '../../db/client.ts';
 import { TREASURY_ADDRESS } from '../../seed/demo-world.ts';
 
@@ -19,20 +19,28 @@ export interface Area {
   radius: number;
 }
 
-interface CellRow { id: number; hex_name: string; q: number; r: number; size: LandSize; biome: Biome; goldmine_level: number | null; minted: boolean }
+/** Land columns, one array per column in id order (one row: far cheaper than 5,000 rows on PGlite). */
+interface CellColumns { id: number[]; q: number[]; r: number[]; size: LandSize[]; biome: Biome[]; goldmine_level: Array<number | null>; minted: boolean[] }
 
-// $1 treasury address; $2..$5 area (all null = every land).
+// $1 treasury address; $2..$4 area (all null = every land). The aggregates read the sorted
+// subquery in one pass, so the arrays line up and keep id order.
 const cellsStmt = statement('valley_cells', `
-  SELECT l.id, l.hex_name, l.q, l.r, l.size, l.biome, l.goldmine_level,
-    NOT EXISTS (SELECT 1 FROM emu_assets e WHERE e.address = $1 AND e.policy_id = l.policy_id AND e.asset_name = l.asset_name) AS minted
-  FROM lands l
-  WHERE $2::int IS NULL OR (l.q BETWEEN $2::int - $4::int AND $2::int + $4::int AND l.r BETWEEN $3::int - $4::int AND $3::int + $4::int
-    AND abs(l.q - $2::int) + abs(l.r - $3::int) + abs(l.q + l.r - $2::int - $3::int) <= 2 * $4::int)
-  ORDER BY l.id`);
+  SELECT coalesce(array_agg(c.id), '{}') AS id, coalesce(array_agg(c.q), '{}') AS q, coalesce(array_agg(c.r), '{}') AS r,
+    coalesce(array_agg(c.size), '{}') AS size, coalesce(array_agg(c.biome), '{}') AS biome,
+    coalesce(array_agg(c.goldmine_level), '{}') AS goldmine_level, coalesce(array_agg(c.minted), '{}') AS minted
+  FROM (
+    SELECT l.id::int AS id, l.q::int AS q, l.r::int AS r, l.size::text AS size, l.biome::text AS biome, l.goldmine_level::int AS goldmine_level,
+      NOT EXISTS (SELECT 1 FROM emu_assets e WHERE e.chain = 'cardano' AND e.address = $1 AND e.policy_id = l.policy_id AND e.asset_name = l.asset_name) AS minted
+    FROM lands l
+    WHERE $2::int IS NULL OR (l.q BETWEEN $2::int - $4::int AND $2::int + $4::int AND l.r BETWEEN $3::int - $4::int AND $3::int + $4::int
+      AND abs(l.q - $2::int) + abs(l.r - $3::int) + abs(l.q + l.r - $2::int - $3::int) <= 2 * $4::int)
+    ORDER BY l.id
+  ) c`);
 
-/** Every land's cell, size, biome, gold mine level and minted flag (or those of an area), by id. */
-export function landCells(db: Database, area?: Area): Promise<CellRow[]> {
-  return db.query<CellRow>(cellsStmt, [TREASURY_ADDRESS, area?.q ?? null, area?.r ?? null, area?.radius ?? null]);
+/** Every land's cell, size, biome, gold mine level and minted flag (or those of an area), as columns in id order. */
+export async function landCells(db: Database, area?: Area): Promise<CellColumns> {
+  const [row] = await db.query<CellColumns>(cellsStmt, [TREASURY_ADDRESS, area?.q ?? null, area?.r ?? null, area?.radius ?? null]);
+  return row!;
 }
 
 // WORKERS (issue 6: becomes `mine_workers WHERE mine = 'goldmine'`).
@@ -73,10 +81,10 @@ export async function userLandIds(db: Database, userId: number): Promise<number[
 
 /** The whole map (or an area) in the codec's form: cells, workers and holders joined by id. */
 export async function valleyLands(db: Database, area?: Area): Promise<Array<ValleyMapLand & { hexName: string }>> {
-  const cells = await landCells(db, area);
-  const [workers, holders] = await Promise.all([goldmineWorkerCounts(db), landHolders(db, area ? cells.map((c) => c.id) : undefined)]);
-  return cells.map((c) => ({
-    id: c.id, q: c.q, r: c.r, hexName: c.hex_name, size: c.size, biome: c.biome, goldmineLevel: c.goldmine_level,
-    workers: workers.get(c.id) ?? 0, owner: holders.get(c.id) ?? null, minted: c.minted || holders.has(c.id),
+  const c = await landCells(db, area);
+  const [workers, holders] = await Promise.all([goldmineWorkerCounts(db), landHolders(db, area ? c.id : undefined)]);
+  return c.id.map((id, i) => ({
+    id, q: c.q[i]!, r: c.r[i]!, hexName: hexName(c.q[i]!, c.r[i]!), size: c.size[i]!, biome: c.biome[i]!, goldmineLevel: c.goldmine_level[i] ?? null,
+    workers: workers.get(id) ?? 0, owner: holders.get(id) ?? null, minted: c.minted[i]! || holders.has(id),
   }));
 }

@@ -12,14 +12,19 @@ import {
   HEX_NAME_MAX_LENGTH, type MapView, type ValleyMap,
 } from '@kingdom/game';
 import { useConfig } from '../../api/endpoints/config.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { InlineError } from '../../components/query-state.tsx';
-import { useMyLandIds, useValleyMap } from './api.ts';
+import { queryClient } from '../../api/query-client.ts';
+import { useMyLandIds, useValleyMap, valleyMapQueryOptions } from './api.ts';
 import { colourLayer, type LegendEntry } from './layers.ts';
 import { MapCanvas, type MapCanvasHandle } from './map-canvas.tsx';
 import { buildScene } from './scene.ts';
 import { readValleyUrl, writeValleyUrl, VALLEY_LAYERS, type ValleyLayer } from './url-state.ts';
 import './valley.css';
+
+// The map is fetched as soon as this page's code arrives, not after its first render.
+void queryClient.prefetchQuery(valleyMapQueryOptions());
 
 /** Zoom the map opens at when the URL names a land but no zoom. */
 const LAND_ZOOM = 22;
@@ -59,6 +64,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
   const [searchError, setSearchError] = useState('');
   const canvas = useRef<MapCanvasHandle>(null);
   const mineIds = useMyLandIds().data;
+  const signedIn = useIsAuthenticated();
   const mintUrl = useConfig().data?.mint_url;
 
   const mineSet = useMemo(() => mineIds ?? new Set<number>(), [mineIds]);
@@ -179,7 +185,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
               ⤢
             </button>
           </div>
-          <Legend entries={colouring.legend} title={t(`valley.layer.${layer}`)} />
+          <Legend entries={signedIn ? colouring.legend : colouring.legend.filter((e) => e.label !== 'valley.legend.mine')} title={t(`valley.layer.${layer}`)} />
         </div>
         <LandPanel map={map} index={selected} mine={mineSet} mintUrl={mintUrl} onClose={() => setSelected(-1)} />
       </div>
