@@ -54,6 +54,9 @@ describe('the Valley map, land pages and minting', () => {
     const same = await getMap({ 'if-none-match': etag });
     expect(same.statusCode).toBe(304);
     expect(same.body).toBe('');
+    // no announced body a client would wait for
+    expect(Number(same.headers['content-length'] ?? 0)).toBe(0);
+    expect(same.headers.etag).toBe(etag);
     expect((await getMap({ 'if-none-match': `"old", W/${etag}` })).statusCode).toBe(304);
     expect((await getMap({ 'if-none-match': '"stale"' })).statusCode).toBe(200);
   });
