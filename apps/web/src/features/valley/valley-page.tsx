@@ -79,7 +79,9 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
   const initialView = useMemo<MapView | null>(() => {
     const at = initial.at ?? initial.land;
     const a = at ? parseHexName(at) : null;
-    return a ? centreOn(a.q, a.r, initial.zoom ?? LAND_ZOOM) : null;
+    if (a) return centreOn(a.q, a.r, initial.zoom ?? LAND_ZOOM);
+    // a zoom alone: about the Valley's centre
+    return initial.zoom !== null ? centreOn(0, 0, initial.zoom) : null;
   }, [initial]);
 
   const viewRef = useRef<MapView | null>(initialView);
