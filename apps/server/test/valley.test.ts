@@ -138,6 +138,14 @@ describe('the Valley map, land pages and minting', () => {
     }
     const visitor = (await k.get(PATHS.land(hex))).json<LandDetailResponse>();
     expect(visitor.yours).toBe(false);
+    // owner-only actions on another player's land
+    const stranger = createCardanoTestWallet();
+    await k.post(PATHS.demoFaucet, { address: stranger.address, items: { land_upgrade01: 1 } });
+    const { token: strangerToken } = await signInCardano(k, stranger);
+    expect((await k.get(PATHS.land(hex), strangerToken)).json<LandDetailResponse>().yours).toBe(false);
+    const grab = await k.post(PATHS.landExpand(hex), {}, { authorization: `Bearer ${strangerToken}` });
+    expect(grab.statusCode).toBe(403);
+    expect(grab.json().error).toBe('LAND_NOT_BELONG_TO_USER');
     expect((await k.get(PATHS.land(hex), 'not-a-valid-token-but-long-enough')).json<LandDetailResponse>().yours).toBe(false);
     const free = (await k.get(PATHS.land(await unmintedLand(3)))).json<LandDetailResponse>();
     expect(free).toMatchObject({ minted: false, yours: false, land: { owner: null } });
