@@ -2,10 +2,10 @@
  * `/land/:hex_name?` (spec §2, §3; GAME-RULES.md §2): one land of the Valley — size with its cells,
  * biome with its bonus, position, owner, minted or not, its gold mine and fren mine (level, workers
  * in slots, upgrade in progress), a map excerpt of its neighbours and, for its owner, the actions
- * that exist (expand with a permit, the mines). `/land` alone opens the player's first land, or
+ * that exist (expand with a permit, the mines). `/land` alone shows the player's first land, or
  * the 'not a land owner' / 'no lands found' empty state.
  */
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LandDetailResponse, LandNeighbour, Mine } from '@kingdom/api';
 import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, shortenMiddle } from '@kingdom/game';
@@ -192,7 +192,8 @@ function FirstLand() {
     );
   }
   if (first.isPending) return <CardSkeletons count={1} label={t('landPage.loadingFirst')} />;
-  if (first.data) return <Navigate to={`/land/${first.data}`} replace />;
+  // shown in place: /land stays the player's own entry point
+  if (first.data) return <LandDetails hexName={first.data} />;
   return <NotOwner />;
 }
 

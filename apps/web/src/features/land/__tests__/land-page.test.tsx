@@ -49,13 +49,15 @@ describe('/land/:hex_name', () => {
 });
 
 describe('/land without a name', () => {
-  it("opens the player's first land", async () => {
+  it("shows the player's first land", async () => {
     mockHttp(signedInRoutes({
       'GET /lands': { body: { lands: [land(9, 'W02S05')], total: 1, page: 1, per_page: 12 } },
       'GET /lands/W02S05': { body: detail({ land: land(9, 'W02S05') }) },
     }));
     const { router } = renderRoute('/land', { signedIn: true });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/land/W02S05'));
+    expect((await screen.findByTestId('land-detail')).textContent).toContain('Not minted');
+    expect(screen.getByTestId('land-neighbours').getAttribute('aria-label')).toContain('W02S05');
+    expect(router.state.location.pathname).toBe('/land');
   });
 
   it("says 'Not a land owner' to a player without lands", async () => {
