@@ -59,7 +59,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
   const [initial] = useState(() => readValleyUrl(params));
   const [layer, setLayer] = useState<ValleyLayer>(initial.layer);
   const [selected, setSelected] = useState(() => (initial.land ? map.indexOfName(initial.land) : -1));
-  const [hover, setHover] = useState<{ index: number; x: number; y: number } | null>(null);
+  const [hover, setHover] = useState<{ index: number; x: number; y: number; flipX: boolean; flipY: boolean } | null>(null);
   const [search, setSearch] = useState('');
   const [searchError, setSearchError] = useState('');
   const canvas = useRef<MapCanvasHandle>(null);
@@ -108,8 +108,13 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
     writeUrl({ ...state.current, view: v });
   }, [writeUrl]);
 
+  const mapBox = useRef<HTMLDivElement>(null);
   const onHover = useCallback((index: number, at: { x: number; y: number } | null) => {
-    setHover((h) => (index < 0 || !at ? null : h?.index === index ? h : { index, x: at.x, y: at.y }));
+    // the tooltip opens towards the roomier side, so it never leaves the map
+    const box = mapBox.current;
+    const flipX = box ? at !== null && at.x > box.clientWidth - 280 : false;
+    const flipY = box ? at !== null && at.y > box.clientHeight - 110 : false;
+    setHover((h) => (index < 0 || !at ? null : h?.index === index ? h : { index, x: at.x, y: at.y, flipX, flipY }));
   }, []);
   const openLand = useCallback((index: number) => navigate(`/land/${hexName(map.q[index]!, map.r[index]!)}`), [map, navigate]);
 
@@ -160,7 +165,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
         </form>
       </div>
       <div className="valley__body">
-        <div className="valley__map">
+        <div className="valley__map" ref={mapBox}>
           <MapCanvas
             handleRef={canvas}
             map={map}
@@ -175,7 +180,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
             onViewChange={onViewChange}
             onFirstPaint={() => performance.mark('valley-first-paint')}
           />
-          {hover ? <LandTooltip map={map} index={hover.index} x={hover.x} y={hover.y} mine={mineSet} /> : null}
+          {hover ? <LandTooltip map={map} at={hover} mine={mineSet} /> : null}
           <div className="valley__zoom">
             <button type="button" className="btn btn--small" onClick={() => canvas.current?.zoomBy(1.5)} aria-label={t('valley.zoomIn')}>
               +
@@ -220,11 +225,12 @@ function ownerText(t: (k: string) => string, owner: string | null, minted: boole
   return owner ? shortenMiddle(owner, 8, 6) : t('valley.ownerUnknown');
 }
 
-function LandTooltip({ map, index, x, y, mine }: { map: ValleyMap; index: number; x: number; y: number; mine: ReadonlySet<number> }) {
+function LandTooltip({ map, at, mine }: { map: ValleyMap; at: { index: number; x: number; y: number; flipX: boolean; flipY: boolean }; mine: ReadonlySet<number> }) {
   const { t } = useTranslation();
-  const l = valleyMapLand(map, index);
+  const l = valleyMapLand(map, at.index);
+  const style = { left: at.x + 14, top: at.y + 14, transform: `translate(${at.flipX ? 'calc(-100% - 28px)' : '0'}, ${at.flipY ? 'calc(-100% - 28px)' : '0'})` };
   return (
-    <div className="valley__tooltip" style={{ left: x + 14, top: y + 14 }} role="tooltip" data-testid="valley-tooltip">
+    <div className="valley__tooltip" style={style} role="tooltip" data-testid="valley-tooltip">
       <strong>{l.hexName}</strong> · {LAND_SIZE_INFO[l.size].label} · {t(`valley.legend.${l.biome}`)}
       <br />
       {t('valley.owner')}: {ownerText(t, l.owner, l.minted, mine.has(l.id))}
