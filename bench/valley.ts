@@ -5,6 +5,8 @@
  * place of `/api/valley/map`: it measures the drawing, which is what grows); plus the map
  * endpoint's gzip size and requests/s (autocannon, 10 connections, gzip accepted).
  *
+ * First paint = the `valley-first-paint` mark (after the first frame with the map) relative to the
+ * navigation's start, median of three navigations each in a fresh browser context.
  * Frame time = the interval between animation frames while every frame moves the view (a drag
  * step each frame, a wheel step every third), so a draw slower than a frame shows as a longer
  * interval. Goals: first paint < 1 s, p95 ≤ 18 ms at 5k, ≤ 33 ms at 50k, map ≤ 150 KB gzip.
@@ -123,13 +125,22 @@ export async function runValleyBench(webDist: string, log: (line: string) => voi
     const etag = (await fetch(mapUrl)).headers.get('etag') ?? '';
     const ac304 = await autocannon({ url: mapUrl, headers: { 'accept-encoding': 'gzip', 'if-none-match': etag }, connections: 10, duration: 3 });
 
+    // first paint: the median of three navigations, each in a fresh context (empty HTTP cache)
+    const coldPaints: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const cold = await openValley(browser, server.url);
+      coldPaints.push(cold.firstPaint);
+      await cold.close();
+    }
     const fiveK = await openValley(browser, server.url);
+    coldPaints.push(fiveK.firstPaint);
+    const firstPaint = percentile(coldPaints, 50);
     // a second navigation with the code and map in the browser's cache (a return visit)
     await fiveK.page.goto('/login');
     await fiveK.page.goto('/valley');
     await fiveK.page.waitForFunction(() => performance.getEntriesByName('valley-first-paint').length > 0);
     const warmPaint = await fiveK.page.evaluate(() => performance.getEntriesByName('valley-first-paint')[0]!.startTime);
-    log(`valley: 5k first paint ${round(fiveK.firstPaint)} ms (return visit ${round(warmPaint)} ms); pan + zoom 5 s`);
+    log(`valley: 5k first paint ${round(firstPaint)} ms (runs ${coldPaints.map((p) => round(p)).join(', ')}) (return visit ${round(warmPaint)} ms); pan + zoom 5 s`);
     const frames5k = await panAndZoom(fiveK.page);
     await fiveK.close();
 
@@ -139,7 +150,8 @@ export async function runValleyBench(webDist: string, log: (line: string) => voi
     await fiftyK.close();
 
     return {
-      first_paint_ms_5k: round(fiveK.firstPaint),
+      first_paint_ms_5k: round(firstPaint),
+      first_paint_ms_5k_runs: coldPaints.map((p) => round(p)),
       p95_frame_ms_5k: round(percentile(frames5k, 95)),
       p95_frame_ms_50k: round(percentile(frames50k, 95)),
       map_gzip_kb_5k: round(gz / 1024),
