@@ -1,4 +1,6 @@
 /** English texts of the pages beyond the frame, login and landing (loaded with them: page-texts.ts). */
+import { enValley } from './en-valley.ts';
+
 export const enPages = {
   connect: {
     title: 'Connect a {{type}} wallet',
@@ -297,10 +299,7 @@ export const enPages = {
     unavailable: 'This feature is currently not available. Stay tuned!',
     tier: 'Tier {{tier}}',
   },
-  valley: {
-    title: 'Valley Map',
-    lead: 'The Valley counts {{count, number}} lands. The interactive map is being drawn.',
-  },
+  ...enValley,
   staking: {
     title: 'Staking-Hub',
     activity: 'Activity',
