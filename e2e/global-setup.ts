@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../tools/pg-cluster.ts';
 import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
+import { ensureChromium } from '../tools/chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -66,6 +67,8 @@ function buildWebIfNeeded(): void {
 
 /** Starts the server for the e2e run; returns the teardown. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // like Postgres for the server suite: Debian's chromium is installed when missing (root only)
+  ensureChromium((line) => console.log(`[e2e] ${line}`));
   if (!process.env.E2E_WEB_DIST) buildWebIfNeeded();
   else if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`E2E_WEB_DIST=${WEB_DIST} has no index.html`);
   // fresh screenshots for this run

@@ -3,7 +3,7 @@
  * per test, console-error collection, numbered screenshots, the session in localStorage and the
  * demo-wallet sign-in as a player does it.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -57,14 +57,21 @@ const slug = (s: string): string =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
+/** The phone the mobile tests use: 390×844 CSS pixels, touch (issue 7). */
+export const PHONE = { width: 390, height: 844 } as const;
+
 /**
- * Opens a page in a new browser context (fresh cookies and localStorage) and starts collecting
+ * Opens a page in a new browser context (`phone`: 390×844 with touch) (fresh cookies and localStorage) and starts collecting
  * console errors (`console.error`, failed resource loads) and uncaught exceptions. Failed loads of
  * the unreachable price service are ignored: the app must cope with them, and Chromium always
  * logs them.
  */
-export async function openPage(browser: Browser, testName: string): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: baseUrl() });
+export async function openPage(browser: Browser, testName: string, options: { phone?: boolean } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext(
+    options.phone
+      ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2, baseURL: baseUrl() }
+      : { viewport: { width: 1280, height: 860 }, baseURL: baseUrl() },
+  );
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.setDefaultNavigationTimeout(30_000);
@@ -144,4 +151,40 @@ export async function signInWithDemoWallet(w: WatchedPage, chain: 'Cardano' | 'S
 /** Waits for the network to settle (bounded; a page that keeps polling just times out quietly). */
 export async function settle(page: Page, timeout = 5_000): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);
+}
+
+/** One axe-core violation, as the tests report it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best-practice rules) on the page as it is now.
+ * @returns the violations of impact serious or critical
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const has = await page.evaluate(() => 'axe' in window);
+  // evaluated over DevTools, which the page's CSP (script-src 'self') does not govern
+  if (!has) await page.evaluate(axeSource());
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** axe-core's browser build, read once. */
+let axe: string | undefined;
+function axeSource(): string {
+  axe ??= readFileSync(fileURLToPath(import.meta.resolve('axe-core/axe.min.js')), 'utf8');
+  return axe;
+}
+
+/** Texts of the toasts on screen now. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return await page.locator('.Toastify__toast').allInnerTexts();
 }

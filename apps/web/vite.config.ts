@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 const API_TARGET = process.env.KINGDOM_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -51,7 +52,7 @@ function reactRouterProduction(): { find: RegExp; replacement: string }[] {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureContracts()],
+  plugins: [react(), pureContracts(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -5,12 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GameError } from '@kingdom/game';
 import { API_PREFIX, ERROR_MESSAGES, errorStatus } from '@kingdom/api';
@@ -36,6 +38,7 @@ import { vendorRoutes } from './modules/vendor/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { chestRoutes } from './modules/chest/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
+import { valleyRoutes } from './modules/valley/routes.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -124,6 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (method !== 'HEAD') app.apiRoutes.push({ method, url: r.url, operationId: r.config?.endpoint?.operationId });
       }
     });
+    // API answers above 1 KB (lists, reports, the docs) compressed; the hot reads are smaller and go
+    // out as they are. Brotli at a low quality: on the fly, speed matters more than the last bytes.
+    await api.register(compress, {
+      threshold: API_COMPRESS_THRESHOLD_BYTES,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
     api.addHook('onRequest', (_request, reply, done) => {
       reply.headers(API_SECURITY_HEADERS);
       done();
@@ -150,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(vendorRoutes);
     await api.register(accountRoutes);
     await api.register(chestRoutes);
+    await api.register(valleyRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {
@@ -175,7 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       });
       // wildcard: files are looked up per request, so a rebuilt app is served without a restart.
-      await web.register(fastifyStatic, { root: path.resolve(webDist), wildcard: true, index: ['index.html'],
+      // preCompressed: the build writes .br and .gz beside each asset (apps/web/build/precompress.ts);
+      // a browser that accepts them gets those bytes, no compression per request.
+      await web.register(fastifyStatic, { root: path.resolve(webDist), wildcard: true, index: ['index.html'], preCompressed: true,
         // Vite's hashed assets never change; index.html must be revalidated to pick up a new build.
         setHeaders: (reply, file) => reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
       });
@@ -192,6 +205,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   return app;
 }
+
+/** API answers of at least this many bytes are compressed (br or gzip, as the client accepts). */
+export const API_COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**
  * Headers on every `/api` response: JSON is never sniffed as another type, never cached (it is

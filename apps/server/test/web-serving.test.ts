@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,5 +53,32 @@ describe('serving the web app beside the API', () => {
     const unknown = await k.app.inject({ method: 'GET', url: `${API_PREFIX}/no-such-route` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('serves the precompressed copy of an asset the browser accepts (br before gzip), the file itself otherwise', async () => {
+    const source = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    writeFileSync(join(dist, 'assets', 'big-1.js'), source);
+    writeFileSync(join(dist, 'assets', 'big-1.js.br'), brotliCompressSync(source));
+    writeFileSync(join(dist, 'assets', 'big-1.js.gz'), gzipSync(source));
+    const br = await k.app.inject({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+    const gz = await k.app.inject({ method: 'GET', url: '/assets/big-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(source);
+    const plain = await k.app.inject({ method: 'GET', url: '/assets/big-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(source);
+  });
+
+  it('compresses API answers of 1 KB or more, not the small hot reads', async () => {
+    const docs = await k.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json`, headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(docs.rawPayload).toString())).toHaveProperty('paths');
+    const config = await k.app.inject({ method: 'GET', url: API_PREFIX + PATHS.config, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(config.rawPayload.length).toBeLessThan(1024);
+    expect(config.headers['content-encoding']).toBeUndefined();
+    expect(config.json()).toHaveProperty('demo');
   });
 });

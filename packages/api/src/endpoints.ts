@@ -19,6 +19,7 @@ import {
   vendorCatalogueResponse, purchaseRequest, purchaseResponse, ledgerQuery, ledgerResponse, ledgerCsvQuery,
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
+import { valleyMapResponse, valleyMineResponse } from './valley.ts';
 
 const assignErrors = ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE', 'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'NOT_VALID_WORKER_RARITY'] as const;
 
@@ -186,6 +187,14 @@ export const ENDPOINTS = {
     operationId: 'chestWeek', method: 'GET', path: '/chest/weeks/:week', tags: ['chest'], auth: 'public',
     summary: 'A week of chests: seed hash, the seed once the week ended, loot table and every draw (provably fair)', params: weekParam, response: chestWeekResponse,
     errors: ['NOT_FOUND'],
+  }),
+  valleyMap: endpoint({
+    operationId: 'valleyMap', method: 'GET', path: '/valley/map', tags: ['valley'], auth: 'public',
+    summary: 'The whole Valley map: columnar arrays, ETag (304 on If-None-Match), gzip', response: valleyMapResponse, errors: [],
+  }),
+  valleyMine: endpoint({
+    operationId: 'valleyMine', method: 'GET', path: '/valley/mine', tags: ['valley'], auth: 'session',
+    summary: "Ids of the signed-in player's lands (the map's 'mine' layer)", response: valleyMineResponse, errors: [],
   }),
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,

@@ -7,3 +7,4 @@ export * from './endpoints.ts';
 export * from './paths.ts';
 export * from './economy.ts';
 export * from './csv.ts';
+export * from './valley.ts';

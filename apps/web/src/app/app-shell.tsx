@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../api/endpoints/config.ts';
+import { useConfig } from '../api/session-calls.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
@@ -9,6 +9,7 @@ import { loadPageTexts, usePageLoading } from './lazy-page.ts';
 import { SiteHeader } from './site-header.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { PageLoading } from './route-fallbacks.tsx';
 
 const SessionEffects = lazy(async () => {
   const [m] = await Promise.all([import('./signed-in.tsx'), loadPageTexts()]);
@@ -43,7 +44,14 @@ export function AppShell() {
         <SiteNav open={menuOpen} onNavigate={() => setMenuOpenAt(null)} />
         <main id="main" className="content" aria-busy={pageLoading}>
           {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
-          {maintenance ? <MaintenancePage /> : <Outlet />}
+          {maintenance ? (
+            <MaintenancePage />
+          ) : (
+            // the frame never waits for a page's code: only the page area shows the spinner
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
         </main>
       </div>
       <SiteFooter />

@@ -6,25 +6,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/query-client.ts';
-import { configQueryOptions } from '../api/endpoints/config.ts';
-import { fetchCsrfCookie } from '../api/endpoints/csrf-cookie.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppShell } from './app-shell.tsx';
 
-let started = false;
-
-/** Start-up calls (spec §7): the CSRF cookie, and the configuration. Runs once. */
-function startApp(): void {
-  if (started) return;
-  started = true;
-  void fetchCsrfCookie().catch(() => undefined);
-  void queryClient.prefetchQuery(configQueryOptions());
-}
-
-/** The root route's component. */
+/** The root route's component (the start-up calls: app/start.ts). */
 export function RootLayout() {
-  startApp();
   return (
     <AppProviders queryClient={queryClient}>
       <AppShell />

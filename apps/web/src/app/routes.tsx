@@ -6,6 +6,9 @@
  * other.
  */
 import { Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { TOKENS } from '@kingdom/game';
+import { balanceQueryOptions, inventoryCountQueryOptions, pricesQueryOptions, totalLandsQueryOptions } from '../api/session-calls.ts';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { PATHS_WEB } from '../paths.ts';
@@ -14,8 +17,7 @@ import { PageLoading } from './route-fallbacks.tsx';
 import { NotFoundPage, RootLayout } from './root.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-const goldmine = () => import('../features/goldmine/goldmine-pages.tsx');
-const frenmine = () => import('../features/frenmine/frenmine-pages.tsx');
+const mines = () => import('../features/mines/mine-pages.tsx');
 const staking = () => import('../features/staking-hub/staking-pages.tsx');
 const account = () => import('../features/account/account-pages.tsx');
 
@@ -33,12 +35,10 @@ const Pages = {
   CollectiblesLayout: lazyPage(() => import('../features/collectibles/collectibles-layout.tsx'), 'CollectiblesLayout'),
   CollectibleLands: lazyPage(() => import('../features/collectibles/collectible-lands-page.tsx'), 'CollectibleLandsPage'),
   CollectibleTools: lazyPage(() => import('../features/collectibles/collectible-tools-page.tsx'), 'CollectibleToolsPage'),
-  GoldmineLayout: lazyPage(goldmine, 'GoldmineLayout'),
-  GoldmineWorkers: lazyPage(goldmine, 'GoldmineWorkersPage'),
-  GoldminePerformance: lazyPage(goldmine, 'GoldminePerformancePage'),
-  FrenmineLayout: lazyPage(frenmine, 'FrenmineLayout'),
-  FrenmineWorkers: lazyPage(frenmine, 'FrenmineWorkersPage'),
-  FrenminePerformance: lazyPage(frenmine, 'FrenminePerformancePage'),
+  MinesLayout: lazyPage(mines, 'MinesLayout'),
+  MineWorkers: lazyPage(mines, 'MineWorkersPage'),
+  MinePerformance: lazyPage(mines, 'MinePerformancePage'),
+  MineReport: lazyPage(() => import('../features/mines/report-dialog.tsx'), 'ReportRoute'),
   Vendor: lazyPage(() => import('../features/vendor/vendor-page.tsx'), 'VendorPage'),
   Valley: lazyPage(() => import('../features/valley/valley-page.tsx'), 'ValleyPage'),
   StakingLayout: lazyPage(staking, 'StakingLayout'),
@@ -53,13 +53,25 @@ const Pages = {
   AccountBalances: lazyPage(account, 'AccountBalancesPage'),
 } satisfies Record<string, LazyPage>;
 
-/** What a route keeps in its `handle`: how to fetch its page's code ahead of rendering. */
+/**
+ * What a route keeps in its `handle`: how to fetch its page's code ahead of rendering and, for a
+ * signed-in user, which of the session's calls the page shows (started at once, beside the code).
+ */
 interface RouteHandle {
   preload(): Promise<unknown>;
+  data?(qc: QueryClient): void;
 }
 
-/** A route rendering the lazily loaded `Page`. */
-const page = (Page: LazyPage) => ({ element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle });
+/** A route rendering the lazily loaded `Page`; `data` starts the session calls the page shows. */
+const page = (Page: LazyPage, data?: RouteHandle['data']) => ({ element: <Page />, handle: { preload: Page.preload, data } satisfies RouteHandle });
+
+/** The overview's session calls: balances, prices and the summary counts. */
+function overviewData(qc: QueryClient): void {
+  for (const token of TOKENS) void qc.prefetchQuery(balanceQueryOptions(token, true));
+  void qc.prefetchQuery(pricesQueryOptions());
+  void qc.prefetchQuery(totalLandsQueryOptions(true));
+  void qc.prefetchQuery(inventoryCountQueryOptions(true));
+}
 
 /** A route that only redirects to `path` (replacing the history entry). */
 const to = (path: string) => ({ element: <Navigate to={path} replace /> });
@@ -83,7 +95,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, ...to(PATHS_WEB.overview) },
-          { path: 'overview', ...page(Pages.Overview) },
+          { path: 'overview', ...page(Pages.Overview, overviewData) },
           { path: 'goldmine', ...to('/goldmine/performance') },
           {
             path: 'inventory',
@@ -108,24 +120,15 @@ export const routes: RouteObject[] = [
       },
       { path: 'inventory', ...to(PATHS_WEB.inventoryLands) },
       { path: 'lands', ...to(PATHS_WEB.collectibleLands) },
-      {
-        path: 'goldmine',
-        ...page(Pages.GoldmineLayout),
+      ...(['goldmine', 'frenmine'] as const).map((kind) => ({
+        path: kind,
+        ...page(Pages.MinesLayout),
         children: [
-          { index: true, ...to('/goldmine/workers') },
-          { path: 'workers', ...page(Pages.GoldmineWorkers) },
-          { path: 'performance', ...page(Pages.GoldminePerformance) },
+          { index: true, ...to(`/${kind}/workers`) },
+          { path: 'workers', ...page(Pages.MineWorkers) },
+          { path: 'performance', ...page(Pages.MinePerformance) },
         ],
-      },
-      {
-        path: 'frenmine',
-        ...page(Pages.FrenmineLayout),
-        children: [
-          { index: true, ...to('/frenmine/workers') },
-          { path: 'workers', ...page(Pages.FrenmineWorkers) },
-          { path: 'performance', ...page(Pages.FrenminePerformance) },
-        ],
-      },
+      })),
       { path: 'vendor', ...page(Pages.Vendor) },
       { path: 'valley', ...page(Pages.Valley) },
       {
@@ -153,7 +156,7 @@ export const routes: RouteObject[] = [
             ...page(Pages.AccountLayout),
             children: [
               { index: true, ...to('/account/inbox') },
-              { path: 'inbox', ...page(Pages.AccountInbox) },
+              { path: 'inbox', ...page(Pages.AccountInbox), children: [{ path: 'report/:mine/:day', ...page(Pages.MineReport) }] },
               { path: 'settings', ...page(Pages.AccountSettings) },
               { path: 'balances', ...page(Pages.AccountBalances) },
             ],
@@ -167,18 +170,25 @@ export const routes: RouteObject[] = [
 
 /**
  * Starts fetching, all at once, the code of every page `pathname` matches (e.g. a layout and its
- * page), instead of the layout first and the page only once the layout renders.
+ * page), instead of the layout first and the page only once the layout renders; with `qc` (a
+ * signed-in user) also the session calls those pages show.
+ * @returns when the code is loaded (never rejects)
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string, qc?: QueryClient): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
-    void handle?.preload().catch(() => undefined);
+    if (!handle) continue;
+    if (qc) handle.data?.(qc);
+    loads.push(handle.preload().catch(() => undefined));
   }
+  return Promise.all(loads);
 }
 
 /**
- * The app's routes inside the router: a spinner while the first page's code loads, and the error
- * page when a page fails to load or render.
+ * The app's routes inside the router, and the error page when a page fails to load or render. The
+ * frame has its own Suspense around the page (app-shell.tsx), so it never waits for a page's code;
+ * this outer one only covers the frame itself.
  */
 export function AppRoutes() {
   const location = useLocation();

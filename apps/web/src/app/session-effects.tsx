@@ -1,21 +1,14 @@
 /**
- * Side effects of the session (spec §4): on authentication load the user and the dashboard data;
- * a USER_NOT_AUTH answer to the user call means the session expired → toast, then logout; the
- * saved wallet is selected again after a reload, then the app waits 100 ms (spec §9).
+ * Side effects of the session (spec §4): keep the user's fields in the store; a USER_NOT_AUTH
+ * answer to the user call means the session expired → one toast (the expiry), then straight to the
+ * landing page; the saved wallet is selected again after a reload, then the app waits 100 ms
+ * (spec §9). The calls themselves start before the first render (start.ts) or with the page that
+ * shows them: nothing here fetches what the page does not show.
  */
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TOKENS } from '@kingdom/game';
 import { isNotAuth } from '../api/client.ts';
-import { useDashboardUser } from '../api/endpoints/dashboard-user.ts';
-import { balanceQueryOptions } from '../api/endpoints/balance.ts';
-import { inventoryItemsQueryOptions } from '../api/endpoints/inventory-items.ts';
-import { inventoryCountQueryOptions } from '../api/endpoints/inventory-count.ts';
-import { pricesQueryOptions } from '../api/endpoints/prices.ts';
-import { myToolsQueryOptions } from '../api/endpoints/mining-tools.ts';
-import { notificationsCountQueryOptions } from '../api/endpoints/notifications-count.ts';
-import { totalLandsQueryOptions } from '../api/endpoints/total-lands.ts';
+import { useDashboardUser } from '../api/session-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { notifyError } from '../components/notify.ts';
 import { useLogout } from '../session/use-logout.ts';
@@ -27,7 +20,6 @@ export const WALLET_RECONNECT_DELAY_MS = 100;
 /** Renders nothing; runs the session's effects. Mounted once inside the router. */
 export function SessionEffects() {
   const authed = useIsAuthenticated();
-  const qc = useQueryClient();
   const { t } = useTranslation();
   const logout = useLogout();
   const user = useDashboardUser();
@@ -46,20 +38,9 @@ export function SessionEffects() {
     if (user.error && isNotAuth(user.error) && !expiredHandled.current) {
       expiredHandled.current = true;
       notifyError(t('session.expired'));
-      void logout();
+      void logout({ expired: true });
     }
   }, [authed, user.error, logout, t]);
-
-  useEffect(() => {
-    if (!authed) return;
-    for (const token of TOKENS) void qc.prefetchQuery(balanceQueryOptions(token, true));
-    void qc.prefetchQuery(inventoryItemsQueryOptions(true));
-    void qc.prefetchQuery(pricesQueryOptions());
-    void qc.prefetchQuery(myToolsQueryOptions({ page: 1 }, true));
-    void qc.prefetchQuery(notificationsCountQueryOptions(true));
-    void qc.prefetchQuery(totalLandsQueryOptions(true));
-    void qc.prefetchQuery(inventoryCountQueryOptions(true));
-  }, [authed, qc]);
 
   useEffect(() => {
     const { isAuth, walletType, walletApiName, walletLoaded, setWalletLoaded } = useSession.getState();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../api/endpoints/config.ts';
+import { useConfig } from '../api/session-calls.ts';
 
 /** Footer: whitepaper, social network, chat community and guidebook links from `/config`; copyright. */
 export function SiteFooter() {

@@ -18,7 +18,8 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
   return (
     <header className="topbar">
       <button type="button" className="topbar__menu btn btn--ghost" aria-expanded={menuOpen} aria-controls="site-nav" onClick={onToggleMenu}>
-        ☰ <span className="sr-only">{t('nav.menu')}</span>
+        <span aria-hidden="true">☰</span>
+        <span className="sr-only">{t('nav.menu')}</span>
       </button>
       <Link to={authed ? PATHS_WEB.overview : PATHS_WEB.landing} className="brand">
         <span className="brand__crown" aria-hidden="true">

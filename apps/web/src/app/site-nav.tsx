@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../api/endpoints/config.ts';
+import { useConfig } from '../api/session-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 
 interface NavItem {

@@ -12,42 +12,55 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog (spec §2 modals): `role="dialog"`, labelled by its heading, closed by Escape, the
- * close button or a click on the backdrop; focus moves in on open and back to the opener on close.
+ * A modal dialog (spec §2 modals) on the platform's `<dialog>` opened with `showModal()`: the
+ * browser makes the rest of the page inert (focus cannot leave it), closes it on Escape, and labels
+ * it by its heading. The close button or a click on the backdrop close it too; focus goes back to
+ * the element that opened it.
  */
 export function Dialog({ title, onClose, children, className }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const close = useEffectEvent(() => onClose());
 
   useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
+    if (!dialog.open) dialog.showModal();
+    // Escape fires `cancel`: let the owner unmount us rather than the browser hiding the dialog.
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      close();
     };
-    document.addEventListener('keydown', onKey);
+    dialog.addEventListener('cancel', onCancel);
     return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus();
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
 
   return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={panel} className={className ? `dialog ${className}` : 'dialog'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="dialog__head">
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          <button type="button" className="btn btn--ghost dialog__close" onClick={onClose} aria-label={t('dialog.close')}>
-            ×
-          </button>
-        </header>
-        <div className="dialog__body">{children}</div>
+    <dialog
+      ref={ref}
+      className={className ? `dialog ${className}` : 'dialog'}
+      aria-labelledby={titleId}
+      // a click on the backdrop lands on the <dialog> itself, one on the content on its panel
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className="dialog__panel">
+      <header className="dialog__head">
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <button type="button" className="btn btn--ghost dialog__close" onClick={onClose} aria-label={t('dialog.close')}>
+          ×
+        </button>
+      </header>
+      <div className="dialog__body">{children}</div>
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

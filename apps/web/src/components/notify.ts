@@ -45,23 +45,45 @@ export function onToastsRequested(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Shows a toast with react-toastify's `toast` once it is loaded and its container mounted. */
-function show(display: (toast: Toastify['toast']) => void): void {
+/** Ids of the toasts on screen or waiting for a place (the container shows at most 3). */
+const live = new Set<string>();
+let watching = false;
+
+/**
+ * Shows a toast with react-toastify's `toast` once it is loaded and its container mounted — unless
+ * the same message is already on screen or waiting: a message never shows twice at once.
+ */
+function show(id: string, display: (toast: Toastify['toast']) => void): void {
+  if (live.has(id)) return;
+  live.add(id);
   loadToastify().then(
     async ({ toast }) => {
+      if (!watching) {
+        watching = true;
+        toast.onChange((item) => {
+          if (item.status === 'removed' && typeof item.id === 'string') live.delete(item.id);
+        });
+      }
       await containerReady;
       display(toast);
     },
-    () => undefined,
+    () => live.delete(id),
   );
 }
 
 /** Shows an error toast. */
 export function notifyError(message: string): void {
-  show((toast) => toast.error(message, { toastId: `error:${message}` }));
+  const id = `error:${message}`;
+  show(id, (toast) => toast.error(message, { toastId: id }));
 }
 
 /** Shows a success toast. */
 export function notifySuccess(message: string): void {
-  show((toast) => toast.success(message, { toastId: `success:${message}` }));
+  const id = `success:${message}`;
+  show(id, (toast) => toast.success(message, { toastId: id }));
+}
+
+/** Forgets which toasts are live (tests dismiss every toast between cases). */
+export function forgetToasts(): void {
+  live.clear();
 }

@@ -4,9 +4,12 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { toastContainerMounted } from './notify.ts';
 
+/** At most this many toasts on screen; more wait their turn (issue 7: seven stacked after quick actions). */
+export const MAX_TOASTS = 3;
+
 /** react-toastify's container; the toasts asked for before it mounted show now. */
 export default function AppToastContainer() {
   // runs after the container's own subscription (a child's effects run first)
   useEffect(() => toastContainerMounted(), []);
-  return <ToastContainer position="top-right" autoClose={5000} theme="dark" newestOnTop closeOnClick />;
+  return <ToastContainer position="top-right" autoClose={5000} theme="dark" newestOnTop closeOnClick limit={MAX_TOASTS} />;
 }

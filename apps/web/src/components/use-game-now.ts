@@ -3,8 +3,8 @@
  * (the tick moves it by whole days), so times follow the server clock; otherwise the browser clock
  * is the game clock.
  */
-import { useConfig } from '../api/endpoints/config.ts';
-import { useDemoClock } from '../api/endpoints/demo-clock.ts';
+import { useConfig } from '../api/session-calls.ts';
+import { useDemoClock } from '../api/session-calls.ts';
 import { useNow } from './use-now.ts';
 
 /** A server instant (`iso`, read at `readAt` browser ms) moved on by the browser time since. */

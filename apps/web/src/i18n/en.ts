@@ -6,7 +6,7 @@
 export const en = {
   app: {
     name: 'Kingdom',
-    loading: 'Loading…',
+    loading: 'Loading...',
     copyright: '© 2022-2025 Kingdom. All rights reserved.',
     skipToContent: 'Skip to content',
     notFoundTitle: 'Page not found',
@@ -18,6 +18,7 @@ export const en = {
   roles: { visitor: 'Visitor', citizen: 'Citizen' },
   nav: {
     main: 'Main',
+    accountMenu: 'Account menu',
     stakingHub: 'Staking-Hub',
     goldMines: 'Gold Mines',
     frenMines: 'Fren Mines',
@@ -66,6 +67,7 @@ export const en = {
   },
   login: {
     title: 'Enter the Kingdom',
+    checkingSession: 'Checking your session...',
     loginWith: 'Login with',
     cardano: 'Cardano',
     solana: 'Solana',
@@ -74,7 +76,7 @@ export const en = {
     demoSolana: 'Demo wallet (Solana)',
     demoHint: 'Demo mode: a wallet kept in this browser, no extension needed.',
     install: 'Install {{name}}',
-    signingIn: 'Signing in with {{name}}…',
+    signingIn: 'Signing in with {{name}}...',
     checkWallet: 'Confirm the signature request in your wallet.',
     noWalletsFound: 'No wallets found',
     noWalletsHint: 'Install one of the wallets below, or use the demo wallet when it is offered.',

@@ -1,13 +1,14 @@
 /**
  * Logout (spec §4): ask the server, clear session fields and all local storage, go to the landing
- * route, toast the disconnect message. The demo wallet's keys survive: they ARE the demo player's
+ * route, toast the disconnect message. An expired session (the server already refused the token)
+ * skips the server call and the disconnect toast: the expiry toast is the one message. The demo wallet's keys survive: they ARE the demo player's
  * wallet (its lands and workers live at their address), so signing in again finds the same one.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { getLogout } from '../api/endpoints/auth.ts';
+import { getLogout } from '../api/session-calls.ts';
 import { isNotAuth } from '../api/client.ts';
 import { queryKeys } from '../api/keys.ts';
 import { notifySuccess } from '../components/notify.ts';
@@ -25,18 +26,25 @@ export function clearLocalStorageKeepingDemoWallet(): void {
   for (const [key, value] of kept) localStorage.setItem(key, value);
 }
 
+/** How the session ends: `expired` when the server refused the token (no call, no disconnect toast). */
+export interface LogoutOptions {
+  expired?: boolean;
+}
+
 /** Returns the logout action. */
-export function useLogout(): () => Promise<void> {
+export function useLogout(): (options?: LogoutOptions) => Promise<void> {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { t } = useTranslation();
-  return useCallback(async () => {
+  return useCallback(async (options: LogoutOptions = {}) => {
     let loggedOut = false;
-    try {
-      loggedOut = (await getLogout()).status === 'success';
-    } catch (e) {
-      // A 401 means the server already forgot the token: the user is logged out either way.
-      loggedOut = isNotAuth(e);
+    if (!options.expired) {
+      try {
+        loggedOut = (await getLogout()).status === 'success';
+      } catch (e) {
+        // A 401 means the server already forgot the token: the user is logged out either way.
+        loggedOut = isNotAuth(e);
+      }
     }
     // `signingOut` makes a protected page that sees the cleared session send the user to the
     // landing page too, rather than to /login. It stays set until the next sign-in: the router

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MineKind, Notification } from '@kingdom/api';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import type { Notification } from '@kingdom/api';
 import { relativeTime } from '@kingdom/game';
-import { useMarkRead, useNotifications } from '../../api/endpoints/notifications.ts';
+import { useMarkRead, useNotifications } from './api.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
@@ -10,7 +10,6 @@ import { formatUtc } from '../../components/time-format.ts';
 import { useGameNow } from '../../components/use-game-now.ts';
 import { useListParams } from '../../components/use-list-params.ts';
 import { notificationText, reportOf } from './notification-text.ts';
-import { ReportDialog } from './report-dialog.tsx';
 
 function NotificationItem({ n, now, onOpen }: { n: Notification; now: number; onOpen(n: Notification): void }) {
   const { t } = useTranslation();
@@ -36,19 +35,21 @@ function NotificationItem({ n, now, onOpen }: { n: Notification; now: number; on
   );
 }
 
-/** `/account/inbox`: notifications newest first, paged; unread marked; daily reports open a modal. */
+/** `/account/inbox`: notifications newest first, paged; unread marked; a daily report opens its modal route. */
 export function AccountInboxPage() {
   const { t } = useTranslation();
   const { page, setPage } = useListParams();
   const q = useNotifications(page);
   const markRead = useMarkRead();
   const now = useGameNow();
-  const [report, setReport] = useState<{ mine: MineKind; day: string } | null>(null);
+  const navigate = useNavigate();
+  const { search } = useLocation();
 
   const open = (n: Notification) => {
     if (!n.read) markRead.mutate({ ids: [n.id] });
     const r = reportOf(n);
-    if (r) setReport(r);
+    // the report is its own route over the inbox (features/mines owns it)
+    if (r) void navigate({ pathname: `/account/inbox/report/${r.mine}/${r.day}`, search });
   };
 
   if (q.isPending) return <CardSkeletons count={3} />;
@@ -69,7 +70,7 @@ export function AccountInboxPage() {
         ))}
       </ul>
       <Pager page={q.data.page} perPage={q.data.per_page} total={q.data.total} onPage={setPage} disabled={q.isFetching} />
-      {report ? <ReportDialog mine={report.mine} day={report.day} onClose={() => setReport(null)} /> : null}
+      <Outlet />
     </>
   );
 }

@@ -31,6 +31,21 @@ function sizeLabel(size: unknown): string {
   return (LAND_SIZES as readonly string[]).includes(s) ? LAND_SIZE_INFO[s as LandSize].label : s;
 }
 
+/**
+ * The salary of a daily report as paid, in each token that paid it (`15 FOOD + 15 HEXO`): from the
+ * data's `food`/`hexo` when present (fren mines pay HEXO where FOOD runs short, GAME-RULES §4), else
+ * `salary_paid` in `token`.
+ */
+function salaryText(d: Record<string, unknown>, token: string): string {
+  const parts: string[] = [];
+  for (const tk of ['food', 'hexo'] as const) {
+    const v = str(d[tk]);
+    if (/^\d+$/.test(v) && BigInt(v) > 0n) parts.push(`${formatTokenAmount(v, tk)} ${TOKEN_SYMBOLS[tk]}`);
+  }
+  if (parts.length > 0) return parts.join(' + ');
+  return `${amount(d.salary_paid, token)} ${symbol(token)}`;
+}
+
 /** The daily report a notification opens, if it is a gold mine or fren mine daily report. */
 export function reportOf(n: Notification): { mine: MineKind; day: string } | null {
   if (n.type !== 'goldmine_daily_report' && n.type !== 'frenmine_daily_report') return null;
@@ -51,7 +66,7 @@ export function notificationText(n: Notification): { title: string; text: string
       return {
         title,
         text: t('inbox.text.dailyReport', {
-          day: str(d.day), exo: amount(d.exo, 'exo'), salary: amount(d.salary_paid, token), token: symbol(token),
+          day: str(d.day), exo: amount(d.exo, 'exo'), salary: salaryText(d, token),
           worked: str(d.workers_worked), workers: str(d.workers), count: Number(d.lands) || 0,
         }),
       };

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@kingdom/api';
-import { useConfig } from '../../api/endpoints/config.ts';
+import { useConfig, useDashboardUser } from '../../api/session-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { PATHS_WEB } from '../../paths.ts';
 import { DEMO_WALLET_API_NAME, WalletReadiness, type WalletOption } from '../../wallets/types.ts';
@@ -34,10 +34,11 @@ function WalletRow({ option, busy, onPick }: { option: WalletOption; busy: boole
   if (option.installUrl && option.readyState === WalletReadiness.NotDetected) {
     return (
       <li>
-        <a className="wallet wallet--install" href={option.installUrl} target="_blank" rel="noreferrer noopener" aria-label={t('login.install', { name: option.label })}>
+        {/* the visible text stays the start of the link's name (WCAG 2.5.3); what the link does follows it */}
+        <a className="wallet wallet--install" href={option.installUrl} target="_blank" rel="noreferrer noopener">
           <WalletIcon option={option} />
-          <span className="wallet__name">{option.label}</span>
-          {state}
+          <span className="wallet__name">{option.label}</span> {state}{' '}
+          <span className="sr-only">{t('login.install', { name: option.label })}</span>
         </a>
       </li>
     );
@@ -75,8 +76,19 @@ export function LoginPage() {
   const config = useConfig();
   const options = useWalletOptions();
   const { signIn, pending } = useWalletSignIn();
+  const user = useDashboardUser();
 
-  if (authed && !pending) return <Navigate to={PATHS_WEB.overview} replace />;
+  // A stored session goes on to the dashboard only once the server still knows it: an expired one
+  // goes straight to the landing page with the expiry toast (session-effects.tsx), no bounce.
+  if (authed && !pending) {
+    if (user.isSuccess) return <Navigate to={PATHS_WEB.overview} replace />;
+    return (
+      <div className="boot" role="status" aria-busy="true">
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{t('login.checkingSession')}</span>
+      </div>
+    );
+  }
 
   const busy = pending !== null;
   const pick = (o: WalletOption) => void signIn(o.chain, o.apiName);

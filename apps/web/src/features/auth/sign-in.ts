@@ -3,7 +3,7 @@
  * Real and demo wallets take the same path; only how the wallet is found differs.
  */
 import type { Chain, LoginResponse } from '@kingdom/api';
-import { postChallenge, postLogin } from '../../api/endpoints/auth.ts';
+import { postChallenge, postLogin } from './api.ts';
 import { connectCardano, signCardanoMessage } from '../../wallets/cardano/cip30.ts';
 import { connectSolana, signSolanaMessage } from '../../wallets/solana/sign.ts';
 import { resolveCardanoWallet, resolveSolanaSigner } from '../../wallets/registry.ts';

@@ -24,6 +24,8 @@ export function useWalletSignIn() {
         const { signInWithCardano, signInWithSolana } = await import('./sign-in.ts');
         const res = chain === 'cardano' ? await signInWithCardano(apiName) : await signInWithSolana(apiName);
         qc.removeQueries({ queryKey: queryKeys.me });
+        // the login answer is the user: the frame and the dashboard need not ask again
+        qc.setQueryData(queryKeys.user, res.login.user);
         useSession.getState().signIn({
           token: res.login.token,
           user: res.login.user,

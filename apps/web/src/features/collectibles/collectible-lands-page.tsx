@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCollectionLands } from '../../api/endpoints/lands.ts';
+import { useCollectionLands } from './api.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LandGrid } from '../../components/land-card.tsx';
 import { Pager } from '../../components/pager.tsx';

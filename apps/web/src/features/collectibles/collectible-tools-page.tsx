@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCollectionTools } from '../../api/endpoints/mining-tools.ts';
+import { useCollectionTools } from './api.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ToolGrid } from '../../components/tool-card.tsx';
 import { Pager } from '../../components/pager.tsx';

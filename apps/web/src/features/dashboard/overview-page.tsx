@@ -1,13 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPrice5, formatThousands } from '@kingdom/game';
-import { useConfig } from '../../api/endpoints/config.ts';
-import { usePrices } from '../../api/endpoints/prices.ts';
-import { useAdaUsd } from '../../api/endpoints/ada-price.ts';
-import { useNotificationsCount } from '../../api/endpoints/notifications-count.ts';
-import { useTotalLands } from '../../api/endpoints/total-lands.ts';
-import { useMyTools } from '../../api/endpoints/mining-tools.ts';
-import { useInventoryCount } from '../../api/endpoints/inventory-count.ts';
+import { useConfig, useInventoryCount, useNotificationsCount, usePrices, useTotalLands } from '../../api/session-calls.ts';
+import { useAdaUsd, useMyToolsTotal } from './api.ts';
+import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
@@ -79,7 +75,7 @@ export function OverviewPage() {
   const landOwner = useSession((s) => s.landOwner);
   const notifications = useNotificationsCount();
   const totalLands = useTotalLands();
-  const tools = useMyTools({ page: 1 });
+  const tools = useMyToolsTotal();
   const items = useInventoryCount();
 
   return (
@@ -89,6 +85,7 @@ export function OverviewPage() {
         lead={userName ? t('dashboard.welcome', { name: userName }) : undefined}
         actions={<span className={landOwner ? 'badge badge--gold' : 'badge'}>{landOwner ? t('dashboard.landOwner') : t('dashboard.notLandOwner')}</span>}
       />
+      <GettingStarted lands={totalLands.data} />
       <section className="panel" aria-labelledby="balances-title">
         <h2 id="balances-title" className="panel__title">
           {t('dashboard.balances')}
@@ -99,7 +96,7 @@ export function OverviewPage() {
         <PriceCard />
         <SummaryCard title={t('dashboard.notifications')} testId="overview-notifications" q={notifications} caption={t('dashboard.unread')} to="/account/inbox" linkLabel={t('nav.inbox')} />
         <SummaryCard title={t('dashboard.lands')} testId="total-lands" q={totalLands} caption={t('dashboard.ownedLands')} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />
-        <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={{ data: tools.data?.total, isError: tools.isError }} caption={t('dashboard.ownedTools')} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />
+        <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={tools} caption={t('dashboard.ownedTools')} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />
         <SummaryCard title={t('dashboard.items')} testId="total-items" q={items} caption={t('dashboard.ownedItems')} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />
       </div>
     </>

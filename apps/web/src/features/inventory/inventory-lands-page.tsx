@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMyLands } from '../../api/endpoints/lands.ts';
+import { useMyLands } from './api.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LandGrid } from '../../components/land-card.tsx';
 import { Pager } from '../../components/pager.tsx';

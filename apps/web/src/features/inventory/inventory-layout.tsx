@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useWalletSync } from '../../api/endpoints/wallet-sync.ts';
+import { useWalletSync } from './api.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';

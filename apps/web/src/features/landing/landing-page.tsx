@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../api/endpoints/config.ts';
+import { useConfig } from '../../api/session-calls.ts';
 import { PATHS_WEB } from '../../paths.ts';
 
 /** The landing route: 'Enter Now' → login, 'Mint Your Land' → the external mint URL. */

@@ -93,7 +93,7 @@ describe('/account/inbox', () => {
     const rows = within(dialog).getAllByTestId('performance-row');
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['2025-03-09', 'AA01', '3,000 EXO', '20 HEXO', '2 / 2', '★★★★★ 5 · Excellent'],
-      ['2025-03-09', 'BB02', '1,500 EXO', '10 HEXO', '1 / 1', '★☆☆☆☆ 1 · Not Bad'],
+      ['2025-03-09', 'BB02', '1,500 EXO', '10 HEXO', '1 / 4', '★☆☆☆☆ 1 · Not Bad'],
     ]);
     expect(within(dialog).getByText('30 HEXO')).toBeTruthy();
     expect(log.some((r) => r.method === 'POST' && r.path === '/notifications/read')).toBe(true);

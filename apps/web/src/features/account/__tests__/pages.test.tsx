@@ -53,12 +53,12 @@ describe('account and the areas built later', () => {
     expect(screen.getByTestId('land-owner').textContent).toBe('addr_test1...ddress');
     expect(screen.getByTestId('land-owner').getAttribute('title')).toBe('addr_test1vqz9xexampleownerlongaddress');
     const gold = screen.getByTestId('land-goldmine');
-    expect(gold.textContent).toContain('Level 3 / 7');
+    expect(gold.textContent).toContain('Level 3 · land allows 7');
     expect(within(gold).getByTestId('slot-2').textContent).toContain('Gnome #7');
     expect(within(gold).getByTestId('slot-2').textContent).toContain('Rare');
     expect(within(gold).getByTestId('slot-4').textContent).toContain('Opens at level 4');
     expect(within(gold).getByTestId('slot-10').textContent).toContain('Manager');
-    expect(screen.getByTestId('land-frenmine').textContent).toContain('Level 1 / 3');
+    expect(screen.getByTestId('land-frenmine').textContent).toContain('Level 1 · land allows 3');
     // Read-only: no actions for a visitor.
     expect(screen.queryByRole('button', { name: 'Set worker' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();

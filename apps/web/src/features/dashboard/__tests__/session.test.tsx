@@ -6,18 +6,32 @@ import { renderRoute } from '../../../test/render-route.tsx';
 import { SESSION_STORAGE_KEY, useSession } from '../../../session/session-store.ts';
 
 describe('session', () => {
-  it("a 401 from dashboard/user toasts 'Your session has expired!' and logs out", async () => {
+  it("a 401 from dashboard/user shows one toast, 'Your session has expired!', and goes straight to the landing page", async () => {
     const log = mockHttp(signedInRoutes({ 'GET /dashboard/user': { status: 401, body: { error: 'USER_NOT_AUTH', message: 'Your session has expired!' } } }));
     localStorage.setItem('something-else', 'x');
     const { router } = renderRoute('/dashboard/overview', { signedIn: true });
     // the first test also waits for the test runner to transform the lazily loaded modules
     expect(await screen.findByText('Your session has expired!', undefined, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
-    expect(log.some((r) => r.path === '/auth/logout')).toBe(true);
+    // the server already refused the token: no logout call, and no 'Wallet disconnected' over the expiry
+    expect(log.some((r) => r.path === '/auth/logout')).toBe(false);
     const s = useSession.getState();
     expect(s).toMatchObject({ isAuth: false, token: '', walletAddress: '', walletType: '', walletApiName: '', userName: '', userId: null });
     expect(localStorage.getItem('something-else')).toBeNull();
-    expect(await screen.findByText('Wallet disconnected')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText('Wallet disconnected')).toBeNull();
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
+  });
+
+  it('with a stale token, /login waits for the server instead of bouncing to the dashboard, then lands on the landing page', async () => {
+    mockHttp(signedInRoutes({ 'GET /dashboard/user': { status: 401, body: { error: 'USER_NOT_AUTH', message: 'Your session has expired!' } } }));
+    const seen: string[] = [];
+    const { router } = renderRoute('/login', { signedIn: true });
+    const probe = setInterval(() => seen.push(router.state.location.pathname), 5);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    clearInterval(probe);
+    expect(seen).not.toContain('/dashboard/overview');
+    expect(await screen.findByText('Your session has expired!')).toBeTruthy();
   });
 
   it('Logout asks the server, clears the session and local storage (but the demo wallet keys), and goes to the landing page', async () => {

@@ -1,0 +1,21 @@
+/** Daily report notifications say what really paid the salaries (issue 7 item 2). */
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '@kingdom/api';
+import '../../../i18n/index.ts';
+import { loadPageTexts } from '../../../i18n/page-texts.ts';
+import { notificationText } from '../notification-text.ts';
+
+const report = (data: Record<string, unknown>): Notification => ({
+  id: 1, type: 'frenmine_daily_report', read: false, created_at: '2025-03-10T00:00:00.000Z',
+  data: { day: '2025-03-09', exo: '5000000000', salary_token: 'food', workers: 2, workers_worked: 2, lands: 1, ...data },
+});
+
+describe('fren mine daily report text', () => {
+  it('names HEXO when HEXO paid, both tokens when both did, FOOD otherwise', async () => {
+    await loadPageTexts();
+    expect(notificationText(report({ salary_paid: '30000000', food: '0', hexo: '30000000' })).text).toBe('2025-03-09: 5,000 EXO mined, 30 HEXO paid, 2/2 workers worked on 1 land.');
+    expect(notificationText(report({ salary_paid: '30000000', food: '15000000', hexo: '15000000' })).text).toContain('15 FOOD + 15 HEXO paid');
+    expect(notificationText(report({ salary_paid: '30000000', food: '30000000', hexo: '0' })).text).toContain(', 30 FOOD paid,');
+    expect(notificationText(report({ salary_paid: '30000000' })).text).toContain(', 30 FOOD paid,');
+  });
+});

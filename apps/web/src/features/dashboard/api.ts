@@ -1,0 +1,104 @@
+/**
+ * The dashboard's own calls: the ADA/USD price from the public service `/config` names, the
+ * player's tool count, and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PATHS, type FaucetRequest, type FaucetResponse, type MiningToolsResponse } from '@kingdom/api';
+import { apiGet, apiPost } from '../../api/client.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { refreshAfterGameAction } from '../../api/refresh.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+
+/** How long the ADA/USD service may take before the card shows '—' (issue 7: a slow service kept the skeleton 5 s). */
+export const ADA_PRICE_TIMEOUT_MS = 3_000;
+
+/**
+ * ADA price in USD from a CoinGecko-style `?ids=cardano&vs_currencies=usd` → `{cardano: {usd}}`
+ * (spec §7). A third-party host: no cookies, token or toasts. Null when the service is off,
+ * unreachable, slower than {@link ADA_PRICE_TIMEOUT_MS} or answers nonsense.
+ */
+export async function getAdaUsd(serviceUrl: string, timeoutMs = ADA_PRICE_TIMEOUT_MS): Promise<number | null> {
+  if (!serviceUrl) return null;
+  try {
+    const url = new URL(serviceUrl, window.location.origin);
+    url.searchParams.set('ids', 'cardano');
+    url.searchParams.set('vs_currencies', 'usd');
+    const res = await fetch(url, { credentials: 'omit', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { cardano?: { usd?: unknown } };
+    const usd = body.cardano?.usd;
+    return typeof usd === 'number' && Number.isFinite(usd) ? usd : null;
+  } catch {
+    return null;
+  }
+}
+
+/** ADA price in USD; `data` is null when unknown. */
+export function useAdaUsd(serviceUrl: string | undefined) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.adaPrice(serviceUrl ?? ''),
+      queryFn: () => getAdaUsd(serviceUrl ?? ''),
+      enabled: serviceUrl !== undefined,
+      staleTime: 5 * 60_000,
+      retry: false,
+    }),
+  );
+}
+
+/** How many mining tools the signed-in user holds (the first page's `total`). */
+export function useMyToolsTotal() {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.myToolsPage({ page: 1 }),
+      queryFn: () => apiGet<MiningToolsResponse>(PATHS.miningTools, { params: { page: '1', my: 'true' } }),
+      enabled: useIsAuthenticated(),
+      select: (r) => r.total,
+    }),
+  );
+}
+
+/**
+ * The starter set a new demo player gets (issue 7): three lands, a mining tool, HEXO for about two
+ * weeks of salaries, FOOD for the frens, worker NFTs of each rarity (two Common, one each of
+ * Uncommon, Rare and Epic — the Epic can manage), a tier-2 toolkit, fren toolkit and a S→M permit.
+ * The faucet takes one rarity per call, so it is one call per rarity.
+ */
+export function starterSet(address: string): FaucetRequest[] {
+  return [
+    {
+      address, lands: 3, tools: 1, hexo: '600', food: '450', workers: 2, rarity: 'common',
+      items: { toolkit_2: 1, chicken_tendies: 1, land_upgrade01: 1 },
+    },
+    { address, workers: 1, rarity: 'uncommon' },
+    { address, workers: 1, rarity: 'rare' },
+    { address, workers: 1, rarity: 'epic' },
+  ];
+}
+
+/** What the starter set gave, summed over its calls. */
+export interface StarterResult {
+  lands: number;
+  tools: number;
+  workers: number;
+}
+
+/** Mutation (demo only): give the signed-in player the {@link starterSet}, then refresh everything they see. */
+export function useDemoAssets() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (address: string): Promise<StarterResult> => {
+      const out: StarterResult = { lands: 0, tools: 0, workers: 0 };
+      for (const body of starterSet(address)) {
+        const r = await apiPost<FaucetResponse>(PATHS.demoFaucet, body);
+        out.lands += r.lands.length;
+        out.tools += r.tools.length;
+        out.workers += r.workers.length;
+      }
+      return out;
+    },
+    onSuccess: async () => {
+      await Promise.all([refreshAfterGameAction(qc), qc.invalidateQueries({ queryKey: queryKeys.user })]);
+    },
+  });
+}

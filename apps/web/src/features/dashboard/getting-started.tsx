@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../api/session-calls.ts';
+import { notifySuccess } from '../../components/notify.ts';
+import { useSession } from '../../session/session-store.ts';
+import { useDemoAssets, type StarterResult } from './api.ts';
+
+/** What to try first once the player holds something (demo: right after the starter set). */
+function FirstSteps() {
+  const { t } = useTranslation();
+  return (
+    <ol className="first-steps" data-testid="first-steps">
+      <li>
+        <Link to="/goldmine/workers">{t('start.step1Link')}</Link> {t('start.step1')}
+      </li>
+      <li>
+        <Link to="/frenmine/workers">{t('start.step2Link')}</Link> {t('start.step2')}
+      </li>
+      <li>{t('start.step3')}</li>
+      <li>
+        <Link to="/account/inbox">{t('start.step4Link')}</Link> {t('start.step4')}
+      </li>
+    </ol>
+  );
+}
+
+/**
+ * A new player's way in (issue 7): in demo mode 'Get demo assets' (the faucet's starter set for the
+ * signed-in address) and what to try first; outside demo mode, with no land yet, 'Mint Your Land'
+ * and the wallet's marketplace. Hidden for a player who already holds lands (outside a fresh
+ * starter set).
+ */
+export function GettingStarted({ lands }: { lands: number | undefined }) {
+  const { t } = useTranslation();
+  const config = useConfig().data;
+  const address = useSession((s) => s.walletAddress);
+  const assets = useDemoAssets();
+  const [got, setGot] = useState<StarterResult | null>(null);
+  if (!config) return null;
+  if (got) {
+    return (
+      <section className="panel getting-started" aria-labelledby="start-title">
+        <h2 id="start-title" className="panel__title">
+          {t('start.gotTitle')}
+        </h2>
+        <p>{t('start.got', { lands: got.lands, workers: got.workers, tools: got.tools })}</p>
+        <FirstSteps />
+      </section>
+    );
+  }
+  if (lands === undefined || lands > 0) return null;
+  if (config.demo) {
+    const get = () =>
+      assets.mutate(address, {
+        onSuccess: (r) => {
+          setGot(r);
+          notifySuccess(t('start.toast', { lands: r.lands, workers: r.workers }));
+        },
+      });
+    return (
+      <section className="panel getting-started" aria-labelledby="start-title">
+        <h2 id="start-title" className="panel__title">
+          {t('start.title')}
+        </h2>
+        <p>{t('start.demoText')}</p>
+        <button type="button" className="btn btn--gold" disabled={assets.isPending || !address} onClick={get}>
+          {assets.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('start.getDemoAssets')}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="panel getting-started" aria-labelledby="start-title">
+      <h2 id="start-title" className="panel__title">
+        {t('start.title')}
+      </h2>
+      <p>{t('start.text')}</p>
+      <p className="getting-started__actions">
+        {config.mint_url ? (
+          <a className="btn btn--gold" href={config.mint_url} target="_blank" rel="noreferrer noopener">
+            {t('mines.mintLand')}
+          </a>
+        ) : null}
+        <span className="muted">{t('mines.marketplaceHint')}</span>
+      </p>
+    </section>
+  );
+}

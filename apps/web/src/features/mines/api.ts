@@ -1,0 +1,78 @@
+/**
+ * The mines' calls (GAME-RULES.md §2–4): `GET /{mine}/mines`, `POST /{mine}/workers`,
+ * `POST /{mine}/workers/remove`, `POST /{mine}/upgrade`, `GET /goldmine/worker-nfts`,
+ * `GET /mines/performance`, `GET /mines/:mine/reports/:day` and the land expansion the mine cards
+ * offer. Every mutation refreshes what it can change (spec §4 refresh events).
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PATHS, type AssignRequest, type MineKind, type MinesResponse, type PerformanceResponse, type ReportResponse, type WorkerNft } from '@kingdom/api';
+import { apiGet, apiPost } from '../../api/client.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { refreshAfterGameAction } from '../../api/refresh.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+
+/** The signed-in player's mines of one kind, one per land, with the server's `now`. */
+export function useMines(kind: MineKind) {
+  return useQuery(queryOptions({ queryKey: queryKeys.minesOf(kind), queryFn: () => apiGet<MinesResponse>(PATHS.mines(kind)), enabled: useIsAuthenticated() }));
+}
+
+/** The player's worker NFTs (rarity null: frens only, GAME-RULES §3–4). */
+export function useWorkerNfts(enabled = true) {
+  const authed = useIsAuthenticated();
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.workerNfts,
+      queryFn: async () => (await apiGet<{ workers: WorkerNft[] }>(PATHS.workerNfts)).workers,
+      enabled: authed && enabled,
+    }),
+  );
+}
+
+/** Performance rows of the last `days` settled days of the player's mines of one kind. */
+export function usePerformance(kind: MineKind, days: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.performanceOf(kind, days),
+      queryFn: () => apiGet<PerformanceResponse>(PATHS.performance, { params: { mine: kind, days: String(days) } }),
+      enabled: useIsAuthenticated(),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** The gold mine or fren mine daily report of `day` (a settled day never changes). */
+export function useMineReport(kind: MineKind, day: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.report(kind, day),
+      queryFn: () => apiGet<ReportResponse>(PATHS.report(kind, day)),
+      enabled: useIsAuthenticated(),
+      staleTime: Infinity,
+    }),
+  );
+}
+
+function useGameMutation<V, R>(fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => refreshAfterGameAction(qc) });
+}
+
+/** Sets a worker (an NFT, or `null` for a default worker: gold mines only) into a slot, then refreshes. */
+export function useAssignWorker(kind: MineKind) {
+  return useGameMutation((body: AssignRequest) => apiPost<{ status: 'success' }>(PATHS.mineWorkers(kind), body));
+}
+
+/** Removes the worker of a slot, then refreshes. */
+export function useRemoveWorker(kind: MineKind) {
+  return useGameMutation((body: { hex_name: string; slot: number }) => apiPost<{ status: 'success' }>(PATHS.mineWorkersRemove(kind), body));
+}
+
+/** Starts the next upgrade of a mine (the server consumes the toolkit), then refreshes. */
+export function useMineUpgrade(kind: MineKind) {
+  return useGameMutation((hexName: string) => apiPost<{ target_level: number; ends_at: string }>(PATHS.mineUpgrade(kind), { hex_name: hexName }));
+}
+
+/** Expands the player's land one size (consumes the permit), then refreshes. */
+export function useLandExpand() {
+  return useGameMutation((hexName: string) => apiPost<{ status: 'success' }>(PATHS.landExpand(encodeURIComponent(hexName))));
+}

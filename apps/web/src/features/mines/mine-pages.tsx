@@ -1,0 +1,48 @@
+/**
+ * `/goldmine/*` and `/frenmine/*`: one set of pages for both mine kinds, the kind read from the
+ * path's first segment (GAME-RULES.md §3–4, spec §2).
+ */
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MineKind } from '@kingdom/api';
+import { PageHeader } from '../../components/page-header.tsx';
+import { TabNav } from '../../components/tab-nav.tsx';
+import { MINE_KINDS } from './kinds.ts';
+import { MinePerformancePanel } from './mine-performance-panel.tsx';
+import { MinesWorkersPanel } from './mines-workers-panel.tsx';
+
+/** The mine kind of the current page: `/frenmine/...` → frenmine, else goldmine. */
+export function useMineKind(): MineKind {
+  const first = useLocation().pathname.split('/')[1];
+  return first === 'frenmine' ? 'frenmine' : 'goldmine';
+}
+
+/** `/goldmine`, `/frenmine`: the kind's title and the tabs workers and performance. */
+export function MinesLayout() {
+  const { t } = useTranslation();
+  const kind = useMineKind();
+  const title = t(MINE_KINDS[kind].titleKey);
+  return (
+    <>
+      <PageHeader title={title} />
+      <TabNav
+        label={title}
+        tabs={[
+          { to: 'workers', label: t('mines.tabs.workers') },
+          { to: 'performance', label: t('mines.tabs.performance') },
+        ]}
+      />
+      <Outlet />
+    </>
+  );
+}
+
+/** `/goldmine/workers`, `/frenmine/workers`. */
+export function MineWorkersPage() {
+  return <MinesWorkersPanel kind={useMineKind()} />;
+}
+
+/** `/goldmine/performance`, `/frenmine/performance`. */
+export function MinePerformancePage() {
+  return <MinePerformancePanel kind={useMineKind()} />;
+}
