@@ -15,6 +15,8 @@ export interface RequestOptions {
   params?: Record<string, string>;
   /** The endpoint answers without a body (e.g. 204); don't treat it as missing data. */
   allowEmpty?: boolean;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 /** An answer outside 2xx, before the generic handling. */
@@ -121,7 +123,7 @@ async function failure(error: Error): Promise<ApiError> {
 async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const query = options.params ? new URLSearchParams(options.params).toString() : '';
   const url = `${API_PREFIX}${normalisePath(path)}${query ? `?${query}` : ''}`;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const { token } = useSession.getState();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -20,6 +20,7 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx';
 const mines = () => import('../features/mines/mine-pages.tsx');
 const staking = () => import('../features/staking-hub/staking-pages.tsx');
 const account = () => import('../features/account/account-pages.tsx');
+const chest = () => import('../features/chest/chest-pages.tsx');
 
 const Pages = {
   // a visitor's first pages: only the texts loaded with the app (i18n/en.ts)
@@ -51,6 +52,8 @@ const Pages = {
   AccountInbox: lazyPage(() => import('../features/account/inbox-page.tsx'), 'AccountInboxPage'),
   AccountSettings: lazyPage(account, 'AccountSettingsPage'),
   AccountBalances: lazyPage(account, 'AccountBalancesPage'),
+  Chest: lazyPage(chest, 'ChestPage'),
+  ChestVerify: lazyPage(chest, 'ChestVerifyPage'),
 } satisfies Record<string, LazyPage>;
 
 /**
@@ -130,6 +133,7 @@ export const routes: RouteObject[] = [
         ],
       })),
       { path: 'vendor', ...page(Pages.Vendor) },
+      { path: 'chest/verify', ...page(Pages.ChestVerify) },
       { path: 'valley', ...page(Pages.Valley) },
       {
         path: 'staking-hub',
@@ -159,6 +163,7 @@ export const routes: RouteObject[] = [
               { path: 'inbox', ...page(Pages.AccountInbox), children: [{ path: 'report/:mine/:day', ...page(Pages.MineReport) }] },
               { path: 'settings', ...page(Pages.AccountSettings) },
               { path: 'balances', ...page(Pages.AccountBalances) },
+              { path: 'chest', ...page(Pages.Chest) },
             ],
           },
         ],

@@ -1,5 +1,12 @@
-import { Outlet } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TOKEN_SYMBOLS, formatTokenAmount, type Token } from '@kingdom/game';
+import { LEDGER_ASSETS, LEDGER_REASONS, USER_NAME_PATTERN, type LedgerAsset, type LedgerReason, type LedgerRow, type ProfileResponse } from '@kingdom/api';
+import { Pager } from '../../components/pager.tsx';
+import { InlineError } from '../../components/query-state.tsx';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
+import { downloadLedgerCsv, useLedger, useProfile, useSaveProfile } from './api.ts';
 import { BalanceList } from '../../components/balance-list.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -18,6 +25,7 @@ export function AccountLayout() {
           { to: 'inbox', label: t('account.inbox') },
           { to: 'settings', label: t('account.settings') },
           { to: 'balances', label: t('account.balances') },
+          { to: 'chest', label: t('account.chest') },
         ]}
       />
       <Outlet />
@@ -36,11 +44,8 @@ export function AccountSettingsPage() {
         <h2 id="profile-title" className="panel__title">
           {t('account.profile')}
         </h2>
+        <ProfileForm />
         <dl className="facts facts--wide">
-          <div>
-            <dt>{t('account.userName')}</dt>
-            <dd>{s.userName || t('dashboard.unknown')}</dd>
-          </div>
           <div>
             <dt>{t('account.userType')}</dt>
             <dd>{s.userType || t('dashboard.unknown')}</dd>
@@ -80,12 +85,114 @@ export function AccountSettingsPage() {
   );
 }
 
-/** `/account/balances`: the four app balances. */
+/** The profile form: user name (3–24 characters, unique) and avatar from the player's NFTs. */
+function ProfileForm() {
+  const q = useProfile();
+  if (!q.data) return null;
+  return <ProfileFields key={`${q.data.user_name}|${q.data.user_avatar ?? ''}`} profile={q.data} />;
+}
+
+function ProfileFields({ profile }: { profile: ProfileResponse }) {
+  const { t } = useTranslation();
+  const save = useSaveProfile();
+  const [name, setName] = useState(profile.user_name);
+  const [avatar, setAvatar] = useState(profile.user_avatar ?? '');
+  const valid = USER_NAME_PATTERN.test(name);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid) return;
+    save.mutate({ user_name: name, avatar: avatar || null }, { onSuccess: () => notifySuccess(t('account.profileSaved')) });
+  };
+  return (
+    <form className="form-stack" onSubmit={submit} aria-label={t('account.profile')}>
+      <label className="field">
+        {t('account.userName')}
+        <input value={name} onChange={(e) => setName(e.target.value)} maxLength={24} minLength={3} required aria-invalid={!valid} aria-describedby="user-name-hint" data-testid="profile-name" />
+        <small id="user-name-hint">{t('account.userNameHint')}</small>
+      </label>
+      <label className="field">
+        {t('account.avatar')}
+        <select value={avatar} onChange={(e) => setAvatar(e.target.value)} data-testid="profile-avatar">
+          <option value="">{t('account.defaultAvatar')}</option>
+          {profile.avatars.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+        </select>
+      </label>
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={!valid || save.isPending}>{t('account.save')}</button>
+      </div>
+    </form>
+  );
+}
+
+function amountText(row: LedgerRow, asset: LedgerAsset, value: string): string {
+  return asset === 'items' ? value : formatTokenAmount(value, asset as Token, 6);
+}
+
+/** `/account/balances`: the four balances and one token's ledger history (filters, pages, CSV, running balance). */
 export function AccountBalancesPage() {
   const { t } = useTranslation();
+  const [token, setToken] = useState<LedgerAsset>('hexo');
+  const [reason, setReason] = useState<LedgerReason | ''>('');
+  const [page, setPage] = useState(1);
+  const q = useLedger(token, reason, page);
+  const [downloading, setDownloading] = useState(false);
+  const csv = () => {
+    setDownloading(true);
+    downloadLedgerCsv(token, reason).catch(() => notifyError(t('account.csvFailed'))).finally(() => setDownloading(false));
+  };
   return (
-    <section className="panel" aria-label={t('account.balances')}>
-      <BalanceList testIdPrefix="account-balance-" />
-    </section>
+    <>
+      <section className="panel" aria-label={t('account.balances')}>
+        <BalanceList testIdPrefix="account-balance-" />
+      </section>
+      <section className="panel" aria-labelledby="history-title">
+        <h2 id="history-title" className="panel__title">{t('account.history')}</h2>
+        <div className="filters">
+          <label className="field">
+            {t('account.token')}
+            <select value={token} onChange={(e) => { setToken(e.target.value as LedgerAsset); setPage(1); }} data-testid="history-token">
+              {LEDGER_ASSETS.map((a) => <option key={a} value={a}>{a === 'items' ? t('account.items') : TOKEN_SYMBOLS[a as Token]}</option>)}
+            </select>
+          </label>
+          <label className="field">
+            {t('account.reason')}
+            <select value={reason} onChange={(e) => { setReason(e.target.value as LedgerReason | ''); setPage(1); }} data-testid="history-reason">
+              <option value="">{t('account.allReasons')}</option>
+              {LEDGER_REASONS.map((r) => <option key={r} value={r}>{t(`account.reasons.${r}`)}</option>)}
+            </select>
+          </label>
+          <button type="button" className="btn" onClick={csv} disabled={downloading} data-testid="history-csv">{t('account.downloadCsv')}</button>
+        </div>
+        {q.isError ? <InlineError>{t('account.historyFailed')}</InlineError> : null}
+        {q.data && q.data.rows.length === 0 ? <EmptyState title={t('account.noHistory')} /> : null}
+        {q.data && q.data.rows.length > 0 ? (
+          <div className="table-wrap">
+            <table className="table" data-testid="history-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('account.date')}</th>
+                  {token === 'items' ? <th scope="col">{t('account.item')}</th> : null}
+                  <th scope="col" className="num">{t('account.amount')}</th>
+                  <th scope="col">{t('account.reason')}</th>
+                  <th scope="col" className="num">{t('account.runningBalance')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.rows.map((r) => (
+                  <tr key={r.id}>
+                    <td>{new Date(r.at).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })}</td>
+                    {token === 'items' ? <td>{r.asset.replace(/^item:/, '')}</td> : null}
+                    <td className={`num ${r.amount.startsWith('-') ? 'amount--out' : 'amount--in'}`}>{r.amount.startsWith('-') ? '' : '+'}{amountText(r, token, r.amount)}</td>
+                    <td>{r.link ? <Link to={r.link}>{t(`account.reasons.${r.reason}`)}</Link> : t(`account.reasons.${r.reason}`)}</td>
+                    <td className="num">{amountText(r, token, r.running_balance)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {q.data ? <Pager page={page} perPage={q.data.per_page} total={q.data.total} onPage={setPage} disabled={q.isFetching} /> : null}
+      </section>
+    </>
   );
 }

@@ -3,7 +3,7 @@
  * `POST /notifications/read {ids | all}`. Marking read refreshes the inbox and the header count.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type NotificationsResponse } from '@kingdom/api';
+import { PATHS, type LedgerAsset, type LedgerReason, type LedgerResponse, type NotificationsResponse, type ProfileResponse } from '@kingdom/api';
 import { apiGet, apiPost } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshNotifications } from '../../api/refresh.ts';
@@ -30,5 +30,44 @@ export function useMarkRead() {
   return useMutation({
     mutationFn: (body: MarkReadRequest) => apiPost<{ updated: number }>(PATHS.notificationsRead, body),
     onSuccess: () => refreshNotifications(qc),
+  });
+}
+
+/** One page of a token's (or the items') history, newest first, with the running balance. */
+export function useLedger(token: LedgerAsset, reason: LedgerReason | '', page: number) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['me', 'ledger', token, reason, page],
+      queryFn: () => apiGet<LedgerResponse>(PATHS.accountLedger, { params: { token, page: String(page), ...(reason ? { reason } : {}) } }),
+      enabled: useIsAuthenticated(),
+      placeholderData: keepPreviousData,
+    }),
+  );
+}
+
+/** Downloads the whole history of `token` as CSV (a bearer call, then a blob link). */
+export async function downloadLedgerCsv(token: LedgerAsset, reason: LedgerReason | ''): Promise<void> {
+  const text = await apiGet<string>(PATHS.accountLedgerCsv, { params: { token, ...(reason ? { reason } : {}) } });
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `kingdom-${token}-history.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The profile and the NFTs that may be the avatar. */
+export function useProfile() {
+  return useQuery(queryOptions({ queryKey: ['me', 'profile'], queryFn: () => apiGet<ProfileResponse>(PATHS.accountProfile), enabled: useIsAuthenticated() }));
+}
+
+/** Mutation: save name and avatar, then reload the profile and the user. */
+export function useSaveProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { user_name: string; avatar: string | null }) => apiPost<ProfileResponse>(PATHS.accountProfile, body),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['me', 'profile'] }), qc.invalidateQueries({ queryKey: queryKeys.user })]),
   });
 }

@@ -1,29 +1,125 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ITEM_KINDS } from '@kingdom/game';
+import { TOKEN_SYMBOLS, VENDOR_GROUPS, formatTokenAmount, type VendorGroup } from '@kingdom/game';
+import type { VendorItem } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
+import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
+import { notifySuccess } from '../../components/notify.ts';
+import { useBalance, useInventoryItems } from '../../api/session-calls.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+import { usePurchase, useVendorCatalogue } from './api.ts';
 
-/** `/vendor`: the item catalogue of the game rules. Buying is not built yet and says so. */
+type PayToken = 'exo' | 'hexo';
+
+/** How many of an entry's items (or tokens) the player already has, as text. */
+function useOwned(entry: VendorItem): string | null {
+  const items = useInventoryItems();
+  const food = useBalance('food');
+  const exo = useBalance('exo');
+  const itemKeys = Object.keys(entry.gives_items);
+  if (itemKeys.length === 1) return String(items.data?.find((i) => i.key === itemKeys[0])?.amount ?? 0);
+  if (itemKeys.length > 1) return itemKeys.map((k) => items.data?.find((i) => i.key === k)?.amount ?? 0).join(' / ');
+  if ('food' in entry.gives_tokens) return food.data !== undefined ? formatTokenAmount(food.data, 'food') : null;
+  if ('exo' in entry.gives_tokens) return exo.data !== undefined ? formatTokenAmount(exo.data, 'exo') : null;
+  return null;
+}
+
+function ConfirmDialog({ entry, quantity, onClose }: { entry: VendorItem; quantity: number; onClose(): void }) {
+  const { t } = useTranslation();
+  const token = entry.pay_token as PayToken;
+  const balance = useBalance(token);
+  const purchase = usePurchase();
+  // One key per confirmation: a retry of this confirm is charged once.
+  const [key] = useState(() => crypto.randomUUID());
+  const total = BigInt(entry.price ?? '0') * BigInt(quantity);
+  const after = balance.data !== undefined ? BigInt(balance.data) - total : null;
+  const short = after !== null && after < 0n;
+  const buy = () =>
+    purchase.mutate({ item: entry.key, quantity, key }, {
+      onSuccess: () => {
+        notifySuccess(t('vendor.bought', { quantity, name: entry.name }));
+        onClose();
+      },
+    });
+  return (
+    <Dialog title={t('vendor.confirmTitle')} onClose={onClose}>
+      <dl className="facts facts--wide">
+        <div><dt>{t('vendor.item')}</dt><dd>{quantity} × {entry.name}</dd></div>
+        <div><dt>{t('vendor.total')}</dt><dd data-testid="vendor-total">{formatTokenAmount(total, token)} {TOKEN_SYMBOLS[token]}</dd></div>
+        <div>
+          <dt>{t('vendor.balanceAfter')}</dt>
+          <dd data-testid="vendor-balance-after" className={short ? 'text-danger' : undefined}>
+            {after === null ? '…' : short ? t('vendor.short') : `${formatTokenAmount(after, token)} ${TOKEN_SYMBOLS[token]}`}
+          </dd>
+        </div>
+      </dl>
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>{t('vendor.cancel')}</button>
+        <button type="button" className="btn btn--primary" disabled={short || purchase.isPending} onClick={buy} data-testid="vendor-confirm">
+          {purchase.isPending ? t('vendor.buying') : t('vendor.confirm')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const [quantity, setQuantity] = useState(1);
+  const [confirming, setConfirming] = useState(false);
+  const owned = useOwned(entry);
+  const token = entry.pay_token;
+  return (
+    <li className="card vendor-card" data-testid={`vendor-item-${entry.key}`}>
+      <span className="land-card__name">{entry.name}</span>
+      <span className="vendor-card__purpose">{entry.purpose}</span>
+      <span className="vendor-card__price">
+        {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : t('vendor.paidInAda')}
+      </span>
+      {signedIn && owned !== null ? <span className="badge">{t('vendor.owned', { owned })}</span> : null}
+      {!entry.purchasable ? (
+        <button type="button" className="btn" disabled>{t('vendor.notYet')}</button>
+      ) : signedIn ? (
+        <div className="vendor-card__buy">
+          <label className="vendor-card__qty">
+            <span className="sr-only">{t('vendor.quantity')}</span>
+            <input type="number" inputMode="numeric" min={1} max={max} value={quantity} aria-label={t('vendor.quantityOf', { name: entry.name })}
+              onChange={(e) => setQuantity(Math.min(max, Math.max(1, Math.floor(Number(e.target.value) || 1))))} />
+          </label>
+          <button type="button" className="btn btn--primary" onClick={() => setConfirming(true)}>{t('vendor.buy')}</button>
+        </div>
+      ) : null}
+      {confirming ? <ConfirmDialog entry={entry} quantity={quantity} onClose={() => setConfirming(false)} /> : null}
+    </li>
+  );
+}
+
+/** `/vendor`: the catalogue of GAME-RULES §6 by group, with price and purpose; buying for signed-in players. */
 export function VendorPage() {
   const { t } = useTranslation();
+  const q = useVendorCatalogue();
+  const signedIn = useIsAuthenticated();
   return (
     <>
       <PageHeader title={t('vendor.title')} lead={t('vendor.lead')} />
-      <p className="notice" role="note">
-        {t('vendor.unavailable')}
-      </p>
-      <section aria-labelledby="catalogue-title">
-        <h2 id="catalogue-title" className="section-title">
-          {t('vendor.catalogue')}
-        </h2>
-        <ul className="card-grid">
-          {ITEM_KINDS.map((kind) => (
-            <li key={kind.key} className="card item-card">
-              <span className="land-card__name">{kind.name}</span>
-              {kind.tier !== null ? <span className="badge">{t('vendor.tier', { tier: kind.tier })}</span> : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      {!signedIn ? <SignInPrompt /> : null}
+      {q.isError ? <InlineError>{t('vendor.loadFailed')}</InlineError> : null}
+      {!q.data ? (q.isError ? null : <CardSkeletons label={t('vendor.catalogue')} />) : (
+          <>
+            {VENDOR_GROUPS.map((group: VendorGroup) => (
+              <section key={group} aria-labelledby={`vendor-${group}`} className="vendor-group">
+                <h2 id={`vendor-${group}`} className="section-title">{t(`vendor.groups.${group}`)}</h2>
+                <ul className="card-grid">
+                  {q.data.items.filter((i) => i.group === group).map((entry) => (
+                    <VendorCard key={entry.key} entry={entry} max={q.data.max_quantity} signedIn={signedIn} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </>
+      )}
     </>
   );
 }

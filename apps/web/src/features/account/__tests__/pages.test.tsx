@@ -6,11 +6,12 @@ import { renderRoute } from '../../../test/render-route.tsx';
 
 describe('account and the areas built later', () => {
   it('settings show the wallet this session signed in with', async () => {
-    mockHttp(signedInRoutes());
+    mockHttp(signedInRoutes({ 'GET /account/profile': { body: { user_name: 'Aldric', user_avatar: null, avatars: [{ id: 'land:E03N12', name: 'Land (E03N12)' }] } } }));
     renderRoute('/account/settings', { signedIn: true });
     expect((await screen.findByTestId('wallet-address')).textContent).toBe('addr_test1vqexample');
+    expect(((await screen.findByTestId('profile-name')) as HTMLInputElement).value).toBe('Aldric');
+    expect(screen.getByRole('option', { name: 'Land (E03N12)' })).toBeTruthy();
     const profile = screen.getByRole('heading', { name: 'Profile' }).parentElement!;
-    expect(profile.textContent).toContain('Aldric');
     expect(profile.textContent).toContain('citizen');
   });
 
@@ -18,6 +19,19 @@ describe('account and the areas built later', () => {
     mockHttp(signedInRoutes({ 'GET /notifications/count': { body: { count: 0 } } }));
     renderRoute('/account/inbox', { signedIn: true });
     expect(await screen.findByText('No inbox messages')).toBeTruthy();
+  });
+
+  it('account balances show the history with reasons in words and the running balance', async () => {
+    const log = mockHttp(signedInRoutes({ 'GET /account/ledger': { body: { token: 'hexo', balance: '1500000', total: 2, page: 1, per_page: 25, rows: [
+      { id: 2, at: '2026-11-01T12:00:00.000Z', asset: 'hexo', amount: '-1000000', reason: 'vendor_purchase', raw_reason: 'vendor_purchase', reference: '7', link: '/vendor', running_balance: '1500000' },
+      { id: 1, at: '2026-11-01T11:00:00.000Z', asset: 'hexo', amount: '2500000', reason: 'faucet', raw_reason: 'faucet', reference: 'x', link: null, running_balance: '2500000' },
+    ] } } }));
+    renderRoute('/account/balances', { signedIn: true });
+    const table = await screen.findByTestId('history-table');
+    expect(within(table).getByRole('link', { name: 'Vendor' })).toHaveProperty('pathname', '/vendor');
+    expect(table.textContent).toContain('-1');
+    expect(table.textContent).toContain('1.5');
+    expect(log.some((r) => r.path === '/account/ledger' && r.params.token === 'hexo')).toBe(true);
   });
 
   it('account balances show the four tokens', async () => {

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { chestDraw, chestEntryIndex, chestSeedHash, chestWeekOf, formatTokenAmount, isToken, itemKind, type ChestLoot } from '@kingdom/game';
+import type { ChestWeekResponse } from '@kingdom/api';
+import { PageHeader } from '../../components/page-header.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { InlineError } from '../../components/query-state.tsx';
+import { notifySuccess } from '../../components/notify.ts';
+import { useGameNow } from '../../components/use-game-now.ts';
+import { useChest, useChestWeek, useOpenChest } from './api.ts';
+
+/** A loot in words: "250 HEXO" or "1 × Toolkit tier 2". */
+export function lootText(loot: ChestLoot): string {
+  if (loot.kind === 'token' && isToken(loot.key)) return `${formatTokenAmount(loot.amount, loot.key)} ${loot.key.toUpperCase()}`;
+  return `${loot.amount} × ${itemKind(loot.key)?.name ?? loot.key}`;
+}
+
+/** `/account/chest`: this week's chest (GAME-RULES §7): open once, see the draw, verify it. */
+export function ChestPage() {
+  const { t } = useTranslation();
+  const q = useChest();
+  const open = useOpenChest();
+  const c = q.data;
+  return (
+    <section className="panel" aria-labelledby="chest-title">
+      <h2 id="chest-title" className="panel__title">{t('chest.title')}</h2>
+      {q.isError ? <InlineError>{t('chest.loadFailed')}</InlineError> : null}
+      {c ? (
+        <>
+          <p>{t('chest.week', { week: c.week, ends: new Date(c.ends_at).toUTCString() })}</p>
+          {c.state === 'openable' ? (
+            <button type="button" className="btn btn--gold btn--large" disabled={open.isPending} data-testid="chest-open"
+              onClick={() => open.mutate(undefined, { onSuccess: (r) => notifySuccess(t('chest.got', { loot: lootText(r.loot) })) })}>
+              {t('chest.open')}
+            </button>
+          ) : null}
+          {c.state === 'not_land_owner' ? <EmptyState title={t('chest.notOwner')} /> : null}
+          {c.state === 'locked' ? <EmptyState title={t('chest.locked')} /> : null}
+          {c.opened ? (
+            <dl className="facts facts--wide" data-testid="chest-opened">
+              <div><dt>{t('chest.loot')}</dt><dd data-testid="chest-loot">{lootText(c.opened.loot)}</dd></div>
+              <div><dt>{t('chest.draw')}</dt><dd className="chest-draw" data-testid="chest-draw">{c.opened.draw}</dd></div>
+            </dl>
+          ) : null}
+          <dl className="facts facts--wide">
+            <div><dt>{t('chest.seedHash')}</dt><dd className="chest-draw" data-testid="chest-seed-hash">{c.seed_hash}</dd></div>
+            <div><dt>{t('chest.nextSeedHash', { week: c.next_week.week })}</dt><dd className="chest-draw">{c.next_week.seed_hash}</dd></div>
+          </dl>
+          <p><Link to={`/chest/verify?week=${c.week}`}>{t('chest.verifyLink')}</Link></p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+type Check = { ok: boolean; text: string };
+
+function verify(rec: ChestWeekResponse, userId: number | null, t: (k: string, o?: Record<string, unknown>) => string): Check[] {
+  if (!rec.seed) return [{ ok: false, text: t('chest.notRevealed') }];
+  const checks: Check[] = [];
+  const hashOk = chestSeedHash(rec.seed) === rec.seed_hash;
+  checks.push({ ok: hashOk, text: hashOk ? t('chest.hashOk') : t('chest.hashBad') });
+  const table = rec.table.map((e) => ({ weight: e.weight, loot: e.loot }));
+  const draws = userId === null ? rec.draws : rec.draws.filter((d) => d.user_id === userId);
+  for (const d of draws) {
+    const draw = chestDraw(rec.seed, rec.week, d.user_id);
+    const entry = chestEntryIndex(draw, table);
+    const ok = draw === d.draw && entry === d.entry;
+    checks.push({ ok, text: t(ok ? 'chest.drawOk' : 'chest.drawBad', { user: d.user_id, loot: lootText(table[entry]!.loot) }) });
+  }
+  if (userId !== null && draws.length === 0) {
+    const draw = chestDraw(rec.seed, rec.week, userId);
+    checks.push({ ok: true, text: t('chest.drawWould', { user: userId, loot: lootText(table[chestEntryIndex(draw, table)]!.loot) }) });
+  }
+  return checks;
+}
+
+/** `/chest/verify` (public): recompute any week's draws from its revealed seed. */
+export function ChestVerifyPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const lastWeek = chestWeekOf(useGameNow() - 7 * 86_400_000);
+  const week = params.get('week') ?? lastWeek;
+  const [weekInput, setWeekInput] = useState(week);
+  const [userInput, setUserInput] = useState(params.get('user') ?? '');
+  const q = useChestWeek(/^\d{4}-\d{2}-\d{2}$/.test(week) ? week : null);
+  const userId = /^\d{1,9}$/.test(params.get('user') ?? '') ? Number(params.get('user')) : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setParams({ week: weekInput, ...(userInput ? { user: userInput } : {}) });
+  };
+  const checks = q.data ? verify(q.data, userId, t) : [];
+  return (
+    <>
+      <PageHeader title={t('chest.verifyTitle')} lead={t('chest.verifyLead')} />
+      <section className="panel">
+        <form className="filters" onSubmit={submit}>
+          <label className="field">{t('chest.weekLabel')}<input value={weekInput} onChange={(e) => setWeekInput(e.target.value)} placeholder="YYYY-MM-DD" data-testid="verify-week" /></label>
+          <label className="field">{t('chest.userLabel')}<input value={userInput} inputMode="numeric" onChange={(e) => setUserInput(e.target.value)} data-testid="verify-user" /></label>
+          <button type="submit" className="btn btn--primary">{t('chest.verify')}</button>
+        </form>
+        {q.isError ? <InlineError>{t('chest.noWeek')}</InlineError> : null}
+        {q.data ? (
+          <>
+            <dl className="facts facts--wide">
+              <div><dt>{t('chest.seedHash')}</dt><dd className="chest-draw">{q.data.seed_hash}</dd></div>
+              <div><dt>{t('chest.seed')}</dt><dd className="chest-draw" data-testid="verify-seed">{q.data.seed ?? t('chest.notRevealed')}</dd></div>
+            </dl>
+            <ul className="verify-checks" data-testid="verify-checks">
+              {checks.map((c, i) => <li key={i} className={c.ok ? 'amount--in' : 'amount--out'}>{c.ok ? '✓ ' : '✗ '}{c.text}</li>)}
+            </ul>
+            <h2 className="section-title">{t('chest.table')}</h2>
+            <div className="table-wrap">
+              <table className="table">
+                <thead><tr><th scope="col">#</th><th scope="col">{t('chest.loot')}</th><th scope="col" className="num">{t('chest.chance')}</th></tr></thead>
+                <tbody>
+                  {q.data.table.map((e, i) => (
+                    <tr key={i}><td>{i}</td><td>{lootText(e.loot)}</td><td className="num">{(e.weight / 100).toFixed(2)}%</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}

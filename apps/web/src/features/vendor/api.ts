@@ -1,0 +1,30 @@
+/**
+ * The vendor's calls (GAME-RULES §6): the public catalogue, and a purchase sent with an
+ * `Idempotency-Key` made once per confirmed dialog, so a retried request is charged once.
+ * A purchase refreshes balances, items and notifications (spec §4 refresh events).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER, PATHS, type PurchaseResponse, type VendorCatalogueResponse } from '@kingdom/api';
+import { apiGet, apiPost } from '../../api/client.ts';
+import { refreshBalance, refreshItems, refreshNotifications, refreshTotals } from '../../api/refresh.ts';
+
+/** The catalogue with prices (public). */
+export function useVendorCatalogue() {
+  return useQuery(queryOptions({ queryKey: ['vendor-catalogue'], queryFn: () => apiGet<VendorCatalogueResponse>(PATHS.vendorCatalogue), staleTime: 5 * 60_000 }));
+}
+
+/** One purchase: what, how many, and the key of this confirmation. */
+export interface PurchaseInput {
+  item: string;
+  quantity: number;
+  key: string;
+}
+
+/** Mutation: buy, then refresh balances, items, the inbox and totals. */
+export function usePurchase() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, quantity, key }: PurchaseInput) => apiPost<PurchaseResponse>(PATHS.vendorPurchase, { item, quantity }, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+    onSuccess: () => Promise.all([refreshBalance(qc), refreshItems(qc), refreshNotifications(qc), refreshTotals(qc)]),
+  });
+}
