@@ -72,7 +72,7 @@ describe('vendor, history and chest', () => {
       await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain('Vendor');
       await page.getByTestId('history-token').selectOption('items');
       await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain('Upgrade');
-      expect(await table.textContent()).toContain('toolkit_2');
+      expect(await table.textContent()).toContain('Toolkit tier 2');
       await w.shot('history-items');
       await page.getByTestId('history-token').selectOption('hexo');
       await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain('Faucet');

@@ -327,6 +327,7 @@ export const enPages = {
     loot: 'Loot',
     draw: 'Your draw (HMAC-SHA256)',
     seedHash: "SHA-256 of this week's seed",
+    weekSeedHash: "SHA-256 of the week's seed (published before it)",
     nextSeedHash: 'SHA-256 of the seed of the week of {{week}}',
     verifyLink: 'How is this drawn? Verify any draw',
     verifyTitle: 'Verify the chest',

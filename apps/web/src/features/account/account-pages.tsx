@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount, type Token } from '@kingdom/game';
+import { TOKEN_SYMBOLS, formatTokenAmount, itemKind, type Token } from '@kingdom/game';
 import { LEDGER_ASSETS, LEDGER_REASONS, USER_NAME_PATTERN, type LedgerAsset, type LedgerReason, type LedgerRow, type ProfileResponse } from '@kingdom/api';
 import { Pager } from '../../components/pager.tsx';
 import { InlineError } from '../../components/query-state.tsx';
@@ -181,7 +181,7 @@ export function AccountBalancesPage() {
                 {q.data.rows.map((r) => (
                   <tr key={r.id}>
                     <td>{new Date(r.at).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })}</td>
-                    {token === 'items' ? <td>{r.asset.replace(/^item:/, '')}</td> : null}
+                    {token === 'items' ? <td>{itemKind(r.asset.replace(/^item:/, ''))?.name ?? r.asset.replace(/^item:/, '')}</td> : null}
                     <td className={`num ${r.amount.startsWith('-') ? 'amount--out' : 'amount--in'}`}>{r.amount.startsWith('-') ? '' : '+'}{amountText(r, token, r.amount)}</td>
                     <td>{r.link ? <Link to={r.link}>{t(`account.reasons.${r.reason}`)}</Link> : t(`account.reasons.${r.reason}`)}</td>
                     <td className="num">{amountText(r, token, r.running_balance)}</td>

@@ -28,7 +28,7 @@ export function ChestPage() {
       {q.isError ? <InlineError>{t('chest.loadFailed')}</InlineError> : null}
       {c ? (
         <>
-          <p>{t('chest.week', { week: c.week, ends: new Date(c.ends_at).toUTCString() })}</p>
+          <p>{t('chest.week', { week: c.week, ends: `${new Date(Date.parse(c.ends_at) - 60_000).toLocaleString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC` })}</p>
           {c.state === 'openable' ? (
             <button type="button" className="btn btn--gold btn--large" disabled={open.isPending} data-testid="chest-open"
               onClick={() => open.mutate(undefined, { onSuccess: (r) => notifySuccess(t('chest.got', { loot: lootText(r.loot) })) })}>
@@ -38,12 +38,12 @@ export function ChestPage() {
           {c.state === 'not_land_owner' ? <EmptyState title={t('chest.notOwner')} /> : null}
           {c.state === 'locked' ? <EmptyState title={t('chest.locked')} /> : null}
           {c.opened ? (
-            <dl className="facts facts--wide" data-testid="chest-opened">
+            <dl className="facts facts--wide chest-opened" data-testid="chest-opened">
               <div><dt>{t('chest.loot')}</dt><dd data-testid="chest-loot">{lootText(c.opened.loot)}</dd></div>
               <div><dt>{t('chest.draw')}</dt><dd className="chest-draw" data-testid="chest-draw">{c.opened.draw}</dd></div>
             </dl>
           ) : null}
-          <dl className="facts facts--wide">
+          <dl className="facts facts--wide chest-hashes">
             <div><dt>{t('chest.seedHash')}</dt><dd className="chest-draw" data-testid="chest-seed-hash">{c.seed_hash}</dd></div>
             <div><dt>{t('chest.nextSeedHash', { week: c.next_week.week })}</dt><dd className="chest-draw">{c.next_week.seed_hash}</dd></div>
           </dl>
@@ -104,7 +104,7 @@ export function ChestVerifyPage() {
         {q.data ? (
           <>
             <dl className="facts facts--wide">
-              <div><dt>{t('chest.seedHash')}</dt><dd className="chest-draw">{q.data.seed_hash}</dd></div>
+              <div><dt>{t('chest.weekSeedHash')}</dt><dd className="chest-draw">{q.data.seed_hash}</dd></div>
               <div><dt>{t('chest.seed')}</dt><dd className="chest-draw" data-testid="verify-seed">{q.data.seed ?? t('chest.notRevealed')}</dd></div>
             </dl>
             <ul className="verify-checks" data-testid="verify-checks">

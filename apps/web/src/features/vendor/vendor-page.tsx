@@ -20,7 +20,7 @@ function useOwned(entry: VendorItem): string | null {
   const exo = useBalance('exo');
   const itemKeys = Object.keys(entry.gives_items);
   if (itemKeys.length === 1) return String(items.data?.find((i) => i.key === itemKeys[0])?.amount ?? 0);
-  if (itemKeys.length > 1) return itemKeys.map((k) => items.data?.find((i) => i.key === k)?.amount ?? 0).join(' / ');
+  if (itemKeys.length > 1) return null; // a set: each of its toolkits shows its own count
   if ('food' in entry.gives_tokens) return food.data !== undefined ? formatTokenAmount(food.data, 'food') : null;
   if ('exo' in entry.gives_tokens) return exo.data !== undefined ? formatTokenAmount(exo.data, 'exo') : null;
   return null;
