@@ -95,6 +95,9 @@ describe('vendor, history and chest', () => {
       const draw = (await page.getByTestId('chest-draw').textContent())!;
       expect(draw).toMatch(/^[0-9a-f]{64}$/);
       await w.shot('chest-opened');
+      await page.goto('/dashboard/overview');
+      await expect.poll(() => page.getByTestId('overview-chest').textContent(), { timeout: 20_000 }).toContain('Opened this week');
+      await w.shot('dashboard-chest');
       const clock = await api.json<{ now: string }>('GET', '/api/demo/clock');
       const week = chestWeekOf(Date.parse(clock.now));
 
@@ -136,6 +139,10 @@ describe('vendor, history and chest', () => {
       await w.shot('history');
       await page.goto('/account/settings');
       await expect.poll(() => page.getByTestId('profile-name').count(), { timeout: 20_000 }).toBe(1);
+      await page.getByTestId('profile-name').fill(`Phone_${session.userId}`);
+      await page.getByRole('button', { name: 'Save' }).tap();
+      await expect.poll(() => page.getByText('Profile saved').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(async () => (await api.json<{ user: { user_name: string } }>('GET', '/api/dashboard/user', { token: session.token })).user.user_name, { timeout: 20_000 }).toBe(`Phone_${session.userId}`);
       await w.shot('settings');
       await page.goto('/account/chest');
       await expect.poll(() => page.getByTestId('chest-open').count(), { timeout: 20_000 }).toBe(1);

@@ -101,7 +101,8 @@ function ProfileFields({ profile }: { profile: ProfileResponse }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!valid) return;
-    save.mutate({ user_name: name, avatar: avatar || null }, { onSuccess: () => notifySuccess(t('account.profileSaved')) });
+    // The form remounts with the saved profile, so the toast hangs on the promise, not on this component.
+    save.mutateAsync({ user_name: name, avatar: avatar || null }).then(() => notifySuccess(t('account.profileSaved')), () => undefined);
   };
   return (
     <form className="form-stack" onSubmit={submit} aria-label={t('account.profile')}>
@@ -116,6 +117,11 @@ function ProfileFields({ profile }: { profile: ProfileResponse }) {
           <option value="">{t('account.defaultAvatar')}</option>
           {profile.avatars.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
         </select>
+      </label>
+      <label className="field">
+        {t('account.language')}
+        <select value="en" disabled aria-describedby="language-hint"><option value="en">English</option></select>
+        <small id="language-hint">{t('account.languageHint')}</small>
       </label>
       <div>
         <button type="submit" className="btn btn--primary" disabled={!valid || save.isPending}>{t('account.save')}</button>

@@ -3,7 +3,7 @@
  * player's tool count, and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type FaucetRequest, type FaucetResponse, type MiningToolsResponse } from '@kingdom/api';
+import { PATHS, type ChestStatus, type FaucetRequest, type FaucetResponse, type MiningToolsResponse } from '@kingdom/api';
 import { apiGet, apiPost } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
@@ -101,4 +101,13 @@ export function useDemoAssets() {
       await Promise.all([refreshAfterGameAction(qc), qc.invalidateQueries({ queryKey: queryKeys.user })]);
     },
   });
+}
+
+/** This week's chest state (GAME-RULES §7), for the dashboard's chest card; land owners only. */
+export function useChestState(enabled: boolean) {
+  return useQuery(queryOptions({
+    queryKey: ['me', 'chest'],
+    queryFn: () => apiGet<ChestStatus>(PATHS.chest),
+    enabled: useIsAuthenticated() && enabled,
+  }));
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPrice5, formatThousands } from '@kingdom/game';
 import { useConfig, useInventoryCount, useNotificationsCount, usePrices, useTotalLands } from '../../api/session-calls.ts';
-import { useAdaUsd, useMyToolsTotal } from './api.ts';
+import { useAdaUsd, useChestState, useMyToolsTotal } from './api.ts';
 import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -68,6 +68,24 @@ function SummaryCard({ title, testId, q, caption, to, linkLabel }: { title: stri
   );
 }
 
+/** The weekly chest (GAME-RULES §7) in one line, with the way to open it. */
+function ChestCard() {
+  const { t } = useTranslation();
+  const q = useChestState(true);
+  const state = q.data?.state;
+  return (
+    <section className="panel summary" aria-label={t('dashboard.chest')}>
+      <h2 className="panel__title">{t('dashboard.chest')}</h2>
+      <p className="summary__caption" data-testid="overview-chest">
+        {state ? t(`dashboard.chestStates.${state}`) : <Skeleton width="10ch" label={t('dashboard.chest')} />}
+      </p>
+      <Link to="/account/chest" className="summary__link">
+        {state === 'openable' ? t('dashboard.openChest') : t('dashboard.viewChest')} →
+      </Link>
+    </section>
+  );
+}
+
 /** `/dashboard/overview`: balances, prices, notifications and a summary of lands, tools and items. */
 export function OverviewPage() {
   const { t } = useTranslation();
@@ -98,6 +116,7 @@ export function OverviewPage() {
         <SummaryCard title={t('dashboard.lands')} testId="total-lands" q={totalLands} caption={t('dashboard.ownedLands')} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />
         <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={tools} caption={t('dashboard.ownedTools')} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />
         <SummaryCard title={t('dashboard.items')} testId="total-items" q={items} caption={t('dashboard.ownedItems')} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />
+        {landOwner ? <ChestCard /> : null}
       </div>
     </>
   );
