@@ -77,6 +77,7 @@ export function signedInRoutes(over: MockRoutes = {}): MockRoutes {
     'GET /user/balance/rune': { body: { balance: '1000000000000000' } },
     'GET /currencies/prices': { body: { exo: '0.1234567', hexo: '0.00042' } },
     'GET /notifications/count': { body: { count: 3 } },
+    'GET /chest': { body: { week: '2026-11-16', ends_at: '2026-11-23T00:00:00.000Z', seed_hash: 'ab'.repeat(32), state: 'openable', opened: null, next_week: { week: '2026-11-23', seed_hash: 'cd'.repeat(32) } } },
     'GET /inventory/items': { body: { items: [] } },
     'GET /inventory/count': { body: { count: 0 } },
     'GET /user/total_lands': { body: { total_lands: 0 } },
