@@ -294,6 +294,10 @@ export const enPages = {
       lowBalance_one: 'Your {{token}} covers {{count}} more day of salaries ({{daily}} {{token}} a day).',
       lowBalance_other: 'Your {{token}} covers {{count}} more days of salaries ({{daily}} {{token}} a day).',
       landUpdate: 'Land {{hex}} is now size {{size}}.',
+      vendorPurchase: 'You bought {{quantity}} × {{name}} for {{price}}.',
+      shopRoyalty_one: 'Shop royalty of {{day}} for your land: {{exo}} and {{hexo}}.',
+      shopRoyalty_other: 'Shop royalty of {{day}} for your {{count}} lands: {{exo}} and {{hexo}}.',
+      compensation: 'Compensation for server downtime: {{amount}}. {{reason}}',
     },
     reason: {
       land_left: 'the land left your wallets',

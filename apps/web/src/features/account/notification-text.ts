@@ -97,6 +97,12 @@ export function notificationText(n: Notification): { title: string; text: string
     }
     case 'land_update':
       return { title, text: t('inbox.text.landUpdate', { hex: str(d.hex_name), size: sizeLabel(d.size) }) };
+    case 'vendor_purchase':
+      return { title, text: t('inbox.text.vendorPurchase', { quantity: str(d.quantity), name: str(d.name) || str(d.item), price: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}` }) };
+    case 'shop_royalty':
+      return { title, text: t('inbox.text.shopRoyalty', { day: str(d.day), exo: `${amount(d.exo, 'exo')} EXO`, hexo: `${amount(d.hexo, 'hexo')} HEXO`, count: Number(d.lands) || 0 }) };
+    case 'server_compensation':
+      return { title, text: t('inbox.text.compensation', { amount: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}`, reason: str(d.reason) }) };
     default:
       return { title, text: '' };
   }

@@ -19,3 +19,13 @@ describe('fren mine daily report text', () => {
     expect(notificationText(report({ salary_paid: '30000000' })).text).toContain(', 30 FOOD paid,');
   });
 });
+
+describe('vendor, royalty and compensation texts (issue 10)', () => {
+  const n = (type: Notification['type'], data: Record<string, string | number | boolean>): Notification => ({ id: 2, type, read: false, created_at: '2026-11-02T00:00:00.000Z', data });
+  it('say what was bought, what the royalty paid and why a compensation came', async () => {
+    await loadPageTexts();
+    expect(notificationText(n('vendor_purchase', { quantity: 2, name: 'Toolkit tier 2', item: 'toolkit_2', token: 'hexo', amount: '2000000000' })).text).toBe('You bought 2 × Toolkit tier 2 for 2,000 HEXO.');
+    expect(notificationText(n('shop_royalty', { day: '2026-11-01', exo: '0', hexo: '12500000', lands: 2 })).text).toBe('Shop royalty of 2026-11-01 for your 2 lands: 0 EXO and 12.5 HEXO.');
+    expect(notificationText(n('server_compensation', { token: 'exo', amount: '25000000', reason: 'Downtime on 1 Nov', event: 'x' })).text).toBe('Compensation for server downtime: 25 EXO. Downtime on 1 Nov');
+  });
+});
