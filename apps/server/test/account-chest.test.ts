@@ -88,6 +88,8 @@ describe('account history', () => {
     expect(items.rows.map((r) => [r.asset, r.amount, r.reason, r.running_balance])).toEqual([
       ['item:toolkit_2', '-1', 'upgrade', '0'], ['item:toolkit_2', '1', 'vendor_purchase', '1'],
     ]);
+    // dated on the game clock (the test's injected clock), not the database's
+    expect(items.rows.map((r) => r.at)).toEqual([k.now().toISOString(), k.now().toISOString()]);
   });
 });
 

@@ -50,8 +50,8 @@ export async function openChest(db: Database, userId: number, now: Date, request
   const { draw, entry, loot } = openChestDraw(seed, week, userId);
   await db.orm.transaction(async (tx) => {
     if (!(await recordOpen(tx, userId, week, draw, entry, loot, now))) fail('CHEST_END');
-    if (loot.kind === 'token') await applyTokenEntry(tx, { userId, token: loot.key as Token, amount: BigInt(loot.amount), reason: 'chest', reference: week });
-    else await applyItemEntry(tx, { userId, itemKey: loot.key, amount: Number(loot.amount), reason: 'chest', reference: week });
+    if (loot.kind === 'token') await applyTokenEntry(tx, { userId, token: loot.key as Token, amount: BigInt(loot.amount), reason: 'chest', reference: week, at: now });
+    else await applyItemEntry(tx, { userId, itemKey: loot.key, amount: Number(loot.amount), reason: 'chest', reference: week, at: now });
   });
   return { week, draw, entry, loot };
 }

@@ -33,7 +33,7 @@ export async function expandLand(db: Database, userId: number, hexName: string, 
   await db.orm.transaction(async (tx) => {
     const land = await ownedLandForUpdate(tx, userId, hexName);
     const plan = planLandExpansion(land.size, await itemCounts(tx, userId));
-    await applyItemEntry(tx, { userId, itemKey: plan.permitKey, amount: -1, reason: 'land_expansion', reference: `${land.id}:${plan.nextSize}` });
+    await applyItemEntry(tx, { userId, itemKey: plan.permitKey, amount: -1, reason: 'land_expansion', reference: `${land.id}:${plan.nextSize}`, at: now });
     await setLandSize(tx, land.id, plan.nextSize);
     await notify(tx, userId, 'land_update', { hex_name: land.hex_name, size: plan.nextSize }, now);
   });

@@ -21,6 +21,8 @@ export interface TokenEntry {
   reason: string;
   /** What, unique per reason and user: an order id, a day, an idempotency key. */
   reference: string;
+  /** When, on the game clock (default: the database's clock). */
+  at?: Date;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface TokenEntry {
  */
 export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: ErrorCode = 'VENDOR_NOT_ENOUGH_BALANCE'): Promise<boolean> {
   if (e.amount > MAX_AMOUNT || e.amount < -MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
-  if (!(await recordEntry(tx, e.userId, e.token, e.amount.toString(), e.reason, e.reference))) return false;
+  if (!(await recordEntry(tx, e.userId, e.token, e.amount.toString(), e.reason, e.reference, e.at))) return false;
   // A debit is an UPDATE: an INSERT … ON CONFLICT would check the proposed negative row first.
   const rows = await move(insufficientCode, () => e.amount < 0n
     ? exec(tx, sql`UPDATE balances SET amount = amount + ${e.amount.toString()}
@@ -50,6 +52,8 @@ export interface ItemEntry {
   amount: number;
   reason: string;
   reference: string;
+  /** When, on the game clock (default: the database's clock). */
+  at?: Date;
 }
 
 /**
@@ -58,7 +62,7 @@ export interface ItemEntry {
  * @throws ApiError(`ITEM_NOT_EXIST_ON_BALANCE` unless told otherwise) when the count would go negative
  */
 export async function applyItemEntry(tx: Orm, e: ItemEntry, insufficientCode: ErrorCode = 'ITEM_NOT_EXIST_ON_BALANCE'): Promise<boolean> {
-  if (!(await recordEntry(tx, e.userId, `item:${e.itemKey}`, String(e.amount), e.reason, e.reference))) return false;
+  if (!(await recordEntry(tx, e.userId, `item:${e.itemKey}`, String(e.amount), e.reason, e.reference, e.at))) return false;
   await move(insufficientCode, () => e.amount < 0
     ? exec(tx, sql`UPDATE user_items SET amount = amount + ${e.amount}
         WHERE user_id = ${e.userId} AND item_key = ${e.itemKey} RETURNING amount`)
@@ -69,10 +73,10 @@ export async function applyItemEntry(tx: Orm, e: ItemEntry, insufficientCode: Er
 }
 
 /** Writes the ledger entry; false when this (reason, reference, user, asset) was already written. */
-async function recordEntry(tx: Orm, userId: number, asset: string, amount: string, reason: string, reference: string): Promise<boolean> {
+async function recordEntry(tx: Orm, userId: number, asset: string, amount: string, reason: string, reference: string, at: Date | undefined): Promise<boolean> {
   const inserted = await exec(tx, sql`
-    INSERT INTO ledger_entries (user_id, asset, amount, reason, reference)
-    VALUES (${userId}, ${asset}, ${amount}, ${reason}, ${reference})
+    INSERT INTO ledger_entries (user_id, asset, amount, reason, reference, created_at)
+    VALUES (${userId}, ${asset}, ${amount}, ${reason}, ${reference}, ${at ?? sql`now()`})
     ON CONFLICT (reason, reference, user_id, asset) DO NOTHING
     RETURNING id`);
   return inserted.length > 0;

@@ -73,7 +73,7 @@ export async function startUpgrade(db: Database, userId: number, kind: MineKind,
     const plan = planUpgrade(kind, land, { level: levelOf(kind, land), upgradingUntil: running ? Number.MAX_SAFE_INTEGER : null }, await itemCounts(tx, userId), now.getTime());
     const endsAt = new Date(now.getTime() + plan.durationMs);
     const id = await insertUpgrade(tx, { landId: land.id, kind, userId, targetLevel: plan.targetLevel, itemKey: plan.itemKey, startedAt: now, endsAt });
-    await applyItemEntry(tx, { userId, itemKey: plan.itemKey, amount: -1, reason: `${kind}_upgrade`, reference: String(id) });
+    await applyItemEntry(tx, { userId, itemKey: plan.itemKey, amount: -1, reason: `${kind}_upgrade`, reference: String(id), at: now });
     return { targetLevel: plan.targetLevel, endsAt };
   });
 }

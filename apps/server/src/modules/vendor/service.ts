@@ -43,9 +43,9 @@ export async function purchase(db: Database, userId: number, key: string, reques
     const id = await claimKey(tx, { userId, key: key.toLowerCase(), requestHash: hash, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total, at: now });
     if (id === null) return null;
     const reference = String(id);
-    await applyTokenEntry(tx, { userId, token: quote.payToken, amount: -quote.total, reason: 'vendor_purchase', reference }, 'VENDOR_NOT_ENOUGH_BALANCE');
-    for (const [itemKey, amount] of Object.entries(quote.items)) await applyItemEntry(tx, { userId, itemKey, amount, reason: 'vendor_purchase', reference });
-    for (const [token, amount] of Object.entries(quote.tokens) as Array<[Token, bigint]>) await applyTokenEntry(tx, { userId, token, amount, reason: 'vendor_purchase', reference });
+    await applyTokenEntry(tx, { userId, token: quote.payToken, amount: -quote.total, reason: 'vendor_purchase', reference, at: now }, 'VENDOR_NOT_ENOUGH_BALANCE');
+    for (const [itemKey, amount] of Object.entries(quote.items)) await applyItemEntry(tx, { userId, itemKey, amount, reason: 'vendor_purchase', reference, at: now });
+    for (const [token, amount] of Object.entries(quote.tokens) as Array<[Token, bigint]>) await applyTokenEntry(tx, { userId, token, amount, reason: 'vendor_purchase', reference, at: now });
     const response: PurchaseResponse = {
       purchase_id: id, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total.toString(),
       balance: (await balanceOf(tx, userId, quote.payToken)).toString(), items: quote.items,
