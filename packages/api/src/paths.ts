@@ -6,7 +6,7 @@ import type { MineKind } from '@kingdom/game';
 import { pathOf } from './contract.ts';
 import { ENDPOINTS as E, MINE_ENDPOINTS as M } from './endpoints.ts';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from './http.ts';
 
 export const PATHS = {
   csrfCookie: E.csrfCookie.path,
@@ -41,7 +41,3 @@ export const PATHS = {
   demoClock: E.demoClock.path,
   demoTick: E.demoTick.path,
 } as const;
-
-/** Name of the CSRF cookie the server sets and header the client returns (double submit). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -5,21 +5,21 @@
  * Everything a single page needs lives in its feature (`features/<area>/api.ts`).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type ClockResponse, type ConfigResponse, type Item, type PricesResponse, type User } from '@kingdom/api';
+import type { ClockResponse, Item, PricesResponse, User } from '@kingdom/api';
 import type { Token } from '@kingdom/game';
-import { apiGet, apiPost } from './client.ts';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 import { refreshAfterGameAction } from './refresh.ts';
 import { useIsAuthenticated } from './use-is-authenticated.ts';
 
 /** `GET /sanctum/csrf-cookie`: sets the XSRF-TOKEN cookie (spec §7, at startup). No body. */
 export async function fetchCsrfCookie(): Promise<void> {
-  await apiGet<unknown>(PATHS.csrfCookie, { allowEmpty: true });
+  await call('csrfCookie', undefined, { allowEmpty: true });
 }
 
 /** `GET /config`: demo and maintenance flags, external URLs. Public; it does not change while the app runs. */
 export function configQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.config, queryFn: () => apiGet<ConfigResponse>(PATHS.config), staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.config, queryFn: () => call('config'), staleTime: Infinity });
 }
 
 /** The app configuration (undefined while loading or when the server is unreachable). */
@@ -29,12 +29,12 @@ export function useConfig() {
 
 /** `GET /auth/logout`: revokes the current token on the server. */
 export function getLogout(): Promise<{ status: string }> {
-  return apiGet<{ status: string }>(PATHS.authLogout);
+  return call('authLogout');
 }
 
 /** `GET /dashboard/user` → the signed-in user. */
 export function dashboardUserQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.user, queryFn: async () => (await apiGet<{ user: User }>(PATHS.dashboardUser)).user, enabled });
+  return queryOptions({ queryKey: queryKeys.user, queryFn: async (): Promise<User> => (await call('dashboardUser')).user, enabled });
 }
 
 /** The signed-in user; idle for visitors. */
@@ -44,7 +44,7 @@ export function useDashboardUser() {
 
 /** `GET /user/balance/:token` → one balance as a base-unit string (spec §7). */
 export function balanceQueryOptions(token: Token, enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.balance(token), queryFn: async () => (await apiGet<{ balance: string }>(PATHS.balance(token))).balance, enabled });
+  return queryOptions({ queryKey: queryKeys.balance(token), queryFn: async () => (await call('balance', { params: { token } })).balance, enabled });
 }
 
 /** One token balance of the signed-in user. */
@@ -54,7 +54,7 @@ export function useBalance(token: Token) {
 
 /** `GET /currencies/prices` → `{exo, hexo}` as decimal strings (spec §7). */
 export function pricesQueryOptions(enabled = true) {
-  return queryOptions({ queryKey: queryKeys.prices, queryFn: () => apiGet<PricesResponse>(PATHS.prices), enabled, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.prices, queryFn: (): Promise<PricesResponse> => call('prices'), enabled, staleTime: 60_000 });
 }
 
 /** EXO and HEXO prices. */
@@ -64,7 +64,7 @@ export function usePrices(enabled = true) {
 
 /** `GET /notifications/count` → unread notifications (the header's bell). */
 export function notificationsCountQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.notificationsCount, queryFn: async () => (await apiGet<{ count: number }>(PATHS.notificationsCount)).count, enabled });
+  return queryOptions({ queryKey: queryKeys.notificationsCount, queryFn: async () => (await call('notificationsCount')).count, enabled });
 }
 
 /** Unread notification count of the signed-in user. */
@@ -74,7 +74,7 @@ export function useNotificationsCount() {
 
 /** `GET /inventory/count` → how many items the signed-in user holds. */
 export function inventoryCountQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.itemsCount, queryFn: async () => (await apiGet<{ count: number }>(PATHS.inventoryCount)).count, enabled });
+  return queryOptions({ queryKey: queryKeys.itemsCount, queryFn: async () => (await call('inventoryCount')).count, enabled });
 }
 
 /** Item count of the signed-in user. */
@@ -84,7 +84,7 @@ export function useInventoryCount() {
 
 /** `GET /user/total_lands` → how many lands the signed-in user owns. */
 export function totalLandsQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.totalLands, queryFn: async () => (await apiGet<{ total_lands: number }>(PATHS.totalLands)).total_lands, enabled });
+  return queryOptions({ queryKey: queryKeys.totalLands, queryFn: async () => (await call('totalLands')).total_lands, enabled });
 }
 
 /** Number of lands the signed-in user owns. */
@@ -94,7 +94,7 @@ export function useTotalLands() {
 
 /** `GET /inventory/items` → the signed-in user's items (the inventory page and the mines' upgrade previews). */
 export function inventoryItemsQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.items, queryFn: async () => (await apiGet<{ items: Item[] }>(PATHS.inventoryItems)).items, enabled });
+  return queryOptions({ queryKey: queryKeys.items, queryFn: async (): Promise<Item[]> => (await call('inventoryItems')).items, enabled });
 }
 
 /** The signed-in user's items. */
@@ -104,7 +104,7 @@ export function useInventoryItems() {
 
 /** Demo only: `GET /demo/clock` → the game clock and the last settled day (GAME-RULES.md §1). */
 export function demoClockQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.demoClock, queryFn: () => apiGet<ClockResponse>(PATHS.demoClock), enabled });
+  return queryOptions({ queryKey: queryKeys.demoClock, queryFn: (): Promise<ClockResponse> => call('demoClock'), enabled });
 }
 
 /** The demo game clock; pass `enabled` only when `/config` says demo. */
@@ -116,7 +116,7 @@ export function useDemoClock(enabled: boolean) {
 export function useDemoTick() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (days: number) => apiPost<ClockResponse>(PATHS.demoTick, { days }),
+    mutationFn: (days: number): Promise<ClockResponse> => call('demoTick', { body: { days } }),
     onSuccess: async (clock) => {
       qc.setQueryData(queryKeys.demoClock, { now: clock.now, today: clock.today, last_settled: clock.last_settled });
       await refreshAfterGameAction(qc);

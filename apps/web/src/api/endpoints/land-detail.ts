@@ -3,14 +3,14 @@
  * grows a land one size with an expansion permit (spec §4).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type LandDetailResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../client.ts';
+import type { LandDetailResponse } from '@kingdom/api';
+import { call } from '../client.ts';
 import { queryKeys } from '../keys.ts';
 import { refreshAfterGameAction } from '../refresh.ts';
 
 /** Fetches one land with its mines. */
 export function getLandDetail(hexName: string): Promise<LandDetailResponse> {
-  return apiGet<LandDetailResponse>(PATHS.land(encodeURIComponent(hexName)));
+  return call('land', { params: { hex_name: hexName } });
 }
 
 export function landDetailQueryOptions(hexName: string) {
@@ -24,7 +24,7 @@ export function useLandDetail(hexName: string) {
 
 /** Expands the player's land one size (consumes the permit). */
 export function postLandExpand(hexName: string): Promise<{ status: 'success' }> {
-  return apiPost(PATHS.landExpand(encodeURIComponent(hexName)));
+  return call('landExpand', { params: { hex_name: hexName } });
 }
 
 /** Mutation: expand a land, then refresh. */

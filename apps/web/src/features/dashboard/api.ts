@@ -3,8 +3,8 @@
  * player's tool count, and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type FaucetRequest, type FaucetResponse, type MiningToolsResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import type { FaucetRequest, FaucetResponse, MiningToolsResponse } from '@kingdom/api';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
@@ -51,7 +51,7 @@ export function useMyToolsTotal() {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.myToolsPage({ page: 1 }),
-      queryFn: () => apiGet<MiningToolsResponse>(PATHS.miningTools, { params: { page: '1', my: 'true' } }),
+      queryFn: (): Promise<MiningToolsResponse> => call('miningTools', { query: { page: 1, my: 'true' } }),
       enabled: useIsAuthenticated(),
       select: (r) => r.total,
     }),
@@ -90,7 +90,7 @@ export function useDemoAssets() {
     mutationFn: async (address: string): Promise<StarterResult> => {
       const out: StarterResult = { lands: 0, tools: 0, workers: 0 };
       for (const body of starterSet(address)) {
-        const r = await apiPost<FaucetResponse>(PATHS.demoFaucet, body);
+        const r: FaucetResponse = await call('demoFaucet', { body });
         out.lands += r.lands.length;
         out.tools += r.tools.length;
         out.workers += r.workers.length;
