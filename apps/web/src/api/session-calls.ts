@@ -92,6 +92,20 @@ export function useTotalLands() {
   return useQuery(totalLandsQueryOptions(useIsAuthenticated()));
 }
 
+/** `GET /mining_tool?my=true&page=1` → how many mining tools the signed-in user holds (its `total`). */
+export function toolsCountQueryOptions(enabled: boolean) {
+  return queryOptions({
+    queryKey: queryKeys.toolsCount,
+    queryFn: async () => (await call('miningTools', { query: { page: 1, my: 'true' } })).total,
+    enabled,
+  });
+}
+
+/** Mining tool count of the signed-in user. */
+export function useToolsCount() {
+  return useQuery(toolsCountQueryOptions(useIsAuthenticated()));
+}
+
 /** `GET /inventory/items` → the signed-in user's items (the inventory page and the mines' upgrade previews). */
 export function inventoryItemsQueryOptions(enabled: boolean) {
   return queryOptions({ queryKey: queryKeys.items, queryFn: async (): Promise<Item[]> => (await call('inventoryItems')).items, enabled });

@@ -1,20 +1,16 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
-import { loadPageTexts, usePageLoading } from './lazy-page.ts';
+import { usePageLoading } from './lazy-page.ts';
+import { SessionEffectsPart as SessionEffects } from './signed-in-parts.ts';
 import { SiteHeader } from './site-header.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { PageLoading } from './route-fallbacks.tsx';
-
-const SessionEffects = lazy(async () => {
-  const [m] = await Promise.all([import('./signed-in.tsx'), loadPageTexts()]);
-  return { default: m.SessionEffects };
-});
 
 /** The page frame: header, navigation, content (or the maintenance page), footer. */
 export function AppShell() {

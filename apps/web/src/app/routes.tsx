@@ -8,7 +8,7 @@
 import { Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { TOKENS } from '@kingdom/game';
-import { balanceQueryOptions, inventoryCountQueryOptions, pricesQueryOptions, totalLandsQueryOptions } from '../api/session-calls.ts';
+import { balanceQueryOptions, inventoryCountQueryOptions, pricesQueryOptions, toolsCountQueryOptions, totalLandsQueryOptions } from '../api/session-calls.ts';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { PATHS_WEB } from '../paths.ts';
@@ -71,6 +71,7 @@ function overviewData(qc: QueryClient): void {
   void qc.prefetchQuery(pricesQueryOptions());
   void qc.prefetchQuery(totalLandsQueryOptions(true));
   void qc.prefetchQuery(inventoryCountQueryOptions(true));
+  void qc.prefetchQuery(toolsCountQueryOptions(true));
 }
 
 /** A route that only redirects to `path` (replacing the history entry). */

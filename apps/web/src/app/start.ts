@@ -4,9 +4,10 @@
  * count) and the calls of the page the URL names, all in parallel with the page's code.
  */
 import { queryClient } from '../api/query-client.ts';
-import { configQueryOptions, dashboardUserQueryOptions, fetchCsrfCookie, notificationsCountQueryOptions } from '../api/session-calls.ts';
+import { configQueryOptions, dashboardUserQueryOptions, demoClockQueryOptions, fetchCsrfCookie, notificationsCountQueryOptions } from '../api/session-calls.ts';
 import { selectIsAuthenticated, useSession } from '../session/session-store.ts';
 import { preloadRoute } from './routes.tsx';
+import { preloadSignedIn } from './signed-in-parts.ts';
 
 let started = false;
 
@@ -18,11 +19,14 @@ export function startApp(pathname: string): Promise<unknown> {
   if (started) return Promise.resolve();
   started = true;
   void fetchCsrfCookie().catch(() => undefined);
-  void queryClient.prefetchQuery(configQueryOptions());
   const authed = selectIsAuthenticated(useSession.getState());
+  void queryClient.prefetchQuery(configQueryOptions()).then(() => {
+    // the header's game clock, in demo mode
+    if (authed && queryClient.getQueryData(configQueryOptions().queryKey)?.demo) void queryClient.prefetchQuery(demoClockQueryOptions(true));
+  });
   if (authed) {
     void queryClient.prefetchQuery(dashboardUserQueryOptions(true));
     void queryClient.prefetchQuery(notificationsCountQueryOptions(true));
   }
-  return preloadRoute(pathname, authed ? queryClient : undefined);
+  return Promise.all([preloadRoute(pathname, authed ? queryClient : undefined), authed ? preloadSignedIn() : undefined]);
 }

@@ -1,13 +1,11 @@
 /**
- * The dashboard's own calls: the ADA/USD price from the public service `/config` names, the
- * player's tool count, and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
+ * The dashboard's own calls: the ADA/USD price from the public service `/config` names and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FaucetRequest, FaucetResponse, MiningToolsResponse } from '@kingdom/api';
+import type { FaucetRequest, FaucetResponse } from '@kingdom/api';
 import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
-import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 
 /** How long the ADA/USD service may take before the card shows '—' (issue 7: a slow service kept the skeleton 5 s). */
 export const ADA_PRICE_TIMEOUT_MS = 3_000;
@@ -42,18 +40,6 @@ export function useAdaUsd(serviceUrl: string | undefined) {
       enabled: serviceUrl !== undefined,
       staleTime: 5 * 60_000,
       retry: false,
-    }),
-  );
-}
-
-/** How many mining tools the signed-in user holds (the first page's `total`). */
-export function useMyToolsTotal() {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKeys.myToolsPage({ page: 1 }),
-      queryFn: (): Promise<MiningToolsResponse> => call('miningTools', { query: { page: 1, my: 'true' } }),
-      enabled: useIsAuthenticated(),
-      select: (r) => r.total,
     }),
   );
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPrice5, formatThousands } from '@kingdom/game';
-import { useConfig, useInventoryCount, useNotificationsCount, usePrices, useTotalLands } from '../../api/session-calls.ts';
-import { useAdaUsd, useMyToolsTotal } from './api.ts';
+import { useConfig, useInventoryCount, useNotificationsCount, usePrices, useToolsCount, useTotalLands } from '../../api/session-calls.ts';
+import { useAdaUsd } from './api.ts';
 import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -75,7 +75,7 @@ export function OverviewPage() {
   const landOwner = useSession((s) => s.landOwner);
   const notifications = useNotificationsCount();
   const totalLands = useTotalLands();
-  const tools = useMyToolsTotal();
+  const tools = useToolsCount();
   const items = useInventoryCount();
 
   return (
