@@ -7,6 +7,7 @@ import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
 import { usePageLoading } from './lazy-page.ts';
 import { SessionEffectsPart as SessionEffects } from './signed-in-parts.ts';
+import { useFirstPageReady } from './start.ts';
 import { SiteHeader } from './site-header.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -25,6 +26,7 @@ export function AppShell() {
   const maintenanceFlag = useAppStatus((s) => s.maintenance);
   const setMaintenance = useAppStatus((s) => s.setMaintenance);
   const maintenance = maintenanceFlag || config.data?.maintenance === true;
+  const firstPageReady = useFirstPageReady();
 
   useEffect(() => {
     if (config.data?.maintenance) setMaintenance(true);
@@ -42,6 +44,8 @@ export function AppShell() {
           {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
           {maintenance ? (
             <MaintenancePage />
+          ) : !firstPageReady ? (
+            <PageLoading />
           ) : (
             // the frame never waits for a page's code: only the page area shows the spinner
             <Suspense fallback={<PageLoading />}>

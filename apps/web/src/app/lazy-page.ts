@@ -4,6 +4,7 @@
  * meanwhile: its navigations are transitions).
  */
 import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadPageTexts as loadTexts } from '../i18n/page-texts.ts';
 
 let loading = 0;
 const listeners = new Set<() => void>();
@@ -62,9 +63,9 @@ export function lazyLoaded<P extends object>(load: () => Promise<{ default: Comp
   return Object.assign(lazy(factory), { preload });
 }
 
-/** Loads the texts of the pages beyond the frame (i18n/en-pages.ts). */
-export async function loadPageTexts(): Promise<void> {
-  await (await import('../i18n/page-texts.ts')).loadPageTexts();
+/** Loads the texts of the pages beyond the frame (i18n/en-pages.ts), requested at once (no waterfall). */
+export function loadPageTexts(): Promise<void> {
+  return loadTexts();
 }
 
 /**
