@@ -4,7 +4,7 @@
  * count, the demo clock) and the calls of the page the URL names, all in parallel with the code of
  * that page and of the signed-in header.
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { queryClient } from '../api/query-client.ts';
 import { configQueryOptions, dashboardUserQueryOptions, demoClockQueryOptions, fetchCsrfCookie, notificationsCountQueryOptions } from '../api/session-calls.ts';
 import { selectIsAuthenticated, useSession } from '../session/session-store.ts';
@@ -41,15 +41,19 @@ export function startApp(pathname: string): Promise<unknown> {
 /**
  * False while the first page's code is still loading after {@link startApp}. The frame then shows
  * its spinner in the page's place itself rather than through a Suspense fallback: React keeps a
- * shown fallback ≥ 300 ms, which would hold back a page whose code arrives a moment later.
+ * shown fallback ≥ 300 ms, which would hold back a page whose code arrives a moment later. The page
+ * then renders in a transition: in slices, not one long task.
  */
 export function useFirstPageReady(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => !started || codeReady,
-    () => true,
-  );
+  const [ready, setReady] = useState(() => !started || codeReady);
+  useEffect(() => {
+    if (ready) return;
+    const done = () => startTransition(() => setReady(true));
+    listeners.add(done);
+    if (codeReady) done();
+    return () => {
+      listeners.delete(done);
+    };
+  }, [ready]);
+  return ready;
 }
