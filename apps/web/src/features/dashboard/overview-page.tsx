@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPrice5, formatThousands } from '@kingdom/game';
-import { useConfig, useInventoryCount, useNotificationsCount, usePrices, useToolsCount, useTotalLands } from '../../api/session-calls.ts';
+import { useConfig, useNotificationsCount } from '../../api/session-calls.ts';
+import { useInventoryCount, usePrices, useToolsCount, useTotalLands } from '../../api/account-calls.ts';
 import { useAdaUsd } from './api.ts';
 import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
