@@ -16,6 +16,9 @@
  * `BENCH_ONLY=startup npm run bench` (or `--only startup`): only the web app's start-up
  * (bench/web-startup.ts: warm and cold reload → balances shown, Lighthouse of `/login` and
  * `/dashboard/overview`), against a server on PGlite; replaces only those keys of the `web` entry.
+ * `BENCH_ONLY=valley npm run bench` (or `--only valley`): only the Valley map (bench/valley.ts:
+ * first paint, p95 frame time at 5,000 and 50,000 lands, the map endpoint's gzip size and
+ * requests/s); replaces the report's `valley` entry and keeps every other.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
 import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
 import { runStartupBench, startPriceStub, startupLines, type StartupEntry } from './web-startup.ts';
 import { runSettlementBench } from './settlement.ts';
+import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -40,7 +44,7 @@ const WARMUP_S = 2;
 /** Goals of issue 2 ("Performance"). */
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
-const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, login_initial_js_gzip_kb: 120 };
+const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, ratio_db_floor: 0.6, login_initial_js_gzip_kb: 120 };
 
 /** The authenticated dashboard reads that are measured, by result key. */
 const ROUTES = {
@@ -81,12 +85,15 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   };
 }
 
-/** Measures the bare Fastify route in a child process. */
-async function benchBare(): Promise<RouteResult> {
+/**
+ * Measures the bare Fastify route in a child process, or with `databaseUrl` the database floor: one
+ * prepared primary-key SELECT through `pg` per request.
+ */
+async function benchBare(databaseUrl?: string): Promise<RouteResult> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'bare-server.ts')], {
     cwd: BENCH_DIR,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -100,7 +107,7 @@ async function benchBare(): Promise<RouteResult> {
       });
       child.once('exit', (code) => fail(new Error(`bare server exited with ${String(code)}`)));
     });
-    return await measure(`http://127.0.0.1:${port}/bare`);
+    return await measure(`http://127.0.0.1:${port}/${databaseUrl ? 'db' : 'bare'}`);
   } finally {
     child.kill('SIGTERM');
   }
@@ -235,9 +242,10 @@ function webLines(web: WebEntry): string[] {
 }
 
 function printTable(report: {
-  api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number };
+  api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number; db_floor_rps: number; ratio_db_floor: Record<RouteKey, number> };
   web: WebEntry;
   settlement?: Record<string, unknown>;
+  valley?: ValleyEntry | { error: string };
 }): void {
   const { api, web } = report;
   const lines: string[] = [];
@@ -261,7 +269,9 @@ function printTable(report: {
   }
   lines.push('');
   lines.push(`ratio_postgres (mean pg rps / bare rps) = ${api.ratio_postgres}   goal ≥ ${GOALS.ratio_postgres}  ${mark(api.ratio_postgres >= GOALS.ratio_postgres)}`);
+  lines.push(`database floor (bare Fastify + one prepared PK SELECT through pg) = ${api.db_floor_rps} rps; route / floor: ${(Object.entries(api.ratio_db_floor) as [RouteKey, number][]).map(([k, v]) => `${k} ${v} ${mark(v >= GOALS.ratio_db_floor)}`).join(', ')}   goal ≥ ${GOALS.ratio_db_floor}`);
   lines.push(...webLines(web));
+  if (report.valley && !('error' in report.valley)) lines.push(...valleyLines(report.valley as ValleyEntry));
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
     lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
@@ -283,6 +293,8 @@ async function main(): Promise<void> {
     log(`bare fastify (${CONNECTIONS} connections, ${DURATION} s)`);
     const bare = await benchBare();
     const postgres = await benchKingdom('postgres', pgUrl);
+    log(`database floor: one prepared primary-key SELECT through pg (${CONNECTIONS} connections, ${DURATION} s)`);
+    const dbFloor = await benchBare(pgUrl);
     // the JS a real browser loads on /login (incl. lazy route chunks), measured before the load test
     let measured: RuntimeJs = null;
     const pglite = await benchKingdom('pglite', undefined, async (serverUrl) => {
@@ -290,6 +302,7 @@ async function main(): Promise<void> {
     });
     const startup = await benchStartup();
     const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
+    const valley = await measureValley();
     const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
     const api = {
       bare_rps: bare.rps,
@@ -297,6 +310,13 @@ async function main(): Promise<void> {
       postgres,
       pglite,
       ratio_postgres: round(meanPg / bare.rps, 3),
+      db_floor_rps: dbFloor.rps,
+      db_floor: dbFloor,
+      ratio_db_floor: {
+        dashboard_user: round(postgres.dashboard_user.rps / dbFloor.rps, 3),
+        balance_hexo: round(postgres.balance_hexo.rps / dbFloor.rps, 3),
+        lands_my: round(postgres.lands_my.rps / dbFloor.rps, 3),
+      },
       settings: { connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP_S, server_log_level: 'warn' },
       goals: GOALS,
     };
@@ -305,6 +325,7 @@ async function main(): Promise<void> {
       api,
       settlement,
       web: { ...webEntry(web, measured), ...(startup ?? {}) },
+      valley,
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -372,14 +393,34 @@ async function mainWebOnly(): Promise<void> {
   process.stdout.write(`${webLines(entry).join('\n')}\n`);
 }
 
+/** The Valley bench (building the web app when it is missing); a failure is reported, not thrown. */
+async function measureValley(): Promise<ValleyEntry | { error: string }> {
+  try {
+    benchWeb();
+    return await runValleyBench(WEB_DIST, log);
+  } catch (error) {
+    const failed = { error: error instanceof Error ? error.message : String(error) };
+    log(`valley: not measured: ${failed.error}`);
+    return failed;
+  }
+}
+
+/** `--only valley`: the Valley map bench; the report's other entries are kept. */
+async function mainValleyOnly(): Promise<void> {
+  const valley = await measureValley();
+  writeReport({ ...readExisting(), valley });
+  if (typeof valley.error === 'string') throw new Error(valley.error);
+  process.stdout.write(`${valleyLines(valley as ValleyEntry).join('\n')}\n`);
+}
+
 /**
- * The part `--only <part>` or `BENCH_ONLY` asks for (`web` or `startup` can run alone), or
+ * The part `--only <part>` or `BENCH_ONLY` asks for (`web`, `startup` or `valley` can run alone), or
  * undefined for the whole bench.
  */
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && part !== 'web' && part !== 'startup') throw new Error(`only '${part}': only 'web' or 'startup' can be run alone`);
+  if (part !== undefined && part !== 'web' && part !== 'startup' && part !== 'valley') throw new Error(`only '${part}': only 'web', 'startup' or 'valley' can be run alone`);
   return part;
 }
 
@@ -388,7 +429,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

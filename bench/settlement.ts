@@ -38,13 +38,13 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
     VALUES (1, 'bench-workers', 'cardano', 'benchworker', 'Bench Workers', ${lands * WORKERS_PER_LAND}::int, ${players}::int, 600000)`);
   await q(sql`INSERT INTO staking_snapshots (id, taken_at) VALUES (1, '2026-01-01T00:00:00Z')`);
   await q(sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) VALUES (1, 1, 600000, true)`);
-  await q(sql`INSERT INTO nft_holdings (chain, policy_id, asset_name, address)
-    SELECT 'cardano', 'benchland', to_hex(g), 'addr_bench_' || ((g - 1) % ${players}::int + 1) FROM generate_series(1, ${lands}::int) g`);
-  await q(sql`INSERT INTO nft_holdings (chain, policy_id, asset_name, address)
-    SELECT 'cardano', 'benchworker', g || '_' || s, 'addr_bench_' || ((g - 1) % ${players}::int + 1)
+  await q(sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id)
+    SELECT 'cardano', 'benchland', to_hex(g), 'addr_bench_' || ((g - 1) % ${players}::int + 1), (g - 1) % ${players}::int + 1 FROM generate_series(1, ${lands}::int) g`);
+  await q(sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id)
+    SELECT 'cardano', 'benchworker', g || '_' || s, 'addr_bench_' || ((g - 1) % ${players}::int + 1), (g - 1) % ${players}::int + 1
     FROM generate_series(1, ${lands}::int) g, generate_series(1, ${WORKERS_PER_LAND}::int) s`);
-  await q(sql`INSERT INTO goldmine_workers (land_id, slot, user_id, kind, policy_id, asset_name, rarity, assigned_at)
-    SELECT g, s, (g - 1) % ${players}::int + 1, 'nft', 'benchworker', g || '_' || s, 'uncommon', '2026-01-01T00:00:00Z'
+  await q(sql`INSERT INTO mine_workers (land_id, mine, slot, user_id, kind, collection_key, asset_key, rarity, assigned_at)
+    SELECT g, 'goldmine', s, (g - 1) % ${players}::int + 1, 'nft', 'benchworker', g || '_' || s, 'uncommon', '2026-01-01T00:00:00Z'
     FROM generate_series(1, ${lands}::int) g, generate_series(1, ${WORKERS_PER_LAND}::int) s`);
   await q(sql`ANALYZE`);
   return { players, workers: lands * WORKERS_PER_LAND };

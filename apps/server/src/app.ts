@@ -35,6 +35,7 @@ import { configRoutes } from './modules/config/routes.ts';
 import { mineRoutes } from './modules/mines/routes.ts';
 import { worldRoutes } from './modules/world/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
+import { valleyRoutes } from './modules/valley/routes.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(walletRoutes);
     await api.register(mineRoutes);
     await api.register(worldRoutes);
+    await api.register(valleyRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

@@ -3,7 +3,7 @@
  *
  *   faucet <cardano bech32 | solana base58 address> [--lands N] [--tools N] [--exo N] [--hexo N]
  *          [--food N] [--rune N] [--workers N [--rarity common|uncommon|rare|epic]]
- *          [--items key=N,key=N]       token amounts in whole tokens
+ *          [--items key=N,key=N] [--land HEX_NAME]   token amounts in whole tokens; --land mints that land
  *   tick [--days N]                   advances the game clock N days (default 1) and settles them
  *
  * When a Kingdom server answers on `PORT` the command goes through its API (PGlite allows one
@@ -21,7 +21,7 @@ import { advanceDemoClock } from './modules/demo/routes.ts';
 
 const USAGE = `usage:
   npm run kingdom -- faucet <address> [--lands N] [--tools N] [--exo N] [--hexo N] [--food N] [--rune N]
-                              [--workers N] [--rarity common|uncommon|rare|epic] [--items key=N,...]
+                              [--workers N] [--rarity common|uncommon|rare|epic] [--items key=N,...] [--land E03N12]
   npm run kingdom -- tick [--days N]`;
 
 /** POSTs to the running server's API; null when no server answers on the port. */
@@ -72,7 +72,7 @@ async function faucet(args: string[]): Promise<void> {
     args, allowPositionals: true,
     options: {
       lands: { type: 'string' }, tools: { type: 'string' }, exo: { type: 'string' }, hexo: { type: 'string' }, food: { type: 'string' },
-      rune: { type: 'string' }, workers: { type: 'string' }, rarity: { type: 'string' }, items: { type: 'string' },
+      rune: { type: 'string' }, workers: { type: 'string' }, rarity: { type: 'string' }, items: { type: 'string' }, land: { type: 'string' },
     },
   });
   const address = positionals[0];
@@ -83,6 +83,7 @@ async function faucet(args: string[]): Promise<void> {
     address, lands: Number(whole(values.lands, 'lands')), tools: Number(whole(values.tools, 'tools')),
     exo: whole(values.exo, 'exo'), hexo: whole(values.hexo, 'hexo'), food: whole(values.food, 'food'), rune: whole(values.rune, 'rune'),
     workers: Number(whole(values.workers, 'workers')), rarity, items: parseItems(values.items),
+    ...(values.land ? { land: values.land } : {}),
   };
   const config = demoConfig();
   let result = await viaServer<FaucetResponse>(config.port, PATHS.demoFaucet, body);
@@ -90,7 +91,7 @@ async function faucet(args: string[]): Promise<void> {
     const { db, providers } = await openKingdomDatabase(config);
     try {
       result = await runFaucet(db, providers, {
-        address, lands: body.lands, tools: body.tools, workers: body.workers, rarity, items: body.items,
+        address, lands: body.lands, tools: body.tools, workers: body.workers, rarity, items: body.items, ...(body.land ? { land: body.land } : {}),
         balances: { exo: BigInt(body.exo), hexo: BigInt(body.hexo), food: BigInt(body.food), rune: BigInt(body.rune) },
       }, new Date());
     } finally {

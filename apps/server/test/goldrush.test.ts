@@ -3,25 +3,13 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { PATHS, type MinesResponse, type NotificationsResponse, type ReportResponse, type WorkerNft } from '@kingdom/api';
 import { GOLD_RUSH_DAILY_POOL_EXO, FREN_DAILY_POOL_EXO, WORKER_SALARY_HEXO, FREN_SALARY_FOOD, sharePool, WORKER_WEIGHT_CENTI, gameDay, addDays } from '@kingdom/game';
-import { createCardanoTestWallet } from './support/wallets.ts';
-import { createTestKingdom, signInCardano, type TestKingdom } from './support/kingdom.ts';
+import { newPlayer, auth, type Player } from './support/players.ts';
+import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
 import { settleDay, settleDueDays } from '../src/jobs/settlement.ts';
 
 const DAY = 86_400_000;
 
-interface Player { token: string; userId: number; address: string; lands: string[]; workers: WorkerNft[] }
-
-async function newPlayer(k: TestKingdom, give: Record<string, unknown>): Promise<Player> {
-  const wallet = createCardanoTestWallet();
-  const res = await k.post(PATHS.demoFaucet, { address: wallet.address, ...give });
-  expect(res.statusCode, res.body).toBe(200);
-  const { token, user } = await signInCardano(k, wallet);
-  const workers = (await k.get(PATHS.workerNfts, token)).json<{ workers: WorkerNft[] }>().workers;
-  return { token, userId: user.user_id, address: wallet.address, lands: res.json<{ lands: string[] }>().lands, workers };
-}
-
-const auth = (p: Player) => ({ authorization: `Bearer ${p.token}` });
 const assign = (k: TestKingdom, p: Player, hex_name: string, slot: number, worker: WorkerNft | null, mine = 'goldmine') =>
   k.post(PATHS.mineWorkers(mine as 'goldmine'), { hex_name, slot, worker: worker && { policy_id: worker.policy_id, asset_name: worker.asset_name } }, auth(p));
 const balance = async (k: TestKingdom, p: Player, token: string) => BigInt((await k.get(PATHS.balance(token), p.token)).json<{ balance: string }>().balance);

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { ENDPOINTS, MINE_ENDPOINTS, PATHS, pathOf, type WorkerNft } from '@kingdom/api';
 import { MAX_AMOUNT, toBaseUnits } from '@kingdom/game';
 import { createCardanoTestWallet } from './support/wallets.ts';
+import { newPlayer, auth, type Player } from './support/players.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
 import { GameClock } from '../src/clock.ts';
@@ -20,17 +21,6 @@ import { settleDueDays } from '../src/jobs/settlement.ts';
 
 const DAY = 86_400_000;
 
-interface Player { token: string; userId: number; address: string; lands: string[]; workers: WorkerNft[] }
-
-async function newPlayer(k: TestKingdom, give: Record<string, unknown>): Promise<Player> {
-  const wallet = createCardanoTestWallet();
-  const res = await k.post(PATHS.demoFaucet, { address: wallet.address, ...give });
-  expect(res.statusCode, res.body).toBe(200);
-  const { token, user } = await signInCardano(k, wallet);
-  const workers = (await k.get(PATHS.workerNfts, token)).json<{ workers: WorkerNft[] }>().workers;
-  return { token, userId: user.user_id, address: wallet.address, lands: res.json<{ lands: string[] }>().lands, workers };
-}
-const auth = (p: Player) => ({ authorization: `Bearer ${p.token}` });
 
 describe('one NFT works in one slot of one mine, whatever races (schema-enforced)', () => {
   let k: TestKingdom;

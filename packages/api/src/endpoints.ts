@@ -15,6 +15,7 @@ import {
   reportParams, reportResponse, notificationsQuery, notificationsResponse, markReadRequest, landDetailResponse,
   tickRequest, clockResponse, okResponse, upgradeResponse, landParams, worldDaysQuery, worldDaysResponse,
 } from './goldrush.ts';
+import { valleyMapResponse, valleyMineResponse } from './valley.ts';
 
 const assignErrors = ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE', 'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'NOT_VALID_WORKER_RARITY'] as const;
 
@@ -142,6 +143,14 @@ export const ENDPOINTS = {
   worldDays: endpoint({
     operationId: 'worldDays', method: 'GET', path: '/world/days', tags: ['world'], auth: 'public',
     summary: "World totals of the latest settled days: EXO each pool paid, workers worked, players paid", query: worldDaysQuery, response: worldDaysResponse, errors: [],
+  }),
+  valleyMap: endpoint({
+    operationId: 'valleyMap', method: 'GET', path: '/valley/map', tags: ['valley'], auth: 'public',
+    summary: 'The whole Valley map: columnar arrays, ETag (304 on If-None-Match), gzip', response: valleyMapResponse, errors: [],
+  }),
+  valleyMine: endpoint({
+    operationId: 'valleyMine', method: 'GET', path: '/valley/mine', tags: ['valley'], auth: 'session',
+    summary: "Ids of the signed-in player's lands (the map's 'mine' layer)", response: valleyMineResponse, errors: [],
   }),
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { WORKER_RARITIES, MINE_KINDS } from '@kingdom/game';
 import { baseUnits, land, text, hexName } from './schemas.ts';
+import { landNeighbour } from './valley.ts';
 
 /** Notification types of spec §3, as stored and answered. */
 export const NOTIFICATION_TYPES = [
@@ -119,7 +120,12 @@ export const notificationsResponse = z.object({ notifications: z.array(notificat
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 export const markReadRequest = z.strictObject({ ids: z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).max(200).optional(), all: z.boolean().optional() });
 
-export const landDetailResponse = z.object({ land, goldmine: mine, frenmine: mine });
+export const landDetailResponse = z.object({
+  land, goldmine: mine, frenmine: mine,
+  minted: z.boolean().describe('false while the land NFT is still held by the mint (GAME-RULES.md §2)'),
+  yours: z.boolean().describe('the signed-in player (bearer token, optional) holds this land'),
+  neighbours: z.array(landNeighbour).describe('lands within 2 hexes, for the map excerpt'),
+});
 export type LandDetailResponse = z.infer<typeof landDetailResponse>;
 
 export const tickRequest = z.strictObject({ days: z.number().int().min(1).max(60).default(1) });

@@ -5,3 +5,4 @@ export * from './goldrush.ts';
 export * from './contract.ts';
 export * from './endpoints.ts';
 export * from './paths.ts';
+export * from './valley.ts';

@@ -1,43 +1,53 @@
 /**
- * API paths, relative to `/api` (spec §7 paths kept exactly), read from the endpoint descriptors of
- * `./endpoints.ts` — the one place a path is written.
+ * API paths, relative to `/api` (spec §7 paths kept exactly), as plain strings: web pages import
+ * them without the zod schemas of the endpoint descriptors (`./endpoints.ts`), which stay out of
+ * the first page's JavaScript. `test/paths.test.ts` proves every path equals its descriptor's.
  */
 import type { MineKind } from '@kingdom/game';
-import { pathOf } from './contract.ts';
-import { ENDPOINTS as E, MINE_ENDPOINTS as M } from './endpoints.ts';
 
 export { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from './http.ts';
 
+const fill = (pattern: string, params: Record<string, string>) =>
+  pattern.replace(/:([A-Za-z_]+)/g, (_, n: string) => encodeURIComponent(params[n] ?? ''));
+
 export const PATHS = {
-  csrfCookie: E.csrfCookie.path,
-  config: E.config.path,
-  authChallenge: E.authChallenge.path,
-  authLogin: E.authLogin.path,
-  authLogout: E.authLogout.path,
-  dashboardUser: E.dashboardUser.path,
-  prices: E.prices.path,
-  balance: (token: string) => pathOf(E.balance, { token: token as 'exo' }),
-  notificationsCount: E.notificationsCount.path,
-  inventoryItems: E.inventoryItems.path,
-  inventoryCount: E.inventoryCount.path,
-  lands: E.lands.path,
-  miningTools: E.miningTools.path,
-  totalLands: E.totalLands.path,
-  walletSync: E.walletSync.path,
-  demoFaucet: E.demoFaucet.path,
+  csrfCookie: '/sanctum/csrf-cookie',
+  config: '/config',
+  authChallenge: '/auth/challenge',
+  authLogin: '/auth/login',
+  authLogout: '/auth/logout',
+  dashboardUser: '/dashboard/user',
+  prices: '/currencies/prices',
+  balance: (token: string) => fill('/user/balance/:token', { token }),
+  notificationsCount: '/notifications/count',
+  inventoryItems: '/inventory/items',
+  inventoryCount: '/inventory/count',
+  lands: '/lands',
+  miningTools: '/mining_tool',
+  totalLands: '/user/total_lands',
+  walletSync: '/wallets/sync',
+  demoFaucet: '/demo/faucet',
   docs: '/docs/json',
-  notifications: E.notifications.path,
-  notificationsRead: E.notificationsRead.path,
-  mines: (mine: MineKind) => M[mine].mines.path,
-  mineWorkers: (mine: MineKind) => M[mine].assign.path,
-  mineWorkersRemove: (mine: MineKind) => M[mine].remove.path,
-  mineUpgrade: (mine: MineKind) => M[mine].upgrade.path,
-  workerNfts: E.workerNfts.path,
-  performance: E.minePerformance.path,
-  report: (mine: MineKind, day: string) => pathOf(E.mineReport, { mine, day }),
-  land: (hexName: string) => pathOf(E.land, { hex_name: hexName }),
-  landExpand: (hexName: string) => pathOf(E.landExpand, { hex_name: hexName }),
-  worldDays: E.worldDays.path,
-  demoClock: E.demoClock.path,
-  demoTick: E.demoTick.path,
+  notifications: '/notifications',
+  notificationsRead: '/notifications/read',
+  mines: (mine: MineKind) => `/${mine}/mines`,
+  mineWorkers: (mine: MineKind) => `/${mine}/workers`,
+  mineWorkersRemove: (mine: MineKind) => `/${mine}/workers/remove`,
+  mineUpgrade: (mine: MineKind) => `/${mine}/upgrade`,
+  workerNfts: '/goldmine/worker-nfts',
+  performance: '/mines/performance',
+  report: (mine: MineKind, day: string) => fill('/mines/:mine/reports/:day', { mine, day }),
+  land: (hexName: string) => fill('/lands/:hex_name', { hex_name: hexName }),
+  landExpand: (hexName: string) => fill('/lands/:hex_name/expand', { hex_name: hexName }),
+  worldDays: '/world/days',
+  demoClock: '/demo/clock',
+  demoTick: '/demo/tick',
+} as const;
+
+/** Paths of the Valley endpoints, relative to `/api`. */
+export const VALLEY_PATHS = {
+  /** Public: the whole map (ETag; 304 on If-None-Match). */
+  map: '/valley/map',
+  /** Bearer: ids of the lands the signed-in player holds (the map's "mine" layer). */
+  mine: '/valley/mine',
 } as const;

@@ -4,7 +4,7 @@
  * units (exact; see `@kingdom/game` tokens). Times are ISO-8601 UTC strings.
  */
 import { z } from 'zod';
-import { LAND_SIZES, BIOMES, TOKENS, MAX_WHOLE_TOKEN_DIGITS } from '@kingdom/game';
+import { LAND_SIZES, BIOMES, TOKENS, MAX_WHOLE_TOKEN_DIGITS, HEX_NAME_MAX_LENGTH } from '@kingdom/game';
 
 // ---- bounded inputs: every string has a maximum length and no NUL byte (Postgres text cannot hold
 // one), every integer a range that fits its int4 column, every amount a maximum (MAX_AMOUNT). ----
@@ -14,8 +14,12 @@ export function text(max: number, min = 0) {
   return z.string().min(min).max(max).refine((v) => !v.includes('\u0000'), 'must not contain NUL bytes');
 }
 
-/** A land's hex name (GAME-RULES §2), e.g. `E03N12`. */
-export const hexName = z.string().max(16).regex(/^[EW]\d{2,4}[NS]\d{2,4}$/, 'not a hex name');
+/**
+ * A land's hex name as requests give it (GAME-RULES §2), e.g. `E03N12`: 1–10 letters and digits (no
+ * NUL, no `/`). Case and shape are checked by the land lookup: a well-formed request naming no land
+ * answers LAND_NOT_AVAILABLE.
+ */
+export const hexName = z.string().min(1).max(HEX_NAME_MAX_LENGTH).regex(/^[A-Za-z0-9]+$/, 'letters and digits only');
 
 /** A 32-bit signed integer (an `integer` column). */
 export const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
@@ -177,6 +181,8 @@ export const faucetRequest = z.strictObject({
   workers: z.number().int().min(0).max(50).default(0).describe('worker NFTs of a qualified Staking-Hub collection'),
   rarity: z.enum(['common', 'uncommon', 'rare', 'epic']).default('common'),
   items: z.record(text(40), z.number().int().min(0).max(1000)).default({}).describe('item key → count'),
+  land: hexName.optional()
+    .describe('mint this land (hex_name) to the address: LAND_SOLD_OUT when minted, LAND_NOT_AVAILABLE when no land'),
 });
 export type FaucetRequest = z.input<typeof faucetRequest>;
 export const faucetResponse = z.object({

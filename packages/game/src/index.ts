@@ -11,6 +11,7 @@ export * from './vendor/catalogue.ts';
 export * from './errors.ts';
 export * from './prng.ts';
 export * from './valley.ts';
+export * from './valley/index.ts';
 export * from './assets.ts';
 export * from './mines/goldmine.ts';
 export * from './mines/frenmine.ts';

@@ -62,3 +62,9 @@ export async function sessionRows<T>(db: Database, stmt: Statement, request: Fas
   if (rows.length === 0) fail('USER_NOT_AUTH');
   return rows;
 }
+
+/** The session of a request to a public endpoint that may carry a bearer token: null for a visitor or a stale token. */
+export async function optionalSession(db: Database, request: FastifyRequest, now: Date): Promise<SessionUser | null> {
+  if (!request.headers.authorization) return null;
+  return requireSession(db, request, now).catch(() => null);
+}

@@ -166,6 +166,9 @@ async function payMines(tx: Orm, kind: MineKind, day: string, start: Date, end: 
   const manager = rules.managerSlot ?? 0;
   const fallback = rules.salaryFallback;
   // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools).
+  // Players whose salary token covers every salary pay all (no sorting); only the others are paid
+  // in order with a running sum — the window the whole world would otherwise sort through.
+  const col = (t: string | null) => (t ? sql`COALESCE((SELECT amount FROM balances WHERE user_id = p.user_id AND token = ${t}), 0)` : sql`0::numeric`);
   await exec(tx, sql`CREATE TEMP TABLE _pay ON COMMIT DROP AS
     WITH r(rarity, salary, weight) AS (VALUES ${rarities}),
     g AS MATERIALIZED (
@@ -173,16 +176,20 @@ async function payMines(tx: Orm, kind: MineKind, day: string, start: Date, end: 
       FROM mine_workers mw JOIN r ON r.rarity = mw.rarity
       WHERE mw.mine = ${kind} AND mw.assigned_at < ${start}
     ),
-    b AS (
-      SELECT u.user_id,
-        COALESCE((SELECT amount FROM balances WHERE user_id = u.user_id AND token = ${rules.salaryToken}), 0) AS tok,
-        ${fallback ? sql`COALESCE((SELECT amount FROM balances WHERE user_id = u.user_id AND token = ${fallback}), 0)` : sql`0::numeric`} AS fb
-      FROM (SELECT DISTINCT user_id FROM g) u
+    b AS MATERIALIZED (
+      SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
+      FROM (SELECT user_id, sum(salary) AS total FROM g GROUP BY user_id) p
     ),
     w AS (
-      SELECT g.*, b.tok, cum - g.salary AS cum_before, cum <= b.tok + b.fb AS worked FROM (
-        SELECT g.*, sum(g.salary) OVER (PARTITION BY g.user_id ORDER BY g.land_id, g.slot) AS cum FROM g
-      ) g JOIN b ON b.user_id = g.user_id
+      SELECT g.land_id, g.slot, g.user_id, g.salary, g.weight, true AS worked, g.salary AS from_token
+      FROM g JOIN b ON b.user_id = g.user_id WHERE b.tok >= b.total
+      UNION ALL
+      SELECT land_id, slot, user_id, salary, weight, cum <= tok + fb,
+        CASE WHEN cum <= tok + fb THEN GREATEST(0, LEAST(salary, tok - (cum - salary))) ELSE 0 END
+      FROM (
+        SELECT g.*, b.tok, b.fb, sum(g.salary) OVER (PARTITION BY g.user_id ORDER BY g.land_id, g.slot) AS cum
+        FROM g JOIN b ON b.user_id = g.user_id WHERE b.tok < b.total
+      ) short
     ),
     managed AS (SELECT DISTINCT land_id FROM w WHERE slot = ${manager}::int AND worked),
     e AS (
@@ -193,10 +200,8 @@ async function payMines(tx: Orm, kind: MineKind, day: string, start: Date, end: 
     )
     SELECT e.land_id, e.slot, e.user_id, e.salary, e.worked,
       CASE WHEN t.total > 0 THEN ${rules.dailyPool.toString()}::bigint * e.eff / t.total ELSE 0 END AS share,
-      CASE WHEN NOT e.worked THEN 0 ${fallback ? sql`ELSE GREATEST(0, LEAST(e.salary, e.tok - e.cum_before))` : sql`ELSE e.salary`} END AS from_token
+      e.from_token, CASE WHEN e.worked THEN e.salary - e.from_token ELSE 0 END AS from_fallback
     FROM e CROSS JOIN (SELECT sum(eff)::bigint AS total FROM e) t`);
-  await exec(tx, sql`ALTER TABLE _pay ADD COLUMN from_fallback numeric`);
-  await exec(tx, sql`UPDATE _pay SET from_fallback = CASE WHEN worked THEN salary - from_token ELSE 0 END`);
   const hexoCol = rules.salaryToken === 'hexo' ? sql`from_token` : fallback === 'hexo' ? sql`from_fallback` : sql`0`;
   const foodCol = rules.salaryToken === 'food' ? sql`from_token` : fallback === 'food' ? sql`from_fallback` : sql`0`;
   const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');

@@ -2,14 +2,15 @@
  * Seeding (GAME-RULES.md §2). Reference data is seeded on every start (idempotent): item kinds, the
  * mining-tool catalogue, the Valley's 5,000 lands and the 500 mining-tool NFTs. In demo mode the
  * demo world is seeded once, deterministically: Staking-Hub collections on both chains, prices,
- * the emulated chain's holdings (unsold lands and tools at the treasury address) and a few demo
+ * the emulated chain's holdings (unsold lands and tools at the treasury address, a share of the
+ * lands sold to collectors outside the Kingdom) and a few demo
  * players who own lands, tools, items and balances.
  */
 import { eq, sql } from 'drizzle-orm';
 import { bech32, base58 } from '@scure/base';
 import {
   ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
-  landAssetName, miningToolAssetName, toBaseUnits, WORKER_QUALIFY_VOTES, type Prng, type Token,
+  landAssetName, miningToolAssetName, toBaseUnits, LAND_SIZE_INFO, WORKER_QUALIFY_VOTES, type Prng, type Token,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import {
@@ -126,6 +127,7 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
       { token: 'hexo', ada: '0.00412' },
     ]).onConflictDoNothing();
     await mintCollectionsToTreasury(tx);
+    await mintToCollectors(tx);
     // The current Staking-Hub round began at the last 14-day boundary before the seed.
     const roundStart = new Date(Math.floor(now.getTime() / (14 * 86_400_000)) * 14 * 86_400_000);
     const [snap] = await exec<{ id: number }>(tx, sql`INSERT INTO staking_snapshots (taken_at) VALUES (${roundStart}) RETURNING id`);
@@ -142,6 +144,32 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     await tx.insert(appSettings).values({ key: 'demo_world_seeded', value: { at: now.toISOString() } });
   });
   for (const address of playerAddresses) await syncWallet(db, providers, 'cardano', address, now);
+}
+
+/** Share of the Valley the demo world has sold to collectors outside the Kingdom (the rest stays unminted). */
+export const DEMO_COLLECTOR_SHARE = 0.3;
+
+/**
+ * Sells about {@link DEMO_COLLECTOR_SHARE} of the lands (never the seven at the centre) to 150
+ * collector addresses that are not Kingdom players, with gold mines levelled 1–cap (mostly low), so
+ * the Valley map shows minted, unminted and levelled lands. Deterministic.
+ */
+async function mintToCollectors(tx: Orm): Promise<void> {
+  const rng = createPrng('kingdom-collectors');
+  const collectors = Array.from({ length: 150 }, () => enterpriseTestnetAddress(randomBytes(rng, 28)));
+  const rows = generateValley().filter((c) => c.id > 7 && rng.next() < DEMO_COLLECTOR_SHARE).map((c) => {
+    const cap = LAND_SIZE_INFO[c.size].goldmineCap;
+    const level = Math.min(cap, 1 + Math.floor(rng.next() ** 2 * cap));
+    return { id: c.id, address: collectors[rng.int(0, collectors.length - 1)]!, level };
+  });
+  const json = JSON.stringify(rows);
+  await exec(tx, sql`
+    UPDATE emu_assets e SET address = t.address
+    FROM jsonb_to_recordset(${json}::jsonb) AS t(id int, address text, level int), lands l
+    WHERE l.id = t.id AND e.address = ${TREASURY_ADDRESS} AND e.policy_id = l.policy_id AND e.asset_name = l.asset_name`);
+  await exec(tx, sql`
+    UPDATE lands l SET goldmine_level = t.level
+    FROM jsonb_to_recordset(${json}::jsonb) AS t(id int, address text, level int) WHERE l.id = t.id`);
 }
 
 async function mintCollectionsToTreasury(tx: Orm): Promise<void> {

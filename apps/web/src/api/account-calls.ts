@@ -71,6 +71,14 @@ export function inventoryItemsQueryOptions(enabled: boolean) {
   return queryOptions({ queryKey: queryKeys.items, queryFn: async (): Promise<Item[]> => (await call('inventoryItems')).items, enabled });
 }
 
+/**
+ * The inventory item `key` from a list, or the spec §3 default (amount 0, not craftable) when the
+ * list lacks it.
+ */
+export function findItem(items: readonly Item[] | undefined, key: string): Item {
+  return items?.find((i) => i.key === key) ?? { key, name: key, amount: 0, is_craftable: false };
+}
+
 /** The signed-in user's items. */
 export function useInventoryItems() {
   return useQuery(inventoryItemsQueryOptions(useIsAuthenticated()));

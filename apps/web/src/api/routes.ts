@@ -37,6 +37,8 @@ export const ROUTES = {
   minePerformance: { method: 'GET', path: '/mines/performance' },
   mineReport: { method: 'GET', path: '/mines/:mine/reports/:day' },
   worldDays: { method: 'GET', path: '/world/days' },
+  valleyMap: { method: 'GET', path: '/valley/map' },
+  valleyMine: { method: 'GET', path: '/valley/mine' },
   demoFaucet: { method: 'POST', path: '/demo/faucet' },
   demoClock: { method: 'GET', path: '/demo/clock' },
   demoTick: { method: 'POST', path: '/demo/tick' },

@@ -39,6 +39,7 @@ const Pages = {
   MineReport: lazyPage(() => import('../features/mines/report-dialog.tsx'), 'ReportRoute'),
   Vendor: lazyPage(() => import('../features/vendor/vendor-page.tsx'), 'VendorPage'),
   Valley: lazyPage(() => import('../features/valley/valley-page.tsx'), 'ValleyPage'),
+  World: lazyPage(() => import('../features/world/world-page.tsx'), 'WorldPage'),
   StakingLayout: lazyPage(staking, 'StakingLayout'),
   StakingProjects: lazyPage(staking, 'StakingProjectsPage'),
   StakingUser: lazyPage(staking, 'StakingUserPage'),
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
       })),
       { path: 'vendor', ...page(Pages.Vendor) },
       { path: 'valley', ...page(Pages.Valley) },
+      { path: 'world', ...page(Pages.World) },
       {
         path: 'staking-hub',
         ...page(Pages.StakingLayout),

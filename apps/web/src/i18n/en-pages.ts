@@ -1,4 +1,6 @@
 /** English texts of the pages beyond the frame, login and landing (loaded with them: page-texts.ts). */
+import { enValley } from './en-valley.ts';
+
 export const enPages = {
   connect: {
     title: 'Connect a {{type}} wallet',
@@ -297,10 +299,7 @@ export const enPages = {
     unavailable: 'This feature is currently not available. Stay tuned!',
     tier: 'Tier {{tier}}',
   },
-  valley: {
-    title: 'Valley Map',
-    lead: 'The Valley counts {{count, number}} lands. The interactive map is being drawn.',
-  },
+  ...enValley,
   staking: {
     title: 'Staking-Hub',
     activity: 'Activity',
@@ -336,6 +335,22 @@ export const enPages = {
     step3: "Press 'Advance one day' at the top: the day settles and your workers mine EXO.",
     step4Link: 'Open the daily report in your inbox',
     step4: 'to see what was mined and paid.',
+  },
+  world: {
+    title: 'World totals',
+    lead: 'Every settled game day: what the Gold Rush and fren pools paid, beside what they may pay, so anyone can check that no day paid more than its pool.',
+    caption: 'World totals per settled day',
+    empty: 'No game day has been settled yet.',
+    loadError: 'The world totals could not be loaded.',
+    day: 'Day (UTC)',
+    goldPaid: 'Gold Rush pool',
+    frenPaid: 'Fren pool',
+    workers: 'Workers worked',
+    players: 'Players paid',
+    ofPool: '{{paid}} of {{pool}} EXO',
+    workersWorked: '{{gold}} gold · {{fren}} fren',
+    withinPools: 'within the pools',
+    overPool: 'over a pool!',
   },
   tokensale: {
     title: 'Token sale',

@@ -49,6 +49,7 @@ export const en = {
     social: 'Social network',
     chat: 'Chat community',
     guidebook: 'Guidebook',
+    world: 'World totals',
     links: 'Community links',
   },
   landing: {

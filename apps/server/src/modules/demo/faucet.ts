@@ -6,11 +6,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { base58 } from '@scure/base';
 import type { Chain, FaucetResponse } from '@kingdom/api';
-import { itemKind, toBaseUnits, utf8ToHex, LEAGUE_THRESHOLDS, TOKENS, type Token } from '@kingdom/game';
+import { itemKind, toBaseUnits, utf8ToHex, hexName, parseHexName, LEAGUE_THRESHOLDS, TOKENS, type Token } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../../db/client.ts';
 import type { ChainProviders } from '../../chain/index.ts';
 import { emulatorMint } from '../../chain/emulator.ts';
-import { givePlayer } from '../../seed/demo-world.ts';
+import { givePlayer, TREASURY_ADDRESS } from '../../seed/demo-world.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
@@ -27,6 +27,8 @@ export interface FaucetInput {
   workers?: number;
   rarity?: FaucetRarity;
   items?: Record<string, number>;
+  /** hex_name of a land to mint to the address (GAME-RULES.md §2 "Minted"). */
+  land?: string;
 }
 
 /** The chain of an address: bech32 Cardano or base58 Solana. @throws ApiError NOT_VALID_REQUEST_ADDRESS */
@@ -67,10 +69,30 @@ async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number
 }
 
 /**
+ * Mints one chosen land to `address`: moves its NFT out of the emulator's treasury (the mint).
+ * @throws ApiError LAND_NOT_AVAILABLE when `name` is no land of the Valley; LAND_SOLD_OUT when it is
+ *   already minted (the treasury no longer holds it)
+ */
+export async function mintLand(tx: Orm, chain: Chain, address: string, name: string): Promise<string> {
+  const cell = parseHexName(name);
+  if (!cell) fail('LAND_NOT_AVAILABLE');
+  const [land] = await exec<{ hex_name: string; policy_id: string; asset_name: string }>(tx, sql`
+    SELECT hex_name, policy_id, asset_name FROM lands WHERE hex_name = ${hexName(cell.q, cell.r)}`);
+  if (!land) fail('LAND_NOT_AVAILABLE');
+  // Taking it from the treasury is the check: a concurrent mint of the same land deletes nothing.
+  const taken = await exec(tx, sql`DELETE FROM emu_assets WHERE address = ${TREASURY_ADDRESS}
+    AND policy_id = ${land.policy_id} AND asset_name = ${land.asset_name} RETURNING 1`);
+  if (taken.length === 0) fail('LAND_SOLD_OUT');
+  await emulatorMint(tx, chain, address, land.policy_id, land.asset_name, 1n);
+  return land.hex_name;
+}
+
+/**
  * Moves lands and tools from the emulator's treasury to `address`, mints worker NFTs, credits
  * balances and items through the ledger (reason `faucet`, a fresh reference), then syncs the wallet.
+ * With `land`, that land is minted to the address first (see {@link mintLand}).
  * @throws ApiError NOT_VALID_REQUEST_ADDRESS for an address of neither chain; VALIDATION_ERROR for an
- *   unknown item key; SYSTEM_FEATURE_NOT_AVAILABLE when no collection of that rarity exists on the chain
+ *   unknown item key; LAND_NOT_AVAILABLE / LAND_SOLD_OUT for `land`; SYSTEM_FEATURE_NOT_AVAILABLE when no collection of that rarity exists on the chain
  */
 export async function runFaucet(db: Database, providers: ChainProviders, input: FaucetInput, now: Date): Promise<FaucetResponse> {
   const chain = chainOfAddress(input.address);
@@ -78,9 +100,10 @@ export async function runFaucet(db: Database, providers: ChainProviders, input: 
   for (const key of Object.keys(items)) if (!itemKind(key)) fail('VALIDATION_ERROR', { items: [`unknown item: ${key}`] });
   const reference = randomUUID();
   const given = await db.orm.transaction(async (tx) => {
+    const minted = input.land ? [await mintLand(tx, chain, input.address, input.land)] : [];
     const g = await givePlayer(tx, input.address, input.lands, input.tools, input.balances, items, 'faucet', reference, chain);
     const workers = input.workers ? await mintWorkers(tx, chain, input.address, input.workers, input.rarity ?? 'common') : [];
-    return { ...g, workers };
+    return { ...g, lands: [...minted, ...g.lands], workers };
   });
   await syncWallet(db, providers, chain, input.address, now);
   const balances: Record<string, string> = {};

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { LAND_POLICY_ID } from '@kingdom/game';
+import { LAND_POLICY_ID, hexName, parseHexName } from '@kingdom/game';
 import { exec, statement, type Database, type Orm } from '../../db/client.ts';
 import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
 import type { LandRow } from './land.ts';
@@ -86,14 +86,23 @@ export async function userLands(orm: Orm, userId: number): Promise<OwnedLandRow[
     WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_ID} ORDER BY l.id`);
 }
 
-/** The land `hexName` with its owner, or undefined. */
-export async function landByHexName(orm: Orm, hexName: string): Promise<OwnedLandRow | undefined> {
-  return (await selectLands(orm, sql`l.hex_name = ${hexName}`))[0];
+/** The canonical form of a requested hex name (`e03n12` → `E03N12`), or null when it names no cell. */
+function canonical(name: string): string | null {
+  const cell = parseHexName(name);
+  return cell ? hexName(cell.q, cell.r) : null;
 }
 
-/** Locks the land `hexName` for this transaction and returns it with its owner, or undefined. */
-export async function lockLand(tx: Orm, hexName: string): Promise<OwnedLandRow | undefined> {
-  const [locked] = await exec<{ id: number }>(tx, sql`SELECT id FROM lands WHERE hex_name = ${hexName} FOR UPDATE`);
+/** The land `name` (a hex name, any case), with its owner, or undefined. */
+export async function landByHexName(orm: Orm, name: string): Promise<OwnedLandRow | undefined> {
+  const c = canonical(name);
+  return c ? (await selectLands(orm, sql`l.hex_name = ${c}`))[0] : undefined;
+}
+
+/** Locks the land `name` for this transaction and returns it with its owner, or undefined. */
+export async function lockLand(tx: Orm, name: string): Promise<OwnedLandRow | undefined> {
+  const c = canonical(name);
+  if (!c) return undefined;
+  const [locked] = await exec<{ id: number }>(tx, sql`SELECT id FROM lands WHERE hex_name = ${c} FOR UPDATE`);
   if (!locked) return undefined;
   return (await selectLands(tx, sql`l.id = ${locked.id}`))[0];
 }

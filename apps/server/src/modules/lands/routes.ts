@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { PAGE_SIZE } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
+import { optionalSession } from '../../auth/session.ts';
 import { toLand } from './land.ts';
 import { allLandsPage, myLandsPage } from './repository.ts';
 import { expandLand, landDetail } from './service.ts';
@@ -26,7 +27,8 @@ export async function landRoutes(app: FastifyInstance): Promise<void> {
     const r = my ? await myLandsPage(db, request, searchTerm(search), PAGE_SIZE, offset) : await allLandsPage(db, searchTerm(search), PAGE_SIZE, offset);
     return { lands: r.lands.map(toLand), total: r.total, page, per_page: PAGE_SIZE };
   });
-  route(app, ENDPOINTS.land, async ({ params }) => landDetail(db.orm, params.hex_name));
+  // Public: a missing or stale token just means a visitor (`yours` is then false).
+  route(app, ENDPOINTS.land, async ({ params, request, now }) => landDetail(db, params.hex_name, await optionalSession(db, request, now)));
   route(app, ENDPOINTS.landExpand, async (input) => {
     await expandLand(db, sessionOf(input).userId, input.params.hex_name, input.now);
     return { status: 'success' as const };

@@ -2,13 +2,15 @@
  * Land actions and reads (spec §4 land size upgrade, GAME-RULES §2): the owner check every land
  * action starts with, expansion with a permit, and the public land page (land + both mines).
  */
-import { planLandExpansion } from '@kingdom/game';
+import { LAND_SIZE_INFO, planLandExpansion } from '@kingdom/game';
 import type { LandDetailResponse } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
+import type { SessionUser } from '../../auth/session.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, itemCounts } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
 import { loadMines } from '../mines/repository.ts';
+import { valleyLands } from '../valley/repository.ts';
 import { toLand } from './land.ts';
 import { landByHexName, lockLand, setLandSize, type OwnedLandRow } from './repository.ts';
 
@@ -37,11 +39,23 @@ export async function expandLand(db: Database, userId: number, hexName: string, 
   });
 }
 
-/** The public land page: the land, its owner and both mines. @throws ApiError LAND_NOT_AVAILABLE */
-export async function landDetail(orm: Orm, hexName: string): Promise<LandDetailResponse> {
-  const row = await landByHexName(orm, hexName);
+/**
+ * The public land page: the land, its owner, both mines, whether it is minted, whether it is the
+ * viewer's, and the lands within 2 hexes (the map excerpt). @throws ApiError LAND_NOT_AVAILABLE
+ */
+export async function landDetail(db: Database, hexName: string, viewer: SessionUser | null): Promise<LandDetailResponse> {
+  const row = await landByHexName(db.orm, hexName);
   if (!row) fail('LAND_NOT_AVAILABLE');
-  const [goldmine] = await loadMines(orm, 'goldmine', [row]);
-  const [frenmine] = await loadMines(orm, 'frenmine', [row]);
-  return { land: toLand(row), goldmine: goldmine!, frenmine: frenmine! };
+  const [goldmine] = await loadMines(db.orm, 'goldmine', [row]);
+  const [frenmine] = await loadMines(db.orm, 'frenmine', [row]);
+  const area = await valleyLands(db, { q: row.q, r: row.r, radius: 2 });
+  const self = area.find((l) => l.id === row.id);
+  return {
+    land: toLand(row), goldmine: goldmine!, frenmine: frenmine!,
+    minted: self?.minted ?? true,
+    yours: viewer !== null && row.owner_user_id === viewer.userId,
+    neighbours: area.filter((l) => l.id !== row.id).map((l) => ({
+      hex_name: l.hexName, q: l.q, r: l.r, size_label: LAND_SIZE_INFO[l.size].label, biome: l.biome, minted: l.minted, owned: l.owner !== null,
+    })),
+  };
 }

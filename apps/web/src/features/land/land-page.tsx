@@ -1,14 +1,25 @@
+/**
+ * `/land/:hex_name?` (spec §2, §3; GAME-RULES.md §2): one land of the Valley — size with its cells,
+ * biome with its bonus, position, owner, minted or not, its gold mine and fren mine (level, workers
+ * in slots, upgrade in progress), a map excerpt of its neighbours and, for its owner, the actions
+ * that exist (expand with a permit, the mines). `/land` alone shows the player's first land, or
+ * the 'not a land owner' / 'no lands found' empty state.
+ */
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Mine } from '@kingdom/api';
-import { BIOME_BONUS, LAND_SIZE_INFO, shortenMiddle } from '@kingdom/game';
-import { useLandDetail } from '../../api/endpoints/land-detail.ts';
+import type { LandDetailResponse, LandNeighbour, Mine } from '@kingdom/api';
+import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, shortenMiddle } from '@kingdom/game';
+import { useConfig } from '../../api/session-calls.ts';
+import { findItem, useInventoryItems } from '../../api/account-calls.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MineSlots } from '../../components/mine-slots.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { formatUtc } from '../../components/time-format.ts';
-import { useSession } from '../../session/session-store.ts';
+import { PATHS_WEB } from '../../paths.ts';
+import { useExpandLand, useFirstLand, useLandPage } from './api.ts';
+import './land.css';
 
 /** One mine of the land, read-only: level/cap, upgrade in progress, slots. */
 function LandMine({ mine }: { mine: Mine }) {
@@ -27,19 +38,98 @@ function LandMine({ mine }: { mine: Mine }) {
   );
 }
 
+const HEX_POINTS = HEX_CORNERS.map((c) => `${(c.x * 0.92).toFixed(3)},${(c.y * 0.92).toFixed(3)}`).join(' ');
+
+/** SVG excerpt of the Valley: the land in the middle and its neighbours within two steps, as links. */
+function NeighbourMap({ detail }: { detail: LandDetailResponse }) {
+  const { t } = useTranslation();
+  const { land } = detail;
+  const centre = axialToWorld(land.q, land.r);
+  const cells: Array<LandNeighbour & { self?: boolean }> = [
+    // older servers answer without neighbours
+    ...(detail.neighbours ?? []),
+    { hex_name: land.hex_name, q: land.q, r: land.r, size_label: land.size_label, biome: land.biome, minted: detail.minted, owned: land.owner !== null, self: true },
+  ];
+  return (
+    <section className="panel" aria-label={t('landPage.neighbours')}>
+      <h2 className="panel__title">{t('landPage.neighbours')}</h2>
+      <svg className="land-map" viewBox="-5.2 -4.4 10.4 8.8" role="img" aria-label={t('landPage.neighboursLabel', { name: land.hex_name })} data-testid="land-neighbours">
+        {cells.map((c) => {
+          const p = axialToWorld(c.q, c.r);
+          const x = p.x - centre.x;
+          const y = p.y - centre.y;
+          const cls = `land-map__hex land-map__hex--${c.biome}${c.minted ? '' : ' land-map__hex--unminted'}${c.self ? ' land-map__hex--self' : ''}`;
+          const body = (
+            <g transform={`translate(${x.toFixed(3)} ${y.toFixed(3)})`}>
+              <polygon points={HEX_POINTS} className={cls} />
+              <text className="land-map__label" y="0.15" textAnchor="middle">{c.hex_name}</text>
+              <text className="land-map__size" y="0.6" textAnchor="middle">{c.size_label}</text>
+            </g>
+          );
+          return c.self ? <g key={c.hex_name}>{body}</g> : (
+            <Link key={c.hex_name} to={`/land/${c.hex_name}`} aria-label={c.hex_name}>
+              {body}
+            </Link>
+          );
+        })}
+      </svg>
+      <p>
+        <Link to={`/valley?land=${land.hex_name}`}>{t('landPage.onMap')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The owner's actions: expand with the next permit, go to the mines. */
+function OwnerActions({ detail }: { detail: LandDetailResponse }) {
+  const { t } = useTranslation();
+  const items = useInventoryItems().data;
+  const expand = useExpandLand(detail.land.hex_name);
+  const step = EXPANSION_PERMITS[detail.land.size];
+  const permit = step ? findItem(items, step.permitKey) : null;
+  return (
+    <section className="panel" aria-label={t('landPage.actions')} data-testid="land-actions">
+      <h2 className="panel__title">{t('landPage.actions')}</h2>
+      {step && permit ? (
+        <div className="land-actions__row">
+          <button type="button" className="btn btn--gold" disabled={expand.isPending || permit.amount < 1} onClick={() => expand.mutate()}>
+            {t('landPage.expand', { size: LAND_SIZE_INFO[step.nextSize].label })}
+          </button>
+          <span className="muted">{t('landPage.expandNeeds', { permit: itemKind(step.permitKey)?.name ?? step.permitKey, count: permit.amount })}</span>
+        </div>
+      ) : (
+        <p className="muted">{t('landPage.expandMax')}</p>
+      )}
+      {expand.isSuccess ? <p className="notice" role="status">{t('landPage.expanded', { size: LAND_SIZE_INFO[detail.land.size].label })}</p> : null}
+      <p className="land-actions__links">
+        <Link to="/goldmine/workers">{t('land.manageGold')}</Link> · <Link to="/frenmine/workers">{t('land.manageFren')}</Link>
+      </p>
+    </section>
+  );
+}
+
 function LandDetails({ hexName }: { hexName: string }) {
   const { t } = useTranslation();
-  const q = useLandDetail(hexName);
-  const myAddress = useSession((s) => s.walletAddress);
+  const q = useLandPage(hexName);
+  const mintUrl = useConfig().data?.mint_url;
   if (q.isPending) return <CardSkeletons count={1} />;
-  if (!q.data) return <EmptyState title={t('land.notFound')} />;
-  const { land, goldmine, frenmine } = q.data;
+  if (!q.data) {
+    return (
+      <EmptyState title={t('land.notFound')} text={t('land.choose')}>
+        <Link className="btn btn--primary" to="/valley">
+          {t('landPage.explore')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  const detail = q.data;
+  const { land, goldmine, frenmine } = detail;
   const bonus = BIOME_BONUS[land.biome];
   const info = LAND_SIZE_INFO[land.size];
-  const mine = myAddress !== '' && land.owner === myAddress;
   return (
-    <>
+    <div className="land-page">
       <section className={`panel land-detail land-card--${land.biome}`} data-testid="land-detail">
+        {detail.yours ? <span className="badge badge--gold">{t('land.yours')}</span> : null}
         <dl className="facts facts--wide">
           <div>
             <dt>{t('land.size')}</dt>
@@ -56,43 +146,82 @@ function LandDetails({ hexName }: { hexName: string }) {
           <div>
             <dt>{t('land.owner')}</dt>
             <dd className="mono" title={land.owner ?? undefined} data-testid="land-owner">
-              {land.owner ? shortenMiddle(land.owner, 10, 6) : t('land.unminted')}
+              {land.owner ? shortenMiddle(land.owner, 10, 6) : detail.minted ? t('valley.ownerUnknown') : t('land.unminted')}
             </dd>
+          </div>
+          <div>
+            <dt>{t('landPage.minted')}</dt>
+            <dd data-testid="land-minted">{detail.minted ? t('landPage.mintedYes') : t('landPage.notMinted')}</dd>
           </div>
           <div>
             <dt>{t('land.coordsLabel')}</dt>
             <dd>{t('land.coords', { q: land.q, r: land.r })}</dd>
           </div>
         </dl>
-        {mine ? (
-          <p className="land-detail__manage">
-            <span className="badge badge--gold">{t('land.yours')}</span>{' '}
-            <Link to="/goldmine/workers">{t('land.manageGold')}</Link> · <Link to="/frenmine/workers">{t('land.manageFren')}</Link>
+        {!detail.minted && mintUrl ? (
+          <p>
+            <a className="btn btn--gold" href={mintUrl} target="_blank" rel="noreferrer noopener">
+              {t('landPage.mint')}
+            </a>
           </p>
         ) : null}
       </section>
+      {detail.yours ? <OwnerActions detail={detail} /> : null}
+      <NeighbourMap detail={detail} />
       <LandMine mine={goldmine} />
       <LandMine mine={frenmine} />
-    </>
+    </div>
   );
 }
 
-/** `/land/:hex_name?`: one land of the Valley with its mines, or a hint to choose one. */
+/** `/land` without a name: the player's first land, else an empty state. */
+function FirstLand() {
+  const { t } = useTranslation();
+  const signedIn = useIsAuthenticated();
+  const first = useFirstLand();
+  if (!signedIn) {
+    return (
+      <EmptyState title={t('landPage.noLandsTitle')} text={t('landPage.noLandsText')}>
+        <Link className="btn btn--primary" to={PATHS_WEB.login}>
+          {t('landPage.signIn')}
+        </Link>
+        <Link className="btn" to="/valley">
+          {t('landPage.explore')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  if (first.isPending) return <CardSkeletons count={1} label={t('landPage.loadingFirst')} />;
+  // shown in place: /land stays the player's own entry point
+  if (first.data) return <LandDetails hexName={first.data} />;
+  return <NotOwner />;
+}
+
+function NotOwner() {
+  const { t } = useTranslation();
+  const mintUrl = useConfig().data?.mint_url;
+  return (
+    <EmptyState title={t('landPage.notOwnerTitle')} text={t('landPage.notOwnerText')}>
+      {mintUrl ? (
+        <a className="btn btn--gold" href={mintUrl} target="_blank" rel="noreferrer noopener">
+          {t('landPage.mint')}
+        </a>
+      ) : null}
+      <Link className="btn btn--primary" to="/valley">
+        {t('landPage.explore')}
+      </Link>
+    </EmptyState>
+  );
+}
+
+/** `/land/:hex_name?`: one land of the Valley with its mines, or the player's first land. */
 export function LandPage() {
   const { t } = useTranslation();
   const { hex_name: hexName } = useParams();
   return (
     <>
-      <PageHeader title={hexName ? t('land.pageTitle', { name: hexName }) : t('nav.lands')} />
-      {hexName ? (
-        <LandDetails hexName={hexName} />
-      ) : (
-        <EmptyState title={t('land.notFound')} text={t('land.choose')}>
-          <Link className="btn btn--primary" to="/collectibles/lands">
-            {t('collectibles.lands')}
-          </Link>
-        </EmptyState>
-      )}
+      <PageHeader title={hexName ? t('land.pageTitle', { name: hexName.toUpperCase() }) : t('nav.lands')} />
+      {hexName ? <LandDetails key={hexName} hexName={hexName} /> : <FirstLand />}
     </>
   );
 }

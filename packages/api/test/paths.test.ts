@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { MINE_KINDS } from '@kingdom/game';
+import { ENDPOINTS, MINE_ENDPOINTS, PATHS, VALLEY_PATHS, pathOf } from '../src/index.ts';
+
+describe('paths are the descriptors\' paths (written twice only so pages need no zod)', () => {
+  it('every static path and every filled pattern equals its descriptor', () => {
+    const E = ENDPOINTS;
+    const pairs: Array<[string, string]> = [
+      [PATHS.csrfCookie, E.csrfCookie.path], [PATHS.config, E.config.path], [PATHS.authChallenge, E.authChallenge.path],
+      [PATHS.authLogin, E.authLogin.path], [PATHS.authLogout, E.authLogout.path], [PATHS.dashboardUser, E.dashboardUser.path],
+      [PATHS.prices, E.prices.path], [PATHS.balance('hexo'), pathOf(E.balance, { token: 'hexo' })],
+      [PATHS.notificationsCount, E.notificationsCount.path], [PATHS.inventoryItems, E.inventoryItems.path],
+      [PATHS.inventoryCount, E.inventoryCount.path], [PATHS.lands, E.lands.path], [PATHS.miningTools, E.miningTools.path],
+      [PATHS.totalLands, E.totalLands.path], [PATHS.walletSync, E.walletSync.path], [PATHS.demoFaucet, E.demoFaucet.path],
+      [PATHS.notifications, E.notifications.path], [PATHS.notificationsRead, E.notificationsRead.path],
+      [PATHS.workerNfts, E.workerNfts.path], [PATHS.performance, E.minePerformance.path],
+      [PATHS.report('frenmine', '2026-01-02'), pathOf(E.mineReport, { mine: 'frenmine', day: '2026-01-02' })],
+      [PATHS.land('E03N12'), pathOf(E.land, { hex_name: 'E03N12' })], [PATHS.landExpand('E03N12'), pathOf(E.landExpand, { hex_name: 'E03N12' })],
+      [PATHS.worldDays, E.worldDays.path], [PATHS.demoClock, E.demoClock.path], [PATHS.demoTick, E.demoTick.path],
+      [VALLEY_PATHS.map, E.valleyMap.path], [VALLEY_PATHS.mine, E.valleyMine.path],
+      ...MINE_KINDS.flatMap((k): Array<[string, string]> => [
+        [PATHS.mines(k), MINE_ENDPOINTS[k].mines.path], [PATHS.mineWorkers(k), MINE_ENDPOINTS[k].assign.path],
+        [PATHS.mineWorkersRemove(k), MINE_ENDPOINTS[k].remove.path], [PATHS.mineUpgrade(k), MINE_ENDPOINTS[k].upgrade.path],
+      ]),
+    ];
+    for (const [a, b] of pairs) expect(a).toBe(b);
+  });
+});
