@@ -5,7 +5,7 @@
  */
 import type { MineKind } from '@kingdom/game';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from './http.ts';
 
 const fill = (pattern: string, params: Record<string, string>) =>
   pattern.replace(/:([A-Za-z_]+)/g, (_, n: string) => encodeURIComponent(params[n] ?? ''));
@@ -59,7 +59,3 @@ export const VALLEY_PATHS = {
   /** Bearer: ids of the lands the signed-in player holds (the map's "mine" layer). */
   mine: '/valley/mine',
 } as const;
-
-/** Name of the CSRF cookie the server sets and header the client returns (double submit). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';

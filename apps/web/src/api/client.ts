@@ -6,8 +6,9 @@
  * spec §8 (failure.ts, loaded with the first failure) has shown its toast. (It replaced axios, which weighed 20 KB gzip on the first page for
  * the few of its features the app used.)
  */
-import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@kingdom/api';
+import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type ENDPOINTS, type EndpointInput, type EndpointName, type EndpointOutput } from '@kingdom/api';
 import { useSession } from '../session/session-store.ts';
+import { ROUTES } from './routes.ts';
 
 /** Options of one call. */
 export interface RequestOptions {
@@ -157,4 +158,35 @@ export function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
 /** Generic POST (spec §7): sends `body` as JSON, resolves with the answer body. */
 export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
   return request<T>('POST', path, body ?? {}, options);
+}
+
+type Descriptor<N extends EndpointName> = (typeof ENDPOINTS)[N];
+
+/** What a call of endpoint `N` takes: its descriptor's params, query and body, those it has. */
+export type CallInput<N extends EndpointName> = {
+  [K in keyof EndpointInput<Descriptor<N>> as EndpointInput<Descriptor<N>>[K] extends undefined ? never : K]: EndpointInput<Descriptor<N>>[K];
+};
+
+/** `path` with its `:params` filled in (URI-encoded). @throws Error for a missing param */
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null) throw new Error(`missing path param ${name} of ${path}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/**
+ * Calls the endpoint named `name` of `@kingdom/api`'s descriptors: method and path from the
+ * descriptor (api/routes.ts), params/query/body and the answer typed by its zod schemas. Query
+ * values are sent as strings; `undefined` ones are left out.
+ */
+export function call<N extends EndpointName>(name: N, input?: CallInput<N>, options: Omit<RequestOptions, 'params'> = {}): Promise<EndpointOutput<Descriptor<N>>> {
+  const route = ROUTES[name];
+  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  const path = fillPath(route.path, parts.params);
+  const query = parts.query
+    ? Object.fromEntries(Object.entries(parts.query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])))
+    : undefined;
+  return request<EndpointOutput<Descriptor<N>>>(route.method === 'GET' ? 'GET' : 'POST', path, route.method === 'GET' ? undefined : (parts.body ?? {}), { ...options, params: query });
 }

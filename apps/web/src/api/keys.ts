@@ -25,6 +25,8 @@ export const queryKeys = {
   myLandsPage: (p: ListParams) => ['me', 'lands', p.page, p.search ?? ''] as const,
   myTools: ['me', 'mtools'] as const,
   myToolsPage: (p: ListParams) => ['me', 'mtools', p.page] as const,
+  /** The tool count (the first page's total), under the tools so their refresh covers it. */
+  toolsCount: ['me', 'mtools', 'count'] as const,
   totalLands: ['me', 'total-lands'] as const,
   mines: ['me', 'mines'] as const,
   minesOf: (mine: MineKind) => ['me', 'mines', mine] as const,

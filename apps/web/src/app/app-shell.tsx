@@ -1,20 +1,17 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { MaintenancePage } from '../features/maintenance/maintenance-page.tsx';
-import { loadPageTexts, usePageLoading } from './lazy-page.ts';
+import { usePageLoading } from './lazy-page.ts';
+import { SessionEffectsPart as SessionEffects } from './signed-in-parts.ts';
+import { useFirstPageReady } from './start.ts';
 import { SiteHeader } from './site-header.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { PageLoading } from './route-fallbacks.tsx';
-
-const SessionEffects = lazy(async () => {
-  const [m] = await Promise.all([import('./signed-in.tsx'), loadPageTexts()]);
-  return { default: m.SessionEffects };
-});
 
 /** The page frame: header, navigation, content (or the maintenance page), footer. */
 export function AppShell() {
@@ -29,6 +26,7 @@ export function AppShell() {
   const maintenanceFlag = useAppStatus((s) => s.maintenance);
   const setMaintenance = useAppStatus((s) => s.setMaintenance);
   const maintenance = maintenanceFlag || config.data?.maintenance === true;
+  const firstPageReady = useFirstPageReady();
 
   useEffect(() => {
     if (config.data?.maintenance) setMaintenance(true);
@@ -46,6 +44,8 @@ export function AppShell() {
           {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
           {maintenance ? (
             <MaintenancePage />
+          ) : !firstPageReady ? (
+            <PageLoading />
           ) : (
             // the frame never waits for a page's code: only the page area shows the spinner
             <Suspense fallback={<PageLoading />}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
-import { useDemoClock, useDemoTick } from '../api/session-calls.ts';
+import { useDemoClock } from '../api/session-calls.ts';
+import { useDemoTick } from '../api/account-calls.ts';
 import { notifySuccess } from '../components/notify.ts';
 
 /**

@@ -4,6 +4,7 @@
  * meanwhile: its navigations are transitions).
  */
 import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadPageTexts as loadTexts } from '../i18n/page-texts.ts';
 
 let loading = 0;
 const listeners = new Set<() => void>();
@@ -31,9 +32,40 @@ export function usePageLoading(): boolean {
 /** A lazily loaded page whose code can also be fetched ahead of its first render. */
 export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> };
 
-/** Loads the texts of the pages beyond the frame (i18n/en-pages.ts). */
-export async function loadPageTexts(): Promise<void> {
-  await (await import('../i18n/page-texts.ts')).loadPageTexts();
+/**
+ * `React.lazy` that does not suspend once its code is here: React reads a lazy component's module
+ * through `then`, and a promise calls back only in a later microtask — so even a preloaded page
+ * suspended on its first render, showed its fallback, and React then kept that fallback on screen
+ * ≥ 300 ms (issue 7: balances 0.55 s after a warm reload). A loaded module is handed over through
+ * a thenable that calls back at once.
+ */
+export function lazyLoaded<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> & { preload(): Promise<unknown> } {
+  let loaded: { default: ComponentType<P> } | undefined;
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => {
+    pending ??= load().then((m) => {
+      loaded = m;
+      return m;
+    });
+    pending.catch(() => {
+      pending = undefined; // a failed load (offline, new deployment) is tried again
+    });
+    return pending;
+  };
+  const factory = () => {
+    const done = loaded;
+    if (done) {
+      const thenable = { then: (resolve: (m: { default: ComponentType<P> }) => void) => resolve(done) };
+      return thenable as unknown as Promise<{ default: ComponentType<P> }>;
+    }
+    return preload();
+  };
+  return Object.assign(lazy(factory), { preload });
+}
+
+/** Loads the texts of the pages beyond the frame (i18n/en-pages.ts), requested at once (no waterfall). */
+export function loadPageTexts(): Promise<void> {
+  return loadTexts();
 }
 
 /**
@@ -42,15 +74,10 @@ export async function loadPageTexts(): Promise<void> {
  * texts loaded with the app: i18n/en.ts). The module is fetched once.
  */
 export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, options: { frameTextsOnly?: boolean } = {}): LazyPage {
-  let pending: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => {
-    if (!pending) {
-      setLoading(1);
-      pending = Promise.all([load(), options.frameTextsOnly ? undefined : loadPageTexts()])
-        .then(([m]) => ({ default: m[name] as ComponentType }))
-        .finally(() => setLoading(-1));
-    }
-    return pending;
-  };
-  return Object.assign(lazy(preload), { preload });
+  return lazyLoaded(() => {
+    setLoading(1);
+    return Promise.all([load(), options.frameTextsOnly ? undefined : loadPageTexts()])
+      .then(([m]) => ({ default: m[name] as ComponentType }))
+      .finally(() => setLoading(-1));
+  });
 }

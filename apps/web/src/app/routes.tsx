@@ -7,8 +7,6 @@
  */
 import { Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { TOKENS } from '@kingdom/game';
-import { balanceQueryOptions, inventoryCountQueryOptions, pricesQueryOptions, totalLandsQueryOptions } from '../api/session-calls.ts';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { PATHS_WEB } from '../paths.ts';
@@ -69,12 +67,9 @@ interface RouteHandle {
 /** A route rendering the lazily loaded `Page`; `data` starts the session calls the page shows. */
 const page = (Page: LazyPage, data?: RouteHandle['data']) => ({ element: <Page />, handle: { preload: Page.preload, data } satisfies RouteHandle });
 
-/** The overview's session calls: balances, prices and the summary counts. */
+/** The overview's calls (balances, prices, counts), started as their small module arrives. */
 function overviewData(qc: QueryClient): void {
-  for (const token of TOKENS) void qc.prefetchQuery(balanceQueryOptions(token, true));
-  void qc.prefetchQuery(pricesQueryOptions());
-  void qc.prefetchQuery(totalLandsQueryOptions(true));
-  void qc.prefetchQuery(inventoryCountQueryOptions(true));
+  void import('../api/account-calls.ts').then((m) => m.prefetchOverview(qc), () => undefined);
 }
 
 /** A route that only redirects to `path` (replacing the history entry). */

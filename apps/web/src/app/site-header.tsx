@@ -1,14 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { PATHS_WEB } from '../paths.ts';
-import { loadPageTexts } from './lazy-page.ts';
-
-const AccountBar = lazy(async () => {
-  const [m] = await Promise.all([import('./signed-in.tsx'), loadPageTexts()]);
-  return { default: m.AccountBar };
-});
+import { AccountBarPart as AccountBar } from './signed-in-parts.ts';
 
 /** Top bar: brand, menu toggle (small screens), role, notification count, account and logout. */
 export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TOKENS, TOKEN_SYMBOLS, formatTokenAmount, type Token } from '@kingdom/game';
-import { useBalance } from '../api/session-calls.ts';
+import { useBalance } from '../api/account-calls.ts';
 import { Skeleton } from './skeleton.tsx';
 
 function BalanceItem({ token, testIdPrefix }: { token: Token; testIdPrefix: string }) {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Mine, MineSlot } from '@kingdom/api';
+import { MINE_RULES } from '@kingdom/game';
 
 /** Rarity badge of a worker (GAME-RULES.md §3). */
 export function RarityBadge({ rarity }: { rarity: string }) {
@@ -23,7 +24,7 @@ function SlotView({ mine, slot, actions }: { mine: Mine; slot: MineSlot; actions
     <li className={`slot slot--${state}${slot.manager ? ' slot--manager' : ''}`} data-testid={`slot-${slot.slot}`} data-state={state}>
       <div className="slot__head">
         <span className="slot__number">{slot.manager ? t('mines.slot.manager') : t('mines.slot.number', { n: slot.slot })}</span>
-        {slot.worker && mine.mine === 'goldmine' ? <RarityBadge rarity={slot.worker.rarity} /> : null}
+        {slot.worker && MINE_RULES[mine.mine].needsQualifiedCollection ? <RarityBadge rarity={slot.worker.rarity} /> : null}
       </div>
       {state === 'closed' ? (
         <p className="slot__text muted">

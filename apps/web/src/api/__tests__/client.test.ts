@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, USER_NOT_AUTH, apiGet, apiPost, transport } from '../client.ts';
+import { ApiError, USER_NOT_AUTH, apiGet, apiPost, call, transport } from '../client.ts';
 import { toast } from 'react-toastify';
 import { useSession } from '../../session/session-store.ts';
 import { useAppStatus } from '../../session/app-status.ts';
@@ -115,5 +115,26 @@ describe('HTTP client (spec §7, §8)', () => {
     const e = await failure(apiGet('/config'));
     expect(e.code).toBe('MAINTENANCE');
     expect(useAppStatus.getState().maintenance).toBe(true);
+  });
+});
+
+describe('call (typed by the endpoint descriptors)', () => {
+  it("fills the descriptor's path params (encoded), sends the query as strings without undefined values, and the body on POST", async () => {
+    const log = mockHttp({
+      'GET /mines/frenmine/reports/2025-03-09': { body: { mine: 'frenmine', day: '2025-03-09', rows: [], totals: {} } },
+      'GET /lands': { body: { lands: [], total: 0, page: 2, per_page: 12 } },
+      'POST /lands/A%2FB/expand': { body: { status: 'success' } },
+      'POST /goldmine/workers': { body: { status: 'success' } },
+    });
+    await call('mineReport', { params: { mine: 'frenmine', day: '2025-03-09' } });
+    await call('lands', { query: { page: 2, my: 'true', search: undefined } });
+    await call('landExpand', { params: { hex_name: 'A/B' } });
+    await call('goldmineAssignWorker', { body: { hex_name: 'AA01', slot: 1, worker: null } });
+    expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /mines/frenmine/reports/2025-03-09', 'GET /lands', 'POST /lands/A%2FB/expand', 'POST /goldmine/workers',
+    ]);
+    expect(log[1]!.params).toEqual({ page: '2', my: 'true' });
+    expect(log[2]!.body).toEqual({});
+    expect(log[3]!.body).toEqual({ hex_name: 'AA01', slot: 1, worker: null });
   });
 });

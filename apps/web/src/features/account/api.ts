@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PATHS, type LedgerAsset, type LedgerReason, type LedgerResponse, type NotificationsResponse, type ProfileResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { apiGet, apiPost, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshNotifications } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
@@ -14,7 +14,7 @@ export function useNotifications(page: number) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.notificationsPage(page),
-      queryFn: () => apiGet<NotificationsResponse>(PATHS.notifications, { params: { page: String(page) } }),
+      queryFn: (): Promise<NotificationsResponse> => call('notifications', { query: { page } }),
       enabled: useIsAuthenticated(),
       placeholderData: keepPreviousData,
     }),
@@ -28,7 +28,7 @@ export type MarkReadRequest = { ids: number[] } | { all: true };
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MarkReadRequest) => apiPost<{ updated: number }>(PATHS.notificationsRead, body),
+    mutationFn: (body: MarkReadRequest) => call('notificationsRead', { body }),
     onSuccess: () => refreshNotifications(qc),
   });
 }

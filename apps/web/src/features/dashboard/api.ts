@@ -1,10 +1,9 @@
 /**
- * The dashboard's own calls: the ADA/USD price from the public service `/config` names, the
- * player's tool count, and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
+ * The dashboard's own calls: the ADA/USD price from the public service `/config` names and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type ChestStatus, type FaucetRequest, type FaucetResponse, type MiningToolsResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { PATHS, type ChestStatus, type FaucetRequest, type FaucetResponse } from '@kingdom/api';
+import { apiGet, call } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
@@ -46,18 +45,6 @@ export function useAdaUsd(serviceUrl: string | undefined) {
   );
 }
 
-/** How many mining tools the signed-in user holds (the first page's `total`). */
-export function useMyToolsTotal() {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKeys.myToolsPage({ page: 1 }),
-      queryFn: () => apiGet<MiningToolsResponse>(PATHS.miningTools, { params: { page: '1', my: 'true' } }),
-      enabled: useIsAuthenticated(),
-      select: (r) => r.total,
-    }),
-  );
-}
-
 /**
  * The starter set a new demo player gets (issue 7): three lands, a mining tool, HEXO for about two
  * weeks of salaries, FOOD for the frens, worker NFTs of each rarity (two Common, one each of
@@ -90,7 +77,7 @@ export function useDemoAssets() {
     mutationFn: async (address: string): Promise<StarterResult> => {
       const out: StarterResult = { lands: 0, tools: 0, workers: 0 };
       for (const body of starterSet(address)) {
-        const r = await apiPost<FaucetResponse>(PATHS.demoFaucet, body);
+        const r: FaucetResponse = await call('demoFaucet', { body });
         out.lands += r.lands.length;
         out.tools += r.tools.length;
         out.workers += r.workers.length;

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatPrice5, formatThousands } from '@kingdom/game';
-import { useConfig, useInventoryCount, useNotificationsCount, usePrices, useTotalLands } from '../../api/session-calls.ts';
-import { useAdaUsd, useChestState, useMyToolsTotal } from './api.ts';
+import { useConfig, useNotificationsCount } from '../../api/session-calls.ts';
+import { useInventoryCount, usePrices, useToolsCount, useTotalLands } from '../../api/account-calls.ts';
+import { useAdaUsd, useChestState } from './api.ts';
 import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -93,7 +94,7 @@ export function OverviewPage() {
   const landOwner = useSession((s) => s.landOwner);
   const notifications = useNotificationsCount();
   const totalLands = useTotalLands();
-  const tools = useMyToolsTotal();
+  const tools = useToolsCount();
   const items = useInventoryCount();
 
   return (

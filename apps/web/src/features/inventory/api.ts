@@ -4,20 +4,18 @@
  * user's wallets; refreshes lands, tools and totals). Items are a session call (api/session-calls.ts).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type LandsResponse, type MiningToolsResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import type { LandsResponse, MiningToolsResponse } from '@kingdom/api';
+import { call } from '../../api/client.ts';
 import { queryKeys, type ListParams } from '../../api/keys.ts';
 import { refreshLands, refreshTotals } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 
 /** A page of the signed-in user's lands. */
 export function useMyLands(params: ListParams) {
-  const query: Record<string, string> = { page: String(params.page), my: 'true' };
-  if (params.search) query.search = params.search;
   return useQuery(
     queryOptions({
       queryKey: queryKeys.myLandsPage(params),
-      queryFn: () => apiGet<LandsResponse>(PATHS.lands, { params: query }),
+      queryFn: (): Promise<LandsResponse> => call('lands', { query: { page: params.page, my: 'true', search: params.search || undefined } }),
       enabled: useIsAuthenticated(),
       placeholderData: keepPreviousData,
     }),
@@ -29,7 +27,7 @@ export function useMyTools(params: ListParams) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.myToolsPage(params),
-      queryFn: () => apiGet<MiningToolsResponse>(PATHS.miningTools, { params: { page: String(params.page), my: 'true' } }),
+      queryFn: (): Promise<MiningToolsResponse> => call('miningTools', { query: { page: params.page, my: 'true' } }),
       enabled: useIsAuthenticated(),
       placeholderData: keepPreviousData,
     }),
@@ -47,7 +45,7 @@ export interface WalletSyncResult {
 export function useWalletSync() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<WalletSyncResult>(PATHS.walletSync),
+    mutationFn: (): Promise<WalletSyncResult> => call('walletSync'),
     onSuccess: async () => {
       await Promise.all([refreshLands(qc), refreshTotals(qc), qc.invalidateQueries({ queryKey: queryKeys.myTools })]);
     },

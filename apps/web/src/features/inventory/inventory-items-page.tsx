@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatThousands } from '@kingdom/game';
-import { useInventoryItems } from '../../api/session-calls.ts';
+import { useInventoryItems } from '../../api/account-calls.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 

@@ -9,7 +9,8 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LandDetailResponse, LandNeighbour, Mine } from '@kingdom/api';
 import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, shortenMiddle } from '@kingdom/game';
-import { findItem, useConfig, useInventoryItems } from '../../api/session-calls.ts';
+import { useConfig } from '../../api/session-calls.ts';
+import { findItem, useInventoryItems } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MineSlots } from '../../components/mine-slots.tsx';
@@ -52,7 +53,7 @@ function NeighbourMap({ detail }: { detail: LandDetailResponse }) {
   return (
     <section className="panel" aria-label={t('landPage.neighbours')}>
       <h2 className="panel__title">{t('landPage.neighbours')}</h2>
-      <svg className="land-map" viewBox="-5.2 -4.4 10.4 8.8" role="img" aria-label={t('landPage.neighboursLabel', { name: land.hex_name })} data-testid="land-neighbours">
+      <svg className="land-map" viewBox="-5.2 -4.4 10.4 8.8" role="group" aria-label={t('landPage.neighboursLabel', { name: land.hex_name })} data-testid="land-neighbours">
         {cells.map((c) => {
           const p = axialToWorld(c.q, c.r);
           const x = p.x - centre.x;
@@ -66,7 +67,7 @@ function NeighbourMap({ detail }: { detail: LandDetailResponse }) {
             </g>
           );
           return c.self ? <g key={c.hex_name}>{body}</g> : (
-            <Link key={c.hex_name} to={`/land/${c.hex_name}`} aria-label={c.hex_name}>
+            <Link key={c.hex_name} to={`/land/${c.hex_name}`}>
               {body}
             </Link>
           );

@@ -5,15 +5,15 @@
  * offer. Every mutation refreshes what it can change (spec §4 refresh events).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type AssignRequest, type MineKind, type MinesResponse, type PerformanceResponse, type ReportResponse, type WorkerNft } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import type { AssignRequest, MineKind, MinesResponse, PerformanceResponse, ReportResponse, WorkerNft } from '@kingdom/api';
+import { call } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 
 /** The signed-in player's mines of one kind, one per land, with the server's `now`. */
 export function useMines(kind: MineKind) {
-  return useQuery(queryOptions({ queryKey: queryKeys.minesOf(kind), queryFn: () => apiGet<MinesResponse>(PATHS.mines(kind)), enabled: useIsAuthenticated() }));
+  return useQuery(queryOptions({ queryKey: queryKeys.minesOf(kind), queryFn: (): Promise<MinesResponse> => call(`${kind}Mines`), enabled: useIsAuthenticated() }));
 }
 
 /** The player's worker NFTs (rarity null: frens only, GAME-RULES §3–4). */
@@ -22,7 +22,7 @@ export function useWorkerNfts(enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.workerNfts,
-      queryFn: async () => (await apiGet<{ workers: WorkerNft[] }>(PATHS.workerNfts)).workers,
+      queryFn: async (): Promise<WorkerNft[]> => (await call('workerNfts')).workers,
       enabled: authed && enabled,
     }),
   );
@@ -33,7 +33,7 @@ export function usePerformance(kind: MineKind, days: number) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.performanceOf(kind, days),
-      queryFn: () => apiGet<PerformanceResponse>(PATHS.performance, { params: { mine: kind, days: String(days) } }),
+      queryFn: (): Promise<PerformanceResponse> => call('minePerformance', { query: { mine: kind, days } }),
       enabled: useIsAuthenticated(),
       placeholderData: keepPreviousData,
     }),
@@ -45,7 +45,7 @@ export function useMineReport(kind: MineKind, day: string) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.report(kind, day),
-      queryFn: () => apiGet<ReportResponse>(PATHS.report(kind, day)),
+      queryFn: (): Promise<ReportResponse> => call('mineReport', { params: { mine: kind, day } }),
       enabled: useIsAuthenticated(),
       staleTime: Infinity,
     }),
@@ -59,20 +59,20 @@ function useGameMutation<V, R>(fn: (v: V) => Promise<R>) {
 
 /** Sets a worker (an NFT, or `null` for a default worker: gold mines only) into a slot, then refreshes. */
 export function useAssignWorker(kind: MineKind) {
-  return useGameMutation((body: AssignRequest) => apiPost<{ status: 'success' }>(PATHS.mineWorkers(kind), body));
+  return useGameMutation((body: AssignRequest) => call(`${kind}AssignWorker`, { body }));
 }
 
 /** Removes the worker of a slot, then refreshes. */
 export function useRemoveWorker(kind: MineKind) {
-  return useGameMutation((body: { hex_name: string; slot: number }) => apiPost<{ status: 'success' }>(PATHS.mineWorkersRemove(kind), body));
+  return useGameMutation((body: { hex_name: string; slot: number }) => call(`${kind}RemoveWorker`, { body }));
 }
 
 /** Starts the next upgrade of a mine (the server consumes the toolkit), then refreshes. */
 export function useMineUpgrade(kind: MineKind) {
-  return useGameMutation((hexName: string) => apiPost<{ target_level: number; ends_at: string }>(PATHS.mineUpgrade(kind), { hex_name: hexName }));
+  return useGameMutation((hexName: string) => call(`${kind}Upgrade`, { body: { hex_name: hexName } }));
 }
 
 /** Expands the player's land one size (consumes the permit), then refreshes. */
 export function useLandExpand() {
-  return useGameMutation((hexName: string) => apiPost<{ status: 'success' }>(PATHS.landExpand(encodeURIComponent(hexName))));
+  return useGameMutation((hexName: string) => call('landExpand', { params: { hex_name: hexName } }));
 }

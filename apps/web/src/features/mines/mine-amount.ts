@@ -1,6 +1,6 @@
 /** Base-unit amounts of the mines' answers, shown with their token (6 decimals, spec §9). */
 import type { MineDay, MineKind } from '@kingdom/api';
-import { TOKEN_SYMBOLS, formatTokenAmount, isToken } from '@kingdom/game';
+import { MINE_RULES, TOKEN_SYMBOLS, formatTokenAmount, isToken } from '@kingdom/game';
 
 /** `"12500000"`, `"hexo"` → `12.5 HEXO`; an unknown token shows the raw amount with its name. */
 export function formatAmount(base: string, token: string): string {
@@ -28,7 +28,7 @@ export function salaryPaid(row: { salary_paid: string; food_paid?: string; hexo_
   if (row.food_paid !== undefined || row.hexo_paid !== undefined) {
     return { food: BigInt(row.food_paid ?? '0'), hexo: BigInt(row.hexo_paid ?? '0') };
   }
-  const token = (row.salary_token ?? (kind === 'frenmine' ? 'food' : 'hexo')).toLowerCase();
+  const token = (row.salary_token ?? MINE_RULES[kind].salaryToken).toLowerCase();
   const all = BigInt(row.salary_paid);
   return token === 'food' ? { food: all, hexo: 0n } : { food: 0n, hexo: all };
 }
@@ -41,7 +41,7 @@ export function formatSalaryPaid(paid: SalaryPaid, kind: MineKind): string {
   const parts: string[] = [];
   if (paid.food > 0n) parts.push(formatAmount(paid.food.toString(), 'food'));
   if (paid.hexo > 0n) parts.push(formatAmount(paid.hexo.toString(), 'hexo'));
-  if (parts.length === 0) return formatAmount('0', kind === 'frenmine' ? 'food' : 'hexo');
+  if (parts.length === 0) return formatAmount('0', MINE_RULES[kind].salaryToken);
   return parts.join(' + ');
 }
 

@@ -5,16 +5,17 @@
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MineKind } from '@kingdom/api';
+import { MINE_KINDS as KINDS } from '@kingdom/game';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { MINE_KINDS } from './kinds.ts';
 import { MinePerformancePanel } from './mine-performance-panel.tsx';
 import { MinesWorkersPanel } from './mines-workers-panel.tsx';
 
-/** The mine kind of the current page: `/frenmine/...` → frenmine, else goldmine. */
+/** The mine kind of the current page: the path's first segment (`/frenmine/...`), else the first kind. */
 export function useMineKind(): MineKind {
   const first = useLocation().pathname.split('/')[1];
-  return first === 'frenmine' ? 'frenmine' : 'goldmine';
+  return KINDS.find((k) => k === first) ?? KINDS[0];
 }
 
 /** `/goldmine`, `/frenmine`: the kind's title and the tabs workers and performance. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MineKind } from '@kingdom/api';
 import { TOKEN_SYMBOLS, WORKER_SALARY_HEXO, formatTokenAmount, type Token } from '@kingdom/game';
-import { useBalance, useInventoryItems } from '../../api/session-calls.ts';
+import { useBalance, useInventoryItems } from '../../api/account-calls.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { serverNow } from '../../components/use-game-now.ts';

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MineKind } from '@kingdom/api';
+import { MINE_KINDS } from '@kingdom/game';
 import { Dialog } from '../../components/dialog.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { useMineReport } from './api.ts';
@@ -52,7 +53,7 @@ export function ReportRoute() {
   const { mine, day } = useParams();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const kind: MineKind = mine === 'frenmine' ? 'frenmine' : 'goldmine';
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const kind = MINE_KINDS.find((k) => k === mine);
+  if (!kind || !day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
   return <ReportDialog mine={kind} day={day} onClose={() => void navigate({ pathname: '/account/inbox', search })} />;
 }

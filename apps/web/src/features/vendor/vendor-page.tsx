@@ -7,7 +7,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
 import { notifySuccess } from '../../components/notify.ts';
-import { useBalance, useInventoryItems } from '../../api/session-calls.ts';
+import { useBalance, useInventoryItems } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { usePurchase, useVendorCatalogue } from './api.ts';
 

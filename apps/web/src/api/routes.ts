@@ -1,0 +1,62 @@
+/**
+ * Method and path of every endpoint descriptor of `@kingdom/api` (`ENDPOINTS`), as plain data: the
+ * descriptors carry zod schemas, and importing them at run time would put zod and every schema on
+ * the first page (≈ 31 KB gzip). The `satisfies` clause makes TypeScript check this table against
+ * the descriptors' literal types — a missing endpoint, a changed path or method does not compile.
+ */
+import type { ENDPOINTS, EndpointName } from '@kingdom/api';
+
+/** What the client needs of a descriptor at run time. */
+export interface RouteOf<N extends EndpointName> {
+  method: (typeof ENDPOINTS)[N]['method'];
+  path: (typeof ENDPOINTS)[N]['path'];
+}
+
+/** The descriptors' methods and paths, by endpoint name. */
+export const ROUTES = {
+  csrfCookie: { method: 'GET', path: '/sanctum/csrf-cookie' },
+  config: { method: 'GET', path: '/config' },
+  authChallenge: { method: 'POST', path: '/auth/challenge' },
+  authLogin: { method: 'POST', path: '/auth/login' },
+  authLogout: { method: 'GET', path: '/auth/logout' },
+  dashboardUser: { method: 'GET', path: '/dashboard/user' },
+  totalLands: { method: 'GET', path: '/user/total_lands' },
+  balance: { method: 'GET', path: '/user/balance/:token' },
+  prices: { method: 'GET', path: '/currencies/prices' },
+  notificationsCount: { method: 'GET', path: '/notifications/count' },
+  notifications: { method: 'GET', path: '/notifications' },
+  notificationsRead: { method: 'POST', path: '/notifications/read' },
+  inventoryItems: { method: 'GET', path: '/inventory/items' },
+  inventoryCount: { method: 'GET', path: '/inventory/count' },
+  lands: { method: 'GET', path: '/lands' },
+  land: { method: 'GET', path: '/lands/:hex_name' },
+  landExpand: { method: 'POST', path: '/lands/:hex_name/expand' },
+  miningTools: { method: 'GET', path: '/mining_tool' },
+  walletSync: { method: 'POST', path: '/wallets/sync' },
+  workerNfts: { method: 'GET', path: '/goldmine/worker-nfts' },
+  minePerformance: { method: 'GET', path: '/mines/performance' },
+  mineReport: { method: 'GET', path: '/mines/:mine/reports/:day' },
+  worldDays: { method: 'GET', path: '/world/days' },
+  vendorCatalogue: { method: 'GET', path: '/vendor/items' },
+  vendorPurchase: { method: 'POST', path: '/vendor/purchase' },
+  accountLedger: { method: 'GET', path: '/account/ledger' },
+  accountLedgerCsv: { method: 'GET', path: '/account/ledger.csv' },
+  accountProfile: { method: 'GET', path: '/account/profile' },
+  accountProfileUpdate: { method: 'POST', path: '/account/profile' },
+  chest: { method: 'GET', path: '/chest' },
+  chestOpen: { method: 'POST', path: '/chest/open' },
+  chestWeek: { method: 'GET', path: '/chest/weeks/:week' },
+  valleyMap: { method: 'GET', path: '/valley/map' },
+  valleyMine: { method: 'GET', path: '/valley/mine' },
+  demoFaucet: { method: 'POST', path: '/demo/faucet' },
+  demoClock: { method: 'GET', path: '/demo/clock' },
+  demoTick: { method: 'POST', path: '/demo/tick' },
+  goldmineMines: { method: 'GET', path: '/goldmine/mines' },
+  goldmineAssignWorker: { method: 'POST', path: '/goldmine/workers' },
+  goldmineRemoveWorker: { method: 'POST', path: '/goldmine/workers/remove' },
+  goldmineUpgrade: { method: 'POST', path: '/goldmine/upgrade' },
+  frenmineMines: { method: 'GET', path: '/frenmine/mines' },
+  frenmineAssignWorker: { method: 'POST', path: '/frenmine/workers' },
+  frenmineRemoveWorker: { method: 'POST', path: '/frenmine/workers/remove' },
+  frenmineUpgrade: { method: 'POST', path: '/frenmine/upgrade' },
+} as const satisfies { [N in EndpointName]: RouteOf<N> };
