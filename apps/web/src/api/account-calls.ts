@@ -7,7 +7,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ClockResponse, Item, PricesResponse } from '@kingdom/api';
 import { TOKENS, type Token } from '@kingdom/game';
-import { call } from './client.ts';
+import { call } from './call.ts';
 import { queryKeys } from './keys.ts';
 import { refreshAfterGameAction } from './refresh.ts';
 import { useIsAuthenticated } from './use-is-authenticated.ts';

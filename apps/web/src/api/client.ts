@@ -8,7 +8,7 @@
  */
 import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type ENDPOINTS, type EndpointInput, type EndpointName, type EndpointOutput } from '@kingdom/api';
 import { useSession } from '../session/session-store.ts';
-import { ROUTES } from './routes.ts';
+import type { RouteOf } from './routes.ts';
 
 /** Options of one call. */
 export interface RequestOptions {
@@ -177,12 +177,13 @@ function fillPath(path: string, params: Record<string, unknown> | undefined): st
 }
 
 /**
- * Calls the endpoint named `name` of `@kingdom/api`'s descriptors: method and path from the
- * descriptor (api/routes.ts), params/query/body and the answer typed by its zod schemas. Query
- * values are sent as strings; `undefined` ones are left out.
+ * Calls the endpoint named `name` of `@kingdom/api`'s descriptors at `route` (its method and path,
+ * from a table the compiler checks against the descriptors: `api/routes.ts`), with params/query/body
+ * and the answer typed by its zod schemas. Query values are sent as strings; `undefined` ones are
+ * left out. Features use `call` (api/call.ts); the frame's own calls pass their route directly, so
+ * the whole table stays out of the first page's JavaScript.
  */
-export function call<N extends EndpointName>(name: N, input?: CallInput<N>, options: Omit<RequestOptions, 'params'> = {}): Promise<EndpointOutput<Descriptor<N>>> {
-  const route = ROUTES[name];
+export function callRoute<N extends EndpointName>(_name: N, route: RouteOf<N>, input?: CallInput<N>, options: Omit<RequestOptions, 'params'> = {}): Promise<EndpointOutput<Descriptor<N>>> {
   const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const path = fillPath(route.path, parts.params);
   const query = parts.query

@@ -5,6 +5,7 @@
  * the descriptors' literal types — a missing endpoint, a changed path or method does not compile.
  */
 import type { ENDPOINTS, EndpointName } from '@kingdom/api';
+import { FRAME_ROUTES } from './frame-routes.ts';
 
 /** What the client needs of a descriptor at run time. */
 export interface RouteOf<N extends EndpointName> {
@@ -14,16 +15,12 @@ export interface RouteOf<N extends EndpointName> {
 
 /** The descriptors' methods and paths, by endpoint name. */
 export const ROUTES = {
-  csrfCookie: { method: 'GET', path: '/sanctum/csrf-cookie' },
-  config: { method: 'GET', path: '/config' },
+  ...FRAME_ROUTES,
   authChallenge: { method: 'POST', path: '/auth/challenge' },
   authLogin: { method: 'POST', path: '/auth/login' },
-  authLogout: { method: 'GET', path: '/auth/logout' },
-  dashboardUser: { method: 'GET', path: '/dashboard/user' },
   totalLands: { method: 'GET', path: '/user/total_lands' },
   balance: { method: 'GET', path: '/user/balance/:token' },
   prices: { method: 'GET', path: '/currencies/prices' },
-  notificationsCount: { method: 'GET', path: '/notifications/count' },
   notifications: { method: 'GET', path: '/notifications' },
   notificationsRead: { method: 'POST', path: '/notifications/read' },
   inventoryItems: { method: 'GET', path: '/inventory/items' },
@@ -49,7 +46,6 @@ export const ROUTES = {
   valleyMap: { method: 'GET', path: '/valley/map' },
   valleyMine: { method: 'GET', path: '/valley/mine' },
   demoFaucet: { method: 'POST', path: '/demo/faucet' },
-  demoClock: { method: 'GET', path: '/demo/clock' },
   demoTick: { method: 'POST', path: '/demo/tick' },
   goldmineMines: { method: 'GET', path: '/goldmine/mines' },
   goldmineAssignWorker: { method: 'POST', path: '/goldmine/workers' },

@@ -6,18 +6,19 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClockResponse, User } from '@kingdom/api';
-import { call } from './client.ts';
+import { callRoute } from './client.ts';
+import { FRAME_ROUTES } from './frame-routes.ts';
 import { queryKeys } from './keys.ts';
 import { useIsAuthenticated } from './use-is-authenticated.ts';
 
 /** `GET /sanctum/csrf-cookie`: sets the XSRF-TOKEN cookie (spec §7, at startup). No body. */
 export async function fetchCsrfCookie(): Promise<void> {
-  await call('csrfCookie', undefined, { allowEmpty: true });
+  await callRoute('csrfCookie', FRAME_ROUTES.csrfCookie, undefined, { allowEmpty: true });
 }
 
 /** `GET /config`: demo and maintenance flags, external URLs. Public; it does not change while the app runs. */
 export function configQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.config, queryFn: () => call('config'), staleTime: Infinity });
+  return queryOptions({ queryKey: queryKeys.config, queryFn: () => callRoute('config', FRAME_ROUTES.config), staleTime: Infinity });
 }
 
 /** The app configuration (undefined while loading or when the server is unreachable). */
@@ -27,12 +28,12 @@ export function useConfig() {
 
 /** `GET /auth/logout`: revokes the current token on the server. */
 export function getLogout(): Promise<{ status: string }> {
-  return call('authLogout');
+  return callRoute('authLogout', FRAME_ROUTES.authLogout);
 }
 
 /** `GET /dashboard/user` → the signed-in user. */
 export function dashboardUserQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.user, queryFn: async (): Promise<User> => (await call('dashboardUser')).user, enabled });
+  return queryOptions({ queryKey: queryKeys.user, queryFn: async (): Promise<User> => (await callRoute('dashboardUser', FRAME_ROUTES.dashboardUser)).user, enabled });
 }
 
 /** The signed-in user; idle for visitors. */
@@ -42,7 +43,7 @@ export function useDashboardUser() {
 
 /** `GET /notifications/count` → unread notifications (the header's bell). */
 export function notificationsCountQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.notificationsCount, queryFn: async () => (await call('notificationsCount')).count, enabled });
+  return queryOptions({ queryKey: queryKeys.notificationsCount, queryFn: async () => (await callRoute('notificationsCount', FRAME_ROUTES.notificationsCount)).count, enabled });
 }
 
 /** Unread notification count of the signed-in user. */
@@ -52,7 +53,7 @@ export function useNotificationsCount() {
 
 /** Demo only: `GET /demo/clock` → the game clock and the last settled day (GAME-RULES.md §1). */
 export function demoClockQueryOptions(enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.demoClock, queryFn: (): Promise<ClockResponse> => call('demoClock'), enabled });
+  return queryOptions({ queryKey: queryKeys.demoClock, queryFn: (): Promise<ClockResponse> => callRoute('demoClock', FRAME_ROUTES.demoClock), enabled });
 }
 
 /** The demo game clock; pass `enabled` only when `/config` says demo. */

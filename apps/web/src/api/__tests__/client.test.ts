@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, USER_NOT_AUTH, apiGet, apiPost, call, transport } from '../client.ts';
+import { ApiError, USER_NOT_AUTH, apiGet, apiPost, transport } from '../client.ts';
+import { call } from '../call.ts';
 import { toast } from 'react-toastify';
 import { useSession } from '../../session/session-store.ts';
 import { useAppStatus } from '../../session/app-status.ts';

@@ -4,7 +4,8 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PATHS, type LedgerAsset, type LedgerReason, type LedgerResponse, type NotificationsResponse, type ProfileResponse } from '@kingdom/api';
-import { apiGet, apiPost, call } from '../../api/client.ts';
+import { apiGet, apiPost } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshNotifications } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';

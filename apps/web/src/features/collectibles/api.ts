@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LandsResponse, MiningToolsResponse } from '@kingdom/api';
-import { call } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys, type ListParams } from '../../api/keys.ts';
 
 /** A page of the whole land collection. */

@@ -3,7 +3,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PATHS, type ChestStatus, type FaucetRequest, type FaucetResponse } from '@kingdom/api';
-import { apiGet, call } from '../../api/client.ts';
+import { apiGet } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LandsResponse, MiningToolsResponse } from '@kingdom/api';
-import { call } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys, type ListParams } from '../../api/keys.ts';
 import { refreshLands, refreshTotals } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';

@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssignRequest, MineKind, MinesResponse, PerformanceResponse, ReportResponse, WorkerNft } from '@kingdom/api';
-import { call } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
