@@ -36,6 +36,7 @@ import { mineRoutes } from './modules/mines/routes.ts';
 import { worldRoutes } from './modules/world/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
 import { valleyRoutes } from './modules/valley/routes.ts';
+import { stakingRoutes } from './modules/staking/routes.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(mineRoutes);
     await api.register(worldRoutes);
     await api.register(valleyRoutes);
+    await api.register(stakingRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

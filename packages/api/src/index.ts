@@ -6,3 +6,4 @@ export * from './contract.ts';
 export * from './endpoints.ts';
 export * from './paths.ts';
 export * from './valley.ts';
+export * from './staking.ts';

@@ -20,3 +20,5 @@ export * from './mines/rules.ts';
 export * from './days.ts';
 export * from './settlement/world.ts';
 export * from './settlement/settle-day.ts';
+export * from './staking/votes.ts';
+export * from './staking/rewards.ts';
