@@ -95,7 +95,6 @@ describe('votes and leaderboards', () => {
   });
   afterAll(async () => { await k.close(); });
 
-  const votes = async () => (await k.get(STAKING_PATHS.votesGet, token)).json<VotesResponse>();
   const board = async (chain: string, search = '') => (await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=${chain}${search ? `&search=${search}` : ''}`)).json<LeaderboardResponse>();
 
   it('locks EXO as points (ledger entries), refuses more than the balance and invalid values', async () => {
@@ -180,5 +179,49 @@ describe('votes and leaderboards', () => {
     expect(BigInt(later.collections[0]!.reward_per_day)).toBeGreaterThan(0n);
     const r = (await k.get(STAKING_PATHS.stakingReport('2026-01-01'), t)).json<StakingReportResponse>();
     expect(r).toEqual({ day: '2026-01-01', rows: [], totals: { hexo: '0', rune: '0' } });
+  });
+});
+
+describe('the staking part of the daily tick', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom(); });
+  afterAll(async () => { await k.close(); });
+
+  it('pays HEXO per counting NFT of a qualified collection (24 h rule), reports it, and takes each snapshot once', async () => {
+    const w = createCardanoTestWallet();
+    const given = (await k.post(PATHS.demoFaucet, { address: w.address, workers: 3, rarity: 'epic', tools: 1 })).json<{ workers: Array<{ policy_id: string }> }>();
+    const { token } = await signInCardano(k, w);
+    const hexo = async () => BigInt((await k.get(PATHS.balance('hexo'), token)).json<{ balance: string }>().balance);
+    const before = await hexo();
+    // Day 1 ends < 24 h after the NFTs arrived: only the tool pays. Day 2: the NFTs count too.
+    const t1 = (await k.post(PATHS.demoTick, { days: 1 })).json<{ settled: string[] }>();
+    const day1 = t1.settled.at(-1)!;
+    const r1 = (await k.get(STAKING_PATHS.stakingReport(day1), token)).json<StakingReportResponse>();
+    expect(r1.rows.map((r) => r.source)).toEqual(['toolkit']);
+    const t2 = (await k.post(PATHS.demoTick, { days: 1 })).json<{ settled: string[] }>();
+    const day2 = t2.settled.at(-1)!;
+    const r2 = (await k.get(STAKING_PATHS.stakingReport(day2), token)).json<StakingReportResponse>();
+    const nft = r2.rows.find((r) => r.source === 'nft')!;
+    expect(nft).toMatchObject({ ref: given.workers[0]!.policy_id, token: 'hexo', nfts: 3 });
+    const board = (await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=cardano`)).json<LeaderboardResponse>().items;
+    const project = board.find((p) => p.policy_id === nft.ref)!;
+    // Not a land owner: half the leaderboard's (land owner's) reward per NFT.
+    expect(BigInt(nft.amount)).toBe(3n * (BigInt(project.reward_per_nft) / 2n));
+    expect(await hexo()).toBe(before + BigInt(r1.totals.hexo) + BigInt(r2.totals.hexo));
+    const reports = (await k.get(PATHS.notifications, token)).json<NotificationsResponse>().notifications.filter((n) => n.type === 'staking_daily_report');
+    expect(reports).toHaveLength(2);
+
+    // Run up to the next snapshot instant: one snapshot there, the same after a second run of the day.
+    const next = Date.parse((await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=cardano`)).json<LeaderboardResponse>().next_snapshot_at);
+    const days = Math.round((next - k.now().getTime()) / 86_400_000) + 1;
+    await k.post(PATHS.demoTick, { days });
+    const at = new Date(next);
+    const snaps = await exec<{ id: number }>(k.db.orm, sql`SELECT id FROM staking_snapshots WHERE taken_at = ${at}`);
+    expect(snaps).toHaveLength(1);
+    const { settleDay } = await import('../src/jobs/settlement.ts');
+    expect(await settleDay(k.db, new Date(next - 86_400_000).toISOString().slice(0, 10))).toBeNull();
+    expect(await exec(k.db.orm, sql`SELECT id FROM staking_snapshots WHERE taken_at = ${at}`)).toHaveLength(1);
+    const n = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM snapshot_collections WHERE snapshot_id = ${snaps[0]!.id}`);
+    expect(n[0]!.n).toBe((await exec(k.db.orm, sql`SELECT id FROM collections`)).length);
   });
 });

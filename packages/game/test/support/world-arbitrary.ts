@@ -20,6 +20,7 @@ import { MANAGER_SLOT, type WorkerRarity } from '../../src/mines/goldmine.ts';
 import { TOKENS } from '../../src/tokens/tokens.ts';
 import { ITEM_KINDS } from '../../src/vendor/catalogue.ts';
 import type { DayResult, World, WorldHolding, WorldUpgrade, WorldWorker } from '../../src/settlement/world.ts';
+import { stakingRawArb, withStaking } from './staking-arbitrary.ts';
 
 /** Policy id (56 hex characters, as on Cardano) of generated collection `n`. */
 export const policyId = (n: number): string => `c0ffee${n.toString(16).padStart(50, '0')}`;
@@ -109,6 +110,9 @@ const rawArb = fc.record({
   extraHoldings: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), collection: fc.nat(), asset: fc.integer({ min: 0, max: 20 }) }), { maxLength: 3 }),
   days: fc.integer({ min: 1, max: 3 }),
 });
+
+/** A world without Staking-Hub numbers (`withStaking` adds them). */
+export const EMPTY_STAKING: World['staking'] = { collections: [], heldSince: [], lastLogin: [], tools: [] };
 
 type Raw = typeof rawArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -220,7 +224,7 @@ function build(raw: Raw): { world: World; days: string[] } {
   }
 
   return {
-    world: { lands, holdings, collections, snapshots, workers, upgrades, balances, items: [...items.values()], readyNotices },
+    world: { lands, holdings, collections, snapshots, workers, upgrades, balances, items: [...items.values()], readyNotices, staking: EMPTY_STAKING },
     days: Array.from({ length: raw.days }, (_, i) => addDays(FIRST_DAY, i)),
   };
 }
@@ -240,7 +244,7 @@ export interface WorldArbitraryOptions {
  */
 export function worldArbitrary(opts: WorldArbitraryOptions = {}): fc.Arbitrary<{ world: World; days: string[] }> {
   const maxDays = Math.min(3, Math.max(1, opts.maxDays ?? 3));
-  return rawArb.map((raw) => build({ ...raw, days: Math.min(raw.days, maxDays) }));
+  return fc.tuple(rawArb, stakingRawArb).map(([raw, st]) => withStaking(build({ ...raw, days: Math.min(raw.days, maxDays) }), st));
 }
 
 const keyOf = (x: unknown): string => JSON.stringify(x, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
@@ -258,7 +262,9 @@ export function canonicalDayResult(r: DayResult): DayResult {
       lands: sorted(w.lands), holdings: sorted(w.holdings), collections: sorted(w.collections),
       snapshots: sorted(w.snapshots.map((s) => ({ ...s, votes: sorted(s.votes) }))), workers: sorted(w.workers),
       upgrades: sorted(w.upgrades), balances: sorted(w.balances), items: sorted(w.items), readyNotices: sorted(w.readyNotices),
+      staking: w.staking,
     },
     ledger: sorted(r.ledger), notifications: sorted(r.notifications), reports: sorted(r.reports), totals: r.totals,
+    staking: sorted(r.staking),
   };
 }
