@@ -225,3 +225,23 @@ describe('the staking part of the daily tick', () => {
     expect(n[0]!.n).toBe((await exec(k.db.orm, sql`SELECT id FROM collections`)).length);
   });
 });
+
+describe('faucet --nfts', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom(); });
+  afterAll(async () => { await k.close(); });
+
+  it('gives NFTs of a named project on the address chain; an unknown or other-chain project is NOT_FOUND', async () => {
+    const board = (await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=cardano`)).json<LeaderboardResponse>().items;
+    const sol = (await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=solana`)).json<LeaderboardResponse>().items;
+    const w = createCardanoTestWallet();
+    const r = await k.post(PATHS.demoFaucet, { address: w.address, nfts: { [board[3]!.project]: 2 } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json<{ workers: Array<{ policy_id: string }> }>().workers.map((x) => x.policy_id)).toEqual([board[3]!.policy_id, board[3]!.policy_id]);
+    const { token } = await signInCardano(k, w);
+    const mine = (await k.get(STAKING_PATHS.stakingMine, token)).json<StakingMineResponse>();
+    expect(mine.collections.map((c) => [c.project, c.nfts.length])).toEqual([[board[3]!.project, 2]]);
+    expect((await k.post(PATHS.demoFaucet, { address: w.address, nfts: { [sol[0]!.project]: 1 } })).statusCode).toBe(404);
+    expect((await k.post(PATHS.demoFaucet, { address: w.address, nfts: { 'no-such': 1 } })).statusCode).toBe(404);
+  });
+});

@@ -231,7 +231,7 @@ export const ENDPOINTS = {
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,
     summary: 'Demo faucet: gives an address lands, tools, workers, items and balances (whole tokens)', body: faucetRequest, response: faucetResponse,
-    errors: ['NOT_VALID_REQUEST_ADDRESS', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE'],
+    errors: ['NOT_VALID_REQUEST_ADDRESS', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE', 'NOT_FOUND'],
   }),
   demoClock: endpoint({
     operationId: 'demoClock', method: 'GET', path: '/demo/clock', tags: ['demo'], auth: 'demo',
