@@ -40,7 +40,7 @@ export const enStaking = {
     },
   },
   wallets: {
-    title: 'Wallets',
+    title: 'Linked wallets',
     chain: 'Chain', address: 'Address', master: 'Master Wallet', synced: 'Last sync', never: 'never',
     current: 'signed in', isMaster: 'Master',
     link: 'Link another wallet', linking: 'Linking…',

@@ -20,8 +20,8 @@ export function WalletsPanel() {
   const wallets = q.data?.wallets ?? [];
   const taken = new Set(wallets.map((w) => w.address));
   return (
-    <section className="panel" aria-labelledby="wallets-title" data-testid="wallets-panel">
-      <h2 id="wallets-title" className="panel__title">{t('wallets.title')}</h2>
+    <section className="panel" aria-labelledby="linked-wallets-title" data-testid="wallets-panel">
+      <h2 id="linked-wallets-title" className="panel__title">{t('wallets.title')}</h2>
       {q.isPending ? (
         <CardSkeletons count={1} />
       ) : wallets.length === 0 ? (
