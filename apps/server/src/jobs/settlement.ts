@@ -25,7 +25,7 @@ import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { settleStakingDay } from './staking.ts';
 
 /** Steps a test can interrupt with an injected fault (the transaction must roll back whole). */
-export type SettlementStep = 'claimed' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications';
+export type SettlementStep = 'claimed' | 'staking' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications';
 
 export interface SettleOptions {
   /** Called after each step inside the transaction; throwing aborts the day. */
@@ -81,6 +81,7 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
       ORDER BY l.id, h.user_id`);
     await exec(tx, sql`CREATE UNIQUE INDEX ON _own (land_id)`);
     await settleStakingDay(tx, day, end);
+    await step('staking');
     await settleUpgrades(tx, day, end);
     await step('upgrades');
     await releaseWorkers(tx, day, start, end);
