@@ -25,6 +25,7 @@ export const enStaking = {
     allocationsCaption: 'Your votes per project',
     noVotesYet: 'Lock EXO to get vote points, then add them to projects on the leaderboards.',
     history: 'Votes at each snapshot',
+    now: 'now',
     policies: 'Policy / collection address',
     backToBoard: 'Back to the leaderboard',
     inactive: 'You have not signed in for 30 days: your NFTs earn nothing until you sign in again.',

@@ -438,7 +438,7 @@ export function CollectionPage() {
       <PageHeader title={p.name} />
       <section className="panel">
         <dl className="stat-grid">
-          <div className="stat"><dt className="stat__label">{t('stakingHub.rank')}</dt><dd className="stat__value">{p.rank} · {t(`staking.${p.chain}`)}</dd></div>
+          <div className="stat"><dt className="stat__label">{t('stakingHub.rank')}</dt><dd className="stat__value">#{p.rank} · {p.chain === 'cardano' ? t('login.cardano') : t('login.solana')}</dd></div>
           <div className="stat"><dt className="stat__label">{t('stakingHub.votes')}</dt><dd className="stat__value" data-testid="project-votes">{formatThousands(p.votes)}</dd></div>
           <div className="stat"><dt className="stat__label">{t('stakingHub.league')}</dt><dd className="stat__value"><LeagueBadge league={p.league} /></dd></div>
           <div className="stat"><dt className="stat__label">{t('stakingHub.holders')} / {t('stakingHub.supply')}</dt><dd className="stat__value">{formatThousands(p.holders)} / {formatThousands(p.supply)}</dd></div>

@@ -28,18 +28,24 @@ export function VoteBars({ items, title }: { items: StakingProject[]; title: str
 /** A project's votes at each snapshot and now, as an SVG line with a table for screen readers. */
 export function VoteHistoryChart({ history, current, title }: { history: Array<{ taken_at: string; votes: number }>; current: number; title: string }) {
   const { t } = useTranslation();
-  const points = [...history.map((h) => ({ label: formatUtc(h.taken_at).slice(0, 10), votes: h.votes })), { label: t('stakingHub.votes'), votes: current }];
+  const points = [...history.map((h) => ({ label: formatUtc(h.taken_at).slice(0, 10), votes: h.votes })), { label: t('stakingHub.now'), votes: current }];
   const W = 600;
   const H = 180;
   const max = Math.max(1, ...points.map((p) => p.votes));
   const x = (i: number) => (points.length === 1 ? W / 2 : 20 + (i * (W - 40)) / (points.length - 1));
-  const y = (v: number) => H - 20 - (v / max) * (H - 40);
+  const y = (v: number) => H - 28 - (v / max) * (H - 60);
   return (
     <section className="panel" aria-labelledby="vote-history-title">
       <h2 id="vote-history-title" className="panel__title">{title}</h2>
       <svg className="vote-history" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>
         <polyline fill="none" stroke="var(--gold)" strokeWidth="3" points={points.map((p, i) => `${x(i)},${y(p.votes)}`).join(' ')} />
-        {points.map((p, i) => <circle key={i} cx={x(i)} cy={y(p.votes)} r="5" fill="var(--gold-2)" />)}
+        {points.map((p, i) => (
+          <g key={i}>
+            <circle cx={x(i)} cy={y(p.votes)} r="5" fill="var(--gold-2)" />
+            <text x={x(i)} y={y(p.votes) - 10} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'} fill="var(--text)" fontSize="13">{formatThousands(p.votes)}</text>
+            <text x={x(i)} y={H - 4} textAnchor={i === 0 ? 'start' : i === points.length - 1 ? 'end' : 'middle'} fill="var(--muted)" fontSize="12">{p.label}</text>
+          </g>
+        ))}
       </svg>
       <table className="sr-only">
         <caption>{title}</caption>
