@@ -16,7 +16,7 @@ import {
 import { exec, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 
-/** Settles the Staking Hub's part of `day` (ending at `end`) in the tick's transaction `tx`. */
+/** Settles the Staking Hub's part of `day` (ending at `end`) in the tick's transaction `tx`, after `_own` (who holds each land) exists. */
 export async function settleStakingDay(tx: Orm, day: string, end: Date): Promise<void> {
   if (isSnapshotInstant(end.getTime())) await takeSnapshot(tx, end);
   const t = LEAGUE_THRESHOLDS;
@@ -25,29 +25,38 @@ export async function settleStakingDay(tx: Orm, day: string, end: Date): Promise
   const heldBy = new Date(end.getTime() - STAKE_MIN_HELD_MS);
   await exec(tx, sql`CREATE TEMP TABLE _stake_active ON COMMIT DROP AS
     SELECT id AS user_id FROM users WHERE last_login_at > ${activeSince}`);
-  await exec(tx, sql`CREATE TEMP TABLE _stake_owners ON COMMIT DROP AS
-    SELECT DISTINCT o.user_id FROM (
-      SELECT DISTINCT ON (l.id) h.user_id FROM lands l
-      JOIN holdings h ON h.collection_key = l.policy_id AND h.asset_key = l.asset_name ORDER BY l.id, h.user_id) o`);
+  await exec(tx, sql`ALTER TABLE _stake_active ADD PRIMARY KEY (user_id)`);
+  // Land owners: the holders of the tick's `_own` (each land's account, the smallest id should two hold it).
+  await exec(tx, sql`CREATE TEMP TABLE _stake_owners ON COMMIT DROP AS SELECT DISTINCT user_id FROM _own`);
+  await exec(tx, sql`ALTER TABLE _stake_owners ADD PRIMARY KEY (user_id)`);
+  // Counting NFTs per player and qualified collection first, then one per-NFT amount per group
+  // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward).
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
-    SELECT ${day}, user_id, 'nft', ref, name, token, count(*)::int, sum(per_nft) FROM (
-      SELECT h.user_id, c.policy_id AS ref, c.name, CASE c.chain WHEN 'cardano' THEN 'hexo' ELSE 'rune' END AS token,
-        CASE WHEN c.supply <= 0 OR c.holders <= 0 THEN 0 ELSE div(
-          10000000::numeric * c.holders
-            * CASE WHEN sc.votes > ${t.epic.toString()}::numeric THEN ${m.epic.toString()}::numeric
-                   WHEN sc.votes >= ${t.diamond.toString()}::numeric THEN ${m.diamond.toString()}::numeric
-                   WHEN sc.votes >= ${t.platinum.toString()}::numeric THEN ${m.platinum.toString()}::numeric
-                   ELSE ${m.gold.toString()}::numeric END
-            * CASE WHEN EXISTS (SELECT 1 FROM _stake_owners o WHERE o.user_id = h.user_id) THEN 2 ELSE 1 END,
-          c.supply::numeric * 8) END AS per_nft
+    SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.policy_id, q.name, CASE q.chain WHEN 'cardano' THEN 'hexo' ELSE 'rune' END, n.nfts,
+      n.nfts * CASE WHEN q.supply <= 0 OR q.holders <= 0 THEN 0 ELSE div(
+        10000000::numeric * q.holders
+          * CASE WHEN q.votes > ${t.epic.toString()}::numeric THEN ${m.epic.toString()}::numeric
+                 WHEN q.votes >= ${t.diamond.toString()}::numeric THEN ${m.diamond.toString()}::numeric
+                 WHEN q.votes >= ${t.platinum.toString()}::numeric THEN ${m.platinum.toString()}::numeric
+                 ELSE ${m.gold.toString()}::numeric END
+          * CASE WHEN o.user_id IS NOT NULL THEN 2 ELSE 1 END,
+        q.supply::numeric * 8) END AS amount
+    FROM (
+      SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
       FROM holdings h
-      JOIN _stake_active a ON a.user_id = h.user_id
       JOIN collections c ON c.policy_id = h.collection_key
       JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.qualified
         AND sc.snapshot_id = (SELECT id FROM staking_snapshots WHERE taken_at <= ${end} ORDER BY id DESC LIMIT 1)
+      JOIN _stake_active a ON a.user_id = h.user_id
       WHERE h.held_since <= ${heldBy}
-    ) x GROUP BY user_id, ref, name, token HAVING sum(per_nft) > 0`);
+      GROUP BY h.user_id, c.id
+    ) n
+    JOIN (SELECT c.id, c.policy_id, c.name, c.chain, c.holders, c.supply, sc.votes FROM collections c
+      JOIN snapshot_collections sc ON sc.collection_id = c.id
+        AND sc.snapshot_id = (SELECT id FROM staking_snapshots WHERE taken_at <= ${end} ORDER BY id DESC LIMIT 1)) q ON q.id = n.collection_id
+    LEFT JOIN _stake_owners o ON o.user_id = n.user_id
+    WHERE q.supply > 0 AND q.holders > 0) r WHERE r.amount > 0`);
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
     SELECT ${day}, h.user_id, 'toolkit', k.key, k.name, 'hexo', count(*)::int, sum(k.daily_hexo)
