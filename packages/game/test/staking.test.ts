@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   leagueForVotes, rewardPerNft, rankCollections, lockPoints, unlockPoints, addVotes, removeVotes, freePoints,
-  allocatedPoints, isSnapshotInstant, nextSnapshotAt, GameError, type VoteBook,
+  allocatedPoints, isSnapshotInstant, nextSnapshotAt, GameError, settleDay, type VoteBook, type World,
 } from '../src/index.ts';
 
 describe('leagues at their edges (GAME-RULES §5)', () => {
@@ -87,5 +87,48 @@ describe('vote points', () => {
     expect(() => unlockPoints(book, 1n)).toThrow(GameError);
     book = removeVotes(book, 'a', 4n);
     expect(freePoints(book)).toBe(4n);
+  });
+});
+
+describe('the staking part of the tick (model)', () => {
+  const DAY = 86_400_000;
+  // 2026-01-15 00:00 UTC is a snapshot instant: the day 2026-01-14 ends there.
+  const day = '2026-01-14';
+  const end = Date.parse('2026-01-15T00:00:00Z');
+  const world = (over: Partial<World['staking']> = {}): World => ({
+    lands: [], workers: [], upgrades: [], items: [], readyNotices: [],
+    holdings: [{ userId: 1, collectionKey: 'c1', assetKey: 'a' }, { userId: 1, collectionKey: 'c1', assetKey: 'b' }, { userId: 2, collectionKey: 'c1', assetKey: 'c' }],
+    collections: [{ id: 1, collectionKey: 'c1' }],
+    snapshots: [{ id: 1, takenAt: end - 14 * DAY, votes: [{ collectionId: 1, votes: 600_000n }] }],
+    balances: [],
+    staking: {
+      collections: [{ id: 1, chain: 'cardano', name: 'One', holders: 500, supply: 1000, votes: 1_200_000n }],
+      heldSince: [{ userId: 1, collectionKey: 'c1', assetKey: 'b', at: end - DAY + 1 }],
+      lastLogin: [{ userId: 1, at: end - 29 * DAY }, { userId: 2, at: end - 30 * DAY }],
+      tools: [],
+      ...over,
+    },
+  });
+
+  it('takes the snapshot at the day end once, pays by its league; 24 h and 30-day rules', () => {
+    expect(isSnapshotInstant(end)).toBe(true);
+    const r = settleDay(world(), day);
+    expect(r.world.snapshots.map((s) => s.takenAt)).toEqual([end - 14 * DAY, end]);
+    // Epic at the new snapshot (1.2M): 10 × 500/1000 × 2.0 × 0.5 (no land) = 5 HEXO; NFT b is too new; user 2 inactive.
+    expect(r.staking).toEqual([{ day, userId: 1, source: 'nft', ref: 'c1', name: 'One', token: 'hexo', nfts: 1, amount: 5_000_000n }]);
+    expect(r.ledger.filter((e) => e.reason === 'staking_reward')).toEqual([{ userId: 1, asset: 'hexo', amount: 5_000_000n, reason: 'staking_reward', reference: `${day}:nft:c1` }]);
+    expect(r.notifications.filter((n) => n.type === 'staking_daily_report')).toEqual([{ userId: 1, type: 'staking_daily_report', data: { day, hexo: '5000000', rune: '0' } }]);
+    // Settling the result again takes no second snapshot.
+    expect(settleDay(r.world, day).world.snapshots).toHaveLength(2);
+  });
+
+  it('mining tools pay their kind\'s daily HEXO (TOOLKIT); Solana collections pay RUNE', () => {
+    const w = world({
+      collections: [{ id: 1, chain: 'solana', name: 'One', holders: 500, supply: 1000, votes: 0n }],
+      tools: [{ collectionKey: 'tools', assetKey: 't1', kindKey: 'alchemist_glove', name: 'Alchemist Glove', dailyHexo: 100_000_000n }],
+    });
+    w.holdings.push({ userId: 1, collectionKey: 'tools', assetKey: 't1' });
+    const r = settleDay(w, day);
+    expect(r.staking.map((x) => [x.source, x.token, x.amount])).toEqual([['nft', 'rune', 0n + rewardPerNft(500, 1000, 'none', false)], ['toolkit', 'hexo', 100_000_000n]]);
   });
 });
