@@ -210,7 +210,7 @@ export const ENDPOINTS = {
   }),
   stakingCollection: endpoint({
     operationId: 'stakingCollection', method: 'GET', path: '/staking/collections/:project', tags: ['staking'], auth: 'public',
-    summary: 'A project: numbers and votes at each snapshot', params: projectParams, response: collectionResponse, errors: ['NOT_FOUND'],
+    summary: 'A project: numbers and votes at each snapshot (project null for an unknown slug)', params: projectParams, response: collectionResponse, errors: [],
   }),
   stakingMarket: endpoint({
     operationId: 'stakingMarket', method: 'GET', path: '/staking/market', tags: ['staking'], auth: 'public',

@@ -86,7 +86,7 @@ export const leaderboardResponse = z.object({
 export type LeaderboardResponse = z.infer<typeof leaderboardResponse>;
 export const projectParams = z.strictObject({ project: projectKey });
 export const collectionResponse = z.object({
-  project: stakingProject,
+  project: stakingProject.nullable().describe('null when no project has this slug (the page shows its empty state)'),
   history: z.array(z.object({ taken_at: z.string(), votes: z.number().int(), qualified: z.boolean() })).describe('votes at each snapshot'),
   next_snapshot_at: z.string(),
 });

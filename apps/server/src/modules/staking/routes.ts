@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type LeaderboardResponse } from '@kingdom/api';
 import { nextSnapshotAt } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
-import { fail } from '../../errors.ts';
 import { activity, leaderboardPage, LEADERBOARD_PER_PAGE, projectRow, qualifiedProjects, reportRows, snapshotHistory } from './repository.ts';
 import { changeVotes, lockVotes, myStake, projectOut, unlockVotes, votesOf } from './service.ts';
 
@@ -63,7 +62,7 @@ export async function stakingRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, ENDPOINTS.stakingCollection, async ({ params, now }) => {
     const r = await projectRow(db.orm, params.project, now);
-    if (!r) fail('NOT_FOUND');
+    if (!r) return { project: null, history: [], next_snapshot_at: next(now) };
     const history = await snapshotHistory(db.orm, r.id, now);
     return {
       project: projectOut(r),

@@ -424,7 +424,7 @@ export function CollectionPage() {
   const q = useProject(project);
   const add = useAddVotes();
   if (q.isPending) return <CardSkeletons count={2} />;
-  if (!q.data) {
+  if (!q.data?.project) {
     return (
       <>
         <PageHeader title={t('staking.project', { project })} />
