@@ -26,6 +26,7 @@ import { cpus, release, totalmem, type } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonResult } from 'autocannon';
+import pg from 'pg';
 import { freePort, startPgCluster, type PgCluster } from '../tools/pg-cluster.ts';
 import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
 import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
@@ -53,6 +54,26 @@ const ROUTES = {
   lands_my: '/api/lands?my=true&page=1',
 } as const;
 type RouteKey = keyof typeof ROUTES;
+
+/** The Staking-Hub leaderboard read (public) and the projects it ranks in the benchmark (issue 9). */
+const LEADERBOARD_PATH = '/api/staking/leaderboard?chain=cardano&page=1';
+const LEADERBOARD_PROJECTS = 1_200;
+
+/** Adds generated collections (half a chain each) until there are `total`; returns the count. */
+async function seedLeaderboardProjects(databaseUrl: string, total: number): Promise<number> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(`INSERT INTO collections (slug, chain, policy_id, name, supply, holders, votes)
+      SELECT 'bench-' || g, CASE WHEN g % 2 = 0 THEN 'cardano' ELSE 'solana' END, md5('bench' || g), 'Bench ' || g, 1000 + g, 100 + g % 900, (g * 7919) % 1500000
+      FROM generate_series(1, GREATEST(0, $1::int - (SELECT count(*)::int FROM collections))) g`, [total]);
+    await c.query('ANALYZE collections');
+    const r = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM collections');
+    return r.rows[0]!.n;
+  } finally {
+    await c.end();
+  }
+}
 
 /** One measured route. */
 interface RouteResult {
@@ -140,6 +161,12 @@ async function benchKingdom(
     for (const [key, path] of Object.entries(ROUTES) as [RouteKey, string][]) {
       log(`${label}: ${path} (${CONNECTIONS} connections, ${DURATION} s)`);
       out[key] = await measure(`${server.url}${path}`, headers);
+    }
+    if (databaseUrl) {
+      // issue 9: the public leaderboard read, page 1, over 1,200 projects
+      const projects = await seedLeaderboardProjects(databaseUrl, LEADERBOARD_PROJECTS);
+      log(`${label}: ${LEADERBOARD_PATH} over ${projects} projects (${CONNECTIONS} connections, ${DURATION} s)`);
+      (out as Record<string, unknown>).staking_leaderboard = { ...(await measure(`${server.url}${LEADERBOARD_PATH}`)), projects };
     }
     return out;
   } finally {

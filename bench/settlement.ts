@@ -38,11 +38,14 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
     VALUES (1, 'bench-workers', 'cardano', 'benchworker', 'Bench Workers', ${lands * WORKERS_PER_LAND}::int, ${players}::int, 600000)`);
   await q(sql`INSERT INTO staking_snapshots (id, taken_at) VALUES (1, '2026-01-01T00:00:00Z')`);
   await q(sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) VALUES (1, 1, 600000, true)`);
-  await q(sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id)
-    SELECT 'cardano', 'benchland', to_hex(g), 'addr_bench_' || ((g - 1) % ${players}::int + 1), (g - 1) % ${players}::int + 1 FROM generate_series(1, ${lands}::int) g`);
-  await q(sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id)
-    SELECT 'cardano', 'benchworker', g || '_' || s, 'addr_bench_' || ((g - 1) % ${players}::int + 1), (g - 1) % ${players}::int + 1
+  await q(sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, held_since)
+    SELECT 'cardano', 'benchland', to_hex(g), 'addr_bench_' || ((g - 1) % ${players}::int + 1), (g - 1) % ${players}::int + 1, '2026-01-01T00:00:00Z'
+    FROM generate_series(1, ${lands}::int) g`);
+  // The worker NFTs are staked too (held since January, in a qualified collection): the staking part pays each.
+  await q(sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, held_since)
+    SELECT 'cardano', 'benchworker', g || '_' || s, 'addr_bench_' || ((g - 1) % ${players}::int + 1), (g - 1) % ${players}::int + 1, '2026-01-01T00:00:00Z'
     FROM generate_series(1, ${lands}::int) g, generate_series(1, ${WORKERS_PER_LAND}::int) s`);
+  await q(sql`UPDATE users SET last_login_at = '2026-01-31T00:00:00Z'`);
   await q(sql`INSERT INTO mine_workers (land_id, mine, slot, user_id, kind, collection_key, asset_key, rarity, assigned_at)
     SELECT g, 'goldmine', s, (g - 1) % ${players}::int + 1, 'nft', 'benchworker', g || '_' || s, 'uncommon', '2026-01-01T00:00:00Z'
     FROM generate_series(1, ${lands}::int) g, generate_series(1, ${WORKERS_PER_LAND}::int) s`);
@@ -64,11 +67,20 @@ async function main(): Promise<void> {
   try {
     const [world, generateSeconds] = await timed(() => generateWorld(db, lands));
     const [, floorSeconds] = await timed(() => exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`));
-    const [settled, seconds] = await timed(() => settleDay(db, DAY));
+    let stakingFrom = 0n;
+    let stakingSeconds = 0;
+    const [settled, seconds] = await timed(() => settleDay(db, DAY, {
+      onStep: (step) => {
+        if (step === 'claimed') stakingFrom = process.hrtime.bigint();
+        if (step === 'staking') stakingSeconds = Number(process.hrtime.bigint() - stakingFrom) / 1e9;
+      },
+    }));
+    const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
     if (!settled || settled.workersWorked !== world.workers) throw new Error(`settlement paid ${settled?.workersWorked} of ${world.workers} workers`);
     console.log(JSON.stringify({
       db: values.db, lands, workers: world.workers, players: world.players,
       generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(seconds),
+      staking_seconds: round(stakingSeconds), staked_nfts: staked!.n, staking_players: staked!.players,
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     }));
   } finally {
@@ -80,7 +92,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; peak_rss_mb: number }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; staking_seconds: number; staked_nfts: number; staking_players: number; peak_rss_mb: number }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -116,6 +128,7 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
     return {
       lands, workers: p.workers, players: p.players,
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
+      staking_seconds_postgres: p.staking_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
       seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
       pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512 },
     };

@@ -39,6 +39,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { chestRoutes } from './modules/chest/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
 import { valleyRoutes } from './modules/valley/routes.ts';
+import { stakingRoutes } from './modules/staking/routes.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(accountRoutes);
     await api.register(chestRoutes);
     await api.register(valleyRoutes);
+    await api.register(stakingRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

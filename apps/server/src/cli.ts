@@ -3,7 +3,8 @@
  *
  *   faucet <cardano bech32 | solana base58 address> [--lands N] [--tools N] [--exo N] [--hexo N]
  *          [--food N] [--rune N] [--workers N [--rarity common|uncommon|rare|epic]]
- *          [--items key=N,key=N] [--land HEX_NAME]   token amounts in whole tokens; --land mints that land
+ *          [--items key=N,key=N] [--land HEX_NAME] [--nfts project=N,project=N]
+ *          token amounts in whole tokens; --land mints that land; --nfts gives NFTs of Staking-Hub projects (slugs)
  *   tick [--days N]                   advances the game clock N days (default 1) and settles them
  *   compensate --token T --amount N --reason "…" [--event NAME]
  *                                     credits every active player N whole tokens once per event
@@ -73,12 +74,23 @@ function parseItems(v: string | undefined): Record<string, number> {
   return out;
 }
 
+/** `--nfts spacebudz=3,degods-sol=2`: project slug → count. */
+function parseNfts(v: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of v.split(',').filter(Boolean)) {
+    const m = /^([a-z0-9-]+)=(\d+)$/.exec(part.trim());
+    if (!m) throw new Error(`--nfts wants project=N,project=N (got "${part}")`);
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}
+
 async function faucet(args: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args, allowPositionals: true,
     options: {
       lands: { type: 'string' }, tools: { type: 'string' }, exo: { type: 'string' }, hexo: { type: 'string' }, food: { type: 'string' },
-      rune: { type: 'string' }, workers: { type: 'string' }, rarity: { type: 'string' }, items: { type: 'string' }, land: { type: 'string' },
+      rune: { type: 'string' }, workers: { type: 'string' }, rarity: { type: 'string' }, items: { type: 'string' }, land: { type: 'string' }, nfts: { type: 'string' },
     },
   });
   const address = positionals[0];
@@ -90,6 +102,7 @@ async function faucet(args: string[]): Promise<void> {
     exo: whole(values.exo, 'exo'), hexo: whole(values.hexo, 'hexo'), food: whole(values.food, 'food'), rune: whole(values.rune, 'rune'),
     workers: Number(whole(values.workers, 'workers')), rarity, items: parseItems(values.items),
     ...(values.land ? { land: values.land } : {}),
+    ...(values.nfts ? { nfts: parseNfts(values.nfts) } : {}),
   };
   const config = demoConfig();
   let result = await viaServer<FaucetResponse>(config.port, PATHS.demoFaucet, body);
@@ -98,6 +111,7 @@ async function faucet(args: string[]): Promise<void> {
     try {
       result = await runFaucet(db, providers, {
         address, lands: body.lands, tools: body.tools, workers: body.workers, rarity, items: body.items, ...(body.land ? { land: body.land } : {}),
+        ...(body.nfts ? { nfts: body.nfts } : {}),
         balances: { exo: BigInt(body.exo), hexo: BigInt(body.hexo), food: BigInt(body.food), rune: BigInt(body.rune) },
       }, new Date());
     } finally {

@@ -44,7 +44,7 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
   for (const s of w.snapshots) {
     await exec(tx, sql`INSERT INTO staking_snapshots (id, taken_at) VALUES (${s.id}, ${new Date(s.takenAt)})`);
     if (s.votes.length) await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) VALUES ${values(s.votes.map((v) =>
-      sql`(${s.id}, ${v.collectionId}, ${v.votes.toString()}::numeric, true)`))}`);
+      sql`(${s.id}, ${v.collectionId}, ${v.votes.toString()}::numeric, ${v.qualified ?? true})`))}`);
   }
   if (w.workers.length) await exec(tx, sql`INSERT INTO mine_workers (land_id, mine, slot, user_id, kind, collection_key, asset_key, rarity, assigned_at) VALUES ${values(w.workers.map((x) =>
     sql`(${x.landId}, ${x.mine}, ${x.slot}, ${x.userId}, ${x.kind}, ${x.collectionKey}, ${x.assetKey}, ${x.rarity}, ${new Date(x.assignedAt)})`))}`);
@@ -53,6 +53,47 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
   if (w.vendorSales.length) await exec(tx, sql`INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, created_at) VALUES ${values(w.vendorSales.map((v, i) =>
     sql`(${v.userId}, ${`sale-${i}`}, '', 'toolkit_2', 1, ${v.token}, ${v.amount.toString()}::numeric, '{}'::jsonb, ${new Date(v.at)})`))}`);
   if (w.readyNotices.length) await exec(tx, sql`INSERT INTO mine_ready_notices (land_id, mine, level) VALUES ${values(w.readyNotices.map((n) => sql`(${n.landId}, ${n.mine}, ${n.level})`))}`);
+  await loadStaking(tx, w);
+}
+
+// ---- Staking Hub (issue 9): loaded and read by helpers of their own. ----
+
+/** Writes the world's Staking-Hub block: live collection numbers, acquisition times, sign-ins, tools. */
+async function loadStaking(tx: Orm, w: World): Promise<void> {
+  const st = w.staking;
+  await exec(tx, sql`DELETE FROM mining_tools`);
+  await exec(tx, sql`UPDATE collections SET holders = 0, supply = 0, votes = 0`);
+  for (const c of st.collections) {
+    await exec(tx, sql`UPDATE collections SET chain = ${c.chain}, name = ${c.name}, holders = ${c.holders}, supply = ${c.supply}, votes = ${c.votes.toString()}::numeric WHERE id = ${c.id}`);
+  }
+  await exec(tx, sql`UPDATE holdings SET held_since = '2000-01-01T00:00:00Z'`);
+  for (const h of st.heldSince) {
+    await exec(tx, sql`UPDATE holdings SET held_since = ${new Date(h.at)} WHERE user_id = ${h.userId} AND collection_key = ${h.collectionKey} AND asset_key = ${h.assetKey}`);
+  }
+  for (const l of st.lastLogin) await exec(tx, sql`UPDATE users SET last_login_at = ${new Date(l.at)} WHERE id = ${l.userId}`);
+  for (const [i, t] of st.tools.entries()) {
+    await exec(tx, sql`INSERT INTO mining_tools (id, kind_key, serial, policy_id, asset_name) VALUES (${90_000 + i}, ${t.kindKey}, ${i + 1}, ${t.collectionKey}, ${t.assetKey})`);
+  }
+}
+
+/** The world as read back, with the snapshots the tick may have taken (qualified: absent when true, like the model). */
+async function withSnapshots(orm: Orm, w: World): Promise<World> {
+  const snaps = await exec<{ id: number; taken_at: Date | string }>(orm, sql`SELECT id, taken_at FROM staking_snapshots`);
+  const votes = await exec<{ snapshot_id: number; collection_id: number; votes: string; qualified: boolean }>(orm, sql`SELECT snapshot_id, collection_id, votes::text AS votes, qualified FROM snapshot_collections`);
+  return {
+    ...w,
+    snapshots: snaps.map((s) => ({
+      id: s.id, takenAt: ms(s.taken_at),
+      votes: votes.filter((v) => v.snapshot_id === s.id).map((v) => (v.qualified ? { collectionId: v.collection_id, votes: BigInt(v.votes) } : { collectionId: v.collection_id, votes: BigInt(v.votes), qualified: false as const })),
+    })),
+  };
+}
+
+/** The day's staking report rows. */
+async function stakingRows(orm: Orm, day: string): Promise<DayResult['staking']> {
+  const rows = await exec<{ user_id: number; source: 'nft' | 'toolkit'; ref: string; name: string; token: 'hexo' | 'rune'; nfts: number; amount: string }>(orm, sql`
+    SELECT user_id, source, ref, name, token, nfts, amount::text AS amount FROM staking_daily WHERE day = ${day}`);
+  return rows.map((r) => ({ day, userId: r.user_id, source: r.source, ref: r.ref, name: r.name, token: r.token, nfts: r.nfts, amount: BigInt(r.amount) }));
 }
 
 const ms = (d: Date | string) => new Date(d).getTime();
@@ -76,6 +117,7 @@ async function readWorld(orm: Orm, before: World): Promise<World> {
     balances: balances.map((b) => ({ userId: b.user_id, token: b.token, amount: BigInt(b.amount) })),
     items: items.map((i) => ({ userId: i.user_id, itemKey: i.item_key, amount: i.amount })),
     readyNotices: notices.map((n) => ({ landId: n.land_id, mine: n.mine, level: n.level })),
+    staking: before.staking,
   };
 }
 
@@ -94,7 +136,8 @@ async function sqlSettle(before: World, day: string): Promise<DayResult> {
   const [t] = await exec<{ goldmine_exo: string; frenmine_exo: string; goldmine_workers_worked: number; frenmine_workers_worked: number; players_paid: number }>(orm, sql`
     SELECT goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo, goldmine_workers_worked, frenmine_workers_worked, players_paid FROM game_days WHERE day = ${day}`);
   return {
-    world: await readWorld(orm, before),
+    world: await withSnapshots(orm, await readWorld(orm, before)),
+    staking: await stakingRows(orm, day),
     ledger: ledger.map((e) => ({ userId: e.user_id, asset: e.asset as Token, amount: BigInt(e.amount), reason: e.reason, reference: e.reference })),
     notifications: notes.map((n) => ({ userId: n.user_id, type: n.type, data: typeof n.data === 'string' ? JSON.parse(n.data) : n.data })),
     reports: reports.map((r) => ({

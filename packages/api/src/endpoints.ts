@@ -20,6 +20,11 @@ import {
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
+import {
+  walletsResponse, walletLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
+  leaderboardQuery, leaderboardResponse, projectParams, collectionResponse, marketResponse, activityQuery, activityResponse,
+  stakingMineResponse, stakingReportParams, stakingReportResponse,
+} from './staking.ts';
 
 const assignErrors = ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE', 'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'NOT_VALID_WORKER_RARITY'] as const;
 
@@ -196,10 +201,81 @@ export const ENDPOINTS = {
     operationId: 'valleyMine', method: 'GET', path: '/valley/mine', tags: ['valley'], auth: 'session',
     summary: "Ids of the signed-in player's lands (the map's 'mine' layer)", response: valleyMineResponse, errors: [],
   }),
+  walletsList: endpoint({
+    operationId: 'walletsList', method: 'GET', path: '/wallets', tags: ['wallets'], auth: 'session',
+    summary: "The account's linked wallets", response: walletsResponse, errors: [],
+  }),
+  walletsLink: endpoint({
+    operationId: 'walletsLink', method: 'POST', path: '/wallets/link', tags: ['wallets'], auth: 'session', rateLimit: 'auth',
+    summary: 'Links another wallet with a signed challenge (same proof as sign-in)', body: walletLinkRequest, response: walletsResponse,
+    errors: ['USER_WALLET_ALREADY_ADDED', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_MATCH', 'TOO_MANY_REQUESTS'],
+  }),
+  walletsUnlink: endpoint({
+    operationId: 'walletsUnlink', method: 'POST', path: '/wallets/unlink', tags: ['wallets'], auth: 'session',
+    summary: 'Unlinks a wallet (not the last, not the one signed in with); its holdings leave the account', body: walletRefRequest, response: walletsResponse,
+    errors: ['USER_WALLET_NOT_BELONG', 'NOT_SET_ACTIVE_ADDRESS', 'WALLET_LAST_OF_ACCOUNT'],
+  }),
+  walletsSetMaster: endpoint({
+    operationId: 'walletsSetMaster', method: 'POST', path: '/wallets/master', tags: ['wallets'], auth: 'session',
+    summary: 'Sets the Master Wallet (a Cardano wallet of the account)', body: walletMasterRequest, response: walletsResponse,
+    errors: ['USER_WALLET_NOT_BELONG', 'NOT_VALID_REQUEST_ADDRESS'],
+  }),
+  walletsResync: endpoint({
+    operationId: 'walletsResync', method: 'POST', path: '/wallets/resync', tags: ['wallets'], auth: 'session',
+    summary: "Re-syncs one of the account's wallets from the chain", body: walletRefRequest, response: walletsResponse,
+    errors: ['USER_WALLET_NOT_BELONG', 'ERROR_WALLET_API'],
+  }),
+  votesGet: endpoint({
+    operationId: 'votesGet', method: 'GET', path: '/staking/votes', tags: ['staking'], auth: 'session',
+    summary: "The player's vote points: locked, allocated, free and allocations", response: votesResponse, errors: [],
+  }),
+  votesLock: endpoint({
+    operationId: 'votesLock', method: 'POST', path: '/staking/votes/lock', tags: ['staking'], auth: 'session',
+    summary: 'Locks whole EXO from the app balance as vote points (1 EXO = 1 point)', body: votesLockRequest, response: votesResponse,
+    errors: ['VOTES_NOT_VALID_VALUE', 'VENDOR_NOT_ENOUGH_BALANCE'],
+  }),
+  votesUnlock: endpoint({
+    operationId: 'votesUnlock', method: 'POST', path: '/staking/votes/unlock', tags: ['staking'], auth: 'session',
+    summary: 'Unlocks free vote points back to EXO', body: votesLockRequest, response: votesResponse, errors: ['VOTES_NOT_VALID_VALUE'],
+  }),
+  votesAdd: endpoint({
+    operationId: 'votesAdd', method: 'POST', path: '/staking/votes/add', tags: ['staking'], auth: 'session',
+    summary: 'Allocates free points to a project (a whole number from 1 to the free points)', body: votesChangeRequest, response: votesResponse,
+    errors: ['VOTES_NOT_VALID_VALUE', 'NOT_FOUND'],
+  }),
+  votesRemove: endpoint({
+    operationId: 'votesRemove', method: 'POST', path: '/staking/votes/remove', tags: ['staking'], auth: 'session',
+    summary: "Takes points back from a project (they become free)", body: votesChangeRequest, response: votesResponse,
+    errors: ['VOTES_NOT_VALID_VALUE', 'NOT_FOUND'],
+  }),
+  stakingLeaderboard: endpoint({
+    operationId: 'stakingLeaderboard', method: 'GET', path: '/staking/leaderboard', tags: ['staking'], auth: 'public',
+    summary: "One chain's projects ranked by votes, with league, reward per NFT and qualification", query: leaderboardQuery, response: leaderboardResponse, errors: [],
+  }),
+  stakingCollection: endpoint({
+    operationId: 'stakingCollection', method: 'GET', path: '/staking/collections/:project', tags: ['staking'], auth: 'public',
+    summary: 'A project: numbers and votes at each snapshot (project null for an unknown slug)', params: projectParams, response: collectionResponse, errors: [],
+  }),
+  stakingMarket: endpoint({
+    operationId: 'stakingMarket', method: 'GET', path: '/staking/market', tags: ['staking'], auth: 'public',
+    summary: 'Qualified collections ranked by daily reward per NFT', response: marketResponse, errors: [],
+  }),
+  stakingActivity: endpoint({
+    operationId: 'stakingActivity', method: 'GET', path: '/staking/activity', tags: ['staking'], auth: 'public',
+    summary: 'Votes added and removed, and snapshots, newest first', query: activityQuery, response: activityResponse, errors: [],
+  }),
+  stakingMine: endpoint({
+    operationId: 'stakingMine', method: 'GET', path: '/staking/mine', tags: ['staking'], auth: 'session',
+    summary: "The player's stakeable NFTs by collection over all linked wallets", response: stakingMineResponse, errors: [],
+  }),
+  stakingReport: endpoint({
+    operationId: 'stakingReport', method: 'GET', path: '/staking/reports/:day', tags: ['staking'], auth: 'session',
+    summary: 'The staking daily report of one day (empty before it is settled)', params: stakingReportParams, response: stakingReportResponse, errors: [],
+  }),
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,
     summary: 'Demo faucet: gives an address lands, tools, workers, items and balances (whole tokens)', body: faucetRequest, response: faucetResponse,
-    errors: ['NOT_VALID_REQUEST_ADDRESS', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE'],
+    errors: ['NOT_VALID_REQUEST_ADDRESS', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE', 'NOT_FOUND'],
   }),
   demoClock: endpoint({
     operationId: 'demoClock', method: 'GET', path: '/demo/clock', tags: ['demo'], auth: 'demo',

@@ -69,6 +69,7 @@ export const EXTRA_ERROR_MESSAGES = {
   IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
   USER_NAME_TAKEN: 'This user name is already taken. Please choose another.',
   NOT_VALID_AVATAR: 'This avatar is not one of your NFTs.',
+  WALLET_LAST_OF_ACCOUNT: 'This is the only wallet of your account: link another one before unlinking it.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -94,6 +95,8 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   GOLDMINE_UPGRADE_IN_PROGRESS: 409,
   GOLDMINE_MAX_LEVEL: 409,
   LAND_MAX_SIZE: 409,
+  WALLET_LAST_OF_ACCOUNT: 409,
+  NOT_SET_ACTIVE_ADDRESS: 409,
   AMOUNT_TOO_LARGE: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   USER_NAME_TAKEN: 409,

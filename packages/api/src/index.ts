@@ -8,3 +8,4 @@ export * from './paths.ts';
 export * from './economy.ts';
 export * from './csv.ts';
 export * from './valley.ts';
+export * from './staking.ts';

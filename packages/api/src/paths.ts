@@ -52,6 +52,26 @@ export const PATHS = {
   chestWeek: (week: string) => fill('/chest/weeks/:week', { week }),
 } as const;
 
+/** Paths of the wallets and Staking-Hub endpoints, relative to `/api`. */
+export const STAKING_PATHS = {
+  walletsList: '/wallets',
+  walletsLink: '/wallets/link',
+  walletsUnlink: '/wallets/unlink',
+  walletsSetMaster: '/wallets/master',
+  walletsResync: '/wallets/resync',
+  votesGet: '/staking/votes',
+  votesLock: '/staking/votes/lock',
+  votesUnlock: '/staking/votes/unlock',
+  votesAdd: '/staking/votes/add',
+  votesRemove: '/staking/votes/remove',
+  stakingLeaderboard: '/staking/leaderboard',
+  stakingCollection: (project: string) => fill('/staking/collections/:project', { project }),
+  stakingMarket: '/staking/market',
+  stakingActivity: '/staking/activity',
+  stakingMine: '/staking/mine',
+  stakingReport: (day: string) => fill('/staking/reports/:day', { day }),
+} as const;
+
 /** Paths of the Valley endpoints, relative to `/api`. */
 export const VALLEY_PATHS = {
   /** Public: the whole map (ETag; 304 on If-None-Match). */

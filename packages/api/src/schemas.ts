@@ -183,6 +183,9 @@ export const faucetRequest = z.strictObject({
   items: z.record(text(40), z.number().int().min(0).max(1000)).default({}).describe('item key → count'),
   land: hexName.optional()
     .describe('mint this land (hex_name) to the address: LAND_SOLD_OUT when minted, LAND_NOT_AVAILABLE when no land'),
+  nfts: z.record(z.string().min(1).max(64).regex(/^[a-z0-9-]+$/), z.number().int().min(1).max(50)).optional()
+    .refine((r) => r === undefined || Object.keys(r).length <= 10, 'at most 10 projects')
+    .describe('NFTs of named Staking-Hub projects: slug → count (NOT_FOUND when no such project on the chain)'),
 });
 export type FaucetRequest = z.input<typeof faucetRequest>;
 export const faucetResponse = z.object({

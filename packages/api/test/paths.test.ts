@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MINE_KINDS } from '@kingdom/game';
-import { ENDPOINTS, MINE_ENDPOINTS, PATHS, VALLEY_PATHS, pathOf } from '../src/index.ts';
+import { ENDPOINTS, MINE_ENDPOINTS, PATHS, VALLEY_PATHS, STAKING_PATHS, pathOf } from '../src/index.ts';
 
 describe('paths are the descriptors\' paths (written twice only so pages need no zod)', () => {
   it('every static path and every filled pattern equals its descriptor', () => {
@@ -28,5 +28,18 @@ describe('paths are the descriptors\' paths (written twice only so pages need no
       ]),
     ];
     for (const [a, b] of pairs) expect(a).toBe(b);
+  });
+});
+
+describe('Staking-Hub and wallets paths', () => {
+  it('every path equals its descriptor (same names)', () => {
+    const E = ENDPOINTS as unknown as Record<string, { path: string; params?: unknown }>;
+    for (const [name, p] of Object.entries(STAKING_PATHS)) {
+      const e = E[name];
+      expect(e, name).toBeDefined();
+      if (typeof p === 'string') expect(p).toBe(e!.path);
+    }
+    expect(STAKING_PATHS.stakingCollection('spacebudz')).toBe(pathOf(ENDPOINTS.stakingCollection, { project: 'spacebudz' }));
+    expect(STAKING_PATHS.stakingReport('2026-01-02')).toBe(pathOf(ENDPOINTS.stakingReport, { day: '2026-01-02' }));
   });
 });

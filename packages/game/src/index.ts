@@ -22,3 +22,5 @@ export * from './settlement/world.ts';
 export * from './settlement/settle-day.ts';
 export * from './vendor/prices.ts';
 export * from './chest/chest.ts';
+export * from './staking/votes.ts';
+export * from './staking/rewards.ts';

@@ -132,7 +132,7 @@ export const collections = pgTable('collections', {
   supply: integer('supply').notNull(),
   holders: integer('holders').notNull(),
   votes: amount('votes').notNull().default('0'),
-}, (t) => [uniqueIndex('collections_slug').on(t.slug), uniqueIndex('collections_chain_policy').on(t.chain, t.policyId)]);
+}, (t) => [uniqueIndex('collections_slug').on(t.slug), uniqueIndex('collections_chain_policy').on(t.chain, t.policyId), index('collections_chain_votes').on(t.chain, t.votes)]);
 
 /**
  * NFTs held by the accounts' linked wallets, resolved per account at wallet sync and by the faucet
@@ -194,7 +194,7 @@ export const appSettings = pgTable('app_settings', {
 export const stakingSnapshots = pgTable('staking_snapshots', {
   id: serial('id').primaryKey(),
   takenAt: ts('taken_at').notNull(),
-});
+}, (t) => [uniqueIndex('staking_snapshots_taken_at').on(t.takenAt)]);
 
 export const snapshotCollections = pgTable('snapshot_collections', {
   snapshotId: integer('snapshot_id').notNull().references(() => stakingSnapshots.id),
@@ -324,3 +324,48 @@ export const compensationEvents = pgTable('compensation_events', {
   players: integer('players').notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+// ---- Staking Hub (issue 9; GAME-RULES.md §5; migration 0004_staking) ----
+
+/** A player's vote points: `locked` whole EXO (ledger asset `votes`), `allocated` to projects; allocated ≤ locked. */
+export const voteBooks = pgTable('vote_books', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  locked: amount('locked').notNull().default('0'),
+  allocated: amount('allocated').notNull().default('0'),
+}, (t) => [
+  check('vote_books_allocated_non_negative', sql`${t.allocated} >= 0`),
+  check('vote_books_within_locked', sql`${t.allocated} <= ${t.locked}`),
+]);
+
+/** Points a player allocated to a collection (> 0). */
+export const voteAllocations = pgTable('vote_allocations', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  collectionId: integer('collection_id').notNull().references(() => collections.id),
+  votes: amount('votes').notNull(),
+}, (t) => [
+  primaryKey({ name: 'vote_allocations_pk', columns: [t.userId, t.collectionId] }),
+  index('vote_allocations_collection').on(t.collectionId),
+  check('vote_allocations_positive', sql`${t.votes} > 0`),
+]);
+
+/** The activity feed's vote changes (delta > 0 added, < 0 removed) with the collection's total after. */
+export const voteEvents = pgTable('vote_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  collectionId: integer('collection_id').notNull().references(() => collections.id),
+  delta: amount('delta').notNull(),
+  totalAfter: amount('total_after').notNull(),
+  createdAt: ts('created_at').notNull(),
+}, (t) => [index('vote_events_collection').on(t.collectionId, t.createdAt)]);
+
+/** The staking daily report: one row per player, day, source (`nft` | `toolkit`) and collection or tool kind. */
+export const stakingDaily = pgTable('staking_daily', {
+  day: text('day').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  source: text('source').notNull(),
+  ref: text('ref').notNull(),
+  name: text('name').notNull(),
+  token: text('token').notNull(),
+  nfts: integer('nfts').notNull(),
+  amount: amount('amount').notNull(),
+}, (t) => [primaryKey({ name: 'staking_daily_pk', columns: [t.userId, t.day, t.source, t.ref] })]);

@@ -23,9 +23,10 @@ import {
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
+import { settleStakingDay } from './staking.ts';
 
 /** Steps a test can interrupt with an injected fault (the transaction must roll back whole). */
-export type SettlementStep = 'claimed' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications' | 'royalty';
+export type SettlementStep = 'claimed' | 'staking' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications' | 'royalty';
 
 export interface SettleOptions {
   /** Called after each step inside the transaction; throwing aborts the day. */
@@ -80,6 +81,8 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
       JOIN holdings h ON h.collection_key = l.policy_id AND h.asset_key = l.asset_name
       ORDER BY l.id, h.user_id`);
     await exec(tx, sql`CREATE UNIQUE INDEX ON _own (land_id)`);
+    await settleStakingDay(tx, day, end);
+    await step('staking');
     await settleUpgrades(tx, day, end);
     await step('upgrades');
     await releaseWorkers(tx, day, start, end);

@@ -38,6 +38,7 @@ const Pages = {
   MineWorkers: lazyPage(mines, 'MineWorkersPage'),
   MinePerformance: lazyPage(mines, 'MinePerformancePage'),
   MineReport: lazyPage(() => import('../features/mines/report-dialog.tsx'), 'ReportRoute'),
+  StakingReport: lazyPage(() => import('../features/staking-hub/staking-report-dialog.tsx'), 'StakingReportRoute'),
   Vendor: lazyPage(() => import('../features/vendor/vendor-page.tsx'), 'VendorPage'),
   Valley: lazyPage(() => import('../features/valley/valley-page.tsx'), 'ValleyPage'),
   World: lazyPage(() => import('../features/world/world-page.tsx'), 'WorldPage'),
@@ -157,7 +158,7 @@ export const routes: RouteObject[] = [
             ...page(Pages.AccountLayout),
             children: [
               { index: true, ...to('/account/inbox') },
-              { path: 'inbox', ...page(Pages.AccountInbox), children: [{ path: 'report/:mine/:day', ...page(Pages.MineReport) }] },
+              { path: 'inbox', ...page(Pages.AccountInbox), children: [{ path: 'report/:mine/:day', ...page(Pages.MineReport) }, { path: 'staking-report/:day', ...page(Pages.StakingReport) }] },
               { path: 'settings', ...page(Pages.AccountSettings) },
               { path: 'balances', ...page(Pages.AccountBalances) },
               { path: 'chest', ...page(Pages.Chest) },

@@ -1,5 +1,6 @@
 /** English texts of the pages beyond the frame, login and landing (loaded with them: page-texts.ts). */
 import { enValley } from './en-valley.ts';
+import { enStaking } from './en-staking.ts';
 
 export const enPages = {
   connect: {
@@ -283,6 +284,9 @@ export const enPages = {
       frenmine_upgrade: 'Fren mine upgrade',
     },
     text: {
+      stakingReport: '{{day}}: +{{hexo}} HEXO, +{{rune}} RUNE from staking.',
+      votesAdded: '{{votes}} votes added to {{name}} (now {{total}}).',
+      votesRemoved: '{{votes}} votes removed from {{name}} (now {{total}}).',
       dailyReport_one: '{{day}}: {{exo}} EXO mined, {{salary}} paid, {{worked}}/{{workers}} workers worked on {{count}} land.',
       dailyReport_other: '{{day}}: {{exo}} EXO mined, {{salary}} paid, {{worked}}/{{workers}} workers worked on {{count}} lands.',
       readyToUpgrade: 'Your gold mine on {{hex}} is ready to upgrade to level {{level}}.',
@@ -395,6 +399,7 @@ export const enPages = {
     bought: 'Bought {{quantity}} × {{name}}',
   },
   ...enValley,
+  ...enStaking,
   staking: {
     title: 'Staking-Hub',
     activity: 'Activity',

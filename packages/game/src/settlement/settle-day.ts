@@ -5,6 +5,7 @@
  * same {@link DayResult}; a differential property test holds them equal.
  *
  * Steps, in order (each sees the previous steps' changes):
+ *  0. the Staking Hub (`./staking.ts`): a snapshot on a snapshot instant, then the daily staking rewards;
  *  1. upgrades that end by the day's end succeed when the land's owner started them, else fail and
  *     refund their item;
  *  2. workers leave for the first reason that applies (land left, NFT left, collection below the
@@ -21,6 +22,7 @@ import { MINE_KINDS, MINE_RULES, type MineKind } from '../mines/kinds.ts';
 import { effectivityRating, LOW_BALANCE_WARNING_DAYS, openSlotCount, salaryDaysCovered } from '../mines/rules.ts';
 import { GOLDMINE_MAX_LEVEL, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, rarityForLeague, type WorkerRarity } from '../mines/goldmine.ts';
 import { leagueForVotes } from '../staking/leagues.ts';
+import { settleStaking } from './staking.ts';
 import type { Token } from '../tokens/tokens.ts';
 import type {
   DayNotification, DayResult, DayTotals, LedgerEntry, MineDayRow, World, WorldLand, WorldWorker,
@@ -90,6 +92,7 @@ function copyWorld(w: World): World {
     items: w.items.map((i) => ({ ...i })),
     readyNotices: w.readyNotices.map((n) => ({ ...n })),
     vendorSales: w.vendorSales.map((v) => ({ ...v })),
+    staking: w.staking,
   };
 }
 
@@ -116,6 +119,7 @@ export function settleDay(input: World, day: string): DayResult {
   const world = copyWorld(input);
   const ledger: LedgerEntry[] = [];
   const notifications: DayNotification[] = [];
+  const staking = settleStaking(world, day, ledger, notifications);
 
   const landById = new Map(world.lands.map((l) => [l.id, l]));
   const land = (id: number): WorldLand => {
@@ -389,5 +393,5 @@ export function settleDay(input: World, day: string): DayResult {
     goldmineWorkersWorked: workedByKind.goldmine, frenmineWorkersWorked: workedByKind.frenmine,
     playersPaid: exoPaidTo.size,
   };
-  return { world, ledger, notifications, reports, totals };
+  return { world, ledger, notifications, reports, totals, staking };
 }

@@ -44,7 +44,8 @@ export interface WorldCollection {
 export interface WorldSnapshot {
   id: number;
   takenAt: number;
-  votes: ReadonlyArray<{ collectionId: number; votes: bigint }>;
+  /** `qualified: false` when the collection did not qualify for the round (absent = qualified). */
+  votes: ReadonlyArray<{ collectionId: number; votes: bigint; qualified?: false }>;
 }
 
 /** A worker in a slot of a mine (one table for both kinds). `default` workers have no NFT. */
@@ -83,6 +84,8 @@ export interface World {
   items: Array<{ userId: number; itemKey: string; amount: number }>;
   /** Ready-to-upgrade notices already sent: once per land, mine and level. */
   readyNotices: Array<{ landId: number; mine: MineKind; level: number }>;
+  /** Staking Hub (see {@link WorldStaking}). */
+  staking: WorldStaking;
   /** Vendor sales (the `vendor_purchases` table): what a player paid, base units, at an instant. */
   vendorSales: WorldVendorSale[];
 }
@@ -147,4 +150,52 @@ export interface DayResult {
   notifications: DayNotification[];
   reports: MineDayRow[];
   totals: DayTotals;
+  /** The staking daily report rows of the day (issue 9). */
+  staking: StakingDayRow[];
+}
+
+// ---- Staking Hub (issue 9; GAME-RULES.md §5): kept apart from the mines' fields. ----
+
+/** A Staking-Hub collection's live numbers (by `World.collections` id). */
+export interface WorldStakingCollection {
+  id: number;
+  chain: 'cardano' | 'solana';
+  name: string;
+  holders: number;
+  supply: number;
+  /** Live votes (what the next snapshot freezes). */
+  votes: bigint;
+}
+
+/** A mining tool NFT and what its kind pays its holder per day (base units of HEXO). */
+export interface WorldTool {
+  collectionKey: string;
+  assetKey: string;
+  kindKey: string;
+  name: string;
+  dailyHexo: bigint;
+}
+
+/** What the staking part of the tick reads besides holdings, lands and snapshots. */
+export interface WorldStaking {
+  collections: WorldStakingCollection[];
+  /** When a holding was acquired (ms); a holding without an entry counts as held long before. */
+  heldSince: Array<{ userId: number; collectionKey: string; assetKey: string; at: number }>;
+  /** Each player's last sign-in (ms); a player without one has never signed in (accrues nothing). */
+  lastLogin: Array<{ userId: number; at: number }>;
+  tools: WorldTool[];
+}
+
+/** One row of a player's staking daily report (the `staking_daily` table). */
+export interface StakingDayRow {
+  day: string;
+  userId: number;
+  /** `nft`: Staking-Hub reward; `toolkit`: mining tool reward. */
+  source: 'nft' | 'toolkit';
+  /** The collection key (nft) or the tool kind key (toolkit). */
+  ref: string;
+  name: string;
+  token: 'hexo' | 'rune';
+  nfts: number;
+  amount: bigint;
 }

@@ -20,6 +20,7 @@ import { MANAGER_SLOT, type WorkerRarity } from '../../src/mines/goldmine.ts';
 import { TOKENS } from '../../src/tokens/tokens.ts';
 import { ITEM_KINDS } from '../../src/vendor/catalogue.ts';
 import type { DayResult, World, WorldHolding, WorldUpgrade, WorldWorker } from '../../src/settlement/world.ts';
+import { stakingRawArb, withStaking } from './staking-arbitrary.ts';
 
 /** Policy id (56 hex characters, as on Cardano) of generated collection `n`. */
 export const policyId = (n: number): string => `c0ffee${n.toString(16).padStart(50, '0')}`;
@@ -120,6 +121,8 @@ const rawArb = fc.record({
   }), { maxLength: 6 }),
 });
 
+/** A world without Staking-Hub numbers (`withStaking` adds them). */
+export const EMPTY_STAKING: World['staking'] = { collections: [], heldSince: [], lastLogin: [], tools: [] };
 
 type Raw = typeof rawArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -233,6 +236,7 @@ function build(raw: Raw): { world: World; days: string[] } {
   return {
     world: {
       lands, holdings, collections, snapshots, workers, upgrades, balances, items: [...items.values()], readyNotices,
+      staking: EMPTY_STAKING,
       vendorSales: raw.sales.map((v) => ({ userId: userOf(v.user), token: v.token, amount: v.amount, at: t0 + v.at })),
     },
     days: Array.from({ length: raw.days }, (_, i) => addDays(FIRST_DAY, i)),
@@ -254,7 +258,7 @@ export interface WorldArbitraryOptions {
  */
 export function worldArbitrary(opts: WorldArbitraryOptions = {}): fc.Arbitrary<{ world: World; days: string[] }> {
   const maxDays = Math.min(3, Math.max(1, opts.maxDays ?? 3));
-  return rawArb.map((raw) => build({ ...raw, days: Math.min(raw.days, maxDays) }));
+  return fc.tuple(rawArb, stakingRawArb).map(([raw, st]) => withStaking(build({ ...raw, days: Math.min(raw.days, maxDays) }), st));
 }
 
 const keyOf = (x: unknown): string => JSON.stringify(x, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
@@ -273,7 +277,9 @@ export function canonicalDayResult(r: DayResult): DayResult {
       snapshots: sorted(w.snapshots.map((s) => ({ ...s, votes: sorted(s.votes) }))), workers: sorted(w.workers),
       upgrades: sorted(w.upgrades), balances: sorted(w.balances), items: sorted(w.items), readyNotices: sorted(w.readyNotices),
       vendorSales: sorted(w.vendorSales),
+      staking: w.staking,
     },
     ledger: sorted(r.ledger), notifications: sorted(r.notifications), reports: sorted(r.reports), totals: r.totals,
+    staking: sorted(r.staking),
   };
 }

@@ -3,26 +3,17 @@
  * Any failed proof answers 401 USER_NOT_AUTH. Rate-limited per client address.
  */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, type Chain } from '@kingdom/api';
+import { ENDPOINTS } from '@kingdom/api';
 import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
-import { cardanoPaymentKeyHash, isCardanoAddress, isSolanaAddress, verifyCardanoSignIn, verifySolanaSignIn, type CardanoNetwork } from '../../auth/verify.ts';
-import { verifyCardanoSignInTx, verifySolanaSignInTx } from '../../auth/verify-tx.ts';
+import type { CardanoNetwork } from '../../auth/verify.ts';
+import { validAddress, verifyWalletProof } from '../../auth/proof.ts';
 import { route, tokenHashOf } from '../../http/routes.ts';
 import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
 import { consumeChallenge, insertChallenge, insertSession, revokeSession } from './repository.ts';
-
-/**
- * A Cardano address of this deployment's network whose payment credential is a key (nothing can
- * sign for a script), or a Solana ed25519 public key.
- */
-function validAddress(chain: Chain, address: string, network: CardanoNetwork): boolean {
-  if (chain === 'solana') return isSolanaAddress(address);
-  return isCardanoAddress(address, network) && cardanoPaymentKeyHash(address) !== null;
-}
 
 /** Registers the sign-in endpoints. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -41,15 +32,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const { chain, address, message, signature, key, tx } = body;
     const nonce = nonceOf(message);
     if (!nonce || !validAddress(chain, address, network)) fail('USER_NOT_AUTH');
-    let ok: boolean;
-    if (tx !== undefined) {
-      ok = chain === 'cardano' ? verifyCardanoSignInTx({ address, message, tx, network }) : verifySolanaSignInTx({ address, message, tx });
-    } else {
-      ok = chain === 'cardano'
-        ? key !== undefined && verifyCardanoSignIn({ address, message, signature: signature!, key, network })
-        : verifySolanaSignIn({ address, message, signature: signature! });
-    }
-    if (!ok) fail('USER_NOT_AUTH');
+    if (!verifyWalletProof({ chain, address, message, signature, key, tx }, network)) fail('USER_NOT_AUTH');
 
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + config.sessionTtlHours * 3_600_000);

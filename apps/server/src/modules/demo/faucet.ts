@@ -29,6 +29,8 @@ export interface FaucetInput {
   items?: Record<string, number>;
   /** hex_name of a land to mint to the address (GAME-RULES.md §2 "Minted"). */
   land?: string;
+  /** NFTs of named Staking-Hub projects: slug → count. */
+  nfts?: Record<string, number>;
 }
 
 /** The chain of an address: bech32 Cardano or base58 Solana. @throws ApiError NOT_VALID_REQUEST_ADDRESS */
@@ -55,6 +57,24 @@ async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number
     WHERE c.chain = ${chain} AND sc.votes >= ${lo.toString()}::numeric ${hi === null ? sql`` : sql`AND sc.votes < ${hi.toString()}::numeric`}
     ORDER BY c.id LIMIT 1`);
   if (!collection) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
+  return mintCollection(tx, chain, address, collection, count);
+}
+
+/**
+ * Mints `count` NFTs of each named Staking-Hub project (slug → count) to `address`.
+ * @throws ApiError NOT_FOUND when a project does not exist on the address's chain
+ */
+async function mintProjects(tx: Orm, chain: Chain, address: string, nfts: Record<string, number>): Promise<FaucetResponse['workers']> {
+  const out: FaucetResponse['workers'] = [];
+  for (const [slug, count] of Object.entries(nfts)) {
+    const [collection] = await exec<{ policy_id: string; name: string }>(tx, sql`SELECT policy_id, name FROM collections WHERE slug = ${slug} AND chain = ${chain}`);
+    if (!collection) fail('NOT_FOUND');
+    out.push(...await mintCollection(tx, chain, address, collection, count));
+  }
+  return out;
+}
+
+async function mintCollection(tx: Orm, chain: Chain, address: string, collection: { policy_id: string; name: string }, count: number): Promise<FaucetResponse['workers']> {
   const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM emu_assets WHERE policy_id = ${collection.policy_id}`)) as [{ n: number }];
   const out: FaucetResponse['workers'] = [];
   for (let i = 1; i <= count; i++) {
@@ -91,7 +111,7 @@ export async function mintLand(tx: Orm, chain: Chain, address: string, name: str
  * Moves lands and tools from the emulator's treasury to `address`, mints worker NFTs, credits
  * balances and items through the ledger (reason `faucet`, a fresh reference), then syncs the wallet.
  * With `land`, that land is minted to the address first (see {@link mintLand}).
- * @throws ApiError NOT_VALID_REQUEST_ADDRESS for an address of neither chain; VALIDATION_ERROR for an
+ * @throws ApiError NOT_VALID_REQUEST_ADDRESS for an address of neither chain; NOT_FOUND for an `nfts` project not on its chain; VALIDATION_ERROR for an
  *   unknown item key; LAND_NOT_AVAILABLE / LAND_SOLD_OUT for `land`; SYSTEM_FEATURE_NOT_AVAILABLE when no collection of that rarity exists on the chain
  */
 export async function runFaucet(db: Database, providers: ChainProviders, input: FaucetInput, now: Date): Promise<FaucetResponse> {
@@ -103,7 +123,8 @@ export async function runFaucet(db: Database, providers: ChainProviders, input: 
     const minted = input.land ? [await mintLand(tx, chain, input.address, input.land)] : [];
     const g = await givePlayer(tx, input.address, input.lands, input.tools, input.balances, items, 'faucet', reference, chain);
     const workers = input.workers ? await mintWorkers(tx, chain, input.address, input.workers, input.rarity ?? 'common') : [];
-    return { ...g, lands: [...minted, ...g.lands], workers };
+    const projectNfts = input.nfts ? await mintProjects(tx, chain, input.address, input.nfts) : [];
+    return { ...g, lands: [...minted, ...g.lands], workers: [...workers, ...projectNfts] };
   });
   await syncWallet(db, providers, chain, input.address, now);
   const balances: Record<string, string> = {};

@@ -31,7 +31,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, clock, advanceClock } = app.deps;
 
   route(app, ENDPOINTS.demoFaucet, async ({ body, now }) => runFaucet(db, providers, {
-    address: body.address, lands: body.lands, tools: body.tools, workers: body.workers, rarity: body.rarity, items: body.items, ...(body.land ? { land: body.land } : {}),
+    address: body.address, lands: body.lands, tools: body.tools, workers: body.workers, rarity: body.rarity, items: body.items, ...(body.land ? { land: body.land } : {}), ...(body.nfts ? { nfts: body.nfts } : {}),
     balances: { exo: BigInt(body.exo), hexo: BigInt(body.hexo), food: BigInt(body.food), rune: BigInt(body.rune) },
   }, now));
 

@@ -137,3 +137,31 @@ export async function itemCounts(tx: Orm, userId: number): Promise<Record<string
   const rows = await exec<{ item_key: string; amount: number }>(tx, sql`SELECT item_key, amount FROM user_items WHERE user_id = ${userId} AND amount > 0`);
   return Object.fromEntries(rows.map((r) => [r.item_key, r.amount]));
 }
+
+/** Base units of one whole EXO (1 EXO = 1 vote point). */
+const EXO_UNIT = 1_000_000n;
+
+/**
+ * Locks (`points` > 0) or unlocks (`points` < 0) whole vote points (GAME-RULES §5): EXO leaves or
+ * returns to the app balance and the player's `vote_books.locked` moves by the same count, as two
+ * ledger entries (asset `exo` in base units, asset `votes` in points) under one reason/reference.
+ * Unlocking takes only free points: one conditional UPDATE (`locked - allocated ≥ n`), so it can
+ * never race an allocation below zero (the table's CHECKs back this up).
+ * @throws ApiError VENDOR_NOT_ENOUGH_BALANCE (lock: not that much EXO), VOTES_NOT_VALID_VALUE
+ *   (unlock: more than the free points); the caller's transaction must then roll back
+ */
+export async function applyVotePoints(tx: Orm, userId: number, points: bigint, reference: string): Promise<void> {
+  const reason = points > 0n ? 'votes_lock' : 'votes_unlock';
+  if (points > 0n) {
+    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference });
+    await exec(tx, sql`INSERT INTO vote_books (user_id, locked) VALUES (${userId}, ${points.toString()}::numeric)
+      ON CONFLICT (user_id) DO UPDATE SET locked = vote_books.locked + EXCLUDED.locked`);
+  } else {
+    const n = (-points).toString();
+    const rows = await exec(tx, sql`UPDATE vote_books SET locked = locked - ${n}::numeric
+      WHERE user_id = ${userId} AND locked - allocated >= ${n}::numeric RETURNING user_id`);
+    if (rows.length === 0) throw new ApiError('VOTES_NOT_VALID_VALUE');
+    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference });
+  }
+  await recordEntry(tx, userId, 'votes', points.toString(), reason, reference);
+}

@@ -1,13 +1,17 @@
-/** `POST wallets/sync`: re-reads the signed-in wallet's holdings from the chain provider. */
+/** Wallet endpoints: re-sync the signed-in wallet, and the account's wallets (list, link, unlink, master, re-sync). */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route, sessionOf } from '../../http/routes.ts';
 import { syncWallet } from './sync.ts';
 import { fail } from '../../errors.ts';
+import type { CardanoNetwork } from '../../auth/verify.ts';
+import { listWallets } from './repository.ts';
+import { linkWallet, resyncWallet, setMasterWallet, unlinkWallet } from './service.ts';
 
 /** Registers the wallet endpoints. */
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
-  const { db, providers } = app.deps;
+  const { db, providers, config } = app.deps;
+  const network: CardanoNetwork = config.cardanoNetwork === 'mainnet' ? 'mainnet' : 'testnet';
   route(app, ENDPOINTS.walletSync, async (input) => {
     const session = sessionOf(input);
     try {
@@ -17,5 +21,30 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       input.request.log.warn({ err }, 'wallet sync failed');
       fail('ERROR_WALLET_API');
     }
+  });
+
+  route(app, ENDPOINTS.walletsList, async (input) => {
+    const s = sessionOf(input);
+    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+  });
+  route(app, ENDPOINTS.walletsLink, async (input) => {
+    const s = sessionOf(input);
+    await linkWallet(db, providers, network, s, input.body, input.now);
+    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+  });
+  route(app, ENDPOINTS.walletsUnlink, async (input) => {
+    const s = sessionOf(input);
+    await unlinkWallet(db, s, input.body.chain, input.body.address);
+    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+  });
+  route(app, ENDPOINTS.walletsSetMaster, async (input) => {
+    const s = sessionOf(input);
+    await setMasterWallet(db, s, input.body.address);
+    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+  });
+  route(app, ENDPOINTS.walletsResync, async (input) => {
+    const s = sessionOf(input);
+    await resyncWallet(db, providers, s, input.body.chain, input.body.address, input.now);
+    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
   });
 }

@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { selectWalletConnected, useSession } from '../../session/session-store.ts';
+import { WalletsPanel } from './wallets-panel.tsx';
 
 /** `/account` (protected): tabs inbox, settings, balances. */
 export function AccountLayout() {
@@ -81,6 +82,7 @@ export function AccountSettingsPage() {
           <EmptyState title={t('account.noWallets')} />
         )}
       </section>
+      <WalletsPanel />
     </div>
   );
 }

@@ -9,12 +9,12 @@ import { CardSkeletons } from '../../components/query-state.tsx';
 import { formatUtc } from '../../components/time-format.ts';
 import { useGameNow } from '../../components/use-game-now.ts';
 import { useListParams } from '../../components/use-list-params.ts';
-import { notificationText, reportOf } from './notification-text.ts';
+import { notificationText, reportOf, stakingReportDay } from './notification-text.ts';
 
 function NotificationItem({ n, now, onOpen }: { n: Notification; now: number; onOpen(n: Notification): void }) {
   const { t } = useTranslation();
   const { title, text } = notificationText(n);
-  const report = reportOf(n);
+  const report = reportOf(n) ?? stakingReportDay(n);
   return (
     <li className={n.read ? 'note' : 'note note--unread'} data-testid="notification" data-read={n.read} data-type={n.type}>
       <button type="button" className="note__button" onClick={() => onOpen(n)}>
@@ -50,6 +50,8 @@ export function AccountInboxPage() {
     const r = reportOf(n);
     // the report is its own route over the inbox (features/mines owns it)
     if (r) void navigate({ pathname: `/account/inbox/report/${r.mine}/${r.day}`, search });
+    const day = stakingReportDay(n);
+    if (day) void navigate({ pathname: `/account/inbox/staking-report/${day}`, search });
   };
 
   if (q.isPending) return <CardSkeletons count={3} />;

@@ -54,6 +54,13 @@ export function reportOf(n: Notification): { mine: MineKind; day: string } | nul
   return { mine: n.type === 'goldmine_daily_report' ? 'goldmine' : 'frenmine', day };
 }
 
+/** The day of a staking hub daily report notification, or null. */
+export function stakingReportDay(n: Notification): string | null {
+  if (n.type !== 'staking_daily_report') return null;
+  const day = str(n.data.day);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+}
+
 /** Title (the type's name) and text (what happened) of a notification. */
 export function notificationText(n: Notification): { title: string; text: string } {
   const t = i18n.t.bind(i18n);
@@ -103,6 +110,10 @@ export function notificationText(n: Notification): { title: string; text: string
       return { title, text: t('inbox.text.shopRoyalty', { day: str(d.day), exo: `${amount(d.exo, 'exo')} EXO`, hexo: `${amount(d.hexo, 'hexo')} HEXO`, count: Number(d.lands) || 0 }) };
     case 'server_compensation':
       return { title, text: t('inbox.text.compensation', { amount: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}`, reason: str(d.reason) }) };
+    case 'staking_daily_report':
+      return { title, text: t('inbox.text.stakingReport', { day: str(d.day), hexo: amount(d.hexo, 'hexo'), rune: amount(d.rune, 'rune') }) };
+    case 'votes_changed':
+      return { title, text: t(d.added === false ? 'inbox.text.votesRemoved' : 'inbox.text.votesAdded', { votes: str(d.votes), name: str(d.name), total: str(d.total) }) };
     default:
       return { title, text: '' };
   }

@@ -85,8 +85,8 @@ describe('account and the areas built later', () => {
   });
 
   it("the staking hub shows 'No projects' and the leagues", async () => {
-    mockHttp(signedInRoutes());
-    renderRoute('/staking-hub/activity');
+    mockHttp(signedInRoutes({ 'GET /staking/leaderboard': { body: { items: [], total: 0, page: 1, per_page: 20, next_snapshot_at: '2026-12-17T00:00:00.000Z' } } }));
+    renderRoute('/staking-hub/cardano');
     expect(await screen.findByText('No projects')).toBeTruthy();
     expect(screen.getByText('250,000 – 500,000 votes')).toBeTruthy();
     expect(screen.getByText('over 1,000,000 votes')).toBeTruthy();

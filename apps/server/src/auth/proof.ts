@@ -1,0 +1,39 @@
+/**
+ * Wallet proofs shared by sign-in and wallet linking (DESIGN.md "Sign-in"): which addresses can sign,
+ * and whether a signed challenge (CIP-30 signData / Solana signMessage) or a hardware wallet's
+ * never-submitted transaction proves control of an address.
+ */
+import type { Chain } from '@kingdom/api';
+import { cardanoPaymentKeyHash, isCardanoAddress, isSolanaAddress, verifyCardanoSignIn, verifySolanaSignIn, type CardanoNetwork } from './verify.ts';
+import { verifyCardanoSignInTx, verifySolanaSignInTx } from './verify-tx.ts';
+
+/**
+ * A Cardano address of this deployment's network whose payment credential is a key (nothing can
+ * sign for a script), or a Solana ed25519 public key.
+ */
+export function validAddress(chain: Chain, address: string, network: CardanoNetwork): boolean {
+  if (chain === 'solana') return isSolanaAddress(address);
+  return isCardanoAddress(address, network) && cardanoPaymentKeyHash(address) !== null;
+}
+
+/** A proof of control of `address`: a signature (+ COSE key on Cardano) or a signed transaction. */
+export interface WalletProof {
+  chain: Chain;
+  address: string;
+  message: string;
+  signature?: string | undefined;
+  key?: string | undefined;
+  tx?: string | undefined;
+}
+
+/** True when `p` proves control of its address over its message (never throws on malformed input). */
+export function verifyWalletProof(p: WalletProof, network: CardanoNetwork): boolean {
+  const { chain, address, message, signature, key, tx } = p;
+  if (tx !== undefined) {
+    return chain === 'cardano' ? verifyCardanoSignInTx({ address, message, tx, network }) : verifySolanaSignInTx({ address, message, tx });
+  }
+  if (signature === undefined) return false;
+  return chain === 'cardano'
+    ? key !== undefined && verifyCardanoSignIn({ address, message, signature, key, network })
+    : verifySolanaSignIn({ address, message, signature });
+}

@@ -1,0 +1,87 @@
+/**
+ * The staking part of the daily tick (GAME-RULES.md §5), set-based SQL inside the tick's
+ * transaction, run first (before the mines). Its pure model is `packages/game`'s
+ * `settlement/staking.ts` (`settleStaking`); the differential test holds the two equal.
+ *  1. on a snapshot instant (every 14 days at 00:00 UTC, the day's end) a snapshot is taken unless
+ *     one exists then (unique `taken_at`): live votes, qualified = chain top 10 (ties by id) or ≥ 250,000;
+ *  2. rewards of the latest snapshot's qualified collections for NFTs held ≥ 24 h, and mining tools'
+ *     daily HEXO, to players signed in within 30 days → `staking_daily` rows, one ledger batch, one
+ *     'staking_daily_report' notification per player.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  isSnapshotInstant, LEAGUE_THRESHOLDS, QUALIFY_TOP, QUALIFY_VOTES, STAKE_INACTIVE_MS, STAKE_MIN_HELD_MS,
+  LEAGUE_MULTIPLIER_QUARTERS,
+} from '@kingdom/game';
+import { exec, type Orm } from '../db/client.ts';
+import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
+
+/** Settles the Staking Hub's part of `day` (ending at `end`) in the tick's transaction `tx`, after `_own` (who holds each land) exists. */
+export async function settleStakingDay(tx: Orm, day: string, end: Date): Promise<void> {
+  if (isSnapshotInstant(end.getTime())) await takeSnapshot(tx, end);
+  const t = LEAGUE_THRESHOLDS;
+  const m = LEAGUE_MULTIPLIER_QUARTERS;
+  const activeSince = new Date(end.getTime() - STAKE_INACTIVE_MS);
+  const heldBy = new Date(end.getTime() - STAKE_MIN_HELD_MS);
+  await exec(tx, sql`CREATE TEMP TABLE _stake_active ON COMMIT DROP AS
+    SELECT id AS user_id FROM users WHERE last_login_at > ${activeSince}`);
+  await exec(tx, sql`ALTER TABLE _stake_active ADD PRIMARY KEY (user_id)`);
+  // Land owners: the holders of the tick's `_own` (each land's account, the smallest id should two hold it).
+  await exec(tx, sql`CREATE TEMP TABLE _stake_owners ON COMMIT DROP AS SELECT DISTINCT user_id FROM _own`);
+  await exec(tx, sql`ALTER TABLE _stake_owners ADD PRIMARY KEY (user_id)`);
+  // Counting NFTs per player and qualified collection first, then one per-NFT amount per group
+  // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward).
+  await exec(tx, sql`
+    INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
+    SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.policy_id, q.name, CASE q.chain WHEN 'cardano' THEN 'hexo' ELSE 'rune' END, n.nfts,
+      n.nfts * CASE WHEN q.supply <= 0 OR q.holders <= 0 THEN 0 ELSE div(
+        10000000::numeric * q.holders
+          * CASE WHEN q.votes > ${t.epic.toString()}::numeric THEN ${m.epic.toString()}::numeric
+                 WHEN q.votes >= ${t.diamond.toString()}::numeric THEN ${m.diamond.toString()}::numeric
+                 WHEN q.votes >= ${t.platinum.toString()}::numeric THEN ${m.platinum.toString()}::numeric
+                 ELSE ${m.gold.toString()}::numeric END
+          * CASE WHEN o.user_id IS NOT NULL THEN 2 ELSE 1 END,
+        q.supply::numeric * 8) END AS amount
+    FROM (
+      SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
+      FROM holdings h
+      JOIN collections c ON c.policy_id = h.collection_key
+      JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.qualified
+        AND sc.snapshot_id = (SELECT id FROM staking_snapshots WHERE taken_at <= ${end} ORDER BY id DESC LIMIT 1)
+      JOIN _stake_active a ON a.user_id = h.user_id
+      WHERE h.held_since <= ${heldBy}
+      GROUP BY h.user_id, c.id
+    ) n
+    JOIN (SELECT c.id, c.policy_id, c.name, c.chain, c.holders, c.supply, sc.votes FROM collections c
+      JOIN snapshot_collections sc ON sc.collection_id = c.id
+        AND sc.snapshot_id = (SELECT id FROM staking_snapshots WHERE taken_at <= ${end} ORDER BY id DESC LIMIT 1)) q ON q.id = n.collection_id
+    LEFT JOIN _stake_owners o ON o.user_id = n.user_id
+    WHERE q.supply > 0 AND q.holders > 0) r WHERE r.amount > 0`);
+  await exec(tx, sql`
+    INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
+    SELECT ${day}, h.user_id, 'toolkit', k.key, k.name, 'hexo', count(*)::int, sum(k.daily_hexo)
+    FROM holdings h JOIN _stake_active a ON a.user_id = h.user_id
+    JOIN mining_tools mt ON mt.policy_id = h.collection_key AND mt.asset_name = h.asset_key
+    JOIN mining_tool_kinds k ON k.key = mt.kind_key
+    GROUP BY h.user_id, k.key, k.name HAVING sum(k.daily_hexo) > 0`);
+  await applyLedgerBatch(tx, sql`SELECT user_id, token AS asset, amount, 'staking_reward' AS reason, day || ':' || source || ':' || ref AS reference
+    FROM staking_daily WHERE day = ${day}`, end);
+  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+    SELECT user_id, 'staking_daily_report', jsonb_build_object('day', ${day}::text,
+      'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text, 'rune', (COALESCE(sum(amount) FILTER (WHERE token = 'rune'), 0))::text), ${end}
+    FROM staking_daily WHERE day = ${day} GROUP BY user_id ORDER BY user_id`);
+  await exec(tx, sql`DROP TABLE _stake_active`);
+  await exec(tx, sql`DROP TABLE _stake_owners`);
+}
+
+/** Takes the snapshot at `end` unless one exists (exactly once, even when the tick runs twice). */
+async function takeSnapshot(tx: Orm, end: Date): Promise<void> {
+  const [snap] = await exec<{ id: number }>(tx, sql`INSERT INTO staking_snapshots (id, taken_at)
+    SELECT COALESCE(max(id), 0) + 1, ${end} FROM staking_snapshots ON CONFLICT (taken_at) DO NOTHING RETURNING id`);
+  if (!snap) return;
+  await exec(tx, sql`SELECT setval(pg_get_serial_sequence('staking_snapshots', 'id'), ${snap.id})`);
+  await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified)
+    SELECT ${snap.id}, id, votes, rank <= ${QUALIFY_TOP}::int OR votes >= ${QUALIFY_VOTES.toString()}::numeric
+    FROM (SELECT id, votes, row_number() OVER (PARTITION BY chain ORDER BY votes DESC, id) AS rank FROM collections) r`);
+}
+

@@ -1,0 +1,162 @@
+/**
+ * SQL of the Staking Hub (GAME-RULES.md §5): vote allocations, leaderboards, a project's snapshot
+ * history, the activity feed, a player's stakeable NFTs and daily reports. Every function takes a
+ * transaction or the db. Votes are whole points (`numeric`), read as text and parsed as bigint.
+ */
+import { sql } from 'drizzle-orm';
+import type { Chain } from '@kingdom/api';
+import { LAND_POLICY_ID } from '@kingdom/game';
+import { exec, type Orm } from '../../db/client.ts';
+
+/** Leaderboard page size. */
+export const LEADERBOARD_PER_PAGE = 20;
+
+export interface VoteBookRow {
+  locked: bigint;
+  allocated: bigint;
+  allocations: Array<{ project: string; name: string; chain: Chain; votes: bigint }>;
+}
+
+/** A player's vote book (zeros without one). */
+export async function readVoteBook(orm: Orm, userId: number): Promise<VoteBookRow> {
+  const [b] = await exec<{ locked: string; allocated: string }>(orm, sql`SELECT locked::text, allocated::text FROM vote_books WHERE user_id = ${userId}`);
+  const rows = await exec<{ slug: string; name: string; chain: Chain; votes: string }>(orm, sql`
+    SELECT c.slug, c.name, c.chain, a.votes::text FROM vote_allocations a JOIN collections c ON c.id = a.collection_id
+    WHERE a.user_id = ${userId} ORDER BY a.votes DESC, c.id`);
+  return {
+    locked: BigInt(b?.locked ?? '0'), allocated: BigInt(b?.allocated ?? '0'),
+    allocations: rows.map((r) => ({ project: r.slug, name: r.name, chain: r.chain, votes: BigInt(r.votes) })),
+  };
+}
+
+/** The collection of a project slug, or null. */
+export async function collectionBySlug(orm: Orm, slug: string): Promise<{ id: number; name: string } | null> {
+  const [c] = await exec<{ id: number; name: string }>(orm, sql`SELECT id, name FROM collections WHERE slug = ${slug}`);
+  return c ?? null;
+}
+
+/**
+ * Moves `points` free points to (`points` > 0) or back from (< 0) a collection: ONE conditional
+ * UPDATE on the vote book decides (`locked - allocated ≥ n` to add), so concurrent requests of one
+ * player can never allocate more than the free points; then the allocation, the collection's live
+ * total and the activity feed follow. @returns the collection's new total, or null when refused
+ */
+export async function moveVotes(tx: Orm, userId: number, collectionId: number, points: bigint, now: Date): Promise<bigint | null> {
+  const n = (points < 0n ? -points : points).toString();
+  if (points > 0n) {
+    const ok = await exec(tx, sql`UPDATE vote_books SET allocated = allocated + ${n}::numeric
+      WHERE user_id = ${userId} AND locked - allocated >= ${n}::numeric RETURNING user_id`);
+    if (ok.length === 0) return null;
+    await exec(tx, sql`INSERT INTO vote_allocations (user_id, collection_id, votes) VALUES (${userId}, ${collectionId}, ${n}::numeric)
+      ON CONFLICT (user_id, collection_id) DO UPDATE SET votes = vote_allocations.votes + EXCLUDED.votes`);
+  } else {
+    const ok = await exec<{ votes: string }>(tx, sql`UPDATE vote_allocations SET votes = votes - ${n}::numeric
+      WHERE user_id = ${userId} AND collection_id = ${collectionId} AND votes >= ${n}::numeric RETURNING votes::text`);
+    if (ok.length === 0) return null;
+    if (ok[0]!.votes === '0') await exec(tx, sql`DELETE FROM vote_allocations WHERE user_id = ${userId} AND collection_id = ${collectionId}`);
+    await exec(tx, sql`UPDATE vote_books SET allocated = allocated - ${n}::numeric WHERE user_id = ${userId}`);
+  }
+  const [c] = await exec<{ votes: string }>(tx, sql`UPDATE collections SET votes = votes + ${points.toString()}::numeric
+    WHERE id = ${collectionId} RETURNING votes::text`);
+  await exec(tx, sql`INSERT INTO vote_events (user_id, collection_id, delta, total_after, created_at)
+    VALUES (${userId}, ${collectionId}, ${points.toString()}::numeric, ${c!.votes}::numeric, ${now})`);
+  return BigInt(c!.votes);
+}
+
+/** A collection as the leaderboards read it: live votes and rank, and the latest snapshot's votes. */
+export interface ProjectRow {
+  id: number;
+  slug: string;
+  name: string;
+  chain: Chain;
+  policy_id: string;
+  rank: number;
+  votes: string;
+  holders: number;
+  supply: number;
+  snap_votes: string | null;
+  qualified: boolean | null;
+  total: number;
+}
+
+/** The latest snapshot id taken by `now` (SQL). */
+const latestSnapshot = (now: Date) => sql`(SELECT id FROM staking_snapshots WHERE taken_at <= ${now} ORDER BY taken_at DESC LIMIT 1)`;
+
+/** One page of a chain's leaderboard (rank by live votes, ties by id), optionally filtered by name. */
+export async function leaderboardPage(orm: Orm, chain: Chain, page: number, search: string | undefined, now: Date): Promise<ProjectRow[]> {
+  const like = search ? `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  return exec<ProjectRow>(orm, sql`
+    WITH ranked AS (
+      SELECT c.*, row_number() OVER (ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c WHERE c.chain = ${chain})
+    SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
+      sc.votes::text AS snap_votes, sc.qualified, (count(*) OVER ())::int AS total
+    FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    WHERE ${like === null ? sql`true` : sql`r.name ILIKE ${like} OR r.slug ILIKE ${like}`}
+    ORDER BY r.rank LIMIT ${LEADERBOARD_PER_PAGE} OFFSET ${(page - 1) * LEADERBOARD_PER_PAGE}`);
+}
+
+/** One project with its rank in its chain, or null. */
+export async function projectRow(orm: Orm, slug: string, now: Date): Promise<ProjectRow | null> {
+  const [r] = await exec<ProjectRow>(orm, sql`
+    WITH ranked AS (
+      SELECT c.*, row_number() OVER (PARTITION BY c.chain ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c)
+    SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
+      sc.votes::text AS snap_votes, sc.qualified, 1 AS total
+    FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    WHERE r.slug = ${slug}`);
+  return r ?? null;
+}
+
+/** Every collection qualified at the latest snapshot (the market tab). */
+export async function qualifiedProjects(orm: Orm, now: Date): Promise<ProjectRow[]> {
+  return exec<ProjectRow>(orm, sql`
+    WITH ranked AS (
+      SELECT c.*, row_number() OVER (PARTITION BY c.chain ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c)
+    SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
+      sc.votes::text AS snap_votes, sc.qualified, 0 AS total
+    FROM ranked r JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    WHERE sc.qualified`);
+}
+
+/** A collection's votes at each snapshot, oldest first. */
+export async function snapshotHistory(orm: Orm, collectionId: number, now: Date): Promise<Array<{ taken_at: string | Date; votes: string; qualified: boolean }>> {
+  return exec(orm, sql`SELECT s.taken_at, sc.votes::text AS votes, sc.qualified FROM snapshot_collections sc
+    JOIN staking_snapshots s ON s.id = sc.snapshot_id WHERE sc.collection_id = ${collectionId} AND s.taken_at <= ${now} ORDER BY s.taken_at`);
+}
+
+/** The activity feed: vote changes and snapshots, newest first. */
+export async function activity(orm: Orm, page: number, perPage: number, now: Date): Promise<Array<{ kind: 'votes_added' | 'votes_removed' | 'snapshot'; at: string | Date; project: string | null; name: string | null; votes: string; player: string | null }>> {
+  return exec(orm, sql`
+    SELECT * FROM (
+      SELECT CASE WHEN e.delta > 0 THEN 'votes_added' ELSE 'votes_removed' END AS kind, e.created_at AS at, c.slug AS project, c.name,
+        abs(e.delta)::text AS votes, u.name AS player, e.id AS ord
+      FROM vote_events e JOIN collections c ON c.id = e.collection_id JOIN users u ON u.id = e.user_id WHERE e.created_at <= ${now}
+      UNION ALL
+      SELECT 'snapshot', s.taken_at, NULL, NULL, (SELECT count(*) FROM snapshot_collections sc WHERE sc.snapshot_id = s.id AND sc.qualified)::text, NULL, 0
+      FROM staking_snapshots s WHERE s.taken_at <= ${now}
+    ) f ORDER BY at DESC, ord DESC LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
+}
+
+/** The player's NFTs of Staking-Hub collections over all linked wallets, with the latest snapshot's standing. */
+export async function stakeableNfts(orm: Orm, userId: number, now: Date): Promise<Array<ProjectRow & { asset_key: string; address: string; held_since: string | Date }>> {
+  return exec(orm, sql`
+    SELECT c.id, c.slug, c.name, c.chain, c.policy_id, 0 AS rank, c.votes::text AS votes, c.holders, c.supply,
+      sc.votes::text AS snap_votes, sc.qualified, 0 AS total, h.asset_key, h.address, h.held_since
+    FROM holdings h JOIN collections c ON c.policy_id = h.collection_key AND c.chain = h.chain
+    LEFT JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    WHERE h.user_id = ${userId} ORDER BY c.name, h.asset_key`);
+}
+
+/** Whether the player holds a land, and when they last signed in. */
+export async function stakerStatus(orm: Orm, userId: number): Promise<{ landOwner: boolean; lastLoginAt: Date | null }> {
+  const [r] = await exec<{ land_owner: boolean; last_login_at: string | Date | null }>(orm, sql`
+    SELECT EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_ID}) AS land_owner, u.last_login_at
+    FROM users u WHERE u.id = ${userId}`);
+  return { landOwner: r?.land_owner ?? false, lastLoginAt: r?.last_login_at ? new Date(r.last_login_at) : null };
+}
+
+/** The staking report rows of one player and day. */
+export async function reportRows(orm: Orm, userId: number, day: string): Promise<Array<{ source: 'nft' | 'toolkit'; ref: string; name: string; token: 'hexo' | 'rune'; nfts: number; amount: string }>> {
+  return exec(orm, sql`SELECT source, ref, name, token, nfts, amount::text AS amount FROM staking_daily
+    WHERE user_id = ${userId} AND day = ${day} ORDER BY source, name, ref`);
+}

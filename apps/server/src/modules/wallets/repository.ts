@@ -1,0 +1,44 @@
+/** SQL of the account's wallets (issue 9): list, link, unlink, master. Every function takes a transaction or the db. */
+import { sql } from 'drizzle-orm';
+import type { Chain, Wallet } from '@kingdom/api';
+import { exec, type Orm } from '../../db/client.ts';
+
+/** The account's wallets, oldest first; `currentWalletId` marks the session's. */
+export async function listWallets(orm: Orm, userId: number, currentWalletId: number): Promise<Wallet[]> {
+  const rows = await exec<{ id: number; chain: Chain; address: string; is_master: boolean; created_at: string | Date; synced_at: string | Date | null }>(orm, sql`
+    SELECT id, chain, address, is_master, created_at, synced_at FROM wallets WHERE user_id = ${userId} ORDER BY id`);
+  return rows.map((r) => ({
+    id: r.id, chain: r.chain, address: r.address, is_master: r.is_master, is_current: r.id === currentWalletId,
+    created_at: new Date(r.created_at).toISOString(), synced_at: r.synced_at === null ? null : new Date(r.synced_at).toISOString(),
+  }));
+}
+
+/** The account a wallet is linked to, or null. */
+export async function walletOwner(orm: Orm, chain: Chain, address: string): Promise<{ id: number; userId: number } | null> {
+  const [r] = await exec<{ id: number; user_id: number }>(orm, sql`SELECT id, user_id FROM wallets WHERE chain = ${chain} AND address = ${address}`);
+  return r ? { id: r.id, userId: r.user_id } : null;
+}
+
+/** Links (chain, address) to `userId`. @returns false when the wallet was linked meanwhile (unique index) */
+export async function insertWallet(tx: Orm, userId: number, chain: Chain, address: string, now: Date): Promise<boolean> {
+  const rows = await exec(tx, sql`INSERT INTO wallets (user_id, chain, address, is_master, created_at)
+    VALUES (${userId}, ${chain}, ${address}, false, ${now}) ON CONFLICT DO NOTHING RETURNING id`);
+  return rows.length > 0;
+}
+
+/** Wallets of the account, locked for the unlink decision (so two unlinks cannot remove the last two). */
+export async function lockWallets(tx: Orm, userId: number): Promise<Array<{ id: number; chain: Chain; address: string }>> {
+  return exec(tx, sql`SELECT id, chain, address FROM wallets WHERE user_id = ${userId} ORDER BY id FOR UPDATE`);
+}
+
+/** Removes a wallet: its holdings leave the account, its sessions end, the row goes. */
+export async function deleteWallet(tx: Orm, walletId: number, chain: Chain, address: string): Promise<void> {
+  await exec(tx, sql`DELETE FROM holdings WHERE chain = ${chain} AND address = ${address}`);
+  await exec(tx, sql`DELETE FROM sessions WHERE wallet_id = ${walletId}`);
+  await exec(tx, sql`DELETE FROM wallets WHERE id = ${walletId}`);
+}
+
+/** Makes `walletId` the account's only Master Wallet. */
+export async function setMaster(tx: Orm, userId: number, walletId: number): Promise<void> {
+  await exec(tx, sql`UPDATE wallets SET is_master = (id = ${walletId}) WHERE user_id = ${userId}`);
+}

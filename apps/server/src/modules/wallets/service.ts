@@ -1,0 +1,86 @@
+/**
+ * Several wallets per account (issue 9, spec §2 `/account/settings`): link with the same proof as
+ * sign-in, unlink (not the last, not the one signed in with), set the Master Wallet (Cardano), re-sync.
+ * Everything an account holds is the union of its wallets' holdings (`holdings.user_id`).
+ */
+import type { Chain, WalletLinkRequest } from '@kingdom/api';
+import type { Database } from '../../db/client.ts';
+import type { ChainProviders } from '../../chain/index.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { CardanoNetwork } from '../../auth/verify.ts';
+import { validAddress, verifyWalletProof } from '../../auth/proof.ts';
+import { nonceOf } from '../../auth/challenge.ts';
+import { consumeChallenge } from '../auth/repository.ts';
+import { fail } from '../../errors.ts';
+import { syncWallet } from './sync.ts';
+import { deleteWallet, insertWallet, lockWallets, setMaster, walletOwner } from './repository.ts';
+
+/**
+ * Links the wallet of `body` to the session's account, then syncs its holdings (a failed sync keeps
+ * the link; the user can re-sync).
+ * @throws ApiError ERROR_WALLET_NOT_MATCH (extension address differs), NOT_VALID_REQUEST_ADDRESS,
+ *   USER_NOT_AUTH (bad proof or challenge), USER_WALLET_ALREADY_ADDED (this account),
+ *   ERROR_WALLET_ALREADY_LINKED (another account)
+ */
+export async function linkWallet(db: Database, providers: ChainProviders, network: CardanoNetwork, session: SessionUser, body: WalletLinkRequest, now: Date): Promise<void> {
+  const { chain, address, message } = body;
+  if (body.connected !== undefined && body.connected !== '' && body.connected !== address) fail('ERROR_WALLET_NOT_MATCH');
+  if (!validAddress(chain, address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
+  const owner = await walletOwner(db.orm, chain, address);
+  if (owner) fail(owner.userId === session.userId ? 'USER_WALLET_ALREADY_ADDED' : 'ERROR_WALLET_ALREADY_LINKED');
+  const nonce = nonceOf(message);
+  if (!nonce || !verifyWalletProof(body, network)) fail('USER_NOT_AUTH');
+  await db.orm.transaction(async (tx) => {
+    if (!(await consumeChallenge(tx, nonce, chain, address, message, now))) fail('USER_NOT_AUTH');
+    if (!(await insertWallet(tx, session.userId, chain, address, now))) {
+      const again = await walletOwner(tx, chain, address);
+      fail(again?.userId === session.userId ? 'USER_WALLET_ALREADY_ADDED' : 'ERROR_WALLET_ALREADY_LINKED');
+    }
+  });
+  try {
+    await syncWallet(db, providers, chain, address, now);
+  } catch {
+    // The link stands; holdings come with the next re-sync.
+  }
+}
+
+/**
+ * Unlinks a wallet of the account: its holdings leave the account and its sessions end.
+ * @throws ApiError USER_WALLET_NOT_BELONG (not this account's), WALLET_LAST_OF_ACCOUNT (the only one),
+ *   NOT_SET_ACTIVE_ADDRESS (the wallet this session signed in with)
+ */
+export async function unlinkWallet(db: Database, session: SessionUser, chain: Chain, address: string): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    const wallets = await lockWallets(tx, session.userId);
+    const w = wallets.find((x) => x.chain === chain && x.address === address);
+    if (!w) fail('USER_WALLET_NOT_BELONG');
+    if (wallets.length <= 1) fail('WALLET_LAST_OF_ACCOUNT');
+    if (w.id === session.walletId) fail('NOT_SET_ACTIVE_ADDRESS');
+    await deleteWallet(tx, w.id, w.chain, w.address);
+  });
+}
+
+/**
+ * Sets the Master Wallet. @throws ApiError USER_WALLET_NOT_BELONG (no Cardano wallet of the account has
+ * this address; a Solana wallet of the account answers NOT_VALID_REQUEST_ADDRESS: the master must be Cardano)
+ */
+export async function setMasterWallet(db: Database, session: SessionUser, address: string): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    const wallets = await lockWallets(tx, session.userId);
+    const w = wallets.find((x) => x.address === address);
+    if (!w) fail('USER_WALLET_NOT_BELONG');
+    if (w.chain !== 'cardano') fail('NOT_VALID_REQUEST_ADDRESS');
+    await setMaster(tx, session.userId, w.id);
+  });
+}
+
+/** Re-syncs one wallet of the account. @throws ApiError USER_WALLET_NOT_BELONG, ERROR_WALLET_API */
+export async function resyncWallet(db: Database, providers: ChainProviders, session: SessionUser, chain: Chain, address: string, now: Date): Promise<void> {
+  const owner = await walletOwner(db.orm, chain, address);
+  if (!owner || owner.userId !== session.userId) fail('USER_WALLET_NOT_BELONG');
+  try {
+    await syncWallet(db, providers, chain, address, now);
+  } catch {
+    fail('ERROR_WALLET_API');
+  }
+}

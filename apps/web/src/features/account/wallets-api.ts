@@ -1,0 +1,78 @@
+/**
+ * The account's wallets (issue 9): `GET /wallets`, `POST /wallets/link` (a signed challenge, as at
+ * sign-in), `/wallets/unlink`, `/wallets/master`, `/wallets/resync`. Linking in demo mode signs with
+ * a demo wallet key kept in this browser (a second key per chain lives under its own storage keys).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PATHS, STAKING_PATHS, type ChallengeResponse, type Chain, type WalletsResponse } from '@kingdom/api';
+import { apiGet, apiPost } from '../../api/client.ts';
+import { refreshAfterGameAction } from '../../api/refresh.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+
+const KEY = ['account', 'wallets'] as const;
+
+/** The account's wallets. */
+export function useWallets() {
+  return useQuery({ queryKey: KEY, queryFn: () => apiGet<WalletsResponse>(STAKING_PATHS.walletsList), enabled: useIsAuthenticated() });
+}
+
+/** A Storage whose keys carry a suffix: demo key number `n` (0 = the sign-in demo keys). */
+function demoStorage(n: number): Storage {
+  const s = globalThis.localStorage;
+  if (n === 0) return s;
+  const k = (key: string) => `${key}.${n}`;
+  return {
+    getItem: (key: string) => s.getItem(k(key)), setItem: (key: string, v: string) => s.setItem(k(key), v),
+    removeItem: (key: string) => s.removeItem(k(key)), clear: () => undefined, key: () => null, length: 0,
+  } as Storage;
+}
+
+/** Signs a link challenge with demo key `n` of `chain` and links it. */
+async function linkDemo(chain: Chain, taken: ReadonlySet<string>): Promise<WalletsResponse> {
+  const demo = await import('../../wallets/demo/index.ts');
+  const { base58, hex } = await import('@scure/base');
+  // the first demo key of this chain that is not linked yet
+  let n = 0;
+  const addressOf = (i: number) => (chain === 'cardano' ? demo.demoCardanoAddress(demoStorage(i)) : demo.demoSolanaAddress(demoStorage(i)));
+  while (taken.has(addressOf(n)) && n < 20) n++;
+  const storage = demoStorage(n);
+  const address = addressOf(n);
+  const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain, address });
+  const bytes = new TextEncoder().encode(message);
+  if (chain === 'cardano') {
+    const api = await demo.createDemoCardanoWallet(storage).enable();
+    const [addrHex] = await api.getUsedAddresses();
+    const sig = await api.signData(addrHex!, hex.encode(bytes));
+    return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature: sig.signature, key: sig.key, connected: address });
+  }
+  const signature = base58.encode(await demo.createDemoSolanaWallet(storage).signMessage(bytes));
+  return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature, connected: address });
+}
+
+/** What a wallet mutation does. */
+export type WalletAction =
+  | { kind: 'link-demo'; chain: Chain; taken: ReadonlySet<string> }
+  | { kind: 'unlink' | 'resync'; chain: Chain; address: string }
+  | { kind: 'master'; address: string };
+
+/** Mutation: link, unlink, set master or re-sync; then the wallets and everything held refresh. */
+export function useWalletAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: WalletAction): Promise<WalletsResponse> => {
+      switch (a.kind) {
+        case 'link-demo':
+          return linkDemo(a.chain, a.taken);
+        case 'master':
+          return apiPost<WalletsResponse>(STAKING_PATHS.walletsSetMaster, { address: a.address });
+        default:
+          return apiPost<WalletsResponse>(a.kind === 'unlink' ? STAKING_PATHS.walletsUnlink : STAKING_PATHS.walletsResync, { chain: a.chain, address: a.address });
+      }
+    },
+    onSuccess: async (data) => {
+      qc.setQueryData(KEY, data);
+      await refreshAfterGameAction(qc);
+      await qc.invalidateQueries({ queryKey: ['staking'] });
+    },
+  });
+}

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { shortenMiddle } from '@kingdom/game';
+import { useConfig } from '../../api/session-calls.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { CardSkeletons } from '../../components/query-state.tsx';
+import { formatUtc } from '../../components/time-format.ts';
+import { useWalletAction, useWallets } from './wallets-api.ts';
+import './wallets.css';
+
+/**
+ * `/account/settings` wallets (issue 9): the account's wallets (chain, shortened address, Master
+ * Wallet, last sync), link another (demo mode: a demo wallet key of either chain), unlink (not the
+ * last, not the one signed in with), set the Master Wallet (Cardano), re-sync.
+ */
+export function WalletsPanel() {
+  const { t } = useTranslation();
+  const q = useWallets();
+  const action = useWalletAction();
+  const demo = useConfig().data?.demo === true;
+  const wallets = q.data?.wallets ?? [];
+  const taken = new Set(wallets.map((w) => w.address));
+  return (
+    <section className="panel" aria-labelledby="linked-wallets-title" data-testid="wallets-panel">
+      <h2 id="linked-wallets-title" className="panel__title">{t('wallets.title')}</h2>
+      {q.isPending ? (
+        <CardSkeletons count={1} />
+      ) : wallets.length === 0 ? (
+        <EmptyState title={t('wallets.noWallets')} />
+      ) : (
+        <ul className="wallet-list">
+          {wallets.map((w) => (
+            <li key={w.id} className="wallet-item" data-testid="wallet" data-chain={w.chain} data-address={w.address}>
+              <div className="wallet-item__head">
+                <strong>{w.chain === 'cardano' ? t('login.cardano') : t('login.solana')}</strong>
+                <span className="mono" title={w.address}>{shortenMiddle(w.address, 10, 6)}</span>
+                {w.is_master ? <span className="badge badge--gold">{t('wallets.isMaster')}</span> : null}
+                {w.is_current ? <span className="badge">{t('wallets.current')}</span> : null}
+              </div>
+              <p className="muted small">{t('wallets.synced')}: {w.synced_at ? formatUtc(w.synced_at) : t('wallets.never')}</p>
+              <div className="row-actions">
+                <button type="button" className="btn btn--small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'resync', chain: w.chain, address: w.address })}>
+                  {t('wallets.resync')}
+                </button>
+                {w.chain === 'cardano' && !w.is_master ? (
+                  <button type="button" className="btn btn--small" disabled={action.isPending} onClick={() => action.mutate({ kind: 'master', address: w.address })}>
+                    {t('wallets.setMaster')}
+                  </button>
+                ) : null}
+                {!w.is_current && wallets.length > 1 ? (
+                  <button type="button" className="btn btn--small btn--ghost" disabled={action.isPending} data-testid="unlink" onClick={() => action.mutate({ kind: 'unlink', chain: w.chain, address: w.address })}>
+                    {t('wallets.unlink')}
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">{t('wallets.unionNote')}</p>
+      {demo ? (
+        <div className="row-actions">
+          {(['cardano', 'solana'] as const).map((chain) => (
+            <button key={chain} type="button" className="btn" disabled={action.isPending} data-testid={`link-demo-${chain}`}
+              onClick={() => action.mutate({ kind: 'link-demo', chain, taken })}>
+              {action.isPending ? t('wallets.linking') : t('wallets.linkDemo', { chain: chain === 'cardano' ? t('login.cardano') : t('login.solana') })}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="muted small">{t('wallets.noWalletsFound')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The Staking Hub's calls (GAME-RULES.md §5; issue 9): leaderboards per chain, a project, market,
+ * activity (public), and the player's votes, stake and daily staking report. Mutations refresh the
+ * votes, the leaderboards, the EXO balance and the inbox count.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  STAKING_PATHS, type ActivityResponse, type CollectionResponse, type LeaderboardResponse, type MarketResponse,
+  type StakingMineResponse, type StakingReportResponse, type VotesResponse,
+} from '@kingdom/api';
+import { apiGet, apiPost } from '../../api/client.ts';
+import { refreshBalance, refreshNotifications } from '../../api/refresh.ts';
+import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+
+const keys = {
+  all: ['staking'] as const,
+  board: (chain: string, page: number, search: string) => ['staking', 'board', chain, page, search] as const,
+  project: (slug: string) => ['staking', 'project', slug] as const,
+  market: ['staking', 'market'] as const,
+  activity: (page: number) => ['staking', 'activity', page] as const,
+  votes: ['staking', 'votes'] as const,
+  mine: ['staking', 'mine'] as const,
+  report: (day: string) => ['staking', 'report', day] as const,
+};
+
+/** One page of a chain's leaderboard. */
+export function useLeaderboard(chain: 'cardano' | 'solana', page: number, search: string) {
+  return useQuery(queryOptions({
+    queryKey: keys.board(chain, page, search),
+    queryFn: () => apiGet<LeaderboardResponse>(STAKING_PATHS.stakingLeaderboard, { params: { chain, page: String(page), ...(search ? { search } : {}) } }),
+    placeholderData: keepPreviousData,
+  }));
+}
+
+/** A project with its votes at each snapshot. */
+export function useProject(slug: string) {
+  return useQuery(queryOptions({ queryKey: keys.project(slug), queryFn: () => apiGet<CollectionResponse>(STAKING_PATHS.stakingCollection(slug)) }));
+}
+
+/** Qualified collections by reward per NFT. */
+export function useMarket() {
+  return useQuery(queryOptions({ queryKey: keys.market, queryFn: () => apiGet<MarketResponse>(STAKING_PATHS.stakingMarket) }));
+}
+
+/** The activity feed. */
+export function useActivity(page: number) {
+  return useQuery(queryOptions({
+    queryKey: keys.activity(page), queryFn: () => apiGet<ActivityResponse>(STAKING_PATHS.stakingActivity, { params: { page: String(page) } }),
+    placeholderData: keepPreviousData,
+  }));
+}
+
+/** The signed-in player's vote points. */
+export function useVotes() {
+  return useQuery(queryOptions({ queryKey: keys.votes, queryFn: () => apiGet<VotesResponse>(STAKING_PATHS.votesGet), enabled: useIsAuthenticated() }));
+}
+
+/** The signed-in player's stakeable NFTs. */
+export function useMyStake() {
+  return useQuery(queryOptions({ queryKey: keys.mine, queryFn: () => apiGet<StakingMineResponse>(STAKING_PATHS.stakingMine), enabled: useIsAuthenticated() }));
+}
+
+/** A day's staking report. */
+export function useStakingReport(day: string) {
+  return useQuery(queryOptions({ queryKey: keys.report(day), queryFn: () => apiGet<StakingReportResponse>(STAKING_PATHS.stakingReport(day)), enabled: useIsAuthenticated() }));
+}
+
+/** What a vote mutation sends. */
+export type VoteAction =
+  | { kind: 'lock'; amount: number }
+  | { kind: 'unlock'; amount: number }
+  | { kind: 'add'; project: string; votes: number }
+  | { kind: 'remove'; project: string; votes: number };
+
+/** Mutation: lock/unlock points or add/remove votes, then refresh what they change. */
+export function useVoteAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: VoteAction) => {
+      if (a.kind === 'lock') return apiPost<VotesResponse>(STAKING_PATHS.votesLock, { amount: a.amount });
+      if (a.kind === 'unlock') return apiPost<VotesResponse>(STAKING_PATHS.votesUnlock, { amount: a.amount });
+      return apiPost<VotesResponse>(a.kind === 'add' ? STAKING_PATHS.votesAdd : STAKING_PATHS.votesRemove, { project: a.project, votes: a.votes });
+    },
+    onSuccess: async (data) => {
+      qc.setQueryData(keys.votes, data);
+      await Promise.all([qc.invalidateQueries({ queryKey: keys.all }), refreshBalance(qc, 'exo'), refreshNotifications(qc)]);
+    },
+  });
+}

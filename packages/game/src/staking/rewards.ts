@@ -1,0 +1,76 @@
+/**
+ * Staking rewards and rounds (GAME-RULES.md §5).
+ *
+ * Reward per staked NFT per day = 10 × holders ÷ supply × league multiplier × (1.0 land owners, 0.5
+ * others), in the collection chain's token (Cardano HEXO, Solana RUNE). Amounts are exact base units
+ * (6 decimals), rounded down per NFT; a player's credit per collection is the count of counting NFTs
+ * times that per-NFT amount (README "Game rules where GAME-RULES.md is silent").
+ */
+import type { League } from './leagues.ts';
+import { leagueForVotes, LEAGUE_THRESHOLDS } from './leagues.ts';
+
+/** The league multiplier in quarters (below Gold 1.0, Gold 1.0, Platinum 1.25, Diamond 1.5, Epic 2.0). */
+export const LEAGUE_MULTIPLIER_QUARTERS: Record<League, bigint> = { none: 4n, gold: 4n, platinum: 5n, diamond: 6n, epic: 8n };
+
+/** Base units of one whole token (6 decimals). */
+const UNIT = 1_000_000n;
+
+/** An NFT counts for staking after it was held this long (ms): 24 h. */
+export const STAKE_MIN_HELD_MS = 24 * 3_600_000;
+/** A player who has not signed in for this long (ms) stops accruing: 30 days. */
+export const STAKE_INACTIVE_MS = 30 * 86_400_000;
+/** Snapshots are taken every 14 days at 00:00 UTC (epoch-aligned: at ms multiples of this). */
+export const SNAPSHOT_PERIOD_MS = 14 * 86_400_000;
+/** A collection qualifies at a snapshot when in its chain's top 10 by votes or at ≥ 250,000 votes. */
+export const QUALIFY_TOP = 10;
+export const QUALIFY_VOTES = LEAGUE_THRESHOLDS.gold;
+
+/** Token a collection's stakers are paid in. */
+export function stakingRewardToken(chain: 'cardano' | 'solana'): 'hexo' | 'rune' {
+  return chain === 'cardano' ? 'hexo' : 'rune';
+}
+
+/**
+ * Daily reward of one staked NFT in base units, rounded down:
+ * floor(10 × 10^6 × holders × mult/4 × owner/2 ÷ supply). 0 when `supply` ≤ 0.
+ */
+export function rewardPerNft(holders: number, supply: number, league: League, landOwner: boolean): bigint {
+  if (supply <= 0 || holders <= 0) return 0n;
+  const num = 10n * UNIT * BigInt(holders) * LEAGUE_MULTIPLIER_QUARTERS[league] * (landOwner ? 2n : 1n);
+  return num / (BigInt(supply) * 8n);
+}
+
+/** The reward of one NFT of a collection with `votes` at the snapshot (league from votes). */
+export function rewardPerNftForVotes(holders: number, supply: number, votes: bigint, landOwner: boolean): bigint {
+  return rewardPerNft(holders, supply, leagueForVotes(votes), landOwner);
+}
+
+/** True when `at` (ms) is a snapshot instant (00:00 UTC, every 14 days). */
+export function isSnapshotInstant(at: number): boolean {
+  return at % SNAPSHOT_PERIOD_MS === 0;
+}
+
+/** The first snapshot instant strictly after `now` (ms). */
+export function nextSnapshotAt(now: number): number {
+  return (Math.floor(now / SNAPSHOT_PERIOD_MS) + 1) * SNAPSHOT_PERIOD_MS;
+}
+
+/** A collection as a snapshot ranks it. */
+export interface RankedCollection {
+  id: number;
+  chain: 'cardano' | 'solana';
+  votes: bigint;
+}
+
+/**
+ * Ranks collections per chain by votes, descending; ties broken by id ascending (deterministic).
+ * @returns rank (1-based within its chain) and whether it qualifies (top 10 or ≥ 250,000 votes)
+ */
+export function rankCollections(list: readonly RankedCollection[]): Map<number, { rank: number; qualified: boolean }> {
+  const out = new Map<number, { rank: number; qualified: boolean }>();
+  for (const chain of ['cardano', 'solana'] as const) {
+    const sorted = list.filter((c) => c.chain === chain).sort((a, b) => (a.votes === b.votes ? a.id - b.id : a.votes > b.votes ? -1 : 1));
+    sorted.forEach((c, i) => out.set(c.id, { rank: i + 1, qualified: i < QUALIFY_TOP || c.votes >= QUALIFY_VOTES }));
+  }
+  return out;
+}

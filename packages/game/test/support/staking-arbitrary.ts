@@ -1,0 +1,87 @@
+/**
+ * The Staking-Hub part of the generated worlds (issue 9), merged into `worldArbitrary`: live numbers
+ * per collection on both chains (votes around every league edge, holders and supply including 0),
+ * sign-ins from never to just now (around the 30-day edge), holdings acquired around the 24-hour
+ * edge, mining tools of every kind, and a shift of the whole world by whole days so that the days
+ * sometimes end at a snapshot instant (every 14 days at 00:00 UTC).
+ */
+import fc from 'fast-check';
+import { MINING_TOOL_POLICY_ID, miningToolAssetName } from '../../src/assets.ts';
+import { addDays, dayStart } from '../../src/days.ts';
+import { MINING_TOOL_KINDS } from '../../src/vendor/catalogue.ts';
+import type { World, WorldStaking } from '../../src/settlement/world.ts';
+
+const H = 3_600_000;
+const D = 24 * H;
+const VOTES = [0n, 10n, 249_999n, 250_000n, 500_000n, 750_000n, 1_000_000n, 1_000_001n] as const;
+/** Sign-in instants relative to the first day's 00:00 (the 30-day edge falls around −29 days). */
+const LOGIN_OFFSETS = [-40 * D, -30 * D, -29 * D - 1, -29 * D + 1, -28 * D, -D, 0, D + 1] as const;
+/** Acquisition instants relative to the first day's 00:00 (the 24-hour edge falls around 0). */
+const HELD_OFFSETS = [-10 * D, -H, 0, 1, 6 * H, D, D + 1] as const;
+/** Whole days to shift the world by: 0, or so that the first, second or third day ends at a snapshot (FIRST_DAY 2026-01-05). */
+const SHIFTS = [0, 9, 8, 7] as const;
+
+/** Raw Staking-Hub choices. */
+export const stakingRawArb = fc.record({
+  collections: fc.array(fc.record({
+    solana: fc.boolean(),
+    holders: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1000 })),
+    supply: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.integer({ min: 1, max: 5000 }) }),
+    votes: fc.constantFrom(...VOTES),
+  }), { minLength: 4, maxLength: 4 }),
+  logins: fc.array(fc.option(fc.constantFrom(...LOGIN_OFFSETS), { nil: null, freq: 5 }), { minLength: 4, maxLength: 4 }),
+  held: fc.array(fc.option(fc.constantFrom(...HELD_OFFSETS), { nil: null }), { minLength: 16, maxLength: 16 }),
+  tools: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), kind: fc.integer({ min: 0, max: MINING_TOOL_KINDS.length - 1 }) }), { maxLength: 3 }),
+  shift: fc.constantFrom(...SHIFTS),
+});
+export type StakingRaw = typeof stakingRawArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** Shifts every instant of `w` and every day by `days` whole days. */
+function shift(w: World, days: string[], n: number): { world: World; days: string[] } {
+  if (n === 0) return { world: w, days };
+  const ms = n * D;
+  return {
+    world: {
+      ...w,
+      snapshots: w.snapshots.map((s) => ({ ...s, takenAt: s.takenAt + ms })),
+      workers: w.workers.map((x) => ({ ...x, assignedAt: x.assignedAt + ms })),
+      upgrades: w.upgrades.map((u) => ({ ...u, endsAt: u.endsAt + ms })),
+      staking: {
+        ...w.staking,
+        heldSince: w.staking.heldSince.map((h) => ({ ...h, at: h.at + ms })),
+        lastLogin: w.staking.lastLogin.map((l) => ({ ...l, at: l.at + ms })),
+      },
+    },
+    days: days.map((d) => addDays(d, n)),
+  };
+}
+
+/** Adds the Staking-Hub block (and the tools' holdings) to a built world, then shifts it. */
+export function withStaking({ world, days }: { world: World; days: string[] }, raw: StakingRaw): { world: World; days: string[] } {
+  const t0 = dayStart(days[0]!);
+  const players = [...new Set(world.balances.map((b) => b.userId))].sort((a, b) => a - b);
+  const holdings = [...world.holdings];
+  const tools: WorldStaking['tools'] = raw.tools.map((t, i) => {
+    const kind = MINING_TOOL_KINDS[t.kind]!;
+    const userId = players[(t.user - 1) % players.length]!;
+    const assetKey = miningToolAssetName(9000 + i);
+    holdings.push({ userId, collectionKey: MINING_TOOL_POLICY_ID, assetKey });
+    return { collectionKey: MINING_TOOL_POLICY_ID, assetKey, kindKey: kind.key, name: kind.name, dailyHexo: kind.dailyHexo };
+  });
+  const staking: WorldStaking = {
+    collections: world.collections.map((c, i) => {
+      const r = raw.collections[i % raw.collections.length]!;
+      return { id: c.id, chain: r.solana ? 'solana' : 'cardano', name: `Collection ${c.id}`, holders: r.holders, supply: r.supply, votes: r.votes };
+    }),
+    heldSince: holdings.flatMap((h, i) => {
+      const off = raw.held[i % raw.held.length];
+      return off == null ? [] : [{ userId: h.userId, collectionKey: h.collectionKey, assetKey: h.assetKey, at: t0 + off }];
+    }),
+    lastLogin: players.flatMap((u, i) => {
+      const off = raw.logins[i % raw.logins.length];
+      return off == null ? [] : [{ userId: u, at: t0 + off }];
+    }),
+    tools,
+  };
+  return shift({ ...world, holdings, staking }, days, raw.shift);
+}
