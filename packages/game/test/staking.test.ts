@@ -96,7 +96,7 @@ describe('the staking part of the tick (model)', () => {
   const day = '2026-01-14';
   const end = Date.parse('2026-01-15T00:00:00Z');
   const world = (over: Partial<World['staking']> = {}): World => ({
-    lands: [], workers: [], upgrades: [], items: [], readyNotices: [],
+    lands: [], workers: [], upgrades: [], items: [], readyNotices: [], vendorSales: [],
     holdings: [{ userId: 1, collectionKey: 'c1', assetKey: 'a' }, { userId: 1, collectionKey: 'c1', assetKey: 'b' }, { userId: 2, collectionKey: 'c1', assetKey: 'c' }],
     collections: [{ id: 1, collectionKey: 'c1' }],
     snapshots: [{ id: 1, takenAt: end - 14 * DAY, votes: [{ collectionId: 1, votes: 600_000n }] }],

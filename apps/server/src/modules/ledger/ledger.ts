@@ -163,5 +163,5 @@ export async function applyVotePoints(tx: Orm, userId: number, points: bigint, r
     if (rows.length === 0) throw new ApiError('VOTES_NOT_VALID_VALUE');
     await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference });
   }
-  await recordEntry(tx, userId, 'votes', points.toString(), reason, reference);
+  await recordEntry(tx, userId, 'votes', points.toString(), reason, reference, undefined);
 }
