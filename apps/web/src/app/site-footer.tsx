@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useConfig } from '../api/session-calls.ts';
 
 /** Footer: whitepaper, social network, chat community and guidebook links from `/config`; copyright. */
@@ -29,9 +28,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       ) : null}
-      <p className="footer__copy">
-        <Link to="/world">{t('footer.world')}</Link> · {t('app.copyright')}
-      </p>
+      <p className="footer__copy">{t('app.copyright')}</p>
     </footer>
   );
 }

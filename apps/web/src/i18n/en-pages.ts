@@ -160,6 +160,7 @@ export const enPages = {
     title: 'Fren Mines',
   },
   mines: {
+    worldTotals: 'World totals: what each pool paid on every settled day, for the whole Valley',
     notLandOwner: 'Not a land owner',
     notLandOwnerText: 'A Land NFT unlocks gold and fren mines. Mint or buy a land to start mining.',
     noLands: 'No lands found',

@@ -46,6 +46,7 @@ export const enStaking = {
     current: 'signed in', isMaster: 'Master',
     link: 'Link another wallet', linking: 'Linking…',
     linkDemo: 'Link a new demo wallet ({{chain}})',
+    linkWallet: 'Link {{wallet}}',
     unlink: 'Unlink', setMaster: 'Set as Master', resync: 'Re-sync',
     caption: "Your account's wallets",
     noWallets: 'No wallets connected',

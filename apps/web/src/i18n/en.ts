@@ -49,7 +49,6 @@ export const en = {
     social: 'Social network',
     chat: 'Chat community',
     guidebook: 'Guidebook',
-    world: 'World totals',
     links: 'Community links',
   },
   landing: {

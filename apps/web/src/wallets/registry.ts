@@ -3,8 +3,9 @@
  * demo wallet (loaded on demand so it never weighs on the first page).
  */
 import type { Chain } from '@kingdom/api';
-import { DEMO_WALLET_API_NAME, type Cip30Wallet, type SolanaSigner } from './types.ts';
-import { getInjectedCardanoWallet } from './cardano/detect.ts';
+import { DEMO_WALLET_API_NAME, type Cip30Wallet, type SolanaSigner, type WalletOption } from './types.ts';
+import { detectCardanoWallets, getInjectedCardanoWallet } from './cardano/detect.ts';
+import { detectSolanaWallets } from './solana/standard.ts';
 import { getStandardSolanaSigner } from './solana/standard-signer.ts';
 
 /** Loads the demo wallet module (another chunk). */
@@ -40,4 +41,9 @@ export async function isWalletAvailable(chain: Chain, apiName: string): Promise<
   } catch {
     return false;
   }
+}
+
+/** The wallet extensions installed in this browser, both chains (for linking more wallets to an account). */
+export function installedWallets(): WalletOption[] {
+  return [...detectCardanoWallets(), ...detectSolanaWallets()].filter((o) => o.readyState === 'Installed' && o.apiName !== DEMO_WALLET_API_NAME);
 }

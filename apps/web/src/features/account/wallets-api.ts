@@ -49,9 +49,36 @@ async function linkDemo(chain: Chain, taken: ReadonlySet<string>): Promise<Walle
   return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature, connected: address });
 }
 
+/**
+ * Links the browser wallet `apiName` of `chain` (a CIP-30 or Wallet Standard extension) with the
+ * sign-in proof: the server's challenge for the address the wallet gives, signed by it.
+ * @throws WalletError when the wallet is missing or the user declines (USER_WALLET_CANCEL_CONNECT)
+ */
+async function linkBrowserWallet(chain: Chain, apiName: string): Promise<WalletsResponse> {
+  const { resolveCardanoWallet, resolveSolanaSigner } = await import('../../wallets/registry.ts');
+  const { WalletError } = await import('../../wallets/errors.ts');
+  if (chain === 'cardano') {
+    const wallet = await resolveCardanoWallet(apiName);
+    if (!wallet) throw new WalletError('ERROR_WALLET_NOT_SELECTED');
+    const { connectCardano, signCardanoMessage } = await import('../../wallets/cardano/cip30.ts');
+    const conn = await connectCardano(wallet);
+    const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain, address: conn.address });
+    const { signature, key } = await signCardanoMessage(conn, message);
+    return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address: conn.address, message, signature, key, connected: conn.address });
+  }
+  const signer = await resolveSolanaSigner(apiName);
+  if (!signer) throw new WalletError('ERROR_WALLET_NOT_SELECTED');
+  const { connectSolana, signSolanaMessage } = await import('../../wallets/solana/sign.ts');
+  const address = await connectSolana(signer);
+  const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain, address });
+  const signature = await signSolanaMessage(signer, message);
+  return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature, connected: address });
+}
+
 /** What a wallet mutation does. */
 export type WalletAction =
   | { kind: 'link-demo'; chain: Chain; taken: ReadonlySet<string> }
+  | { kind: 'link'; chain: Chain; apiName: string }
   | { kind: 'unlink' | 'resync'; chain: Chain; address: string }
   | { kind: 'master'; address: string };
 
@@ -63,10 +90,22 @@ export function useWalletAction() {
       switch (a.kind) {
         case 'link-demo':
           return linkDemo(a.chain, a.taken);
+        case 'link':
+          return linkBrowserWallet(a.chain, a.apiName);
         case 'master':
           return apiPost<WalletsResponse>(STAKING_PATHS.walletsSetMaster, { address: a.address });
         default:
           return apiPost<WalletsResponse>(a.kind === 'unlink' ? STAKING_PATHS.walletsUnlink : STAKING_PATHS.walletsResync, { chain: a.chain, address: a.address });
+      }
+    },
+    // A wallet's own failure (declined, missing) never reached the API client, which toasts the rest.
+    onError: async (e) => {
+      if (e instanceof Error && e.name === 'WalletError') {
+        const [{ notifyError }, { errorText }, { isUserRejection }] = await Promise.all([
+          import('../../components/notify.ts'), import('../../i18n/errors.ts'), import('../../wallets/errors.ts'),
+        ]);
+        const code = isUserRejection(e) ? 'USER_WALLET_CANCEL_CONNECT' : (e as { code?: string }).code ?? 'ERROR_WALLET_API';
+        notifyError(errorText(code));
       }
     },
     onSuccess: async (data) => {

@@ -4,14 +4,35 @@ import { useConfig } from '../../api/session-calls.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { formatUtc } from '../../components/time-format.ts';
+import { useEffect, useState } from 'react';
+import type { WalletOption } from '../../wallets/types.ts';
 import { useWalletAction, useWallets } from './wallets-api.ts';
 import './wallets.css';
 
 /**
  * `/account/settings` wallets (issue 9): the account's wallets (chain, shortened address, Master
- * Wallet, last sync), link another (demo mode: a demo wallet key of either chain), unlink (not the
+ * Wallet, last sync), link another (a CIP-30 or Wallet Standard extension of this browser, or in demo
+ * mode a demo wallet key of either chain), unlink (not the
  * last, not the one signed in with), set the Master Wallet (Cardano), re-sync.
  */
+/**
+ * Wallet extensions this browser has (the demo wallet is linked by its own buttons), detected by the
+ * wallet registry that signing loads anyway: loaded on demand, so none of it joins /login's code.
+ */
+function useInstalledWallets(): WalletOption[] {
+  const [installed, setInstalled] = useState<WalletOption[]>([]);
+  useEffect(() => {
+    let live = true;
+    void import('../../wallets/registry.ts').then((m) => {
+      if (live) setInstalled(m.installedWallets());
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return installed;
+}
+
 export function WalletsPanel() {
   const { t } = useTranslation();
   const q = useWallets();
@@ -19,6 +40,7 @@ export function WalletsPanel() {
   const demo = useConfig().data?.demo === true;
   const wallets = q.data?.wallets ?? [];
   const taken = new Set(wallets.map((w) => w.address));
+  const installed = useInstalledWallets();
   return (
     <section className="panel" aria-labelledby="linked-wallets-title" data-testid="wallets-panel">
       <h2 id="linked-wallets-title" className="panel__title">{t('wallets.title')}</h2>
@@ -57,6 +79,16 @@ export function WalletsPanel() {
         </ul>
       )}
       <p className="muted small">{t('wallets.unionNote')}</p>
+      {installed.length > 0 ? (
+        <div className="row-actions" data-testid="link-wallets">
+          {installed.map((o) => (
+            <button key={o.id} type="button" className="btn" disabled={action.isPending}
+              onClick={() => action.mutate({ kind: 'link', chain: o.chain, apiName: o.apiName })}>
+              {t('wallets.linkWallet', { wallet: o.label })}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {demo ? (
         <div className="row-actions">
           {(['cardano', 'solana'] as const).map((chain) => (
@@ -66,9 +98,9 @@ export function WalletsPanel() {
             </button>
           ))}
         </div>
-      ) : (
+      ) : installed.length === 0 ? (
         <p className="muted small">{t('wallets.noWalletsFound')}</p>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -2,7 +2,7 @@
  * `/goldmine/*` and `/frenmine/*`: one set of pages for both mine kinds, the kind read from the
  * path's first segment (GAME-RULES.md §3–4, spec §2).
  */
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MineKind } from '@kingdom/api';
 import { MINE_KINDS as KINDS } from '@kingdom/game';
@@ -45,5 +45,14 @@ export function MineWorkersPage() {
 
 /** `/goldmine/performance`, `/frenmine/performance`. */
 export function MinePerformancePage() {
-  return <MinePerformancePanel kind={useMineKind()} />;
+  const { t } = useTranslation();
+  return (
+    <>
+      <MinePerformancePanel kind={useMineKind()} />
+      <p className="muted small">
+        <Link to="/world">{t('mines.worldTotals')}</Link>
+      </p>
+    </>
+  );
 }
+export { ReportRoute } from './report-dialog.tsx';

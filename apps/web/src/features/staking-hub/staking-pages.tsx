@@ -465,3 +465,4 @@ export function StakingProjectsPage() {
   if (path.endsWith('/activity')) return <StakingActivityPage />;
   return <StakingBoardPage />;
 }
+export { StakingReportRoute } from './staking-report-dialog.tsx';
