@@ -10,26 +10,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chestWeekOf, toBaseUnits } from '@kingdom/game';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
 import { baseUrl, expectPath, launchBrowser, openPage, settle, signInWithDemoWallet } from '../helpers.ts';
+import { readCsv as parseCsv } from '../../packages/api/test/support/read-csv.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-/** A minimal RFC 4180 reader. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; } else field += c;
-  }
-  return rows;
-}
 
 const signed = (v: string) => (v.startsWith('-') ? -toBaseUnits(v.slice(1), 'hexo') : toBaseUnits(v, 'hexo'));
 

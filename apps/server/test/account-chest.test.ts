@@ -7,39 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PATHS, type ChestOpenResponse, type ChestStatus, type ChestWeekResponse, type LedgerResponse, type NotificationsResponse, type ProfileResponse } from '@kingdom/api';
 import { chestEntryIndex, chestWeekOf, fromBaseUnits, nextChestWeek, toBaseUnits, type Token } from '@kingdom/game';
-import { createCardanoTestWallet } from './support/wallets.ts';
-import { createTestKingdom, signInCardano, type TestKingdom } from './support/kingdom.ts';
+import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
 import { compensate } from '../src/modules/compensation/service.ts';
+import { readCsv as parseCsv } from '../../../packages/api/test/support/read-csv.ts';
+import { newPlayer, auth, type Player } from './support/players.ts';
 
-interface Player { token: string; userId: number }
 const DAY = 86_400_000;
 
-async function newPlayer(k: TestKingdom, give: Record<string, unknown>): Promise<Player> {
-  const wallet = createCardanoTestWallet();
-  const res = await k.post(PATHS.demoFaucet, { address: wallet.address, ...give });
-  expect(res.statusCode, res.body).toBe(200);
-  const { token, user } = await signInCardano(k, wallet);
-  return { token, userId: user.user_id };
-}
-const auth = (p: Player) => ({ authorization: `Bearer ${p.token}` });
 const balance = async (k: TestKingdom, p: Player, token: string) => BigInt((await k.get(PATHS.balance(token), p.token)).json<{ balance: string }>().balance);
 
-/** A minimal RFC 4180 reader. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; } else field += c;
-  }
-  return rows;
-}
 
 let k: TestKingdom;
 beforeAll(async () => { k = await createTestKingdom(); });

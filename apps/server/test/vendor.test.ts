@@ -7,19 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PATHS, type NotificationsResponse, type PurchaseResponse, type VendorCatalogueResponse } from '@kingdom/api';
 import { toBaseUnits, vendorEntry } from '@kingdom/game';
-import { createCardanoTestWallet } from './support/wallets.ts';
-import { createTestKingdom, signInCardano, type TestKingdom } from './support/kingdom.ts';
+import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
+import { newPlayer, type Player } from './support/players.ts';
 
-interface Player { token: string; userId: number }
 
-async function newPlayer(k: TestKingdom, give: Record<string, unknown>): Promise<Player> {
-  const wallet = createCardanoTestWallet();
-  const res = await k.post(PATHS.demoFaucet, { address: wallet.address, ...give });
-  expect(res.statusCode, res.body).toBe(200);
-  const { token, user } = await signInCardano(k, wallet);
-  return { token, userId: user.user_id };
-}
 
 const buy = (k: TestKingdom, p: Player, body: unknown, key: string | null = randomUUID()) =>
   k.post(PATHS.vendorPurchase, body, { authorization: `Bearer ${p.token}`, ...(key === null ? {} : { 'idempotency-key': key }) });

@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, toCsv } from '../src/csv.ts';
+import { readCsv as parse } from './support/read-csv.ts';
 
-/** A small RFC 4180 reader, to check that what we write reads back as it was. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += c;
-  }
-  return rows;
-}
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks, doubling quotes', () => {
