@@ -188,3 +188,19 @@ function axeSource(): string {
 export async function toastTexts(page: Page): Promise<string[]> {
   return await page.locator('.Toastify__toast').allInnerTexts();
 }
+
+/**
+ * Runs `body` on a fresh watched page (`phone`: 390×844 with touch), keeps a screenshot named
+ * `failure` when it throws, and always closes the page.
+ */
+export async function withPage(browser: Browser, name: string, options: { phone?: boolean }, body: (w: WatchedPage) => Promise<void>): Promise<void> {
+  const w = await openPage(browser, name, options);
+  try {
+    await body(w);
+  } catch (error) {
+    await w.shot('failure').catch(() => undefined);
+    throw error;
+  } finally {
+    await w.close();
+  }
+}

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
 import {
-  baseUrl, expectPath, launchBrowser, openPage, pathOf, seriousAxeViolations, settle, signInWithDemoWallet,
+  baseUrl, expectPath, launchBrowser, pathOf, seriousAxeViolations, settle, signInWithDemoWallet, withPage,
   toastTexts, type AxeViolation, type WatchedPage,
 } from '../helpers.ts';
 
@@ -22,17 +22,6 @@ afterAll(async () => {
 });
 
 /** Runs `body` on a fresh page; a failure leaves a screenshot. */
-async function withPage(name: string, options: { phone?: boolean }, body: (w: WatchedPage) => Promise<void>): Promise<void> {
-  const w = await openPage(browser, name, options);
-  try {
-    await body(w);
-  } catch (error) {
-    await w.shot('failure').catch(() => undefined);
-    throw error;
-  } finally {
-    await w.close();
-  }
-}
 
 interface Box {
   x: number;
@@ -79,7 +68,7 @@ async function tappable(el: Locator): Promise<boolean> {
 
 describe('a new player on a phone', () => {
   test('signs in, gets demo assets, reaches every nav link; toasts stay clear of the header, ≤ 3, no duplicates', async () => {
-    await withPage('phone', { phone: true }, async (w) => {
+    await withPage(browser, 'phone', { phone: true }, async (w) => {
       const { page } = w;
       await page.goto('/login');
       await signInWithDemoWallet(w, 'Cardano');
@@ -209,7 +198,7 @@ describe('accessibility', () => {
   test('axe: no serious or critical violation on any route, signed out and signed in, desktop and phone', async () => {
     const hex = (await new KingdomClient(baseUrl()).json<{ lands: Array<{ hex_name: string }> }>('GET', '/api/lands?page=1')).lands[0]?.hex_name ?? 'X';
     for (const phone of [false, true]) {
-      await withPage(`axe-${phone ? 'phone' : 'desktop'}`, { phone }, async (w) => {
+      await withPage(browser, `axe-${phone ? 'phone' : 'desktop'}`, { phone }, async (w) => {
         const out = await axeEveryRoute(w, ROUTES, hex);
         await w.page.goto('/login');
         await signInWithDemoWallet(w, 'Solana');
@@ -228,7 +217,7 @@ describe('accessibility', () => {
   });
 
   test('the Set-worker dialog traps focus and gives it back to its opener', async () => {
-    await withPage('dialog-focus', {}, async (w) => {
+    await withPage(browser, 'dialog-focus', {}, async (w) => {
       const { page } = w;
       await page.goto('/login');
       const session = await signInWithDemoWallet(w, 'Cardano');
@@ -263,7 +252,7 @@ describe('accessibility', () => {
 
 describe('session expiry', () => {
   test('an expired session shows exactly one toast and lands on the landing page, also from /login without a bounce', async () => {
-    await withPage('expiry', {}, async (w) => {
+    await withPage(browser, 'expiry', {}, async (w) => {
       const { page } = w;
       const api = new KingdomClient(baseUrl());
       for (const start of ['/dashboard/overview', '/login']) {
@@ -296,7 +285,7 @@ describe('session expiry', () => {
 
 describe('fren salaries', () => {
   test('the fren daily report says HEXO when HEXO paid (no FOOD)', async () => {
-    await withPage('fren-hexo', {}, async (w) => {
+    await withPage(browser, 'fren-hexo', {}, async (w) => {
       const { page } = w;
       await page.goto('/login');
       const session = await signInWithDemoWallet(w, 'Cardano');

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
-import { baseUrl, expectPath, launchBrowser, openPage, pathOf, readSession, settle, signInWithDemoWallet, type WatchedPage } from '../helpers.ts';
+import { baseUrl, expectPath, launchBrowser, pathOf, readSession, settle, signInWithDemoWallet, withPage } from '../helpers.ts';
 
 /** What the faucet gives the demo wallet (whole tokens). */
 const GRANT = { lands: 3, tools: 2, exo: '7654321', hexo: '1234567', food: '4321' } as const;
@@ -27,21 +27,10 @@ afterAll(async () => {
 });
 
 /** Runs `body` on a fresh page; always closes it (and keeps a screenshot of where it failed). */
-async function withPage(name: string, body: (w: WatchedPage) => Promise<void>): Promise<void> {
-  const w = await openPage(browser, name);
-  try {
-    await body(w);
-  } catch (error) {
-    await w.shot('failure').catch(() => undefined);
-    throw error;
-  } finally {
-    await w.close();
-  }
-}
 
 describe('player', () => {
   test('Cardano demo wallet: / → /login → dashboard with the faucet balances and lands, reload, logout', async () => {
-    await withPage('cardano', async (w) => {
+    await withPage(browser, 'cardano', {}, async (w) => {
       const { page } = w;
       await page.goto('/');
       await expectPath(page, '/login');
@@ -99,7 +88,7 @@ describe('player', () => {
   });
 
   test('Solana demo wallet: sign-in, dashboard, reload, logout', async () => {
-    await withPage('solana', async (w) => {
+    await withPage(browser, 'solana', {}, async (w) => {
       const { page } = w;
       await page.goto('/');
       await expectPath(page, '/login');
@@ -128,7 +117,7 @@ describe('player', () => {
   });
 
   test('an expired session: toast "Your session has expired!" and back to the landing page', async () => {
-    await withPage('expired', async (w) => {
+    await withPage(browser, 'expired', {}, async (w) => {
       const { page } = w;
       await page.goto('/login');
       const session = await signInWithDemoWallet(w, 'Cardano');
@@ -151,7 +140,7 @@ describe('player', () => {
   });
 
   test('a visitor: / → /login, and the protected /account → landing', async () => {
-    await withPage('visitor', async (w) => {
+    await withPage(browser, 'visitor', {}, async (w) => {
       const { page } = w;
       await page.goto('/');
       await expectPath(page, '/login');

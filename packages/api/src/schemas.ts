@@ -66,19 +66,24 @@ export const challengeResponse = z.object({
 export type ChallengeResponse = z.infer<typeof challengeResponse>;
 
 /**
- * Sign-in proof (DESIGN.md "Sign-in"). Cardano: `signature` = COSE_Sign1 hex and `key` = COSE_Key
+ * Sign-in proof (DESIGN.md "Sign-in"), the fields of {@link walletProof}; linking another wallet
+ * sends the same proof. Cardano: `signature` = COSE_Sign1 hex and `key` = COSE_Key
  * hex from CIP-30 `signData`. Solana: `signature` = base58 ed25519 signature over the UTF-8 message.
  * Hardware wallets that cannot sign data send `tx` instead of `signature`: a transaction carrying
  * the message, signed and never submitted (Cardano: CBOR hex with CIP-20 metadata label 674;
  * Solana: base64 with a Memo instruction).
  */
-export const loginRequest = z.strictObject({
+export const walletProof = {
   chain,
   address: text(200, 1),
   message: text(2000, 1),
   signature: text(4000, 1).optional(),
   key: text(400).optional(),
   tx: text(32_000, 1).optional(),
+};
+
+export const loginRequest = z.strictObject({
+  ...walletProof,
   wallet: text(40).optional().describe('wallet name, e.g. eternl or phantom'),
 }).refine((b) => (b.signature === undefined) !== (b.tx === undefined), { message: 'send either signature or tx', path: ['signature'] });
 export type LoginRequest = z.infer<typeof loginRequest>;

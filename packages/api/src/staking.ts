@@ -5,7 +5,7 @@
  * integers; token amounts are base-unit strings; times ISO-8601 UTC.
  */
 import { z } from 'zod';
-import { chain, text, baseUnits } from './schemas.ts';
+import { chain, text, baseUnits, walletProof } from './schemas.ts';
 
 // ---- wallets ----
 export const wallet = z.object({
@@ -27,12 +27,7 @@ export type WalletsResponse = z.infer<typeof walletsResponse>;
  * wallet extension reports; when given and different from `address`: ERROR_WALLET_NOT_MATCH.
  */
 export const walletLinkRequest = z.strictObject({
-  chain,
-  address: text(200, 1),
-  message: text(2000, 1),
-  signature: text(4000, 1).optional(),
-  key: text(400).optional(),
-  tx: text(32_000, 1).optional(),
+  ...walletProof,
   connected: text(200).optional().describe("the wallet extension's current address"),
 });
 export type WalletLinkRequest = z.infer<typeof walletLinkRequest>;
