@@ -6,6 +6,11 @@ import { z } from 'zod';
 import { MINE_KINDS, type MineKind } from '@kingdom/game';
 import { endpoint } from './contract.ts';
 import {
+  chainInfoResponse, buildTxRequest, buildTxResponse, submitTxRequest, submitTxResponse, depositsResponse,
+  withdrawalRequest, withdrawalResponse, withdrawalsResponse, saleRoundsResponse, orderRequest, orderResponse,
+  ordersResponse, blocksRequest, blocksResponse, walletBalanceParams, walletBalanceResponse,
+} from './chain.ts';
+import {
   configResponse, challengeRequest, challengeResponse, loginRequest, loginResponse, logoutResponse, userResponse,
   tokenParam, balanceResponse, pricesResponse, countResponse, itemsResponse, listQuery, landsResponse,
   miningToolsResponse, totalLandsResponse, walletSyncResponse, faucetRequest, faucetResponse,
@@ -271,6 +276,59 @@ export const ENDPOINTS = {
   stakingReport: endpoint({
     operationId: 'stakingReport', method: 'GET', path: '/staking/reports/:day', tags: ['staking'], auth: 'session',
     summary: 'The staking daily report of one day (empty before it is settled)', params: stakingReportParams, response: stakingReportResponse, errors: [],
+  }),
+  chainInfo: endpoint({
+    operationId: 'chainInfo', method: 'GET', path: '/chain/info', tags: ['chain'], auth: 'public',
+    summary: 'The Cardano network, treasury and sale addresses, confirmations required and the tip', response: chainInfoResponse, errors: [],
+  }),
+  chainWalletBalance: endpoint({
+    operationId: 'chainWalletBalance', method: 'GET', path: '/chain/wallet/:address', tags: ['chain'], auth: 'public', rateLimit: 120,
+    summary: 'Lovelace, EXO and HEXO an address holds on chain', params: walletBalanceParams, response: walletBalanceResponse,
+    errors: ['ERROR_WALLET_WRONG_NETWORK'],
+  }),
+  chainBuildTx: endpoint({
+    operationId: 'chainBuildTx', method: 'POST', path: '/chain/tx/build', tags: ['chain'], auth: 'session', rateLimit: 60,
+    summary: 'Builds an unsigned deposit or EXO-order payment from the wallet address\'s UTxOs (CIP-20 metadata names the account or order)',
+    body: buildTxRequest, response: buildTxResponse,
+    errors: ['ERROR_WALLET_NOT_ENOUGH_UTXO', 'ERROR_WALLET_NOT_ENOUGH_BALANCE', 'ERROR_WALLET_WRONG_NETWORK', 'USER_WALLET_NOT_BELONG', 'NOT_FOUND', 'AMOUNT_TOO_LARGE', 'SALE_ROUND_CLOSED'],
+  }),
+  chainSubmitTx: endpoint({
+    operationId: 'chainSubmitTx', method: 'POST', path: '/chain/tx/submit', tags: ['chain'], auth: 'session', rateLimit: 60,
+    summary: 'Adds the wallet\'s witness set (CIP-30 signTx) to a built transaction and submits it', body: submitTxRequest, response: submitTxResponse,
+    errors: ['TX_SUBMIT_FAILED'],
+  }),
+  chainDeposits: endpoint({
+    operationId: 'chainDeposits', method: 'GET', path: '/chain/deposits', tags: ['chain'], auth: 'session',
+    summary: "The account's deposits with their confirmations, and deposits it can claim by linking the sender", response: depositsResponse, errors: [],
+  }),
+  chainWithdrawalCreate: endpoint({
+    operationId: 'chainWithdrawalCreate', method: 'POST', path: '/chain/withdrawals', tags: ['chain'], auth: 'session', rateLimit: 30,
+    summary: 'Withdraws EXO or HEXO to the Master Wallet (GAME-RULES §8); exactly once per Idempotency-Key header',
+    body: withdrawalRequest, response: withdrawalResponse,
+    errors: ['CANT_GET_MASTER_WALLET', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS', 'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'USER_WITHDRAW_HEXO_NO_BALANCE',
+      'ERROR_WALLET_WRONG_NETWORK', 'TREASURY_INSUFFICIENT', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_SET_ACTIVE_ADDRESS'],
+  }),
+  chainWithdrawals: endpoint({
+    operationId: 'chainWithdrawals', method: 'GET', path: '/chain/withdrawals', tags: ['chain'], auth: 'session',
+    summary: "The account's withdrawals, newest first", response: withdrawalsResponse, errors: [],
+  }),
+  saleRounds: endpoint({
+    operationId: 'saleRounds', method: 'GET', path: '/tokensale/rounds', tags: ['chain'], auth: 'public',
+    summary: 'Token sale rounds: price in lovelace per EXO, cap, sold and window', response: saleRoundsResponse, errors: [],
+  }),
+  exoOrderCreate: endpoint({
+    operationId: 'exoOrderCreate', method: 'POST', path: '/exo/orders', tags: ['chain'], auth: 'session', rateLimit: 30,
+    summary: 'Orders EXO paid in ADA (a sale round or a vendor EXO pack); exactly once per Idempotency-Key header',
+    body: orderRequest, response: orderResponse,
+    errors: ['SALE_ROUND_CLOSED', 'SALE_SOLD_OUT', 'NOT_FOUND', 'PENDING_TRANSACTION', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'SYSTEM_FEATURE_NOT_AVAILABLE'],
+  }),
+  exoOrders: endpoint({
+    operationId: 'exoOrders', method: 'GET', path: '/exo/orders', tags: ['chain'], auth: 'session',
+    summary: "The account's EXO orders, newest first", response: ordersResponse, errors: [],
+  }),
+  demoBlocks: endpoint({
+    operationId: 'demoBlocks', method: 'POST', path: '/demo/chain/blocks', tags: ['demo'], auth: 'demo', rateLimit: 120,
+    summary: 'Produces blocks on the emulated chain, then runs the chain watcher', body: blocksRequest, response: blocksResponse, errors: ['SYSTEM_FEATURE_NOT_AVAILABLE'],
   }),
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,

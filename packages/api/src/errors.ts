@@ -70,6 +70,10 @@ export const EXTRA_ERROR_MESSAGES = {
   USER_NAME_TAKEN: 'This user name is already taken. Please choose another.',
   NOT_VALID_AVATAR: 'This avatar is not one of your NFTs.',
   WALLET_LAST_OF_ACCOUNT: 'This is the only wallet of your account: link another one before unlinking it.',
+  TX_SUBMIT_FAILED: 'The network refused the transaction. Nothing was sent; please try again.',
+  TREASURY_INSUFFICIENT: 'Withdrawals of this token are paused for now. Please try again later.',
+  SALE_ROUND_CLOSED: 'This sale round is not open.',
+  SALE_SOLD_OUT: 'This sale round is sold out.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -111,6 +115,13 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   CANT_RUN_THIS_OPERATION: 500,
   MAINTENANCE: 503,
   DEMO_ONLY: 403,
+  TX_SUBMIT_FAILED: 422,
+  TREASURY_INSUFFICIENT: 503,
+  SALE_ROUND_CLOSED: 409,
+  SALE_SOLD_OUT: 409,
+  ACTIVE_ADDRESS_NOT_MASTER_ADDRESS: 403,
+  WITHDRAW_CAN_ONLY_MASTER: 403,
+  CANT_GET_MASTER_WALLET: 409,
 };
 
 /** True when `code` is in the catalogue. */

@@ -9,3 +9,4 @@ export * from './economy.ts';
 export * from './csv.ts';
 export * from './valley.ts';
 export * from './staking.ts';
+export * from './chain.ts';

@@ -1,0 +1,157 @@
+/**
+ * Contract of chain money (issue 11; GAME-RULES §8; spec §2 deposit/withdrawal modals, `/tokensale`):
+ * deposits of EXO/HEXO to the treasury, withdrawals to the Master Wallet, EXO bought with ADA (token
+ * sale rounds and the vendor's EXO packs), and the demo chain's block control.
+ *
+ * Units: token amounts in requests are whole tokens (decimal strings); in answers, base units
+ * (6 decimals) as decimal strings; ADA in lovelace (decimal strings). Transactions and witness sets
+ * are CBOR as lowercase hex. Times are ISO 8601 UTC.
+ */
+import { z } from 'zod';
+import { baseUnits, text, wholeTokens } from './schemas.ts';
+
+/** The two on-chain tokens (Cardano native tokens, GAME-RULES §1). */
+export const CHAIN_TOKENS = ['exo', 'hexo'] as const;
+export type ChainToken = (typeof CHAIN_TOKENS)[number];
+export const chainToken = z.enum(CHAIN_TOKENS);
+
+const hex = (max: number) => z.string().min(2).max(max).regex(/^(?:[0-9a-fA-F]{2})+$/, 'hex bytes');
+/** A transaction id: 32 bytes as 64 lowercase hex digits. */
+export const txHash = z.string().regex(/^[0-9a-f]{64}$/, '64 hex digits');
+/** A Cardano address as bech32 (`addr…` / `addr_test…`), as CIP-30 change addresses are converted to. */
+export const cardanoAddress = z.string().min(20).max(200).regex(/^addr(_test)?1[02-9ac-hj-np-z]+$/, 'a bech32 Cardano address');
+const lovelace = z.string().regex(/^\d+$/).describe('lovelace (1 ADA = 1,000,000 lovelace)');
+const iso = z.string();
+
+/** `GET /chain/info`: what the wallet modals need to know of the chain. */
+export const chainInfoResponse = z.object({
+  /** `emulator`, `preprod`, `preview` or `mainnet`. */
+  network: z.string(),
+  /** CIP-30 `getNetworkId()` the wallet must answer: 0 testnets and emulator, 1 mainnet. */
+  network_id: z.union([z.literal(0), z.literal(1)]),
+  /** Blocks a deposit needs before it is credited (GAME-RULES §8). */
+  confirmations: z.number().int(),
+  treasury_address: z.string(),
+  sale_address: z.string(),
+  tip: z.object({ height: z.number().int(), slot: z.number().int() }),
+  /** Explorer URL of a transaction with `{hash}` to fill in; null on the emulator (no explorer). */
+  explorer_tx_url: z.string().nullable(),
+});
+
+/**
+ * `POST /chain/tx/build`: the server builds the unsigned transaction (Lucid Evolution) from the
+ * wallet's UTxOs; the wallet signs it (CIP-30 `signTx`) and `POST /chain/tx/submit` submits it.
+ * `deposit`: pays `amount` whole tokens to the treasury with the account id in CIP-20 metadata.
+ * `order`: pays an EXO order's lovelace to the sale address with the order id in metadata.
+ */
+export const buildTxRequest = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('deposit'), token: chainToken, amount: wholeTokens, address: cardanoAddress }),
+  z.strictObject({ kind: z.literal('order'), order_id: z.number().int().min(1).max(2_147_483_647), address: cardanoAddress }),
+]);
+export const buildTxResponse = z.object({ tx: z.string(), tx_hash: txHash, fee: lovelace });
+
+/** `POST /chain/tx/submit`: the built transaction and the witness set the wallet's `signTx` returned. */
+export const submitTxRequest = z.strictObject({ tx: hex(32_768), witness_set: hex(8_192) });
+export const submitTxResponse = z.object({ tx_hash: txHash });
+
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'claimable', 'rolled_back'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** One deposit output seen by the chain watcher. */
+export const deposit = z.object({
+  tx_hash: txHash,
+  output_index: z.number().int(),
+  token: chainToken,
+  amount: baseUnits,
+  /** First input address of the transaction (the sender). */
+  sender: z.string(),
+  status: z.enum(DEPOSIT_STATUSES),
+  /** Blocks on top of and including the deposit's block (0 while rolled back). */
+  confirmations: z.number().int(),
+  seen_at: iso,
+  credited_at: iso.nullable(),
+});
+export const depositsResponse = z.object({
+  confirmations_required: z.number().int(),
+  /** The account's deposits from its linked wallets, newest first (at most 50). */
+  deposits: z.array(deposit),
+  /** Deposits naming this account in their metadata from a wallet it has not linked: link the sender to claim them. */
+  claimable: z.array(deposit),
+});
+
+export const WITHDRAWAL_STATUSES = ['requested', 'submitted', 'confirmed', 'failed', 'expired'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** `POST /chain/withdrawals` (with an `Idempotency-Key` header): to the Master Wallet only. */
+export const withdrawalRequest = z.strictObject({
+  token: chainToken,
+  amount: wholeTokens,
+  /** Optional: where the client thinks the payout goes; must be the Master Wallet (WITHDRAW_CAN_ONLY_MASTER). */
+  address: text(200, 1).optional(),
+});
+export const withdrawal = z.object({
+  id: z.number().int(),
+  token: chainToken,
+  amount: baseUnits,
+  address: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  tx_hash: txHash.nullable(),
+  confirmations: z.number().int(),
+  created_at: iso,
+  /** Why a failed or expired payout was returned to the balance. */
+  reason: z.string().nullable(),
+});
+export const withdrawalResponse = z.object({ withdrawal });
+export const withdrawalsResponse = z.object({ withdrawals: z.array(withdrawal) });
+
+export const ROUND_STATUSES = ['upcoming', 'open', 'sold_out', 'closed'] as const;
+/** A token sale round (GAME-RULES §8 "Token sale"). */
+export const saleRound = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Lovelace per whole EXO. */
+  price_lovelace: lovelace,
+  /** EXO for sale, base units. */
+  cap: baseUnits,
+  /** EXO sold or reserved by open orders, base units. */
+  sold: baseUnits,
+  starts_at: iso,
+  ends_at: iso,
+  status: z.enum(ROUND_STATUSES),
+});
+export const saleRoundsResponse = z.object({ rounds: z.array(saleRound), sale_address: z.string() });
+
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'expired'] as const;
+/**
+ * `POST /exo/orders` (with an `Idempotency-Key` header): EXO bought with ADA, from a sale round
+ * (`round_id` + `amount` whole EXO) or as a vendor EXO pack (`pack`: an `exo_packs` catalogue key,
+ * priced at the current EXO price).
+ */
+export const orderRequest = z.union([
+  z.strictObject({ round_id: z.number().int().min(1).max(2_147_483_647), amount: wholeTokens }),
+  z.strictObject({ pack: text(40, 1) }),
+]);
+export const exoOrder = z.object({
+  id: z.number().int(),
+  source: z.enum(['round', 'pack']),
+  round_id: z.number().int().nullable(),
+  pack: z.string().nullable(),
+  /** EXO credited when the payment confirms, base units. */
+  exo: baseUnits,
+  lovelace,
+  sale_address: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  tx_hash: txHash.nullable(),
+  created_at: iso,
+  expires_at: iso,
+});
+export const orderResponse = z.object({ order: exoOrder });
+export const ordersResponse = z.object({ orders: z.array(exoOrder) });
+
+/** `POST /demo/chain/blocks`: produce blocks on the emulator (demo mode), then run the watcher. */
+export const blocksRequest = z.strictObject({ count: z.number().int().min(1).max(1000).default(1) });
+export const blocksResponse = z.object({ height: z.number().int(), slot: z.number().int() });
+
+/** `GET /chain/wallet/:address`: what an address holds on chain (the demo wallet's balance). */
+export const walletBalanceParams = z.strictObject({ address: cardanoAddress });
+export const walletBalanceResponse = z.object({ lovelace, exo: baseUnits, hexo: baseUnits });
