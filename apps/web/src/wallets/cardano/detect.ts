@@ -18,15 +18,17 @@ export const CARDANO_WALLETS: readonly { apiName: string; label: string; install
   { apiName: 'begin', label: 'Begin', installUrl: 'https://begin.is/' },
 ];
 
-declare global {
-  interface Window {
-    cardano?: Record<string, Cip30Wallet | undefined>;
-  }
+/**
+ * Where CIP-30 wallets are injected. Read through this helper rather than a `Window` augmentation:
+ * Lucid Evolution's types (server side, same TypeScript program) declare `window.cardano` too.
+ */
+export function injectedCardano(): Record<string, Cip30Wallet | undefined> | undefined {
+  return typeof window === 'undefined' ? undefined : (window as unknown as { cardano?: Record<string, Cip30Wallet | undefined> }).cardano;
 }
 
 /** The injected CIP-30 wallet named `apiName`, if any. */
 export function getInjectedCardanoWallet(apiName: string): Cip30Wallet | undefined {
-  const w = typeof window === 'undefined' ? undefined : window.cardano?.[apiName];
+  const w = injectedCardano()?.[apiName];
   return w && typeof w.enable === 'function' ? w : undefined;
 }
 

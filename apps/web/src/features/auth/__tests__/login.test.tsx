@@ -19,13 +19,16 @@ function authRoutes(over: MockRoutes = {}): MockRoutes {
   });
 }
 
+/** `window` with the CIP-30 injection point, as wallets set it. */
+const win = window as unknown as { cardano?: Record<string, unknown> };
+
 afterEach(() => {
-  delete window.cardano;
+  delete win.cardano;
 });
 
 describe('/login', () => {
   it("shows 'Enter the Kingdom' with the known wallets and their readiness", async () => {
-    window.cardano = {
+    win.cardano = {
       eternl: { name: 'eternl', icon: 'data:image/png;base64,AA==', apiVersion: '0.1.0', isEnabled: async () => false, enable: async () => Promise.reject(new Error('unused')) },
     };
     mockHttp(authRoutes());
@@ -108,7 +111,7 @@ describe('/login', () => {
   });
 
   it("toasts 'Authorization process was cancelled!' when the user refuses in the wallet", async () => {
-    window.cardano = {
+    win.cardano = {
       nami: { name: 'Nami', icon: '', apiVersion: '0.1.0', isEnabled: async () => false, enable: () => Promise.reject({ code: -3, info: 'user declined' }) },
     };
     const log = mockHttp(authRoutes());
