@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = full;
   const app = Fastify({
     // Base addresses in bech32 are 103 characters: longer than the default 100 a path parameter may have.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Only behind a configured proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
