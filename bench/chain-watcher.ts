@@ -188,6 +188,22 @@ export async function benchChainWatcher(databaseUrl: string, sizes: ChainBenchSi
 }
 
 /**
+ * Drops database `name` once the bench's pool has closed its connections: `pg`'s `Pool.end()`
+ * resolves before the server has seen them go, and a forced drop would make them report errors.
+ */
+async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+}
+
+/**
  * The bench on a fresh database created on the Postgres server of `pgUrl` (dropped after), so the
  * other benches' data does not mix in.
  */
@@ -201,7 +217,7 @@ export async function runChainWatcherBench(pgUrl: string, sizes: ChainBenchSizes
   try {
     return await benchChainWatcher(url.toString(), sizes, log);
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await dropWhenClosed(admin, name);
     await admin.end();
   }
 }
