@@ -22,21 +22,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { TOKENS } from '@kingdom/game';
 import { exec, openDatabase, type Database } from '../apps/server/src/db/client.ts';
-import type { CardanoLedger } from '../apps/server/src/chain/cardano/ledger.ts';
+import { runChainWatcher, type ChainWatchOptions } from '../apps/server/src/jobs/chain-watcher.ts';
 import { SyntheticChain, syntheticAddress, userAddress } from './support/synthetic-ledger.ts';
-
-/** The watcher's entry point (the lead's `apps/server/src/jobs/chain-watcher.ts`). */
-export interface ChainWatchOptions {
-  treasuryAddress: string;
-  saleAddress: string;
-  units: { exo: string; hexo: string };
-  confirmations: number;
-  now: Date;
-  maxBlocks?: number;
-}
-/** One run of the watcher. */
-export interface WatchRun { scannedTo: number; seen: number; credited: number; claimable: number; rolledBack: number }
-type RunChainWatcher = (db: Database, ledger: CardanoLedger, opts: ChainWatchOptions) => Promise<WatchRun>;
 
 /** Sizes of one bench run. */
 export interface ChainBenchSizes { blocks: number; outputs: number; users: number; maxBlocks?: number | undefined }
@@ -57,6 +44,9 @@ export interface ChainBenchEntry {
   watcher_runs: number;
   generate_seconds: number;
   seed_seconds: number;
+  /** The watcher's `maxBlocks` (null: its default). */
+  max_blocks_per_call: number | null;
+  /** Ledger calls of the timed run. */
   ledger_calls: Record<string, number>;
   problems: string[];
   goal_outputs_per_s: number;
@@ -72,14 +62,6 @@ const SALE = syntheticAddress('sale');
 
 const round = (x: number, digits = 2): number => Math.round(x * 10 ** digits) / 10 ** digits;
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
-
-/** Loads the watcher; a clear error while it is not on this branch yet. */
-async function loadWatcher(): Promise<RunChainWatcher> {
-  const modulePath = '../apps/server/src/jobs/chain-watcher.ts';
-  const mod = (await import(modulePath)) as { runChainWatcher?: RunChainWatcher };
-  if (typeof mod.runChainWatcher !== 'function') throw new Error(`${modulePath} exports no runChainWatcher`);
-  return mod.runChainWatcher;
-}
 
 /** Accounts 1..users, each with its one linked Cardano wallet and zero balances. */
 async function seedAccounts(db: Database, users: number): Promise<void> {
@@ -97,12 +79,12 @@ async function seedAccounts(db: Database, users: number): Promise<void> {
  * Runs the watcher until it has scanned to the tip (or `maxRuns` runs), on `db` already seeded.
  * Returns the summed runs and their count.
  */
-async function watchToTip(run: RunChainWatcher, db: Database, chain: SyntheticChain, maxBlocks: number | undefined): Promise<{ credited: number; claimable: number; runs: number }> {
+async function watchToTip(db: Database, chain: SyntheticChain, maxBlocks: number | undefined): Promise<{ credited: number; claimable: number; runs: number }> {
   const opts: ChainWatchOptions = { treasuryAddress: TREASURY, saleAddress: SALE, units: UNITS, confirmations: CONFIRMATIONS, now: new Date(), ...(maxBlocks ? { maxBlocks } : {}) };
   let credited = 0;
   let claimable = 0;
   for (let runs = 1; runs <= chain.tipHeight + 1; runs++) {
-    const r = await run(db, chain, opts);
+    const r = await runChainWatcher(db, chain, opts);
     credited += r.credited;
     claimable += r.claimable;
     if (r.scannedTo >= chain.tipHeight) return { credited, claimable, runs };
@@ -140,7 +122,6 @@ async function checkCredits(db: Database, chain: SyntheticChain, sinceId: number
 
 /** One bench run on a database at `databaseUrl` (fresh: migrated here, accounts seeded here). */
 export async function benchChainWatcher(databaseUrl: string, sizes: ChainBenchSizes, log: (line: string) => void = () => undefined): Promise<ChainBenchEntry> {
-  const run = await loadWatcher();
   let t = process.hrtime.bigint();
   const chain = new SyntheticChain({ blocks: sizes.blocks, outputs: sizes.outputs, users: sizes.users, tailBlocks: CONFIRMATIONS + 1, treasuryAddress: TREASURY, units: UNITS });
   const generateSeconds = seconds(t);
@@ -152,14 +133,17 @@ export async function benchChainWatcher(databaseUrl: string, sizes: ChainBenchSi
     const [before] = await exec<{ id: number }>(db.orm, sql`SELECT COALESCE(max(id), 0)::int AS id FROM ledger_entries`);
     log(`chain: ${chain.expected.transactions} transactions, ${sizes.outputs} outputs in ${sizes.blocks} blocks (generated in ${round(generateSeconds)} s); watching`);
     t = process.hrtime.bigint();
-    const first = await watchToTip(run, db, chain, sizes.maxBlocks);
+    const first = await watchToTip(db, chain, sizes.maxBlocks);
     const watchSeconds = seconds(t);
+    const calls = { ...chain.calls };
     const { entries, problems } = await checkCredits(db, chain, before!.id);
-    // the same chain again, from the start: nothing more may be credited
-    const again = await watchToTip(run, db, chain, sizes.maxBlocks);
+    // the same chain again from its first block (the watcher's cursor set back): nothing more may be credited
+    await exec(db.orm, sql`UPDATE chain_cursor SET height = 0`);
+    const again = await watchToTip(db, chain, sizes.maxBlocks);
     const after = await checkCredits(db, chain, before!.id);
     if (again.credited !== 0 || after.entries !== entries) problems.push(`a second run credited ${again.credited} outputs (${after.entries - entries} new ledger entries)`);
     if (first.credited !== chain.expected.creditedOutputs) problems.push(`the watcher reported ${first.credited} credited outputs for ${chain.expected.creditedOutputs}`);
+    if (first.claimable !== chain.expected.claimableOutputs) problems.push(`the watcher reported ${first.claimable} claimable outputs for ${chain.expected.claimableOutputs}`);
     const entry: ChainBenchEntry = {
       watcher_outputs_per_s: Math.round(sizes.outputs / watchSeconds),
       seconds: round(watchSeconds),
@@ -175,7 +159,8 @@ export async function benchChainWatcher(databaseUrl: string, sizes: ChainBenchSi
       watcher_runs: first.runs,
       generate_seconds: round(generateSeconds),
       seed_seconds: round(seedSeconds),
-      ledger_calls: { ...chain.calls },
+      max_blocks_per_call: sizes.maxBlocks ?? null,
+      ledger_calls: calls,
       problems,
       goal_outputs_per_s: GOAL_OUTPUTS_PER_S,
       at: new Date().toISOString(),

@@ -2,13 +2,15 @@
  * A generated Cardano chain in memory for the chain-watcher benchmark (issue 11, "Performance"):
  * `blocks` blocks holding `outputs` deposit outputs to the treasury, EXO or HEXO, from the wallets
  * of `users` accounts (linked in the database by the bench) and a share from unknown senders, each
- * transaction with a CIP-20 message naming an account, and a change output back to its sender.
+ * transaction with the app's CIP-20 deposit message naming an account (the sender's, or for an
+ * unknown sender a random account's), and a change output back to its sender.
  *
  * Deterministic (seeded PRNG): the same sizes give the same chain, and {@link SyntheticChain.expected}
  * says what an exactly-once watcher must credit.
  */
 import { createHash } from 'node:crypto';
 import type { Provider } from '@lucid-evolution/lucid';
+import { depositMessage } from '@kingdom/game';
 import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from '../../apps/server/src/chain/cardano/ledger.ts';
 
 /** Sizes and shape of the generated chain. */
@@ -54,9 +56,6 @@ export function syntheticAddress(seed: string): string {
 
 /** The wallet address linked to account `userId` in the bench database. */
 export const userAddress = (userId: number): string => syntheticAddress(`user ${userId}`);
-
-/** The CIP-20 message of a deposit for `userId` (the bench's stand-in for the modal's message). */
-export const depositMessage = (userId: number): string[] => ['Kingdom deposit', `account ${userId}`];
 
 /** mulberry32: a small seeded PRNG in [0, 1). */
 function prng(seed: number): () => number {

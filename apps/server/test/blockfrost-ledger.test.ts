@@ -3,7 +3,7 @@
  * fake `fetch` serves them by URL and records every call.
  *
  * The recorded chain (preprod, tip 1215): the treasury's listing has deposit A (block 1200, Alice,
- * 100 HEXO, CIP-20 'account 42') and 99 sweeps that only spend from the treasury on page 1, then C
+ * 100 HEXO, CIP-20 'account:42') and 99 sweeps that only spend from the treasury on page 1, then C
  * (1207 #2, 1 EXO, no metadata) and B (1207 #5, Bob with Alice's UTxO: 2^53+1 EXO and 5 HEXO to the
  * treasury, a collateral and a reference input, a collateral return) on page 2; the sale address
  * lists D (1203, order 7) and B again.
@@ -96,11 +96,11 @@ describe('BlockfrostCardanoLedger (recorded answers)', () => {
         { index: 0, address: TREASURY, lovelace: 1_344_798n, assets: { [HEXO]: 100_000_000n } },
         { index: 1, address: ALICE, lovelace: 47_478_602n, assets: { [HEXO]: 150_000_000n } },
       ],
-      message: ['Kingdom deposit', 'account 42'],
+      message: ['Kingdom deposit', 'account:42'],
     });
     // senders from the spent inputs only (not collateral or reference inputs, never metadata), deduped in order
     expect(b!.senders).toEqual([BOB, ALICE]);
-    expect(b!.message).toEqual(['Kingdom deposit', 'account 43']);
+    expect(b!.message).toEqual(['Kingdom deposit', 'account:43']);
     // a quantity above 2^53 stays exact; the collateral return (index 4) is not an output
     expect(b!.outputs.map((o) => o.index)).toEqual([0, 1, 2, 3]);
     expect(b!.outputs[0]!.assets[EXO]).toBe(2n ** 53n + 1n);
@@ -121,7 +121,7 @@ describe('BlockfrostCardanoLedger (recorded answers)', () => {
     const { ledger, paths } = recordedLedger();
     const txs = await ledger.transactionsTo([TREASURY, SALE, NEVER_SEEN], 1200, 1215);
     expect(txs.map((t) => t.hash)).toEqual([A, D, C, B]);
-    expect(txs[1]!.message).toEqual(['Kingdom order', 'order 7']);
+    expect(txs[1]!.message).toEqual(['Kingdom EXO order', 'order:7']);
     expect(txs[1]!.outputs[0]).toEqual({ index: 0, address: SALE, lovelace: 12_000_000n, assets: {} });
     expect(paths().filter((p) => p === `/txs/${B}/utxos`)).toHaveLength(1);
   });
