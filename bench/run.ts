@@ -16,6 +16,9 @@
  * `BENCH_ONLY=startup npm run bench` (or `--only startup`): only the web app's start-up
  * (bench/web-startup.ts: warm and cold reload → balances shown, Lighthouse of `/login` and
  * `/dashboard/overview`), against a server on PGlite; replaces only those keys of the `web` entry.
+ * `BENCH_ONLY=chain npm run bench` (or `--only chain`): only the chain watcher (bench/chain-watcher.ts:
+ * 100,000 deposit outputs in 10,000 blocks on Postgres, sizes from `BENCH_CHAIN_*`); replaces the
+ * report's `chain` entry and keeps every other.
  * `BENCH_ONLY=valley npm run bench` (or `--only valley`): only the Valley map (bench/valley.ts:
  * first paint, p95 frame time at 5,000 and 50,000 lands, the map endpoint's gzip size and
  * requests/s); replaces the report's `valley` entry and keeps every other.
@@ -34,6 +37,7 @@ import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
 import { runStartupBench, startPriceStub, startupLines, type StartupEntry } from './web-startup.ts';
 import { runSettlementBench } from './settlement.ts';
 import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
+import { chainLines, chainSizesFromEnv, runChainWatcherBench, type ChainBenchEntry } from './chain-watcher.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -273,6 +277,7 @@ function printTable(report: {
   web: WebEntry;
   settlement?: Record<string, unknown>;
   valley?: ValleyEntry | { error: string };
+  chain?: ChainBenchEntry | { error: string };
 }): void {
   const { api, web } = report;
   const lines: string[] = [];
@@ -299,6 +304,7 @@ function printTable(report: {
   lines.push(`database floor (bare Fastify + one prepared PK SELECT through pg) = ${api.db_floor_rps} rps; route / floor: ${(Object.entries(api.ratio_db_floor) as [RouteKey, number][]).map(([k, v]) => `${k} ${v} ${mark(v >= GOALS.ratio_db_floor)}`).join(', ')}   goal ≥ ${GOALS.ratio_db_floor}`);
   lines.push(...webLines(web));
   if (report.valley && !('error' in report.valley)) lines.push(...valleyLines(report.valley as ValleyEntry));
+  if (report.chain && !('error' in report.chain)) lines.push(...chainLines(report.chain));
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
     lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
@@ -330,6 +336,7 @@ async function main(): Promise<void> {
     const startup = await benchStartup();
     const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
     const valley = await measureValley();
+    const chain = await measureChain(pgUrl);
     const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
     const api = {
       bare_rps: bare.rps,
@@ -353,6 +360,7 @@ async function main(): Promise<void> {
       settlement,
       web: { ...webEntry(web, measured), ...(startup ?? {}) },
       valley,
+      chain,
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -440,14 +448,43 @@ async function mainValleyOnly(): Promise<void> {
   process.stdout.write(`${valleyLines(valley as ValleyEntry).join('\n')}\n`);
 }
 
+/** The chain-watcher bench on a fresh database of `pgUrl`; a failure is reported, not thrown. */
+async function measureChain(pgUrl: string): Promise<ChainBenchEntry | { error: string }> {
+  try {
+    return await runChainWatcherBench(pgUrl, chainSizesFromEnv(), log);
+  } catch (error) {
+    const failed = { error: error instanceof Error ? error.message : String(error) };
+    log(`chain: not measured: ${failed.error}`);
+    return failed;
+  }
+}
+
+/** `--only chain`: the chain-watcher bench (on `BENCH_DATABASE_URL` or a throwaway cluster); other entries are kept. */
+async function mainChainOnly(): Promise<void> {
+  let cluster: PgCluster | undefined;
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  if (!pgUrl) {
+    cluster = await startPgCluster({ log });
+    pgUrl = cluster.url;
+  }
+  try {
+    const chain = await measureChain(pgUrl);
+    writeReport({ ...readExisting(), chain });
+    if ('error' in chain) throw new Error(chain.error);
+    process.stdout.write(`${chainLines(chain).join('\n')}\n`);
+  } finally {
+    await cluster?.stop();
+  }
+}
+
 /**
- * The part `--only <part>` or `BENCH_ONLY` asks for (`web`, `startup` or `valley` can run alone), or
- * undefined for the whole bench.
+ * The part `--only <part>` or `BENCH_ONLY` asks for (`web`, `startup`, `valley` or `chain` can run
+ * alone), or undefined for the whole bench.
  */
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && part !== 'web' && part !== 'startup' && part !== 'valley') throw new Error(`only '${part}': only 'web', 'startup' or 'valley' can be run alone`);
+  if (part !== undefined && part !== 'web' && part !== 'startup' && part !== 'valley' && part !== 'chain') throw new Error(`only '${part}': only 'web', 'startup', 'valley' or 'chain' can be run alone`);
   return part;
 }
 
@@ -456,7 +493,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
