@@ -15,6 +15,7 @@ import { CML, Lucid, SLOT_CONFIG_NETWORK, fromText, slotToUnixTime, mintingPolic
 import type { Config } from '../../config.ts';
 import { exec, type Database } from '../../db/client.ts';
 import type { CardanoLedger } from './ledger.ts';
+import { BlockfrostCardanoLedger } from './blockfrost-ledger.ts';
 import { EMULATOR_GENESIS_MS, EmulatorCardanoLedger, type GenesisOutput } from './emulator-ledger.ts';
 
 /** A key and its enterprise address. */
@@ -97,12 +98,6 @@ function emulatorUnits(faucetKey: string): { exo: string; hexo: string } {
   return { exo: policy + fromText('EXO'), hexo: policy + fromText('HEXO') };
 }
 
-/** MERGE-PENDING: the Blockfrost ledger lands with its own commit. */
-async function realNetworkLedger(network: string, projectId: string): Promise<CardanoLedger> {
-  void network; void projectId;
-  throw new Error('real Cardano networks need the Blockfrost ledger');
-}
-
 /** A Lucid instance on the emulator, with slots mapped from the emulator's fixed genesis time. */
 async function emulatorLucid(emulator: EmulatorCardanoLedger): Promise<LucidEvolution> {
   const lucid = await Lucid(emulator.lucidProvider(), 'Custom');
@@ -124,7 +119,7 @@ export async function openCardanoMoney(config: Config, db: Database, opts: Emula
     if (!config.blockfrostProjectId || !cm.saleAddress || !cm.exoUnit || !cm.hexoUnit) {
       throw new Error('a real Cardano network needs BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT and HEXO_UNIT');
     }
-    const ledger: CardanoLedger = await realNetworkLedger(config.cardanoNetwork, config.blockfrostProjectId);
+    const ledger: CardanoLedger = new BlockfrostCardanoLedger(config.cardanoNetwork, config.blockfrostProjectId);
     const networkId = config.cardanoNetwork === 'mainnet' ? 1 : 0;
     const lucidNetwork = ({ mainnet: 'Mainnet', preprod: 'Preprod', preview: 'Preview' } as const)[config.cardanoNetwork];
     return {

@@ -35,7 +35,7 @@ describe('/account/settings: link a browser wallet (issue 9)', () => {
       },
     }));
     renderRoute('/account/settings', { signedIn: true });
-    fireEvent.click(await screen.findByRole('button', { name: 'Link Eternl' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Link Eternl' }, { timeout: 5000 }));
     await waitFor(() => expect(seen.map((s) => s.path)).toEqual(['/auth/challenge', '/wallets/link']));
     expect(seen[0]!.body).toEqual({ chain: 'cardano', address });
     expect(seen[1]!.body).toMatchObject({ chain: 'cardano', address, message: 'kingdom wants you to sign in', connected: address });
