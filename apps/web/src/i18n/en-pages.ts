@@ -1,6 +1,7 @@
 /** English texts of the pages beyond the frame, login and landing (loaded with them: page-texts.ts). */
 import { enValley } from './en-valley.ts';
 import { enStaking } from './en-staking.ts';
+import { enChain } from './en-chain.ts';
 
 export const enPages = {
   connect: {
@@ -453,8 +454,5 @@ export const enPages = {
     withinPools: 'within the pools',
     overPool: 'over a pool!',
   },
-  tokensale: {
-    title: 'Token sale',
-    text: 'There is no token sale open right now.',
-  },
+  ...enChain,
 } as const;

@@ -1,0 +1,42 @@
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHAIN_TOKENS, type ChainToken } from '@kingdom/api';
+import { TOKEN_SYMBOLS, type Token } from '@kingdom/game';
+
+const DepositDialog = lazy(() => import('./deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })));
+const WithdrawDialog = lazy(() => import('./withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })));
+
+/** True for the tokens that live on chain (EXO, HEXO) and so can be deposited and withdrawn. */
+export function isChainToken(token: Token | string): token is ChainToken {
+  return (CHAIN_TOKENS as readonly string[]).includes(token);
+}
+
+/**
+ * Deposit / Withdraw buttons of one on-chain token (spec §2 modals), for the balances of the
+ * dashboard and `/account/balances`; the modals (and the pay flow) load on the first click.
+ */
+export function ChainMoneyActions({ token }: { token: ChainToken }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'deposit' | 'withdraw' | null>(null);
+  const symbol = TOKEN_SYMBOLS[token];
+  const close = () => setOpen(null);
+  return (
+    <div className="chain-actions">
+      <button type="button" className="btn" onClick={() => setOpen('deposit')} data-testid={`deposit-${token}`} aria-label={t('chain.depositOf', { token: symbol })}>
+        {t('chain.deposit')}
+      </button>
+      <button type="button" className="btn btn--ghost" onClick={() => setOpen('withdraw')} data-testid={`withdraw-${token}`} aria-label={t('chain.withdrawOf', { token: symbol })}>
+        {t('chain.withdraw')}
+      </button>
+      <Suspense fallback={null}>
+        {open === 'deposit' ? <DepositDialog token={token} onClose={close} /> : null}
+        {open === 'withdraw' ? <WithdrawDialog token={token} onClose={close} /> : null}
+      </Suspense>
+    </div>
+  );
+}
+
+/** `BalanceList`'s `actions` for the chain tokens. */
+export function chainBalanceActions(token: Token) {
+  return isChainToken(token) ? <ChainMoneyActions token={token} /> : null;
+}
