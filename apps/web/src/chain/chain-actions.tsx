@@ -1,15 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAIN_TOKENS, type ChainToken } from '@kingdom/api';
-import { TOKEN_SYMBOLS, type Token } from '@kingdom/game';
+import type { ChainToken } from '@kingdom/api';
+import { TOKEN_SYMBOLS } from '@kingdom/game';
 
 const DepositDialog = lazy(() => import('./deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })));
 const WithdrawDialog = lazy(() => import('./withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })));
-
-/** True for the tokens that live on chain (EXO, HEXO) and so can be deposited and withdrawn. */
-export function isChainToken(token: Token | string): token is ChainToken {
-  return (CHAIN_TOKENS as readonly string[]).includes(token);
-}
 
 /**
  * Deposit / Withdraw buttons of one on-chain token (spec §2 modals), for the balances of the
@@ -34,9 +29,4 @@ export function ChainMoneyActions({ token }: { token: ChainToken }) {
       </Suspense>
     </div>
   );
-}
-
-/** `BalanceList`'s `actions` for the chain tokens. */
-export function chainBalanceActions(token: Token) {
-  return isChainToken(token) ? <ChainMoneyActions token={token} /> : null;
 }

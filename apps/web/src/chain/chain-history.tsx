@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
+import { TOKEN_SYMBOLS, formatTokenAmount, shortenMiddle } from '@kingdom/game';
 import { EmptyState } from '../components/empty-state.tsx';
 import { InlineError } from '../components/query-state.tsx';
 import { formatUtc } from '../components/time-format.ts';
-import { WalletAddress } from '../components/wallet-address.tsx';
 import { useChainInfo, useDeposits, useWithdrawals } from './hooks.ts';
 import { depositView } from './deposit-status.ts';
 import { TxLink } from './tx-link.tsx';
+import './chain.css';
 import type { Deposit } from './types.ts';
 import { withdrawalStatusText } from './withdrawal-status.ts';
-import './chain.css';
 
 /** Where the wallets panel (linking) lives. */
 const WALLETS_PANEL = '/account/settings#linked-wallets-title';
@@ -46,7 +45,7 @@ export function ChainHistory() {
               <tbody>
                 {claimable.map((d) => (
                   <tr key={`${d.tx_hash}#${d.output_index}`}>
-                    <td className="mono"><WalletAddress address={d.sender} /></td>
+                    <td className="mono" title={d.sender}>{shortenMiddle(d.sender)}</td>
                     <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
                     <td><Link className="btn btn--small" to={WALLETS_PANEL}>{t('chain.history.linkWallet')}</Link></td>
                   </tr>

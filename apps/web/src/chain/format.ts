@@ -1,5 +1,5 @@
 /** Display helpers of chain money: ADA from lovelace, transaction ids and explorer links (exact, no floats). */
-import { formatThousands } from '@kingdom/game';
+import { formatThousands, shortenMiddle } from '@kingdom/game';
 
 /**
  * Lovelace as ADA with thousands separators and up to 6 decimals, exact: `"12500000"` → `"12.5"`.
@@ -20,7 +20,7 @@ export function costLovelace(amount: string, priceLovelace: string): bigint {
 
 /** A transaction id shortened as spec §9 shortens strings: `abcdef12...7890`. */
 export function shortHash(hash: string): string {
-  return hash.length <= 16 ? hash : `${hash.slice(0, 8)}...${hash.slice(-6)}`;
+  return shortenMiddle(hash);
 }
 
 /** The explorer page of `hash`, or null when the chain has no explorer (the emulator). */

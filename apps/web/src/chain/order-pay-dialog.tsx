@@ -10,8 +10,8 @@ import { formatAda } from './format.ts';
 import { refreshAfterChainMoney, useExoOrders, usePay } from './hooks.ts';
 import { payFailureText, type PayStep } from './pay.ts';
 import { TxLink } from './tx-link.tsx';
-import type { ExoOrder } from './types.ts';
 import './chain.css';
+import type { ExoOrder } from './types.ts';
 
 /** The order's status after its payment was submitted, polled until it is paid or expired. */
 function OrderProgress({ order, txHash }: { order: ExoOrder; txHash: string }) {

@@ -11,7 +11,6 @@ import type { ChainInfo } from './types.ts';
 import { call } from '../api/call.ts';
 import { ApiError } from '../api/client.ts';
 import { useSession } from '../session/session-store.ts';
-import { cardanoAddressToBech32 } from '../wallets/cardano/address.ts';
 import { WalletError, isUserRejection } from '../wallets/errors.ts';
 import type { Cip30Api } from '../wallets/types.ts';
 
@@ -77,6 +76,7 @@ export async function payWithSessionWallet(request: PayRequest, onStep: (step: P
   if (networkId !== info.network_id) throw new WalletError('ERROR_WALLET_WRONG_NETWORK');
   let address: string;
   try {
+    const { cardanoAddressToBech32 } = await import('../wallets/cardano/address.ts');
     address = cardanoAddressToBech32(await api.getChangeAddress());
   } catch (e) {
     throw e instanceof WalletError ? e : new WalletError('ERROR_WALLET_API');

@@ -13,8 +13,8 @@ import { isWholeAmount } from './format.ts';
 import { refreshAfterChainMoney, useChainInfo, useCreateWithdrawal, useWithdrawals } from './hooks.ts';
 import { payFailureText } from './pay.ts';
 import { TxLink } from './tx-link.tsx';
-import { withdrawalStatusText } from './withdrawal-status.ts';
 import './chain.css';
+import { withdrawalStatusText } from './withdrawal-status.ts';
 
 /** The account's Master Wallet address (`walletsList`, `is_master`), null when it has none. */
 function useMasterWallet() {

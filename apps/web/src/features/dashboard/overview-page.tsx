@@ -6,7 +6,7 @@ import { useInventoryCount, usePrices, useToolsCount, useTotalLands } from '../.
 import { useAdaUsd, useChestState } from './api.ts';
 import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
-import { chainBalanceActions } from '../../chain/chain-actions.tsx';
+import { chainBalanceActions } from '../../chain/lazy.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useSession } from '../../session/session-store.ts';

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '@kingdom/game';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { formatUtc } from '../../components/time-format.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { costLovelace, formatAda, isWholeAmount } from '../../chain/format.ts';
@@ -119,7 +119,7 @@ export function TokensalePage() {
   return (
     <>
       <PageHeader title={t('tokensale.title')} lead={t('tokensale.lead')} />
-      {!signedIn ? <SignInPrompt /> : null}
+      {!signedIn ? <p className="muted" data-testid="sale-sign-in"><Link to="/login">{t('tokensale.signInToBuy')}</Link></p> : null}
       {q.isError ? <InlineError>{t('tokensale.loadFailed')}</InlineError> : null}
       <section aria-labelledby="rounds-title">
         <h2 id="rounds-title" className="section-title">{t('tokensale.rounds')}</h2>

@@ -10,9 +10,7 @@ import { notifySuccess } from '../../components/notify.ts';
 import { useBalance, useInventoryItems } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { usePurchase, useVendorCatalogue } from './api.ts';
-import { useCreateOrder } from '../../chain/hooks.ts';
-import { OrderPayDialog } from '../../chain/order-pay-dialog.tsx';
-import type { ExoOrder } from '../../chain/types.ts';
+import { LazyExoPackBuy } from '../../chain/lazy.tsx';
 
 type PayToken = 'exo' | 'hexo';
 
@@ -68,25 +66,6 @@ function ConfirmDialog({ entry, quantity, onClose }: { entry: VendorItem; quanti
   );
 }
 
-/**
- * Buy of an EXO pack (paid in ADA on chain, GAME-RULES §8): creates the order, then the confirm
- * shows its ADA price and pays it with the session's wallet; the EXO arrives when it confirms.
- */
-function ExoPackBuy({ entry }: { entry: VendorItem }) {
-  const { t } = useTranslation();
-  const create = useCreateOrder();
-  const [order, setOrder] = useState<ExoOrder | null>(null);
-  return (
-    <>
-      <button type="button" className="btn btn--primary" disabled={create.isPending} data-testid={`vendor-buy-${entry.key}`}
-        onClick={() => create.mutate({ pack: entry.key }, { onSuccess: (r) => setOrder(r.order) })}>
-        {create.isPending ? t('chain.order.creating') : t('vendor.buy')}
-      </button>
-      {order ? <OrderPayDialog order={order} title={entry.name} onClose={() => setOrder(null)} /> : null}
-    </>
-  );
-}
-
 function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; signedIn: boolean }) {
   const { t } = useTranslation();
   const [quantity, setQuantity] = useState(1);
@@ -102,7 +81,7 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
       </span>
       {signedIn && owned !== null ? <span className="badge">{t('vendor.owned', { owned })}</span> : null}
       {entry.group === 'exo_packs' ? (
-        signedIn ? <ExoPackBuy entry={entry} /> : null
+        signedIn ? <LazyExoPackBuy entry={entry} /> : null
       ) : !entry.purchasable ? (
         <button type="button" className="btn" disabled>{t('vendor.notYet')}</button>
       ) : signedIn ? (

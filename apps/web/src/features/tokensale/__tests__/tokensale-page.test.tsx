@@ -37,7 +37,7 @@ describe('/tokensale', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe('12.5%');
     expect(within(screen.getByTestId('round-1')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByTestId('round-status-1').textContent).toBe('Sold out');
-    expect(screen.getByText('Not connected')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to buy EXO.' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByTestId('round-buy-2')).toBeNull();
   });
 
