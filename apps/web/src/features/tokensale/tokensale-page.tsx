@@ -82,7 +82,7 @@ function YourOrders() {
   const { t } = useTranslation();
   const q = useExoOrders();
   return (
-    <section className="panel" aria-labelledby="orders-title">
+    <section className="panel sale-orders" aria-labelledby="orders-title">
       <h2 id="orders-title" className="panel__title">{t('tokensale.yourOrders')}</h2>
       {q.data && q.data.length === 0 ? <p className="muted">{t('tokensale.noOrders')}</p> : null}
       {q.data && q.data.length > 0 ? (
