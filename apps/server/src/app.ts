@@ -40,6 +40,8 @@ import { chestRoutes } from './modules/chest/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
 import { valleyRoutes } from './modules/valley/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
+import { chainRoutes } from './modules/chain/routes.ts';
+import { ChainMoneyJobs } from './jobs/chain-money.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -51,6 +53,8 @@ export interface AppDeps {
   providers: ChainProviders;
   clock?: () => Date;
   advanceClock?: (ms: number, tx: Orm) => Promise<Date>;
+  /** Chain money's jobs (watcher, treasury signer); built from `providers.money` when absent. */
+  chainJobs?: ChainMoneyJobs;
 }
 
 declare module 'fastify' {
@@ -63,13 +67,19 @@ declare module 'fastify' {
 
 /** Builds the app (not listening). Close it with `app.close()`; the database is the caller's. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? (() => new Date());
   const full: Required<AppDeps> = {
-    clock: () => new Date(),
+    clock,
     advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
     ...deps,
+    chainJobs: deps.chainJobs ?? new ChainMoneyJobs(deps.db, deps.providers.money, clock, {
+      warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m),
+    }),
   };
   const { config } = full;
   const app = Fastify({
+    // Base addresses in bech32 are 103 characters: longer than the default 100 a path parameter may have.
+    maxParamLength: 256,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Only behind a configured proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -77,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', full);
+  app.addHook('onClose', async () => full.chainJobs.stop());
   app.decorate('apiRoutes', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -163,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(chestRoutes);
     await api.register(valleyRoutes);
     await api.register(stakingRoutes);
+    await api.register(chainRoutes);
     if (config.demo) await api.register(demoRoutes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {

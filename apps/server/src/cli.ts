@@ -11,12 +11,24 @@
  *                                     (default event name: the reason); any mode, opens the database
  *                                     itself (with PGlite, stop the server first)
  *
+ *   blocks [N]                        demo: produces N blocks (default 1) on the emulated Cardano chain,
+ *                                     then runs the chain watcher and treasury signer
+ *   treasury                          the treasury's EXO/HEXO on chain, pending deposits and withdrawals,
+ *                                     and the reconciliation per token; any mode, opens the database
+ *                                     itself (with PGlite, stop the server first); exit code 1 when a
+ *                                     reconciliation does not hold
+ *
  * When a Kingdom server answers on `PORT` the command goes through its API (PGlite allows one
  * process per data folder); otherwise it opens the database itself.
  */
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ENDPOINTS } from '@kingdom/api';
+import { exec } from './db/client.ts';
+import { ChainMoneyJobs } from './jobs/chain-money.ts';
+import { treasuryReport } from './modules/chain/reconcile.ts';
 import { PATHS, API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type FaucetResponse, type ClockResponse } from '@kingdom/api';
-import { gameDay, isToken, toBaseUnits } from '@kingdom/game';
+import { fromBaseUnits, gameDay, isToken, toBaseUnits } from '@kingdom/game';
 import { compensate } from './modules/compensation/service.ts';
 import { environment, loadConfig } from './config.ts';
 import { openKingdomDatabase } from './server.ts';
@@ -29,7 +41,9 @@ const USAGE = `usage:
   npm run kingdom -- faucet <address> [--lands N] [--tools N] [--exo N] [--hexo N] [--food N] [--rune N]
                               [--workers N] [--rarity common|uncommon|rare|epic] [--items key=N,...] [--land E03N12]
   npm run kingdom -- tick [--days N]
-  npm run kingdom -- compensate --token exo|hexo|food|rune --amount N --reason "…" [--event NAME]`;
+  npm run kingdom -- compensate --token exo|hexo|food|rune --amount N --reason "…" [--event NAME]
+  npm run kingdom -- blocks [N]
+  npm run kingdom -- treasury`;
 
 /** POSTs to the running server's API; null when no server answers on the port. */
 async function viaServer<T>(port: number, path: string, body: Record<string, unknown>): Promise<T | null> {
@@ -166,11 +180,58 @@ async function compensateCommand(args: string[]): Promise<void> {
   }
 }
 
+async function blocks(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true });
+  const count = Number(whole(positionals[0] ?? '1', 'blocks'));
+  if (count < 1 || count > 1000) throw new Error('N must be between 1 and 1000');
+  const config = demoConfig();
+  let result = await viaServer<{ height: number; slot: number }>(config.port, ENDPOINTS.demoBlocks.path, { count });
+  if (!result) {
+    const { db, providers } = await openKingdomDatabase(config);
+    try {
+      const jobs = new ChainMoneyJobs(db, providers.money, () => new Date(), { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) });
+      await jobs.produceBlocks(count);
+      const tip = await providers.money.ledger.tip();
+      result = { height: tip.height, slot: tip.slot };
+    } finally {
+      await db.close();
+    }
+  }
+  console.log(`Produced ${count} block(s): the emulated chain is at height ${result.height} (slot ${result.slot}).`);
+}
+
+const fmt = (v: bigint) => fromBaseUnits(v, 'exo');
+
+async function treasury(): Promise<void> {
+  const config = loadConfig({ ...environment(), LOG_LEVEL: 'silent' });
+  const { db, providers } = await openKingdomDatabase(config);
+  try {
+    const money = providers.money;
+    const report = await treasuryReport(db.orm, money);
+    const [open] = await exec<{ count: number }>(db.orm, sql`SELECT count(*)::int AS count FROM chain_withdrawals WHERE status IN ('requested', 'submitted')`);
+    console.log(`Treasury ${money.treasury.address} on ${money.ledger.network} (tip ${(await money.ledger.tip()).height}); sale address ${money.saleAddress}`);
+    console.log(`Pending withdrawals: ${open!.count}`);
+    for (const r of report) {
+      const s = r.sums;
+      const t = r.token.toUpperCase();
+      console.log(`\n${t}: treasury holds ${fmt(r.treasuryHeld)} on chain; pending deposits ${r.pendingDeposits.count} (${fmt(r.pendingDeposits.sum)})`);
+      console.log(`  app balances ${fmt(s.balances)} + pending withdrawals ${fmt(s.pendingWithdrawals)} = ${fmt(r.reconciliation.left)}`);
+      console.log(`  confirmed deposits ${fmt(s.confirmedDeposits)} − confirmed withdrawals ${fmt(s.confirmedWithdrawals)} + game-issued ${fmt(s.gameIssued)} = ${fmt(r.reconciliation.right)}`);
+      console.log(r.reconciliation.holds ? '  reconciliation holds' : `  RECONCILIATION DOES NOT HOLD: difference ${fmt(r.reconciliation.difference)}`);
+      if (!r.reconciliation.holds) process.exitCode = 1;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 try {
   if (command === 'faucet') await faucet(rest);
   else if (command === 'tick') await tick(rest);
   else if (command === 'compensate') await compensateCommand(rest);
+  else if (command === 'blocks') await blocks(rest);
+  else if (command === 'treasury') await treasury();
   else {
     console.error(USAGE);
     process.exitCode = 2;

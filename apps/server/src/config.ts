@@ -33,6 +33,20 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   WEB_DIST: z.string().optional(),
   INIT_CWD: z.string().optional(),
+  /** File holding the treasury signer's ed25519 key (bech32 `ed25519_sk…`); demo: generated in DATA_DIR. */
+  TREASURY_KEY_FILE: z.string().optional(),
+  /** Address that receives the token sale's ADA (watch-only); the emulator makes its own. */
+  SALE_ADDRESS: z.string().max(200).optional(),
+  /** Units (`policyId + assetNameHex`) of EXO and HEXO on a real network; the emulator makes its own. */
+  EXO_UNIT: z.string().regex(/^[0-9a-f]{56,120}$/).optional(),
+  HEXO_UNIT: z.string().regex(/^[0-9a-f]{56,120}$/).optional(),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(15),
+  /** Emulator: ms between produced blocks (0: only on demand). */
+  EMULATOR_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
+  /** Demo + emulator: fund a Cardano wallet's first sign-in with emulator ADA, EXO and HEXO. */
+  DEMO_CHAIN_FAUCET: bool.default(true),
+  /** Real networks: ms between chain watcher runs. */
+  CHAIN_WATCH_MS: z.coerce.number().int().min(1000).default(20_000),
   LINK_WHITEPAPER: z.string().default('https://cardanolands.com/whitepaper'),
   LINK_SOCIAL: z.string().default('https://twitter.com/CardanoLands'),
   LINK_CHAT: z.string().default('https://discord.gg/cardanolands'),
@@ -66,6 +80,17 @@ export interface Config {
   /** Built web app folder served at `/`; undefined disables static serving. */
   webDist: string | undefined;
   links: { whitepaper: string; social: string; chat: string; guidebook: string };
+  /** Chain money (issue 11, GAME-RULES §8). Durations in ms. */
+  chainMoney: {
+    treasuryKeyFile: string | undefined;
+    saleAddress: string | undefined;
+    exoUnit: string | undefined;
+    hexoUnit: string | undefined;
+    confirmations: number;
+    emulatorBlockMs: number;
+    watchMs: number;
+    demoChainFaucet: boolean;
+  };
 }
 
 /** The process environment: the one place the server reads it. */
@@ -104,6 +129,11 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST) : defaultWebDist(),
     links: { whitepaper: e.LINK_WHITEPAPER, social: e.LINK_SOCIAL, chat: e.LINK_CHAT, guidebook: e.LINK_GUIDEBOOK },
+    chainMoney: {
+      treasuryKeyFile: e.TREASURY_KEY_FILE ? path.resolve(e.INIT_CWD ?? process.cwd(), e.TREASURY_KEY_FILE) : undefined,
+      saleAddress: e.SALE_ADDRESS, exoUnit: e.EXO_UNIT, hexoUnit: e.HEXO_UNIT,
+      confirmations: e.CHAIN_CONFIRMATIONS, emulatorBlockMs: e.EMULATOR_BLOCK_MS, watchMs: e.CHAIN_WATCH_MS, demoChainFaucet: e.DEMO_CHAIN_FAUCET,
+    },
   };
 }
 

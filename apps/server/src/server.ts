@@ -25,7 +25,7 @@ export interface Kingdom {
 /** Opens the database and seeds it (reference data always; the demo world when `config.demo`). */
 export async function openKingdomDatabase(config: Config, now = new Date()): Promise<{ db: Database; providers: ChainProviders }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const providers = createChainProviders(config, db);
+  const providers = await createChainProviders(config, db);
   await seedReferenceData(db);
   if (config.demo) await seedDemoWorld(db, providers, now);
   return { db, providers };
@@ -63,6 +63,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     void run();
     timer = setInterval(run, 60_000);
     timer.unref();
+    app.deps.chainJobs.start(config.chainMoney.emulatorBlockMs, config.chainMoney.watchMs);
   }
   return {
     app, db, providers, clock, tick,

@@ -155,3 +155,10 @@ export const blocksResponse = z.object({ height: z.number().int(), slot: z.numbe
 /** `GET /chain/wallet/:address`: what an address holds on chain (the demo wallet's balance). */
 export const walletBalanceParams = z.strictObject({ address: cardanoAddress });
 export const walletBalanceResponse = z.object({ lovelace, exo: baseUnits, hexo: baseUnits });
+
+export type Deposit = z.infer<typeof deposit>;
+export type Withdrawal = z.infer<typeof withdrawal>;
+export type ExoOrder = z.infer<typeof exoOrder>;
+export type OrderRequest = z.infer<typeof orderRequest>;
+export type SaleRoundAnswer = z.infer<typeof saleRound>;
+export type ChainInfo = z.infer<typeof chainInfoResponse>;

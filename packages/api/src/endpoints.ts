@@ -302,7 +302,7 @@ export const ENDPOINTS = {
     summary: "The account's deposits with their confirmations, and deposits it can claim by linking the sender", response: depositsResponse, errors: [],
   }),
   chainWithdrawalCreate: endpoint({
-    operationId: 'chainWithdrawalCreate', method: 'POST', path: '/chain/withdrawals', tags: ['chain'], auth: 'session', rateLimit: 30,
+    operationId: 'chainWithdrawalCreate', method: 'POST', path: '/chain/withdrawals', tags: ['chain'], auth: 'session',
     summary: 'Withdraws EXO or HEXO to the Master Wallet (GAME-RULES §8); exactly once per Idempotency-Key header',
     body: withdrawalRequest, response: withdrawalResponse,
     errors: ['CANT_GET_MASTER_WALLET', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS', 'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'USER_WITHDRAW_HEXO_NO_BALANCE',

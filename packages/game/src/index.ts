@@ -24,3 +24,4 @@ export * from './vendor/prices.ts';
 export * from './chest/chest.ts';
 export * from './staking/votes.ts';
 export * from './staking/rewards.ts';
+export * from './chain/money.ts';

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { EmulatorChain } from './emulator.ts';
 import { BlockfrostCardanoProvider, DasSolanaProvider } from './network.ts';
 import type { ChainProviders } from './provider.ts';
+import { openCardanoMoney, type EmulatorGenesisOptions } from './cardano/money.ts';
 
 const SOLANA_PUBLIC_RPC: Record<string, string> = {
   devnet: 'https://api.devnet.solana.com',
@@ -14,16 +15,18 @@ const SOLANA_PUBLIC_RPC: Record<string, string> = {
 /**
  * Emulator for both chains when `CARDANO_NETWORK=emulator` (the default); otherwise Blockfrost
  * and Solana JSON-RPC.
- * @throws Error when a real network is chosen without `BLOCKFROST_PROJECT_ID`
+ * @throws Error when a real network is chosen without `BLOCKFROST_PROJECT_ID` (and see `openCardanoMoney`)
  */
-export function createChainProviders(config: Config, db: Database): ChainProviders {
+export async function createChainProviders(config: Config, db: Database, genesis?: EmulatorGenesisOptions): Promise<ChainProviders> {
+  const money = await openCardanoMoney(config, db, genesis);
   if (config.cardanoNetwork === 'emulator') {
-    return { cardano: new EmulatorChain('cardano', db), solana: new EmulatorChain('solana', db) };
+    return { cardano: new EmulatorChain('cardano', db), solana: new EmulatorChain('solana', db), money };
   }
   if (!config.blockfrostProjectId) throw new Error('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
   return {
     cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId),
     solana: new DasSolanaProvider(config.solanaCluster, config.solanaRpcUrl ?? SOLANA_PUBLIC_RPC[config.solanaCluster]!),
+    money,
   };
 }
 

@@ -4,6 +4,7 @@
  * in-process emulator (`emulator.ts`) used by the demo world and the tests (DESIGN.md).
  */
 import type { Chain } from '@kingdom/api';
+import type { CardanoMoney } from './cardano/money.ts';
 
 /**
  * An asset held at an address. Cardano: `policyId` (56 hex) + `assetName` (hex). Solana: the
@@ -26,8 +27,9 @@ export interface ChainProvider {
   listAssets(address: string): Promise<HeldAsset[]>;
 }
 
-/** Providers for both chains. */
+/** Providers for both chains, and Cardano's chain money (issue 11). */
 export interface ChainProviders {
   cardano: ChainProvider;
   solana: ChainProvider;
+  money: CardanoMoney;
 }

@@ -11,6 +11,7 @@ import { bech32, base58 } from '@scure/base';
 import {
   ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
   landAssetName, miningToolAssetName, toBaseUnits, LAND_SIZE_INFO, WORKER_QUALIFY_VOTES, type Prng, type Token,
+  demoSaleRounds,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import {
@@ -122,6 +123,10 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     const again = await tx.select().from(appSettings).where(eq(appSettings.key, 'demo_world_seeded'));
     if (again.length > 0) return;
     await tx.insert(collections).values(demoCollections()).onConflictDoNothing();
+    for (const r of demoSaleRounds(now)) {
+      await exec(tx, sql`INSERT INTO sale_rounds (id, name, price_lovelace, cap, starts_at, ends_at)
+        VALUES (${r.id}, ${r.name}, ${r.priceLovelace.toString()}, ${r.cap.toString()}, ${r.startsAt}, ${r.endsAt}) ON CONFLICT (id) DO NOTHING`);
+    }
     await tx.insert(currencyPrices).values([
       { token: 'exo', ada: '0.01873' },
       { token: 'hexo', ada: '0.00412' },

@@ -11,6 +11,7 @@ import { API_PREFIX, PATHS, XSRF_COOKIE, XSRF_HEADER, type LoginResponse } from 
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { createChainProviders, type ChainProviders } from '../../src/chain/index.ts';
+import type { EmulatorGenesisOptions } from '../../src/chain/cardano/money.ts';
 import { seedDemoWorld, seedReferenceData } from '../../src/seed/demo-world.ts';
 import { buildApp } from '../../src/app.ts';
 import type { CardanoTestWallet, SolanaTestWallet } from './wallets.ts';
@@ -62,15 +63,15 @@ async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<v
  * @param opts.demo seed the demo world (default true)
  * @param opts.env extra environment for {@link loadConfig}
  */
-export async function createTestKingdom(opts: { demo?: boolean; env?: Record<string, string>; start?: Date; onIdleError?: (err: Error) => void } = {}): Promise<TestKingdom> {
+export async function createTestKingdom(opts: { demo?: boolean; env?: Record<string, string>; start?: Date; onIdleError?: (err: Error) => void; genesis?: EmulatorGenesisOptions } = {}): Promise<TestKingdom> {
   let now = opts.start ?? new Date('2026-11-01T12:00:00Z');
   const pgdb = TEST_DB === 'postgres' ? await freshPostgresDatabase() : null;
   const config = loadConfig({
     LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO: String(opts.demo ?? true), AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), WEB_DIST: '/nonexistent', ...opts.env,
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), WEB_DIST: '/nonexistent', DEMO_CHAIN_FAUCET: 'false', ...opts.env,
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5, ...(opts.onIdleError ? { onIdleError: opts.onIdleError } : {}) });
-  const providers = createChainProviders(config, db);
+  const providers = await createChainProviders(config, db, opts.genesis);
   await seedReferenceData(db);
   if (config.demo) await seedDemoWorld(db, providers, now);
   const app = await buildApp({ config, db, providers, clock: () => now, advanceClock: async (ms) => { now = new Date(now.getTime() + ms); return now; } });

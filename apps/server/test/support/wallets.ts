@@ -69,6 +69,12 @@ export interface CardanoTestWallet {
   signData(message: string, options?: CardanoSignOptions): CardanoDataSignature;
   /** Same as `signData` but signed by the STAKE key — a forgery the server must refuse. */
   signDataWithStakeKey(message: string): CardanoDataSignature;
+  /**
+   * Signs a transaction like CIP-30 `signTx(tx, false)`: the payment key's vkey witness over the
+   * transaction's body hash (CSL's `FixedTransaction` keeps the body bytes as given), returned as a
+   * witness set CBOR hex.
+   */
+  signTx(txHex: string): string;
 }
 
 /** Options of {@link createCardanoTestWallet}. */
@@ -137,6 +143,14 @@ export function createCardanoTestWallet(options: CardanoTestWalletOptions = {}):
     stakeKeyHash: Buffer.from(stakeKey.to_public().hash().to_bytes()).toString('hex'),
     signData,
     signDataWithStakeKey: (message) => signData(message, { signer: 'stake' }),
+    signTx: (txHex) => {
+      const hash = CSL.FixedTransaction.from_hex(txHex).transaction_hash();
+      const vkeys = CSL.Vkeywitnesses.new();
+      vkeys.add(CSL.make_vkey_witness(hash, paymentKey));
+      const witnesses = CSL.TransactionWitnessSet.new();
+      witnesses.set_vkeys(vkeys);
+      return witnesses.to_hex();
+    },
   };
 }
 

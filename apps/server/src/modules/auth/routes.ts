@@ -2,6 +2,7 @@
  * Sign-in routes (DESIGN.md "Sign-in"): challenge → wallet signature → bearer token; logout.
  * Any failed proof answers 401 USER_NOT_AUTH. Rate-limited per client address.
  */
+import { fundDemoWallet } from '../demo/chain-faucet.ts';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { createChallenge, nonceOf } from '../../auth/challenge.ts';
@@ -46,6 +47,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       await syncWallet(db, providers, chain, address, now);
     } catch (err) {
       request.log.warn({ err, chain }, 'wallet sync failed at sign-in; keeping the last synced holdings');
+    }
+    if (config.demo && config.chainMoney.demoChainFaucet && chain === 'cardano') {
+      await fundDemoWallet(db, app.deps.chainJobs, address, now).catch((err: unknown) => request.log.warn({ err: String(err) }, 'demo wallet not funded on the emulator'));
     }
     const user = await loadUser(db, hashToken(token), now);
     if (!user) fail('USER_NOT_AUTH');

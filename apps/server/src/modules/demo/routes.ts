@@ -10,6 +10,7 @@ import { exec, type Database, type Orm } from '../../db/client.ts';
 import { settleDueDays } from '../../jobs/settlement.ts';
 import { route } from '../../http/routes.ts';
 import { runFaucet } from './faucet.ts';
+import { fail } from '../../errors.ts';
 
 /**
  * Moves the game clock forward by `ms` and extends every live session by the same amount, in one
@@ -42,6 +43,13 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
   };
 
   route(app, ENDPOINTS.demoClock, async () => clockNow());
+
+  route(app, ENDPOINTS.demoBlocks, async ({ body }) => {
+    if (!app.deps.providers.money.emulator) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
+    await app.deps.chainJobs.produceBlocks(body.count);
+    const tip = await app.deps.providers.money.ledger.tip();
+    return { height: tip.height, slot: tip.slot };
+  });
 
   route(app, ENDPOINTS.demoTick, async ({ body }) => {
     await advanceDemoClock(db, advanceClock, body.days * DAY_MS);

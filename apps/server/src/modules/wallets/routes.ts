@@ -30,6 +30,8 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.walletsLink, async (input) => {
     const s = sessionOf(input);
     await linkWallet(db, providers, network, s, input.body, input.now);
+    // Deposits from this wallet that waited as claimable are credited now (GAME-RULES §8).
+    app.deps.chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
     return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
   });
   route(app, ENDPOINTS.walletsUnlink, async (input) => {

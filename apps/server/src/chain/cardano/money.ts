@@ -1,0 +1,163 @@
+/**
+ * Chain money's wiring (issue 11): the Cardano ledger (emulator or Blockfrost), the treasury
+ * signer's key and address, the sale address, the EXO/HEXO units, the confirmations required, and
+ * a Lucid Evolution instance per use.
+ *
+ * The treasury key (bech32 `ed25519_sk…`) is read from `TREASURY_KEY_FILE`; without it, it is
+ * generated into `DATA_DIR/treasury.skey` (file mode 0600) on first start, or kept in memory when
+ * `DATA_DIR` is `memory://` (tests). On the emulator the genesis gives the treasury ADA, EXO and
+ * HEXO, and the emulator's faucet (its key in `emu_chain_keys`) the supply that funds demo wallets.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { CML, Lucid, SLOT_CONFIG_NETWORK, fromText, slotToUnixTime, mintingPolicyToId, scriptFromNative, type LucidEvolution } from '@lucid-evolution/lucid';
+import type { Config } from '../../config.ts';
+import { exec, type Database } from '../../db/client.ts';
+import type { CardanoLedger } from './ledger.ts';
+import { EMULATOR_GENESIS_MS, EmulatorCardanoLedger, type GenesisOutput } from './emulator-ledger.ts';
+
+/** A key and its enterprise address. */
+export interface KeyPair {
+  /** bech32 `ed25519_sk…`. */
+  privateKey: string;
+  address: string;
+}
+
+/** Everything the chain-money code needs; one per process. */
+export interface CardanoMoney {
+  ledger: CardanoLedger;
+  /** The emulator, when `CARDANO_NETWORK=emulator`. */
+  emulator: EmulatorCardanoLedger | null;
+  treasury: KeyPair;
+  saleAddress: string;
+  /** Native token units (`policyId + assetNameHex`). */
+  units: { exo: string; hexo: string };
+  confirmations: number;
+  /** Explorer URL of a transaction with `{hash}`; null on the emulator. */
+  explorerTxUrl: string | null;
+  /** The emulator's faucet (demo wallets' ADA, EXO and HEXO); null on real networks. */
+  faucet: KeyPair | null;
+  /** A Lucid Evolution instance on this network (a fresh one per use: the emulator may be rebuilt). */
+  lucid(): Promise<LucidEvolution>;
+  /** POSIX time (ms) of a slot on this network (for validity intervals). */
+  slotToUnixMs(slot: number): number;
+}
+
+/** Genesis amounts of the emulator (base units / lovelace); tests make the treasury small. */
+export interface EmulatorGenesisOptions {
+  /** Treasury UTxOs: each holds `treasuryLovelace`, `treasuryExo`, `treasuryHexo`. */
+  treasuryUtxos?: number;
+  treasuryLovelace?: bigint;
+  treasuryExo?: bigint;
+  treasuryHexo?: bigint;
+}
+
+const EXPLORERS: Record<string, string> = {
+  mainnet: 'https://cardanoscan.io/transaction/{hash}',
+  preprod: 'https://preprod.cardanoscan.io/transaction/{hash}',
+  preview: 'https://preview.cardanoscan.io/transaction/{hash}',
+};
+
+/** The enterprise address of a bech32 ed25519 private key on `networkId`. */
+export function keyAddress(privateKey: string, networkId: 0 | 1): string {
+  const sk = CML.PrivateKey.from_bech32(privateKey);
+  const credential = CML.Credential.new_pub_key(sk.to_public().hash());
+  return CML.EnterpriseAddress.new(networkId, credential).to_address().to_bech32();
+}
+
+function newPrivateKey(): string {
+  return CML.PrivateKey.generate_ed25519().to_bech32();
+}
+
+/** Reads the treasury key from its file, or creates one (see module doc). */
+function treasuryKey(config: Config): string {
+  const file = config.chainMoney.treasuryKeyFile ?? (config.dataDir === 'memory://' ? null : path.join(config.dataDir, 'treasury.skey'));
+  if (!file) return newPrivateKey();
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (config.chainMoney.treasuryKeyFile) throw new Error(`TREASURY_KEY_FILE ${file} does not exist`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const key = newPrivateKey();
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}
+
+/** The emulator's own keys (faucet, sale), kept in the database with its chain. */
+async function emulatorKey(db: Database, name: string): Promise<string> {
+  await exec(db.orm, sql`INSERT INTO emu_chain_keys (name, secret) VALUES (${name}, ${newPrivateKey()}) ON CONFLICT (name) DO NOTHING`);
+  const [row] = await exec<{ secret: string }>(db.orm, sql`SELECT secret FROM emu_chain_keys WHERE name = ${name}`);
+  return row!.secret;
+}
+
+/** Units of the emulator's EXO and HEXO: a native-script policy of the faucet key. */
+function emulatorUnits(faucetKey: string): { exo: string; hexo: string } {
+  const keyHash = CML.PrivateKey.from_bech32(faucetKey).to_public().hash().to_hex();
+  const policy = mintingPolicyToId(scriptFromNative({ type: 'sig', keyHash }));
+  return { exo: policy + fromText('EXO'), hexo: policy + fromText('HEXO') };
+}
+
+/** MERGE-PENDING: the Blockfrost ledger lands with its own commit. */
+async function realNetworkLedger(network: string, projectId: string): Promise<CardanoLedger> {
+  void network; void projectId;
+  throw new Error('real Cardano networks need the Blockfrost ledger');
+}
+
+/** A Lucid instance on the emulator, with slots mapped from the emulator's fixed genesis time. */
+async function emulatorLucid(emulator: EmulatorCardanoLedger): Promise<LucidEvolution> {
+  const lucid = await Lucid(emulator.lucidProvider(), 'Custom');
+  // Lucid maps slot 0 to the emulator's *current* time; ours starts at a fixed genesis.
+  SLOT_CONFIG_NETWORK.Custom = { zeroTime: EMULATOR_GENESIS_MS, zeroSlot: 0, slotLength: 1000 };
+  return lucid;
+}
+
+/**
+ * Opens chain money for `config` (the emulator is replayed from the database).
+ * @throws Error when a real network lacks BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT or HEXO_UNIT,
+ *   or TREASURY_KEY_FILE names a missing file
+ */
+export async function openCardanoMoney(config: Config, db: Database, opts: EmulatorGenesisOptions = {}): Promise<CardanoMoney> {
+  const confirmations = config.chainMoney.confirmations;
+  const treasuryPrivate = treasuryKey(config);
+  if (config.cardanoNetwork !== 'emulator') {
+    const cm = config.chainMoney;
+    if (!config.blockfrostProjectId || !cm.saleAddress || !cm.exoUnit || !cm.hexoUnit) {
+      throw new Error('a real Cardano network needs BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT and HEXO_UNIT');
+    }
+    const ledger: CardanoLedger = await realNetworkLedger(config.cardanoNetwork, config.blockfrostProjectId);
+    const networkId = config.cardanoNetwork === 'mainnet' ? 1 : 0;
+    const lucidNetwork = ({ mainnet: 'Mainnet', preprod: 'Preprod', preview: 'Preview' } as const)[config.cardanoNetwork];
+    return {
+      ledger, emulator: null, faucet: null, confirmations,
+      treasury: { privateKey: treasuryPrivate, address: keyAddress(treasuryPrivate, networkId) },
+      saleAddress: cm.saleAddress, units: { exo: cm.exoUnit, hexo: cm.hexoUnit },
+      explorerTxUrl: EXPLORERS[config.cardanoNetwork] ?? null,
+      lucid: () => Lucid(ledger.lucidProvider(), lucidNetwork),
+      slotToUnixMs: (slot) => slotToUnixTime(lucidNetwork, slot),
+    };
+  }
+  const faucetPrivate = await emulatorKey(db, 'faucet');
+  const salePrivate = await emulatorKey(db, 'sale');
+  const treasury = { privateKey: treasuryPrivate, address: keyAddress(treasuryPrivate, 0) };
+  const faucet = { privateKey: faucetPrivate, address: keyAddress(faucetPrivate, 0) };
+  const units = emulatorUnits(faucetPrivate);
+  const million = 1_000_000n;
+  const genesis: GenesisOutput[] = [];
+  for (let i = 0; i < (opts.treasuryUtxos ?? 10); i++) {
+    genesis.push({ address: treasury.address, assets: {
+      lovelace: opts.treasuryLovelace ?? 10_000n * million,
+      [units.exo]: opts.treasuryExo ?? 1_000_000n * million,
+      [units.hexo]: opts.treasuryHexo ?? 1_000_000n * million,
+    } });
+  }
+  for (let i = 0; i < 20; i++) {
+    genesis.push({ address: faucet.address, assets: { lovelace: 1_000_000n * million, [units.exo]: 1_000_000_000n * million, [units.hexo]: 1_000_000_000n * million } });
+  }
+  const emulator = await EmulatorCardanoLedger.open(db.orm, genesis);
+  return {
+    ledger: emulator, emulator, faucet, confirmations, treasury, units, explorerTxUrl: null,
+    saleAddress: config.chainMoney.saleAddress ?? keyAddress(salePrivate, 0),
+    lucid: () => emulatorLucid(emulator),
+    slotToUnixMs: (slot) => EMULATOR_GENESIS_MS + slot * 1000,
+  };
+}

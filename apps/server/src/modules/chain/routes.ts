@@ -1,0 +1,58 @@
+/** Chain money endpoints (issue 11; GAME-RULES §8; spec §2 deposit/withdrawal modals, `/tokensale`). */
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS, IDEMPOTENCY_HEADER } from '@kingdom/api';
+import { route, sessionOf } from '../../http/routes.ts';
+import { fail } from '../../errors.ts';
+import { isIdempotencyKey } from '../vendor/service.ts';
+import { accountDeposits, accountOrders, accountWithdrawals, buildPayment, createOrder, requestWithdrawal, saleRounds, submitPayment } from './service.ts';
+
+/** The `Idempotency-Key` header of a request that spends. @throws ApiError VALIDATION_ERROR when absent or not a UUID */
+function idempotencyKey(headers: Record<string, unknown>): string {
+  const key = headers[IDEMPOTENCY_HEADER.toLowerCase()];
+  if (!isIdempotencyKey(key)) fail('VALIDATION_ERROR', { [IDEMPOTENCY_HEADER]: ['a UUID is required'] });
+  return key;
+}
+
+/** Registers the chain money endpoints. */
+export async function chainRoutes(app: FastifyInstance): Promise<void> {
+  const { db, providers, chainJobs } = app.deps;
+  const money = providers.money;
+
+  route(app, ENDPOINTS.chainInfo, async () => {
+    const tip = await money.ledger.tip();
+    return {
+      network: money.ledger.network, network_id: money.ledger.networkId, confirmations: money.confirmations,
+      treasury_address: money.treasury.address, sale_address: money.saleAddress,
+      tip: { height: tip.height, slot: tip.slot }, explorer_tx_url: money.explorerTxUrl,
+    };
+  });
+
+  route(app, ENDPOINTS.chainWalletBalance, async ({ params }) => {
+    if (!params.address.startsWith(money.ledger.networkId === 1 ? 'addr1' : 'addr_test1')) fail('ERROR_WALLET_WRONG_NETWORK');
+    const held = await money.ledger.balance(params.address);
+    return { lovelace: held.lovelace.toString(), exo: (held.assets[money.units.exo] ?? 0n).toString(), hexo: (held.assets[money.units.hexo] ?? 0n).toString() };
+  });
+
+  route(app, ENDPOINTS.chainBuildTx, async (input) => buildPayment(db, money, sessionOf(input), input.body, input.now));
+
+  route(app, ENDPOINTS.chainSubmitTx, async ({ body }) => submitPayment(money, body.tx, body.witness_set));
+
+  route(app, ENDPOINTS.chainDeposits, async (input) => accountDeposits(db, money, sessionOf(input).userId));
+
+  route(app, ENDPOINTS.chainWithdrawalCreate, async (input) => {
+    const withdrawal = await requestWithdrawal(db, money, sessionOf(input), idempotencyKey(input.request.headers), input.body, input.now, input.request.log);
+    // Pay it out now rather than at the next block.
+    chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
+    return { withdrawal };
+  });
+
+  route(app, ENDPOINTS.chainWithdrawals, async (input) => ({ withdrawals: await accountWithdrawals(db, money, sessionOf(input).userId) }));
+
+  route(app, ENDPOINTS.saleRounds, async ({ now }) => ({ rounds: await saleRounds(db, now), sale_address: money.saleAddress }));
+
+  route(app, ENDPOINTS.exoOrderCreate, async (input) => ({
+    order: await createOrder(db, money, sessionOf(input).userId, idempotencyKey(input.request.headers), input.body, input.now),
+  }));
+
+  route(app, ENDPOINTS.exoOrders, async (input) => ({ orders: await accountOrders(db, money, sessionOf(input).userId, input.now) }));
+}

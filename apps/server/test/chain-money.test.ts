@@ -1,0 +1,316 @@
+/**
+ * Chain money on the emulator (issue 11): deposits credited exactly once at the required depth,
+ * claimable deposits, rollbacks, withdrawals to the Master Wallet and EXO orders — through the
+ * HTTP API, with wallets that sign transactions with EMURGO's serialization lib (independent of the
+ * server's Lucid/CML).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOT_CONFIG_NETWORK } from '@lucid-evolution/lucid';
+import { ENDPOINTS, STAKING_PATHS, type Deposit, type Withdrawal } from '@kingdom/api';
+import { depositMessage } from '@kingdom/game';
+import { createTestKingdom, signInCardano, challengeFor, type TestKingdom } from './support/kingdom.ts';
+import { createCardanoTestWallet, type CardanoTestWallet } from './support/wallets.ts';
+import { fundDemoWallet } from '../src/modules/demo/chain-faucet.ts';
+import { EMULATOR_GENESIS_MS } from '../src/chain/cardano/emulator-ledger.ts';
+
+const P = (e: { path: string }) => e.path;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+interface Funded { wallet: CardanoTestWallet; token: string; userId: number }
+
+/** A new account signed in with a new wallet (funded on the emulator at sign-in), made its Master Wallet. */
+async function signedInFunded(k: TestKingdom): Promise<Funded> {
+  const wallet = createCardanoTestWallet();
+  const { token, user } = await signInCardano(k, wallet);
+  const master = await k.post(STAKING_PATHS.walletsSetMaster, { address: wallet.address }, bearer(token));
+  expect(master.statusCode, master.body).toBe(200);
+  return { wallet, token, userId: user.user_id };
+}
+
+async function blocks(k: TestKingdom, count: number) {
+  const res = await k.post(P(ENDPOINTS.demoBlocks), { count });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ height: number }>();
+}
+
+async function deposit(k: TestKingdom, p: Funded, token: 'exo' | 'hexo', amount: string): Promise<string> {
+  const built = await k.post(P(ENDPOINTS.chainBuildTx), { kind: 'deposit', token, amount, address: p.wallet.address }, bearer(p.token));
+  expect(built.statusCode, built.body).toBe(200);
+  const { tx, tx_hash } = built.json<{ tx: string; tx_hash: string }>();
+  const sent = await k.post(P(ENDPOINTS.chainSubmitTx), { tx, witness_set: p.wallet.signTx(tx) }, bearer(p.token));
+  expect(sent.statusCode, sent.body).toBe(200);
+  expect(sent.json().tx_hash).toBe(tx_hash);
+  return tx_hash;
+}
+
+const balance = async (k: TestKingdom, token: string, t: 'exo' | 'hexo') => BigInt((await k.get(`/user/balance/${t}`, token)).json<{ balance: string }>().balance);
+const deposits = async (k: TestKingdom, token: string) => (await k.get(P(ENDPOINTS.chainDeposits), token)).json<{ deposits: Deposit[]; claimable: Deposit[] }>();
+
+/** A Lucid on the test kingdom's emulator, for transactions the app does not build (two outputs, foreign metadata). */
+async function lucidOf(k: TestKingdom) {
+  const lucid = await k.app.deps.providers.money.lucid();
+  SLOT_CONFIG_NETWORK.Custom = { zeroTime: EMULATOR_GENESIS_MS, zeroSlot: 0, slotLength: 1000 };
+  return lucid;
+}
+
+describe('deposits', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom({ env: { DEMO_CHAIN_FAUCET: 'true' } }); });
+  afterAll(async () => { await k.close(); });
+
+  it('credits a HEXO deposit once after 15 confirmations, not at 14, and never again', async () => {
+    const p = await signedInFunded(k);
+    const before = await balance(k, p.token, 'hexo');
+    const hash = await deposit(k, p, 'hexo', '100');
+    await blocks(k, 14);
+    let mine = await deposits(k, p.token);
+    expect(mine.deposits).toHaveLength(1);
+    expect(mine.deposits[0]).toMatchObject({ tx_hash: hash, token: 'hexo', amount: '100000000', status: 'pending', confirmations: 14 });
+    expect(await balance(k, p.token, 'hexo')).toBe(before);
+    await blocks(k, 1);
+    mine = await deposits(k, p.token);
+    expect(mine.deposits[0]).toMatchObject({ status: 'credited', confirmations: 15 });
+    expect(await balance(k, p.token, 'hexo')).toBe(before + 100_000_000n);
+    // the watcher again over the same blocks, and more blocks: nothing more
+    await k.app.deps.chainJobs.run();
+    await blocks(k, 3);
+    expect(await balance(k, p.token, 'hexo')).toBe(before + 100_000_000n);
+    const inbox = (await k.get('/notifications?page=1', p.token)).json<{ notifications: Array<{ type: string; data: Record<string, unknown> }> }>();
+    expect(inbox.notifications.filter((n) => n.type === 'balance_topup')).toHaveLength(1);
+    expect(inbox.notifications.find((n) => n.type === 'balance_topup')!.data).toMatchObject({ token: 'hexo', amount: '100000000', tx_hash: hash });
+    // the wallet holds 100 HEXO less on chain
+    const heldRes = await k.get(`/chain/wallet/${p.wallet.address}`);
+    expect(heldRes.statusCode, heldRes.body).toBe(200);
+    const held = heldRes.json<{ hexo: string }>();
+    expect(BigInt(held.hexo)).toBe(4n * 2_500_000_000n - 100_000_000n);
+  });
+
+  it('credits two outputs of one transaction twice', async () => {
+    const p = await signedInFunded(k);
+    const before = await balance(k, p.token, 'exo');
+    const money = k.app.deps.providers.money;
+    const lucid = await lucidOf(k);
+    lucid.selectWallet.fromAddress(p.wallet.address, await money.ledger.lucidProvider().getUtxos(p.wallet.address));
+    const tx = await lucid.newTx()
+      .pay.ToAddress(money.treasury.address, { [money.units.exo]: 7_000_000n })
+      .pay.ToAddress(money.treasury.address, { [money.units.exo]: 5_000_000n })
+      .attachMetadata(674, { msg: depositMessage(p.userId) }).complete();
+    const sent = await k.post(P(ENDPOINTS.chainSubmitTx), { tx: tx.toCBOR(), witness_set: p.wallet.signTx(tx.toCBOR()) }, bearer(p.token));
+    expect(sent.statusCode, sent.body).toBe(200);
+    await blocks(k, 15);
+    expect(await balance(k, p.token, 'exo')).toBe(before + 12_000_000n);
+    expect((await deposits(k, p.token)).deposits.map((d) => [d.output_index, d.status]).sort()).toEqual([[0, 'credited'], [1, 'credited']]);
+  });
+
+  it('keeps a deposit from an unlinked wallet claimable and credits it once when the account links that wallet', async () => {
+    const p = await signedInFunded(k);
+    const stranger = createCardanoTestWallet();
+    await fundDemoWallet(k.db, k.app.deps.chainJobs, stranger.address, k.now());
+    const money = k.app.deps.providers.money;
+    const lucid = await lucidOf(k);
+    lucid.selectWallet.fromAddress(stranger.address, await money.ledger.lucidProvider().getUtxos(stranger.address));
+    const tx = await lucid.newTx().pay.ToAddress(money.treasury.address, { [money.units.hexo]: 42_000_000n })
+      .attachMetadata(674, { msg: depositMessage(p.userId) }).complete();
+    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx: tx.toCBOR(), witness_set: stranger.signTx(tx.toCBOR()) }, bearer(p.token))).statusCode).toBe(200);
+    const before = await balance(k, p.token, 'hexo');
+    await blocks(k, 20);
+    let mine = await deposits(k, p.token);
+    expect(mine.deposits).toHaveLength(0);
+    expect(mine.claimable).toHaveLength(1);
+    expect(mine.claimable[0]).toMatchObject({ status: 'claimable', sender: stranger.address, amount: '42000000' });
+    expect(await balance(k, p.token, 'hexo')).toBe(before);
+    // the metadata names p, but that is no proof: only linking the sender credits it
+    const message = await challengeFor(k, 'cardano', stranger.address);
+    const linked = await k.post(STAKING_PATHS.walletsLink, { chain: 'cardano', address: stranger.address, message, ...stranger.signData(message) }, bearer(p.token));
+    expect(linked.statusCode, linked.body).toBe(200);
+    await k.app.deps.chainJobs.run();
+    await blocks(k, 2);
+    expect(await balance(k, p.token, 'hexo')).toBe(before + 42_000_000n);
+    mine = await deposits(k, p.token);
+    expect(mine.claimable).toHaveLength(0);
+    expect(mine.deposits[0]).toMatchObject({ status: 'credited', sender: stranger.address });
+  });
+
+  it('un-pends a deposit whose block is rolled back at depth 3, and credits it if it comes back', async () => {
+    const p = await signedInFunded(k);
+    const before = await balance(k, p.token, 'exo');
+    const money = k.app.deps.providers.money;
+    const built = (await k.post(P(ENDPOINTS.chainBuildTx), { kind: 'deposit', token: 'exo', amount: '9', address: p.wallet.address }, bearer(p.token))).json<{ tx: string }>();
+    const lucid = await lucidOf(k);
+    lucid.selectWallet.fromAddress(p.wallet.address, []);
+    const signed = await lucid.fromTx(built.tx).assemble([p.wallet.signTx(built.tx)]).complete();
+    await money.ledger.lucidProvider().submitTx(signed.toCBOR());
+    await blocks(k, 3);
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'pending', confirmations: 3 });
+    await money.emulator!.rollback(3);
+    await k.app.deps.chainJobs.run();
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'rolled_back', confirmations: 0 });
+    await blocks(k, 20);
+    expect(await balance(k, p.token, 'exo')).toBe(before);
+    // the same signed transaction re-submitted (its inputs are unspent again) goes pending, then credits once
+    await money.ledger.lucidProvider().submitTx(signed.toCBOR());
+    await blocks(k, 15);
+    expect(await balance(k, p.token, 'exo')).toBe(before + 9_000_000n);
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'credited' });
+  });
+});
+
+describe('withdrawals', () => {
+  let k: TestKingdom;
+  beforeAll(async () => {
+    k = await createTestKingdom({ env: { DEMO_CHAIN_FAUCET: 'true' }, genesis: { treasuryUtxos: 4, treasuryExo: 1_000_000_000n, treasuryHexo: 1_000_000_000n } });
+  });
+  afterAll(async () => { await k.close(); });
+
+  const withdraw = (p: Funded, body: Record<string, unknown>, key = randomUUID()) =>
+    k.post(P(ENDPOINTS.chainWithdrawalCreate), body, { ...bearer(p.token), 'idempotency-key': key });
+
+  async function withHexo(amount: string): Promise<Funded> {
+    const p = await signedInFunded(k);
+    expect((await k.post('/demo/faucet', { address: p.wallet.address, hexo: amount })).statusCode).toBe(200);
+    return p;
+  }
+
+  it('pays the Master Wallet exactly, once per idempotency key, and confirms at depth', async () => {
+    const p = await withHexo('500');
+    const onChain = async () => BigInt((await k.get(`/chain/wallet/${p.wallet.address}`)).json<{ hexo: string }>().hexo);
+    const chainBefore = await onChain();
+    const appBefore = await balance(k, p.token, 'hexo');
+    const key = randomUUID();
+    const res = await withdraw(p, { token: 'hexo', amount: '120' }, key);
+    expect(res.statusCode, res.body).toBe(200);
+    const w = res.json<{ withdrawal: Withdrawal }>().withdrawal;
+    expect(w).toMatchObject({ token: 'hexo', amount: '120000000', address: p.wallet.address });
+    expect(await balance(k, p.token, 'hexo')).toBe(appBefore - 120_000_000n);
+    // the same key again: the same withdrawal, charged once
+    const again = await withdraw(p, { token: 'hexo', amount: '120' }, key);
+    expect(again.json<{ withdrawal: Withdrawal }>().withdrawal.id).toBe(w.id);
+    expect((await withdraw(p, { token: 'hexo', amount: '121' }, key)).json().error).toBe('IDEMPOTENCY_KEY_REUSED');
+    // one pending at a time
+    expect((await withdraw(p, { token: 'hexo', amount: '1' })).json().error).toBe('PENDING_TRANSACTION');
+    await k.app.deps.chainJobs.run();
+    await blocks(k, 16);
+    const list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
+    expect(list[0]).toMatchObject({ id: w.id, status: 'confirmed' });
+    expect(list[0]!.confirmations).toBeGreaterThanOrEqual(15);
+    expect(await onChain()).toBe(chainBefore + 120_000_000n);
+    expect(await balance(k, p.token, 'hexo')).toBe(appBefore - 120_000_000n);
+  });
+
+  it('refuses without balance, for another address, from a non-master active wallet, and beyond the treasury', async () => {
+    const fresh = createCardanoTestWallet();
+    const { token: noMaster } = await signInCardano(k, fresh);
+    const none = await k.post(P(ENDPOINTS.chainWithdrawalCreate), { token: 'hexo', amount: '1' }, { ...bearer(noMaster), 'idempotency-key': randomUUID() });
+    expect(none.json().error).toBe('CANT_GET_MASTER_WALLET');
+    const p = await withHexo('50');
+    expect((await withdraw(p, { token: 'hexo', amount: '51' })).json().error).toBe('USER_WITHDRAW_HEXO_NO_BALANCE');
+    expect(await balance(k, p.token, 'hexo')).toBe(50_000_000n);
+    expect((await withdraw(p, { token: 'hexo', amount: '1', address: createCardanoTestWallet().address })).json().error).toBe('WITHDRAW_CAN_ONLY_MASTER');
+    expect((await withdraw(p, { token: 'exo', amount: '5000' })).json().error).toBe('TREASURY_INSUFFICIENT');
+    expect((await withdraw(p, { token: 'hexo', amount: '' })).statusCode).toBe(422);
+    // a second Cardano wallet of the account signs in: it is active but not the master
+    const second = createCardanoTestWallet();
+    const message = await challengeFor(k, 'cardano', second.address);
+    expect((await k.post(STAKING_PATHS.walletsLink, { chain: 'cardano', address: second.address, message, ...second.signData(message) }, bearer(p.token))).statusCode).toBe(200);
+    const { token: secondToken } = await signInCardano(k, second);
+    const res = await k.post(P(ENDPOINTS.chainWithdrawalCreate), { token: 'hexo', amount: '1' }, { ...bearer(secondToken), 'idempotency-key': randomUUID() });
+    expect(res.json().error).toBe('ACTIVE_ADDRESS_NOT_MASTER_ADDRESS');
+    expect(await balance(k, p.token, 'hexo')).toBe(50_000_000n);
+  });
+
+  it('returns the amount when the network refuses the payout', async () => {
+    const p = await withHexo('30');
+    const ledger = k.app.deps.providers.money.ledger;
+    const provider = ledger.lucidProvider();
+    const original = ledger.lucidProvider.bind(ledger);
+    // the next payout's submit fails (the build succeeds: same provider for reads)
+    ledger.lucidProvider = () => Object.assign(Object.create(provider), { submitTx: async () => { throw new Error('refused: BadInputsUTxO'); } });
+    try {
+      const res = await withdraw(p, { token: 'hexo', amount: '30' });
+      expect(res.statusCode, res.body).toBe(200);
+      await k.app.deps.chainJobs.run();
+    } finally {
+      ledger.lucidProvider = original;
+    }
+    const list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
+    expect(list[0]).toMatchObject({ status: 'failed' });
+    expect(await balance(k, p.token, 'hexo')).toBe(30_000_000n);
+    // a new one may be requested now
+    expect((await withdraw(p, { token: 'hexo', amount: '10' })).statusCode).toBe(200);
+  });
+
+  it('50 concurrent withdrawal requests of one player leave one pending and one debit', async () => {
+    const p = await withHexo('100');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => withdraw(p, { token: 'hexo', amount: '10' })));
+    const ok = answers.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect([...new Set(answers.filter((r) => r.statusCode !== 200).map((r) => r.json().error))]).toEqual(['PENDING_TRANSACTION']);
+    expect(await balance(k, p.token, 'hexo')).toBe(90_000_000n);
+  });
+});
+
+describe('EXO orders: token sale rounds and vendor packs', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom({ env: { DEMO_CHAIN_FAUCET: 'true' } }); });
+  afterAll(async () => { await k.close(); });
+
+  const order = (p: Funded, body: Record<string, unknown>) => k.post(P(ENDPOINTS.exoOrderCreate), body, { ...bearer(p.token), 'idempotency-key': randomUUID() });
+
+  async function pay(p: Funded, orderId: number) {
+    const built = await k.post(P(ENDPOINTS.chainBuildTx), { kind: 'order', order_id: orderId, address: p.wallet.address }, bearer(p.token));
+    expect(built.statusCode, built.body).toBe(200);
+    const { tx } = built.json<{ tx: string }>();
+    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx, witness_set: p.wallet.signTx(tx) }, bearer(p.token))).statusCode).toBe(200);
+  }
+
+  it('lists 7 demo rounds; buys from the open round at its price; refuses closed and sold-out rounds', async () => {
+    const rounds = (await k.get(P(ENDPOINTS.saleRounds))).json<{ rounds: Array<{ id: number; status: string; price_lovelace: string; cap: string; sold: string }> }>().rounds;
+    expect(rounds).toHaveLength(7);
+    const open = rounds.find((r) => r.status === 'open')!;
+    const closed = rounds.find((r) => r.status === 'closed')!;
+    const upcoming = rounds.find((r) => r.status === 'upcoming')!;
+    const p = await signedInFunded(k);
+    expect((await order(p, { round_id: closed.id, amount: '10' })).json().error).toBe('SALE_ROUND_CLOSED');
+    expect((await order(p, { round_id: upcoming.id, amount: '10' })).json().error).toBe('SALE_ROUND_CLOSED');
+    expect((await order(p, { round_id: open.id, amount: open.cap })).json().error).toBe('SALE_SOLD_OUT');
+    const res = await order(p, { round_id: open.id, amount: '1500' });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json<{ order: { id: number; lovelace: string; exo: string; status: string } }>().order;
+    expect(o).toMatchObject({ exo: '1500000000', status: 'awaiting_payment', lovelace: (1500n * BigInt(open.price_lovelace)).toString() });
+    const before = await balance(k, p.token, 'exo');
+    await pay(p, o.id);
+    await blocks(k, 15);
+    expect(await balance(k, p.token, 'exo')).toBe(before + 1_500_000_000n);
+    const orders = (await k.get(P(ENDPOINTS.exoOrders), p.token)).json<{ orders: Array<{ id: number; status: string }> }>().orders;
+    expect(orders[0]).toMatchObject({ id: o.id, status: 'paid' });
+    const after = (await k.get(P(ENDPOINTS.saleRounds))).json<{ rounds: Array<{ id: number; sold: string }> }>().rounds.find((r) => r.id === open.id)!;
+    expect(BigInt(after.sold) - BigInt(open.sold)).toBe(1_500_000_000n);
+  });
+
+  it('fills a small round and then refuses it as sold out', async () => {
+    const rounds = (await k.get(P(ENDPOINTS.saleRounds))).json<{ rounds: Array<{ id: number; status: string; cap: string; name: string }> }>().rounds;
+    const small = rounds.find((r) => r.name === 'Public 2')!;
+    const p = await signedInFunded(k);
+    expect((await order(p, { round_id: small.id, amount: String(BigInt(small.cap) / 1_000_000n) })).statusCode).toBe(200);
+    expect((await order(p, { round_id: small.id, amount: '1' })).json().error).toBe('SALE_SOLD_OUT');
+    const now = (await k.get(P(ENDPOINTS.saleRounds))).json<{ rounds: Array<{ id: number; status: string }> }>().rounds.find((r) => r.id === small.id)!;
+    expect(now.status).toBe('sold_out');
+  });
+
+  it('buys a vendor EXO pack at the current EXO price', async () => {
+    const p = await signedInFunded(k);
+    const res = await order(p, { pack: 'exo_1k' });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json<{ order: { id: number; lovelace: string; exo: string } }>().order;
+    // demo EXO price 0.01873 ADA: 1,000 EXO = 18.73 ADA
+    expect(o).toMatchObject({ exo: '1000000000', lovelace: '18730000' });
+    const before = await balance(k, p.token, 'exo');
+    await pay(p, o.id);
+    await blocks(k, 15);
+    expect(await balance(k, p.token, 'exo')).toBe(before + 1_000_000_000n);
+    expect((await order(p, { pack: 'permit_1' })).json().error).toBe('NOT_FOUND');
+  });
+});
+
+
