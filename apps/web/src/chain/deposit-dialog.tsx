@@ -97,7 +97,7 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
       {submitted ? (
         <>
           <DepositProgress txHash={submitted.hash} token={token} amount={submitted.amount} />
-          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose}>{t('chain.close')}</button></div>
+          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-stack">

@@ -72,7 +72,7 @@ export function OrderPayDialog({ order, title, onClose }: { order: ExoOrder; tit
       {txHash ? (
         <>
           <OrderProgress order={order} txHash={txHash} />
-          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose}>{t('chain.close')}</button></div>
+          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
         </>
       ) : (
         <>

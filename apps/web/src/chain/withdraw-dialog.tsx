@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, formatTokenAmount, toBaseUnits } from '@kingdom/game';
 import type { ChainToken } from '@kingdom/api';
@@ -87,13 +88,18 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
     <Dialog title={t('chain.withdrawOf', { token: symbol })} onClose={onClose} className="dialog--chain">
       <p className="muted">{t('chain.withdrawLead', { token: symbol })}</p>
       <dl className="facts facts--wide">
-        <div><dt>{t('chain.masterWallet')}</dt><dd className="mono break" data-testid="master-address">{master.data === undefined ? '…' : master.data ?? t('chain.noMaster')}</dd></div>
+        <div>
+          <dt>{t('chain.masterWallet')}</dt>
+          <dd className="mono break" data-testid="master-address">
+            {master.data === undefined ? '…' : master.data ?? <Link to="/account/settings#linked-wallets-title" onClick={onClose}>{t('chain.noMaster')}</Link>}
+          </dd>
+        </div>
         <div><dt>{t('chain.balance')}</dt><dd data-testid="withdraw-balance">{balance.data !== undefined ? `${formatTokenAmount(balance.data, token, 6)} ${symbol}` : '…'}</dd></div>
       </dl>
       {withdrawalId !== null ? (
         <>
           <WithdrawalProgress id={withdrawalId} token={token} />
-          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose}>{t('chain.close')}</button></div>
+          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-stack">

@@ -16,7 +16,7 @@ export const enChain = {
     depositSubmit: 'Deposit with wallet',
     withdrawSubmit: 'Withdraw',
     masterWallet: 'Paid to your Master Wallet',
-    noMaster: 'No Master Wallet yet',
+    noMaster: 'No Master Wallet yet: set one in your account settings',
     balance: 'Account balance',
     withdrawLead: 'The Kingdom treasury pays the {{token}} to your Master Wallet; the amount leaves your balance now and comes back if the payout fails.',
     step: {
