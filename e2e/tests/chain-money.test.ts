@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
-import { baseUrl, launchBrowser, pathOf, settle, signInWithDemoWallet, toastTexts, withPage } from '../helpers.ts';
+import { baseUrl, launchBrowser, pathOf, seriousAxeViolations, settle, signInWithDemoWallet, toastTexts, withPage } from '../helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -51,10 +51,12 @@ describe('chain money with the demo wallet', () => {
       await dialog.getByTestId('chain-submit').click();
       expect(await dialog.getByRole('alert').textContent()).toBe('Enter the HEXO amount you want to deposit');
       await dialog.getByTestId('chain-amount').fill('100');
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await w.shot('deposit-amount');
       await dialog.getByTestId('chain-submit').click();
       await expect.poll(() => page.getByTestId('demo-wallet-sign').count(), { timeout: 30_000 }).toBe(1);
       await w.shot('demo-wallet-prompt');
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await answerDemoWallet(page, true);
       await expect.poll(() => dialog.getByTestId('deposit-status').textContent(), { timeout: 30_000 }).toMatch(/Submitted, waiting for the next block|Pending \(\d+ of 15 confirmations\)/);
       await w.shot('deposit-submitted');
@@ -115,6 +117,7 @@ describe('chain money with the demo wallet', () => {
       await expect.poll(() => order.getByTestId('order-exo').textContent(), { timeout: 20_000 }).toBe('1,000 EXO');
       expect(await order.getByTestId('order-ada').textContent()).toMatch(/^[\d,.]+ ADA$/);
       await w.shot('exo-pack-order');
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await order.getByTestId('order-pay').click();
       await answerDemoWallet(page, true);
       await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 30_000 }).toBe('Submitted, waiting for confirmations');
@@ -172,6 +175,7 @@ describe('chain money with the demo wallet', () => {
       await advanceBlocks(16);
       await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 20_000 }).toBe('Paid: EXO credited');
       await w.shot('tokensale-paid');
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await order.getByTestId('chain-close').tap();
       await expect.poll(() => page.getByTestId('orders-table').textContent(), { timeout: 20_000 }).toContain('Paid');
       const exo = await api().json<{ balance: string }>('GET', '/api/user/balance/exo', { token: session.token });

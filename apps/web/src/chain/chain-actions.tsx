@@ -20,7 +20,7 @@ export function ChainMoneyActions({ token }: { token: ChainToken }) {
       <button type="button" className="btn" onClick={() => setOpen('deposit')} data-testid={`deposit-${token}`} aria-label={t('chain.depositOf', { token: symbol })}>
         {t('chain.deposit')}
       </button>
-      <button type="button" className="btn btn--ghost" onClick={() => setOpen('withdraw')} data-testid={`withdraw-${token}`} aria-label={t('chain.withdrawOf', { token: symbol })}>
+      <button type="button" className="btn btn--ghost" onClick={() => setOpen('withdraw')} data-testid={`withdraw-${token}`} aria-label={t('chain.withdrawToken', { token: symbol })}>
         {t('chain.withdraw')}
       </button>
       <Suspense fallback={null}>

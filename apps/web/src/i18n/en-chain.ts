@@ -5,6 +5,7 @@ export const enChain = {
     withdraw: 'Withdraw',
     depositOf: 'Deposit {{token}}',
     withdrawOf: 'Withdrawal {{token}}',
+    withdrawToken: 'Withdraw {{token}}',
     amount: 'Amount ({{token}})',
     depositEmpty: 'Enter the {{token}} amount you want to deposit',
     withdrawEmpty: 'Enter the {{token}} amount you want to withdraw',
