@@ -40,6 +40,18 @@ const appStart = {
   test: /[\\/](apps[\\/]web[\\/]src|packages[\\/](api|game)[\\/]src)[\\/]/,
 };
 
+/**
+ * Chain money (src/chain: the pay flow, the deposit/withdrawal/order modals) in one chunk, loaded
+ * with the pages that offer payments: left alone, the bundler cuts it in several small chunks, each
+ * another file name in the entry's preload lists, which /login downloads. Only our chain modules:
+ * what they import stays where it was. `chain/lazy.tsx` (the pages' lazy doors into it) stays out.
+ */
+const chainMoney = {
+  name: 'chain',
+  test: /[\\/]apps[\\/]web[\\/]src[\\/]chain[\\/](?!lazy\.tsx)/,
+  includeDependenciesRecursively: false,
+};
+
 const proxy = { '/api': { target: API_TARGET, changeOrigin: false } };
 
 /**
@@ -62,6 +74,6 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // every browser the app supports (ES2022 + module scripts) knows <link rel="modulepreload">
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [framework, appStart] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [framework, chainMoney, appStart] } } },
   },
 }));

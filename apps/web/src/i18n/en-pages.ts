@@ -1,6 +1,7 @@
 /** English texts of the pages beyond the frame, login and landing (loaded with them: page-texts.ts). */
 import { enValley } from './en-valley.ts';
 import { enStaking } from './en-staking.ts';
+import { enChain } from './en-chain.ts';
 
 export const enPages = {
   connect: {
@@ -300,6 +301,11 @@ export const enPages = {
       lowBalance_other: 'Your {{token}} covers {{count}} more days of salaries ({{daily}} {{token}} a day).',
       landUpdate: 'Land {{hex}} is now size {{size}}.',
       vendorPurchase: 'You bought {{quantity}} × {{name}} for {{price}}.',
+      topupDeposit: '{{amount}} deposited from your wallet was credited to your balance.',
+      topupOrder: '{{amount}} bought with ADA was credited to your balance.',
+      withdrawalConfirmed: '{{amount}} was paid to your Master Wallet.',
+      withdrawalReturned: 'Your withdrawal of {{amount}} did not go through and was returned to your balance ({{reason}}).',
+      withdrawalOther: 'Your withdrawal of {{amount}}: {{status}}.',
       shopRoyalty_one: 'Shop royalty of {{day}} for your land: {{exo}} and {{hexo}}.',
       shopRoyalty_other: 'Shop royalty of {{day}} for your {{count}} lands: {{exo}} and {{hexo}}.',
       compensation: 'Compensation for server downtime: {{amount}}. {{reason}}',
@@ -453,8 +459,5 @@ export const enPages = {
     withinPools: 'within the pools',
     overPool: 'over a pool!',
   },
-  tokensale: {
-    title: 'Token sale',
-    text: 'There is no token sale open right now.',
-  },
+  ...enChain,
 } as const;

@@ -24,6 +24,8 @@ export interface Cip30Api {
   getChangeAddress(): Promise<string>;
   getRewardAddresses(): Promise<string[]>;
   signData(addrHex: string, payloadHex: string): Promise<{ signature: string; key: string }>;
+  /** Signs a transaction (CBOR hex); answers the witness set CBOR hex. Rejects with `{code: 2}` when the user declines. */
+  signTx(txHex: string, partialSign?: boolean): Promise<string>;
 }
 
 /** A CIP-30 wallet as injected at `window.cardano.<name>`. */

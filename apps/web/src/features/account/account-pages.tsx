@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { selectWalletConnected, useSession } from '../../session/session-store.ts';
 import { WalletsPanel } from './wallets-panel.tsx';
+import { LazyChainHistory, chainBalanceActions } from '../../chain/lazy.tsx';
 
 /** `/account` (protected): tabs inbox, settings, balances. */
 export function AccountLayout() {
@@ -151,8 +152,9 @@ export function AccountBalancesPage() {
   return (
     <>
       <section className="panel" aria-label={t('account.balances')}>
-        <BalanceList testIdPrefix="account-balance-" />
+        <BalanceList testIdPrefix="account-balance-" actions={chainBalanceActions} />
       </section>
+      <LazyChainHistory />
       <section className="panel" aria-labelledby="history-title">
         <h2 id="history-title" className="panel__title">{t('account.history')}</h2>
         <div className="filters">

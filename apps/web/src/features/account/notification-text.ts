@@ -114,6 +114,19 @@ export function notificationText(n: Notification): { title: string; text: string
       return { title, text: t('inbox.text.stakingReport', { day: str(d.day), hexo: amount(d.hexo, 'hexo'), rune: amount(d.rune, 'rune') }) };
     case 'votes_changed':
       return { title, text: t(d.added === false ? 'inbox.text.votesRemoved' : 'inbox.text.votesAdded', { votes: str(d.votes), name: str(d.name), total: str(d.total) }) };
+    case 'balance_topup': {
+      const token = str(d.token) || 'hexo';
+      const value = `${amount(d.amount, token)} ${symbol(token)}`;
+      return { title, text: t(str(d.source) === 'exo_order' ? 'inbox.text.topupOrder' : 'inbox.text.topupDeposit', { amount: value }) };
+    }
+    case 'balance_withdrawal': {
+      const token = str(d.token) || 'hexo';
+      const value = `${amount(d.amount, token)} ${symbol(token)}`;
+      const status = str(d.status);
+      if (status === 'confirmed') return { title, text: t('inbox.text.withdrawalConfirmed', { amount: value }) };
+      if (status === 'failed' || status === 'expired') return { title, text: t('inbox.text.withdrawalReturned', { amount: value, reason: str(d.reason) || status }) };
+      return { title, text: t('inbox.text.withdrawalOther', { amount: value, status }) };
+    }
     default:
       return { title, text: '' };
   }

@@ -6,6 +6,7 @@ import { useInventoryCount, usePrices, useToolsCount, useTotalLands } from '../.
 import { useAdaUsd, useChestState } from './api.ts';
 import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
+import { chainBalanceActions } from '../../chain/lazy.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useSession } from '../../session/session-store.ts';
@@ -109,7 +110,7 @@ export function OverviewPage() {
         <h2 id="balances-title" className="panel__title">
           {t('dashboard.balances')}
         </h2>
-        <BalanceList />
+        <BalanceList actions={chainBalanceActions} />
       </section>
       <div className="overview-grid">
         <PriceCard />

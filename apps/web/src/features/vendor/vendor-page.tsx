@@ -10,6 +10,7 @@ import { notifySuccess } from '../../components/notify.ts';
 import { useBalance, useInventoryItems } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { usePurchase, useVendorCatalogue } from './api.ts';
+import { LazyExoPackBuy } from '../../chain/lazy.tsx';
 
 type PayToken = 'exo' | 'hexo';
 
@@ -79,7 +80,9 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
         {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : t('vendor.paidInAda')}
       </span>
       {signedIn && owned !== null ? <span className="badge">{t('vendor.owned', { owned })}</span> : null}
-      {!entry.purchasable ? (
+      {entry.group === 'exo_packs' ? (
+        signedIn ? <LazyExoPackBuy entry={entry} /> : null
+      ) : !entry.purchasable ? (
         <button type="button" className="btn" disabled>{t('vendor.notYet')}</button>
       ) : signedIn ? (
         <div className="vendor-card__buy">

@@ -19,6 +19,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { base58, bech32, hex } from '@scure/base';
 import { signCip8 } from './cose.ts';
+import { parseTransaction, vkeyWitnessSet, type TxSummary } from './sign-tx.ts';
 
 import { DEMO_STORAGE_KEYS } from './storage-keys.ts';
 
@@ -54,6 +55,26 @@ export interface DemoCip30Api {
    *   `{code: 1}` (DataSignError ProofGeneration) if `addrHex` is not this wallet's address.
    */
   signData(addrHex: string, payloadHex: string): Promise<{ signature: string; key: string }>;
+  /**
+   * CIP-30 `signTx`: asks the person (see {@link DemoCardanoOptions.confirmSign}), then signs the
+   * blake2b-256 hash of the transaction body's exact bytes with the wallet's key.
+   *
+   * @param txHex the transaction CBOR `[body, witness_set, is_valid, aux_data]` as hex.
+   * @param partialSign ignored: the demo wallet has one key and always signs with it.
+   * @returns the witness set `{0: [[vkey, signature]]}` CBOR as lowercase hex.
+   * @throws {DemoCip30Error} `{code: -1}` (APIError InvalidRequest) when `txHex` is not a
+   *   transaction; `{code: 2}` (TxSignError UserDeclined) when the person declines.
+   */
+  signTx(txHex: string, partialSign?: boolean): Promise<string>;
+}
+
+/** Options of {@link createDemoCardanoWallet}. */
+export interface DemoCardanoOptions {
+  /**
+   * Asks the person whether to sign the transaction; resolves true to sign. Default: the in-page
+   * 'Demo wallet — sign this transaction?' dialog (confirm.ts).
+   */
+  confirmSign?: (summary: TxSummary) => Promise<boolean>;
 }
 
 /** The demo Cardano wallet, shaped like an injected `window.cardano.<name>` (CIP-30). */
@@ -158,8 +179,10 @@ function cip30Error(code: number, info: string): DemoCip30Error {
  * (or created) on `enable()`, so creating the object touches nothing.
  *
  * @param storage where the key lives; `localStorage` by default (resolved on first use).
+ * @param options how `signTx` asks the person (tests answer for them).
  */
-export function createDemoCardanoWallet(storage?: Storage): DemoCardanoWallet {
+export function createDemoCardanoWallet(storage?: Storage, options: DemoCardanoOptions = {}): DemoCardanoWallet {
+  const confirmSign = options.confirmSign ?? (async (summary: TxSummary) => (await import('./confirm.ts')).confirmSignInPage(summary));
   return {
     name: DEMO_WALLET_NAME,
     icon: ICON_CARDANO,
@@ -184,6 +207,17 @@ export function createDemoCardanoWallet(storage?: Storage): DemoCardanoWallet {
           }
           const { coseSign1, coseKey } = signCip8(secretKey, addressBytes, hex.decode(payloadHex.toLowerCase()));
           return { signature: hex.encode(coseSign1), key: hex.encode(coseKey) };
+        },
+        signTx: async (txHex: string) => {
+          if (typeof txHex !== 'string' || !/^([0-9a-fA-F]{2})+$/.test(txHex)) throw cip30Error(-1, 'signTx takes the transaction as hex.');
+          let parsed: ReturnType<typeof parseTransaction>;
+          try {
+            parsed = parseTransaction(hex.decode(txHex.toLowerCase()));
+          } catch (e) {
+            throw cip30Error(-1, e instanceof Error ? e.message : 'not a transaction');
+          }
+          if (!(await confirmSign({ txHash: parsed.txHash, fee: parsed.fee }))) throw cip30Error(2, 'user declined');
+          return hex.encode(vkeyWitnessSet(parsed.bodyHash, secretKey));
         },
       };
     },

@@ -29,3 +29,15 @@ describe('vendor, royalty and compensation texts (issue 10)', () => {
     expect(notificationText(n('server_compensation', { token: 'exo', amount: '25000000', reason: 'Downtime on 1 Nov', event: 'x' })).text).toBe('Compensation for server downtime: 25 EXO. Downtime on 1 Nov');
   });
 });
+
+describe('chain money texts (issue 11)', () => {
+  const n = (type: Notification['type'], data: Record<string, string | number | boolean>): Notification => ({ id: 3, type, read: false, created_at: '2026-11-22T00:00:00.000Z', data });
+  it('say what a deposit, an EXO order and a withdrawal did', async () => {
+    await loadPageTexts();
+    expect(notificationText(n('balance_topup', { token: 'hexo', amount: '100000000', tx_hash: 'ab', source: 'deposit' })).text).toBe('100 HEXO deposited from your wallet was credited to your balance.');
+    expect(notificationText(n('balance_topup', { token: 'exo', amount: '1000000000', tx_hash: 'ab', source: 'exo_order' })).text).toBe('1,000 EXO bought with ADA was credited to your balance.');
+    expect(notificationText(n('balance_withdrawal', { withdrawal_id: 1, token: 'hexo', amount: '40000000', status: 'confirmed' })).text).toBe('40 HEXO was paid to your Master Wallet.');
+    expect(notificationText(n('balance_withdrawal', { withdrawal_id: 1, token: 'exo', amount: '5000000', status: 'expired', reason: 'not confirmed in time' })).text)
+      .toBe('Your withdrawal of 5 EXO did not go through and was returned to your balance (not confirmed in time).');
+  });
+});

@@ -1,0 +1,32 @@
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChainToken } from '@kingdom/api';
+import { TOKEN_SYMBOLS } from '@kingdom/game';
+
+const DepositDialog = lazy(() => import('./deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })));
+const WithdrawDialog = lazy(() => import('./withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })));
+
+/**
+ * Deposit / Withdraw buttons of one on-chain token (spec §2 modals), for the balances of the
+ * dashboard and `/account/balances`; the modals (and the pay flow) load on the first click.
+ */
+export function ChainMoneyActions({ token }: { token: ChainToken }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<'deposit' | 'withdraw' | null>(null);
+  const symbol = TOKEN_SYMBOLS[token];
+  const close = () => setOpen(null);
+  return (
+    <div className="chain-actions">
+      <button type="button" className="btn" onClick={() => setOpen('deposit')} data-testid={`deposit-${token}`} aria-label={t('chain.depositOf', { token: symbol })}>
+        {t('chain.deposit')}
+      </button>
+      <button type="button" className="btn btn--ghost" onClick={() => setOpen('withdraw')} data-testid={`withdraw-${token}`} aria-label={t('chain.withdrawToken', { token: symbol })}>
+        {t('chain.withdraw')}
+      </button>
+      <Suspense fallback={null}>
+        {open === 'deposit' ? <DepositDialog token={token} onClose={close} /> : null}
+        {open === 'withdraw' ? <WithdrawDialog token={token} onClose={close} /> : null}
+      </Suspense>
+    </div>
+  );
+}

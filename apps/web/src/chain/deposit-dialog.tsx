@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
+import type { ChainToken } from '@kingdom/api';
+import { Dialog } from '../components/dialog.tsx';
+import { notifySuccess } from '../components/notify.ts';
+import { errorText } from '../i18n/errors.ts';
+import { useSession } from '../session/session-store.ts';
+import { depositView } from './deposit-status.ts';
+import { formatAda, isWholeAmount } from './format.ts';
+import { refreshAfterChainMoney, useChainInfo, useDeposits, usePay, useWalletHoldings } from './hooks.ts';
+import { payFailureText, type PayStep } from './pay.ts';
+import { TxLink } from './tx-link.tsx';
+import './chain.css';
+
+/** The status line of a submitted deposit, polled until it is credited. */
+function DepositProgress({ txHash, token, amount }: { txHash: string; token: ChainToken; amount: string }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [credited, setCredited] = useState(false);
+  const q = useDeposits(!credited);
+  const required = q.data?.confirmations_required ?? 15;
+  const view = depositView([...(q.data?.deposits ?? []), ...(q.data?.claimable ?? [])], txHash, required);
+  const announced = useRef(false);
+  useEffect(() => {
+    if (view.state !== 'credited' || announced.current) return;
+    announced.current = true;
+    setCredited(true);
+    notifySuccess(t('chain.depositCredited', { amount, token: TOKEN_SYMBOLS[token] }));
+    void refreshAfterChainMoney(qc, token);
+  }, [view.state, amount, token, qc, t]);
+  const text =
+    view.state === 'waiting' ? t('chain.waitingBlock')
+    : view.state === 'pending' ? t('chain.pending', { n: view.confirmations, of: view.of })
+    : view.state === 'credited' ? t('chain.credited')
+    : view.state === 'claimable' ? t('chain.claimable')
+    : t('chain.rolledBack');
+  return (
+    <dl className="facts facts--wide" aria-live="polite">
+      <div><dt>{t('chain.transaction')}</dt><dd><TxLink hash={txHash} /></dd></div>
+      <div><dt>{t('chain.status')}</dt><dd data-testid="deposit-status" className={view.state === 'credited' ? 'chain-ok' : undefined}>{text}</dd></div>
+    </dl>
+  );
+}
+
+/** What the session's Cardano wallet holds on chain. */
+function WalletHoldings() {
+  const { t } = useTranslation();
+  const { walletType, walletAddress } = useSession();
+  const q = useWalletHoldings(walletType === 'cardano' ? walletAddress : undefined);
+  if (walletType !== 'cardano') return null;
+  if (!q.data) return q.isError ? null : <p className="muted">{t('chain.walletHoldingsLoading')}</p>;
+  return (
+    <p className="muted" data-testid="wallet-holds">
+      {t('chain.walletHolds', { ada: formatAda(q.data.lovelace), exo: formatTokenAmount(q.data.exo, 'exo', 6), hexo: formatTokenAmount(q.data.hexo, 'hexo', 6) })}
+    </p>
+  );
+}
+
+/**
+ * Deposit HEXO / EXO (spec §2 modal, §5 validation): the amount, the treasury address, what the
+ * wallet holds; then build → sign → submit with the session's wallet and the deposit's progress
+ * until the watcher credits it.
+ */
+export function DepositDialog({ token, onClose }: { token: ChainToken; onClose(): void }) {
+  const { t } = useTranslation();
+  const symbol = TOKEN_SYMBOLS[token];
+  const info = useChainInfo();
+  const [step, setStep] = useState<PayStep | null>(null);
+  const pay = usePay(setStep);
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<{ hash: string; amount: string } | null>(null);
+  const errorId = useId();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isWholeAmount(amount)) {
+      setInvalid(true);
+      return;
+    }
+    setFailure(null);
+    pay.mutate({ kind: 'deposit', token, amount }, {
+      onSuccess: (hash) => setSubmitted({ hash, amount }),
+      onError: (err) => setFailure(payFailureText(err, { error: (c) => errorText(c), needsCardano: t('chain.needsCardano') })),
+      onSettled: () => setStep(null),
+    });
+  };
+  return (
+    <Dialog title={t('chain.depositOf', { token: symbol })} onClose={onClose} className="dialog--chain">
+      <p className="muted">{t('chain.depositLead', { token: symbol, n: info.data?.confirmations ?? 15 })}</p>
+      <dl className="facts facts--wide">
+        <div><dt>{t('chain.treasury')}</dt><dd className="mono break" data-testid="treasury-address">{info.data?.treasury_address ?? '…'}</dd></div>
+      </dl>
+      <WalletHoldings />
+      {submitted ? (
+        <>
+          <DepositProgress txHash={submitted.hash} token={token} amount={submitted.amount} />
+          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate className="form-stack">
+          <label className="field">
+            {t('chain.amount', { token: symbol })}
+            <input inputMode="numeric" autoComplete="off" maxLength={21} value={amount} data-testid="chain-amount"
+              aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined}
+              onChange={(e) => { setAmount(e.target.value.replace(/\D/g, '')); setInvalid(false); }} />
+          </label>
+          {invalid ? <p id={errorId} className="field-error" role="alert">{t('chain.depositEmpty', { token: symbol })}</p> : null}
+          {failure ? <p className="field-error" role="alert" data-testid="chain-failure">{failure}</p> : null}
+          {step ? <p className="muted" aria-live="polite">{t(`chain.step.${step}`)}</p> : null}
+          <div className="dialog__actions">
+            <button type="button" className="btn btn--ghost" onClick={onClose}>{t('vendor.cancel')}</button>
+            <button type="submit" className="btn btn--primary" disabled={pay.isPending} data-testid="chain-submit">{t('chain.depositSubmit')}</button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Chain-money queries and the pay mutation (issue 11): chain info, the account's deposits,
+ * withdrawals and EXO orders (polled every 2 s while a modal waits on them), the sale rounds and
+ * what a wallet holds on chain.
+ *
+ * @module
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER, type ChainToken } from '@kingdom/api';
+import { call } from '../api/call.ts';
+import { refreshBalance, refreshNotifications } from '../api/refresh.ts';
+import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
+import { payWithSessionWallet, type PayRequest, type PayStep } from './pay.ts';
+
+/** Poll interval while a payment or payout is waited on (ms). */
+export const POLL_MS = 2_000;
+
+/** Query keys of chain money; the account's own sit under `['me']` so logout drops them. */
+export const chainKeys = {
+  info: ['chain', 'info'] as const,
+  rounds: ['chain', 'rounds'] as const,
+  wallet: (address: string) => ['chain', 'wallet', address] as const,
+  deposits: ['me', 'chain', 'deposits'] as const,
+  withdrawals: ['me', 'chain', 'withdrawals'] as const,
+  orders: ['me', 'chain', 'orders'] as const,
+};
+
+/** `GET /chain/info`: network, treasury and sale addresses, confirmations, explorer. */
+export function useChainInfo() {
+  return useQuery({ queryKey: chainKeys.info, queryFn: () => call('chainInfo'), staleTime: 30_000 });
+}
+
+/** `GET /chain/wallet/:address`: lovelace, EXO and HEXO `address` holds on chain. */
+export function useWalletHoldings(address: string | undefined) {
+  return useQuery({
+    queryKey: chainKeys.wallet(address ?? ''),
+    queryFn: () => call('chainWalletBalance', { params: { address: address! } }),
+    enabled: !!address && address.startsWith('addr'),
+    staleTime: 5_000,
+  });
+}
+
+/** `GET /chain/deposits`; polled every {@link POLL_MS} while `poll`. */
+export function useDeposits(poll = false) {
+  return useQuery({ queryKey: chainKeys.deposits, queryFn: () => call('chainDeposits'), enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+}
+
+/** `GET /chain/withdrawals`; polled every {@link POLL_MS} while `poll`. */
+export function useWithdrawals(poll = false) {
+  return useQuery({ queryKey: chainKeys.withdrawals, queryFn: async () => (await call('chainWithdrawals')).withdrawals, enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+}
+
+/** `GET /exo/orders`; polled every {@link POLL_MS} while `poll`. */
+export function useExoOrders(poll = false) {
+  return useQuery({ queryKey: chainKeys.orders, queryFn: async () => (await call('exoOrders')).orders, enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+}
+
+/** `GET /tokensale/rounds` (public). */
+export function useSaleRounds() {
+  return useQuery({ queryKey: chainKeys.rounds, queryFn: () => call('saleRounds'), staleTime: 10_000 });
+}
+
+/** Mutation: build → sign → submit one payment with the session's wallet; resolves the tx id. */
+export function usePay(onStep?: (step: PayStep) => void) {
+  return useMutation({ mutationFn: (request: PayRequest) => payWithSessionWallet(request, onStep) });
+}
+
+/** Mutation: `POST /exo/orders` with a fresh `Idempotency-Key` per submit (a round's amount or a vendor pack). */
+export function useCreateOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { round_id: number; amount: string } | { pack: string }) =>
+      call('exoOrderCreate', { body }, { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: chainKeys.orders }), qc.invalidateQueries({ queryKey: chainKeys.rounds })]),
+  });
+}
+
+/** Mutation: `POST /chain/withdrawals` to the Master Wallet, a fresh `Idempotency-Key` per submit. */
+export function useCreateWithdrawal() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: ChainToken; amount: string; address?: string }) =>
+      call('chainWithdrawalCreate', { body }, { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } }),
+    onSuccess: (_, { token }) => Promise.all([refreshBalance(qc, token), qc.invalidateQueries({ queryKey: chainKeys.withdrawals })]),
+  });
+}
+
+/** After a credit (deposit or paid order) or a returned payout: balances, notifications and the chain lists. */
+export async function refreshAfterChainMoney(qc: QueryClient, token?: ChainToken): Promise<void> {
+  await Promise.all([
+    refreshBalance(qc, token),
+    refreshNotifications(qc),
+    qc.invalidateQueries({ queryKey: chainKeys.rounds }),
+  ]);
+}

@@ -1,0 +1,111 @@
+/**
+ * Paying on Cardano with the session's wallet (issue 11; spec §7 "transactions built, signed and
+ * sent through the wallet"): the server builds the unsigned transaction (Lucid Evolution), the
+ * CIP-30 wallet signs it, the server submits it. Shared by the deposit modals, the token sale and
+ * the vendor's EXO packs; loaded with those pages, never with `/login`.
+ *
+ * @module
+ */
+import type { ChainToken } from '@kingdom/api';
+import type { ChainInfo } from './types.ts';
+import { call } from '../api/call.ts';
+import { ApiError } from '../api/client.ts';
+import { useSession } from '../session/session-store.ts';
+import { WalletError, isUserRejection } from '../wallets/errors.ts';
+import type { Cip30Api } from '../wallets/types.ts';
+
+/** What to pay: a deposit of whole tokens to the treasury, or an EXO order's ADA to the sale address. */
+export type PayRequest = { kind: 'deposit'; token: ChainToken; amount: string } | { kind: 'order'; order_id: number };
+
+/** Code of the failure "this session signed in with a Solana wallet": paying needs a Cardano one. */
+export const NEEDS_CARDANO = 'NEEDS_CARDANO_WALLET';
+
+/** The steps of {@link payWithSessionWallet}, reported as they start (for the modal's status line). */
+export type PayStep = 'connecting' | 'building' | 'signing' | 'submitting';
+
+/** What a payment needs from outside (tests hand in their own). */
+export interface PayDeps {
+  /** The connected CIP-30 API of the session's wallet. */
+  connect(): Promise<Cip30Api>;
+  chainInfo(): Promise<Pick<ChainInfo, 'network_id'>>;
+}
+
+/**
+ * Enables the session's Cardano wallet (the one it signed in with, demo wallet included).
+ * @throws WalletError NEEDS_CARDANO_WALLET (Solana session), NOT_SET_ACTIVE_ADDRESS (wallet not in
+ *   this browser), USER_WALLET_CANCEL_CONNECT / ERROR_WALLET_API (enable refused or failed)
+ */
+export async function connectSessionWallet(): Promise<Cip30Api> {
+  const { walletType, walletApiName } = useSession.getState();
+  if (walletType !== 'cardano') throw new WalletError(NEEDS_CARDANO);
+  const { resolveCardanoWallet } = await import('../wallets/registry.ts');
+  const wallet = await resolveCardanoWallet(walletApiName);
+  if (!wallet) throw new WalletError('NOT_SET_ACTIVE_ADDRESS');
+  try {
+    return await wallet.enable();
+  } catch (e) {
+    throw new WalletError(isUserRejection(e) ? 'USER_WALLET_CANCEL_CONNECT' : 'ERROR_WALLET_API', e instanceof Error ? e.message : undefined);
+  }
+}
+
+const DEFAULT_DEPS: PayDeps = { connect: connectSessionWallet, chainInfo: () => call('chainInfo') };
+
+/** CIP-30 TxSignError: 1 ProofGeneration, 2 UserDeclined; APIError -3 Refused (wallets differ). */
+function isSignDecline(e: unknown): boolean {
+  const code = e !== null && typeof e === 'object' ? (e as { code?: unknown }).code : undefined;
+  return code === 1 || code === 2 || isUserRejection(e);
+}
+
+/**
+ * Builds, signs and submits one payment with the session's wallet.
+ *
+ * Order: wallet → network check (`getNetworkId()` against `chainInfo.network_id`) → change address →
+ * `chainBuildTx` → `signTx` → `chainSubmitTx`.
+ *
+ * @param request what to pay.
+ * @param onStep told when each step starts.
+ * @returns the submitted transaction's id (64 hex digits).
+ * @throws WalletError ERROR_WALLET_WRONG_NETWORK, USER_WALLET_CANCEL_TRANSACTION (the person declined
+ *   in the wallet), ERROR_WALLET_API, NEEDS_CARDANO_WALLET, NOT_SET_ACTIVE_ADDRESS;
+ *   ApiError from the server (ERROR_WALLET_NOT_ENOUGH_UTXO, ERROR_WALLET_NOT_ENOUGH_BALANCE, …), already toasted.
+ */
+export async function payWithSessionWallet(request: PayRequest, onStep: (step: PayStep) => void = () => undefined, deps: PayDeps = DEFAULT_DEPS): Promise<string> {
+  onStep('connecting');
+  const api = await deps.connect();
+  const [info, networkId] = await Promise.all([deps.chainInfo(), api.getNetworkId().catch(() => -1)]);
+  if (networkId !== info.network_id) throw new WalletError('ERROR_WALLET_WRONG_NETWORK');
+  let address: string;
+  try {
+    const { cardanoAddressToBech32 } = await import('../wallets/cardano/address.ts');
+    address = cardanoAddressToBech32(await api.getChangeAddress());
+  } catch (e) {
+    throw e instanceof WalletError ? e : new WalletError('ERROR_WALLET_API');
+  }
+  onStep('building');
+  const built = await call('chainBuildTx', { body: { ...request, address } });
+  onStep('signing');
+  let witnessSet: string;
+  try {
+    witnessSet = await api.signTx(built.tx, false);
+  } catch (e) {
+    throw new WalletError(isSignDecline(e) ? 'USER_WALLET_CANCEL_TRANSACTION' : 'ERROR_WALLET_API', e instanceof Error ? e.message : undefined);
+  }
+  onStep('submitting');
+  const { tx_hash } = await call('chainSubmitTx', { body: { tx: built.tx, witness_set: witnessSet } });
+  return tx_hash;
+}
+
+/**
+ * The text to show for a failed payment: a catalogue message for a code, the server's message for
+ * an API failure. `translate` resolves catalogue codes (i18n `errors` namespace) and page keys.
+ */
+export function payFailureText(e: unknown, translate: { error(code: string): string; needsCardano: string }): string {
+  if (e instanceof WalletError) return e.code === NEEDS_CARDANO ? translate.needsCardano : translate.error(e.code);
+  if (e instanceof ApiError) return e.message;
+  return translate.error('ERROR_WALLET_API');
+}
+
+/** True when the failure was already shown as a toast by the HTTP client. */
+export function wasToasted(e: unknown): boolean {
+  return e instanceof ApiError && e.notified;
+}

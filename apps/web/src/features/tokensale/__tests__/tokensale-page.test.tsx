@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockHttp } from '../../../test/mock-http.ts';
+import { signedInRoutes } from '../../../test/fixtures.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { perMilleText, soldPerMille } from '../round-math.ts';
+
+const round = (id: number, over: Record<string, unknown>) => ({
+  id, name: `Round ${id}`, price_lovelace: '250000', cap: '1000000000000', sold: '0',
+  starts_at: '2026-11-01T00:00:00Z', ends_at: '2026-12-01T00:00:00Z', status: 'open', ...over,
+});
+const ROUNDS = {
+  sale_address: 'addr_test1sale',
+  rounds: [
+    round(1, { status: 'sold_out', sold: '1000000000000', price_lovelace: '100000' }),
+    round(2, { sold: '125000000000', price_lovelace: '1234567' }),
+    round(3, { status: 'upcoming', starts_at: '2026-12-01T00:00:00Z', ends_at: '2027-01-01T00:00:00Z' }),
+  ],
+};
+const ORDER = { id: 42, source: 'round', round_id: 2, pack: null, exo: '10000000', lovelace: '12345670', sale_address: 'addr_test1sale', status: 'awaiting_payment', tx_hash: null, created_at: '2026-11-22T10:00:00Z', expires_at: '2026-11-22T10:30:00Z' };
+
+afterEach(() => {
+  delete (window as unknown as { cardano?: unknown }).cardano;
+});
+
+describe('/tokensale', () => {
+  it('shows visitors the rounds: ADA price per EXO, cap, sold, window, status and an accessible progress bar', async () => {
+    mockHttp({ ...signedInRoutes(), 'GET /tokensale/rounds': { body: ROUNDS } });
+    renderRoute('/tokensale');
+    const r2 = await screen.findByTestId('round-2');
+    expect(r2.textContent).toContain('1.234567 ADA per EXO');
+    expect(r2.textContent).toContain('1,000,000 EXO'); // cap
+    expect(r2.textContent).toContain('125,000 EXO'); // sold
+    expect(r2.textContent).toContain('2026-11-01 – 2026-12-01');
+    const bar = within(r2).getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('12');
+    expect(bar.getAttribute('aria-valuetext')).toBe('12.5%');
+    expect(within(screen.getByTestId('round-1')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByTestId('round-status-1').textContent).toBe('Sold out');
+    expect(screen.getByRole('link', { name: 'Sign in to buy EXO.' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByTestId('round-buy-2')).toBeNull();
+  });
+
+  it('lets a player buy from an open round only, with the ADA cost, an Idempotency-Key and the pay flow', async () => {
+    const log = mockHttp({
+      ...signedInRoutes(),
+      'GET /tokensale/rounds': { body: ROUNDS },
+      'GET /exo/orders': { body: { orders: [] } },
+      'POST /exo/orders': { status: 201, body: { order: ORDER } },
+    });
+    renderRoute('/tokensale', { signedIn: true });
+    const soldOut = await screen.findByTestId('round-buy-1');
+    expect(soldOut.hasAttribute('disabled')).toBe(true);
+    expect(soldOut.textContent).toBe('Sold out');
+    expect(screen.getByTestId('round-buy-3').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('round-buy-2'));
+    expect(within(screen.getByTestId('round-2')).getByRole('alert').textContent).toBe('Enter the EXO amount you want to buy');
+    fireEvent.change(screen.getByTestId('round-amount-2'), { target: { value: '10' } });
+    expect(screen.getByTestId('round-cost-2').textContent).toBe('Cost: 12.34567 ADA');
+    fireEvent.click(screen.getByTestId('round-buy-2'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('order-ada').textContent).toBe('12.34567 ADA');
+    expect(within(dialog).getByTestId('order-exo').textContent).toBe('10 EXO');
+    const req = log.find((r) => r.method === 'POST' && r.path === '/exo/orders')!;
+    expect(req.body).toEqual({ round_id: 2, amount: '10' });
+    expect(req.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // the session's wallet (eternl) is not installed in this browser: the pay flow says so
+    fireEvent.click(within(dialog).getByTestId('order-pay'));
+    await waitFor(() => expect(within(dialog).getByTestId('chain-failure').textContent).toBe('No active wallet was found. Check dapp settings'));
+  });
+
+  it("shows the server's SALE_SOLD_OUT refusal on the card", async () => {
+    mockHttp({
+      ...signedInRoutes(),
+      'GET /tokensale/rounds': { body: ROUNDS },
+      'GET /exo/orders': { body: { orders: [] } },
+      'POST /exo/orders': { status: 409, body: { error: 'SALE_SOLD_OUT', message: 'This sale round is sold out.' } },
+    });
+    renderRoute('/tokensale', { signedIn: true });
+    fireEvent.change(await screen.findByTestId('round-amount-2'), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('round-buy-2'));
+    await waitFor(() => expect(within(screen.getByTestId('round-2')).getByRole('alert').textContent).toBe('This sale round is sold out.'));
+  });
+});
+
+describe('round math', () => {
+  it('is exact per mille, capped at 100%', () => {
+    expect(soldPerMille('125000000000', '1000000000000')).toBe(125);
+    expect(soldPerMille('1', '3')).toBe(333);
+    expect(soldPerMille('5', '0')).toBe(0);
+    expect(soldPerMille('2000', '1000')).toBe(1000);
+    expect(perMilleText(125)).toBe('12.5');
+    expect(perMilleText(1000)).toBe('100');
+    expect(perMilleText(7)).toBe('0.7');
+  });
+});
