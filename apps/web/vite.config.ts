@@ -74,6 +74,15 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // every browser the app supports (ES2022 + module scripts) knows <link rel="modulepreload">
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [framework, chainMoney, appStart] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [framework, chainMoney, appStart] },
+        // 7-character hashes (42 bits, plenty to bust caches; the bundler's minimum for this many chunks): every lazy chunk's name sits in the
+        // entry's preload table, which /login downloads.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
+      },
+    },
   },
 }));

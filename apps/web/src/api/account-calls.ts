@@ -96,6 +96,20 @@ export function useDemoTick() {
   });
 }
 
+/**
+ * Demo only: produces `count` blocks on the emulated Cardano chain (the chain watcher and treasury
+ * signer run after them), then refreshes what deposits and withdrawals change.
+ */
+export function useDemoBlocks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (count: number) => call('demoBlocks', { body: { count } }),
+    onSuccess: async () => {
+      await refreshAfterGameAction(qc);
+    },
+  });
+}
+
 /** Starts the calls the overview shows: balances, prices and the summary counts. */
 export function prefetchOverview(qc: QueryClient): void {
   for (const token of TOKENS) void qc.prefetchQuery(balanceQueryOptions(token, true));

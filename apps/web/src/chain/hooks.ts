@@ -91,5 +91,7 @@ export async function refreshAfterChainMoney(qc: QueryClient, token?: ChainToken
     refreshBalance(qc, token),
     refreshNotifications(qc),
     qc.invalidateQueries({ queryKey: chainKeys.rounds }),
+    // what the wallet holds on chain moved too
+    qc.invalidateQueries({ queryKey: chainKeys.wallet('').slice(0, -1) }),
   ]);
 }
