@@ -211,6 +211,14 @@ async function treasury(): Promise<void> {
     const [open] = await exec<{ count: number }>(db.orm, sql`SELECT count(*)::int AS count FROM chain_withdrawals WHERE status IN ('requested', 'submitted')`);
     console.log(`Treasury ${money.treasury.address} on ${money.ledger.network} (tip ${(await money.ledger.tip()).height}); sale address ${money.saleAddress}`);
     console.log(`Pending withdrawals: ${open!.count}`);
+    const [unmatched] = await exec<{ count: number; lovelace: string }>(db.orm, sql`
+      SELECT count(*)::int AS count, COALESCE(sum(amount), 0)::text AS lovelace FROM chain_payments WHERE status = 'unmatched'`);
+    if (unmatched!.count > 0) {
+      console.log(`Unmatched ADA payments to the sale address (no order of the sender's, already paid or underpaid; refund by hand): ${unmatched!.count}, ${fromBaseUnits(BigInt(unmatched!.lovelace), 'exo')} ADA`);
+      const rows = await exec<{ tx_hash: string; output_index: number; amount: string; sender: string }>(db.orm, sql`
+        SELECT tx_hash, output_index, amount::text AS amount, senders[1] AS sender FROM chain_payments WHERE status = 'unmatched' ORDER BY id LIMIT 20`);
+      for (const r of rows) console.log(`  ${r.tx_hash}#${r.output_index}  ${fromBaseUnits(BigInt(r.amount), 'exo')} ADA from ${r.sender}`);
+    }
     for (const r of report) {
       const s = r.sums;
       const t = r.token.toUpperCase();

@@ -280,7 +280,11 @@ describe('EXO orders: token sale rounds and vendor packs', () => {
     expect(o).toMatchObject({ exo: '1500000000', status: 'awaiting_payment', lovelace: (1500n * BigInt(open.price_lovelace)).toString() });
     const before = await balance(k, p.token, 'exo');
     await pay(p, o.id);
-    await blocks(k, 15);
+    await blocks(k, 5);
+    const waiting = (await k.get(P(ENDPOINTS.exoOrders), p.token)).json<{ orders: Array<{ id: number; status: string; confirmations: number }> }>().orders;
+    expect(waiting[0]).toMatchObject({ id: o.id, status: 'awaiting_payment', confirmations: 5 });
+    expect(await balance(k, p.token, 'exo')).toBe(before);
+    await blocks(k, 10);
     expect(await balance(k, p.token, 'exo')).toBe(before + 1_500_000_000n);
     const orders = (await k.get(P(ENDPOINTS.exoOrders), p.token)).json<{ orders: Array<{ id: number; status: string }> }>().orders;
     expect(orders[0]).toMatchObject({ id: o.id, status: 'paid' });

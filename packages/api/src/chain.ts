@@ -142,6 +142,8 @@ export const exoOrder = z.object({
   sale_address: z.string(),
   status: z.enum(ORDER_STATUSES),
   tx_hash: txHash.nullable(),
+  /** Confirmations of the payment the watcher saw for this order (0 before it is in a block). */
+  confirmations: z.number().int(),
   created_at: iso,
   expires_at: iso,
 });

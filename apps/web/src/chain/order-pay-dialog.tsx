@@ -7,7 +7,7 @@ import { notifySuccess } from '../components/notify.ts';
 import { formatUtc } from '../components/time-format.ts';
 import { errorText } from '../i18n/errors.ts';
 import { formatAda } from './format.ts';
-import { refreshAfterChainMoney, useExoOrders, usePay } from './hooks.ts';
+import { refreshAfterChainMoney, useChainInfo, useExoOrders, usePay } from './hooks.ts';
 import { payFailureText, type PayStep } from './pay.ts';
 import { TxLink } from './tx-link.tsx';
 import './chain.css';
@@ -19,6 +19,7 @@ function OrderProgress({ order, txHash }: { order: ExoOrder; txHash: string }) {
   const qc = useQueryClient();
   const [final, setFinal] = useState(false);
   const q = useExoOrders(!final);
+  const info = useChainInfo();
   const now = q.data?.find((o) => o.id === order.id) ?? order;
   const done = useRef(false);
   useEffect(() => {
@@ -36,7 +37,9 @@ function OrderProgress({ order, txHash }: { order: ExoOrder; txHash: string }) {
       <div>
         <dt>{t('chain.status')}</dt>
         <dd data-testid="order-status" className={now.status === 'paid' ? 'chain-ok' : now.status === 'expired' ? 'text-danger' : undefined}>
-          {now.status === 'awaiting_payment' ? t('chain.order.waitingConfirm') : t(`chain.order.${now.status}`)}
+          {now.status !== 'awaiting_payment' ? t(`chain.order.${now.status}`)
+            : now.confirmations > 0 ? t('chain.pending', { n: now.confirmations, of: info.data?.confirmations ?? 15 })
+              : t('chain.order.waitingConfirm')}
         </dd>
       </div>
     </dl>

@@ -264,19 +264,25 @@ interface OrderRow {
   tx_hash: string | null;
   created_at: Date | string;
   expires_at: Date | string;
+  /** Height of the block of the order's latest payment the watcher saw (null: none yet). */
+  paid_height: number | null;
 }
 
-const orderAnswer = (r: OrderRow, saleAddress: string, now: Date): ExoOrder => ({
+const orderAnswer = ({ paid_height, ...r }: OrderRow, saleAddress: string, tipHeight: number, now: Date): ExoOrder => ({
   ...r, sale_address: saleAddress, created_at: iso(r.created_at)!, expires_at: iso(r.expires_at)!,
+  confirmations: paid_height === null ? 0 : confirmationsAt(tipHeight, paid_height),
   status: r.status === 'awaiting_payment' && new Date(r.expires_at) <= now ? 'expired' : r.status,
 });
 
 /** The account's EXO orders, newest first (at most 50). */
 export async function accountOrders(db: Database, money: CardanoMoney, userId: number, now: Date, id?: number): Promise<ExoOrder[]> {
+  const tip = await money.ledger.tip();
   const rows = await exec<OrderRow>(db.orm, sql`
-    SELECT id::int AS id, source, round_id, pack, exo::text AS exo, lovelace::text AS lovelace, status, tx_hash, created_at, expires_at
-    FROM exo_orders WHERE user_id = ${userId} ${id === undefined ? sql`` : sql`AND id = ${id}`} ORDER BY id DESC LIMIT 50`);
-  return rows.map((r) => orderAnswer(r, money.saleAddress, now));
+    SELECT o.id::int AS id, o.source, o.round_id, o.pack, o.exo::text AS exo, o.lovelace::text AS lovelace, o.status, o.tx_hash, o.created_at, o.expires_at,
+      (SELECT max(p.block_height) FROM chain_payments p WHERE p.token = 'ada' AND p.message_order = o.id
+        AND p.status IN ('pending', 'credited', 'claimable')) AS paid_height
+    FROM exo_orders o WHERE o.user_id = ${userId} ${id === undefined ? sql`` : sql`AND o.id = ${id}`} ORDER BY o.id DESC LIMIT 50`);
+  return rows.map((r) => orderAnswer(r, money.saleAddress, tip.height, now));
 }
 
 /**
