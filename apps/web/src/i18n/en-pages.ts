@@ -393,6 +393,7 @@ export const enPages = {
       exo_packs: 'EXO packs',
     },
     paidInAda: 'Paid in ADA',
+    tokensaleLink: 'Or buy EXO in a token sale round, at that round\'s price →',
     notYet: 'Coming soon',
     owned: 'You have {{owned}}',
     quantity: 'Quantity',

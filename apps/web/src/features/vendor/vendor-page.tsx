@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, VENDOR_GROUPS, formatTokenAmount, type VendorGroup } from '@kingdom/game';
 import type { VendorItem } from '@kingdom/api';
@@ -114,6 +115,7 @@ export function VendorPage() {
             {VENDOR_GROUPS.map((group: VendorGroup) => (
               <section key={group} aria-labelledby={`vendor-${group}`} className="vendor-group">
                 <h2 id={`vendor-${group}`} className="section-title">{t(`vendor.groups.${group}`)}</h2>
+                {group === 'exo_packs' ? <p className="muted"><Link to="/tokensale">{t('vendor.tokensaleLink')}</Link></p> : null}
                 <ul className="card-grid">
                   {q.data.items.filter((i) => i.group === group).map((entry) => (
                     <VendorCard key={entry.key} entry={entry} max={q.data.max_quantity} signedIn={signedIn} />
