@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOT_CONFIG_NETWORK } from '@lucid-evolution/lucid';
+import { CML, SLOT_CONFIG_NETWORK } from '@lucid-evolution/lucid';
 import { ENDPOINTS, STAKING_PATHS, type Deposit, type Withdrawal } from '@kingdom/api';
 import { depositMessage } from '@kingdom/game';
 import { createTestKingdom, signInCardano, challengeFor, type TestKingdom } from './support/kingdom.ts';
@@ -130,6 +130,27 @@ describe('deposits', () => {
     mine = await deposits(k, p.token);
     expect(mine.claimable).toHaveLength(0);
     expect(mine.deposits[0]).toMatchObject({ status: 'credited', sender: stranger.address });
+  });
+
+  it('credits a deposit from another address of a linked HD wallet (same stake key) to that account', async () => {
+    const p = await signedInFunded(k);
+    const money = k.app.deps.providers.money;
+    const paymentKey = CML.PrivateKey.generate_ed25519();
+    const sibling = CML.BaseAddress.new(0, CML.Credential.new_pub_key(paymentKey.to_public().hash()),
+      CML.Credential.new_pub_key(CML.Ed25519KeyHash.from_hex(p.wallet.stakeKeyHash))).to_address().to_bech32();
+    await fundDemoWallet(k.db, k.app.deps.chainJobs, sibling, k.now());
+    const lucid = await lucidOf(k);
+    lucid.selectWallet.fromAddress(sibling, await money.ledger.lucidProvider().getUtxos(sibling));
+    const tx = (await lucid.newTx().pay.ToAddress(money.treasury.address, { [money.units.hexo]: 11_000_000n }).complete()).toCBOR();
+    const witnesses = CML.TransactionWitnessSetBuilder.new();
+    witnesses.add_vkey(CML.make_vkey_witness(CML.hash_transaction(CML.Transaction.from_cbor_hex(tx).body()), paymentKey));
+    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx, witness_set: witnesses.build().to_cbor_hex() }, bearer(p.token))).statusCode).toBe(200);
+    const before = await balance(k, p.token, 'hexo');
+    await blocks(k, 3);
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'pending', sender: sibling, confirmations: 3 });
+    await blocks(k, 12);
+    expect(await balance(k, p.token, 'hexo')).toBe(before + 11_000_000n);
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'credited', sender: sibling });
   });
 
   it('un-pends a deposit whose block is rolled back at depth 3, and credits it if it comes back', async () => {

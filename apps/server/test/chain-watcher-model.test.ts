@@ -1,7 +1,8 @@
 /**
  * The chain watcher's set-based credit step (`creditConfirmedPayments`, SQL) against its pure model
  * (`creditPayments`, packages/game) on random small worlds — payments at random heights from
- * random senders (linked to random accounts or not), order payments that cover, underpay, pay twice
+ * random senders (linked to random accounts or not, some sharing a stake credential with a linked
+ * wallet: other addresses of one HD wallet), order payments that cover, underpay, pay twice
  * or pay someone else's order — on PGlite and Postgres (`server-pg`). They must agree exactly:
  * statuses, ledger entries and paid orders.
  */
@@ -15,6 +16,8 @@ import { createTestKingdom, TEST_DB, type TestKingdom } from './support/kingdom.
 
 interface World {
   accounts: number;
+  /** Sender address index → stake credential ('' for none): addresses sharing one are one HD wallet. */
+  stakes: string[];
   /** Sender address index → account index (or null: not linked). */
   links: Array<number | null>;
   orders: Array<{ account: number; exo: bigint; lovelace: bigint; status: OrderState['status'] }>;
@@ -25,6 +28,7 @@ interface World {
 
 const worldArb: fc.Arbitrary<World> = fc.record({
   accounts: fc.integer({ min: 1, max: 3 }),
+  stakes: fc.array(fc.constantFrom('', '', 'aa', 'bb', 'cc'), { minLength: 5, maxLength: 5 }),
   links: fc.array(fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }), { minLength: 1, maxLength: 5 }),
   orders: fc.array(fc.record({
     account: fc.integer({ min: 0, max: 2 }),
@@ -63,10 +67,15 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
     }
     const address = (i: number) => `addr_test1model${run}x${i}`;
     const owner = new Map<string, number>();
+    const stakeOwner = new Map<string, number>();
+    const stakeOf = (i: number) => (w.stakes[i] ? `${w.stakes[i]}${run}` : '');
     for (const [i, a] of w.links.entries()) {
       if (a === null) continue;
       await exec(orm, sql`INSERT INTO wallets (user_id, chain, address) VALUES (${userIds[a]!}, 'cardano', ${address(i)})`);
+      // the watcher learns stakes by parsing addresses; these test addresses are not bech32, so tell it
+      await exec(orm, sql`INSERT INTO cardano_stake_keys (address, stake_credential) VALUES (${address(i)}, ${stakeOf(i) || null})`);
       owner.set(address(i), userIds[a]!);
+      if (stakeOf(i) && !stakeOwner.has(stakeOf(i))) stakeOwner.set(stakeOf(i), userIds[a]!);
     }
     const orderIds: number[] = [];
     const orders = new Map<number, OrderState>();
@@ -79,13 +88,15 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
     const payments: Payment[] = [];
     for (const [i, p] of w.payments.entries()) {
       const senders = p.senders.map(address);
+      const senderStakes = p.senders.map(stakeOf);
       const order = p.order === null ? null : (orderIds[p.order] ?? 999_999);
-      const [row] = await exec<{ id: number }>(orm, sql`INSERT INTO chain_payments (tx_hash, output_index, token, amount, senders, message_order, block_height, block_hash, status, seen_at)
-        VALUES (${`t${run}_${i}`}, 0, ${p.token}, ${p.amount.toString()}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(senders)}::jsonb)), ${p.token === 'ada' ? order : null}, ${p.height}, 'b', ${p.status}, ${now}) RETURNING id::int AS id`);
-      payments.push({ id: row!.id, token: p.token, amount: p.amount, senders, order: p.token === 'ada' ? order : null, blockHeight: p.height, status: p.status });
+      const [row] = await exec<{ id: number }>(orm, sql`INSERT INTO chain_payments (tx_hash, output_index, token, amount, senders, sender_stakes, message_order, block_height, block_hash, status, seen_at)
+        VALUES (${`t${run}_${i}`}, 0, ${p.token}, ${p.amount.toString()}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(senders)}::jsonb)),
+          ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(senderStakes)}::jsonb)), ${p.token === 'ada' ? order : null}, ${p.height}, 'b', ${p.status}, ${now}) RETURNING id::int AS id`);
+      payments.push({ id: row!.id, token: p.token, amount: p.amount, senders, senderStakes, order: p.token === 'ada' ? order : null, blockHeight: p.height, status: p.status });
     }
 
-    const model = creditPayments(payments, owner, orders, w.tip, w.depth);
+    const model = creditPayments(payments, owner, stakeOwner, orders, w.tip, w.depth);
     const result = await creditConfirmedPayments(k.db, w.tip, w.depth, now);
 
     const rows = await exec<{ id: number; status: PaymentStatus }>(orm, sql`SELECT id::int AS id, status FROM chain_payments ORDER BY id`);

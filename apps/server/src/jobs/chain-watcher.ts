@@ -10,6 +10,7 @@
  * `test/chain-watcher-model.test.ts` proves the two agree.
  */
 import { sql } from 'drizzle-orm';
+import { CML } from '@lucid-evolution/lucid';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { readMessage } from '@kingdom/game';
@@ -52,18 +53,43 @@ interface PaymentRow {
   token: 'exo' | 'hexo' | 'ada';
   amount: string;
   senders: string[];
+  sender_stakes: string[];
   message_account: number | null;
   message_order: number | null;
   block_height: number;
   block_hash: string;
 }
 
+/**
+ * The stake credential (hash, hex) of a bech32 Cardano address; null for an address without one
+ * (enterprise) or that does not parse.
+ */
+export function stakeCredentialOf(address: string): string | null {
+  try {
+    const parsed = CML.Address.from_bech32(address);
+    try {
+      const cred = parsed.staking_cred();
+      return cred?.as_pub_key()?.to_hex() ?? cred?.as_script()?.to_hex() ?? null;
+    } finally {
+      parsed.free();
+    }
+  } catch {
+    return null;
+  }
+}
+
 /** The payment rows of watched transactions (one per output and token). */
 export function paymentRows(txs: readonly WatchedTx[], opts: Pick<ChainWatchOptions, 'treasuryAddress' | 'saleAddress' | 'units'>): PaymentRow[] {
   const rows: PaymentRow[] = [];
+  const stakes = new Map<string, string>();
+  const stakeOf = (a: string) => {
+    let s = stakes.get(a);
+    if (s === undefined) stakes.set(a, (s = stakeCredentialOf(a) ?? ''));
+    return s;
+  };
   for (const tx of txs) {
     const named = readMessage(tx.message);
-    const base = { tx_hash: tx.hash, senders: tx.senders, message_account: named.account, message_order: named.order, block_height: tx.block.height, block_hash: tx.block.hash };
+    const base = { tx_hash: tx.hash, senders: tx.senders, sender_stakes: tx.senders.map(stakeOf), message_account: named.account, message_order: named.order, block_height: tx.block.height, block_hash: tx.block.hash };
     for (const out of tx.outputs) {
       if (out.address === opts.treasuryAddress) {
         for (const token of ['exo', 'hexo'] as const) {
@@ -83,11 +109,11 @@ async function insertPayments(orm: Orm, rows: PaymentRow[], now: Date): Promise<
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
     const inserted = await exec(orm, sql`
-      INSERT INTO chain_payments (tx_hash, output_index, token, amount, senders, message_account, message_order, block_height, block_hash, status, seen_at)
-      SELECT r.tx_hash, r.output_index, r.token, r.amount::numeric, ARRAY(SELECT jsonb_array_elements_text(r.senders)), r.message_account, r.message_order,
-        r.block_height, r.block_hash, 'pending', ${now}
+      INSERT INTO chain_payments (tx_hash, output_index, token, amount, senders, sender_stakes, message_account, message_order, block_height, block_hash, status, seen_at)
+      SELECT r.tx_hash, r.output_index, r.token, r.amount::numeric, ARRAY(SELECT jsonb_array_elements_text(r.senders)),
+        ARRAY(SELECT jsonb_array_elements_text(r.sender_stakes)), r.message_account, r.message_order, r.block_height, r.block_hash, 'pending', ${now}
       FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS r(tx_hash text, output_index int, token text, amount text, senders jsonb,
-        message_account int, message_order bigint, block_height int, block_hash text)
+        sender_stakes jsonb, message_account int, message_order bigint, block_height int, block_hash text)
       ON CONFLICT (tx_hash, output_index, token) DO UPDATE
         SET status = 'pending', block_height = EXCLUDED.block_height, block_hash = EXCLUDED.block_hash
         WHERE chain_payments.status = 'rolled_back'
@@ -115,6 +141,17 @@ async function detectRollbacks(db: Database, ledger: CardanoLedger): Promise<{ c
   return { count: rows.length, lowest };
 }
 
+/** Records the stake credential of every linked Cardano wallet address not seen before. */
+export async function learnWalletStakes(orm: Orm): Promise<void> {
+  const fresh = await exec<{ address: string }>(orm, sql`SELECT w.address FROM wallets w
+    WHERE w.chain = 'cardano' AND NOT EXISTS (SELECT 1 FROM cardano_stake_keys k WHERE k.address = w.address)`);
+  if (!fresh.length) return;
+  const rows = fresh.map((r) => ({ address: r.address, stake: stakeCredentialOf(r.address) }));
+  await exec(orm, sql`INSERT INTO cardano_stake_keys (address, stake_credential)
+    SELECT r.address, r.stake FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(address text, stake text)
+    ON CONFLICT (address) DO NOTHING`);
+}
+
 /**
  * The credit step, in one transaction: see `creditPayments` (packages/game) for the rule. Writes
  * the ledger entries (`deposit` / `exo_order`), the payments' new statuses, paid orders and one
@@ -123,12 +160,18 @@ async function detectRollbacks(db: Database, ledger: CardanoLedger): Promise<{ c
  */
 export async function creditConfirmedPayments(db: Database, tipHeight: number, confirmations: number, now: Date): Promise<{ credited: number; claimable: number }> {
   const deepest = tipHeight - confirmations + 1;
+  await learnWalletStakes(db.orm);
   return db.orm.transaction(async (tx) => {
     await exec(tx, sql`CREATE TEMP TABLE _credit ON COMMIT DROP AS
       WITH ready AS (
         SELECT p.id, p.token, p.amount, p.message_order, p.tx_hash, p.output_index, p.status,
-          (SELECT w.user_id FROM unnest(p.senders) WITH ORDINALITY AS s(address, i)
-            JOIN wallets w ON w.chain = 'cardano' AND w.address = s.address ORDER BY s.i LIMIT 1) AS owner
+          (SELECT m.user_id FROM unnest(p.senders, p.sender_stakes) WITH ORDINALITY AS s(address, stake, i)
+            CROSS JOIN LATERAL (
+              SELECT w.user_id, 0 AS how, w.id FROM wallets w WHERE w.chain = 'cardano' AND w.address = s.address
+              UNION ALL
+              SELECT w.user_id, 1 AS how, w.id FROM cardano_stake_keys k JOIN wallets w ON w.chain = 'cardano' AND w.address = k.address
+              WHERE s.stake <> '' AND k.stake_credential = s.stake
+            ) m ORDER BY s.i, m.how, m.id LIMIT 1) AS owner
         FROM chain_payments p
         WHERE p.status IN ('pending', 'claimable') AND p.block_height <= ${deepest}
         FOR UPDATE OF p

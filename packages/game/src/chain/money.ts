@@ -66,6 +66,8 @@ export interface Payment {
   amount: bigint;
   /** Input addresses in input order. */
   senders: readonly string[];
+  /** Stake credential (hex) of each sender, `''` for an address without one (same order). */
+  senderStakes: readonly string[];
   /** The order its message names (`ada` only). */
   order: number | null;
   blockHeight: number;
@@ -104,8 +106,11 @@ export interface CreditOutcome {
 /**
  * The chain watcher's credit step (GAME-RULES §8): every `pending` or `claimable` payment with at
  * least `depth` confirmations at `tipHeight` is looked at, in id order:
- * - its owner is the account of the first sender address that is a linked Cardano wallet
- *   (`walletOwner`: address → account); none → `claimable` (it waits for the sender to be linked);
+ * - its owner comes from the first sender, in input order, that is a linked Cardano wallet
+ *   address (`walletOwner`: address → account) or shares its stake credential with one
+ *   (`stakeOwner`: stake credential → the account of the oldest linked wallet with it: another
+ *   address of the same HD wallet); for that sender an address match wins; none → `claimable` (it
+ *   waits for the sender to be linked);
  * - an `exo`/`hexo` deposit credits its owner the amount → `credited`;
  * - an `ada` payment credits the EXO of the order it names when that order belongs to the owner, is
  *   not yet paid, and the payment covers its lovelace → `credited`, order `paid` (an order expired
@@ -114,8 +119,8 @@ export interface CreditOutcome {
  * Payments below the depth are left as they are.
  */
 export function creditPayments(
-  payments: readonly Payment[], walletOwner: ReadonlyMap<string, number>, orders: ReadonlyMap<number, OrderState>,
-  tipHeight: number, depth: number,
+  payments: readonly Payment[], walletOwner: ReadonlyMap<string, number>, stakeOwner: ReadonlyMap<string, number>,
+  orders: ReadonlyMap<number, OrderState>, tipHeight: number, depth: number,
 ): CreditOutcome {
   const credits: PaymentCredit[] = [];
   const statuses = new Map<number, PaymentStatus>();
@@ -124,7 +129,9 @@ export function creditPayments(
   for (const p of [...payments].sort((a, b) => a.id - b.id)) {
     if (p.status !== 'pending' && p.status !== 'claimable') continue;
     if (confirmationsAt(tipHeight, p.blockHeight) < depth) continue;
-    const owner = p.senders.map((s) => walletOwner.get(s)).find((u) => u !== undefined);
+    const owner = p.senders
+      .map((s, i) => walletOwner.get(s) ?? (p.senderStakes[i] ? stakeOwner.get(p.senderStakes[i]!) : undefined))
+      .find((u) => u !== undefined);
     if (owner === undefined) {
       if (p.status !== 'claimable') statuses.set(p.id, 'claimable');
       continue;

@@ -36,6 +36,8 @@ CREATE TABLE "chain_payments" (
 	"token" text NOT NULL CHECK ("token" IN ('exo', 'hexo', 'ada')),
 	"amount" numeric(38, 0) NOT NULL CHECK ("amount" > 0),
 	"senders" text[] NOT NULL,
+	-- the stake credential (hex) of each sender, '' for none: another address of a linked wallet counts as that wallet
+	"sender_stakes" text[] NOT NULL,
 	"message_account" integer,
 	"message_order" bigint,
 	"block_height" integer NOT NULL,
@@ -49,6 +51,13 @@ CREATE TABLE "chain_payments" (
 CREATE INDEX "chain_payments_open" ON "chain_payments" USING btree ("status", "block_height") WHERE "status" IN ('pending', 'claimable');--> statement-breakpoint
 CREATE INDEX "chain_payments_user" ON "chain_payments" USING btree ("user_id", "id");--> statement-breakpoint
 CREATE INDEX "chain_payments_message_account" ON "chain_payments" USING btree ("message_account") WHERE "status" = 'claimable';--> statement-breakpoint
+-- Stake credentials (hex; null for an address without one) of linked Cardano wallet addresses,
+-- filled by the watcher: a deposit from another address of a linked HD wallet is that wallet's.
+CREATE TABLE "cardano_stake_keys" (
+	"address" text PRIMARY KEY NOT NULL,
+	"stake_credential" text
+);--> statement-breakpoint
+CREATE INDEX "cardano_stake_keys_credential" ON "cardano_stake_keys" USING btree ("stake_credential");--> statement-breakpoint
 CREATE TABLE "chain_withdrawals" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL REFERENCES "users"("id"),

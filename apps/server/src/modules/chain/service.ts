@@ -111,8 +111,10 @@ export async function accountDeposits(db: Database, money: CardanoMoney, userId:
   const rows = await exec<{ tx_hash: string; output_index: number; token: 'exo' | 'hexo'; amount: string; senders: string[] | string; status: Deposit['status']; block_height: number; seen_at: Date | string; credited_at: Date | string | null; mine: boolean }>(db.orm, sql`
     SELECT p.tx_hash, p.output_index, p.token, p.amount::text AS amount, p.senders, p.status, p.block_height, p.seen_at, p.credited_at, true AS mine
     FROM chain_payments p
-    WHERE p.token <> 'ada' AND (p.user_id = ${userId} OR (p.status IN ('pending', 'rolled_back') AND EXISTS (
-      SELECT 1 FROM wallets w WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND w.address = ANY(p.senders))))
+    WHERE p.token <> 'ada' AND (p.user_id = ${userId} OR (p.status IN ('pending', 'rolled_back') AND (EXISTS (
+      SELECT 1 FROM wallets w WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND w.address = ANY(p.senders)) OR EXISTS (
+      SELECT 1 FROM wallets w JOIN cardano_stake_keys k ON k.address = w.address
+      WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND k.stake_credential = ANY(p.sender_stakes)))))
     UNION ALL
     SELECT p.tx_hash, p.output_index, p.token, p.amount::text, p.senders, p.status, p.block_height, p.seen_at, p.credited_at, false
     FROM chain_payments p WHERE p.status = 'claimable' AND p.token <> 'ada' AND p.message_account = ${userId}
