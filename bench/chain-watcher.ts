@@ -15,10 +15,10 @@
  * `BENCH_CHAIN_BLOCKS`, `BENCH_CHAIN_OUTPUTS`, `BENCH_CHAIN_USERS`; `BENCH_CHAIN_MAX_BLOCKS` sets the
  * watcher's `maxBlocks` per run (default: the watcher's own).
  */
+import { withFreshDatabase } from './support/fresh-database.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { TOKENS } from '@kingdom/game';
 import { exec, openDatabase, type Database } from '../apps/server/src/db/client.ts';
@@ -173,38 +173,11 @@ export async function benchChainWatcher(databaseUrl: string, sizes: ChainBenchSi
 }
 
 /**
- * Drops database `name` once the bench's pool has closed its connections: `pg`'s `Pool.end()`
- * resolves before the server has seen them go, and a forced drop would make them report errors.
- */
-async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-}
-
-/**
  * The bench on a fresh database created on the Postgres server of `pgUrl` (dropped after), so the
  * other benches' data does not mix in.
  */
 export async function runChainWatcherBench(pgUrl: string, sizes: ChainBenchSizes, log: (line: string) => void): Promise<ChainBenchEntry> {
-  const name = `kingdom_chain_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await benchChainWatcher(url.toString(), sizes, log);
-  } finally {
-    await dropWhenClosed(admin, name);
-    await admin.end();
-  }
+  return withFreshDatabase(pgUrl, 'kingdom_chain', (url) => benchChainWatcher(url, sizes, log));
 }
 
 /** Sizes from the environment (`BENCH_CHAIN_*`), else the issue's. */

@@ -9,13 +9,13 @@
  * Prints one JSON line: {db, lands, workers, players, generate_seconds, floor_seconds, seconds,
  * peak_rss_mb}. The world is generated and settled inside the database; none of it enters JS.
  */
+import { withFreshDatabase } from './support/fresh-database.ts';
 import { parseArgs } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
 import { settleDay } from '../apps/server/src/jobs/settlement.ts';
@@ -109,15 +109,9 @@ function runChild(args: string[]): SettlementRun {
  * (`pgliteLands`, default 100,000 in `run.ts`): the figure is reported with its own size.
  */
 export async function runSettlementBench(pgUrl: string, lands: number, pgliteLands: number, log: (line: string) => void): Promise<Record<string, unknown>> {
-  const name = `kingdom_settlement_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  try {
+  return withFreshDatabase(pgUrl, 'kingdom_settlement', async (url) => {
     log(`settlement: ${lands} lands on Postgres`);
-    const p = runChild(['--db', 'postgres', '--url', url.toString(), '--lands', String(lands)]);
+    const p = runChild(['--db', 'postgres', '--url', url, '--lands', String(lands)]);
     log(`settlement: postgres ${p.seconds} s (floor ${p.floor_seconds} s); now PGlite with ${pgliteLands} lands`);
     let lite: SettlementRun | { error: string };
     try {
@@ -132,10 +126,7 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
       seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
       pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512 },
     };
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

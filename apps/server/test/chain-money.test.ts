@@ -6,13 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CML, SLOT_CONFIG_NETWORK } from '@lucid-evolution/lucid';
+import { CML } from '@lucid-evolution/lucid';
 import { ENDPOINTS, STAKING_PATHS, type Deposit, type Withdrawal } from '@kingdom/api';
 import { depositMessage } from '@kingdom/game';
+import { sql } from 'drizzle-orm';
+import { exec } from '../src/db/client.ts';
 import { createTestKingdom, signInCardano, challengeFor, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from './support/wallets.ts';
 import { fundDemoWallet } from '../src/modules/demo/chain-faucet.ts';
-import { EMULATOR_GENESIS_MS } from '../src/chain/cardano/emulator-ledger.ts';
 
 const P = (e: { path: string }) => e.path;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -48,11 +49,7 @@ const balance = async (k: TestKingdom, token: string, t: 'exo' | 'hexo') => BigI
 const deposits = async (k: TestKingdom, token: string) => (await k.get(P(ENDPOINTS.chainDeposits), token)).json<{ deposits: Deposit[]; claimable: Deposit[] }>();
 
 /** A Lucid on the test kingdom's emulator, for transactions the app does not build (two outputs, foreign metadata). */
-async function lucidOf(k: TestKingdom) {
-  const lucid = await k.app.deps.providers.money.lucid();
-  SLOT_CONFIG_NETWORK.Custom = { zeroTime: EMULATOR_GENESIS_MS, zeroSlot: 0, slotLength: 1000 };
-  return lucid;
-}
+const lucidOf = (k: TestKingdom) => k.app.deps.providers.money.lucid();
 
 describe('deposits', () => {
   let k: TestKingdom;
@@ -321,6 +318,18 @@ describe('EXO orders: token sale rounds and vendor packs', () => {
     expect((await order(p, { round_id: small.id, amount: '1' })).json().error).toBe('SALE_SOLD_OUT');
     const now = (await k.get(P(ENDPOINTS.saleRounds))).json<{ rounds: Array<{ id: number; status: string }> }>().rounds.find((r) => r.id === small.id)!;
     expect(now.status).toBe('sold_out');
+  });
+
+  it('20 concurrent orders on a round with room for 10 sell exactly its cap (the round row is locked)', async () => {
+    const now = k.now();
+    await exec(k.db.orm, sql`INSERT INTO sale_rounds (id, name, price_lovelace, cap, starts_at, ends_at)
+      VALUES (99, 'Race', 50000, 1000000000, ${new Date(now.getTime() - 3_600_000)}, ${new Date(now.getTime() + 3_600_000)})`);
+    const players = await Promise.all(Array.from({ length: 4 }, () => signedInFunded(k)));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => order(players[i % 4]!, { round_id: 99, amount: '100' })));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect([...new Set(answers.filter((r) => r.statusCode !== 200).map((r) => r.json().error))]).toEqual(['SALE_SOLD_OUT']);
+    const race = (await k.get(P(ENDPOINTS.saleRounds))).json<{ rounds: Array<{ id: number; sold: string; status: string }> }>().rounds.find((r) => r.id === 99)!;
+    expect(race).toMatchObject({ sold: '1000000000', status: 'sold_out' });
   });
 
   it('buys a vendor EXO pack at the current EXO price', async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AmountField } from './amount-field.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
@@ -73,7 +74,6 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
   const [invalid, setInvalid] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<{ hash: string; amount: string } | null>(null);
-  const errorId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!isWholeAmount(amount)) {
@@ -101,13 +101,8 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-stack">
-          <label className="field">
-            {t('chain.amount', { token: symbol })}
-            <input inputMode="numeric" autoComplete="off" maxLength={21} value={amount} data-testid="chain-amount"
-              aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined}
-              onChange={(e) => { setAmount(e.target.value.replace(/\D/g, '')); setInvalid(false); }} />
-          </label>
-          {invalid ? <p id={errorId} className="field-error" role="alert">{t('chain.depositEmpty', { token: symbol })}</p> : null}
+          <AmountField symbol={symbol} value={amount} error={invalid ? t('chain.depositEmpty', { token: symbol }) : null}
+            onChange={(v) => { setAmount(v); setInvalid(false); }} />
           {failure ? <p className="field-error" role="alert" data-testid="chain-failure">{failure}</p> : null}
           {step ? <p className="muted" aria-live="polite">{t(`chain.step.${step}`)}</p> : null}
           <div className="dialog__actions">

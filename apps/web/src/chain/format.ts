@@ -1,5 +1,5 @@
 /** Display helpers of chain money: ADA from lovelace, transaction ids and explorer links (exact, no floats). */
-import { formatThousands, shortenMiddle } from '@kingdom/game';
+import { formatThousands, orderLovelace, shortenMiddle, toBaseUnits } from '@kingdom/game';
 
 /**
  * Lovelace as ADA with thousands separators and up to 6 decimals, exact: `"12500000"` → `"12.5"`.
@@ -13,9 +13,9 @@ export function formatAda(lovelace: string | bigint): string {
   return (neg ? '-' : '') + formatThousands(a / 1_000_000n) + (frac ? `.${frac}` : '');
 }
 
-/** Lovelace for `amount` whole EXO at `priceLovelace` per EXO (exact). */
+/** Lovelace for `amount` whole EXO at `priceLovelace` per EXO: the server's order price rule (`orderLovelace`). */
 export function costLovelace(amount: string, priceLovelace: string): bigint {
-  return BigInt(amount) * BigInt(priceLovelace);
+  return orderLovelace(toBaseUnits(amount, 'exo'), BigInt(priceLovelace));
 }
 
 /** A transaction id shortened as spec §9 shortens strings: `abcdef12...7890`. */

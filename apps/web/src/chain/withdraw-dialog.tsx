@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AmountField } from './amount-field.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +74,6 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
   const [invalid, setInvalid] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [withdrawalId, setWithdrawalId] = useState<number | null>(null);
-  const errorId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!isWholeAmount(amount)) return setInvalid(t('chain.withdrawEmpty', { token: symbol }));
@@ -103,13 +103,7 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-stack">
-          <label className="field">
-            {t('chain.amount', { token: symbol })}
-            <input inputMode="numeric" autoComplete="off" maxLength={21} value={amount} data-testid="chain-amount"
-              aria-invalid={invalid !== null} aria-describedby={invalid ? errorId : undefined}
-              onChange={(e) => { setAmount(e.target.value.replace(/\D/g, '')); setInvalid(null); }} />
-          </label>
-          {invalid ? <p id={errorId} className="field-error" role="alert">{invalid}</p> : null}
+          <AmountField symbol={symbol} value={amount} error={invalid} onChange={(v) => { setAmount(v); setInvalid(null); }} />
           {failure ? <p className="field-error" role="alert" data-testid="chain-failure">{failure}</p> : null}
           <div className="dialog__actions">
             <button type="button" className="btn btn--ghost" onClick={onClose}>{t('vendor.cancel')}</button>

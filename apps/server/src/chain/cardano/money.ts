@@ -60,6 +60,11 @@ const EXPLORERS: Record<string, string> = {
   preview: 'https://preview.cardanoscan.io/transaction/{hash}',
 };
 
+/** True when bech32 `address` is of the ledger's network (`addr1…` mainnet, `addr_test1…` otherwise). */
+export function isOnNetwork(money: Pick<CardanoMoney, 'ledger'>, address: string): boolean {
+  return address.startsWith(money.ledger.networkId === 1 ? 'addr1' : 'addr_test1');
+}
+
 /** The enterprise address of a bech32 ed25519 private key on `networkId`. */
 export function keyAddress(privateKey: string, networkId: 0 | 1): string {
   const sk = CML.PrivateKey.from_bech32(privateKey);

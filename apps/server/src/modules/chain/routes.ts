@@ -1,17 +1,11 @@
 /** Chain money endpoints (issue 11; GAME-RULES §8; spec §2 deposit/withdrawal modals, `/tokensale`). */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, IDEMPOTENCY_HEADER } from '@kingdom/api';
+import { ENDPOINTS } from '@kingdom/api';
 import { route, sessionOf } from '../../http/routes.ts';
 import { fail } from '../../errors.ts';
-import { isIdempotencyKey } from '../vendor/service.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { isOnNetwork } from '../../chain/cardano/money.ts';
 import { accountDeposits, accountOrders, accountWithdrawals, buildPayment, createOrder, requestWithdrawal, saleRounds, submitPayment } from './service.ts';
-
-/** The `Idempotency-Key` header of a request that spends. @throws ApiError VALIDATION_ERROR when absent or not a UUID */
-function idempotencyKey(headers: Record<string, unknown>): string {
-  const key = headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  if (!isIdempotencyKey(key)) fail('VALIDATION_ERROR', { [IDEMPOTENCY_HEADER]: ['a UUID is required'] });
-  return key;
-}
 
 /** Registers the chain money endpoints. */
 export async function chainRoutes(app: FastifyInstance): Promise<void> {
@@ -28,7 +22,7 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, ENDPOINTS.chainWalletBalance, async ({ params }) => {
-    if (!params.address.startsWith(money.ledger.networkId === 1 ? 'addr1' : 'addr_test1')) fail('ERROR_WALLET_WRONG_NETWORK');
+    if (!isOnNetwork(money, params.address)) fail('ERROR_WALLET_WRONG_NETWORK');
     const held = await money.ledger.balance(params.address);
     return { lovelace: held.lovelace.toString(), exo: (held.assets[money.units.exo] ?? 0n).toString(), hexo: (held.assets[money.units.hexo] ?? 0n).toString() };
   });
@@ -40,7 +34,7 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.chainDeposits, async (input) => accountDeposits(db, money, sessionOf(input).userId));
 
   route(app, ENDPOINTS.chainWithdrawalCreate, async (input) => {
-    const withdrawal = await requestWithdrawal(db, money, sessionOf(input), idempotencyKey(input.request.headers), input.body, input.now, input.request.log);
+    const withdrawal = await requestWithdrawal(db, money, sessionOf(input), idempotencyKeyOf(input.request), input.body, input.now, input.request.log);
     // Pay it out now rather than at the next block.
     chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
     return { withdrawal };
@@ -51,7 +45,7 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.saleRounds, async ({ now }) => ({ rounds: await saleRounds(db, now), sale_address: money.saleAddress }));
 
   route(app, ENDPOINTS.exoOrderCreate, async (input) => ({
-    order: await createOrder(db, money, sessionOf(input).userId, idempotencyKey(input.request.headers), input.body, input.now),
+    order: await createOrder(db, money, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now),
   }));
 
   route(app, ENDPOINTS.exoOrders, async (input) => ({ orders: await accountOrders(db, money, sessionOf(input).userId, input.now) }));

@@ -8,7 +8,6 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CML } from '@lucid-evolution/lucid';
 import {
   GameError, ORDER_TTL_MINUTES, checkRoundOrder, confirmationsAt, depositMessage, lovelacePerExo, orderLovelace, orderMessage,
   roundStatus, toBaseUnits, vendorEntry, isAmountInRange, type SaleRound,
@@ -16,19 +15,9 @@ import {
 import type { ChainToken, Deposit, ExoOrder, OrderRequest, SaleRoundAnswer, Withdrawal } from '@kingdom/api';
 import { exec, hasSqlState, SQLSTATE, type Database, type Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
-import type { CardanoMoney } from '../../chain/cardano/money.ts';
+import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import { applyTokenEntry } from '../ledger/ledger.ts';
 import type { SessionUser } from '../../auth/session.ts';
-
-/** Hex of a CBOR-encoded transaction's body hash (the transaction id). */
-function txIdOf(cbor: string): string {
-  const tx = CML.Transaction.from_cbor_hex(cbor);
-  try {
-    return CML.hash_transaction(tx.body()).to_hex();
-  } finally {
-    tx.free();
-  }
-}
 
 /** Maps Lucid's coin-selection failures to the spec's wallet codes. */
 function walletBuildError(err: unknown): never {
@@ -51,8 +40,7 @@ export async function buildPayment(
   req: { kind: 'deposit'; token: ChainToken; amount: string; address: string } | { kind: 'order'; order_id: number; address: string },
   now: Date,
 ): Promise<{ tx: string; tx_hash: string; fee: string }> {
-  const wantedPrefix = money.ledger.networkId === 1 ? 'addr1' : 'addr_test1';
-  if (!req.address.startsWith(wantedPrefix)) fail('ERROR_WALLET_WRONG_NETWORK');
+  if (!isOnNetwork(money, req.address)) fail('ERROR_WALLET_WRONG_NETWORK');
   let pay: { to: string; assets: Record<string, bigint>; message: string[] };
   if (req.kind === 'deposit') {
     const amount = toBaseUnits(req.amount, req.token);
@@ -93,8 +81,7 @@ export async function submitPayment(money: CardanoMoney, txCbor: string, witness
     fail('TX_SUBMIT_FAILED');
   }
   try {
-    const hash = await money.ledger.lucidProvider().submitTx(signed);
-    return { tx_hash: hash || txIdOf(signed) };
+    return { tx_hash: await money.ledger.lucidProvider().submitTx(signed) };
   } catch {
     fail('TX_SUBMIT_FAILED');
   }
@@ -108,35 +95,27 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
  */
 export async function accountDeposits(db: Database, money: CardanoMoney, userId: number): Promise<{ confirmations_required: number; deposits: Deposit[]; claimable: Deposit[] }> {
   const tip = await money.ledger.tip();
-  const rows = await exec<{ tx_hash: string; output_index: number; token: 'exo' | 'hexo'; amount: string; senders: string[] | string; status: Deposit['status']; block_height: number; seen_at: Date | string; credited_at: Date | string | null; mine: boolean }>(db.orm, sql`
-    SELECT p.tx_hash, p.output_index, p.token, p.amount::text AS amount, p.senders, p.status, p.block_height, p.seen_at, p.credited_at, true AS mine
+  const rows = await exec<{ tx_hash: string; output_index: number; token: 'exo' | 'hexo'; amount: string; sender: string | null; status: Deposit['status']; block_height: number; seen_at: Date | string; credited_at: Date | string | null; mine: boolean }>(db.orm, sql`
+    SELECT p.tx_hash, p.output_index, p.token, p.amount::text AS amount, p.senders[1] AS sender, p.status, p.block_height, p.seen_at, p.credited_at, true AS mine
     FROM chain_payments p
     WHERE p.token <> 'ada' AND (p.user_id = ${userId} OR (p.status IN ('pending', 'rolled_back') AND (EXISTS (
       SELECT 1 FROM wallets w WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND w.address = ANY(p.senders)) OR EXISTS (
       SELECT 1 FROM wallets w JOIN cardano_stake_keys k ON k.address = w.address
       WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND k.stake_credential = ANY(p.sender_stakes)))))
     UNION ALL
-    SELECT p.tx_hash, p.output_index, p.token, p.amount::text, p.senders, p.status, p.block_height, p.seen_at, p.credited_at, false
+    SELECT p.tx_hash, p.output_index, p.token, p.amount::text, p.senders[1], p.status, p.block_height, p.seen_at, p.credited_at, false
     FROM chain_payments p WHERE p.status = 'claimable' AND p.token <> 'ada' AND p.message_account = ${userId}
     ORDER BY seen_at DESC, tx_hash, output_index LIMIT 100`);
-  const answer = (r: (typeof rows)[number]): Deposit => {
-    const senders = Array.isArray(r.senders) ? r.senders : parsePgArray(r.senders);
-    return {
-      tx_hash: r.tx_hash, output_index: r.output_index, token: r.token, amount: r.amount, sender: senders[0] ?? '',
-      status: r.status, confirmations: r.status === 'rolled_back' ? 0 : confirmationsAt(tip.height, r.block_height),
-      seen_at: iso(r.seen_at)!, credited_at: iso(r.credited_at),
-    };
-  };
+  const answer = (r: (typeof rows)[number]): Deposit => ({
+    tx_hash: r.tx_hash, output_index: r.output_index, token: r.token, amount: r.amount, sender: r.sender ?? '',
+    status: r.status, confirmations: r.status === 'rolled_back' ? 0 : confirmationsAt(tip.height, r.block_height),
+    seen_at: iso(r.seen_at)!, credited_at: iso(r.credited_at),
+  });
   return {
     confirmations_required: money.confirmations,
     deposits: rows.filter((r) => r.mine).slice(0, 50).map(answer),
     claimable: rows.filter((r) => !r.mine).map(answer),
   };
-}
-
-/** `{a,b}` (a text[] as some drivers answer it) → array. */
-function parsePgArray(v: string): string[] {
-  return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((s) => s.replace(/^"|"$/g, ''));
 }
 
 const requestHashOf = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex');

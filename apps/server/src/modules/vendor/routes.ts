@@ -1,10 +1,10 @@
 /** Vendor endpoints (spec §2 /vendor, GAME-RULES §6): the public catalogue and purchases. */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, IDEMPOTENCY_HEADER, type VendorItem } from '@kingdom/api';
+import { ENDPOINTS, type VendorItem } from '@kingdom/api';
 import { MAX_PURCHASE_QUANTITY, VENDOR_CATALOGUE } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
-import { fail } from '../../errors.ts';
-import { isIdempotencyKey, purchase } from './service.ts';
+import { purchase } from './service.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
 
 const catalogue: VendorItem[] = VENDOR_CATALOGUE.map((e) => ({
   key: e.key, group: e.group, name: e.name, purpose: e.purpose, pay_token: e.payToken, price: e.price?.toString() ?? null,
@@ -17,8 +17,6 @@ export async function vendorRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   route(app, ENDPOINTS.vendorCatalogue, async () => ({ items: catalogue, max_quantity: MAX_PURCHASE_QUANTITY }));
   route(app, ENDPOINTS.vendorPurchase, async (input) => {
-    const key = input.request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-    if (!isIdempotencyKey(key)) fail('VALIDATION_ERROR', { [IDEMPOTENCY_HEADER]: ['a UUID is required'] });
-    return purchase(db, sessionOf(input).userId, key, input.body, input.now);
+    return purchase(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now);
   });
 }

@@ -11,13 +11,6 @@ import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
 import { balanceOf, claimKey, purchaseByKey, saveResponse } from './repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True when `key` is a UUID (the form an `Idempotency-Key` must have). */
-export function isIdempotencyKey(key: unknown): key is string {
-  return typeof key === 'string' && UUID.test(key);
-}
-
 const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.stringify([r.item, r.quantity])).digest('hex');
 
 /**
