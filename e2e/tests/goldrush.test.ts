@@ -79,7 +79,12 @@ describe('gold rush', () => {
       await expect.poll(() => card.textContent(), { timeout: 20_000 }).toContain('Upgrading to level 2');
       await w.shot('upgrade-in-progress');
       await advanceDay(page);
-      await expect.poll(() => card.getByTestId('slot-2').getByRole('button', { name: 'Set worker' }).count(), { timeout: 20_000 }).toBe(1);
+      const slot2Open = () => card.getByTestId('slot-2').getByRole('button', { name: 'Set worker' }).count();
+      // The game clock starts at the wall clock: a 6-hour upgrade started after 18:00 UTC ends after
+      // the next midnight, so the day just settled did not complete it and the next one does.
+      await settle(page);
+      if ((await slot2Open()) === 0 && /completes at the next daily settlement/.test((await card.textContent()) ?? '')) await advanceDay(page);
+      await expect.poll(slot2Open, { timeout: 20_000 }).toBe(1);
       await w.shot('upgraded');
 
       await page.goto('/account/inbox');
