@@ -42,6 +42,7 @@ import { valleyRoutes } from './modules/valley/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
 import { ChainMoneyJobs } from './jobs/chain-money.ts';
+import { JobLeases } from './jobs/leases.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -52,7 +53,16 @@ export interface AppDeps {
   db: Database;
   providers: ChainProviders;
   clock?: () => Date;
+  /**
+   * Re-reads the shared game time before a request reads `clock` (demo mode: the offset lives in
+   * Postgres, so every process answers the same game day; issue 15). Default: nothing to refresh.
+   */
+  refreshClock?: () => Promise<void>;
   advanceClock?: (ms: number, tx: Orm) => Promise<Date>;
+  /** This process's job leases (issue 15); built on `db` when absent. */
+  leases?: JobLeases;
+  /** Asks the scheduler to attempt job `name` now (e.g. demo funding after a sign-in); default: nothing. */
+  kickJob?: (name: string) => void;
   /** Chain money's jobs (watcher, treasury signer); built from `providers.money` when absent. */
   chainJobs?: ChainMoneyJobs;
 }
@@ -68,13 +78,17 @@ declare module 'fastify' {
 /** Builds the app (not listening). Close it with `app.close()`; the database is the caller's. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? (() => new Date());
+  const leases = deps.leases ?? new JobLeases(deps.db.orm);
   const full: Required<AppDeps> = {
     clock,
+    refreshClock: async () => undefined,
     advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
+    kickJob: () => undefined,
     ...deps,
+    leases,
     chainJobs: deps.chainJobs ?? new ChainMoneyJobs(deps.db, deps.providers.money, clock, {
       warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m),
-    }),
+    }, leases),
   };
   const { config } = full;
   const app = Fastify({

@@ -26,6 +26,7 @@ import { sql } from 'drizzle-orm';
 import { ENDPOINTS } from '@kingdom/api';
 import { exec } from './db/client.ts';
 import { ChainMoneyJobs } from './jobs/chain-money.ts';
+import { JobLeases } from './jobs/leases.ts';
 import { treasuryReport } from './modules/chain/reconcile.ts';
 import { PATHS, API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type FaucetResponse, type ClockResponse } from '@kingdom/api';
 import { fromBaseUnits, gameDay, isToken, toBaseUnits } from '@kingdom/game';
@@ -188,12 +189,14 @@ async function blocks(args: string[]): Promise<void> {
   let result = await viaServer<{ height: number; slot: number }>(config.port, ENDPOINTS.demoBlocks.path, { count });
   if (!result) {
     const { db, providers } = await openKingdomDatabase(config);
+    const leases = new JobLeases(db.orm);
     try {
-      const jobs = new ChainMoneyJobs(db, providers.money, () => new Date(), { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) });
+      const jobs = new ChainMoneyJobs(db, providers.money, () => new Date(), { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) }, leases);
       await jobs.produceBlocks(count);
       const tip = await providers.money.ledger.tip();
       result = { height: tip.height, slot: tip.slot };
     } finally {
+      await leases.releaseAll();
       await db.close();
     }
   }

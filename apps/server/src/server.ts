@@ -11,12 +11,19 @@ import { buildApp } from './app.ts';
 import { GameClock } from './clock.ts';
 import { settleDueDays } from './jobs/settlement.ts';
 import { publishChestSeeds } from './modules/chest/service.ts';
+import { JobLeases, JobScheduler, type JobSpec } from './jobs/leases.ts';
+import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
+
+/** Reports a job run's duration (the metrics module replaces this once it lands). */
+const observeJobRun = (_job: string, _seconds: number, _ok: boolean): void => undefined;
 
 export interface Kingdom {
   app: FastifyInstance;
   db: Database;
   providers: ChainProviders;
   clock: GameClock;
+  /** This process's job leases. */
+  leases: JobLeases;
   /** Settles every day that has ended (the daily tick); safe to run from several processes. */
   tick(): Promise<string[]>;
   close(): Promise<void>;
@@ -31,25 +38,42 @@ export async function openKingdomDatabase(config: Config, now = new Date()): Pro
   return { db, providers };
 }
 
+/** How often each process asks for the tick's lease and settles any day that has ended (ms). */
+export const TICK_EVERY_MS = 15_000;
+/** How often the demo-funding job looks for sign-ins waiting for emulator funds (ms). */
+export const DEMO_FUNDING_EVERY_MS = 1_000;
+/** Lease name of the daily tick (and the chest seeds published with it). */
+export const TICK_JOB = 'tick';
+
 /**
- * Everything a server process needs, ready to `listen`. With `schedule`, the daily tick runs at
- * start and every minute (it settles a day once its 00:00 UTC has passed on the game clock).
+ * Everything a server process needs, ready to `listen`. With `schedule`, the background jobs start:
+ * the daily tick (settles a day once its 00:00 UTC has passed on the game clock, and publishes chest
+ * seeds), chain money (block production on the emulator, watcher, treasury signer) and demo wallet
+ * funding — each once cluster-wide under its job lease (issue 15), whatever the number of processes.
  */
 export async function createKingdom(config: Config, opts: { schedule?: boolean } = {}): Promise<Kingdom> {
   const { db, providers } = await openKingdomDatabase(config);
   const clock = new GameClock(db);
   if (config.demo) await clock.load();
+  const refreshClock = async () => { if (config.demo) await clock.load(); };
+  const leases = new JobLeases(db.orm);
+  const jobs = new Map<string, JobSpec>();
+  let scheduler: JobScheduler | null = null;
   const app = await buildApp({
-    config, db, providers, clock: () => clock.now(),
+    config, db, providers, leases, clock: () => clock.now(), refreshClock,
     advanceClock: async (ms, tx) => {
       if (!config.demo) throw new Error('the game clock moves only in demo mode');
       return clock.advance(ms, tx);
+    },
+    kickJob: (name) => {
+      const job = jobs.get(name);
+      if (scheduler && job) void scheduler.attempt(job);
     },
   });
   let running: Promise<string[]> | null = null;
   const tick = () => (running ??= (async () => {
     try {
-      if (config.demo) await clock.load();
+      await refreshClock();
       const days = (await settleDueDays(db, clock.now())).map((d) => d.day);
       await publishChestSeeds(db.orm, clock.now());
       return days;
@@ -57,18 +81,28 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       running = null;
     }
   })());
-  let timer: NodeJS.Timeout | undefined;
   if (opts.schedule) {
-    const run = () => tick().then((days) => days.length && app.log.info({ days }, 'settled'), (err) => app.log.error({ err }, 'settlement failed; will retry'));
-    void run();
-    timer = setInterval(run, 60_000);
-    timer.unref();
-    app.deps.chainJobs.start(config.chainMoney.emulatorBlockMs, config.chainMoney.watchMs);
+    scheduler = new JobScheduler(leases, app.log, observeJobRun);
+    const chain = app.deps.chainJobs.job(config.chainMoney.emulatorBlockMs, config.chainMoney.watchMs);
+    const specs: JobSpec[] = [
+      { name: TICK_JOB, everyMs: TICK_EVERY_MS, run: async () => {
+        const days = await tick();
+        if (days.length) app.log.info({ days }, 'settled');
+      } },
+      { ...chain, run: async () => { await refreshClock(); await chain.run(); } },
+    ];
+    if (config.demo && config.chainMoney.demoChainFaucet && providers.money.emulator) {
+      specs.push({ name: DEMO_FUNDING_JOB, everyMs: DEMO_FUNDING_EVERY_MS, run: () => payDemoFunding(db, providers.money) });
+    }
+    for (const spec of specs) {
+      jobs.set(spec.name, spec);
+      scheduler.start(spec);
+    }
   }
   return {
-    app, db, providers, clock, tick,
+    app, db, providers, clock, tick, leases,
     async close() {
-      clearInterval(timer);
+      await scheduler?.stop();
       await app.close();
       await running?.catch(() => undefined);
       await db.close();

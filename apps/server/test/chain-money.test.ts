@@ -13,17 +13,18 @@ import { sql } from 'drizzle-orm';
 import { exec } from '../src/db/client.ts';
 import { createTestKingdom, signInCardano, challengeFor, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from './support/wallets.ts';
-import { fundDemoWallet } from '../src/modules/demo/chain-faucet.ts';
+import { fundDemoWallet, payDemoFunding } from '../src/modules/demo/chain-faucet.ts';
 
 const P = (e: { path: string }) => e.path;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface Funded { wallet: CardanoTestWallet; token: string; userId: number }
 
-/** A new account signed in with a new wallet (funded on the emulator at sign-in), made its Master Wallet. */
+/** A new account signed in with a new wallet (funded on the emulator by the job its sign-in asked), made its Master Wallet. */
 async function signedInFunded(k: TestKingdom): Promise<Funded> {
   const wallet = createCardanoTestWallet();
   const { token, user } = await signInCardano(k, wallet);
+  expect((await payDemoFunding(k.db, k.providers.money)).has(wallet.address)).toBe(true);
   const master = await k.post(STAKING_PATHS.walletsSetMaster, { address: wallet.address }, bearer(token));
   expect(master.statusCode, master.body).toBe(200);
   return { wallet, token, userId: user.user_id };

@@ -12,7 +12,7 @@ import { ENDPOINTS, STAKING_PATHS } from '@kingdom/api';
 import { depositMessage } from '@kingdom/game';
 import { exec } from '../src/db/client.ts';
 import { treasuryReport } from '../src/modules/chain/reconcile.ts';
-import { fundDemoWallet } from '../src/modules/demo/chain-faucet.ts';
+import { fundDemoWallet, payDemoFunding } from '../src/modules/demo/chain-faucet.ts';
 import { createTestKingdom, challengeFor, signInCardano, TEST_DB, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from './support/wallets.ts';
 
@@ -45,6 +45,7 @@ describe(`treasury reconciliation under random chain money (${TEST_DB})`, () => 
   async function scenario(actions: Action[]): Promise<void> {
     const wallet = createCardanoTestWallet();
     const { token, user } = await signInCardano(k, wallet);
+    await payDemoFunding(k.db, k.providers.money);
     expect((await k.post(STAKING_PATHS.walletsSetMaster, { address: wallet.address }, bearer(token))).statusCode).toBe(200);
     const stranger: CardanoTestWallet = createCardanoTestWallet();
     await fundDemoWallet(k.db, k.app.deps.chainJobs, stranger.address, k.now());

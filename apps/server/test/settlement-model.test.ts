@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import {
+  gameDay,
   settleDay as modelSettleDay, dayStart, type DayResult, type World, type Token, type MineKind, type WorkerRarity,
 } from '@kingdom/game';
 import { canonicalDayResult, worldArbitrary } from '../../../packages/game/test/support/world-arbitrary.ts';
@@ -50,8 +51,8 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
     sql`(${x.landId}, ${x.mine}, ${x.slot}, ${x.userId}, ${x.kind}, ${x.collectionKey}, ${x.assetKey}, ${x.rarity}, ${new Date(x.assignedAt)})`))}`);
   if (w.upgrades.length) await exec(tx, sql`INSERT INTO mine_upgrades (id, land_id, mine, user_id, target_level, item_key, started_at, ends_at, status) VALUES ${values(w.upgrades.map((u) =>
     sql`(${u.id}, ${u.landId}, ${u.mine}, ${u.userId}, ${u.targetLevel}, ${u.itemKey}, ${new Date(u.endsAt - 3_600_000)}, ${new Date(u.endsAt)}, ${u.status})`))}`);
-  if (w.vendorSales.length) await exec(tx, sql`INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, created_at) VALUES ${values(w.vendorSales.map((v, i) =>
-    sql`(${v.userId}, ${`sale-${i}`}, '', 'toolkit_2', 1, ${v.token}, ${v.amount.toString()}::numeric, '{}'::jsonb, ${new Date(v.at)})`))}`);
+  if (w.vendorSales.length) await exec(tx, sql`INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, royalty_day, created_at) VALUES ${values(w.vendorSales.map((v, i) =>
+    sql`(${v.userId}, ${`sale-${i}`}, '', 'toolkit_2', 1, ${v.token}, ${v.amount.toString()}::numeric, '{}'::jsonb, ${v.royaltyDay ?? gameDay(v.at)}, ${new Date(v.at)})`))}`);
   if (w.readyNotices.length) await exec(tx, sql`INSERT INTO mine_ready_notices (land_id, mine, level) VALUES ${values(w.readyNotices.map((n) => sql`(${n.landId}, ${n.mine}, ${n.level})`))}`);
   await loadStaking(tx, w);
 }

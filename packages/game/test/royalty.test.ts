@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { dayStart, settleDay, shopRoyalty } from '../src/index.ts';
+import { addDays, dayStart, gameDay, royaltyDay, settleDay, shopRoyalty } from '../src/index.ts';
 import { worldArbitrary } from './support/world-arbitrary.ts';
 
 describe('shop royalty (GAME-RULES §6)', () => {
@@ -28,13 +28,15 @@ describe('shop royalty (GAME-RULES §6)', () => {
     }));
   });
 
-  it('settleDay pays the day’s sales only (by token), to land owners, with one notification each', () => {
+  it('settleDay pays the sales counted in the day only (by token), to land owners, with one notification each', () => {
     fc.assert(fc.property(worldArbitrary({ maxDays: 1 }), ({ world, days }) => {
       const day = days[0]!;
       const start = dayStart(day);
       const r = settleDay(world, day);
       for (const token of ['exo', 'hexo'] as const) {
-        const sales = world.vendorSales.filter((v) => v.token === token && v.at >= start && v.at < start + 86_400_000).reduce((a, v) => a + v.amount, 0n);
+        const sales = world.vendorSales.filter((v) => v.token === token && (v.royaltyDay ?? gameDay(v.at)) === day).reduce((a, v) => a + v.amount, 0n);
+        const late = world.vendorSales.filter((v) => v.token === token && v.at >= start && v.at < start + 86_400_000 && v.royaltyDay !== day);
+        expect(late.every((v) => v.royaltyDay === addDays(day))).toBe(true);
         const paid = r.ledger.filter((e) => e.reason === 'shop_royalty' && e.asset === token).reduce((a, e) => a + e.amount, 0n);
         const owners = new Set(world.lands.flatMap((l) => world.holdings.filter((h) => h.collectionKey === l.collectionKey && h.assetKey === l.assetKey).map((h) => h.userId)));
         expect(paid).toBe(owners.size > 0 ? (sales * 5n) / 100n : 0n);
@@ -42,5 +44,14 @@ describe('shop royalty (GAME-RULES §6)', () => {
       const paidUsers = new Set(r.ledger.filter((e) => e.reason === 'shop_royalty').map((e) => e.userId));
       expect(r.notifications.filter((n) => n.type === 'shop_royalty').map((n) => n.userId).sort()).toEqual([...paidUsers].sort());
     }), { numRuns: 200 });
+  });
+
+  it('royaltyDay: a sale counts in its own UTC day, or in the first day not yet settled when it commits after the tick', () => {
+    const at = Date.parse('2026-03-10T23:59:59.900Z');
+    expect(royaltyDay(at, null)).toBe('2026-03-10');
+    expect(royaltyDay(at, '2026-03-09')).toBe('2026-03-10');
+    expect(royaltyDay(at, '2026-03-10')).toBe('2026-03-11');
+    expect(royaltyDay(at, '2026-03-12')).toBe('2026-03-13');
+    expect(royaltyDay(Date.parse('2026-03-11T00:00:00Z'), '2026-03-09')).toBe('2026-03-11');
   });
 });

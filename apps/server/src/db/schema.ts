@@ -294,6 +294,8 @@ export const vendorPurchases = pgTable('vendor_purchases', {
   token: text('token').notNull(),
   amount: amount('amount').notNull(),
   response: jsonb('response').notNull(),
+  /** The day whose shop royalty counts this sale (GAME-RULES §6; `royaltyDaySql`). */
+  royaltyDay: text('royalty_day').notNull(),
   createdAt: ts('created_at').notNull(),
 }, (t) => [uniqueIndex('vendor_purchases_key').on(t.userId, t.idempotencyKey), index('vendor_purchases_created').on(t.createdAt), check('vendor_purchases_amount', sql`${t.amount} >= 0`)]);
 

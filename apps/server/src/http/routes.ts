@@ -81,7 +81,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
 }
 
 /**
- * The one authentication hook of the API scope: reads the clock once, then enforces the matched
+ * The one authentication hook of the API scope: reads the (shared) game clock once, then enforces the matched
  * route's descriptor `auth` — `session`: resolves the session (401 USER_NOT_AUTH when missing,
  * unknown, revoked or expired); `session-in-query`: requires a bearer token and leaves the session
  * check to the handler's one SQL statement (through `sessionRows`).
@@ -90,8 +90,9 @@ export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('now', null as unknown as Date);
   app.decorateRequest('session', null);
   app.decorateRequest('tokenHash', null);
-  const { db, clock } = app.deps;
+  const { db, clock, refreshClock } = app.deps;
   app.addHook('onRequest', async (request) => {
+    await refreshClock();
     request.now = clock();
     const e = request.routeOptions.config.endpoint;
     if (!e) return;

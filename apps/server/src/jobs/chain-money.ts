@@ -1,29 +1,45 @@
 /**
- * Runs chain money's jobs (issue 11): the chain watcher, the treasury signer and order expiry, one
- * run at a time per process; on the emulator also the block timer (`EMULATOR_BLOCK_MS`), each
- * produced block followed by a run. Real networks run on `CHAIN_WATCH_MS`.
+ * Runs chain money's jobs (issue 11): the chain watcher, the treasury signer and order expiry, once
+ * cluster-wide under one job lease (issue 15); on the emulator also block production
+ * (`EMULATOR_BLOCK_MS`), each produced block followed by a run. Real networks run on `CHAIN_WATCH_MS`.
  */
 import type { Database } from '../db/client.ts';
 import type { CardanoMoney } from '../chain/cardano/money.ts';
 import { expireOrders } from '../modules/chain/service.ts';
 import { runChainWatcher, type WatchRun } from './chain-watcher.ts';
 import { runTreasurySigner, type SignerLog } from './treasury-signer.ts';
+import type { JobLeases, JobSpec } from './leases.ts';
 
 /** What one run of the jobs did. */
 export interface ChainJobsRun extends WatchRun {
   payouts: { submitted: number; confirmed: number; returned: number };
 }
 
-/** The chain-money jobs of one process. */
+/** Lease name of the chain-money jobs (watcher, signer, order expiry, block production). */
+export const CHAIN_JOB = 'chain';
+
+/**
+ * The chain-money jobs. A run happens only in the process holding the {@link CHAIN_JOB} lease, so
+ * the watcher and the treasury signer run once cluster-wide; runs in one process are queued.
+ */
 export class ChainMoneyJobs {
   private running: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: Database, readonly money: CardanoMoney, private readonly clock: () => Date, private readonly log: SignerLog) {}
+  constructor(
+    private readonly db: Database,
+    readonly money: CardanoMoney,
+    private readonly clock: () => Date,
+    private readonly log: SignerLog,
+    private readonly leases: JobLeases,
+  ) {}
 
-  /** Signer, then watcher, then order expiry; queued behind a run in progress. */
-  run(): Promise<ChainJobsRun> {
-    const work = async (): Promise<ChainJobsRun> => {
+  /**
+   * Signer, then watcher, then order expiry; queued behind a run in progress.
+   * @returns what the run did, or null when another process holds the lease (it runs them)
+   */
+  run(): Promise<ChainJobsRun | null> {
+    const work = async (): Promise<ChainJobsRun | null> => {
+      if (!(await this.leases.acquire(CHAIN_JOB))) return null;
       const now = this.clock();
       const payoutsBefore = await runTreasurySigner(this.db, this.money, now, this.log);
       const watch = await runChainWatcher(this.db, this.money.ledger, {
@@ -39,33 +55,31 @@ export class ChainMoneyJobs {
   }
 
   /**
-   * Produces `n` blocks on the emulator, then runs the jobs (and once more, so a payout submitted
-   * by this run is seen in the next block's count).
+   * Produces `n` blocks on the (shared) emulated chain, then runs the jobs when this process holds
+   * their lease.
    * @throws Error on a real network (blocks come from the chain)
    */
-  async produceBlocks(n: number): Promise<ChainJobsRun> {
+  async produceBlocks(n: number): Promise<ChainJobsRun | null> {
     const emulator = this.money.emulator;
     if (!emulator) throw new Error('blocks are produced only on the emulator');
-    await this.running.catch(() => undefined);
     await emulator.produceBlocks(n);
     return this.run();
   }
 
-  /** Starts the timers (block production on the emulator, or watching a real network). */
-  start(emulatorBlockMs: number, watchMs: number): void {
-    const tick = () => {
-      const job = this.money.emulator ? this.produceBlocks(1) : this.run();
-      job.catch((err: unknown) => this.log.error({ err: String(err) }, 'chain money run failed; will retry'));
+  /**
+   * The scheduled job: on the emulator one block every `emulatorBlockMs` (0: only on demand), each
+   * followed by a run; on a real network a run every `watchMs`.
+   */
+  job(emulatorBlockMs: number, watchMs: number): JobSpec {
+    return {
+      name: CHAIN_JOB,
+      everyMs: this.money.emulator ? emulatorBlockMs : watchMs,
+      run: () => (this.money.emulator ? this.produceBlocks(1) : this.run()),
     };
-    const every = this.money.emulator ? emulatorBlockMs : watchMs;
-    if (every <= 0) return;
-    this.timer = setInterval(tick, every);
-    this.timer.unref();
   }
 
-  /** Stops the timers and waits for a run in progress. */
+  /** Waits for a run in progress. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
     await this.running.catch(() => undefined);
   }
 }

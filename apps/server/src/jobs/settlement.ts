@@ -10,7 +10,8 @@
  *     (land, slot) while the budget lasts (salary token + fallback), the pool shared pro rata by
  *     weight (manager +10%), report rows, ledger entries, daily reports, not-enough-balance notices;
  *  4. low-balance warnings counting every daily HEXO need; 5. ready-to-upgrade notices;
- *  6. the shop royalty: 5% of the day's HEXO and EXO vendor sales to land owners by lands held; 7. totals.
+ *  6. the shop royalty: 5% of the HEXO and EXO vendor sales counted in the day (`royalty_day`) to land
+ *  owners by lands held; 7. totals.
  * Every balance and item change goes through the ledger module's batch writer.
  * Exactly once: the day's `game_days` row is inserted first under an advisory lock; a second run
  * finds it and does nothing, and a run that fails rolls everything back, its row included.
@@ -24,6 +25,7 @@ import {
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { settleStakingDay } from './staking.ts';
+import { ROYALTY_GATE } from '../modules/vendor/repository.ts';
 
 /** Steps a test can interrupt with an injected fault (the transaction must roll back whole). */
 export type SettlementStep = 'claimed' | 'staking' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications' | 'royalty';
@@ -96,7 +98,7 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
     await warnLowBalances(tx, day, end);
     await notifyReadyToUpgrade(tx, day, end);
     await step('notifications');
-    await payShopRoyalty(tx, day, start, end);
+    await payShopRoyalty(tx, day, end);
     await step('royalty');
 
     const [players] = await exec<{ n: number }>(tx, sql`SELECT count(DISTINCT user_id)::int AS n FROM _paid_players`);
@@ -289,11 +291,14 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
  * ⌊day's sales × 5 / 100⌋ shared ⌊pool × lands / all lands⌋ among land owners, the remainder one base
  * unit each to the owners with the most lands (ties: smaller user id); a 'shop_royalty' notification.
  */
-async function payShopRoyalty(tx: Orm, day: string, start: Date, end: Date): Promise<void> {
+async function payShopRoyalty(tx: Orm, day: string, end: Date): Promise<void> {
+  // Closes the day's sales: waits for purchases committing now, and makes later ones count the next
+  // day (they read this day as settled once the tick commits; `saveResponse` in the vendor module).
+  await exec(tx, sql`SELECT 1 FROM app_settings WHERE key = ${ROYALTY_GATE} FOR UPDATE`);
   await exec(tx, sql`CREATE TEMP TABLE _roy ON COMMIT DROP AS
     WITH pools AS (
       SELECT token, div(sum(amount) * ${SHOP_ROYALTY_PERCENT.toString()}::numeric, 100) AS pool FROM vendor_purchases
-      WHERE created_at >= ${start} AND created_at < ${end} AND token IN ('exo', 'hexo') GROUP BY token
+      WHERE royalty_day = ${day} AND token IN ('exo', 'hexo') GROUP BY token
     ), held AS (
       SELECT user_id, count(*)::numeric AS lands FROM _own GROUP BY user_id
     ), shares AS (

@@ -122,7 +122,7 @@ export async function runTreasurySigner(db: Database, money: CardanoMoney, now: 
     } else if (tip.slot > Number(w.ttl_slot)) {
       await returnWithdrawal(db.orm, w, 'expired', 'The payout did not reach the chain in time.', now);
       returned++;
-    } else if (!money.emulator?.inMempool(w.tx_hash!)) {
+    } else if (!(await money.emulator?.inMempool(w.tx_hash!))) {
       await submitPayout(db, money, w, now, log);
     }
   }

@@ -17,7 +17,7 @@
  *
  * Money is bigint base units; no I/O, no clock: the day is the only time input.
  */
-import { dayStart } from '../days.ts';
+import { addDays, dayStart, gameDay } from '../days.ts';
 import { MINE_KINDS, MINE_RULES, type MineKind } from '../mines/kinds.ts';
 import { effectivityRating, LOW_BALANCE_WARNING_DAYS, openSlotCount, salaryDaysCovered } from '../mines/rules.ts';
 import { GOLDMINE_MAX_LEVEL, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, rarityForLeague, type WorkerRarity } from '../mines/goldmine.ts';
@@ -48,6 +48,20 @@ const min = (a: bigint, b: bigint) => (a < b ? a : b);
 export const ROYALTY_TOKENS = ['exo', 'hexo'] as const;
 /** The shop royalty's share of a day's sales, percent (GAME-RULES §6). */
 export const SHOP_ROYALTY_PERCENT = 5n;
+
+/**
+ * The day whose shop royalty counts a sale made at `at` (ms, UTC): its own UTC day, or — when the
+ * tick already settled that day before the sale committed — the first day not yet settled, so a sale
+ * is never lost nor counted twice (GAME-RULES §6; README "Shop royalty"). The vendor's SQL
+ * (`saveResponse`) states the same rule.
+ * @param lastSettled the latest settled game day (`YYYY-MM-DD`) when the sale commits, or null
+ */
+export function royaltyDay(at: number, lastSettled: string | null): string {
+  const own = gameDay(at);
+  if (lastSettled === null) return own;
+  const next = addDays(lastSettled);
+  return next > own ? next : own;
+}
 
 /**
  * Shares the shop royalty of one token's day of sales among land owners (GAME-RULES §6).
@@ -373,7 +387,7 @@ export function settleDay(input: World, day: string): DayResult {
   }
   const royalty = new Map<number, Record<'exo' | 'hexo', bigint>>();
   for (const token of ROYALTY_TOKENS) {
-    const sales = world.vendorSales.filter((v) => v.token === token && v.at >= start && v.at < end).reduce((a, v) => a + v.amount, 0n);
+    const sales = world.vendorSales.filter((v) => v.token === token && (v.royaltyDay ?? gameDay(v.at)) === day).reduce((a, v) => a + v.amount, 0n);
     for (const [u, amount] of shopRoyalty(sales, landsHeld)) {
       const r = royalty.get(u) ?? { exo: 0n, hexo: 0n };
       r[token] = amount;

@@ -96,6 +96,8 @@ export interface WorldVendorSale {
   token: 'exo' | 'hexo';
   amount: bigint;
   at: number;
+  /** The day whose royalty counts it (`royaltyDay`); default: the UTC day of `at`. */
+  royaltyDay?: string;
 }
 
 /** A ledger entry: `asset` is a token or `item:<key>`; `amount` signed (credit > 0). */

@@ -12,7 +12,8 @@
  */
 import fc from 'fast-check';
 import { LAND_POLICY_ID, landAssetName, utf8ToHex } from '../../src/assets.ts';
-import { addDays, dayStart } from '../../src/days.ts';
+import { addDays, dayStart, gameDay } from '../../src/days.ts';
+import { royaltyDay } from '../../src/settlement/settle-day.ts';
 import { LAND_SIZES } from '../../src/lands/lands.ts';
 import { hexName } from '../../src/valley.ts';
 import { MINE_RULES, type MineKind } from '../../src/mines/kinds.ts';
@@ -118,6 +119,8 @@ const rawArb = fc.record({
     user: fc.integer({ min: 1, max: 4 }), token: fc.constantFrom('exo' as const, 'hexo' as const),
     amount: fc.oneof(fc.constantFrom(1n, 19n, 20n, 21n, 999_999n, 5_000_000_000n), fc.bigInt({ min: 1n, max: 10n ** 15n })),
     at: fc.constantFrom(...SALE_OFFSETS),
+    /** Committed after the tick had settled its own day: counts in the next one (`royaltyDay`). */
+    late: fc.boolean(),
   }), { maxLength: 6 }),
 });
 
@@ -237,7 +240,7 @@ function build(raw: Raw): { world: World; days: string[] } {
     world: {
       lands, holdings, collections, snapshots, workers, upgrades, balances, items: [...items.values()], readyNotices,
       staking: EMPTY_STAKING,
-      vendorSales: raw.sales.map((v) => ({ userId: userOf(v.user), token: v.token, amount: v.amount, at: t0 + v.at })),
+      vendorSales: raw.sales.map((v) => ({ userId: userOf(v.user), token: v.token, amount: v.amount, at: t0 + v.at, royaltyDay: royaltyDay(t0 + v.at, v.late ? gameDay(t0 + v.at) : null) })),
     },
     days: Array.from({ length: raw.days }, (_, i) => addDays(FIRST_DAY, i)),
   };

@@ -1,11 +1,15 @@
 /**
- * The in-process Cardano ledger of the demo and the tests (issue 11 item 4): Lucid Evolution's
- * `Emulator` (UTxOs, signatures and validity checked on submit) plus what a chain watcher needs and
- * the emulator lacks: a log of blocks with their transactions, block hashes, and rollbacks.
+ * The emulated Cardano of the demo and the tests (issue 11 item 4; issue 15 "one chain"): Lucid
+ * Evolution's `Emulator` (UTxOs, signatures and validity checked on submit) plus what a chain watcher
+ * needs and the emulator lacks: blocks with their transactions, block hashes, and rollbacks.
  *
- * The log is kept in `emu_chain_txs` / `emu_chain_state`, so a restarted server (and the CLI) rebuilds
- * the same chain by replaying it from genesis. Blocks are produced on demand (`produceBlocks`, the
- * server's timer, `npm run kingdom -- blocks N`). One block = 20 slots of 1 s (Lucid's emulator).
+ * One chain for every server process: the chain is a log of events in Postgres
+ * (`emu_chain_events`: a transaction accepted into the mempool, or `n` blocks produced) and each
+ * process keeps a replica (an `Emulator` rebuilt by replaying the log). Every read first applies the
+ * events it has not seen (one small query when nothing changed); every write (submit, produce,
+ * rollback) locks `emu_chain_state`'s row, catches its replica up, validates, appends and commits, so
+ * two processes can never fork the chain, and any of them may be killed and restarted at any time.
+ * One block = 20 slots of 1 s (Lucid's emulator).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -95,9 +99,36 @@ export function readTransaction(cbor: string): { hash: string; inputs: Array<{ t
   }
 }
 
+
+/** A row of `emu_chain_events`. */
+interface EventRow {
+  seq: number;
+  kind: 'tx' | 'blocks';
+  tx_hash: string | null;
+  cbor: string | null;
+  blocks: number | null;
+  block_hash: string | null;
+  height_after: number | null;
+}
+
+/** `emu_chain_state`'s one row: the last event, the fork (bumped by a rollback) and the height. */
+interface StateRow {
+  seq: number;
+  fork: number;
+  height: number;
+}
+
+/** Thrown by a submit the emulator refuses (never leaves the replica changed). */
+export class EmulatorRefusal extends Error {
+  constructor(readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'EmulatorRefusal';
+  }
+}
+
 /**
- * Emulated Cardano with a block log. `open` replays the persisted log; every method of
- * {@link CardanoLedger} reads memory only.
+ * One process's replica of the shared emulated chain (see module doc). Methods of
+ * {@link CardanoLedger} catch up with the log first, then read memory.
  */
 export class EmulatorCardanoLedger implements CardanoLedger {
   readonly network = 'emulator';
@@ -108,50 +139,108 @@ export class EmulatorCardanoLedger implements CardanoLedger {
   private txIndex = new Map<string, BlockRef>();
   private height = 0;
   private fork = 0;
-  /** Serialises submit / produce / rollback (they touch the emulator and the log). */
+  /** The last event applied to this replica; 0 before the first. */
+  private appliedSeq = 0;
+  private lastKind: EventRow['kind'] | null = null;
+  /** Set when the replica may differ from the log (a write failed after changing it): rebuild. */
+  private dirty = false;
+  /** Serialises this process's use of the replica (reads catch up, writes mutate). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Hash the next produced block takes when it carries the mempool. */
+  private pendingBlockHash: string | null = null;
 
   private constructor(private readonly orm: Orm, private readonly genesis: GenesisOutput[]) {
     this.emulator = new KingdomEmulator(genesis);
   }
 
   /**
-   * Opens the emulated chain kept in the database (replaying its log onto `genesis`), or a new one.
+   * Opens the shared chain: replays its log onto `genesis`.
    * @throws Error when the stored log does not replay (genesis changed: a different treasury key)
    */
   static async open(orm: Orm, genesis: GenesisOutput[]): Promise<EmulatorCardanoLedger> {
     const ledger = new EmulatorCardanoLedger(orm, genesis);
-    await ledger.replay();
+    await ledger.serial(() => ledger.catchUp(ledger.orm));
     return ledger;
   }
 
-  private async replay(): Promise<void> {
-    const [state] = await exec<{ height: number; fork: number }>(this.orm, sql`SELECT height, fork FROM emu_chain_state WHERE id = 1`);
-    const rows = await exec<{ height: number; block_hash: string; tx_hash: string; cbor: string }>(this.orm, sql`
-      SELECT height, block_hash, tx_hash, cbor FROM emu_chain_txs ORDER BY height, position`);
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private reset(fork: number): void {
     this.emulator = new KingdomEmulator(this.genesis);
     this.blocks = [];
     this.mempool = [];
     this.txIndex.clear();
     this.height = 0;
-    this.fork = state?.fork ?? 0;
-    for (const row of rows) {
-      if (row.height > this.height + 1) this.advance(row.height - 1 - this.height);
-      if (row.height === this.height) throw new Error('emulator log out of order');
-      await this.accept(row.cbor);
-      const last = this.mempool[this.mempool.length - 1];
-      if (last?.hash !== row.tx_hash) throw new Error(`emulator log does not replay at ${row.tx_hash}`);
-      this.pendingBlockHash = row.block_hash;
-    }
-    if (this.mempool.length) this.advance(1);
-    const tip = state?.height ?? this.height;
-    if (tip > this.height) this.advance(tip - this.height);
+    this.fork = fork;
+    this.appliedSeq = 0;
+    this.lastKind = null;
+    this.pendingBlockHash = null;
+    this.dirty = false;
   }
 
-  /** Hash the next produced block takes (replay keeps the stored ones). */
-  private pendingBlockHash: string | null = null;
+  /** Applies the events this replica has not seen (rebuilding it after a rollback or a failed write). */
+  private async catchUp(orm: Orm, known?: StateRow): Promise<void> {
+    const state = known ?? (await exec<StateRow>(orm, sql`SELECT seq, fork, height FROM emu_chain_state WHERE id = 1`))[0] ?? { seq: 0, fork: 0, height: 0 };
+    if (this.dirty || state.fork !== this.fork || state.seq < this.appliedSeq) this.reset(state.fork);
+    else if (state.seq === this.appliedSeq && state.height === this.height) return;
+    // From the last applied event on: empty blocks may have been added to it in place.
+    const rows = await exec<EventRow>(orm, sql`SELECT seq, kind, tx_hash, cbor, blocks, block_hash, height_after
+      FROM emu_chain_events WHERE seq >= ${this.appliedSeq} ORDER BY seq`);
+    try {
+      for (const row of rows) {
+        if (row.seq === this.appliedSeq) {
+          if (row.kind === 'blocks' && row.height_after! > this.height) this.advance(row.height_after! - this.height);
+          continue;
+        }
+        if (row.kind === 'tx') {
+          const hash = await this.accept(row.cbor!);
+          if (hash !== row.tx_hash) throw new Error(`emulator log does not replay at ${row.tx_hash}`);
+        } else {
+          this.pendingBlockHash = row.block_hash;
+          this.advance(row.blocks!);
+        }
+        this.appliedSeq = row.seq;
+        this.lastKind = row.kind;
+      }
+    } catch (err) {
+      this.dirty = true;
+      throw err instanceof EmulatorRefusal ? new Error(`emulator log does not replay: ${err.message}`) : err;
+    }
+  }
 
-  /** Moves the emulator `n` blocks on; the mempool goes into the first. In memory only. */
+  /** Catches up, then reads memory. */
+  private read<T>(work: () => T | Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      await this.catchUp(this.orm);
+      return work();
+    });
+  }
+
+  /**
+   * A write to the shared chain: locks its state row (one writer cluster-wide), catches up, runs
+   * `work`, commits. A failure after the replica changed marks it for a rebuild.
+   */
+  private write<T>(work: (tx: Orm, state: StateRow) => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      try {
+        return await this.orm.transaction(async (tx) => {
+          const [state] = await exec<StateRow>(tx, sql`SELECT seq, fork, height FROM emu_chain_state WHERE id = 1 FOR UPDATE`);
+          if (!state) throw new Error('emu_chain_state has no row (migration 0007 not applied)');
+          await this.catchUp(tx, state);
+          return work(tx, state);
+        });
+      } catch (err) {
+        if (!(err instanceof EmulatorRefusal)) this.dirty = true;
+        throw err;
+      }
+    });
+  }
+
+  /** Moves the replica `n` blocks on; the mempool goes into the first. In memory only. */
   private advance(n: number): void {
     if (n <= 0) return;
     const height = this.height + 1;
@@ -167,69 +256,100 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     this.height += n;
   }
 
-  /** Validates and adds `cbor` to the mempool (Lucid's checks: UTxOs, witnesses, validity). */
+  /**
+   * Validates `cbor` and adds it to the replica's mempool (Lucid's checks: UTxOs, witnesses,
+   * validity). @throws EmulatorRefusal when refused (the replica is unchanged)
+   */
   private async accept(cbor: string): Promise<string> {
-    const read = readTransaction(cbor);
+    let read: ReturnType<typeof readTransaction>;
+    try {
+      read = readTransaction(cbor);
+    } catch (err) {
+      throw new EmulatorRefusal(err);
+    }
     const senders: string[] = [];
     for (const input of read.inputs) {
-      const address = this.emulator.ledger[input.txHash + input.index]?.utxo.address;
+      // An input may be an output of a transaction still in the mempool (wallets chain change).
+      const ref = input.txHash + input.index;
+      const address = (this.emulator.ledger[ref] ?? this.emulator.mempool[ref])?.utxo.address;
       if (address && !senders.includes(address)) senders.push(address);
     }
-    const hash = await this.emulator.submitTx(cbor);
+    let hash: string;
+    try {
+      hash = await this.emulator.submitTx(cbor);
+    } catch (err) {
+      throw new EmulatorRefusal(err);
+    }
     this.mempool.push({ hash, cbor, watched: { hash, senders, outputs: read.outputs, message: read.message } });
     return hash;
   }
 
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
   /**
-   * Submits a signed transaction; it goes into the next produced block.
-   * @throws Error (Lucid's TxSubmitError) when the emulator refuses it
+   * Submits a signed transaction to the shared chain; it goes into the next produced block.
+   * @throws EmulatorRefusal when the emulator refuses it; Error when the database fails
    */
   submit(cbor: string): Promise<string> {
-    return this.serial(() => this.accept(cbor));
+    return this.write(async (tx, state) => {
+      const hash = await this.accept(cbor);
+      const seq = state.seq + 1;
+      await exec(tx, sql`INSERT INTO emu_chain_events (seq, kind, tx_hash, cbor) VALUES (${seq}, 'tx', ${hash}, ${cbor})`);
+      await exec(tx, sql`UPDATE emu_chain_state SET seq = ${seq} WHERE id = 1`);
+      this.appliedSeq = seq;
+      this.lastKind = 'tx';
+      return hash;
+    });
   }
 
-  /** Produces `n` blocks (the mempool goes into the first) and persists the log. */
+  /** Produces `n` blocks on the shared chain (the mempool goes into the first). */
   produceBlocks(n: number): Promise<ChainTip> {
-    return this.serial(async () => {
-      const pending = this.mempool;
-      const height = this.height + 1;
+    return this.write(async (tx, state) => {
+      const carries = this.mempool.length > 0;
+      this.pendingBlockHash = carries ? randomBytes(32).toString('hex') : null;
+      const blockHash = this.pendingBlockHash;
       this.advance(n);
-      const block = pending.length ? this.blocks[this.blocks.length - 1]! : null;
-      await this.orm.transaction(async (tx) => {
-        if (block) {
-          let position = 0;
-          for (const t of block.txs) {
-            await exec(tx, sql`INSERT INTO emu_chain_txs (tx_hash, height, position, block_hash, cbor)
-              VALUES (${t.hash}, ${height}, ${position++}, ${block.hash}, ${t.cbor})`);
-          }
-        }
-        await exec(tx, sql`INSERT INTO emu_chain_state (id, height, fork) VALUES (1, ${this.height}, ${this.fork})
-          ON CONFLICT (id) DO UPDATE SET height = EXCLUDED.height, fork = EXCLUDED.fork`);
-      });
+      if (!carries && this.lastKind === 'blocks') {
+        // Empty blocks extend the last event: the log grows with transactions, not with time.
+        await exec(tx, sql`UPDATE emu_chain_events SET blocks = blocks + ${n}, height_after = ${this.height} WHERE seq = ${state.seq}`);
+      } else {
+        const seq = state.seq + 1;
+        await exec(tx, sql`INSERT INTO emu_chain_events (seq, kind, blocks, block_hash, height_after) VALUES (${seq}, 'blocks', ${n}, ${blockHash}, ${this.height})`);
+        this.appliedSeq = seq;
+        this.lastKind = 'blocks';
+      }
+      await exec(tx, sql`UPDATE emu_chain_state SET seq = ${this.appliedSeq}, height = ${this.height} WHERE id = 1`);
       return this.tipNow();
     });
   }
 
   /**
    * Rolls the chain back `depth` blocks (tests and the demo): their transactions leave the chain
-   * (they are not put back in the mempool), the mempool is emptied, and blocks produced after it
-   * get new hashes.
+   * (they are not put back in the mempool), the mempool is emptied, blocks produced after get new
+   * hashes, and every replica rebuilds.
    */
   rollback(depth: number): Promise<ChainTip> {
-    return this.serial(async () => {
-      const to = Math.max(0, this.height - depth);
-      await this.orm.transaction(async (tx) => {
-        await exec(tx, sql`DELETE FROM emu_chain_txs WHERE height > ${to}`);
-        await exec(tx, sql`INSERT INTO emu_chain_state (id, height, fork) VALUES (1, ${to}, ${this.fork + 1})
-          ON CONFLICT (id) DO UPDATE SET height = EXCLUDED.height, fork = EXCLUDED.fork`);
-      });
-      await this.replay();
+    return this.write(async (tx, state) => {
+      const to = Math.max(0, state.height - depth);
+      const events = await exec<EventRow>(tx, sql`SELECT seq, kind, tx_hash, cbor, blocks, block_hash, height_after FROM emu_chain_events ORDER BY seq`);
+      let keep = 0;
+      let prevHeight = 0;
+      for (const e of events) {
+        if (e.kind !== 'blocks') continue;
+        if (e.height_after! <= to) {
+          keep = e.seq;
+          prevHeight = e.height_after!;
+          continue;
+        }
+        if (prevHeight < to) {
+          // The event's first block stays (with the transactions before it); later blocks go.
+          await exec(tx, sql`UPDATE emu_chain_events SET blocks = ${to - prevHeight}, height_after = ${to} WHERE seq = ${e.seq}`);
+          keep = e.seq;
+        }
+        break;
+      }
+      await exec(tx, sql`DELETE FROM emu_chain_events WHERE seq > ${keep}`);
+      await exec(tx, sql`UPDATE emu_chain_state SET seq = ${keep}, height = ${to}, fork = fork + 1 WHERE id = 1`);
+      this.dirty = true;
+      await this.catchUp(tx);
       return this.tipNow();
     });
   }
@@ -244,57 +364,65 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     return { height: this.height, hash, slot: this.emulator.slot };
   }
 
-  async tip(): Promise<ChainTip> {
-    return this.tipNow();
+  tip(): Promise<ChainTip> {
+    return this.read(() => this.tipNow());
   }
 
-  async transactionsTo(addresses: readonly string[], fromHeight: number, toHeight: number): Promise<WatchedTx[]> {
-    const wanted = new Set(addresses);
-    const out: WatchedTx[] = [];
-    for (const block of this.blocks) {
-      if (block.height < fromHeight || block.height > toHeight) continue;
-      for (const tx of block.txs) {
-        if (tx.watched.outputs.some((o) => wanted.has(o.address))) out.push({ ...tx.watched, block: { height: block.height, hash: block.hash } });
+  transactionsTo(addresses: readonly string[], fromHeight: number, toHeight: number): Promise<WatchedTx[]> {
+    return this.read(() => {
+      const wanted = new Set(addresses);
+      const out: WatchedTx[] = [];
+      for (const block of this.blocks) {
+        if (block.height < fromHeight || block.height > toHeight) continue;
+        for (const tx of block.txs) {
+          if (tx.watched.outputs.some((o) => wanted.has(o.address))) out.push({ ...tx.watched, block: { height: block.height, hash: block.hash } });
+        }
       }
-    }
-    return out;
+      return out;
+    });
   }
 
-  async txBlock(hash: string): Promise<BlockRef | null> {
-    return this.txIndex.get(hash) ?? null;
+  txBlock(hash: string): Promise<BlockRef | null> {
+    return this.read(() => this.txIndex.get(hash) ?? null);
   }
 
-  /** True while `hash` waits in the mempool for the next block. */
-  inMempool(hash: string): boolean {
-    return this.mempool.some((t) => t.hash === hash);
+  /** True while `hash` waits in the shared mempool for the next block. */
+  inMempool(hash: string): Promise<boolean> {
+    return this.read(() => this.mempool.some((t) => t.hash === hash));
   }
 
-  async balance(address: string): Promise<{ lovelace: bigint; assets: Record<string, bigint> }> {
-    const utxos = await this.emulator.getUtxos(address);
-    let lovelace = 0n;
-    const assets: Record<string, bigint> = {};
-    for (const u of utxos) {
-      for (const [unit, q] of Object.entries(u.assets)) {
-        if (unit === 'lovelace') lovelace += q;
-        else assets[unit] = (assets[unit] ?? 0n) + q;
+  balance(address: string): Promise<{ lovelace: bigint; assets: Record<string, bigint> }> {
+    return this.read(async () => {
+      const utxos = await this.emulator.getUtxos(address);
+      let lovelace = 0n;
+      const assets: Record<string, bigint> = {};
+      for (const u of utxos) {
+        for (const [unit, q] of Object.entries(u.assets)) {
+          if (unit === 'lovelace') lovelace += q;
+          else assets[unit] = (assets[unit] ?? 0n) + q;
+        }
       }
-    }
-    return { lovelace, assets };
+      return { lovelace, assets };
+    });
   }
 
   /**
-   * The emulator as a Lucid provider; its `submitTx` goes through {@link submit} so the block log
-   * sees every transaction.
+   * The shared chain as a Lucid provider: every query catches up first and reads the replica;
+   * `submitTx` goes through {@link submit}.
    */
   lucidProvider(): Provider {
-    const emulator = this.emulator;
-    const provider = Object.create(emulator) as Emulator;
-    provider.submitTx = (cbor: string) => this.submit(cbor);
-    return provider;
-  }
-
-  /** The underlying Lucid emulator (for `Lucid(…)`, which needs the instance to map slots to time). */
-  lucidEmulator(): Emulator {
-    return this.emulator;
+    const on = <A extends unknown[], R>(f: (e: Emulator, ...args: A) => Promise<R>) => (...args: A) => this.read(() => f(this.emulator, ...args));
+    return {
+      getProtocolParameters: on((e) => e.getProtocolParameters()),
+      getUtxos: on((e, a: Parameters<Emulator['getUtxos']>[0]) => e.getUtxos(a)),
+      getUtxosWithUnit: on((e, a: Parameters<Emulator['getUtxosWithUnit']>[0], unit: string) => e.getUtxosWithUnit(a, unit)),
+      getUtxoByUnit: on((e, unit: string) => e.getUtxoByUnit(unit)),
+      getUtxosByOutRef: on((e, refs: Parameters<Emulator['getUtxosByOutRef']>[0]) => e.getUtxosByOutRef(refs)),
+      getDelegation: on((e, reward: string) => e.getDelegation(reward)),
+      getDatum: on((e, hash: string) => e.getDatum(hash)),
+      awaitTx: async () => true,
+      evaluateTx: on((e, cbor: string, extra?: UTxO[]) => e.evaluateTx(cbor, extra)),
+      submitTx: (cbor: string) => this.submit(cbor),
+    };
   }
 }

@@ -3,10 +3,11 @@
  * signer's key and address, the sale address, the EXO/HEXO units, the confirmations required, and
  * a Lucid Evolution instance per use.
  *
- * The treasury key (bech32 `ed25519_sk…`) is read from `TREASURY_KEY_FILE`; without it, it is
- * generated into `DATA_DIR/treasury.skey` (file mode 0600) on first start, or kept in memory when
- * `DATA_DIR` is `memory://` (tests). On the emulator the genesis gives the treasury ADA, EXO and
- * HEXO, and the emulator's faucet (its key in `emu_chain_keys`) the supply that funds demo wallets.
+ * The treasury key (bech32 `ed25519_sk…`) is read from `TREASURY_KEY_FILE`; without it, on a real
+ * network it is generated into `DATA_DIR/treasury.skey` (file mode 0600) on first start, and on the
+ * emulator it is the chain's own (in `emu_chain_keys`, shared by every server process). On the
+ * emulator the genesis gives the treasury ADA, EXO and HEXO, and the emulator's faucet (its key in
+ * `emu_chain_keys`) the supply that funds demo wallets.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -76,9 +77,12 @@ function newPrivateKey(): string {
   return CML.PrivateKey.generate_ed25519().to_bech32();
 }
 
-/** Reads the treasury key from its file, or creates one (see module doc). */
+/**
+ * The treasury key on a real network: read from `TREASURY_KEY_FILE`, or generated into
+ * `DATA_DIR/treasury.skey` (mode 0600) on first start, or kept in memory for `memory://`.
+ */
 function treasuryKey(config: Config): string {
-  const file = config.chainMoney.treasuryKeyFile ?? (config.dataDir === 'memory://' ? null : path.join(config.dataDir, 'treasury.skey'));
+  const file = treasuryKeyFile(config);
   if (!file) return newPrivateKey();
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   if (config.chainMoney.treasuryKeyFile) throw new Error(`TREASURY_KEY_FILE ${file} does not exist`);
@@ -89,9 +93,25 @@ function treasuryKey(config: Config): string {
   return key;
 }
 
+function treasuryKeyFile(config: Config): string | null {
+  return config.chainMoney.treasuryKeyFile ?? (config.dataDir === 'memory://' ? null : path.join(config.dataDir, 'treasury.skey'));
+}
+
+/**
+ * The emulator's treasury key: `TREASURY_KEY_FILE` when set; otherwise the emulated chain's own,
+ * kept in the database beside it so every server process signs with the same key (first created
+ * from an existing `DATA_DIR/treasury.skey`, the demo's key before issue 15).
+ */
+async function emulatorTreasuryKey(config: Config, db: Database): Promise<string> {
+  if (config.chainMoney.treasuryKeyFile) return treasuryKey(config);
+  const file = treasuryKeyFile(config);
+  const legacy = file && existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+  return emulatorKey(db, 'treasury', legacy ?? undefined);
+}
+
 /** The emulator's own keys (faucet, sale), kept in the database with its chain. */
-async function emulatorKey(db: Database, name: string): Promise<string> {
-  await exec(db.orm, sql`INSERT INTO emu_chain_keys (name, secret) VALUES (${name}, ${newPrivateKey()}) ON CONFLICT (name) DO NOTHING`);
+async function emulatorKey(db: Database, name: string, initial = newPrivateKey()): Promise<string> {
+  await exec(db.orm, sql`INSERT INTO emu_chain_keys (name, secret) VALUES (${name}, ${initial}) ON CONFLICT (name) DO NOTHING`);
   const [row] = await exec<{ secret: string }>(db.orm, sql`SELECT secret FROM emu_chain_keys WHERE name = ${name}`);
   return row!.secret;
 }
@@ -118,8 +138,8 @@ async function emulatorLucid(emulator: EmulatorCardanoLedger): Promise<LucidEvol
  */
 export async function openCardanoMoney(config: Config, db: Database, opts: EmulatorGenesisOptions = {}): Promise<CardanoMoney> {
   const confirmations = config.chainMoney.confirmations;
-  const treasuryPrivate = treasuryKey(config);
   if (config.cardanoNetwork !== 'emulator') {
+    const treasuryPrivate = treasuryKey(config);
     const cm = config.chainMoney;
     if (!config.blockfrostProjectId || !cm.saleAddress || !cm.exoUnit || !cm.hexoUnit) {
       throw new Error('a real Cardano network needs BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT and HEXO_UNIT');
@@ -136,6 +156,7 @@ export async function openCardanoMoney(config: Config, db: Database, opts: Emula
       slotToUnixMs: (slot) => slotToUnixTime(lucidNetwork, slot),
     };
   }
+  const treasuryPrivate = await emulatorTreasuryKey(config, db);
   const faucetPrivate = await emulatorKey(db, 'faucet');
   const salePrivate = await emulatorKey(db, 'sale');
   const treasury = { privateKey: treasuryPrivate, address: keyAddress(treasuryPrivate, 0) };

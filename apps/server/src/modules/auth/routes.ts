@@ -2,9 +2,9 @@
  * Sign-in routes (DESIGN.md "Sign-in"): challenge → wallet signature → bearer token; logout.
  * Any failed proof answers 401 USER_NOT_AUTH. Rate-limited per client address.
  */
-import { fundDemoWallet } from '../demo/chain-faucet.ts';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
+import { DEMO_FUNDING_JOB, requestDemoFunding } from '../demo/chain-faucet.ts';
 import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
 import type { CardanoNetwork } from '../../auth/verify.ts';
@@ -29,7 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return { message: c.message, nonce: c.nonce, expires_at: c.expiresAt.toISOString() };
   });
 
-  route(app, ENDPOINTS.authLogin, async ({ body, now, request }) => {
+  route(app, ENDPOINTS.authLogin, async ({ body, now, request, reply }) => {
     const { chain, address, message, signature, key, tx } = body;
     const nonce = nonceOf(message);
     if (!nonce || !validAddress(chain, address, network)) fail('USER_NOT_AUTH');
@@ -49,7 +49,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       request.log.warn({ err, chain }, 'wallet sync failed at sign-in; keeping the last synced holdings');
     }
     if (config.demo && config.chainMoney.demoChainFaucet && chain === 'cardano') {
-      await fundDemoWallet(db, app.deps.chainJobs, address, now).catch((err: unknown) => request.log.warn({ err: String(err) }, 'demo wallet not funded on the emulator'));
+      // Only a request row here: the demo-funding job pays it once the answer is out (issue 15 item 7).
+      if (await requestDemoFunding(db.orm, providers.money, address, now)) reply.raw.once('finish', () => app.deps.kickJob(DEMO_FUNDING_JOB));
     }
     const user = await loadUser(db, hashToken(token), now);
     if (!user) fail('USER_NOT_AUTH');

@@ -1,43 +1,84 @@
 /**
  * The emulator's faucet (demo mode, issue 11 item 4): the first sign-in of a Cardano address gives
- * its wallet real emulator UTxOs — ADA for fees, EXO and HEXO native tokens to deposit — paid by
- * the emulator's faucet key in one transaction, then a block is produced so they can be spent.
+ * its wallet real emulator UTxOs — ADA for fees, EXO and HEXO native tokens to deposit — paid by the
+ * emulator's faucet key, then a block is produced so they can be spent.
+ *
+ * No chain work happens inside the sign-in (issue 15 item 7): sign-in only records a request
+ * (`emu_faucet_grants` with no transaction yet); the `demo-funding` job pays the waiting requests,
+ * several wallets in one transaction, once cluster-wide under its lease.
  */
 import { sql } from 'drizzle-orm';
-import { exec, type Database } from '../../db/client.ts';
+import { exec, type Database, type Orm } from '../../db/client.ts';
+import type { CardanoMoney } from '../../chain/cardano/money.ts';
 import type { ChainMoneyJobs } from '../../jobs/chain-money.ts';
 
 /** What a demo wallet receives, split over this many UTxOs (several payments fit in one block). */
 export const DEMO_WALLET_FUNDS = { utxos: 4, lovelacePerUtxo: 250_000_000n, exoPerUtxo: 2_500_000_000n, hexoPerUtxo: 2_500_000_000n } as const;
 
+/** Lease name of the funding job. */
+export const DEMO_FUNDING_JOB = 'demo-funding';
+
+/** Wallets paid by one funding transaction (4 outputs each keep it far below the size limit). */
+const WALLETS_PER_TX = 10;
+
+/** True when `money` has a faucet and `address` is an emulator (testnet) address. */
+function fundable(money: CardanoMoney, address: string): boolean {
+  return money.emulator !== null && money.faucet !== null && address.startsWith('addr_test1');
+}
+
 /**
- * Funds `address` once from the emulator's faucet; does nothing on a real network or for an
- * address funded before.
- * @returns the funding transaction's hash, or null when nothing was paid
- * @throws Error when the emulator refuses the payment (the grant is released for a retry)
+ * Asks for `address` to be funded once (sign-in calls this; a job pays it). Does nothing on a real
+ * network or for an address asked for before.
+ * @returns true when this call recorded a new request
  */
-export async function fundDemoWallet(db: Database, jobs: ChainMoneyJobs, address: string, now: Date): Promise<string | null> {
-  const money = jobs.money;
-  if (!money.emulator || !money.faucet || !address.startsWith('addr_test1')) return null;
-  const [claimed] = await exec(db.orm, sql`INSERT INTO emu_faucet_grants (address, tx_hash, created_at) VALUES (${address}, '', ${now})
+export async function requestDemoFunding(orm: Orm, money: CardanoMoney, address: string, now: Date): Promise<boolean> {
+  if (!fundable(money, address)) return false;
+  const rows = await exec(orm, sql`INSERT INTO emu_faucet_grants (address, tx_hash, created_at) VALUES (${address}, NULL, ${now})
     ON CONFLICT (address) DO NOTHING RETURNING address`);
-  if (!claimed) return null;
-  try {
-    const lucid = await money.lucid();
-    lucid.selectWallet.fromPrivateKey(money.faucet.privateKey);
-    let builder = lucid.newTx();
+  return rows.length > 0;
+}
+
+/**
+ * Pays the waiting requests (oldest first, {@link WALLETS_PER_TX} per transaction) from the faucet,
+ * then produces a block so the wallets can spend at once. Run by the `demo-funding` job.
+ * @returns hash of the funding transaction per address paid
+ * @throws Error when the emulator refuses a payment (the requests stay waiting for the next run)
+ */
+export async function payDemoFunding(db: Database, money: CardanoMoney, limit = WALLETS_PER_TX): Promise<Map<string, string>> {
+  const paid = new Map<string, string>();
+  if (!money.emulator || !money.faucet) return paid;
+  const waiting = await exec<{ address: string }>(db.orm, sql`SELECT address FROM emu_faucet_grants WHERE tx_hash IS NULL ORDER BY created_at, address LIMIT ${limit}`);
+  if (waiting.length === 0) return paid;
+  const lucid = await money.lucid();
+  lucid.selectWallet.fromPrivateKey(money.faucet.privateKey);
+  let builder = lucid.newTx();
+  for (const { address } of waiting) {
     for (let i = 0; i < DEMO_WALLET_FUNDS.utxos; i++) {
       builder = builder.pay.ToAddress(address, {
         lovelace: DEMO_WALLET_FUNDS.lovelacePerUtxo, [money.units.exo]: DEMO_WALLET_FUNDS.exoPerUtxo, [money.units.hexo]: DEMO_WALLET_FUNDS.hexoPerUtxo,
       });
     }
-    const signed = await (await builder.complete()).sign.withWallet().complete();
-    const hash = await money.ledger.lucidProvider().submitTx(signed.toCBOR());
-    await exec(db.orm, sql`UPDATE emu_faucet_grants SET tx_hash = ${hash} WHERE address = ${address}`);
-    await jobs.produceBlocks(1);
-    return hash;
-  } catch (err) {
-    await exec(db.orm, sql`DELETE FROM emu_faucet_grants WHERE address = ${address}`);
-    throw err;
+  }
+  const signed = await (await builder.complete()).sign.withWallet().complete();
+  const hash = await money.ledger.lucidProvider().submitTx(signed.toCBOR());
+  const addresses = waiting.map((w) => w.address);
+  await exec(db.orm, sql`UPDATE emu_faucet_grants SET tx_hash = ${hash} WHERE address IN ${addresses} AND tx_hash IS NULL`);
+  for (const a of addresses) paid.set(a, hash);
+  await money.emulator.produceBlocks(1);
+  return paid;
+}
+
+/**
+ * Funds `address` now (tests and the CLI): records the request and pays it with any others waiting.
+ * @returns the funding transaction's hash, or null when nothing was paid (funded before, or not fundable)
+ * @throws Error when the emulator refuses the payment (the request stays waiting)
+ */
+export async function fundDemoWallet(db: Database, jobs: ChainMoneyJobs, address: string, now: Date): Promise<string | null> {
+  if (!(await requestDemoFunding(db.orm, jobs.money, address, now))) return null;
+  for (;;) {
+    const paid = await payDemoFunding(db, jobs.money);
+    if (paid.size === 0) return null;
+    const hash = paid.get(address);
+    if (hash) return hash;
   }
 }
