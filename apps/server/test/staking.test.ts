@@ -129,6 +129,19 @@ describe('votes and leaderboards', () => {
     expect(feed.some((i) => i.kind === 'snapshot')).toBe(true);
   });
 
+  it('removing all of a project\'s votes answers 200 and drops the allocation (issue 15 item 8)', async () => {
+    const w = createCardanoTestWallet();
+    await k.post(PATHS.demoFaucet, { address: w.address, exo: '10' });
+    const t = (await signInCardano(k, w)).token;
+    await k.post(STAKING_PATHS.votesLock, { amount: 10 }, auth(t));
+    const project = (await board('cardano')).items[0]!.project;
+    expect((await k.post(STAKING_PATHS.votesAdd, { project, votes: 7 }, auth(t))).statusCode).toBe(200);
+    const removed = await k.post(STAKING_PATHS.votesRemove, { project, votes: 7 }, auth(t));
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<VotesResponse>()).toMatchObject({ locked: 10, allocated: 0, free: 10, allocations: [] });
+    expect((await k.post(STAKING_PATHS.votesRemove, { project, votes: 1 }, auth(t))).json().error).toBe('VOTES_NOT_VALID_VALUE');
+  });
+
   it('concurrent votesAdd from two sessions never allocate more than the free points', async () => {
     const w = createCardanoTestWallet();
     await k.post(PATHS.demoFaucet, { address: w.address, exo: '10' });

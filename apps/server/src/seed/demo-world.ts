@@ -200,11 +200,11 @@ export async function givePlayer(
   const landRows = landCount > 0 ? await exec<{ id: number; hex_name: string; policy_id: string; asset_name: string }>(tx, sql`
     SELECT l.id, l.hex_name, l.policy_id, l.asset_name FROM lands l
     JOIN ${emuAssets} e ON e.policy_id = l.policy_id AND e.asset_name = l.asset_name AND e.address = ${TREASURY_ADDRESS}
-    ORDER BY (l.id * 7919) % 5003 LIMIT ${landCount}`) : [];
+    ORDER BY (l.id * 7919) % 5003 LIMIT ${landCount} FOR UPDATE OF e SKIP LOCKED`) : [];
   const toolRows = toolCount > 0 ? await exec<{ id: number; policy_id: string; asset_name: string }>(tx, sql`
     SELECT t.id, t.policy_id, t.asset_name FROM mining_tools t
     JOIN ${emuAssets} e ON e.policy_id = t.policy_id AND e.asset_name = t.asset_name AND e.address = ${TREASURY_ADDRESS}
-    ORDER BY (t.id * 7919) % 503 LIMIT ${toolCount}`) : [];
+    ORDER BY (t.id * 7919) % 503 LIMIT ${toolCount} FOR UPDATE OF e SKIP LOCKED`) : [];
   await emulatorTransferNfts(tx, { chain, address }, [...landRows, ...toolRows].map((r) => ({ policyId: r.policy_id, assetName: r.asset_name })));
   for (const [token, whole] of Object.entries(wholeBalances) as Array<[Token, bigint]>) {
     if (whole > 0n) await applyTokenEntry(tx, { userId: account.userId, token, amount: toBaseUnits(whole, token), reason, reference });

@@ -13,7 +13,8 @@ import { runFaucet } from './faucet.ts';
 import { fail } from '../../errors.ts';
 
 /**
- * Moves the game clock forward by `ms` and extends every live session by the same amount, in one
+ * Moves the game clock forward by `ms` and extends every live session and unanswered sign-in
+ * challenge by the same amount, in one
  * transaction (a crash half-way must not sign everyone out). `afterClock` is a test's fault hook.
  */
 export async function advanceDemoClock(db: Database, advance: (ms: number, tx: Orm) => Promise<Date>, ms: number, afterClock?: () => void | Promise<void>): Promise<Date> {
@@ -21,6 +22,9 @@ export async function advanceDemoClock(db: Database, advance: (ms: number, tx: O
     const now = await advance(ms, tx);
     await afterClock?.();
     await exec(tx, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
+    // Sign-in challenges in flight stay answerable (issue 15): their 5 minutes move with the clock.
+    await exec(tx, sql`UPDATE auth_challenges SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond')
+      WHERE used_at IS NULL AND expires_at > ${new Date(now.getTime() - ms)}`);
     return now;
   });
 }

@@ -50,10 +50,12 @@ export async function moveVotes(tx: Orm, userId: number, collectionId: number, p
     await exec(tx, sql`INSERT INTO vote_allocations (user_id, collection_id, votes) VALUES (${userId}, ${collectionId}, ${n}::numeric)
       ON CONFLICT (user_id, collection_id) DO UPDATE SET votes = vote_allocations.votes + EXCLUDED.votes`);
   } else {
-    const ok = await exec<{ votes: string }>(tx, sql`UPDATE vote_allocations SET votes = votes - ${n}::numeric
-      WHERE user_id = ${userId} AND collection_id = ${collectionId} AND votes >= ${n}::numeric RETURNING votes::text`);
+    // Removing all of a project's votes deletes its row (an update to 0 would break votes > 0).
+    const removed = await exec(tx, sql`DELETE FROM vote_allocations
+      WHERE user_id = ${userId} AND collection_id = ${collectionId} AND votes = ${n}::numeric RETURNING user_id`);
+    const ok = removed.length > 0 ? removed : await exec(tx, sql`UPDATE vote_allocations SET votes = votes - ${n}::numeric
+      WHERE user_id = ${userId} AND collection_id = ${collectionId} AND votes > ${n}::numeric RETURNING user_id`);
     if (ok.length === 0) return null;
-    if (ok[0]!.votes === '0') await exec(tx, sql`DELETE FROM vote_allocations WHERE user_id = ${userId} AND collection_id = ${collectionId}`);
     await exec(tx, sql`UPDATE vote_books SET allocated = allocated - ${n}::numeric WHERE user_id = ${userId}`);
   }
   const [c] = await exec<{ votes: string }>(tx, sql`UPDATE collections SET votes = votes + ${points.toString()}::numeric

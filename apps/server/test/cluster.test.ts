@@ -1,0 +1,285 @@
+/**
+ * Many servers, one truth (issue 15), in-process on one database (PGlite and Postgres): job leases
+ * pass on when their holder dies; two replicas of the emulated chain are one chain; two apps read one
+ * game clock; a demo tick keeps challenges in flight; concurrent faucet calls give distinct lands;
+ * and purchases racing the tick are each counted in exactly one day's royalty.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ENDPOINTS, PATHS, type LoginResponse } from '@kingdom/api';
+import { addDays, dayStart, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
+import { exec } from '../src/db/client.ts';
+import { JobLeases, JobScheduler } from '../src/jobs/leases.ts';
+import { openCardanoMoney } from '../src/chain/cardano/money.ts';
+import { buildApp } from '../src/app.ts';
+import { GameClock } from '../src/clock.ts';
+import { advanceDemoClock } from '../src/modules/demo/routes.ts';
+import { purchase } from '../src/modules/vendor/service.ts';
+import { settleDueDays } from '../src/jobs/settlement.ts';
+import { DEMO_WALLET_FUNDS, payDemoFunding, requestDemoFunding } from '../src/modules/demo/chain-faucet.ts';
+import { createTestKingdom, challengeFor, signInCardano, type TestKingdom } from './support/kingdom.ts';
+import { createCardanoTestWallet } from './support/wallets.ts';
+import { newPlayer } from './support/players.ts';
+
+const silent = { info: () => undefined, error: () => undefined };
+
+describe('job leases', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom({ demo: false }); });
+  afterAll(async () => { await k.close(); });
+
+  it('one holder at a time; a holder that stops renewing loses the lease after its TTL; release hands it on at once', async () => {
+    const a = new JobLeases(k.db.orm, { holder: 'a', ttlMs: 400 });
+    const b = new JobLeases(k.db.orm, { holder: 'b', ttlMs: 400 });
+    expect(await a.acquire('j1')).toBe(true);
+    expect(await b.acquire('j1')).toBe(false);
+    expect(await a.acquire('j1')).toBe(true); // renewal
+    expect(await b.acquire('j2')).toBe(true); // another job is independent
+    // a "dies": it no longer renews
+    await sleep(150);
+    expect(await b.acquire('j1')).toBe(false);
+    await sleep(400);
+    expect(await b.acquire('j1')).toBe(true);
+    expect(await a.acquire('j1')).toBe(false);
+    await b.release('j1');
+    expect(await a.acquire('j1')).toBe(true);
+    const [row] = await exec<{ holder: string }>(k.db.orm, sql`SELECT holder FROM job_leases WHERE name = 'j1'`);
+    expect(row!.holder).toBe('a');
+    await a.releaseAll();
+    await b.releaseAll();
+    expect(await exec(k.db.orm, sql`SELECT 1 FROM job_leases`)).toEqual([]);
+  });
+
+  it('many attempts from two schedulers: runs never overlap, and the job moves on when its holder stops', async () => {
+    let active = 0;
+    let maxActive = 0;
+    const ranBy: string[] = [];
+    const job = (who: string) => ({
+      name: 'overlap', everyMs: 0,
+      run: async () => {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        ranBy.push(who);
+        await sleep(20);
+        active--;
+      },
+    });
+    const sa = new JobScheduler(new JobLeases(k.db.orm, { holder: 'sa', ttlMs: 500 }), silent, undefined, 500);
+    const sb = new JobScheduler(new JobLeases(k.db.orm, { holder: 'sb', ttlMs: 500 }), silent, undefined, 500);
+    for (let i = 0; i < 10; i++) await Promise.all([sa.attempt(job('a')), sb.attempt(job('b')), sa.attempt(job('a')), sb.attempt(job('b'))]);
+    expect(maxActive).toBe(1);
+    expect(ranBy.length).toBeGreaterThanOrEqual(10);
+    const first = ranBy[0]!;
+    expect(new Set(ranBy)).toEqual(new Set([first])); // the holder keeps its lease while it lives
+    // the holder stops (graceful: releases) → the other runs at its next attempt
+    await (first === 'a' ? sa : sb).stop();
+    const other = first === 'a' ? sb : sa;
+    expect(await other.attempt(job(first === 'a' ? 'b' : 'a'))).toBe(true);
+    await other.stop();
+  });
+});
+
+describe('one emulated chain for every process', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom({ demo: false, env: { DEMO_CHAIN_FAUCET: 'true' } }); });
+  afterAll(async () => { await k.close(); });
+
+  it('two replicas see one chain: a submit on one, blocks from both at once, a rollback, and a third replica replays it all', async () => {
+    const a = k.providers.money;
+    const b = await openCardanoMoney(k.config, k.db);
+    expect(b.treasury.address).toBe(a.treasury.address); // the emulator's keys are shared through the database
+    const wallet = createCardanoTestWallet();
+    await requestDemoFunding(k.db.orm, a, wallet.address, k.now());
+    const paid = await payDemoFunding(k.db, a); // submitted through replica a
+    const hash = paid.get(wallet.address)!;
+    expect(await b.ledger.txBlock(hash)).not.toBeNull(); // replica b sees a's block
+    expect((await b.ledger.balance(wallet.address)).assets[a.units.hexo]).toBe(DEMO_WALLET_FUNDS.hexoPerUtxo * BigInt(DEMO_WALLET_FUNDS.utxos));
+
+    // b spends the wallet's funds; a sees it in the shared mempool, then in a block
+    const lucid = await b.lucid();
+    lucid.selectWallet.fromAddress(wallet.address, await b.ledger.lucidProvider().getUtxos(wallet.address));
+    const built = await lucid.newTx().pay.ToAddress(a.treasury.address, { lovelace: 5_000_000n }).complete();
+    const spend = await built.assemble([wallet.signTx(built.toCBOR())]).complete();
+    const spent = await b.ledger.lucidProvider().submitTx(spend.toCBOR());
+    expect(await a.emulator!.inMempool(spent)).toBe(true);
+
+    const before = (await a.ledger.tip()).height;
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).emulator!.produceBlocks(1 + (i % 3))));
+    const tipA = await a.ledger.tip();
+    const tipB = await b.ledger.tip();
+    expect(tipA).toEqual(tipB);
+    expect(tipA.height).toBe(before + [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].reduce((s, i) => s + 1 + (i % 3), 0));
+    expect(await a.emulator!.inMempool(spent)).toBe(false);
+    expect(await a.ledger.txBlock(spent)).toEqual(await b.ledger.txBlock(spent));
+
+    // a double spend of the same inputs is refused by either replica
+    await expect(a.ledger.lucidProvider().submitTx(spend.toCBOR())).rejects.toThrow();
+
+    const c = await openCardanoMoney(k.config, k.db); // "a restarted process"
+    expect(await c.ledger.tip()).toEqual(tipA);
+    expect(await c.ledger.balance(wallet.address)).toEqual(await a.ledger.balance(wallet.address));
+
+    const rolled = await b.emulator!.rollback(tipA.height - (await a.ledger.txBlock(spent))!.height + 1);
+    expect((await a.ledger.tip()).height).toBe(rolled.height);
+    expect(await a.ledger.txBlock(spent)).toBeNull();
+    expect(await c.ledger.txBlock(spent)).toBeNull();
+    expect(await a.ledger.txBlock(hash)).not.toBeNull();
+  });
+
+  it('sign-in records a funding request and does no chain work; the job pays it once', async () => {
+    const money = k.providers.money;
+    const wallet = createCardanoTestWallet();
+    const tip = await money.ledger.tip();
+    const [events] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM emu_chain_events`);
+    const kd = await createTestKingdom({ env: { DEMO_CHAIN_FAUCET: 'true' } });
+    try {
+      await signInCardano(kd, wallet);
+      const waiting = await exec<{ tx_hash: string | null }>(kd.db.orm, sql`SELECT tx_hash FROM emu_faucet_grants WHERE address = ${wallet.address}`);
+      expect(waiting).toEqual([{ tx_hash: null }]);
+      const kdTip = await kd.providers.money.ledger.tip();
+      await signInCardano(kd, wallet); // a second sign-in asks for nothing more
+      expect(await kd.providers.money.ledger.tip()).toEqual(kdTip);
+      const paid = await payDemoFunding(kd.db, kd.providers.money);
+      expect([...paid.keys()]).toEqual([wallet.address]);
+      expect((await payDemoFunding(kd.db, kd.providers.money)).size).toBe(0);
+    } finally {
+      await kd.close();
+    }
+    // the other kingdom's chain was not touched
+    expect(await money.ledger.tip()).toEqual(tip);
+    expect((await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM emu_chain_events`))[0]!.n).toBe(events!.n);
+  });
+});
+
+describe('one game clock, challenges across a demo tick, distinct faucet lands', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom(); });
+  afterAll(async () => { await k.close(); });
+
+  /** A second "process": its own app and its own GameClock on the same database. */
+  async function processOn() {
+    const clock = new GameClock(k.db);
+    await clock.load();
+    const app = await buildApp({
+      config: k.config, db: k.db, providers: k.providers, clock: () => clock.now(), refreshClock: () => clock.load(),
+      advanceClock: (ms, tx) => clock.advance(ms, tx),
+    });
+    await app.ready();
+    return app;
+  }
+
+  it('after a demo tick on one process the other answers the new day at its next request', async () => {
+    const one = await processOn();
+    const two = await processOn();
+    try {
+      const today = async (app: typeof one) => (await app.inject({ method: 'GET', url: `/api${ENDPOINTS.demoClock.path}` })).json<{ today: string }>().today;
+      const before = await today(two);
+      expect(await today(one)).toBe(before);
+      const csrf = await one.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` });
+      const cookie = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+      const tick = await one.inject({ method: 'POST', url: `/api${PATHS.demoTick}`, payload: { days: 1 }, headers: { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': cookie } });
+      expect(tick.statusCode, tick.body).toBe(200);
+      expect(await today(two)).toBe(addDays(before));
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('a challenge issued before a demo tick is still answerable after it', async () => {
+    const wallet = createCardanoTestWallet();
+    const message = await challengeFor(k, 'cardano', wallet.address);
+    await advanceDemoClock(k.db, async (ms) => { k.advance(ms); return k.now(); }, 86_400_000);
+    const res = await k.post(PATHS.authLogin, { chain: 'cardano', address: wallet.address, message, ...wallet.signData(message) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<LoginResponse>().token).toBeTruthy();
+  });
+
+  it('concurrent faucet calls never answer two players the same land', async () => {
+    const wallets = Array.from({ length: 8 }, () => createCardanoTestWallet());
+    const answers = await Promise.all(wallets.map((w) => k.post(PATHS.demoFaucet, { address: w.address, lands: 5 })));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const lands = answers.flatMap((a) => a.json<{ lands: string[] }>().lands);
+    expect(lands).toHaveLength(40);
+    expect(new Set(lands).size).toBe(40);
+    for (const [i, w] of wallets.entries()) {
+      const held = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM emu_assets e JOIN lands l ON l.policy_id = e.policy_id AND l.asset_name = e.asset_name WHERE e.address = ${w.address}`);
+      expect(held[0]!.n, `wallet ${i}`).toBe(5);
+    }
+  });
+});
+
+describe('purchases racing the tick (shop royalty, GAME-RULES §6)', () => {
+  const day = '2026-11-10';
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom({ start: new Date(dayStart(day) + 86_400_000 - 60_000) }); });
+  afterAll(async () => { await k.close(); });
+
+  it('every sale is counted in exactly one settled day, and each day pays ⌊5% × its sales⌋ per token', async () => {
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => newPlayer(k, { lands: 1, hexo: '100000' })));
+    let n = 0;
+    // three midnights in a row, each raced by purchases that read the clock just before or just
+    // after it and commit around the tick (no deadlock, no error, nothing lost)
+    for (let d = 1; d <= 3; d++) {
+      const midnight = dayStart(addDays(day, d));
+      const buyOne = (i: number) => {
+        const p = buyers[i % buyers.length]!;
+        const at = new Date(midnight + (i % 2 ? -1 - (i % 500) : 1 + (i % 500)));
+        return purchase(k.db, p.userId, randomUUID(), { item: 'toolkit_2', quantity: 1 }, at).then(() => { n++; });
+      };
+      const racing: Promise<unknown>[] = [];
+      for (let i = 0; i < 40; i++) racing.push(buyOne(i));
+      racing.push(settleDueDays(k.db, new Date(midnight + 1000)));
+      for (let i = 40; i < 80; i++) racing.push(buyOne(i));
+      await Promise.all(racing);
+    }
+    expect(n).toBe(240);
+    await settleDueDays(k.db, new Date(dayStart(addDays(day, 5))));
+    const settled = new Set((await exec<{ day: string }>(k.db.orm, sql`SELECT day FROM game_days`)).map((r) => r.day));
+    const sales = await exec<{ royalty_day: string; token: string; total: string; n: number }>(k.db.orm, sql`
+      SELECT royalty_day, token, sum(amount)::text AS total, count(*)::int AS n FROM vendor_purchases GROUP BY 1, 2`);
+    const [ours] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM vendor_purchases WHERE user_id IN ${buyers.map((b) => b.userId)}`);
+    expect(ours!.n).toBe(240);
+    for (const s of sales) {
+      expect(settled.has(s.royalty_day), `sales of ${s.royalty_day} settled`).toBe(true);
+      const [paid] = await exec<{ total: string | null }>(k.db.orm, sql`SELECT sum(amount)::text AS total FROM ledger_entries
+        WHERE reason = 'shop_royalty' AND reference = ${s.royalty_day} AND asset = ${s.token}`);
+      expect(BigInt(paid!.total ?? '0'), `royalty of ${s.royalty_day}`).toBe((BigInt(s.total) * SHOP_ROYALTY_PERCENT) / 100n);
+    }
+    // no sale counts in a day before its own
+    const early = await exec(k.db.orm, sql`SELECT id FROM vendor_purchases WHERE royalty_day < to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`);
+    expect(early).toEqual([]);
+  }, 120_000);
+});
+
+describe('a sale committing after the tick read its day (shop royalty, GAME-RULES §6)', () => {
+  const day = '2026-11-10';
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom({ start: new Date(dayStart(day)) }); });
+  afterAll(async () => { await k.close(); });
+
+  it('a sale that read the time before midnight but commits after the tick read the day\'s sales counts in the next day', async () => {
+    const buyer = await newPlayer(k, { lands: 1, hexo: '100000' });
+    const d = addDays(day, 10);
+    await settleDueDays(k.db, new Date(dayStart(d)));
+    const midnight = dayStart(addDays(d));
+    let late: Promise<unknown> | null = null;
+    await settleDueDays(k.db, new Date(midnight + 1000), {
+      onStep: async (step) => {
+        if (step !== 'royalty') return;
+        // the day's royalty is computed, the tick has not committed: a sale dated in the day arrives
+        late = purchase(k.db, buyer.userId, randomUUID(), { item: 'toolkit_2', quantity: 1 }, new Date(midnight - 100));
+        await Promise.race([late, sleep(300)]);
+      },
+    });
+    await late;
+    const [sale] = await exec<{ royalty_day: string; amount: string }>(k.db.orm, sql`SELECT royalty_day, amount::text AS amount FROM vendor_purchases WHERE user_id = ${buyer.userId}`);
+    expect(sale!.royalty_day).toBe(addDays(d));
+    await settleDueDays(k.db, new Date(midnight + 86_400_000 + 1000));
+    const [paid] = await exec<{ total: string | null }>(k.db.orm, sql`SELECT sum(amount)::text AS total FROM ledger_entries
+      WHERE reason = 'shop_royalty' AND reference = ${addDays(d)} AND asset = 'hexo'`);
+    expect(BigInt(paid!.total ?? '0')).toBe((BigInt(sale!.amount) * SHOP_ROYALTY_PERCENT) / 100n);
+  });
+});
