@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CML, Emulator, type Assets, type Provider, type UTxO } from '@lucid-evolution/lucid';
+import { CML, Emulator, type Assets, type ProtocolParameters, type Provider, type UTxO } from '@lucid-evolution/lucid';
 import { exec, type Orm } from '../../db/client.ts';
 import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from './ledger.ts';
 
@@ -99,6 +99,67 @@ export function readTransaction(cbor: string): { hash: string; inputs: Array<{ t
   }
 }
 
+
+/** Adds `assets` (unit → quantity, `lovelace` included) into `into`, times `sign`. */
+function addAssets(into: Map<string, bigint>, assets: Record<string, bigint>, sign: 1n | -1n = 1n): void {
+  for (const [unit, q] of Object.entries(assets)) into.set(unit, (into.get(unit) ?? 0n) + sign * q);
+}
+
+/** A CML multi-asset as unit → quantity. */
+function multiAssetRecord(ma: InstanceType<typeof CML.MultiAsset>): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  const policies = ma.keys();
+  for (let p = 0; p < policies.len(); p++) {
+    const policy = policies.get(p);
+    const byName = ma.get_assets(policy);
+    if (!byName) continue;
+    const names = byName.keys();
+    for (let n = 0; n < names.len(); n++) out[policy.to_hex() + names.get(n).to_hex()] = byName.get(names.get(n)) ?? 0n;
+  }
+  return out;
+}
+
+/**
+ * The ledger rules a Cardano node applies that Lucid's emulator does not (issue 17 item 2):
+ * value is conserved — Σ inputs + minted + withdrawals + deposit refunds = Σ outputs + burnt + fee +
+ * deposits, per unit — and the fee covers the protocol's minimum for the transaction's size
+ * (`minFeeA × size + minFeeB`, plus script execution when it has redeemers). Signatures, the
+ * validity interval and double spends are checked by Lucid's `Emulator.submitTx` itself.
+ * @param spent the UTxOs the inputs resolve to, in input order
+ * @throws Error naming the broken rule
+ */
+export function checkLedgerRules(cbor: string, spent: readonly UTxO[], params: ProtocolParameters): void {
+  const tx = CML.Transaction.from_cbor_hex(cbor);
+  try {
+    const body = tx.body();
+    const balance = new Map<string, bigint>();
+    for (const u of spent) addAssets(balance, u.assets);
+    const mint = body.mint();
+    if (mint) {
+      addAssets(balance, multiAssetRecord(mint.as_positive_multiasset()));
+      addAssets(balance, multiAssetRecord(mint.as_negative_multiasset()), -1n);
+    }
+    const implicit = CML.get_implicit_input(body, params.poolDeposit, params.keyDeposit);
+    addAssets(balance, { lovelace: implicit.coin() });
+    const outs = body.outputs();
+    for (let i = 0; i < outs.len(); i++) {
+      const amount = outs.get(i).amount();
+      addAssets(balance, { lovelace: amount.coin(), ...multiAssetRecord(amount.multi_asset()) }, -1n);
+    }
+    const fee = body.fee();
+    addAssets(balance, { lovelace: fee + CML.get_deposit(body, params.poolDeposit, params.keyDeposit) }, -1n);
+    for (const [unit, q] of balance) {
+      if (q !== 0n) throw new Error(`value not conserved: ${unit} ${q > 0n ? 'consumed' : 'produced'} ${q > 0n ? q : -q} more than ${q > 0n ? 'produced' : 'consumed'}`);
+    }
+    const linear = CML.LinearFee.new(BigInt(params.minFeeA), BigInt(params.minFeeB), BigInt(Math.ceil(params.minFeeRefScriptCostPerByte)));
+    const min = CML.min_no_script_fee(tx, linear);
+    if (fee < min) throw new Error(`fee too small: ${fee} lovelace < minimum ${min}`);
+    const redeemers = tx.witness_set().redeemers();
+    if (redeemers) throw new Error('Plutus scripts are not supported by the emulator');
+  } finally {
+    tx.free();
+  }
+}
 
 /** A row of `emu_chain_events`. */
 interface EventRow {
@@ -268,14 +329,18 @@ export class EmulatorCardanoLedger implements CardanoLedger {
       throw new EmulatorRefusal(err);
     }
     const senders: string[] = [];
+    const spent: UTxO[] = [];
     for (const input of read.inputs) {
       // An input may be an output of a transaction still in the mempool (wallets chain change).
       const ref = input.txHash + input.index;
-      const address = (this.emulator.ledger[ref] ?? this.emulator.mempool[ref])?.utxo.address;
-      if (address && !senders.includes(address)) senders.push(address);
+      const utxo = (this.emulator.ledger[ref] ?? this.emulator.mempool[ref])?.utxo;
+      if (!utxo) throw new EmulatorRefusal(new Error(`input ${input.txHash}#${input.index} does not exist`));
+      spent.push(utxo);
+      if (!senders.includes(utxo.address)) senders.push(utxo.address);
     }
     let hash: string;
     try {
+      checkLedgerRules(cbor, spent, this.emulator.protocolParameters);
       hash = await this.emulator.submitTx(cbor);
     } catch (err) {
       throw new EmulatorRefusal(err);
