@@ -24,6 +24,9 @@ const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
   shuttingDown = true;
   app.lifecycle.draining = true;
   app.log.info({ signal, timeoutMs: config.ops.shutdownTimeoutMs }, 'shutting down: finishing in-flight requests');
+  // A keep-alive connection whose request finishes during the shutdown is closed once idle (Node's
+  // server.close() closes only the connections idle at the moment it is called).
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
   const deadline = setTimeout(() => {
     app.log.warn({ timeoutMs: config.ops.shutdownTimeoutMs }, 'in-flight requests did not finish in time: closing their connections');
     app.server.closeAllConnections();
@@ -36,6 +39,7 @@ const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
   try {
     await kingdom.close();
     clearTimeout(deadline);
+    clearInterval(reaper);
     app.log.info('shut down');
     process.exit(0);
   } catch (err) {
