@@ -89,7 +89,17 @@ await build({
 });
 cpSync(join(serverDir, 'src/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
 const oldDir = `${outDir}.old-${process.pid}`;
-if (existsSync(outDir)) renameSync(outDir, oldDir);
-renameSync(tmpDir, outDir);
+try {
+  if (existsSync(outDir)) renameSync(outDir, oldDir);
+} catch {
+  // a concurrent build moved it first
+}
+try {
+  renameSync(tmpDir, outDir);
+} catch (err) {
+  // a concurrent build put its own (equivalent) bundle in place first: keep that one
+  if (!existsSync(stamp)) throw err;
+  rmSync(tmpDir, { recursive: true, force: true });
+}
 rmSync(oldDir, { recursive: true, force: true });
 log(`built apps/server/dist in ${Date.now() - started} ms`);
