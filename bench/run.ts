@@ -22,6 +22,9 @@
  * `BENCH_ONLY=valley npm run bench` (or `--only valley`): only the Valley map (bench/valley.ts:
  * first paint, p95 frame time at 5,000 and 50,000 lands, the map endpoint's gzip size and
  * requests/s); replaces the report's `valley` entry and keeps every other.
+ * `BENCH_ONLY=ops npm run bench` (or `--only ops`): only start → ready of the compiled server
+ * (bench/ops.ts: `ops.ready_ms` on the PGlite demo world, fresh and existing, and on Postgres);
+ * replaces those keys of the report's `ops` entry and keeps every other.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -38,6 +41,7 @@ import { runStartupBench, startPriceStub, startupLines, type StartupEntry } from
 import { runSettlementBench } from './settlement.ts';
 import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
 import { chainLines, chainSizesFromEnv, runChainWatcherBench, type ChainBenchEntry } from './chain-watcher.ts';
+import { opsLines, runReadyBench, type OpsReadyEntry } from './ops.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -337,6 +341,7 @@ async function main(): Promise<void> {
     const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
     const valley = await measureValley();
     const chain = await measureChain(pgUrl);
+    const ready = await measureReady(pgUrl);
     const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
     const api = {
       bare_rps: bare.rps,
@@ -361,6 +366,7 @@ async function main(): Promise<void> {
       web: { ...webEntry(web, measured), ...(startup ?? {}) },
       valley,
       chain,
+      ops: opsEntry(ready),
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -375,6 +381,7 @@ async function main(): Promise<void> {
     writeReport(report);
     printTable(report);
     if (startup) process.stdout.write(`${startupLines(startup).join('\n')}\n`);
+    if (!('error' in ready)) process.stdout.write(`${opsLines(ready).join('\n')}\n`);
   } finally {
     await cluster?.stop();
   }
@@ -477,14 +484,51 @@ async function mainChainOnly(): Promise<void> {
   }
 }
 
+/** Start → ready of the compiled server; a failure is reported, not thrown. */
+async function measureReady(pgUrl: string | undefined): Promise<OpsReadyEntry | { error: string }> {
+  try {
+    return await runReadyBench(pgUrl, log);
+  } catch (error) {
+    const failed = { error: error instanceof Error ? error.message : String(error) };
+    log(`ops: not measured: ${failed.error}`);
+    return failed;
+  }
+}
+
+/** The report's `ops` entry with `ready`'s keys replaced (other ops keys, e.g. `load`, kept). */
+function opsEntry(ready: OpsReadyEntry | { error: string }): Record<string, unknown> {
+  const existing = readExisting().ops;
+  const kept = (existing && typeof existing === 'object' ? existing : {}) as Record<string, unknown>;
+  const { ready_error: _old, ...rest } = kept;
+  return 'error' in ready ? { ...rest, ready_error: ready.error } : { ...rest, ...ready };
+}
+
+/** `--only ops`: start → ready (PGlite, and Postgres on `BENCH_DATABASE_URL` or a throwaway cluster); other entries are kept. */
+async function mainOpsOnly(): Promise<void> {
+  let cluster: PgCluster | undefined;
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  if (!pgUrl) {
+    cluster = await startPgCluster({ log });
+    pgUrl = cluster.url;
+  }
+  try {
+    const ready = await measureReady(pgUrl);
+    writeReport({ ...readExisting(), ops: opsEntry(ready) });
+    if ('error' in ready) throw new Error(ready.error);
+    process.stdout.write(`${opsLines(ready).join('\n')}\n`);
+  } finally {
+    await cluster?.stop();
+  }
+}
+
 /**
- * The part `--only <part>` or `BENCH_ONLY` asks for (`web`, `startup`, `valley` or `chain` can run
+ * The part `--only <part>` or `BENCH_ONLY` asks for (`web`, `startup`, `valley`, `chain` or `ops` can run
  * alone), or undefined for the whole bench.
  */
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && part !== 'web' && part !== 'startup' && part !== 'valley' && part !== 'chain') throw new Error(`only '${part}': only 'web', 'startup', 'valley' or 'chain' can be run alone`);
+  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'ops'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain' or 'ops' can be run alone`);
   return part;
 }
 
@@ -493,7 +537,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'ops' ? mainOpsOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -43,6 +43,10 @@ import { stakingRoutes } from './modules/staking/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
 import { ChainMoneyJobs } from './jobs/chain-money.ts';
 import { JobLeases } from './jobs/leases.ts';
+import { healthRoutes, Lifecycle } from './observability/health.ts';
+import { AppMetrics, registerMetrics } from './observability/metrics.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -65,6 +69,8 @@ export interface AppDeps {
   kickJob?: (name: string) => void;
   /** Chain money's jobs (watcher, treasury signer); built from `providers.money` when absent. */
   chainJobs?: ChainMoneyJobs;
+  /** Shutdown state (readiness answers 503 while draining); a new one when absent. */
+  lifecycle?: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -84,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshClock: async () => undefined,
     advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
     kickJob: () => undefined,
+    lifecycle: new Lifecycle(),
     ...deps,
     leases,
     chainJobs: deps.chainJobs ?? new ChainMoneyJobs(deps.db, deps.providers.money, clock, {
@@ -99,8 +106,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // Request lines only at debug: at info they would dominate the log and the hot path.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // Every log line of a request carries its id (`reqId`); a well-formed incoming x-request-id is kept.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', full);
+  app.decorate('lifecycle', full.lifecycle);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  if (config.ops.metrics) {
+    registerMetrics(app, new AppMetrics({ db: full.db, ledger: full.providers.money.ledger }), config.ops.metricsToken);
+  }
   app.addHook('onClose', async () => full.chainJobs.stop());
   app.decorate('apiRoutes', []);
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: the limits hold across every process sharing it (issue 15).
+    store: databaseRateLimitStore(full.db, (err) => app.log.warn({ err }, 'rate-limit clean-up failed')),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, error: 'TOO_MANY_REQUESTS', message: ERROR_MESSAGES.TOO_MANY_REQUESTS }),
   });
   await app.register(swagger, {
@@ -121,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
-      if (err.status >= 500) request.log.error({ err }, 'request failed');
+      if (err.status >= 500 && err.code !== 'NOT_READY') request.log.error({ err }, 'request failed');
       return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err instanceof GameError) {
@@ -168,9 +188,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(csrfPlugin);
     if (config.maintenance) {
       api.addHook('onRequest', async (request) => {
-        if (!request.url.startsWith(`${API_PREFIX}/config`) && !request.url.startsWith(`${API_PREFIX}/sanctum`)) throw new ApiError('MAINTENANCE');
+        if (!request.url.startsWith(`${API_PREFIX}/config`) && !request.url.startsWith(`${API_PREFIX}/sanctum`) && !request.url.startsWith(`${API_PREFIX}/health/`)) throw new ApiError('MAINTENANCE');
       });
     }
+    await api.register(healthRoutes);
     await api.register(configRoutes);
     await api.register(authRoutes);
     await api.register(userRoutes);

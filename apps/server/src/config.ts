@@ -47,6 +47,14 @@ const envSchema = z.object({
   DEMO_CHAIN_FAUCET: bool.default(true),
   /** Real networks: ms between chain watcher runs. */
   CHAIN_WATCH_MS: z.coerce.number().int().min(1000).default(20_000),
+  /** Pending connections the kernel queues for `listen` (capped by net.core.somaxconn). */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(2048),
+  /** Graceful shutdown: ms to let in-flight requests finish before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Serve Prometheus metrics at `/metrics`. */
+  METRICS: bool.default(true),
+  /** When set, `/metrics` requires `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().max(200).optional(),
   LINK_WHITEPAPER: z.string().default('https://cardanolands.com/whitepaper'),
   LINK_SOCIAL: z.string().default('https://twitter.com/CardanoLands'),
   LINK_CHAT: z.string().default('https://discord.gg/cardanolands'),
@@ -80,6 +88,13 @@ export interface Config {
   /** Built web app folder served at `/`; undefined disables static serving. */
   webDist: string | undefined;
   links: { whitepaper: string; social: string; chat: string; guidebook: string };
+  /** Operations (issue 15): listen backlog, graceful shutdown (ms), Prometheus metrics. */
+  ops: {
+    listenBacklog: number;
+    shutdownTimeoutMs: number;
+    metrics: boolean;
+    metricsToken: string | undefined;
+  };
   /** Chain money (issue 11, GAME-RULES §8). Durations in ms. */
   chainMoney: {
     treasuryKeyFile: string | undefined;
@@ -129,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST) : defaultWebDist(),
     links: { whitepaper: e.LINK_WHITEPAPER, social: e.LINK_SOCIAL, chat: e.LINK_CHAT, guidebook: e.LINK_GUIDEBOOK },
+    ops: { listenBacklog: e.LISTEN_BACKLOG, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS, metrics: e.METRICS, metricsToken: e.METRICS_TOKEN || undefined },
     chainMoney: {
       treasuryKeyFile: e.TREASURY_KEY_FILE ? path.resolve(e.INIT_CWD ?? process.cwd(), e.TREASURY_KEY_FILE) : undefined,
       saleAddress: e.SALE_ADDRESS, exoUnit: e.EXO_UNIT, hexoUnit: e.HEXO_UNIT,

@@ -12,10 +12,9 @@ import { GameClock } from './clock.ts';
 import { settleDueDays } from './jobs/settlement.ts';
 import { publishChestSeeds } from './modules/chest/service.ts';
 import { JobLeases, JobScheduler, type JobSpec } from './jobs/leases.ts';
+import { observeJobRun } from './observability/metrics.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
 
-/** Reports a job run's duration (the metrics module replaces this once it lands). */
-const observeJobRun = (_job: string, _seconds: number, _ok: boolean): void => undefined;
 
 export interface Kingdom {
   app: FastifyInstance;

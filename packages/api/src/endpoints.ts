@@ -25,6 +25,7 @@ import {
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
+import { healthLiveResponse, healthReadyResponse } from './health.ts';
 import {
   walletsResponse, walletLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
   leaderboardQuery, leaderboardResponse, projectParams, collectionResponse, marketResponse, activityQuery, activityResponse,
@@ -66,6 +67,15 @@ export const ENDPOINTS = {
   csrfCookie: endpoint({
     operationId: 'csrfCookie', method: 'GET', path: '/sanctum/csrf-cookie', tags: ['auth'], auth: 'public',
     summary: 'Sets the XSRF-TOKEN cookie (double submit)', response: null, errors: [],
+  }),
+  healthLive: endpoint({
+    operationId: 'healthLive', method: 'GET', path: '/health/live', tags: ['health'], auth: 'public',
+    summary: 'Liveness: the process is up (no database access)', response: healthLiveResponse, errors: [],
+  }),
+  healthReady: endpoint({
+    operationId: 'healthReady', method: 'GET', path: '/health/ready', tags: ['health'], auth: 'public',
+    summary: 'Readiness: database reachable, migrations applied, demo world present, not shutting down (else 503 NOT_READY)',
+    response: healthReadyResponse, errors: ['NOT_READY'],
   }),
   config: endpoint({
     operationId: 'config', method: 'GET', path: '/config', tags: ['config'], auth: 'public',

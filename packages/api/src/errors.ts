@@ -74,6 +74,7 @@ export const EXTRA_ERROR_MESSAGES = {
   TREASURY_INSUFFICIENT: 'Withdrawals of this token are paused for now. Please try again later.',
   SALE_ROUND_CLOSED: 'This sale round is not open.',
   SALE_SOLD_OUT: 'This sale round is sold out.',
+  NOT_READY: 'This server is starting or stopping. Please try again in a moment.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -119,6 +120,8 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   TREASURY_INSUFFICIENT: 503,
   SALE_ROUND_CLOSED: 409,
   SALE_SOLD_OUT: 409,
+  // Readiness (GET /api/health/ready): a load balancer sends no players to this process.
+  NOT_READY: 503,
   ACTIVE_ADDRESS_NOT_MASTER_ADDRESS: 403,
   WITHDRAW_CAN_ONLY_MASTER: 403,
   CANT_GET_MASTER_WALLET: 409,

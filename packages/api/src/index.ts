@@ -10,3 +10,4 @@ export * from './csv.ts';
 export * from './valley.ts';
 export * from './staking.ts';
 export * from './chain.ts';
+export * from './health.ts';

@@ -37,10 +37,14 @@ export interface Database {
    * node-postgres answer alike.
    */
   query<T>(stmt: Statement, params: unknown[]): Promise<T[]>;
+  /** Connection pool counts (node-postgres); undefined on PGlite (one connection, queries run in turn). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The SQL migrations (beside this module; the compiled server copies them beside its bundle). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = MIGRATIONS_FOLDER;
 
 /** SQLSTATE codes the app reacts to. */
 export const SQLSTATE = { uniqueViolation: '23505', checkViolation: '23514' } as const;
@@ -104,6 +108,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
         const res = await pool.query({ name: stmt.name, text: stmt.text, values: params });
         return res.rows as T[];
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
       close: () => pool.end(),
     };
   }

@@ -82,4 +82,6 @@ export const ROUTES = {
   frenmineAssignWorker: { method: 'POST', path: '/frenmine/workers' },
   frenmineRemoveWorker: { method: 'POST', path: '/frenmine/workers/remove' },
   frenmineUpgrade: { method: 'POST', path: '/frenmine/upgrade' },
+  healthLive: { method: 'GET', path: '/health/live' },
+  healthReady: { method: 'GET', path: '/health/ready' },
 } as const satisfies { [N in EndpointName]: RouteOf<N> };

@@ -1,0 +1,58 @@
+/**
+ * A `@fastify/rate-limit` store in the database (issue 15): the sign-in and write limits hold across
+ * every server process sharing one Postgres (N requests per window in total, not N per process).
+ *
+ * Fixed window per key (`rate_limit_hits`, migration 0006): the first hit of a key opens a window of
+ * `timeWindow` ms on the database's clock; each hit is one upsert round trip that either counts into
+ * the open window or, once it has ended, opens a new one. A key is the route (method + URL pattern)
+ * and the client address, as the in-memory store keyed them. Rows of windows that ended more than a
+ * minute ago are deleted now and then (at most once a minute per process, off the request's path).
+ */
+import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
+import { statement, type Database } from '../db/client.ts';
+
+const HIT = statement('rate_limit_hit', `INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at)
+  VALUES ($1, 1, now() + $2::int * interval '1 millisecond')
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE LEAST(r.hits, 2147483646) + 1 END,
+    window_ends_at = CASE WHEN r.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE r.window_ends_at END
+  RETURNING hits, GREATEST(0, ceil(extract(epoch FROM r.window_ends_at - now()) * 1000))::int AS ttl_ms`);
+
+const CLEAN = statement('rate_limit_clean', `DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 minute'`);
+
+/** Minimum ms between two clean-ups by one process. */
+export const RATE_LIMIT_CLEAN_EVERY_MS = 60_000;
+
+/**
+ * The store class for `@fastify/rate-limit`'s `store` option, bound to `db`.
+ * @param onCleanError told when a clean-up fails (the limits still hold; rows stay until the next one)
+ */
+export function databaseRateLimitStore(db: Database, onCleanError: (err: unknown) => void = () => {}): new (options: FastifyRateLimitOptions) => FastifyRateLimitStore {
+  let nextClean = 0;
+  const clean = (): void => {
+    const now = Date.now();
+    if (now < nextClean) return;
+    nextClean = now + RATE_LIMIT_CLEAN_EVERY_MS;
+    db.query(CLEAN, []).catch(onCleanError);
+  };
+
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(_options?: FastifyRateLimitOptions, private readonly prefix = '') {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      db.query<{ hits: number; ttl_ms: number }>(HIT, [this.prefix + key, Math.max(1, Math.trunc(timeWindow))]).then(
+        ([row]) => {
+          clean();
+          callback(null, { current: row!.hits, ttl: row!.ttl_ms });
+        },
+        (err: Error) => callback(err),
+      );
+    }
+
+    child(routeOptions: { method?: string | string[]; url?: string; routeInfo?: { method?: string | string[]; url?: string } }): FastifyRateLimitStore {
+      const info = routeOptions.routeInfo ?? routeOptions;
+      return new DatabaseRateLimitStore(undefined, `${[info.method ?? ''].flat().join(',')} ${info.url ?? ''}|`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}

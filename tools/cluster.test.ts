@@ -1,0 +1,97 @@
+/**
+ * The cluster helper and the compiled server's life cycle (issue 15), on a throwaway PostgreSQL:
+ * two processes start on one fresh database and both become ready; one killed with SIGKILL comes back
+ * ready on restart while the other keeps answering; SIGTERM lets an in-flight request finish, refuses
+ * new connections, and exits 0.
+ *
+ * Until the emulated chain is shared by every process, each runs its own emulator: blocks only on
+ * demand and no demo chain faucet keep them from forking the shared block log.
+ */
+import { connect, type Socket } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { findPgBinDir, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { startCluster, type Cluster } from './cluster.ts';
+
+const havePostgres = !!findPgBinDir() || !!process.env.TEST_DATABASE_URL;
+
+describe.runIf(havePostgres)('startCluster on one PostgreSQL', () => {
+  let pgc: PgCluster | undefined;
+  let cluster: Cluster | undefined;
+  let databaseUrl: string;
+  beforeAll(async () => {
+    let base = process.env.TEST_DATABASE_URL;
+    if (!base) {
+      pgc = await startPgCluster();
+      base = pgc.url;
+    }
+    const name = `kingdom_cluster_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await pgc?.stop();
+  });
+
+  test('two processes on a fresh database become ready; one killed -9 comes back on restart', async () => {
+    cluster = await startCluster({ databaseUrl, processes: 2, env: { EMULATOR_BLOCK_MS: '0', DEMO_CHAIN_FAUCET: 'false', LOG_LEVEL: 'info' } });
+    for (const i of [0, 1]) {
+      const ready = await fetch(`${cluster.url(i)}/api/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ready', db: 'postgres' });
+    }
+    expect(cluster.pid(0)).not.toBe(cluster.pid(1));
+
+    const exit = await cluster.kill(1, 'SIGKILL');
+    expect(exit.signal).toBe('SIGKILL');
+    expect(cluster.pid(1)).toBeUndefined();
+    await expect(fetch(`${cluster.url(1)}/api/health/live`)).rejects.toThrow();
+    expect((await fetch(`${cluster.url(0)}/api/health/ready`)).status).toBe(200);
+
+    await cluster.restart(1);
+    expect((await fetch(`${cluster.url(1)}/api/health/ready`)).status).toBe(200);
+    const metrics = await (await fetch(`${cluster.url(1)}/metrics`)).text();
+    expect(metrics).toMatch(/^kingdom_db_up 1$/m);
+  }, 240_000);
+
+  test('SIGTERM: the in-flight request completes, new connections are refused, the process exits 0', async () => {
+    if (!cluster) throw new Error('the cluster did not start');
+    const base = cluster.url(0);
+    const csrf = await fetch(`${base}/api/sanctum/csrf-cookie`);
+    const token = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const body = JSON.stringify({ chain: 'solana', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' });
+    const port = Number(new URL(base).port);
+
+    // A request whose body is still arriving: in flight from the server's point of view.
+    const socket: Socket = connect(port, '127.0.0.1');
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString()));
+    const closed = new Promise<void>((r) => socket.once('close', () => r()));
+    socket.write(`POST /api/auth/challenge HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+      + `Cookie: XSRF-TOKEN=${token}\r\nX-XSRF-TOKEN: ${token}\r\n\r\n${body.slice(0, 10)}`);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const signalledAt = performance.now();
+    const exited = cluster.kill(0, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await expect(fetch(`${base}/api/health/live`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+    expect(cluster.pid(0)).toBeDefined(); // still finishing the request
+
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"nonce"');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalledAt).toBeLessThan(5_000); // not the 10 s deadline
+    expect((await fetch(`${cluster.url(1)}/api/health/ready`)).status).toBe(200);
+  }, 60_000);
+});
