@@ -24,6 +24,8 @@
  * requests/s); replaces the report's `valley` entry and keeps every other.
  * `BENCH_ONLY=ops npm run bench` (or `--only ops`): only start → ready of the compiled server
  * (bench/ops.ts: `ops.ready_ms` on the PGlite demo world, fresh and existing, and on Postgres);
+ * `BENCH_ONLY=load` (or `--only load`): only the mixed load of two servers with a kill -9
+ * (bench/ops-load.ts: `ops.load.rps`, `.p99_ms`, `.errors`, `.cpu_ms_per_request`);
  * replaces those keys of the report's `ops` entry and keeps every other.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,6 +44,7 @@ import { runSettlementBench } from './settlement.ts';
 import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
 import { chainLines, chainSizesFromEnv, runChainWatcherBench, type ChainBenchEntry } from './chain-watcher.ts';
 import { opsLines, runReadyBench, type OpsReadyEntry } from './ops.ts';
+import { loadLines, runLoadBench, type OpsLoadEntry } from './ops-load.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -342,6 +345,7 @@ async function main(): Promise<void> {
     const valley = await measureValley();
     const chain = await measureChain(pgUrl);
     const ready = await measureReady(pgUrl);
+    const load = await measureLoad(pgUrl);
     const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
     const api = {
       bare_rps: bare.rps,
@@ -366,7 +370,7 @@ async function main(): Promise<void> {
       web: { ...webEntry(web, measured), ...(startup ?? {}) },
       valley,
       chain,
-      ops: opsEntry(ready),
+      ops: { ...opsEntry(ready), ...loadEntry(load) },
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -382,6 +386,7 @@ async function main(): Promise<void> {
     printTable(report);
     if (startup) process.stdout.write(`${startupLines(startup).join('\n')}\n`);
     if (!('error' in ready)) process.stdout.write(`${opsLines(ready).join('\n')}\n`);
+    if (!('error' in load)) process.stdout.write(`${loadLines(load).join('\n')}\n`);
   } finally {
     await cluster?.stop();
   }
@@ -495,6 +500,42 @@ async function measureReady(pgUrl: string | undefined): Promise<OpsReadyEntry | 
   }
 }
 
+/** Two servers under the players' mixed load with a kill -9; a failure is reported, not thrown. */
+async function measureLoad(pgUrl: string): Promise<OpsLoadEntry | { error: string }> {
+  try {
+    return await runLoadBench(pgUrl, log);
+  } catch (error) {
+    const failed = { error: error instanceof Error ? error.message : String(error) };
+    log(`ops.load: not measured: ${failed.error}`);
+    return failed;
+  }
+}
+
+/** The `load` key of the report's `ops` entry. */
+function loadEntry(load: OpsLoadEntry | { error: string }): Record<string, unknown> {
+  return 'error' in load ? { load_error: load.error } : { load };
+}
+
+/** `--only load`: the mixed load of two servers on Postgres (`ops.load`); other entries are kept. */
+async function mainLoadOnly(): Promise<void> {
+  let cluster: PgCluster | undefined;
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  if (!pgUrl) {
+    cluster = await startPgCluster({ log });
+    pgUrl = cluster.url;
+  }
+  try {
+    const load = await measureLoad(pgUrl);
+    const existing = (readExisting().ops ?? {}) as Record<string, unknown>;
+    const { load: _old, load_error: _err, ...rest } = existing;
+    writeReport({ ...readExisting(), ops: { ...rest, ...loadEntry(load) } });
+    if ('error' in load) throw new Error(load.error);
+    process.stdout.write(`${loadLines(load).join('\n')}\n`);
+  } finally {
+    await cluster?.stop();
+  }
+}
+
 /** The report's `ops` entry with `ready`'s keys replaced (other ops keys, e.g. `load`, kept). */
 function opsEntry(ready: OpsReadyEntry | { error: string }): Record<string, unknown> {
   const existing = readExisting().ops;
@@ -528,7 +569,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'ops'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain' or 'ops' can be run alone`);
+  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'ops', 'load'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain', 'ops' or 'load' can be run alone`);
   return part;
 }
 
@@ -537,7 +578,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'ops' ? mainOpsOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -1,0 +1,142 @@
+/**
+ * Many servers, one truth (issue 15), as an operator runs it: three compiled server processes on one
+ * PostgreSQL, players signing in and playing on all of them, one process killed with SIGKILL during
+ * the load and another during a demo tick, each restarted. Afterwards: no 5xx and no request lost
+ * but those in flight on a killed process, every day settled once, Σ ledger = balance, the shop
+ * royalty exact, no NFT in two slots, one emulated chain, the sign-in rate limit counted once across
+ * the processes, and the processes agreeing on the game day at their next request after a tick.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PATHS } from '@kingdom/api';
+import { addDays, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
+import { findPgBinDir, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { startCluster, type Cluster } from './cluster.ts';
+import { newPlayers, playLoad, request, type Target } from './player-load.ts';
+
+const havePostgres = !!findPgBinDir() || !!process.env.TEST_DATABASE_URL;
+const AUTH_LIMIT = 100;
+
+describe.runIf(havePostgres)('three processes on one Postgres, killed and restarted under load', () => {
+  let pgc: PgCluster | undefined;
+  let cluster: Cluster | undefined;
+  let databaseUrl: string;
+  let db: pg.Client;
+  beforeAll(async () => {
+    let base = process.env.TEST_DATABASE_URL;
+    if (!base) {
+      pgc = await startPgCluster();
+      base = pgc.url;
+    }
+    const name = `kingdom_chaos_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.end().catch(() => undefined);
+    await cluster?.stop();
+    await pgc?.stop();
+  });
+
+  test('no request lost, nothing doubled, one chain, one clock, one rate limit', async () => {
+    cluster = await startCluster({
+      databaseUrl, processes: 3,
+      env: { DEMO: 'true', EMULATOR_BLOCK_MS: '500', DEMO_CHAIN_FAUCET: 'true', AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT), LOG_LEVEL: 'info' },
+    });
+    const c = cluster;
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const targets: Target[] = [0, 1, 2].map((i) => ({ url: c.url(i), down: false, epoch: 0 }));
+    const kill = async (i: number) => {
+      targets[i]!.down = true;
+      targets[i]!.epoch++;
+      await c.kill(i, 'SIGKILL');
+    };
+    const restart = async (i: number) => {
+      await c.restart(i);
+      targets[i]!.down = false;
+    };
+
+    // sign-ins on every process: 12 players → 24 requests on the auth routes
+    const players = await newPlayers(targets, 12);
+    // the limit is one count for all processes: of 120 more challenges spread over the three, exactly the rest pass
+    const burst = await Promise.all(Array.from({ length: 120 }, (_, i) => fetch(`${c.url(i % 3)}/api${PATHS.authChallenge}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+      body: JSON.stringify({ chain: 'solana', address: players[0]!.address }),
+    }).then((r) => r.status)));
+    expect(burst.filter((s) => s === 200)).toHaveLength(AUTH_LIMIT - 24);
+    expect(burst.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+
+    const project = (await request(targets, 'GET', `${'/staking/leaderboard'}?chain=solana&page=1`, null)).body as { items: Array<{ project: string }> };
+    const clockOf = async (i: number) => (await (await fetch(`${c.url(i)}/api${PATHS.demoClock}`)).json()) as { today: string; last_settled: string | null };
+    const dayBefore = (await clockOf(0)).today;
+
+    let agreed: string[] = [];
+    const events = (async () => {
+      await new Promise((r) => setTimeout(r, 4000));
+      await kill(1);
+      await restart(1);
+      // a demo tick through process 0; both others answer the new day at their next request
+      const tick = await fetch(`${c.url(0)}/api${PATHS.demoTick}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' }, body: JSON.stringify({ days: 1 }),
+      });
+      expect(tick.status).toBe(200);
+      agreed = [(await clockOf(1)).today, (await clockOf(2)).today];
+      // another tick, and process 2 killed while it settles the day
+      const second = fetch(`${c.url(2)}/api${PATHS.demoTick}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' }, body: JSON.stringify({ days: 1 }),
+      }).then((r) => r.status, () => 'killed');
+      await new Promise((r) => setTimeout(r, 60));
+      await kill(2);
+      await second;
+      await restart(2);
+    })();
+    const load = await playLoad({ targets, players, durationMs: 20_000, pauseMs: 300, project: project.items[0]!.project });
+    await events;
+
+    expect(agreed).toEqual([addDays(dayBefore), addDays(dayBefore)]);
+    expect(load.errors).toEqual([]);
+    expect(load.requests).toBeGreaterThan(300);
+    expect(load.writes).toBeGreaterThan(30);
+
+    // the day the killed tick left is settled by whichever process holds the tick's lease (≤ 15 s + a lease)
+    const lastDay = addDays(dayBefore, 1);
+    const deadline = Date.now() + 60_000;
+    while ((await clockOf(0)).last_settled !== lastDay && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    expect((await clockOf(0)).last_settled).toBe(lastDay);
+    for (const i of [0, 1, 2]) expect((await clockOf(i)).today).toBe(addDays(dayBefore, 2));
+
+    // every day settled once, in order
+    const days = (await db.query<{ day: string }>('SELECT day FROM game_days ORDER BY day')).rows.map((r) => r.day);
+    for (let i = 1; i < days.length; i++) expect(days[i]).toBe(addDays(days[i - 1]!));
+    // Σ ledger = balance, nothing negative
+    const mismatch = await db.query(`SELECT b.user_id, b.token FROM balances b
+      LEFT JOIN (SELECT user_id, asset, sum(amount) AS s FROM ledger_entries GROUP BY 1, 2) e ON e.user_id = b.user_id AND e.asset = b.token
+      WHERE b.amount <> COALESCE(e.s, 0) OR b.amount < 0`);
+    expect(mismatch.rows).toEqual([]);
+    // the royalty of every settled day is exactly 5% of the sales it counts
+    const sales = await db.query<{ royalty_day: string; token: string; total: string }>(`SELECT royalty_day, token, sum(amount)::text AS total
+      FROM vendor_purchases WHERE token IN ('exo', 'hexo') GROUP BY 1, 2`);
+    for (const s of sales.rows.filter((r) => days.includes(r.royalty_day))) {
+      const paid = await db.query<{ total: string | null }>(`SELECT sum(amount)::text AS total FROM ledger_entries WHERE reason = 'shop_royalty' AND reference = $1 AND asset = $2`, [s.royalty_day, s.token]);
+      expect(BigInt(paid.rows[0]!.total ?? '0'), `royalty of ${s.royalty_day}`).toBe((BigInt(s.total) * SHOP_ROYALTY_PERCENT) / 100n);
+    }
+    expect((await db.query(`SELECT count(*)::int AS n FROM vendor_purchases`)).rows[0].n).toBeGreaterThan(0);
+    // no NFT in two slots
+    const twice = await db.query(`SELECT collection_key, asset_key FROM mine_workers WHERE asset_key IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`);
+    expect(twice.rows).toEqual([]);
+    // one emulated chain: every process reports the same tip; the log has no gap
+    const tips = await Promise.all([0, 1, 2].map(async (i) => ((await (await fetch(`${c.url(i)}/api/chain/info`)).json()) as { tip: { height: number } }).tip.height));
+    const state = (await db.query<{ seq: number; height: number }>('SELECT seq, height FROM emu_chain_state')).rows[0]!;
+    for (const h of tips) expect(Math.abs(h - state.height)).toBeLessThanOrEqual(3); // blocks keep coming every 500 ms
+    const seqs = (await db.query<{ seq: number }>('SELECT seq FROM emu_chain_events ORDER BY seq')).rows.map((r) => r.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    expect(state.seq).toBe(seqs.length);
+  }, 300_000);
+});
