@@ -63,14 +63,14 @@ describe.runIf(havePostgres)('three processes on one Postgres, killed and restar
       targets[i]!.down = false;
     };
 
-    // sign-ins on every process: 12 players → 24 requests on the auth routes
+    // sign-ins on every process: 12 players → 12 challenges (limits count per route and client address)
     const players = await newPlayers(targets, 12);
     // the limit is one count for all processes: of 120 more challenges spread over the three, exactly the rest pass
     const burst = await Promise.all(Array.from({ length: 120 }, (_, i) => fetch(`${c.url(i % 3)}/api${PATHS.authChallenge}`, {
       method: 'POST', headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
       body: JSON.stringify({ chain: 'solana', address: players[0]!.address }),
     }).then((r) => r.status)));
-    expect(burst.filter((s) => s === 200)).toHaveLength(AUTH_LIMIT - 24);
+    expect(burst.filter((s) => s === 200)).toHaveLength(AUTH_LIMIT - 12);
     expect(burst.filter((s) => s !== 200 && s !== 429)).toEqual([]);
 
     const project = (await request(targets, 'GET', `${'/staking/leaderboard'}?chain=solana&page=1`, null)).body as { items: Array<{ project: string }> };
@@ -100,17 +100,20 @@ describe.runIf(havePostgres)('three processes on one Postgres, killed and restar
     const load = await playLoad({ targets, players, durationMs: 20_000, pauseMs: 300, project: project.items[0]!.project });
     await events;
 
+    console.log(`[chaos] ${load.requests} requests (${load.writes} writes) in ${Math.round(load.durationMs)} ms, ${load.inFlightOnKilled} in flight on a killed process, refusals ${JSON.stringify(load.refusals)}`);
     expect(agreed).toEqual([addDays(dayBefore), addDays(dayBefore)]);
     expect(load.errors).toEqual([]);
     expect(load.requests).toBeGreaterThan(300);
     expect(load.writes).toBeGreaterThan(30);
 
-    // the day the killed tick left is settled by whichever process holds the tick's lease (≤ 15 s + a lease)
-    const lastDay = addDays(dayBefore, 1);
+    // The killed tick either never moved the clock, or moved it and left its day to settle: then the
+    // process holding the tick's lease settles it (≤ 15 s + a lease). Either way, every process agrees.
+    const today = (await clockOf(0)).today;
+    expect([addDays(dayBefore), addDays(dayBefore, 2)]).toContain(today);
+    for (const i of [1, 2]) expect((await clockOf(i)).today).toBe(today);
     const deadline = Date.now() + 60_000;
-    while ((await clockOf(0)).last_settled !== lastDay && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
-    expect((await clockOf(0)).last_settled).toBe(lastDay);
-    for (const i of [0, 1, 2]) expect((await clockOf(i)).today).toBe(addDays(dayBefore, 2));
+    while ((await clockOf(0)).last_settled !== addDays(today, -1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    expect((await clockOf(0)).last_settled).toBe(addDays(today, -1));
 
     // every day settled once, in order
     const days = (await db.query<{ day: string }>('SELECT day FROM game_days ORDER BY day')).rows.map((r) => r.day);
