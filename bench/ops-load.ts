@@ -101,7 +101,8 @@ export async function runLoadBench(pgUrl: string, log: (line: string) => void, o
   log(`ops.load: starting two servers on ${u.host}`);
   const cluster = await startCluster({
     databaseUrl: u.toString(), processes: 2,
-    env: { DEMO: 'true', EMULATOR_BLOCK_MS: '3000', DEMO_CHAIN_FAUCET: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
+    // players come from their own addresses, as behind a load balancer (X-Forwarded-For)
+    env: { DEMO: 'true', EMULATOR_BLOCK_MS: '3000', DEMO_CHAIN_FAUCET: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' },
   });
   try {
     const targets: Target[] = [0, 1].map((i) => ({ url: cluster.url(i), down: false, epoch: 0 }));

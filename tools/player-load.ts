@@ -25,6 +25,8 @@ export interface Target {
 
 /** One signed-in player. */
 export interface LoadPlayer {
+  /** The player's client address, sent as `X-Forwarded-For` (counted only behind `TRUST_PROXY`). */
+  ip: string;
   token: string;
   address: string;
   land: string;
@@ -66,6 +68,7 @@ export interface LoadOptions {
 }
 
 let rr = 0;
+let nextIp = 0;
 /** The next process that is up, in turn. */
 function pick(targets: Target[]): Target {
   for (let i = 0; i < targets.length; i++) {
@@ -134,15 +137,19 @@ export async function request(targets: Target[], method: string, path: string, t
 export async function newPlayers(targets: Target[], n: number): Promise<LoadPlayer[]> {
   const one = async (): Promise<LoadPlayer> => {
     const kp = newSolanaKeypair();
-    const grant = await request(targets, 'POST', PATHS.demoFaucet, null, { address: kp.address, lands: 1, workers: 2, hexo: '100000', exo: '1000' });
+    // a documentation-range address per player (RFC 5737): a header only, never contacted
+    const n = nextIp++;
+    const ip = `198.51.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+    const xff = { 'x-forwarded-for': ip };
+    const grant = await request(targets, 'POST', PATHS.demoFaucet, null, { address: kp.address, lands: 1, workers: 2, hexo: '100000', exo: '1000' }, xff);
     if (grant.status !== 200) throw new Error(`faucet: ${grant.status} ${JSON.stringify(grant.body)}`);
     const g = grant.body as { lands: string[]; workers: Array<{ policy_id: string; asset_name: string }> };
-    const ch = await request(targets, 'POST', PATHS.authChallenge, null, { chain: 'solana', address: kp.address });
+    const ch = await request(targets, 'POST', PATHS.authChallenge, null, { chain: 'solana', address: kp.address }, xff);
     if (ch.status !== 200) throw new Error(`challenge: ${ch.status} ${JSON.stringify(ch.body)}`);
     const message = (ch.body as { message: string }).message;
-    const login = await request(targets, 'POST', PATHS.authLogin, null, { chain: 'solana', address: kp.address, message, signature: kp.signMessage(message) });
+    const login = await request(targets, 'POST', PATHS.authLogin, null, { chain: 'solana', address: kp.address, message, signature: kp.signMessage(message) }, xff);
     if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
-    return { token: (login.body as { token: string }).token, address: kp.address, land: g.lands[0]!, workers: g.workers };
+    return { ip, token: (login.body as { token: string }).token, address: kp.address, land: g.lands[0]!, workers: g.workers };
   };
   const out: LoadPlayer[] = [];
   // a few at a time: sign-in is the heaviest request
@@ -187,7 +194,7 @@ export async function playLoad(o: LoadOptions): Promise<LoadResult> {
       if (isWrite) result.writes++;
       else result.reads++;
       try {
-        const res = await send(t, w ? 'POST' : 'GET', path, p.token, w?.body, w?.headers);
+        const res = await send(t, w ? 'POST' : 'GET', path, p.token, w?.body, { 'x-forwarded-for': p.ip, ...w?.headers });
         result.latenciesMs.push(res.ms);
         if (res.status >= 500) result.errors.push({ what: `${w ? 'POST' : 'GET'} ${path}`, status: res.status, detail: JSON.stringify(res.body).slice(0, 200) });
         else if (res.status >= 400) {
