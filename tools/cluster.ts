@@ -10,12 +10,14 @@
  *   await cluster.restart(1);           // same port, resolves once ready again
  *   await cluster.stop();               // SIGTERM to all (SIGKILL after 15 s)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './pg-cluster.ts';
-import { REPO_ROOT } from './kingdom-server.ts';
+import { REPO_ROOT, buildServer } from './kingdom-server.ts';
+
+export { buildServer };
 
 /** Options of {@link startCluster}. */
 export interface ClusterOptions {
@@ -67,12 +69,6 @@ interface Member {
   exited: Promise<ProcessExit> | undefined;
   startedAt: number;
   readyMs: number;
-}
-
-/** Builds the compiled server when it is missing or out of date. @throws when the build fails */
-export function buildServer(): void {
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build-server.mjs'), '--if-needed', '--quiet'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.status !== 0) throw new Error(`building the server failed (exit ${String(r.status)})`);
 }
 
 /** Last `chars` characters of a file, or '' when it cannot be read. */

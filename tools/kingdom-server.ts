@@ -1,9 +1,10 @@
 /**
- * Starts the real Kingdom server (`apps/server/src/main.ts`) as a child process for the bench and
- * the e2e suite, on 127.0.0.1 and a free port, on PGlite (fresh temporary `DATA_DIR`) or on a
- * PostgreSQL URL, and waits until `GET /api/config` answers 200.
+ * Starts the real Kingdom server as a child process for the bench and the e2e suite — the compiled
+ * one that production runs (`apps/server/dist/main.js`, built first when missing or out of date), or
+ * with `KINGDOM_SERVER_TSX=1` the sources through tsx — on 127.0.0.1 and a free port, on PGlite (fresh
+ * temporary `DATA_DIR`) or on a PostgreSQL URL, and waits until `GET /api/config` answers 200.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,12 @@ import { freePort } from './pg-cluster.ts';
 
 /** Repository root (the folder holding `apps/`, `tools/`). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Builds the compiled server (`scripts/build-server.mjs`) when it is missing or out of date. @throws when the build fails */
+export function buildServer(): void {
+  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'scripts', 'build-server.mjs'), '--if-needed', '--quiet'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error(`building the server failed (exit ${String(r.status)})`);
+}
 
 /** Options of {@link startKingdomServer}. */
 export interface KingdomServerOptions {
@@ -64,7 +71,8 @@ function tail(file: string, chars = 4000): string {
 }
 
 /**
- * Spawns `node --import tsx apps/server/src/main.ts` with `PORT`, `HOST=127.0.0.1`, and either
+ * Spawns `node apps/server/dist/main.js` (or `node --import tsx apps/server/src/main.ts` with
+ * `KINGDOM_SERVER_TSX=1`) with `PORT`, `HOST=127.0.0.1`, and either
  * `DATABASE_URL` or a fresh `DATA_DIR`, then polls `GET /api/config` until it answers 200.
  * @throws when the server exits early or is not ready in time (the error carries the log's tail).
  */
@@ -86,7 +94,9 @@ export async function startKingdomServer(options: KingdomServerOptions = {}): Pr
   });
   const out = createWriteStream(logFile, { flags: 'a' });
   const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')], {
+  const tsx = process.env.KINGDOM_SERVER_TSX === '1';
+  if (!tsx) buildServer();
+  const child = spawn(process.execPath, tsx ? ['--import', 'tsx', join('apps', 'server', 'src', 'main.ts')] : [join('apps', 'server', 'dist', 'main.js')], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
