@@ -13,6 +13,7 @@ import { addDays, dayStart, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
 import { exec } from '../src/db/client.ts';
 import { JobLeases, JobScheduler } from '../src/jobs/leases.ts';
 import { openCardanoMoney } from '../src/chain/cardano/money.ts';
+import { SNAPSHOT_EVERY_EVENTS } from '../src/chain/cardano/emulator-ledger.ts';
 import { buildApp } from '../src/app.ts';
 import { GameClock } from '../src/clock.ts';
 import { advanceDemoClock } from '../src/modules/demo/routes.ts';
@@ -126,6 +127,37 @@ describe('one emulated chain for every process', () => {
     expect(await a.ledger.txBlock(spent)).toBeNull();
     expect(await c.ledger.txBlock(spent)).toBeNull();
     expect(await a.ledger.txBlock(hash)).not.toBeNull();
+  });
+
+  it('a replica opened after a snapshot restores it and replays only the later events: the same chain', async () => {
+    const a = k.providers.money;
+    const wallet = createCardanoTestWallet();
+    await requestDemoFunding(k.db.orm, a, wallet.address, k.now());
+    await payDemoFunding(k.db, a);
+    const hashes: string[] = [];
+    for (let i = 0; i < SNAPSHOT_EVERY_EVENTS / 2 + 5; i++) {
+      const lucid = await a.lucid();
+      lucid.selectWallet.fromAddress(wallet.address, await a.ledger.lucidProvider().getUtxos(wallet.address));
+      const built = await lucid.newTx().pay.ToAddress(a.treasury.address, { lovelace: 1_000_000n }).complete();
+      hashes.push(await a.ledger.lucidProvider().submitTx((await built.assemble([wallet.signTx(built.toCBOR())]).complete()).toCBOR()));
+      await a.emulator!.produceBlocks(1);
+    }
+    const [snap] = await exec<{ seq: number }>(k.db.orm, sql`SELECT seq FROM emu_chain_snapshots ORDER BY seq DESC LIMIT 1`);
+    const [state] = await exec<{ seq: number }>(k.db.orm, sql`SELECT seq FROM emu_chain_state`);
+    expect(snap!.seq).toBeGreaterThanOrEqual(SNAPSHOT_EVERY_EVENTS);
+    expect(state!.seq).toBeGreaterThan(snap!.seq);
+    // the events up to the snapshot are not read again: a garbled one does not stop a restart
+    await exec(k.db.orm, sql`UPDATE emu_chain_events SET cbor = 'garbled' WHERE kind = 'tx' AND seq < ${snap!.seq}`);
+    const fresh = await openCardanoMoney(k.config, k.db);
+    const tip = await a.ledger.tip();
+    expect(await fresh.ledger.tip()).toEqual(tip);
+    expect(await fresh.ledger.balance(wallet.address)).toEqual(await a.ledger.balance(wallet.address));
+    expect(await fresh.ledger.balance(a.treasury.address)).toEqual(await a.ledger.balance(a.treasury.address));
+    for (const h of [hashes[0]!, hashes[hashes.length - 1]!]) expect(await fresh.ledger.txBlock(h)).toEqual(await a.ledger.txBlock(h));
+    expect(await fresh.ledger.transactionsTo([a.treasury.address], 0, tip.height)).toEqual(await a.ledger.transactionsTo([a.treasury.address], 0, tip.height));
+    // and it keeps following: a block produced by the new replica is seen by the old one
+    await fresh.emulator!.produceBlocks(2);
+    expect((await a.ledger.tip()).height).toBe(tip.height + 2);
   });
 
   it('sign-in records a funding request and does no chain work; the job pays it once', async () => {

@@ -9,6 +9,8 @@
  * events it has not seen (one small query when nothing changed); every write (submit, produce,
  * rollback) locks `emu_chain_state`'s row, catches its replica up, validates, appends and commits, so
  * two processes can never fork the chain, and any of them may be killed and restarted at any time.
+ * Every {@link SNAPSHOT_EVERY_EVENTS} events a replica's state is saved (`emu_chain_snapshots`), so
+ * a (re)starting process restores it and replays only the events after it.
  * One block = 20 slots of 1 s (Lucid's emulator).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -28,7 +30,6 @@ export interface GenesisOutput {
 
 interface LoggedTx {
   hash: string;
-  cbor: string;
   watched: Omit<WatchedTx, 'block'>;
 }
 
@@ -161,6 +162,36 @@ export function checkLedgerRules(cbor: string, spent: readonly UTxO[], params: P
   }
 }
 
+/** Events between two snapshots of the replica state (a restart replays at most this many). */
+export const SNAPSHOT_EVERY_EVENTS = 100;
+
+/** A replica's whole state after event `seq` of fork `fork` (`emu_chain_snapshots`). */
+interface Snapshot {
+  v: 1;
+  seq: number;
+  fork: number;
+  height: number;
+  lastKind: 'tx' | 'blocks' | null;
+  emulator: Pick<Emulator, 'ledger' | 'mempool' | 'chain' | 'blockHeight' | 'slot' | 'time' | 'datumTable'>;
+  blocks: LoggedBlock[];
+  mempool: LoggedTx[];
+}
+
+/** JSON with bigints kept exact (`{"$big": "…"}`). */
+function toJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? { $big: v.toString() } : v));
+}
+
+function fromJson<T>(text: string): T {
+  return JSON.parse(text, (_k, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === '$big') return BigInt((v as { $big: string }).$big);
+    }
+    return v;
+  }) as T;
+}
+
 /** A row of `emu_chain_events`. */
 interface EventRow {
   seq: number;
@@ -209,6 +240,8 @@ export class EmulatorCardanoLedger implements CardanoLedger {
   private queue: Promise<unknown> = Promise.resolve();
   /** Hash the next produced block takes when it carries the mempool. */
   private pendingBlockHash: string | null = null;
+  /** The event of the latest snapshot this replica knows of (it writes the next one 100 events on). */
+  private snapshotSeq = 0;
 
   private constructor(private readonly orm: Orm, private readonly genesis: GenesisOutput[]) {
     this.emulator = new KingdomEmulator(genesis);
@@ -240,14 +273,19 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     this.appliedSeq = 0;
     this.lastKind = null;
     this.pendingBlockHash = null;
+    this.snapshotSeq = 0;
     this.dirty = false;
   }
 
   /** Applies the events this replica has not seen (rebuilding it after a rollback or a failed write). */
   private async catchUp(orm: Orm, known?: StateRow): Promise<void> {
     const state = known ?? (await exec<StateRow>(orm, sql`SELECT seq, fork, height FROM emu_chain_state WHERE id = 1`))[0] ?? { seq: 0, fork: 0, height: 0 };
-    if (this.dirty || state.fork !== this.fork || state.seq < this.appliedSeq) this.reset(state.fork);
-    else if (state.seq === this.appliedSeq && state.height === this.height) return;
+    if (this.dirty || state.fork !== this.fork || state.seq < this.appliedSeq) {
+      this.reset(state.fork);
+      const [snap] = await exec<{ data: string }>(orm, sql`SELECT data FROM emu_chain_snapshots
+        WHERE fork = ${state.fork} AND seq <= ${state.seq} ORDER BY seq DESC LIMIT 1`);
+      if (snap) this.restore(fromJson<Snapshot>(snap.data));
+    } else if (state.seq === this.appliedSeq && state.height === this.height) return;
     // From the last applied event on: empty blocks may have been added to it in place.
     const rows = await exec<EventRow>(orm, sql`SELECT seq, kind, tx_hash, cbor, blocks, block_hash, height_after
       FROM emu_chain_events WHERE seq >= ${this.appliedSeq} ORDER BY seq`);
@@ -271,6 +309,37 @@ export class EmulatorCardanoLedger implements CardanoLedger {
       this.dirty = true;
       throw err instanceof EmulatorRefusal ? new Error(`emulator log does not replay: ${err.message}`) : err;
     }
+  }
+
+  /** Puts the replica in the state of `snap` (then only later events are applied). */
+  private restore(snap: Snapshot): void {
+    Object.assign(this.emulator, snap.emulator);
+    this.blocks = snap.blocks;
+    this.txIndex.clear();
+    for (const b of this.blocks) for (const t of b.txs) this.txIndex.set(t.hash, { height: b.height, hash: b.hash });
+    this.mempool = snap.mempool;
+    this.height = snap.height;
+    this.appliedSeq = snap.seq;
+    this.snapshotSeq = snap.seq;
+    this.lastKind = snap.lastKind;
+  }
+
+  /**
+   * Saves the replica's state after event `appliedSeq` when {@link SNAPSHOT_EVERY_EVENTS} events
+   * passed since the last one (inside a write's transaction), so a restart replays only what follows.
+   */
+  private async snapshotIfDue(tx: Orm): Promise<void> {
+    if (this.appliedSeq - this.snapshotSeq < SNAPSHOT_EVERY_EVENTS) return;
+    const e = this.emulator;
+    const snap: Snapshot = {
+      v: 1, seq: this.appliedSeq, fork: this.fork, height: this.height, lastKind: this.lastKind,
+      emulator: { ledger: e.ledger, mempool: e.mempool, chain: e.chain, blockHeight: e.blockHeight, slot: e.slot, time: e.time, datumTable: e.datumTable },
+      blocks: this.blocks, mempool: this.mempool,
+    };
+    await exec(tx, sql`DELETE FROM emu_chain_snapshots WHERE fork = ${this.fork} AND seq < ${this.appliedSeq}`);
+    await exec(tx, sql`INSERT INTO emu_chain_snapshots (fork, seq, data) VALUES (${this.fork}, ${this.appliedSeq}, ${toJson(snap)})
+      ON CONFLICT DO NOTHING`);
+    this.snapshotSeq = this.appliedSeq;
   }
 
   /** Catches up, then reads memory. */
@@ -345,7 +414,7 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     } catch (err) {
       throw new EmulatorRefusal(err);
     }
-    this.mempool.push({ hash, cbor, watched: { hash, senders, outputs: read.outputs, message: read.message } });
+    this.mempool.push({ hash, watched: { hash, senders, outputs: read.outputs, message: read.message } });
     return hash;
   }
 
@@ -382,6 +451,7 @@ export class EmulatorCardanoLedger implements CardanoLedger {
         this.lastKind = 'blocks';
       }
       await exec(tx, sql`UPDATE emu_chain_state SET seq = ${this.appliedSeq}, height = ${this.height} WHERE id = 1`);
+      await this.snapshotIfDue(tx);
       return this.tipNow();
     });
   }
@@ -412,6 +482,7 @@ export class EmulatorCardanoLedger implements CardanoLedger {
         break;
       }
       await exec(tx, sql`DELETE FROM emu_chain_events WHERE seq > ${keep}`);
+      await exec(tx, sql`DELETE FROM emu_chain_snapshots`);
       await exec(tx, sql`UPDATE emu_chain_state SET seq = ${keep}, height = ${to}, fork = fork + 1 WHERE id = 1`);
       this.dirty = true;
       await this.catchUp(tx);

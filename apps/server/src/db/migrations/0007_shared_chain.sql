@@ -14,6 +14,14 @@ CREATE TABLE "emu_chain_events" (
 	CHECK (("kind" = 'tx' AND "tx_hash" IS NOT NULL AND "cbor" IS NOT NULL) OR ("kind" = 'blocks' AND "blocks" IS NOT NULL AND "height_after" IS NOT NULL))
 );--> statement-breakpoint
 ALTER TABLE "emu_chain_state" ADD COLUMN "seq" integer NOT NULL DEFAULT 0;--> statement-breakpoint
+-- A replica's whole state after event `seq` (JSON): a (re)starting process restores the latest and
+-- replays only the events after it.
+CREATE TABLE "emu_chain_snapshots" (
+	"fork" integer NOT NULL,
+	"seq" integer NOT NULL,
+	"data" text NOT NULL,
+	PRIMARY KEY ("fork", "seq")
+);--> statement-breakpoint
 -- The block log of issue 11 (transactions by height) becomes the event log: per block with
 -- transactions, the empty blocks before it, its transactions, then the block; empty blocks to the tip.
 INSERT INTO "emu_chain_events" ("seq", "kind", "tx_hash", "cbor", "blocks", "block_hash", "height_after")
