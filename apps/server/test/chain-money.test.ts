@@ -24,7 +24,9 @@ interface Funded { wallet: CardanoTestWallet; token: string; userId: number }
 async function signedInFunded(k: TestKingdom): Promise<Funded> {
   const wallet = createCardanoTestWallet();
   const { token, user } = await signInCardano(k, wallet);
-  expect((await payDemoFunding(k.db, k.providers.money)).has(wallet.address)).toBe(true);
+  await payDemoFunding(k.db, k.providers.money); // pays every waiting sign-in (concurrent helpers' too)
+  const [grant] = await exec<{ tx_hash: string | null }>(k.db.orm, sql`SELECT tx_hash FROM emu_faucet_grants WHERE address = ${wallet.address}`);
+  expect(grant?.tx_hash).toBeTruthy();
   const master = await k.post(STAKING_PATHS.walletsSetMaster, { address: wallet.address }, bearer(token));
   expect(master.statusCode, master.body).toBe(200);
   return { wallet, token, userId: user.user_id };

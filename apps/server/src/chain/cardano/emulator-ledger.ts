@@ -234,8 +234,8 @@ export class EmulatorCardanoLedger implements CardanoLedger {
   /** The last event applied to this replica; 0 before the first. */
   private appliedSeq = 0;
   private lastKind: EventRow['kind'] | null = null;
-  /** Set when the replica may differ from the log (a write failed after changing it): rebuild. */
-  private dirty = false;
+  /** Set when the replica may differ from the log (new, or a write failed after changing it): rebuild. */
+  private dirty = true;
   /** Serialises this process's use of the replica (reads catch up, writes mutate). */
   private queue: Promise<unknown> = Promise.resolve();
   /** Hash the next produced block takes when it carries the mempool. */

@@ -44,7 +44,18 @@ export async function requestDemoFunding(orm: Orm, money: CardanoMoney, address:
  * @returns hash of the funding transaction per address paid
  * @throws Error when the emulator refuses a payment (the requests stay waiting for the next run)
  */
-export async function payDemoFunding(db: Database, money: CardanoMoney, limit = WALLETS_PER_TX): Promise<Map<string, string>> {
+export function payDemoFunding(db: Database, money: CardanoMoney, limit = WALLETS_PER_TX): Promise<Map<string, string>> {
+  // One payment at a time per process: two built at once would spend the same faucet UTxOs (the
+  // job's lease keeps processes apart; this keeps a process's own callers apart).
+  const prior = funding.get(money) ?? Promise.resolve();
+  const run = prior.then(() => payWaiting(db, money, limit));
+  funding.set(money, run.catch(() => undefined));
+  return run;
+}
+
+const funding = new WeakMap<CardanoMoney, Promise<unknown>>();
+
+async function payWaiting(db: Database, money: CardanoMoney, limit: number): Promise<Map<string, string>> {
   const paid = new Map<string, string>();
   if (!money.emulator || !money.faucet) return paid;
   const waiting = await exec<{ address: string }>(db.orm, sql`SELECT address FROM emu_faucet_grants WHERE tx_hash IS NULL ORDER BY created_at, address LIMIT ${limit}`);
