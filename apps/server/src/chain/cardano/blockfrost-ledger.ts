@@ -51,6 +51,8 @@ type Fetch = typeof fetch;
 
 /** Options of {@link BlockfrostCardanoLedger}. */
 export interface BlockfrostLedgerOptions {
+  /** API v0 base URL instead of the network's public host (`BLOCKFROST_URL`; no trailing slash). */
+  baseUrl?: string | undefined;
   /** Platform `fetch` by default (tests inject recorded answers). */
   fetchFn?: Fetch;
   /** Transactions fetched at once in `transactionsTo`. Default 4 (Blockfrost allows 10 requests/s, bursts of 500). */
@@ -84,7 +86,7 @@ export class BlockfrostCardanoLedger implements CardanoLedger {
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(readonly network: string, private readonly projectId: string, options: BlockfrostLedgerOptions = {}) {
-    const base = BLOCKFROST_LEDGER_HOSTS[network];
+    const base = options.baseUrl ?? BLOCKFROST_LEDGER_HOSTS[network];
     if (!base) throw new Error(`no Blockfrost host for network ${network}`);
     if (!projectId) throw new Error('BLOCKFROST_PROJECT_ID is empty');
     this.base = base;
