@@ -44,6 +44,12 @@ const txUtxos = z.object({
 });
 const txMetadata = z.array(z.object({ label: z.string().max(40), json_metadata: z.unknown() })).max(10_000);
 const addressContent = z.object({ amount: amounts });
+/**
+ * The answer schemas this ledger checks Blockfrost's answers with (exported so the
+ * Blockfrost-compatible emulator's answers can be tested against the very same shapes).
+ */
+export const BLOCKFROST_ANSWER_SCHEMAS = { latestBlock, addressTxs, txContent, txUtxos, txMetadata, addressContent } as const;
+
 /** CIP-20: label 674, `msg` an array of strings of at most 64 bytes each. */
 const cip20 = z.object({ msg: z.array(z.string().max(64).refine((s) => !s.includes('\u0000'))).min(1).max(1000) });
 
