@@ -43,7 +43,7 @@ afterAll(async () => { await chain?.close(); });
 
 describe('access and errors', () => {
   it('answers 403 without a project_id (or with an empty one), with Blockfrost\'s error body', async () => {
-    for (const headers of [{}, { project_id: '' }]) {
+    for (const headers of [{}, { project_id: '' }] as Array<Record<string, string>>) {
       const res = await get('/blocks/latest', headers);
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ status_code: 403, error: 'Forbidden' });
