@@ -241,54 +241,56 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
 
   let counts = new Map<string, number>();
   let index: ChainIndex | null = null;
-  let indexing: Promise<ChainIndex> | null = null;
+  /** Index updates run one at a time, each on a view read after the previous one finished. */
+  let indexQueue: Promise<unknown> = Promise.resolve();
 
   /** Brings the index up to the replica's chain (incrementally while the fork is the same). */
-  async function chain(): Promise<{ view: EmulatorChainView; index: ChainIndex }> {
-    const view = await ledger!.chainView();
-    const build = async (): Promise<ChainIndex> => {
-      let ix = index;
-      const prefixOk = ix && ix.fork === view.fork && ix.blocks <= view.blocks.length
-        && (ix.blocks === 0 || view.blocks[ix.blocks - 1]!.hash === ix.lastBlockHash);
-      if (!ix || !prefixOk) {
-        ix = { fork: view.fork, blocks: 0, lastBlockHash: null, txs: new Map(), outputs: new Map(), byAddress: new Map() };
-        view.genesis.forEach((g, i) => {
-          ix!.outputs.set(ref(GENESIS_TX, i), { address: g.address, amount: amountOf(g.assets), dataHash: null, inlineDatum: null, referenceScriptHash: null, consumedBy: null });
-          touch(ix!, g.address, GENESIS_TX, 0, i);
-        });
-      }
-      for (let b = ix.blocks; b < view.blocks.length; b++) {
-        const block = view.blocks[b]!;
-        block.txs.forEach((t, position) => {
-          const row = parseTx(t.hash, t.cbor, block.height, block.hash, position);
-          ix!.txs.set(t.hash, row);
-          const touched = new Set<string>();
-          for (const input of row.inputs) {
-            const spent = ix!.outputs.get(ref(input.txHash, input.index));
-            if (!spent) continue;
-            if (!input.reference && !input.collateral) spent.consumedBy = t.hash;
-            if (!input.reference) touched.add(spent.address);
-          }
-          row.outputs.forEach((o, i) => {
-            ix!.outputs.set(ref(t.hash, i), o);
-            touched.add(o.address);
-          });
-          for (const a of touched) touch(ix!, a, t.hash, block.height, position);
-        });
-        ix.blocks = b + 1;
-        ix.lastBlockHash = block.hash;
-      }
-      index = ix;
-      return ix;
+  function chain(): Promise<{ view: EmulatorChainView; index: ChainIndex }> {
+    const work = async () => {
+      const view = await ledger!.chainView();
+      return { view, index: indexTo(view) };
     };
-    // One build at a time; a request arriving meanwhile waits for it, then re-checks.
-    while (indexing) await indexing.catch(() => undefined);
-    indexing = build();
-    try {
-      return { view, index: await indexing };
-    } finally {
-      indexing = null;
+    const next = indexQueue.then(work, work);
+    indexQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  function indexTo(view: EmulatorChainView): ChainIndex {
+    let ix = index;
+    const prefixOk = ix && ix.fork === view.fork && ix.blocks <= view.blocks.length
+      && (ix.blocks === 0 || view.blocks[ix.blocks - 1]!.hash === ix.lastBlockHash);
+    if (!ix || !prefixOk) {
+      ix = { fork: view.fork, blocks: 0, lastBlockHash: null, txs: new Map(), outputs: new Map(), byAddress: new Map() };
+      const fresh = ix;
+      view.genesis.forEach((g, i) => {
+        fresh.outputs.set(ref(GENESIS_TX, i), { address: g.address, amount: amountOf(g.assets), dataHash: null, inlineDatum: null, referenceScriptHash: null, consumedBy: null });
+        touch(fresh, g.address, GENESIS_TX, 0, i);
+      });
     }
+    const target = ix;
+    for (let b = target.blocks; b < view.blocks.length; b++) {
+      const block = view.blocks[b]!;
+      block.txs.forEach((t, position) => {
+        const row = parseTx(t.hash, t.cbor, block.height, block.hash, position);
+        target.txs.set(t.hash, row);
+        const touched = new Set<string>();
+        for (const input of row.inputs) {
+          const spent = target.outputs.get(ref(input.txHash, input.index));
+          if (!spent) continue;
+          if (!input.reference && !input.collateral) spent.consumedBy = t.hash;
+          if (!input.reference) touched.add(spent.address);
+        }
+        row.outputs.forEach((o, i) => {
+          target.outputs.set(ref(t.hash, i), o);
+          touched.add(o.address);
+        });
+        for (const a of touched) touch(target, a, t.hash, block.height, position);
+      });
+      target.blocks = b + 1;
+      target.lastBlockHash = block.hash;
+    }
+    index = target;
+    return target;
   }
 
   function touch(ix: ChainIndex, address: string, hash: string, height: number, position: number): void {
