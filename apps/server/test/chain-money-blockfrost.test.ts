@@ -4,7 +4,7 @@
  * Blockfrost-compatible emulator, so `BlockfrostCardanoLedger` (the chain watcher, balances,
  * payout verdicts) and Lucid Evolution's own `Blockfrost` provider (building and submitting) run as
  * they would against Blockfrost. The same flows as chain-money.test.ts on the in-process emulator:
- * a deposit credited once at 15 confirmations, a withdrawal paid by the treasury signer and
+ * a deposit credited once at 15 confirmations (and un-pended by a rollback), a withdrawal paid by the treasury signer and
  * confirmed, an EXO order paid — with wallets that sign with EMURGO's serialization lib.
  */
 import { randomUUID } from 'node:crypto';
@@ -90,6 +90,29 @@ describe('a Kingdom on preprod settings over the Blockfrost-compatible emulator'
     // the wallet holds 100 HEXO less on chain (read through Blockfrost's /addresses/{address})
     const held = (await k.get(`/chain/wallet/${p.wallet.address}`)).json<{ hexo: string }>();
     expect(BigInt(held.hexo)).toBe(4n * 2_500_000_000n - 100_000_000n);
+  });
+
+  it('un-pends a deposit whose block is rolled back (Blockfrost answers 404 for it), and credits it once when it comes back', async () => {
+    const p = await signedInFunded(k, chain);
+    const before = await balance(k, p.token, 'exo');
+    const built = (await k.post(P(ENDPOINTS.chainBuildTx), { kind: 'deposit', token: 'exo', amount: '9', address: p.wallet.address }, bearer(p.token))).json<{ tx: string; tx_hash: string }>();
+    const witness = p.wallet.signTx(built.tx);
+    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx: built.tx, witness_set: witness }, bearer(p.token))).statusCode).toBe(200);
+    await blocks(k, chain, 3);
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ tx_hash: built.tx_hash, status: 'pending', confirmations: 3 });
+    const rolled = await fetch(chain.origin + '/emulator/rollback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ depth: 3 }) });
+    expect(rolled.status).toBe(200);
+    await k.app.deps.chainJobs.run();
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'rolled_back', confirmations: 0 });
+    await blocks(k, chain, 20);
+    expect(await balance(k, p.token, 'exo')).toBe(before);
+    // the same signed transaction again (its inputs are unspent again): pending, then credited once
+    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx: built.tx, witness_set: witness }, bearer(p.token))).statusCode).toBe(200);
+    await blocks(k, chain, 15);
+    expect(await balance(k, p.token, 'exo')).toBe(before + 9_000_000n);
+    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'credited' });
+    await blocks(k, chain, 2);
+    expect(await balance(k, p.token, 'exo')).toBe(before + 9_000_000n);
   });
 
   it('pays a withdrawal from the treasury key the emulator funded, and confirms it at depth', async () => {
