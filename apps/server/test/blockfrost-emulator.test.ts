@@ -60,7 +60,7 @@ describe('access and errors', () => {
   });
 
   it('answers 400 for malformed input and out-of-range paging', async () => {
-    for (const p of ['/txs/XYZ', `/addresses/not-an-address`, `/addresses/${wallet.address}/utxos?count=101`, `/addresses/${wallet.address}/utxos?page=0`,
+    for (const p of ['/txs/XYZ', `/addresses/not-an-address`, `/addresses/addr_test1${'q'.repeat(400)}`, `/addresses/${wallet.address}/utxos?count=101`, `/addresses/${wallet.address}/utxos?page=0`,
       `/addresses/${wallet.address}/transactions?order=sideways`, `/addresses/${wallet.address}/transactions?from=abc`, `/addresses/${wallet.address}/utxos?extra=1`]) {
       const res = await get(p);
       expect(res.status, p).toBe(400);

@@ -236,7 +236,7 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
   const faucet = money.faucet;
   if (!ledger || !faucet) throw new Error('the Blockfrost emulator needs the emulated chain (CARDANO_NETWORK=emulator)');
   const provider = ledger.lucidProvider();
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: MAX_TX_BYTES, routerOptions: { maxParamLength: 250 } });
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: MAX_TX_BYTES, routerOptions: { maxParamLength: 1000 } });
   app.addContentTypeParser('application/cbor', { parseAs: 'buffer', bodyLimit: MAX_TX_BYTES }, (_req, body, done) => done(null, body));
 
   let counts = new Map<string, number>();
