@@ -19,6 +19,9 @@
  * `BENCH_ONLY=chain npm run bench` (or `--only chain`): only the chain watcher (bench/chain-watcher.ts:
  * 100,000 deposit outputs in 10,000 blocks on Postgres, sizes from `BENCH_CHAIN_*`); replaces the
  * report's `chain` entry and keeps every other.
+ * The `chain` entry also holds the provider-calls bench (bench/provider-calls.ts: the Blockfrost path
+ * over the Blockfrost-compatible emulator, `chain.provider_calls_per_watcher_run` over 10,000 blocks);
+ * `BENCH_ONLY=provider npm run bench` (or `--only provider`) runs only that and replaces only its keys.
  * `BENCH_ONLY=valley npm run bench` (or `--only valley`): only the Valley map (bench/valley.ts:
  * first paint, p95 frame time at 5,000 and 50,000 lands, the map endpoint's gzip size and
  * requests/s); replaces the report's `valley` entry and keeps every other.
@@ -42,9 +45,13 @@ import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
 import { runStartupBench, startPriceStub, startupLines, type StartupEntry } from './web-startup.ts';
 import { runSettlementBench } from './settlement.ts';
 import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
-import { chainLines, chainSizesFromEnv, runChainWatcherBench, type ChainBenchEntry } from './chain-watcher.ts';
+import { chainLines, chainSizesFromEnv, runChainWatcherBench, type ChainBenchEntry as WatcherEntry } from './chain-watcher.ts';
+import { providerLines, providerSizesFromEnv, runProviderCallsBench, type ProviderCallsEntry } from './provider-calls.ts';
 import { opsLines, runReadyBench, type OpsReadyEntry } from './ops.ts';
 import { loadLines, runLoadBench, type OpsLoadEntry } from './ops-load.ts';
+
+/** The report's `chain` entry: the watcher bench and the provider-calls bench (issue 17). */
+type ChainBenchEntry = WatcherEntry & Partial<ProviderCallsEntry> & { provider_calls_error?: string };
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
@@ -312,6 +319,7 @@ function printTable(report: {
   lines.push(...webLines(web));
   if (report.valley && !('error' in report.valley)) lines.push(...valleyLines(report.valley as ValleyEntry));
   if (report.chain && !('error' in report.chain)) lines.push(...chainLines(report.chain));
+  if (report.chain && 'provider_calls' in report.chain && report.chain.provider_calls) lines.push(...providerLines(report.chain as ProviderCallsEntry));
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
     lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
@@ -460,14 +468,53 @@ async function mainValleyOnly(): Promise<void> {
   process.stdout.write(`${valleyLines(valley as ValleyEntry).join('\n')}\n`);
 }
 
-/** The chain-watcher bench on a fresh database of `pgUrl`; a failure is reported, not thrown. */
+/**
+ * The chain-watcher bench, then the provider-calls bench (bench/provider-calls.ts), each on a fresh
+ * database of `pgUrl`; a failure is reported, not thrown.
+ */
 async function measureChain(pgUrl: string): Promise<ChainBenchEntry | { error: string }> {
+  let watcher: WatcherEntry;
   try {
-    return await runChainWatcherBench(pgUrl, chainSizesFromEnv(), log);
+    watcher = await runChainWatcherBench(pgUrl, chainSizesFromEnv(), log);
   } catch (error) {
     const failed = { error: error instanceof Error ? error.message : String(error) };
     log(`chain: not measured: ${failed.error}`);
     return failed;
+  }
+  return { ...watcher, ...(await measureProviderCalls(pgUrl)) };
+}
+
+/** The provider-calls bench; a failure is reported as `provider_calls_error`. */
+async function measureProviderCalls(pgUrl: string): Promise<ProviderCallsEntry | { provider_calls_error: string }> {
+  try {
+    return await runProviderCallsBench(pgUrl, providerSizesFromEnv(), log);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`provider calls: not measured: ${message}`);
+    return { provider_calls_error: message };
+  }
+}
+
+/**
+ * `--only provider`: only the provider-calls bench (on `BENCH_DATABASE_URL` or a throwaway
+ * cluster); replaces those keys of the report's `chain` entry and keeps every other.
+ */
+async function mainProviderOnly(): Promise<void> {
+  let cluster: PgCluster | undefined;
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  if (!pgUrl) {
+    cluster = await startPgCluster({ log });
+    pgUrl = cluster.url;
+  }
+  try {
+    const measured = await measureProviderCalls(pgUrl);
+    const existing = readExisting();
+    const { provider_calls_error: _old, ...chain } = (existing.chain ?? {}) as Record<string, unknown>;
+    writeReport({ ...existing, chain: { ...chain, ...measured } });
+    if ('provider_calls_error' in measured) throw new Error(measured.provider_calls_error);
+    process.stdout.write(`${providerLines(measured).join('\n')}\n`);
+  } finally {
+    await cluster?.stop();
   }
 }
 
@@ -484,6 +531,7 @@ async function mainChainOnly(): Promise<void> {
     writeReport({ ...readExisting(), chain });
     if ('error' in chain) throw new Error(chain.error);
     process.stdout.write(`${chainLines(chain).join('\n')}\n`);
+    if (chain.provider_calls) process.stdout.write(`${providerLines(chain as ProviderCallsEntry).join('\n')}\n`);
   } finally {
     await cluster?.stop();
   }
@@ -569,7 +617,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'ops', 'load'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain', 'ops' or 'load' can be run alone`);
+  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain', 'provider', 'ops' or 'load' can be run alone`);
   return part;
 }
 
@@ -578,7 +626,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -61,16 +61,17 @@ const slug = (s: string): string =>
 export const PHONE = { width: 390, height: 844 } as const;
 
 /**
- * Opens a page in a new browser context (`phone`: 390×844 with touch) (fresh cookies and localStorage) and starts collecting
+ * Opens a page in a new browser context (`phone`: 390×844 with touch; `baseUrl`: another server than the run's) (fresh cookies and localStorage) and starts collecting
  * console errors (`console.error`, failed resource loads) and uncaught exceptions. Failed loads of
  * the unreachable price service are ignored: the app must cope with them, and Chromium always
  * logs them.
  */
-export async function openPage(browser: Browser, testName: string, options: { phone?: boolean } = {}): Promise<WatchedPage> {
+export async function openPage(browser: Browser, testName: string, options: { phone?: boolean; baseUrl?: string } = {}): Promise<WatchedPage> {
+  const baseURL = options.baseUrl ?? baseUrl();
   const context = await browser.newContext(
     options.phone
-      ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2, baseURL: baseUrl() }
-      : { viewport: { width: 1280, height: 860 }, baseURL: baseUrl() },
+      ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2, baseURL }
+      : { viewport: { width: 1280, height: 860 }, baseURL },
   );
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -193,7 +194,7 @@ export async function toastTexts(page: Page): Promise<string[]> {
  * Runs `body` on a fresh watched page (`phone`: 390×844 with touch), keeps a screenshot named
  * `failure` when it throws, and always closes the page.
  */
-export async function withPage(browser: Browser, name: string, options: { phone?: boolean }, body: (w: WatchedPage) => Promise<void>): Promise<void> {
+export async function withPage(browser: Browser, name: string, options: { phone?: boolean; baseUrl?: string }, body: (w: WatchedPage) => Promise<void>): Promise<void> {
   const w = await openPage(browser, name, options);
   try {
     await body(w);

@@ -17,6 +17,9 @@
  *                                     and the reconciliation per token; any mode, opens the database
  *                                     itself (with PGlite, stop the server first); exit code 1 when a
  *                                     reconciliation does not hold
+ *   blockfrost-emulator [--port N] [--treasury-key-file F]
+ *                                     serves the emulated chain through a Blockfrost-compatible API and
+ *                                     prints the env of a Kingdom on it (cli/blockfrost-emulator.ts)
  *
  * When a Kingdom server answers on `PORT` the command goes through its API (PGlite allows one
  * process per data folder); otherwise it opens the database itself.
@@ -37,6 +40,7 @@ import { runFaucet, type FaucetRarity } from './modules/demo/faucet.ts';
 import { GameClock } from './clock.ts';
 import { settleDueDays } from './jobs/settlement.ts';
 import { advanceDemoClock } from './modules/demo/routes.ts';
+import { blockfrostEmulatorCommand } from './cli/blockfrost-emulator.ts';
 
 const USAGE = `usage:
   npm run kingdom -- faucet <address> [--lands N] [--tools N] [--exo N] [--hexo N] [--food N] [--rune N]
@@ -44,7 +48,8 @@ const USAGE = `usage:
   npm run kingdom -- tick [--days N]
   npm run kingdom -- compensate --token exo|hexo|food|rune --amount N --reason "…" [--event NAME]
   npm run kingdom -- blocks [N]
-  npm run kingdom -- treasury`;
+  npm run kingdom -- treasury
+  npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID] [--treasury-key-file F] [--data-dir D] [--block-ms MS]`;
 
 /** POSTs to the running server's API; null when no server answers on the port. */
 async function viaServer<T>(port: number, path: string, body: Record<string, unknown>): Promise<T | null> {
@@ -243,6 +248,7 @@ try {
   else if (command === 'compensate') await compensateCommand(rest);
   else if (command === 'blocks') await blocks(rest);
   else if (command === 'treasury') await treasury();
+  else if (command === 'blockfrost-emulator') await blockfrostEmulatorCommand(rest);
   else {
     console.error(USAGE);
     process.exitCode = 2;

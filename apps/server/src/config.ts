@@ -25,6 +25,11 @@ const envSchema = z.object({
   CARDANO_NETWORK: z.enum(['emulator', 'preprod', 'preview', 'mainnet']).default('emulator'),
   SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta']).default('devnet'),
   BLOCKFROST_PROJECT_ID: z.string().optional(),
+  /**
+   * Blockfrost API v0 base URL instead of the public host of `CARDANO_NETWORK` (e.g. the local
+   * Blockfrost-compatible emulator: `npm run kingdom -- blockfrost-emulator`); empty = the public host.
+   */
+  BLOCKFROST_URL: z.union([z.literal(''), z.string().max(500).url().regex(/^https?:\/\//, 'must be an http(s) URL')]).optional(),
   SOLANA_RPC_URL: z.string().optional(),
   MINT_URL: z.string().default('https://cardanolands.com/mint'),
   PRICE_SERVICE_URL: z.string().default('https://api.coingecko.com/api/v3/simple/price'),
@@ -76,6 +81,8 @@ export interface Config {
   cardanoNetwork: z.infer<typeof envSchema>['CARDANO_NETWORK'];
   solanaCluster: z.infer<typeof envSchema>['SOLANA_CLUSTER'];
   blockfrostProjectId: string | undefined;
+  /** Blockfrost API v0 base URL (no trailing slash); undefined = the network's public host. */
+  blockfrostUrl: string | undefined;
   solanaRpcUrl: string | undefined;
   mintUrl: string;
   priceServiceUrl: string;
@@ -135,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     cardanoNetwork: e.CARDANO_NETWORK,
     solanaCluster: e.SOLANA_CLUSTER,
     blockfrostProjectId: e.BLOCKFROST_PROJECT_ID,
+    blockfrostUrl: e.BLOCKFROST_URL ? e.BLOCKFROST_URL.replace(/\/+$/, '') : undefined,
     solanaRpcUrl: e.SOLANA_RPC_URL,
     mintUrl: e.MINT_URL,
     priceServiceUrl: e.PRICE_SERVICE_URL,

@@ -43,3 +43,29 @@ describe('chain money on preprod', () => {
     expect(money.confirmations).toBe(15);
   });
 });
+
+describe('BLOCKFROST_URL (issue 17: a Blockfrost-compatible server instead of the public host)', () => {
+  it('accepts an http(s) URL without its trailing slash, and empty as unset', () => {
+    expect(loadConfig({ BLOCKFROST_URL: 'http://127.0.0.1:3100/api/v0/' }).blockfrostUrl).toBe('http://127.0.0.1:3100/api/v0');
+    expect(loadConfig({ BLOCKFROST_URL: '' }).blockfrostUrl).toBeUndefined();
+    expect(loadConfig({}).blockfrostUrl).toBeUndefined();
+  });
+
+  it('refuses what is not an http(s) URL, or is too long', () => {
+    for (const bad of ['ftp://host/api/v0', 'not a url', `http://${'a'.repeat(500)}.com`]) {
+      expect(() => loadConfig({ BLOCKFROST_URL: bad }), bad).toThrow(/BLOCKFROST_URL/);
+    }
+  });
+
+  it('points the ledger and Lucid\'s provider at it', async () => {
+    const urls: string[] = [];
+    const fetchFn = (async (url: string) => {
+      urls.push(url);
+      return new Response(JSON.stringify({ height: 7, hash: 'cd'.repeat(32), slot: 140 }), { status: 200 });
+    }) as unknown as typeof fetch;
+    const ledger = new BlockfrostCardanoLedger('preprod', 'p', { baseUrl: 'http://127.0.0.1:9/api/v0', fetchFn });
+    expect(await ledger.tip()).toMatchObject({ height: 7, slot: 140 });
+    expect(urls).toEqual(['http://127.0.0.1:9/api/v0/blocks/latest']);
+    expect((ledger.lucidProvider() as unknown as { url: string }).url).toBe('http://127.0.0.1:9/api/v0');
+  });
+});

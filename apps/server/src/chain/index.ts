@@ -24,7 +24,7 @@ export async function createChainProviders(config: Config, db: Database, genesis
   }
   if (!config.blockfrostProjectId) throw new Error('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
   return {
-    cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId),
+    cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId, fetch, config.blockfrostUrl),
     solana: new DasSolanaProvider(config.solanaCluster, config.solanaRpcUrl ?? SOLANA_PUBLIC_RPC[config.solanaCluster]!),
     money,
   };

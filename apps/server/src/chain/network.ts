@@ -15,10 +15,11 @@ const BLOCKFROST_HOSTS: Record<string, string> = {
 /** Cardano through Blockfrost. Units are `policyId + assetNameHex`; lovelace is skipped. */
 export class BlockfrostCardanoProvider implements ChainProvider {
   readonly chain = 'cardano' as const;
-  constructor(readonly network: string, private readonly projectId: string, private readonly fetchFn: typeof fetch = fetch) {}
+  /** @param baseUrl API v0 base URL instead of the network's public host (`BLOCKFROST_URL`) */
+  constructor(readonly network: string, private readonly projectId: string, private readonly fetchFn: typeof fetch = fetch, private readonly baseUrl?: string) {}
 
   async listAssets(address: string): Promise<HeldAsset[]> {
-    const base = BLOCKFROST_HOSTS[this.network];
+    const base = this.baseUrl ?? BLOCKFROST_HOSTS[this.network];
     if (!base) throw new Error(`no Blockfrost host for network ${this.network}`);
     const res = await this.fetchFn(`${base}/addresses/${encodeURIComponent(address)}`, { headers: { project_id: this.projectId } });
     if (res.status === 404) return []; // an address never seen on chain holds nothing

@@ -37,7 +37,7 @@ export interface TestKingdom {
 /** Which database the suite runs on. */
 export const TEST_DB: 'pglite' | 'postgres' = process.env.KINGDOM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = inject('databaseUrl') ?? process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('KINGDOM_TEST_DB=postgres needs TEST_DATABASE_URL (or the pg globalSetup)');
   const name = `kingdom_t_${randomBytes(6).toString('hex')}`;

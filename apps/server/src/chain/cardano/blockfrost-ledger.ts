@@ -44,6 +44,12 @@ const txUtxos = z.object({
 });
 const txMetadata = z.array(z.object({ label: z.string().max(40), json_metadata: z.unknown() })).max(10_000);
 const addressContent = z.object({ amount: amounts });
+/**
+ * The answer schemas this ledger checks Blockfrost's answers with (exported so the
+ * Blockfrost-compatible emulator's answers can be tested against the very same shapes).
+ */
+export const BLOCKFROST_ANSWER_SCHEMAS = { latestBlock, addressTxs, txContent, txUtxos, txMetadata, addressContent } as const;
+
 /** CIP-20: label 674, `msg` an array of strings of at most 64 bytes each. */
 const cip20 = z.object({ msg: z.array(z.string().max(64).refine((s) => !s.includes('\u0000'))).min(1).max(1000) });
 
@@ -51,6 +57,8 @@ type Fetch = typeof fetch;
 
 /** Options of {@link BlockfrostCardanoLedger}. */
 export interface BlockfrostLedgerOptions {
+  /** API v0 base URL instead of the network's public host (`BLOCKFROST_URL`; no trailing slash). */
+  baseUrl?: string | undefined;
   /** Platform `fetch` by default (tests inject recorded answers). */
   fetchFn?: Fetch;
   /** Transactions fetched at once in `transactionsTo`. Default 4 (Blockfrost allows 10 requests/s, bursts of 500). */
@@ -84,7 +92,7 @@ export class BlockfrostCardanoLedger implements CardanoLedger {
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(readonly network: string, private readonly projectId: string, options: BlockfrostLedgerOptions = {}) {
-    const base = BLOCKFROST_LEDGER_HOSTS[network];
+    const base = options.baseUrl ?? BLOCKFROST_LEDGER_HOSTS[network];
     if (!base) throw new Error(`no Blockfrost host for network ${network}`);
     if (!projectId) throw new Error('BLOCKFROST_PROJECT_ID is empty');
     this.base = base;

@@ -30,6 +30,8 @@ export interface GenesisOutput {
 
 interface LoggedTx {
   hash: string;
+  /** The signed transaction (the Blockfrost-compatible API answers it). */
+  cbor: string;
   watched: Omit<WatchedTx, 'block'>;
 }
 
@@ -414,7 +416,7 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     } catch (err) {
       throw new EmulatorRefusal(err);
     }
-    this.mempool.push({ hash, watched: { hash, senders, outputs: read.outputs, message: read.message } });
+    this.mempool.push({ hash, cbor, watched: { hash, senders, outputs: read.outputs, message: read.message } });
     return hash;
   }
 
@@ -561,4 +563,31 @@ export class EmulatorCardanoLedger implements CardanoLedger {
       submitTx: (cbor: string) => this.submit(cbor),
     };
   }
+
+  /**
+   * A read-only view of the whole chain for a Blockfrost-compatible API over this replica (issue 17,
+   * `blockfrost-emulator.ts`), after catching up: the fork (bumped by every rollback), the tip, the
+   * genesis UTxOs (transaction `00…00`, output index = position), the blocks that carry
+   * transactions (empty blocks are not listed; a block's slot is 20 × its height) with each
+   * transaction's hash, CBOR and senders in block order, and the hashes waiting in the mempool.
+   * The arrays are fresh; the objects in them are the replica's and must not be changed.
+   */
+  chainView(): Promise<EmulatorChainView> {
+    return this.read(() => ({
+      fork: this.fork,
+      tip: this.tipNow(),
+      genesis: this.genesis,
+      blocks: this.blocks.map((b) => ({ height: b.height, hash: b.hash, txs: b.txs.map((t) => ({ hash: t.hash, cbor: t.cbor, senders: t.watched.senders })) })),
+      mempool: this.mempool.map((t) => t.hash),
+    }));
+  }
+}
+
+/** What {@link EmulatorCardanoLedger.chainView} answers. */
+export interface EmulatorChainView {
+  fork: number;
+  tip: ChainTip;
+  genesis: readonly GenesisOutput[];
+  blocks: ReadonlyArray<{ height: number; hash: string; txs: ReadonlyArray<{ hash: string; cbor: string; senders: readonly string[] }> }>;
+  mempool: string[];
 }

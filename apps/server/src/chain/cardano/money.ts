@@ -144,7 +144,7 @@ export async function openCardanoMoney(config: Config, db: Database, opts: Emula
     if (!config.blockfrostProjectId || !cm.saleAddress || !cm.exoUnit || !cm.hexoUnit) {
       throw new Error('a real Cardano network needs BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT and HEXO_UNIT');
     }
-    const ledger: CardanoLedger = new BlockfrostCardanoLedger(config.cardanoNetwork, config.blockfrostProjectId);
+    const ledger: CardanoLedger = new BlockfrostCardanoLedger(config.cardanoNetwork, config.blockfrostProjectId, { baseUrl: config.blockfrostUrl });
     const networkId = config.cardanoNetwork === 'mainnet' ? 1 : 0;
     const lucidNetwork = ({ mainnet: 'Mainnet', preprod: 'Preprod', preview: 'Preview' } as const)[config.cardanoNetwork];
     return {

@@ -1,0 +1,597 @@
+/**
+ * A Blockfrost-compatible HTTP server backed by the shared emulated Cardano chain (issue 17 item 4:
+ * "the real provider path runs in every test run"). It is one more replica of the chain
+ * (`EmulatorCardanoLedger`: the event log in Postgres), so it runs beside any number of Kingdom
+ * servers; a Kingdom started with `CARDANO_NETWORK=preprod` and `BLOCKFROST_URL` pointed here runs
+ * the production path (`BlockfrostCardanoLedger` and Lucid Evolution's `Blockfrost` provider) over
+ * real HTTP. No game rules live here.
+ *
+ * `/api/v0` serves exactly the subset those two clients use, with Blockfrost's answer shapes, status
+ * codes and paging (`count` 1–100, default 100; `page` ≥ 1; `order` asc|desc; `from`/`to` as
+ * `height[:index]`), and requires a non-empty `project_id` header (403 without):
+ *
+ * | endpoint | used by |
+ * |---|---|
+ * | `GET /blocks/latest` | ledger `tip` |
+ * | `GET /epochs/latest/parameters` | Lucid (every `Lucid(...)`) |
+ * | `GET /addresses/{address}` | ledger `balance`, wallet sync (`BlockfrostCardanoProvider`) |
+ * | `GET /addresses/{address}/transactions` | ledger `transactionsTo` |
+ * | `GET /addresses/{address}/utxos[/{unit}]` | Lucid `getUtxos` / `getUtxosWithUnit` |
+ * | `GET /txs/{hash}`, `/txs/{hash}/utxos`, `/txs/{hash}/metadata` | ledger `transactionsTo`, `txBlock`; Lucid `getUtxosByOutRef` |
+ * | `GET /txs/{hash}/cbor` | Lucid `awaitTx` |
+ * | `POST /tx/submit` (`application/cbor`) | Lucid `submitTx` (400 with Blockfrost's error body when refused) |
+ * | `GET /scripts/datum/{hash}/cbor` | Lucid `getDatum` |
+ * | `GET /accounts/{stake_address}` | Lucid `getDelegation` (404: never delegated) |
+ *
+ * Not served (404), because neither client needs them for our transactions: `/assets/{unit}/addresses`
+ * (Lucid `getUtxoByUnit`), `/utils/txs/evaluate/utxos` (Plutus scripts only), `/scripts/{hash}…`
+ * (reference scripts only).
+ *
+ * Admin endpoints outside `/api/v0` (no `project_id`; this is a local test tool: never expose it):
+ * `POST /emulator/blocks {count}`, `POST /emulator/rollback {depth}`, `POST /emulator/fund {address}`
+ * (the emulator's faucet pays a wallet as the demo faucet does, then a block is produced),
+ * `GET /emulator/info` (what a Kingdom server needs: network, treasury and sale addresses, units),
+ * `GET /emulator/requests` and `DELETE /emulator/requests` (the `/api/v0` calls counted per route,
+ * to measure a client's request budget).
+ *
+ * Units: amounts are base units as decimal strings (Blockfrost's), times are UNIX seconds, slots are
+ * the emulator's (1 s, a block every 20 slots).
+ */
+import { createHash } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CML, type UTxO } from '@lucid-evolution/lucid';
+import type { ChainTip } from './ledger.ts';
+import { EMULATOR_GENESIS_MS, EmulatorRefusal, type EmulatorCardanoLedger, type EmulatorChainView } from './emulator-ledger.ts';
+import type { CardanoMoney } from './money.ts';
+import { DEMO_WALLET_FUNDS } from '../../modules/demo/chain-faucet.ts';
+
+/** Path prefix of the Blockfrost-compatible API. */
+export const BLOCKFROST_API_PREFIX = '/api/v0';
+
+/** Largest transaction accepted by `/tx/submit`, in bytes (the protocol's limit is 16 KiB). */
+const MAX_TX_BYTES = 32 * 1024;
+const GENESIS_TX = '00'.repeat(32);
+const GENESIS_BLOCK = createHash('sha256').update('kingdom-emulator:genesis').digest('hex');
+/** Slots per block on Lucid's emulator. */
+const SLOTS_PER_BLOCK = 20;
+/** Slots per epoch reported (preprod's). */
+const EPOCH_SLOTS = 432_000;
+
+type Amount = Array<{ unit: string; quantity: string }>;
+
+interface OutputRow {
+  address: string;
+  amount: Amount;
+  dataHash: string | null;
+  inlineDatum: string | null;
+  referenceScriptHash: string | null;
+  consumedBy: string | null;
+}
+
+interface InputRef { txHash: string; index: number; collateral: boolean; reference: boolean }
+
+interface TxRow {
+  hash: string;
+  cbor: string;
+  height: number;
+  blockHash: string;
+  /** Position in its block. */
+  index: number;
+  inputs: InputRef[];
+  outputs: OutputRow[];
+  fee: bigint;
+  invalidBefore: string | null;
+  invalidHereafter: string | null;
+  mintCount: number;
+  metadata: Array<{ label: string; json_metadata: unknown }>;
+}
+
+/** Indexes of the confirmed chain, rebuilt when the replica's fork changes. */
+interface ChainIndex {
+  fork: number;
+  /** Blocks carrying transactions that are indexed, and the hash of the last one. */
+  blocks: number;
+  lastBlockHash: string | null;
+  txs: Map<string, TxRow>;
+  /** `txHash#index` → the output (genesis outputs included). */
+  outputs: Map<string, OutputRow>;
+  /** Address → transactions touching it (inputs or outputs), in chain order. */
+  byAddress: Map<string, Array<{ hash: string; height: number; index: number }>>;
+}
+
+const ref = (txHash: string, index: number) => `${txHash}#${index}`;
+const slotTime = (slot: number) => Math.floor((EMULATOR_GENESIS_MS + slot * 1000) / 1000);
+
+function amountOf(assets: Record<string, bigint>, lovelace?: bigint): Amount {
+  const out: Amount = [{ unit: 'lovelace', quantity: String(lovelace ?? assets.lovelace ?? 0n) }];
+  for (const [unit, q] of Object.entries(assets)) if (unit !== 'lovelace') out.push({ unit, quantity: String(q) });
+  return out;
+}
+
+function inputsOf(list: CML.TransactionInputList | undefined, flags: { collateral: boolean; reference: boolean }): InputRef[] {
+  const out: InputRef[] = [];
+  if (!list) return out;
+  for (let i = 0; i < list.len(); i++) {
+    const input = list.get(i);
+    out.push({ txHash: input.transaction_id().to_hex(), index: Number(input.index()), ...flags });
+  }
+  return out;
+}
+
+/** Everything Blockfrost reports of a transaction, read with CML from its CBOR. */
+function parseTx(hash: string, cbor: string, height: number, blockHash: string, index: number): TxRow {
+  const tx = CML.Transaction.from_cbor_hex(cbor);
+  try {
+    const body = tx.body();
+    const inputs = [
+      ...inputsOf(body.inputs(), { collateral: false, reference: false }),
+      ...inputsOf(body.collateral_inputs(), { collateral: true, reference: false }),
+      ...inputsOf(body.reference_inputs(), { collateral: false, reference: true }),
+    ];
+    const outputs: OutputRow[] = [];
+    const outs = body.outputs();
+    for (let i = 0; i < outs.len(); i++) {
+      const out = outs.get(i);
+      const assets: Record<string, bigint> = {};
+      const multiAsset = out.amount().multi_asset();
+      const policies = multiAsset.keys();
+      for (let p = 0; p < policies.len(); p++) {
+        const policy = policies.get(p);
+        const byName = multiAsset.get_assets(policy);
+        if (!byName) continue;
+        const names = byName.keys();
+        for (let n = 0; n < names.len(); n++) assets[policy.to_hex() + names.get(n).to_hex()] = byName.get(names.get(n)) ?? 0n;
+      }
+      outputs.push({
+        address: out.address().to_bech32(),
+        amount: amountOf(assets, out.amount().coin()),
+        dataHash: out.datum_hash()?.to_hex() ?? null,
+        inlineDatum: out.datum()?.as_datum()?.to_cbor_hex() ?? null,
+        referenceScriptHash: out.script_ref()?.hash().to_hex() ?? null,
+        consumedBy: null,
+      });
+    }
+    const metadata: TxRow['metadata'] = [];
+    const md = tx.auxiliary_data()?.metadata();
+    if (md) {
+      const labels = md.labels();
+      for (let i = 0; i < labels.len(); i++) {
+        const label = labels.get(i);
+        const datum = md.get(label);
+        if (!datum) continue;
+        let json: unknown = null;
+        try {
+          json = JSON.parse(CML.decode_metadatum_to_json_str(datum, CML.MetadataJsonSchema.NoConversions));
+        } catch {
+          json = null; // not expressible as JSON: Blockfrost gives null too
+        }
+        metadata.push({ label: label.toString(), json_metadata: json });
+      }
+    }
+    const mint = body.mint();
+    return {
+      hash, cbor, height, blockHash, index, inputs, outputs, metadata,
+      fee: body.fee(),
+      invalidBefore: body.validity_interval_start()?.toString() ?? null,
+      invalidHereafter: body.ttl()?.toString() ?? null,
+      mintCount: mint ? mint.policy_count() : 0,
+    };
+  } finally {
+    tx.free();
+  }
+}
+
+/** Blockfrost's error body. */
+function fail(reply: FastifyReply, status: 400 | 403 | 404 | 409 | 413 | 415 | 500, message?: string): FastifyReply {
+  const error = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error' }[status];
+  const text = message ?? { 403: 'Missing project token. Please include project_id in your request.', 404: 'The requested component has not been found.' }[status as 403 | 404] ?? error;
+  return reply.code(status).send({ status_code: status, error, message: text });
+}
+
+const hash64 = z.string().regex(/^[0-9a-f]{64}$/);
+const bech32Address = z.string().min(8).max(200).regex(/^(?:addr|addr_test)1[02-9ac-hj-np-z]+$/);
+const stakeAddress = z.string().min(8).max(200).regex(/^(?:stake|stake_test)1[02-9ac-hj-np-z]+$/);
+const unit = z.string().regex(/^(?:lovelace|[0-9a-f]{56}(?:[0-9a-f]{2}){0,32})$/);
+const paging = z.object({
+  count: z.coerce.number().int().min(1).max(100).default(100),
+  page: z.coerce.number().int().min(1).max(21_474_836).default(1),
+  order: z.enum(['asc', 'desc']).default('asc'),
+}).strict();
+const blockBound = z.string().regex(/^\d{1,12}(?::\d{1,9})?$/).transform((v) => {
+  const [h, i] = v.split(':');
+  return { height: Number(h), index: i === undefined ? null : Number(i) };
+});
+const txPaging = paging.extend({ from: blockBound.optional(), to: blockBound.optional() }).strict();
+
+/** Options of {@link buildBlockfrostEmulator}. */
+export interface BlockfrostEmulatorOptions {
+  /** The chain money of an emulator (`openCardanoMoney` with `CARDANO_NETWORK=emulator`). */
+  money: CardanoMoney;
+  /** Network the info endpoint names for the Kingdom (default `preprod`). */
+  network?: 'preprod' | 'preview';
+  /** Where the treasury key was written for the Kingdom (`TREASURY_KEY_FILE`), answered by `/emulator/info`. */
+  treasuryKeyFile?: string | null;
+  /** Fastify's logger (default off). */
+  logger?: boolean;
+}
+
+/** The app and its request counter. */
+export interface BlockfrostEmulator {
+  app: FastifyInstance;
+  /** `/api/v0` calls per route pattern (e.g. `GET /txs/:hash/utxos`) since the last reset. */
+  requests(): { total: number; byRoute: Record<string, number> };
+  resetRequests(): void;
+}
+
+/**
+ * Builds the Blockfrost-compatible server over `money.emulator` (not listening: call
+ * `app.listen`). Every input is validated with zod and bounded; refusals answer Blockfrost's error
+ * body `{status_code, error, message}`.
+ * @throws Error when `money` has no emulator (a real network)
+ */
+export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): Promise<BlockfrostEmulator> {
+  const { money } = opts;
+  const ledger: EmulatorCardanoLedger | null = money.emulator;
+  const faucet = money.faucet;
+  if (!ledger || !faucet) throw new Error('the Blockfrost emulator needs the emulated chain (CARDANO_NETWORK=emulator)');
+  const provider = ledger.lucidProvider();
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: MAX_TX_BYTES, routerOptions: { maxParamLength: 1000 } });
+  app.addContentTypeParser('application/cbor', { parseAs: 'buffer', bodyLimit: MAX_TX_BYTES }, (_req, body, done) => done(null, body));
+
+  let counts = new Map<string, number>();
+  let index: ChainIndex | null = null;
+  /** Index updates run one at a time, each on a view read after the previous one finished. */
+  let indexQueue: Promise<unknown> = Promise.resolve();
+
+  /** Brings the index up to the replica's chain (incrementally while the fork is the same). */
+  function chain(): Promise<{ view: EmulatorChainView; index: ChainIndex }> {
+    const work = async () => {
+      const view = await ledger!.chainView();
+      return { view, index: indexTo(view) };
+    };
+    const next = indexQueue.then(work, work);
+    indexQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  function indexTo(view: EmulatorChainView): ChainIndex {
+    let ix = index;
+    const prefixOk = ix && ix.fork === view.fork && ix.blocks <= view.blocks.length
+      && (ix.blocks === 0 || view.blocks[ix.blocks - 1]!.hash === ix.lastBlockHash);
+    if (!ix || !prefixOk) {
+      ix = { fork: view.fork, blocks: 0, lastBlockHash: null, txs: new Map(), outputs: new Map(), byAddress: new Map() };
+      const fresh = ix;
+      view.genesis.forEach((g, i) => {
+        fresh.outputs.set(ref(GENESIS_TX, i), { address: g.address, amount: amountOf(g.assets), dataHash: null, inlineDatum: null, referenceScriptHash: null, consumedBy: null });
+        touch(fresh, g.address, GENESIS_TX, 0, i);
+      });
+    }
+    const target = ix;
+    for (let b = target.blocks; b < view.blocks.length; b++) {
+      const block = view.blocks[b]!;
+      block.txs.forEach((t, position) => {
+        const row = parseTx(t.hash, t.cbor, block.height, block.hash, position);
+        target.txs.set(t.hash, row);
+        const touched = new Set<string>();
+        for (const input of row.inputs) {
+          const spent = target.outputs.get(ref(input.txHash, input.index));
+          if (!spent) continue;
+          if (!input.reference && !input.collateral) spent.consumedBy = t.hash;
+          if (!input.reference) touched.add(spent.address);
+        }
+        row.outputs.forEach((o, i) => {
+          target.outputs.set(ref(t.hash, i), o);
+          touched.add(o.address);
+        });
+        for (const a of touched) touch(target, a, t.hash, block.height, position);
+      });
+      target.blocks = b + 1;
+      target.lastBlockHash = block.hash;
+    }
+    index = target;
+    return target;
+  }
+
+  function touch(ix: ChainIndex, address: string, hash: string, height: number, position: number): void {
+    let list = ix.byAddress.get(address);
+    if (!list) ix.byAddress.set(address, (list = []));
+    if (list[list.length - 1]?.hash !== hash) list.push({ hash, height, index: position });
+  }
+
+  /** A block's hash: a block carrying transactions has its own; an empty one the replica's (fork, height) hash. */
+  const blockHashAt = (fork: number, height: number, txBlock?: string) => txBlock ?? createHash('sha256').update(`kingdom-emulator:${fork}:${height}`).digest('hex');
+
+  function page<T>(rows: T[], q: { count: number; page: number; order: 'asc' | 'desc' }): T[] {
+    const ordered = q.order === 'desc' ? [...rows].reverse() : rows;
+    return ordered.slice((q.page - 1) * q.count, q.page * q.count);
+  }
+
+  function parse<T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | null {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    fail(reply, 400, `Invalid ${issue?.path.join('.') || 'request'}: ${issue?.message ?? 'bad value'}`);
+    return null;
+  }
+
+  function utxoRow(u: UTxO, ix: ChainIndex, tip: ChainTip) {
+    const tx = ix.txs.get(u.txHash);
+    return {
+      address: u.address,
+      tx_hash: u.txHash,
+      tx_index: u.outputIndex,
+      output_index: u.outputIndex,
+      amount: amountOf(u.assets),
+      block: u.txHash === GENESIS_TX ? GENESIS_BLOCK : blockHashAt(ix.fork, tx?.height ?? tip.height, tx?.blockHash),
+      data_hash: u.datumHash ?? null,
+      inline_datum: u.datum ?? null,
+      reference_script_hash: u.scriptRef ? CML.Script.from_cbor_hex(u.scriptRef.script).hash().to_hex() : null,
+    };
+  }
+
+  /** Unspent outputs of `address`, in chain order (block, position, output index). */
+  async function utxosOf(address: string, ix: ChainIndex, tip: ChainTip, withUnit?: string) {
+    const utxos = withUnit ? await provider.getUtxosWithUnit(address, withUnit) : await provider.getUtxos(address);
+    const key = (u: UTxO) => {
+      const tx = ix.txs.get(u.txHash);
+      return [tx?.height ?? (u.txHash === GENESIS_TX ? -1 : Number.MAX_SAFE_INTEGER), tx?.index ?? 0, u.outputIndex] as const;
+    };
+    return utxos.map((u) => ({ u, k: key(u) }))
+      .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2])
+      .map(({ u }) => utxoRow(u, ix, tip));
+  }
+
+  app.setNotFoundHandler((_req, reply) => fail(reply, 404));
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    if (err.statusCode === 413) return fail(reply, 413, `Transaction larger than ${MAX_TX_BYTES} bytes`);
+    if (err.statusCode === 415) return fail(reply, 415, 'Content-Type must be application/cbor');
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return fail(reply, 400, err.message);
+    app.log.error(err);
+    return fail(reply, 500, 'Internal Server Error');
+  });
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      const route = `${req.method} ${req.routeOptions.url ?? 'unknown'}`;
+      counts.set(route, (counts.get(route) ?? 0) + 1);
+      const id = req.headers.project_id;
+      if (typeof id !== 'string' || id.length === 0 || id.length > 200) return fail(reply, 403);
+    });
+
+    api.get('/blocks/latest', async () => {
+      const { view } = await chain();
+      const tip = view.tip;
+      const block = view.blocks.find((b) => b.height === tip.height);
+      return {
+        time: slotTime(tip.slot), height: tip.height, hash: tip.hash, slot: tip.slot,
+        epoch: Math.floor(tip.slot / EPOCH_SLOTS), epoch_slot: tip.slot % EPOCH_SLOTS,
+        slot_leader: 'pool1emulator', size: block ? block.txs.reduce((n, t) => n + t.cbor.length / 2, 0) : 0, tx_count: block?.txs.length ?? 0,
+        output: null, fees: null, block_vrf: null, op_cert: null, op_cert_counter: null,
+        previous_block: tip.height > 0 ? blockHashAt(view.fork, tip.height - 1, view.blocks.find((b) => b.height === tip.height - 1)?.hash) : null,
+        next_block: null, confirmations: 0,
+      };
+    });
+
+    api.get('/epochs/latest/parameters', async () => {
+      const pp = await provider.getProtocolParameters();
+      const { view } = await chain();
+      return {
+        epoch: Math.floor(view.tip.slot / EPOCH_SLOTS),
+        min_fee_a: pp.minFeeA, min_fee_b: pp.minFeeB, max_block_size: 90_112, max_tx_size: pp.maxTxSize, max_block_header_size: 1100,
+        key_deposit: String(pp.keyDeposit), pool_deposit: String(pp.poolDeposit), e_max: 18, n_opt: 500, a0: 0.3, rho: 0.003, tau: 0.2,
+        decentralisation_param: 0, extra_entropy: null, protocol_major_ver: 10, protocol_minor_ver: 0, min_utxo: String(pp.coinsPerUtxoByte),
+        min_pool_cost: '170000000', nonce: '0'.repeat(64),
+        cost_models: pp.costModels, cost_models_raw: pp.costModels,
+        price_mem: pp.priceMem, price_step: pp.priceStep,
+        max_tx_ex_mem: String(pp.maxTxExMem), max_tx_ex_steps: String(pp.maxTxExSteps),
+        max_block_ex_mem: '62000000', max_block_ex_steps: '20000000000', max_val_size: String(pp.maxValSize),
+        collateral_percent: pp.collateralPercentage, max_collateral_inputs: pp.maxCollateralInputs,
+        coins_per_utxo_size: String(pp.coinsPerUtxoByte), coins_per_utxo_word: String(pp.coinsPerUtxoByte),
+        drep_deposit: String(pp.drepDeposit), gov_action_deposit: String(pp.govActionDeposit),
+        min_fee_ref_script_cost_per_byte: pp.minFeeRefScriptCostPerByte,
+      };
+    });
+
+    api.get<{ Params: { address: string } }>('/addresses/:address', async (req, reply) => {
+      const address = parse(bech32Address, req.params.address, reply);
+      if (address === null) return reply;
+      const { index: ix } = await chain();
+      if (!ix.byAddress.has(address)) return fail(reply, 404);
+      const { lovelace, assets } = await ledger.balance(address);
+      return { address, amount: amountOf(assets, lovelace), stake_address: null, type: 'shelley', script: false };
+    });
+
+    api.get<{ Params: { address: string }; Querystring: unknown }>('/addresses/:address/transactions', async (req, reply) => {
+      const address = parse(bech32Address, req.params.address, reply);
+      const q = address === null ? null : parse(txPaging, req.query, reply);
+      if (address === null || q === null) return reply;
+      const { index: ix } = await chain();
+      const list = ix.byAddress.get(address);
+      if (!list) return fail(reply, 404);
+      const after = (r: { height: number; index: number }, b: { height: number; index: number | null }) => r.height > b.height || (r.height === b.height && (b.index === null || r.index >= b.index));
+      const before = (r: { height: number; index: number }, b: { height: number; index: number | null }) => r.height < b.height || (r.height === b.height && (b.index === null || r.index <= b.index));
+      const rows = list.filter((r) => r.hash !== GENESIS_TX && (!q.from || after(r, q.from)) && (!q.to || before(r, q.to)));
+      return page(rows, q).map((r) => ({ tx_hash: r.hash, tx_index: r.index, block_height: r.height, block_time: slotTime(r.height * SLOTS_PER_BLOCK) }));
+    });
+
+    const utxoRoute = async (req: FastifyRequest<{ Params: { address: string; unit?: string }; Querystring: unknown }>, reply: FastifyReply) => {
+      const address = parse(bech32Address, req.params.address, reply);
+      const u = address === null || req.params.unit === undefined ? undefined : parse(unit, req.params.unit, reply);
+      const q = address === null || u === null ? null : parse(paging, req.query, reply);
+      if (address === null || u === null || q === null) return reply;
+      const { view, index: ix } = await chain();
+      if (!ix.byAddress.has(address)) return fail(reply, 404);
+      const rows = await utxosOf(address, ix, view.tip, u);
+      // Blockfrost: 404 when the address holds no output of that unit.
+      if (u !== undefined && rows.length === 0) return fail(reply, 404);
+      return page(rows, q);
+    };
+    api.get('/addresses/:address/utxos', utxoRoute);
+    api.get('/addresses/:address/utxos/:unit', utxoRoute);
+
+    const txOf = async (req: FastifyRequest<{ Params: { hash: string } }>, reply: FastifyReply): Promise<{ tx: TxRow; view: EmulatorChainView; ix: ChainIndex } | null> => {
+      const hash = parse(hash64, req.params.hash, reply);
+      if (hash === null) return null;
+      const { view, index: ix } = await chain();
+      const tx = ix.txs.get(hash);
+      if (!tx) {
+        fail(reply, 404);
+        return null;
+      }
+      return { tx, view, ix };
+    };
+
+    api.get<{ Params: { hash: string } }>('/txs/:hash', async (req, reply) => {
+      const found = await txOf(req, reply);
+      if (!found) return reply;
+      const { tx } = found;
+      const lovelaceOut = tx.outputs.reduce((n, o) => n + BigInt(o.amount[0]!.quantity), 0n);
+      const assetsOut: Record<string, bigint> = {};
+      for (const o of tx.outputs) for (const a of o.amount.slice(1)) assetsOut[a.unit] = (assetsOut[a.unit] ?? 0n) + BigInt(a.quantity);
+      return {
+        hash: tx.hash, block: tx.blockHash, block_height: tx.height, block_time: slotTime(tx.height * SLOTS_PER_BLOCK), slot: tx.height * SLOTS_PER_BLOCK,
+        index: tx.index, output_amount: amountOf(assetsOut, lovelaceOut), fees: String(tx.fee), deposit: '0', size: tx.cbor.length / 2,
+        invalid_before: tx.invalidBefore, invalid_hereafter: tx.invalidHereafter, utxo_count: tx.inputs.length + tx.outputs.length,
+        withdrawal_count: 0, mir_cert_count: 0, delegation_count: 0, stake_cert_count: 0, pool_update_count: 0, pool_retire_count: 0,
+        asset_mint_or_burn_count: tx.mintCount, redeemer_count: 0, valid_contract: true,
+      };
+    });
+
+    api.get<{ Params: { hash: string } }>('/txs/:hash/utxos', async (req, reply) => {
+      const found = await txOf(req, reply);
+      if (!found) return reply;
+      const { tx, ix } = found;
+      return {
+        hash: tx.hash,
+        inputs: tx.inputs.flatMap((i) => {
+          const o = ix.outputs.get(ref(i.txHash, i.index));
+          if (!o) return [];
+          return [{ address: o.address, amount: o.amount, tx_hash: i.txHash, output_index: i.index, data_hash: o.dataHash, inline_datum: o.inlineDatum, reference_script_hash: o.referenceScriptHash, collateral: i.collateral, reference: i.reference }];
+        }),
+        outputs: tx.outputs.map((o, i) => ({ address: o.address, amount: o.amount, output_index: i, data_hash: o.dataHash, inline_datum: o.inlineDatum, collateral: false, reference_script_hash: o.referenceScriptHash, consumed_by_tx: o.consumedBy })),
+      };
+    });
+
+    api.get<{ Params: { hash: string } }>('/txs/:hash/metadata', async (req, reply) => {
+      const found = await txOf(req, reply);
+      return found ? found.tx.metadata : reply;
+    });
+
+    api.get<{ Params: { hash: string } }>('/txs/:hash/cbor', async (req, reply) => {
+      const found = await txOf(req, reply);
+      return found ? { cbor: found.tx.cbor } : reply;
+    });
+
+    api.post('/tx/submit', async (req, reply) => {
+      if (req.headers['content-type']?.split(';')[0]?.trim() !== 'application/cbor') return fail(reply, 415, 'Content-Type must be application/cbor');
+      const body = req.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) return fail(reply, 400, 'Empty transaction');
+      try {
+        const hash = await ledger.submit(body.toString('hex'));
+        return reply.code(200).type('application/json').send(JSON.stringify(hash));
+      } catch (err) {
+        if (err instanceof EmulatorRefusal) {
+          return fail(reply, 400, JSON.stringify({ contents: { contents: { contents: { era: 'ShelleyBasedEraConway', error: [err.message], kind: 'ShelleyTxValidationError' }, tag: 'TxValidationErrorInCardanoMode' }, tag: 'TxCmdTxSubmitValidationError' }, tag: 'TxSubmitFail' }));
+        }
+        throw err;
+      }
+    });
+
+    api.get<{ Params: { hash: string } }>('/scripts/datum/:hash/cbor', async (req, reply) => {
+      const hash = parse(hash64, req.params.hash, reply);
+      if (hash === null) return reply;
+      const datum = await provider.getDatum(hash).catch(() => undefined);
+      return datum ? { cbor: datum } : fail(reply, 404);
+    });
+
+    api.get<{ Params: { stake: string } }>('/accounts/:stake', async (req, reply) => {
+      const stake = parse(stakeAddress, req.params.stake, reply);
+      if (stake === null) return reply;
+      const d = await provider.getDelegation(stake);
+      if (d.poolId === null && d.rewards === 0n) return fail(reply, 404);
+      return { stake_address: stake, active: d.poolId !== null, active_epoch: null, controlled_amount: '0', rewards_sum: String(d.rewards), withdrawals_sum: '0', reserves_sum: '0', treasury_sum: '0', withdrawable_amount: String(d.rewards), pool_id: d.poolId, drep_id: null };
+    });
+  }, { prefix: BLOCKFROST_API_PREFIX });
+
+  // Admin endpoints (outside the Blockfrost API).
+  const countBody = z.object({ count: z.number().int().min(1).max(100_000) }).strict();
+  const depthBody = z.object({ depth: z.number().int().min(1).max(10_000) }).strict();
+  const fundBody = z.object({ address: bech32Address }).strict();
+  const tipJson = (t: ChainTip) => ({ height: t.height, hash: t.hash, slot: t.slot });
+
+  app.post('/emulator/blocks', async (req, reply) => {
+    const body = parse(countBody, req.body, reply);
+    return body === null ? reply : tipJson(await ledger.produceBlocks(body.count));
+  });
+  app.post('/emulator/rollback', async (req, reply) => {
+    const body = parse(depthBody, req.body, reply);
+    return body === null ? reply : tipJson(await ledger.rollback(body.depth));
+  });
+
+  // Funding payments are built from the faucet's UTxOs: one at a time in this process.
+  let funding: Promise<unknown> = Promise.resolve();
+  app.post('/emulator/fund', async (req, reply) => {
+    const body = parse(fundBody, req.body, reply);
+    if (body === null) return reply;
+    if (!body.address.startsWith('addr_test1')) return fail(reply, 400, 'Invalid address: the emulator is a testnet (addr_test1…)');
+    const pay = async () => {
+      const lucid = await money.lucid();
+      lucid.selectWallet.fromPrivateKey(faucet.privateKey);
+      let builder = lucid.newTx();
+      for (let i = 0; i < DEMO_WALLET_FUNDS.utxos; i++) {
+        builder = builder.pay.ToAddress(body.address, {
+          lovelace: DEMO_WALLET_FUNDS.lovelacePerUtxo, [money.units.exo]: DEMO_WALLET_FUNDS.exoPerUtxo, [money.units.hexo]: DEMO_WALLET_FUNDS.hexoPerUtxo,
+        });
+      }
+      const signed = await (await builder.complete()).sign.withWallet().complete();
+      const hash = await ledger.submit(signed.toCBOR());
+      return { tx_hash: hash, tip: tipJson(await ledger.produceBlocks(1)) };
+    };
+    const run = funding.then(pay, pay);
+    funding = run.catch(() => undefined);
+    try {
+      const paid = await run;
+      return {
+        ...paid,
+        paid: { lovelace: String(DEMO_WALLET_FUNDS.lovelacePerUtxo * BigInt(DEMO_WALLET_FUNDS.utxos)), exo: String(DEMO_WALLET_FUNDS.exoPerUtxo * BigInt(DEMO_WALLET_FUNDS.utxos)), hexo: String(DEMO_WALLET_FUNDS.hexoPerUtxo * BigInt(DEMO_WALLET_FUNDS.utxos)) },
+      };
+    } catch (err) {
+      // Another replica spent the faucet's UTxOs first: the caller may retry.
+      if (err instanceof EmulatorRefusal) return fail(reply, 409, `the faucet's payment was refused, retry: ${err.message}`);
+      throw err;
+    }
+  });
+
+  app.get('/emulator/info', async () => {
+    const tip = await ledger.tip();
+    return {
+      network: opts.network ?? 'preprod', network_id: 0,
+      treasury_address: money.treasury.address, treasury_key_file: opts.treasuryKeyFile ?? null,
+      sale_address: money.saleAddress, exo_unit: money.units.exo, hexo_unit: money.units.hexo,
+      faucet_address: faucet.address, tip: tipJson(tip),
+    };
+  });
+
+  app.get('/emulator/requests', async () => {
+    let total = 0;
+    for (const n of counts.values()) total += n;
+    return { total, by_route: Object.fromEntries(counts) };
+  });
+  app.delete('/emulator/requests', async () => {
+    counts = new Map();
+    return { total: 0, by_route: {} };
+  });
+
+  return {
+    app,
+    requests() {
+      let total = 0;
+      for (const n of counts.values()) total += n;
+      return { total, byRoute: Object.fromEntries(counts) };
+    },
+    resetRequests() {
+      counts = new Map();
+    },
+  };
+}
