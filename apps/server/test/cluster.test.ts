@@ -292,26 +292,45 @@ describe('a sale committing after the tick read its day (shop royalty, GAME-RULE
   beforeAll(async () => { k = await createTestKingdom({ start: new Date(dayStart(day)) }); });
   afterAll(async () => { await k.close(); });
 
-  it('a sale that read the time before midnight but commits after the tick read the day\'s sales counts in the next day', async () => {
+  it('a sale in flight when the tick closes its day is counted in that day; one that starts after counts in the next', async () => {
     const buyer = await newPlayer(k, { lands: 1, hexo: '100000' });
     const d = addDays(day, 10);
     await settleDueDays(k.db, new Date(dayStart(d)));
     const midnight = dayStart(addDays(d));
+    // a purchase holds the royalty gate (it read the day as open) and waits…
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let gateHeld!: () => void;
+    const holding = new Promise<void>((r) => { gateHeld = r; });
+    const inFlight = purchase(k.db, buyer.userId, randomUUID(), { item: 'toolkit_2', quantity: 1 }, new Date(midnight - 100), {
+      afterGate: async () => { gateHeld(); await held; },
+    });
+    await holding;
+    // …while the tick starts; a purchase that begins once the tick is under way counts the next day
     let late: Promise<unknown> | null = null;
-    await settleDueDays(k.db, new Date(midnight + 1000), {
+    let settledBeforeRelease = false;
+    const tick = settleDueDays(k.db, new Date(midnight + 1000), {
       onStep: async (step) => {
         if (step !== 'royalty') return;
-        // the day's royalty is computed, the tick has not committed: a sale dated in the day arrives
-        late = purchase(k.db, buyer.userId, randomUUID(), { item: 'toolkit_2', quantity: 1 }, new Date(midnight - 100));
+        late = purchase(k.db, buyer.userId, randomUUID(), { item: 'toolkit_2', quantity: 1 }, new Date(midnight - 50));
         await Promise.race([late, sleep(300)]);
       },
-    });
+    }).then(() => { settledBeforeRelease = !released; });
+    let released = false;
+    await sleep(300);
+    released = true;
+    release();
+    await inFlight;
+    await tick;
     await late;
-    const [sale] = await exec<{ royalty_day: string; amount: string }>(k.db.orm, sql`SELECT royalty_day, amount::text AS amount FROM vendor_purchases WHERE user_id = ${buyer.userId}`);
-    expect(sale!.royalty_day).toBe(addDays(d));
+    expect(settledBeforeRelease).toBe(false); // the tick waited for the sale in flight
+    const sales = await exec<{ royalty_day: string; amount: string }>(k.db.orm, sql`SELECT royalty_day, amount::text AS amount FROM vendor_purchases WHERE user_id = ${buyer.userId} ORDER BY id`);
+    expect(sales.map((x) => x.royalty_day)).toEqual([d, addDays(d)]);
     await settleDueDays(k.db, new Date(midnight + 86_400_000 + 1000));
-    const [paid] = await exec<{ total: string | null }>(k.db.orm, sql`SELECT sum(amount)::text AS total FROM ledger_entries
-      WHERE reason = 'shop_royalty' AND reference = ${addDays(d)} AND asset = 'hexo'`);
-    expect(BigInt(paid!.total ?? '0')).toBe((BigInt(sale!.amount) * SHOP_ROYALTY_PERCENT) / 100n);
+    for (const x of sales) {
+      const [paid] = await exec<{ total: string | null }>(k.db.orm, sql`SELECT sum(amount)::text AS total FROM ledger_entries
+        WHERE reason = 'shop_royalty' AND reference = ${x.royalty_day} AND asset = 'hexo'`);
+      expect(BigInt(paid!.total ?? '0'), `royalty of ${x.royalty_day}`).toBe((BigInt(x.amount) * SHOP_ROYALTY_PERCENT) / 100n);
+    }
   });
 });

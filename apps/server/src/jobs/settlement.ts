@@ -25,7 +25,7 @@ import {
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { settleStakingDay } from './staking.ts';
-import { ROYALTY_GATE } from '../modules/vendor/repository.ts';
+import { closeDaySales } from '../modules/vendor/repository.ts';
 
 /** Steps a test can interrupt with an injected fault (the transaction must roll back whole). */
 export type SettlementStep = 'claimed' | 'staking' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications' | 'royalty';
@@ -67,6 +67,9 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
   const start = new Date(dayStart(day));
   const end = new Date(dayStart(addDays(day)));
   const step = async (s: SettlementStep) => opts.onStep?.(s);
+  // The day's sales are closed first, in a short transaction of their own (no lock held during the
+  // tick): purchases that read the day as open commit before it; later ones count the next day.
+  await closeDaySales(db.orm, day);
   return db.orm.transaction(async (tx) => {
     await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtext('kingdom.settlement'))`);
     // Whole-world hashes and sorts fit in memory instead of spilling; the planner's guesses on
@@ -292,9 +295,6 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
  * unit each to the owners with the most lands (ties: smaller user id); a 'shop_royalty' notification.
  */
 async function payShopRoyalty(tx: Orm, day: string, end: Date): Promise<void> {
-  // Closes the day's sales: waits for purchases committing now, and makes later ones count the next
-  // day (they read this day as settled once the tick commits; `saveResponse` in the vendor module).
-  await exec(tx, sql`SELECT 1 FROM app_settings WHERE key = ${ROYALTY_GATE} FOR UPDATE`);
   await exec(tx, sql`CREATE TEMP TABLE _roy ON COMMIT DROP AS
     WITH pools AS (
       SELECT token, div(sum(amount) * ${SHOP_ROYALTY_PERCENT.toString()}::numeric, 100) AS pool FROM vendor_purchases

@@ -51,15 +51,15 @@ export const SHOP_ROYALTY_PERCENT = 5n;
 
 /**
  * The day whose shop royalty counts a sale made at `at` (ms, UTC): its own UTC day, or — when the
- * tick already settled that day before the sale committed — the first day not yet settled, so a sale
- * is never lost nor counted twice (GAME-RULES §6; README "Shop royalty"). The vendor's SQL
- * (`saveResponse`) states the same rule.
- * @param lastSettled the latest settled game day (`YYYY-MM-DD`) when the sale commits, or null
+ * tick had already closed that day's sales before the sale began — the day after the last closed
+ * one, so a sale is never lost nor counted twice (GAME-RULES §6; README "Which day a sale counts
+ * in"). The vendor reads the last closed day under a lock the tick's closing waits for.
+ * @param lastClosed the latest day whose sales the tick closed (`YYYY-MM-DD`), or null
  */
-export function royaltyDay(at: number, lastSettled: string | null): string {
+export function royaltyDay(at: number, lastClosed: string | null): string {
   const own = gameDay(at);
-  if (lastSettled === null) return own;
-  const next = addDays(lastSettled);
+  if (lastClosed === null) return own;
+  const next = addDays(lastClosed);
   return next > own ? next : own;
 }
 

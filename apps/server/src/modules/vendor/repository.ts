@@ -1,7 +1,6 @@
 /** SQL of the vendor (issue 10): purchases keyed by (account, idempotency key). */
 import { sql } from 'drizzle-orm';
 import type { PurchaseResponse } from '@kingdom/api';
-import { gameDay } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 
 /** A stored purchase: the request's hash and the answer it got. */
@@ -16,29 +15,40 @@ export interface StoredPurchase {
  * the insert waits for it; once it committed, this returns null (the caller then reads the winner).
  * @returns the new purchase id, or null when the key is already used
  */
-export async function claimKey(tx: Orm, p: { userId: number; key: string; requestHash: string; item: string; quantity: number; token: string; amount: bigint; at: Date }): Promise<number | null> {
+export async function claimKey(tx: Orm, p: { userId: number; key: string; requestHash: string; item: string; quantity: number; token: string; amount: bigint; royaltyDay: string; at: Date }): Promise<number | null> {
   const rows = await exec<{ id: number }>(tx, sql`
     INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, royalty_day, created_at)
-    VALUES (${p.userId}, ${p.key}, ${p.requestHash}, ${p.item}, ${p.quantity}, ${p.token}, ${p.amount.toString()}, '{}'::jsonb, ${gameDay(p.at)}, ${p.at})
+    VALUES (${p.userId}, ${p.key}, ${p.requestHash}, ${p.item}, ${p.quantity}, ${p.token}, ${p.amount.toString()}, '{}'::jsonb, ${p.royaltyDay}, ${p.at})
     ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id::int AS id`);
   return rows[0]?.id ?? null;
 }
 
-/**
- * Stores the answer of purchase `id` and fixes the day whose shop royalty counts it (GAME-RULES §6,
- * issue 15): its own UTC day, or the first day not yet settled when the tick already closed that
- * one. The royalty gate (a row the tick locks while it reads a day's sales) is taken here, after
- * every balance change of the purchase, so the tick and a purchase never wait on each other in a
- * cycle: a sale is counted in exactly one settled day, never lost.
- */
+/** Stores the answer of purchase `id`. */
 export async function saveResponse(tx: Orm, id: number, response: PurchaseResponse): Promise<void> {
-  await exec(tx, sql`SELECT 1 FROM app_settings WHERE key = ${ROYALTY_GATE} FOR KEY SHARE`);
-  await exec(tx, sql`UPDATE vendor_purchases SET response = ${JSON.stringify(response)}::jsonb,
-    royalty_day = GREATEST(royalty_day, (SELECT to_char(max(day)::date + 1, 'YYYY-MM-DD') FROM game_days))
-    WHERE id = ${id}`);
+  await exec(tx, sql`UPDATE vendor_purchases SET response = ${JSON.stringify(response)}::jsonb WHERE id = ${id}`);
 }
 
-/** `app_settings` key of the row the tick locks while it closes a day's sales (migration 0007). */
+/**
+ * The latest day whose sales the tick has closed (`YYYY-MM-DD`), or null, read under a share lock
+ * held to the end of `tx`: the tick's {@link closeDaySales} waits for this transaction, so a sale
+ * that read a day as open is committed before the tick reads that day's sales (GAME-RULES §6,
+ * `royaltyDay`). Call it first in a purchase's transaction, before any balance is touched.
+ */
+export async function royaltyGate(tx: Orm): Promise<string | null> {
+  const [row] = await exec<{ closed: string | null }>(tx, sql`SELECT value->>'closed' AS closed FROM app_settings WHERE key = ${ROYALTY_GATE} FOR SHARE`);
+  return row?.closed ?? null;
+}
+
+/**
+ * Closes the sales of `day` (its own short transaction, before the day's settlement): waits for
+ * purchases that read the day as open; later ones count in the next day. Idempotent.
+ */
+export async function closeDaySales(orm: Orm, day: string): Promise<void> {
+  await exec(orm, sql`UPDATE app_settings SET value = jsonb_build_object('closed', ${day}::text)
+    WHERE key = ${ROYALTY_GATE} AND (value->>'closed' IS NULL OR value->>'closed' < ${day})`);
+}
+
+/** `app_settings` key of the royalty gate: `{closed: day}` (migration 0007). */
 export const ROYALTY_GATE = 'royalty_gate';
 
 /** The purchase of `userId` under `key`, or undefined. */

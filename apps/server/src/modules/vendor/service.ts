@@ -3,13 +3,13 @@
  * credited through the ledger in one transaction, exactly once per idempotency key.
  */
 import { createHash } from 'node:crypto';
-import { quotePurchase, type Token } from '@kingdom/game';
+import { quotePurchase, royaltyDay as dayOfRoyalty, type Token } from '@kingdom/game';
 import type { PurchaseRequest, PurchaseResponse } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
-import { balanceOf, claimKey, purchaseByKey, saveResponse } from './repository.ts';
+import { balanceOf, claimKey, purchaseByKey, royaltyGate, saveResponse } from './repository.ts';
 
 const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.stringify([r.item, r.quantity])).digest('hex');
 
@@ -17,11 +17,13 @@ const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.str
  * Buys `request.quantity` of catalogue entry `request.item` for `userId`. The key is claimed, the
  * price debited (reason `vendor_purchase`, reference = purchase id), the items or tokens credited
  * and the 'vendor_purchase' notification written in one transaction; a failure changes nothing.
+ * The sale counts in the shop royalty of `royaltyDay(now, the last day the tick closed)` (GAME-RULES §6).
+ * `hooks.afterGate` is a test's hook (called once the royalty gate is held).
  * The same key again answers the stored first answer and charges nothing.
  * @throws GameError NOT_FOUND, SYSTEM_FEATURE_NOT_AVAILABLE (see `quotePurchase`);
  *   ApiError VENDOR_NOT_ENOUGH_BALANCE, IDEMPOTENCY_KEY_REUSED (same key, different request)
  */
-export async function purchase(db: Database, userId: number, key: string, request: PurchaseRequest, now: Date): Promise<PurchaseResponse> {
+export async function purchase(db: Database, userId: number, key: string, request: PurchaseRequest, now: Date, hooks: { afterGate?: () => Promise<void> } = {}): Promise<PurchaseResponse> {
   const quote = quotePurchase(request.item, request.quantity);
   const hash = requestHash(request);
   const replay = async () => {
@@ -33,7 +35,9 @@ export async function purchase(db: Database, userId: number, key: string, reques
   const first = await replay();
   if (first) return first;
   const answer = await db.orm.transaction(async (tx) => {
-    const id = await claimKey(tx, { userId, key: key.toLowerCase(), requestHash: hash, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total, at: now });
+    const royaltyDay = dayOfRoyalty(now.getTime(), await royaltyGate(tx));
+    await hooks.afterGate?.();
+    const id = await claimKey(tx, { userId, key: key.toLowerCase(), requestHash: hash, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total, royaltyDay, at: now });
     if (id === null) return null;
     const reference = String(id);
     await applyTokenEntry(tx, { userId, token: quote.payToken, amount: -quote.total, reason: 'vendor_purchase', reference, at: now }, 'VENDOR_NOT_ENOUGH_BALANCE');
