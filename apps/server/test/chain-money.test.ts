@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CML } from '@lucid-evolution/lucid';
-import { ENDPOINTS, STAKING_PATHS, type Deposit, type Withdrawal } from '@kingdom/api';
+import { ENDPOINTS, STAKING_PATHS, type Deposit, type WalletsResponse, type Withdrawal } from '@kingdom/api';
 import { depositMessage } from '@kingdom/game';
 import { sql } from 'drizzle-orm';
 import { exec } from '../src/db/client.ts';
@@ -129,25 +128,63 @@ describe('deposits', () => {
     expect(mine.deposits[0]).toMatchObject({ status: 'credited', sender: stranger.address });
   });
 
-  it('credits a deposit from another address of a linked HD wallet (same stake key) to that account', async () => {
-    const p = await signedInFunded(k);
+  it('refuses the stake-credential attack: a deposit from another address of the victim\'s HD wallet is credited only to whoever proves the stake key', async () => {
     const money = k.app.deps.providers.money;
-    const paymentKey = CML.PrivateKey.generate_ed25519();
-    const sibling = CML.BaseAddress.new(0, CML.Credential.new_pub_key(paymentKey.to_public().hash()),
-      CML.Credential.new_pub_key(CML.Ed25519KeyHash.from_hex(p.wallet.stakeKeyHash))).to_address().to_bech32();
-    await fundDemoWallet(k.db, k.app.deps.chainJobs, sibling, k.now());
+    const victim = createCardanoTestWallet();
+    // The attacker builds a base address from its own payment key and the victim's stake credential, and signs in first.
+    const attacker = createCardanoTestWallet({ foreignStakeKeyHash: victim.stakeKeyHash });
+    const a = await signInCardano(k, attacker);
+    const v = await signInCardano(k, victim);
+    // The victim deposits from another address of its HD wallet (same stake key, never linked).
+    const sibling = createCardanoTestWallet({ stakeFrom: victim });
+    expect(sibling.stakeKeyHash).toBe(victim.stakeKeyHash);
+    await fundDemoWallet(k.db, k.app.deps.chainJobs, sibling.address, k.now());
     const lucid = await lucidOf(k);
-    lucid.selectWallet.fromAddress(sibling, await money.ledger.lucidProvider().getUtxos(sibling));
-    const tx = (await lucid.newTx().pay.ToAddress(money.treasury.address, { [money.units.hexo]: 11_000_000n }).complete()).toCBOR();
-    const witnesses = CML.TransactionWitnessSetBuilder.new();
-    witnesses.add_vkey(CML.make_vkey_witness(CML.hash_transaction(CML.Transaction.from_cbor_hex(tx).body()), paymentKey));
-    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx, witness_set: witnesses.build().to_cbor_hex() }, bearer(p.token))).statusCode).toBe(200);
-    const before = await balance(k, p.token, 'hexo');
-    await blocks(k, 3);
-    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'pending', sender: sibling, confirmations: 3 });
-    await blocks(k, 12);
-    expect(await balance(k, p.token, 'hexo')).toBe(before + 11_000_000n);
-    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'credited', sender: sibling });
+    lucid.selectWallet.fromAddress(sibling.address, await money.ledger.lucidProvider().getUtxos(sibling.address));
+    const tx = (await lucid.newTx().pay.ToAddress(money.treasury.address, { [money.units.hexo]: 37_000_000n })
+      .attachMetadata(674, { msg: depositMessage(a.user.user_id) }).complete()).toCBOR();
+    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx, witness_set: sibling.signTx(tx) }, bearer(v.token))).statusCode).toBe(200);
+    const attackerBefore = await balance(k, a.token, 'hexo');
+    const victimBefore = await balance(k, v.token, 'hexo');
+    await blocks(k, 20);
+    expect(await balance(k, a.token, 'hexo')).toBe(attackerBefore);
+    expect(await balance(k, v.token, 'hexo')).toBe(victimBefore);
+    expect((await deposits(k, a.token)).deposits).toHaveLength(0);
+    expect((await deposits(k, a.token)).claimable[0]).toMatchObject({ status: 'claimable', sender: sibling.address, amount: '37000000' });
+
+    // The attacker cannot prove the stake key: it does not hold it (its own stake key signs, or its payment key).
+    const forged = await challengeFor(k, 'cardano', victim.rewardAddress);
+    const byAttacker = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: forged, ...attacker.signStakeData(forged) }, bearer(a.token));
+    expect(byAttacker.json().error).toBe('USER_NOT_AUTH');
+    const byPayment = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: forged, ...attacker.signData(forged) }, bearer(a.token));
+    expect(byPayment.json().error).toBe('USER_NOT_AUTH');
+    // A payment address is not a reward address.
+    const wrong = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.address, message: forged, ...victim.signStakeData(forged) }, bearer(v.token));
+    expect(wrong.json().error).toBe('NOT_VALID_REQUEST_ADDRESS');
+
+    // The victim proves its stake key: the deposit is credited to the victim, once.
+    const message = await challengeFor(k, 'cardano', victim.rewardAddress);
+    expect(message).toContain('link the stake key');
+    const proved = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message, ...victim.signStakeData(message) }, bearer(v.token));
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect(proved.json<WalletsResponse>().stake_keys).toEqual([expect.objectContaining({ reward_address: victim.rewardAddress })]);
+    // the same challenge twice: single use
+    const replay = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message, ...victim.signStakeData(message) }, bearer(v.token));
+    expect(replay.json().error).toBe('USER_NOT_AUTH');
+    await k.app.deps.chainJobs.run();
+    await blocks(k, 1);
+    expect(await balance(k, v.token, 'hexo')).toBe(victimBefore + 37_000_000n);
+    expect(await balance(k, a.token, 'hexo')).toBe(attackerBefore);
+    expect((await deposits(k, v.token)).deposits[0]).toMatchObject({ status: 'credited', sender: sibling.address });
+
+    // Another account cannot take the proved stake key over, even with a valid signature.
+    const third = await signInCardano(k, createCardanoTestWallet());
+    const again = await challengeFor(k, 'cardano', victim.rewardAddress);
+    const takeover = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: again, ...victim.signStakeData(again) }, bearer(third.token));
+    expect(takeover.json().error).toBe('ERROR_WALLET_ALREADY_LINKED');
+    // A sign-in with a reward address is refused (it only links).
+    const login = await k.post(P(ENDPOINTS.authLogin), { chain: 'cardano', address: victim.rewardAddress, message: again, ...victim.signStakeData(again) });
+    expect(login.statusCode).toBe(401);
   });
 
   it('un-pends a deposit whose block is rolled back at depth 3, and credits it if it comes back', async () => {

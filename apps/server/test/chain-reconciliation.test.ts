@@ -2,7 +2,9 @@
  * The treasury reconciliation (issue 11 item 5) holds after any sequence of chain money: deposits
  * from linked and unlinked wallets, linking, blocks, rollbacks of up to 3 blocks, withdrawals whose
  * payouts succeed or are refused, and game credits — on PGlite and Postgres. Also: no balance goes
- * negative and no payment output is credited twice.
+ * negative and no payment output is credited twice. An attacker (issue 17) signed in with its own
+ * payment key + the player's stake credential, while the player deposits from another address of
+ * its HD wallet and sometimes proves its stake key: the attacker never gains anything.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +22,8 @@ type Action =
   | { kind: 'deposit'; token: 'exo' | 'hexo'; amount: number }
   | { kind: 'strangerDeposit'; amount: number }
   | { kind: 'link' }
+  | { kind: 'siblingDeposit'; amount: number }
+  | { kind: 'proveStake' }
   | { kind: 'blocks'; n: number }
   | { kind: 'rollback'; depth: number }
   | { kind: 'withdraw'; token: 'exo' | 'hexo'; amount: number; refuse: boolean }
@@ -29,6 +33,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('deposit' as const), token: fc.constantFrom('exo' as const, 'hexo' as const), amount: fc.integer({ min: 1, max: 300 }) }),
   fc.record({ kind: fc.constant('strangerDeposit' as const), amount: fc.integer({ min: 1, max: 300 }) }),
   fc.constant({ kind: 'link' as const }),
+  fc.record({ kind: fc.constant('siblingDeposit' as const), amount: fc.integer({ min: 1, max: 300 }) }),
+  fc.constant({ kind: 'proveStake' as const }),
   fc.record({ kind: fc.constant('blocks' as const), n: fc.integer({ min: 1, max: 20 }) }),
   fc.record({ kind: fc.constant('rollback' as const), depth: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('withdraw' as const), token: fc.constantFrom('exo' as const, 'hexo' as const), amount: fc.integer({ min: 1, max: 400 }), refuse: fc.boolean() }),
@@ -48,11 +54,18 @@ describe(`treasury reconciliation under random chain money (${TEST_DB})`, () => 
     expect((await k.post(STAKING_PATHS.walletsSetMaster, { address: wallet.address }, bearer(token))).statusCode).toBe(200);
     const stranger: CardanoTestWallet = createCardanoTestWallet();
     await fundDemoWallet(k.db, k.app.deps.chainJobs, stranger.address, k.now());
+    // the attack of issue 17: its own payment key + the player's stake credential, signed in first
+    const attacker = await signInCardano(k, createCardanoTestWallet({ foreignStakeKeyHash: wallet.stakeKeyHash }));
+    const attackerBalances = async () => (await exec<{ n: string }>(k.db.orm, sql`
+      SELECT COALESCE(sum(amount), 0)::text AS n FROM balances WHERE user_id = ${attacker.user.user_id}`))[0]!.n;
+    const attackerBefore = await attackerBalances();
+    const sibling = createCardanoTestWallet({ stakeFrom: wallet });
+    await fundDemoWallet(k.db, k.app.deps.chainJobs, sibling.address, k.now());
     const money = k.app.deps.providers.money;
 
     for (const a of actions) {
-      if (a.kind === 'deposit' || a.kind === 'strangerDeposit') {
-        const from = a.kind === 'deposit' ? wallet : stranger;
+      if (a.kind === 'deposit' || a.kind === 'strangerDeposit' || a.kind === 'siblingDeposit') {
+        const from = a.kind === 'deposit' ? wallet : a.kind === 'siblingDeposit' ? sibling : stranger;
         const lucid = await money.lucid();
         const utxos = await money.ledger.lucidProvider().getUtxos(from.address);
         if (!utxos.length) continue; // its funding was rolled back, or all spent in this block
@@ -68,6 +81,9 @@ describe(`treasury reconciliation under random chain money (${TEST_DB})`, () => 
       } else if (a.kind === 'link') {
         const message = await challengeFor(k, 'cardano', stranger.address);
         await k.post(STAKING_PATHS.walletsLink, { chain: 'cardano', address: stranger.address, message, ...stranger.signData(message) }, bearer(token));
+      } else if (a.kind === 'proveStake') {
+        const message = await challengeFor(k, 'cardano', wallet.rewardAddress);
+        await k.post(STAKING_PATHS.walletsLinkStake, { address: wallet.rewardAddress, message, ...wallet.signStakeData(message) }, bearer(token));
       } else if (a.kind === 'blocks') {
         await k.post(ENDPOINTS.demoBlocks.path, { count: a.n });
       } else if (a.kind === 'rollback') {
@@ -92,6 +108,7 @@ describe(`treasury reconciliation under random chain money (${TEST_DB})`, () => 
       for (const r of await treasuryReport(k.db.orm, money)) {
         expect(r.reconciliation, `${r.token} after ${a.kind}`).toMatchObject({ holds: true });
       }
+      expect(await attackerBalances(), `attacker after ${a.kind}`).toBe(attackerBefore);
     }
     const [negative] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM balances WHERE amount < 0`);
     expect(negative!.n).toBe(0);

@@ -26,7 +26,7 @@ import {
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
 import {
-  walletsResponse, walletLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
+  walletsResponse, walletLinkRequest, stakeLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
   leaderboardQuery, leaderboardResponse, projectParams, collectionResponse, marketResponse, activityQuery, activityResponse,
   stakingMineResponse, stakingReportParams, stakingReportResponse,
 } from './staking.ts';
@@ -214,6 +214,12 @@ export const ENDPOINTS = {
     operationId: 'walletsLink', method: 'POST', path: '/wallets/link', tags: ['wallets'], auth: 'session', rateLimit: 'auth',
     summary: 'Links another wallet with a signed challenge (same proof as sign-in)', body: walletLinkRequest, response: walletsResponse,
     errors: ['USER_WALLET_ALREADY_ADDED', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_MATCH', 'TOO_MANY_REQUESTS'],
+  }),
+  walletsLinkStake: endpoint({
+    operationId: 'walletsLinkStake', method: 'POST', path: '/wallets/stake', tags: ['wallets'], auth: 'session', rateLimit: 'auth',
+    summary: "Links a wallet's stake key (CIP-30 signData with the reward address): deposits from any address of that wallet are credited to this account",
+    body: stakeLinkRequest, response: walletsResponse,
+    errors: ['USER_NOT_AUTH', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
   }),
   walletsUnlink: endpoint({
     operationId: 'walletsUnlink', method: 'POST', path: '/wallets/unlink', tags: ['wallets'], auth: 'session',

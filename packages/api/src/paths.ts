@@ -56,6 +56,7 @@ export const PATHS = {
 export const STAKING_PATHS = {
   walletsList: '/wallets',
   walletsLink: '/wallets/link',
+  walletsLinkStake: '/wallets/stake',
   walletsUnlink: '/wallets/unlink',
   walletsSetMaster: '/wallets/master',
   walletsResync: '/wallets/resync',

@@ -36,6 +36,7 @@ export const ROUTES = {
   worldDays: { method: 'GET', path: '/world/days' },
   walletsList: { method: 'GET', path: '/wallets' },
   walletsLink: { method: 'POST', path: '/wallets/link' },
+  walletsLinkStake: { method: 'POST', path: '/wallets/stake' },
   walletsUnlink: { method: 'POST', path: '/wallets/unlink' },
   walletsSetMaster: { method: 'POST', path: '/wallets/master' },
   walletsResync: { method: 'POST', path: '/wallets/resync' },

@@ -8,7 +8,7 @@ import { ENDPOINTS } from '@kingdom/api';
 import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
 import type { CardanoNetwork } from '../../auth/verify.ts';
-import { validAddress, verifyWalletProof } from '../../auth/proof.ts';
+import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/proof.ts';
 import { route, tokenHashOf } from '../../http/routes.ts';
 import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
@@ -23,7 +23,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.authChallenge, async ({ body, now }) => {
     const { chain, address } = body;
-    if (!validAddress(chain, address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
+    // A reward address asks for a stake-key link (POST /wallets/stake); login refuses it.
+    if (!validAddress(chain, address, network) && !(chain === 'cardano' && validRewardAddress(address, network))) fail('NOT_VALID_REQUEST_ADDRESS');
     const c = createChallenge(config.publicDomain, chain, address, now);
     await insertChallenge(db.orm, { nonce: c.nonce, chain, address, message: c.message, expiresAt: c.expiresAt }, now);
     return { message: c.message, nonce: c.nonce, expires_at: c.expiresAt.toISOString() };

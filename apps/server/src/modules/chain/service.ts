@@ -100,8 +100,7 @@ export async function accountDeposits(db: Database, money: CardanoMoney, userId:
     FROM chain_payments p
     WHERE p.token <> 'ada' AND (p.user_id = ${userId} OR (p.status IN ('pending', 'rolled_back') AND (EXISTS (
       SELECT 1 FROM wallets w WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND w.address = ANY(p.senders)) OR EXISTS (
-      SELECT 1 FROM wallets w JOIN cardano_stake_keys k ON k.address = w.address
-      WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND k.stake_credential = ANY(p.sender_stakes)))))
+      SELECT 1 FROM cardano_stake_proofs k WHERE k.user_id = ${userId} AND k.stake_credential = ANY(p.sender_stakes)))))
     UNION ALL
     SELECT p.tx_hash, p.output_index, p.token, p.amount::text, p.senders[1], p.status, p.block_height, p.seen_at, p.credited_at, false
     FROM chain_payments p WHERE p.status = 'claimable' AND p.token <> 'ada' AND p.message_account = ${userId}
