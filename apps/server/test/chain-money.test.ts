@@ -274,22 +274,31 @@ describe('withdrawals', () => {
     expect(await balance(k, p.token, 'hexo')).toBe(50_000_000n);
   });
 
-  it('returns the amount when the network refuses the payout', async () => {
+  it('keeps a payout the network refuses as submitted, and returns the amount only once its TTL passed deep enough (issue 17)', async () => {
     const p = await withHexo('30');
     const ledger = k.app.deps.providers.money.ledger;
     const provider = ledger.lucidProvider();
     const original = ledger.lucidProvider.bind(ledger);
-    // the next payout's submit fails (the build succeeds: same provider for reads)
+    // every submit of the payout is refused (the build succeeds: same provider for reads)
     ledger.lucidProvider = () => Object.assign(Object.create(provider), { submitTx: async () => { throw new Error('refused: BadInputsUTxO'); } });
     try {
       const res = await withdraw(p, { token: 'hexo', amount: '30' });
       expect(res.statusCode, res.body).toBe(200);
       await k.app.deps.chainJobs.run();
+      // a refusal is no verdict (it may mean "already accepted"): nothing returns yet
+      let list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
+      expect(list[0]).toMatchObject({ status: 'submitted' });
+      expect(await balance(k, p.token, 'hexo')).toBe(0n);
+      expect((await withdraw(p, { token: 'hexo', amount: '1' })).json().error).toBe('PENDING_TRANSACTION');
+      await blocks(k, 40);
+      list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
+      expect(list[0]).toMatchObject({ status: 'submitted' });
+      await blocks(k, 15);
     } finally {
       ledger.lucidProvider = original;
     }
     const list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
-    expect(list[0]).toMatchObject({ status: 'failed' });
+    expect(list[0]).toMatchObject({ status: 'expired' });
     expect(await balance(k, p.token, 'hexo')).toBe(30_000_000n);
     // a new one may be requested now
     expect((await withdraw(p, { token: 'hexo', amount: '10' })).statusCode).toBe(200);

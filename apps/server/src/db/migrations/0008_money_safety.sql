@@ -11,9 +11,11 @@ CREATE TABLE "cardano_stake_proofs" (
 );--> statement-breakpoint
 CREATE INDEX "cardano_stake_proofs_user" ON "cardano_stake_proofs" USING btree ("user_id");--> statement-breakpoint
 DROP TABLE "cardano_stake_keys";--> statement-breakpoint
--- 2. A stored payout is re-submitted with backoff until a definite verdict (on chain, TTL passed and
---    not on chain, or its inputs spent by another transaction): attempts and the next try live here,
---    so every process (and a restarted one) follows the same schedule.
+-- 2. A stored payout is re-sent with backoff until a definite verdict (on chain; or TTL passed / its
+--    inputs spent by another transaction while it is not on chain, held `confirmations` blocks deep
+--    from doubt_height): tries, the last error and the next try live here, so every process (and a
+--    restarted one) follows the same schedule.
 ALTER TABLE "chain_withdrawals" ADD COLUMN "submit_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "chain_withdrawals" ADD COLUMN "next_try_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "chain_withdrawals" ADD COLUMN "last_error" text;
+ALTER TABLE "chain_withdrawals" ADD COLUMN "last_error" text;--> statement-breakpoint
+ALTER TABLE "chain_withdrawals" ADD COLUMN "doubt_height" integer;
