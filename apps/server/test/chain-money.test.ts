@@ -82,6 +82,21 @@ describe('deposits', () => {
     expect(BigInt(held.hexo)).toBe(4n * 2_500_000_000n - 100_000_000n);
   });
 
+  it('a deposit of one token more than the wallet holds answers ERROR_WALLET_NOT_ENOUGH_BALANCE; an empty wallet ERROR_WALLET_NOT_ENOUGH_UTXO (spec §8)', async () => {
+    const p = await signedInFunded(k);
+    await blocks(k, 1);
+    const held = BigInt((await k.get(`/chain/wallet/${p.wallet.address}`)).json<{ hexo: string }>().hexo);
+    expect(held).toBeGreaterThan(0n);
+    const build = (amount: string, address = p.wallet.address) => k.post(P(ENDPOINTS.chainBuildTx), { kind: 'deposit', token: 'hexo', amount, address }, bearer(p.token));
+    // deposits are whole tokens; the faucet gave whole tokens
+    expect(held % 1_000_000n).toBe(0n);
+    const over = await build(String(held / 1_000_000n + 1n));
+    expect(over.json().error).toBe('ERROR_WALLET_NOT_ENOUGH_BALANCE');
+    expect(over.statusCode).toBeLessThan(500);
+    expect((await build(String(held / 1_000_000n))).statusCode).toBe(200);
+    expect((await build('1', createCardanoTestWallet().address)).json().error).toBe('ERROR_WALLET_NOT_ENOUGH_UTXO');
+  });
+
   it('credits two outputs of one transaction twice', async () => {
     const p = await signedInFunded(k);
     const before = await balance(k, p.token, 'exo');
