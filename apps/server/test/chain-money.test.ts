@@ -10,6 +10,9 @@ import { ENDPOINTS, STAKING_PATHS, type Deposit, type WalletsResponse, type With
 import { depositMessage } from '@kingdom/game';
 import { sql } from 'drizzle-orm';
 import { exec } from '../src/db/client.ts';
+import { paymentRows } from '../src/jobs/chain-watcher.ts';
+import { payoutsAwaitingVerdict, treasuryReport } from '../src/modules/chain/reconcile.ts';
+import { printTreasuryReport } from '../src/cli/treasury.ts';
 import { createTestKingdom, signInCardano, challengeFor, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from './support/wallets.ts';
 import { fundDemoWallet } from '../src/modules/demo/chain-faucet.ts';
@@ -266,6 +269,32 @@ describe('withdrawals', () => {
     expect(list[0]!.confirmations).toBeGreaterThanOrEqual(15);
     expect(await onChain()).toBe(chainBefore + 120_000_000n);
     expect(await balance(k, p.token, 'hexo')).toBe(appBefore - 120_000_000n);
+  });
+
+  it('the treasury report counts only real deposits (a payout\'s change is not one) and lists payouts awaiting a verdict (issue 17)', async () => {
+    const money = k.app.deps.providers.money;
+    const p = await withHexo('90');
+    const pendingBefore = (await treasuryReport(k.db.orm, money)).map((r) => r.pendingDeposits);
+    const w = (await withdraw(p, { token: 'hexo', amount: '40' })).json<{ withdrawal: Withdrawal }>().withdrawal;
+    await k.app.deps.chainJobs.run();
+    const awaiting = await payoutsAwaitingVerdict(k.db.orm);
+    expect(awaiting).toEqual([expect.objectContaining({ withdrawalId: w.id, token: 'hexo', amount: 40_000_000n, address: p.wallet.address })]);
+    const lines: string[] = [];
+    expect(await printTreasuryReport(k.db.orm, money, (l) => lines.push(l))).toBe(true);
+    expect(lines.join('\n')).toContain(`Payouts awaiting a verdict (sent, not yet confirmed, expired or failed): 1\n  withdrawal ${w.id}: 40 HEXO to ${p.wallet.address}, tx ${awaiting[0]!.txHash}`);
+    await blocks(k, 16);
+    expect(await payoutsAwaitingVerdict(k.db.orm)).toEqual([]);
+    // the payout (treasury → player, change back to the treasury) was never recorded as a deposit
+    const [rows] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM chain_payments WHERE tx_hash = ${awaiting[0]!.txHash}`);
+    expect(rows!.n).toBe(0);
+    expect((await treasuryReport(k.db.orm, money)).map((r) => r.pendingDeposits)).toEqual(pendingBefore);
+    // the rule itself: transactions the treasury sends yield no payment rows
+    const treasury = money.treasury.address;
+    const tx = { hash: 'a'.repeat(64), block: { height: 1, hash: 'b'.repeat(64) }, message: null, outputs: [{ index: 1, address: treasury, lovelace: 2_000_000n, assets: { [money.units.hexo]: 5n } }] };
+    const opts = { treasuryAddress: treasury, saleAddress: money.saleAddress, units: money.units };
+    expect(paymentRows([{ ...tx, senders: [treasury] }], opts)).toEqual([]);
+    expect(paymentRows([{ ...tx, senders: [p.wallet.address, treasury] }], opts)).toEqual([]);
+    expect(paymentRows([{ ...tx, senders: [p.wallet.address] }], opts)).toHaveLength(1);
   });
 
   it('refuses without balance, for another address, from a non-master active wallet, and beyond the treasury', async () => {
