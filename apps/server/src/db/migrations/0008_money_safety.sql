@@ -19,3 +19,6 @@ ALTER TABLE "chain_withdrawals" ADD COLUMN "submit_attempts" integer DEFAULT 0 N
 ALTER TABLE "chain_withdrawals" ADD COLUMN "next_try_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "chain_withdrawals" ADD COLUMN "last_error" text;--> statement-breakpoint
 ALTER TABLE "chain_withdrawals" ADD COLUMN "doubt_height" integer;
+--> statement-breakpoint
+-- 3. Operator tools (`npm run kingdom -- sale-round add`): a round's name names it, once.
+CREATE UNIQUE INDEX "sale_rounds_name" ON "sale_rounds" USING btree ("name");
