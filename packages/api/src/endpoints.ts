@@ -11,7 +11,7 @@ import {
   ordersResponse, blocksRequest, blocksResponse, walletBalanceParams, walletBalanceResponse,
 } from './chain.ts';
 import {
-  configResponse, challengeRequest, challengeResponse, loginRequest, loginResponse, logoutResponse, userResponse,
+  configResponse, challengeRequest, challengeResponse, challengeTxRequest, challengeTxResponse, loginRequest, loginResponse, logoutResponse, userResponse,
   tokenParam, balanceResponse, pricesResponse, countResponse, itemsResponse, listQuery, landsResponse,
   miningToolsResponse, totalLandsResponse, walletSyncResponse, faucetRequest, faucetResponse,
 } from './schemas.ts';
@@ -75,6 +75,12 @@ export const ENDPOINTS = {
     operationId: 'authChallenge', method: 'POST', path: '/auth/challenge', tags: ['auth'], auth: 'public', rateLimit: 'auth',
     summary: 'Issues a sign-in challenge for chain + address', body: challengeRequest, response: challengeResponse,
     errors: ['NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
+  }),
+  authChallengeTx: endpoint({
+    operationId: 'authChallengeTx', method: 'POST', path: '/auth/challenge/tx', tags: ['auth'], auth: 'public', rateLimit: 'auth',
+    summary: 'The unsigned, never-submittable transaction carrying an issued Cardano challenge, for hardware wallets (CIP-30 signTx)',
+    body: challengeTxRequest, response: challengeTxResponse,
+    errors: ['USER_NOT_AUTH', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'TOO_MANY_REQUESTS'],
   }),
   authLogin: endpoint({
     operationId: 'authLogin', method: 'POST', path: '/auth/login', tags: ['auth'], auth: 'public', rateLimit: 'auth',

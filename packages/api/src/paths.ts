@@ -14,6 +14,7 @@ export const PATHS = {
   csrfCookie: '/sanctum/csrf-cookie',
   config: '/config',
   authChallenge: '/auth/challenge',
+  authChallengeTx: '/auth/challenge/tx',
   authLogin: '/auth/login',
   authLogout: '/auth/logout',
   dashboardUser: '/dashboard/user',

@@ -17,6 +17,7 @@ export interface RouteOf<N extends EndpointName> {
 export const ROUTES = {
   ...FRAME_ROUTES,
   authChallenge: { method: 'POST', path: '/auth/challenge' },
+  authChallengeTx: { method: 'POST', path: '/auth/challenge/tx' },
   authLogin: { method: 'POST', path: '/auth/login' },
   totalLands: { method: 'GET', path: '/user/total_lands' },
   balance: { method: 'GET', path: '/user/balance/:token' },

@@ -14,7 +14,8 @@ import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
-import { consumeChallenge, insertChallenge, insertSession, revokeSession } from './repository.ts';
+import { challengeIsOpen, consumeChallenge, insertChallenge, insertSession, revokeSession } from './repository.ts';
+import { buildSignInTx } from './sign-in-tx.ts';
 
 /** Registers the sign-in endpoints. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -28,6 +29,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const c = createChallenge(config.publicDomain, chain, address, now);
     await insertChallenge(db.orm, { nonce: c.nonce, chain, address, message: c.message, expiresAt: c.expiresAt }, now);
     return { message: c.message, nonce: c.nonce, expires_at: c.expiresAt.toISOString() };
+  });
+
+  route(app, ENDPOINTS.authChallengeTx, async ({ body, now }) => {
+    const { address, message } = body;
+    if (!validAddress('cardano', address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
+    const nonce = nonceOf(message);
+    // only for a challenge this server issued to this address and not yet used
+    if (!nonce || !(await challengeIsOpen(db.orm, nonce, 'cardano', address, message, now))) fail('USER_NOT_AUTH');
+    return { tx: await buildSignInTx(providers.money, address, message) };
   });
 
   route(app, ENDPOINTS.authLogin, async ({ body, now, request }) => {

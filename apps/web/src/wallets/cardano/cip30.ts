@@ -26,6 +26,11 @@ export function signCardanoMessage(conn: CardanoConnection, message: string): Pr
   return walletCall(() => conn.api.signData(conn.addressHex, utf8ToHex(message)));
 }
 
+/** Signs a transaction with CIP-30 `signTx` (not partial: the wallet signs for its own inputs); the witness set, hex. */
+export function signCardanoTx(conn: CardanoConnection, txHex: string): Promise<string> {
+  return walletCall(() => conn.api.signTx(txHex, false));
+}
+
 /** The wallet's reward address (CIP-30 `getRewardAddresses`, first), hex and bech32. */
 export interface CardanoRewardAddress {
   addressHex: string;
