@@ -52,4 +52,26 @@ describe('money safety with the demo wallet', () => {
       await w.shot('signed-in-hardware');
     });
   });
+
+  test('phone: the stake keys in the wallet settings and the hardware-wallet choice on /login', async () => {
+    await withPage(browser, 'money-safety-phone', { phone: true }, async (w) => {
+      const { page } = w;
+      await signInWithDemoWallet(w, 'Cardano');
+      await page.goto('/account/settings');
+      const link = page.getByTestId('link-stake-demo');
+      await expect.poll(() => link.isVisible(), { timeout: 20_000 }).toBe(true);
+      await link.tap();
+      await expect.poll(() => page.getByTestId('stake-key').count(), { timeout: 20_000 }).toBe(1);
+      await page.getByTestId('stake-key').scrollIntoViewIfNeeded();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await w.shot('stake-key-linked');
+      await page.evaluate(() => window.localStorage.removeItem('kingdom-session'));
+      await page.goto('/login');
+      const hardware = page.getByRole('checkbox', { name: 'Ledger / Trezor (hardware wallet)' });
+      await expect.poll(() => hardware.isVisible(), { timeout: 20_000 }).toBe(true);
+      await hardware.tap();
+      expect(await hardware.isChecked()).toBe(true);
+      await w.shot('login-hardware');
+    });
+  });
 });
