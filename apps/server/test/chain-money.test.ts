@@ -288,6 +288,11 @@ describe('withdrawals', () => {
     const [rows] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM chain_payments WHERE tx_hash = ${awaiting[0]!.txHash}`);
     expect(rows!.n).toBe(0);
     expect((await treasuryReport(k.db.orm, money)).map((r) => r.pendingDeposits)).toEqual(pendingBefore);
+    // a row an older watcher recorded for a payout's change is dropped by the next run (never credited)
+    await exec(k.db.orm, sql`INSERT INTO chain_payments (tx_hash, output_index, token, amount, senders, sender_stakes, block_height, block_hash, status, seen_at)
+      VALUES (${'c'.repeat(64)}, 1, 'hexo', 5, ARRAY[${money.treasury.address}], ARRAY[''], 1, 'b', 'claimable', ${k.now()})`);
+    await k.app.deps.chainJobs.run();
+    expect((await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM chain_payments WHERE tx_hash = ${'c'.repeat(64)}`))[0]!.n).toBe(0);
     // the rule itself: transactions the treasury sends yield no payment rows
     const treasury = money.treasury.address;
     const tx = { hash: 'a'.repeat(64), block: { height: 1, hash: 'b'.repeat(64) }, message: null, outputs: [{ index: 1, address: treasury, lovelace: 2_000_000n, assets: { [money.units.hexo]: 5n } }] };

@@ -231,6 +231,8 @@ export async function runChainWatcher(db: Database, ledger: CardanoLedger, opts:
   if (tip.height < (cursorRow?.height ?? 0)) {
     await exec(db.orm, sql`UPDATE chain_cursor SET height = ${tip.height} WHERE name = ${CURSOR}`);
   }
+  // Rows an older watcher recorded for the treasury's own payouts (their change) are not deposits.
+  await exec(db.orm, sql`DELETE FROM chain_payments WHERE status IN ('pending', 'claimable') AND ${opts.treasuryAddress} = ANY(senders)`);
   const { credited, claimable } = await creditConfirmedPayments(db, tip.height, opts.confirmations, opts.now);
   return { scannedTo: tip.height, seen, credited, claimable, rolledBack: rolled.count };
 }
