@@ -6,11 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CML } from '@lucid-evolution/lucid';
-import { ENDPOINTS, STAKING_PATHS, type Deposit, type Withdrawal } from '@kingdom/api';
+import { ENDPOINTS, STAKING_PATHS, type Deposit, type WalletsResponse, type Withdrawal } from '@kingdom/api';
 import { depositMessage } from '@kingdom/game';
 import { sql } from 'drizzle-orm';
 import { exec } from '../src/db/client.ts';
+import { paymentRows } from '../src/jobs/chain-watcher.ts';
+import { payoutsAwaitingVerdict, treasuryReport } from '../src/modules/chain/reconcile.ts';
+import { printTreasuryReport } from '../src/cli/treasury.ts';
 import { createTestKingdom, signInCardano, challengeFor, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from './support/wallets.ts';
 import { fundDemoWallet, payDemoFunding } from '../src/modules/demo/chain-faucet.ts';
@@ -86,6 +88,21 @@ describe('deposits', () => {
     expect(BigInt(held.hexo)).toBe(4n * 2_500_000_000n - 100_000_000n);
   });
 
+  it('a deposit of one token more than the wallet holds answers ERROR_WALLET_NOT_ENOUGH_BALANCE; an empty wallet ERROR_WALLET_NOT_ENOUGH_UTXO (spec §8)', async () => {
+    const p = await signedInFunded(k);
+    await blocks(k, 1);
+    const held = BigInt((await k.get(`/chain/wallet/${p.wallet.address}`)).json<{ hexo: string }>().hexo);
+    expect(held).toBeGreaterThan(0n);
+    const build = (amount: string, address = p.wallet.address) => k.post(P(ENDPOINTS.chainBuildTx), { kind: 'deposit', token: 'hexo', amount, address }, bearer(p.token));
+    // deposits are whole tokens; the faucet gave whole tokens
+    expect(held % 1_000_000n).toBe(0n);
+    const over = await build(String(held / 1_000_000n + 1n));
+    expect(over.json().error).toBe('ERROR_WALLET_NOT_ENOUGH_BALANCE');
+    expect(over.statusCode).toBeLessThan(500);
+    expect((await build(String(held / 1_000_000n))).statusCode).toBe(200);
+    expect((await build('1', createCardanoTestWallet().address)).json().error).toBe('ERROR_WALLET_NOT_ENOUGH_UTXO');
+  });
+
   it('credits two outputs of one transaction twice', async () => {
     const p = await signedInFunded(k);
     const before = await balance(k, p.token, 'exo');
@@ -132,25 +149,63 @@ describe('deposits', () => {
     expect(mine.deposits[0]).toMatchObject({ status: 'credited', sender: stranger.address });
   });
 
-  it('credits a deposit from another address of a linked HD wallet (same stake key) to that account', async () => {
-    const p = await signedInFunded(k);
+  it('refuses the stake-credential attack: a deposit from another address of the victim\'s HD wallet is credited only to whoever proves the stake key', async () => {
     const money = k.app.deps.providers.money;
-    const paymentKey = CML.PrivateKey.generate_ed25519();
-    const sibling = CML.BaseAddress.new(0, CML.Credential.new_pub_key(paymentKey.to_public().hash()),
-      CML.Credential.new_pub_key(CML.Ed25519KeyHash.from_hex(p.wallet.stakeKeyHash))).to_address().to_bech32();
-    await fundDemoWallet(k.db, k.app.deps.chainJobs, sibling, k.now());
+    const victim = createCardanoTestWallet();
+    // The attacker builds a base address from its own payment key and the victim's stake credential, and signs in first.
+    const attacker = createCardanoTestWallet({ foreignStakeKeyHash: victim.stakeKeyHash });
+    const a = await signInCardano(k, attacker);
+    const v = await signInCardano(k, victim);
+    // The victim deposits from another address of its HD wallet (same stake key, never linked).
+    const sibling = createCardanoTestWallet({ stakeFrom: victim });
+    expect(sibling.stakeKeyHash).toBe(victim.stakeKeyHash);
+    await fundDemoWallet(k.db, k.app.deps.chainJobs, sibling.address, k.now());
     const lucid = await lucidOf(k);
-    lucid.selectWallet.fromAddress(sibling, await money.ledger.lucidProvider().getUtxos(sibling));
-    const tx = (await lucid.newTx().pay.ToAddress(money.treasury.address, { [money.units.hexo]: 11_000_000n }).complete()).toCBOR();
-    const witnesses = CML.TransactionWitnessSetBuilder.new();
-    witnesses.add_vkey(CML.make_vkey_witness(CML.hash_transaction(CML.Transaction.from_cbor_hex(tx).body()), paymentKey));
-    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx, witness_set: witnesses.build().to_cbor_hex() }, bearer(p.token))).statusCode).toBe(200);
-    const before = await balance(k, p.token, 'hexo');
-    await blocks(k, 3);
-    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'pending', sender: sibling, confirmations: 3 });
-    await blocks(k, 12);
-    expect(await balance(k, p.token, 'hexo')).toBe(before + 11_000_000n);
-    expect((await deposits(k, p.token)).deposits[0]).toMatchObject({ status: 'credited', sender: sibling });
+    lucid.selectWallet.fromAddress(sibling.address, await money.ledger.lucidProvider().getUtxos(sibling.address));
+    const tx = (await lucid.newTx().pay.ToAddress(money.treasury.address, { [money.units.hexo]: 37_000_000n })
+      .attachMetadata(674, { msg: depositMessage(a.user.user_id) }).complete()).toCBOR();
+    expect((await k.post(P(ENDPOINTS.chainSubmitTx), { tx, witness_set: sibling.signTx(tx) }, bearer(v.token))).statusCode).toBe(200);
+    const attackerBefore = await balance(k, a.token, 'hexo');
+    const victimBefore = await balance(k, v.token, 'hexo');
+    await blocks(k, 20);
+    expect(await balance(k, a.token, 'hexo')).toBe(attackerBefore);
+    expect(await balance(k, v.token, 'hexo')).toBe(victimBefore);
+    expect((await deposits(k, a.token)).deposits).toHaveLength(0);
+    expect((await deposits(k, a.token)).claimable[0]).toMatchObject({ status: 'claimable', sender: sibling.address, amount: '37000000' });
+
+    // The attacker cannot prove the stake key: it does not hold it (its own stake key signs, or its payment key).
+    const forged = await challengeFor(k, 'cardano', victim.rewardAddress);
+    const byAttacker = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: forged, ...attacker.signStakeData(forged) }, bearer(a.token));
+    expect(byAttacker.json().error).toBe('USER_NOT_AUTH');
+    const byPayment = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: forged, ...attacker.signData(forged) }, bearer(a.token));
+    expect(byPayment.json().error).toBe('USER_NOT_AUTH');
+    // A payment address is not a reward address.
+    const wrong = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.address, message: forged, ...victim.signStakeData(forged) }, bearer(v.token));
+    expect(wrong.json().error).toBe('NOT_VALID_REQUEST_ADDRESS');
+
+    // The victim proves its stake key: the deposit is credited to the victim, once.
+    const message = await challengeFor(k, 'cardano', victim.rewardAddress);
+    expect(message).toContain('link the stake key');
+    const proved = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message, ...victim.signStakeData(message) }, bearer(v.token));
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect(proved.json<WalletsResponse>().stake_keys).toEqual([expect.objectContaining({ reward_address: victim.rewardAddress })]);
+    // the same challenge twice: single use
+    const replay = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message, ...victim.signStakeData(message) }, bearer(v.token));
+    expect(replay.json().error).toBe('USER_NOT_AUTH');
+    await k.app.deps.chainJobs.run();
+    await blocks(k, 1);
+    expect(await balance(k, v.token, 'hexo')).toBe(victimBefore + 37_000_000n);
+    expect(await balance(k, a.token, 'hexo')).toBe(attackerBefore);
+    expect((await deposits(k, v.token)).deposits[0]).toMatchObject({ status: 'credited', sender: sibling.address });
+
+    // Another account cannot take the proved stake key over, even with a valid signature.
+    const third = await signInCardano(k, createCardanoTestWallet());
+    const again = await challengeFor(k, 'cardano', victim.rewardAddress);
+    const takeover = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: again, ...victim.signStakeData(again) }, bearer(third.token));
+    expect(takeover.json().error).toBe('ERROR_WALLET_ALREADY_LINKED');
+    // A sign-in with a reward address is refused (it only links).
+    const login = await k.post(P(ENDPOINTS.authLogin), { chain: 'cardano', address: victim.rewardAddress, message: again, ...victim.signStakeData(again) });
+    expect(login.statusCode).toBe(401);
   });
 
   it('un-pends a deposit whose block is rolled back at depth 3, and credits it if it comes back', async () => {
@@ -219,6 +274,37 @@ describe('withdrawals', () => {
     expect(await balance(k, p.token, 'hexo')).toBe(appBefore - 120_000_000n);
   });
 
+  it('the treasury report counts only real deposits (a payout\'s change is not one) and lists payouts awaiting a verdict (issue 17)', async () => {
+    const money = k.app.deps.providers.money;
+    const p = await withHexo('90');
+    const pendingBefore = (await treasuryReport(k.db.orm, money)).map((r) => r.pendingDeposits);
+    const w = (await withdraw(p, { token: 'hexo', amount: '40' })).json<{ withdrawal: Withdrawal }>().withdrawal;
+    await k.app.deps.chainJobs.run();
+    const awaiting = await payoutsAwaitingVerdict(k.db.orm);
+    expect(awaiting).toEqual([expect.objectContaining({ withdrawalId: w.id, token: 'hexo', amount: 40_000_000n, address: p.wallet.address })]);
+    const lines: string[] = [];
+    expect(await printTreasuryReport(k.db.orm, money, (l) => lines.push(l))).toBe(true);
+    expect(lines.join('\n')).toContain(`Payouts awaiting a verdict (sent, not yet confirmed, expired or failed): 1\n  withdrawal ${w.id}: 40 HEXO to ${p.wallet.address}, tx ${awaiting[0]!.txHash}`);
+    await blocks(k, 16);
+    expect(await payoutsAwaitingVerdict(k.db.orm)).toEqual([]);
+    // the payout (treasury → player, change back to the treasury) was never recorded as a deposit
+    const [rows] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM chain_payments WHERE tx_hash = ${awaiting[0]!.txHash}`);
+    expect(rows!.n).toBe(0);
+    expect((await treasuryReport(k.db.orm, money)).map((r) => r.pendingDeposits)).toEqual(pendingBefore);
+    // a row an older watcher recorded for a payout's change is dropped by the next run (never credited)
+    await exec(k.db.orm, sql`INSERT INTO chain_payments (tx_hash, output_index, token, amount, senders, sender_stakes, block_height, block_hash, status, seen_at)
+      VALUES (${'c'.repeat(64)}, 1, 'hexo', 5, ARRAY[${money.treasury.address}], ARRAY[''], 1, 'b', 'claimable', ${k.now()})`);
+    await k.app.deps.chainJobs.run();
+    expect((await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM chain_payments WHERE tx_hash = ${'c'.repeat(64)}`))[0]!.n).toBe(0);
+    // the rule itself: transactions the treasury sends yield no payment rows
+    const treasury = money.treasury.address;
+    const tx = { hash: 'a'.repeat(64), block: { height: 1, hash: 'b'.repeat(64) }, message: null, outputs: [{ index: 1, address: treasury, lovelace: 2_000_000n, assets: { [money.units.hexo]: 5n } }] };
+    const opts = { treasuryAddress: treasury, saleAddress: money.saleAddress, units: money.units };
+    expect(paymentRows([{ ...tx, senders: [treasury] }], opts)).toEqual([]);
+    expect(paymentRows([{ ...tx, senders: [p.wallet.address, treasury] }], opts)).toEqual([]);
+    expect(paymentRows([{ ...tx, senders: [p.wallet.address] }], opts)).toHaveLength(1);
+  });
+
   it('refuses without balance, for another address, from a non-master active wallet, and beyond the treasury', async () => {
     const fresh = createCardanoTestWallet();
     const { token: noMaster } = await signInCardano(k, fresh);
@@ -240,22 +326,31 @@ describe('withdrawals', () => {
     expect(await balance(k, p.token, 'hexo')).toBe(50_000_000n);
   });
 
-  it('returns the amount when the network refuses the payout', async () => {
+  it('keeps a payout the network refuses as submitted, and returns the amount only once its TTL passed deep enough (issue 17)', async () => {
     const p = await withHexo('30');
     const ledger = k.app.deps.providers.money.ledger;
     const provider = ledger.lucidProvider();
     const original = ledger.lucidProvider.bind(ledger);
-    // the next payout's submit fails (the build succeeds: same provider for reads)
+    // every submit of the payout is refused (the build succeeds: same provider for reads)
     ledger.lucidProvider = () => Object.assign(Object.create(provider), { submitTx: async () => { throw new Error('refused: BadInputsUTxO'); } });
     try {
       const res = await withdraw(p, { token: 'hexo', amount: '30' });
       expect(res.statusCode, res.body).toBe(200);
       await k.app.deps.chainJobs.run();
+      // a refusal is no verdict (it may mean "already accepted"): nothing returns yet
+      let list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
+      expect(list[0]).toMatchObject({ status: 'submitted' });
+      expect(await balance(k, p.token, 'hexo')).toBe(0n);
+      expect((await withdraw(p, { token: 'hexo', amount: '1' })).json().error).toBe('PENDING_TRANSACTION');
+      await blocks(k, 40);
+      list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
+      expect(list[0]).toMatchObject({ status: 'submitted' });
+      await blocks(k, 15);
     } finally {
       ledger.lucidProvider = original;
     }
     const list = (await k.get(P(ENDPOINTS.chainWithdrawals), p.token)).json<{ withdrawals: Withdrawal[] }>().withdrawals;
-    expect(list[0]).toMatchObject({ status: 'failed' });
+    expect(list[0]).toMatchObject({ status: 'expired' });
     expect(await balance(k, p.token, 'hexo')).toBe(30_000_000n);
     // a new one may be requested now
     expect((await withdraw(p, { token: 'hexo', amount: '10' })).statusCode).toBe(200);

@@ -1,8 +1,9 @@
 /**
  * The chain watcher's set-based credit step (`creditConfirmedPayments`, SQL) against its pure model
  * (`creditPayments`, packages/game) on random small worlds — payments at random heights from
- * random senders (linked to random accounts or not, some sharing a stake credential with a linked
- * wallet: other addresses of one HD wallet), order payments that cover, underpay, pay twice
+ * random senders (linked to random accounts or not; some sharing a stake credential with a linked
+ * address — other addresses of one HD wallet, or an attacker's address built on a victim's stake
+ * credential; stake keys proved by random accounts or by none), order payments that cover, underpay, pay twice
  * or pay someone else's order — on PGlite and Postgres (`server-pg`). They must agree exactly:
  * statuses, ledger entries and paid orders.
  */
@@ -20,6 +21,8 @@ interface World {
   stakes: string[];
   /** Sender address index → account index (or null: not linked). */
   links: Array<number | null>;
+  /** Stake credentials proved by a signature of the stake key: credential → account index (first wins). */
+  proofs: Array<{ stake: string; account: number }>;
   orders: Array<{ account: number; exo: bigint; lovelace: bigint; status: OrderState['status'] }>;
   payments: Array<{ token: Payment['token']; amount: bigint; senders: number[]; order: number | null; height: number; status: 'pending' | 'claimable' | 'credited' }>;
   tip: number;
@@ -30,6 +33,7 @@ const worldArb: fc.Arbitrary<World> = fc.record({
   accounts: fc.integer({ min: 1, max: 3 }),
   stakes: fc.array(fc.constantFrom('', '', 'aa', 'bb', 'cc'), { minLength: 5, maxLength: 5 }),
   links: fc.array(fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }), { minLength: 1, maxLength: 5 }),
+  proofs: fc.array(fc.record({ stake: fc.constantFrom('aa', 'bb', 'cc'), account: fc.integer({ min: 0, max: 2 }) }), { maxLength: 3 }),
   orders: fc.array(fc.record({
     account: fc.integer({ min: 0, max: 2 }),
     exo: fc.bigInt({ min: 1n, max: 10n ** 12n }),
@@ -46,7 +50,7 @@ const worldArb: fc.Arbitrary<World> = fc.record({
   }), { maxLength: 10 }),
   tip: fc.integer({ min: 1, max: 40 }),
   depth: fc.integer({ min: 1, max: 15 }),
-}).map((w) => ({ ...w, links: w.links.map((l) => (l === null ? null : l % w.accounts)), orders: w.orders.map((o) => ({ ...o, account: o.account % w.accounts })) }));
+}).map((w) => ({ ...w, links: w.links.map((l) => (l === null ? null : l % w.accounts)), proofs: w.proofs.map((p) => ({ ...p, account: p.account % w.accounts })), orders: w.orders.map((o) => ({ ...o, account: o.account % w.accounts })) }));
 
 describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
   let k: TestKingdom;
@@ -54,7 +58,7 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
   beforeAll(async () => { k = await createTestKingdom({ demo: false }); });
   afterAll(async () => { await k.close(); });
 
-  async function agree(w: World): Promise<void> {
+  async function agree(w: World) {
     run++;
     const orm = k.db.orm;
     const now = new Date(Date.UTC(2026, 0, 1) + run * 60_000);
@@ -72,10 +76,15 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
     for (const [i, a] of w.links.entries()) {
       if (a === null) continue;
       await exec(orm, sql`INSERT INTO wallets (user_id, chain, address) VALUES (${userIds[a]!}, 'cardano', ${address(i)})`);
-      // the watcher learns stakes by parsing addresses; these test addresses are not bech32, so tell it
-      await exec(orm, sql`INSERT INTO cardano_stake_keys (address, stake_credential) VALUES (${address(i)}, ${stakeOf(i) || null})`);
       owner.set(address(i), userIds[a]!);
-      if (stakeOf(i) && !stakeOwner.has(stakeOf(i))) stakeOwner.set(stakeOf(i), userIds[a]!);
+    }
+    // Only a signature of the stake key proves a stake credential; a linked address sharing it does not.
+    for (const p of w.proofs) {
+      const stake = `${p.stake}${run}`;
+      if (stakeOwner.has(stake)) continue;
+      await exec(orm, sql`INSERT INTO cardano_stake_proofs (stake_credential, user_id, reward_address, proved_at)
+        VALUES (${stake}, ${userIds[p.account]!}, ${`stake_test1model${run}${p.stake}`}, ${now})`);
+      stakeOwner.set(stake, userIds[p.account]!);
     }
     const orderIds: number[] = [];
     const orders = new Map<number, OrderState>();
@@ -110,9 +119,29 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
     const paid = await exec<{ id: number }>(orm, sql`SELECT id::int AS id FROM exo_orders WHERE paid_at = ${now} ORDER BY id`);
     expect(paid.map((r) => r.id)).toEqual([...model.paidOrders].sort((a, b) => a - b));
     expect(result.credited).toBe(model.credits.length);
+    return { model, userIds, payments };
   }
 
   it('agrees on random worlds', async () => {
-    await fc.assert(fc.asyncProperty(worldArb, agree), { numRuns: TEST_DB === 'postgres' ? 60 : 100, endOnFailure: true });
+    await fc.assert(fc.asyncProperty(worldArb, async (w) => { await agree(w); }), { numRuns: TEST_DB === 'postgres' ? 60 : 100, endOnFailure: true });
   }, 240_000);
+
+  // The attack of issue 17: the attacker (account 0) links a base address built from its own payment
+  // key and the victim's stake credential 'aa' (address 0); the victim (account 1) deposits from
+  // another address of its HD wallet (address 1, same stake credential, not linked).
+  const attack: World = {
+    accounts: 2, stakes: ['aa', 'aa', '', '', ''], links: [0, null], proofs: [], orders: [],
+    payments: [{ token: 'hexo', amount: 37_000_000n, senders: [1], order: null, height: 1, status: 'pending' }], tip: 20, depth: 15,
+  };
+
+  it('refuses the stake-credential attack: the deposit waits as claimable, nobody is credited', async () => {
+    const { model, payments } = await agree(attack);
+    expect(model.credits).toEqual([]);
+    expect(model.statuses.get(payments[0]!.id)).toBe('claimable');
+  });
+
+  it('credits the victim once it proved its stake key', async () => {
+    const { model, userIds } = await agree({ ...attack, proofs: [{ stake: 'aa', account: 1 }] });
+    expect(model.credits.map((c) => [c.userId, c.amount])).toEqual([[userIds[1], 37_000_000n]]);
+  });
 });

@@ -6,11 +6,14 @@ import { describe, expect, it } from 'vitest';
 import {
   cardanoAddressFromHex,
   cardanoPaymentKeyHash,
+  cardanoRewardAddress,
   checkCardanoSignIn,
+  checkCardanoStakeSignature,
   checkSolanaSignIn,
   isCardanoAddress,
   isSolanaAddress,
   parseCardanoAddress,
+  parseCardanoRewardAddress,
   verifyCardanoSignIn,
   verifySolanaSignIn,
 } from '../src/auth/verify.ts';
@@ -246,6 +249,36 @@ describe('verifyCardanoSignIn', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('checkCardanoStakeSignature (link a stake key, issue 17)', () => {
+  const wallet = createCardanoTestWallet();
+
+  it('parses reward addresses and builds them from a stake key hash', () => {
+    const info = parseCardanoRewardAddress(wallet.rewardAddress);
+    expect(info).toMatchObject({ network: 'testnet', stake: { type: 'key', hash: wallet.stakeKeyHash } });
+    expect(cardanoRewardAddress(wallet.stakeKeyHash, 'testnet')).toBe(wallet.rewardAddress);
+    expect(parseCardanoRewardAddress(wallet.address)).toBeNull();
+    expect(parseCardanoRewardAddress(wallet.rewardAddress.toUpperCase())).toBeNull();
+    expect(parseCardanoAddress(wallet.rewardAddress)).toBeNull();
+  });
+
+  it('accepts the stake key signing with its reward address', () => {
+    expect(checkCardanoStakeSignature({ address: wallet.rewardAddress, message: MESSAGE, ...wallet.signStakeData(MESSAGE), network: 'testnet' })).toEqual({ ok: true });
+  });
+
+  it('refuses the payment key, another wallet\'s stake key, the wrong network, the payment address and a changed message', () => {
+    const other = createCardanoTestWallet();
+    const check = (input: Partial<Parameters<typeof checkCardanoStakeSignature>[0]>) =>
+      checkCardanoStakeSignature({ address: wallet.rewardAddress, message: MESSAGE, ...wallet.signStakeData(MESSAGE), network: 'testnet', ...input });
+    expect(check(wallet.signData(MESSAGE, { addressHeader: null }))).toEqual({ ok: false, reason: 'KEY_NOT_PAYMENT_CREDENTIAL' });
+    expect(check(other.signStakeData(MESSAGE))).toMatchObject({ ok: false });
+    expect(check({ network: 'mainnet' })).toEqual({ ok: false, reason: 'WRONG_NETWORK' });
+    expect(check({ address: wallet.address })).toEqual({ ok: false, reason: 'BAD_ADDRESS' });
+    expect(check({ message: MESSAGE + '!' })).toEqual({ ok: false, reason: 'PAYLOAD_MISMATCH' });
+    // a stake-key signature never signs in (payment key required)
+    expect(checkCardanoSignIn({ address: wallet.address, message: MESSAGE, ...wallet.signStakeData(MESSAGE) })).toMatchObject({ ok: false });
   });
 });
 

@@ -11,7 +11,7 @@ import {
   ordersResponse, blocksRequest, blocksResponse, walletBalanceParams, walletBalanceResponse,
 } from './chain.ts';
 import {
-  configResponse, challengeRequest, challengeResponse, loginRequest, loginResponse, logoutResponse, userResponse,
+  configResponse, challengeRequest, challengeResponse, challengeTxRequest, challengeTxResponse, loginRequest, loginResponse, logoutResponse, userResponse,
   tokenParam, balanceResponse, pricesResponse, countResponse, itemsResponse, listQuery, landsResponse,
   miningToolsResponse, totalLandsResponse, walletSyncResponse, faucetRequest, faucetResponse,
 } from './schemas.ts';
@@ -27,7 +27,7 @@ import {
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
 import {
-  walletsResponse, walletLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
+  walletsResponse, walletLinkRequest, stakeLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
   leaderboardQuery, leaderboardResponse, projectParams, collectionResponse, marketResponse, activityQuery, activityResponse,
   stakingMineResponse, stakingReportParams, stakingReportResponse,
 } from './staking.ts';
@@ -85,6 +85,12 @@ export const ENDPOINTS = {
     operationId: 'authChallenge', method: 'POST', path: '/auth/challenge', tags: ['auth'], auth: 'public', rateLimit: 'auth',
     summary: 'Issues a sign-in challenge for chain + address', body: challengeRequest, response: challengeResponse,
     errors: ['NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
+  }),
+  authChallengeTx: endpoint({
+    operationId: 'authChallengeTx', method: 'POST', path: '/auth/challenge/tx', tags: ['auth'], auth: 'public', rateLimit: 'auth',
+    summary: 'The unsigned, never-submittable transaction carrying an issued Cardano challenge, for hardware wallets (CIP-30 signTx)',
+    body: challengeTxRequest, response: challengeTxResponse,
+    errors: ['USER_NOT_AUTH', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'TOO_MANY_REQUESTS'],
   }),
   authLogin: endpoint({
     operationId: 'authLogin', method: 'POST', path: '/auth/login', tags: ['auth'], auth: 'public', rateLimit: 'auth',
@@ -224,6 +230,12 @@ export const ENDPOINTS = {
     operationId: 'walletsLink', method: 'POST', path: '/wallets/link', tags: ['wallets'], auth: 'session', rateLimit: 'auth',
     summary: 'Links another wallet with a signed challenge (same proof as sign-in)', body: walletLinkRequest, response: walletsResponse,
     errors: ['USER_WALLET_ALREADY_ADDED', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_MATCH', 'TOO_MANY_REQUESTS'],
+  }),
+  walletsLinkStake: endpoint({
+    operationId: 'walletsLinkStake', method: 'POST', path: '/wallets/stake', tags: ['wallets'], auth: 'session', rateLimit: 'auth',
+    summary: "Links a wallet's stake key (CIP-30 signData with the reward address): deposits from any address of that wallet are credited to this account",
+    body: stakeLinkRequest, response: walletsResponse,
+    errors: ['USER_NOT_AUTH', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
   }),
   walletsUnlink: endpoint({
     operationId: 'walletsUnlink', method: 'POST', path: '/wallets/unlink', tags: ['wallets'], auth: 'session',

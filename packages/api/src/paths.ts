@@ -14,6 +14,7 @@ export const PATHS = {
   csrfCookie: '/sanctum/csrf-cookie',
   config: '/config',
   authChallenge: '/auth/challenge',
+  authChallengeTx: '/auth/challenge/tx',
   authLogin: '/auth/login',
   authLogout: '/auth/logout',
   dashboardUser: '/dashboard/user',
@@ -56,6 +57,7 @@ export const PATHS = {
 export const STAKING_PATHS = {
   walletsList: '/wallets',
   walletsLink: '/wallets/link',
+  walletsLinkStake: '/wallets/stake',
   walletsUnlink: '/wallets/unlink',
   walletsSetMaster: '/wallets/master',
   walletsResync: '/wallets/resync',

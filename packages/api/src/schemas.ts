@@ -58,6 +58,20 @@ export const challengeRequest = z.strictObject({
   chain,
   address: text(200, 1),
 });
+/**
+ * The unsigned transaction a hardware wallet signs instead of `signData` (the spec's HD flag;
+ * issue 17): the issued challenge `message` for a Cardano `address`, carried as CIP-20 metadata
+ * (label 674), spending one of the address's UTxOs and naming its payment key as required signer,
+ * with a validity interval already over — so it can never be submitted. The wallet signs it
+ * (CIP-30 `signTx`), the app puts the witness set in and sends it as `tx` to `POST /auth/login`.
+ */
+export const challengeTxRequest = z.strictObject({
+  chain: z.literal('cardano'),
+  address: text(200, 1),
+  message: text(2000, 1),
+});
+export const challengeTxResponse = z.object({ tx: z.string().describe('the unsigned transaction, CBOR hex') });
+export type ChallengeTxResponse = z.infer<typeof challengeTxResponse>;
 export const challengeResponse = z.object({
   message: z.string(),
   nonce: z.string(),

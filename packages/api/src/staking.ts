@@ -18,7 +18,13 @@ export const wallet = z.object({
   synced_at: z.string().nullable(),
 });
 export type Wallet = z.infer<typeof wallet>;
-export const walletsResponse = z.object({ wallets: z.array(wallet) });
+/** A stake key the account proved (issue 17): deposits from any address with this stake credential are its own. */
+export const stakeKey = z.object({
+  reward_address: z.string().describe('bech32 reward address (stake1… / stake_test1…)'),
+  proved_at: z.string(),
+});
+export type StakeKey = z.infer<typeof stakeKey>;
+export const walletsResponse = z.object({ wallets: z.array(wallet), stake_keys: z.array(stakeKey) });
 export type WalletsResponse = z.infer<typeof walletsResponse>;
 
 /**
@@ -31,6 +37,18 @@ export const walletLinkRequest = z.strictObject({
   connected: text(200).optional().describe("the wallet extension's current address"),
 });
 export type WalletLinkRequest = z.infer<typeof walletLinkRequest>;
+/**
+ * Links a wallet's stake key (issue 17, GAME-RULES §8 "Deposits"): a challenge for the reward
+ * address (`POST /auth/challenge {chain: "cardano", address: "stake…"}`), signed with CIP-30
+ * `signData(rewardAddress, message)` (CIP-8: COSE_Sign1 + COSE_Key of the stake key).
+ */
+export const stakeLinkRequest = z.strictObject({
+  address: text(200, 1).describe('the bech32 reward address'),
+  message: text(2000, 1),
+  signature: text(4000, 1),
+  key: text(400, 1),
+});
+export type StakeLinkRequest = z.infer<typeof stakeLinkRequest>;
 export const walletRefRequest = z.strictObject({ chain: chain.default('cardano'), address: text(200, 1) });
 export const walletMasterRequest = z.strictObject({ address: text(200, 1) });
 

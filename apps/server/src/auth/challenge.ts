@@ -18,15 +18,22 @@ export interface Challenge {
 
 const CHAIN_LABEL: Record<Chain, string> = { cardano: 'Cardano', solana: 'Solana' };
 
-/** A fresh challenge for `address` on `chain`, issued at `now` (UTC). */
+/**
+ * A fresh challenge for `address` on `chain`, issued at `now` (UTC). A Cardano reward address
+ * (`stake…`) gets the wording of a stake-key link (issue 17): its signature links the wallet's
+ * stake key to the signed-in account.
+ */
 export function createChallenge(domain: string, chain: Chain, address: string, now: Date): Challenge {
   const nonce = randomBytes(16).toString('hex');
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+  const stake = chain === 'cardano' && address.startsWith('stake');
   const message = [
-    `${domain} wants you to sign in with your ${CHAIN_LABEL[chain]} account:`,
+    stake ? `${domain} wants you to link the stake key of your ${CHAIN_LABEL[chain]} wallet:` : `${domain} wants you to sign in with your ${CHAIN_LABEL[chain]} account:`,
     address,
     '',
-    'Enter the Kingdom. Signing this message proves you own this wallet; it costs nothing and sends no transaction.',
+    stake
+      ? 'Link this stake key to your Kingdom account. Deposits from any address of this wallet are then credited to you; it costs nothing and sends no transaction.'
+      : 'Enter the Kingdom. Signing this message proves you own this wallet; it costs nothing and sends no transaction.',
     '',
     `URI: https://${domain}`,
     `Chain: ${chain}`,

@@ -4,7 +4,7 @@
  * never-submitted transaction proves control of an address.
  */
 import type { Chain } from '@kingdom/api';
-import { cardanoPaymentKeyHash, isCardanoAddress, isSolanaAddress, verifyCardanoSignIn, verifySolanaSignIn, type CardanoNetwork } from './verify.ts';
+import { cardanoPaymentKeyHash, isCardanoAddress, isSolanaAddress, parseCardanoRewardAddress, verifyCardanoSignIn, verifySolanaSignIn, type CardanoNetwork } from './verify.ts';
 import { verifyCardanoSignInTx, verifySolanaSignInTx } from './verify-tx.ts';
 
 /**
@@ -14,6 +14,15 @@ import { verifyCardanoSignInTx, verifySolanaSignInTx } from './verify-tx.ts';
 export function validAddress(chain: Chain, address: string, network: CardanoNetwork): boolean {
   if (chain === 'solana') return isSolanaAddress(address);
   return isCardanoAddress(address, network) && cardanoPaymentKeyHash(address) !== null;
+}
+
+/**
+ * A Cardano reward address (`stake_test1…` / `stake1…`) of this deployment's network whose stake
+ * credential is a key: what "link this wallet's stake key" signs with (issue 17).
+ */
+export function validRewardAddress(address: string, network: CardanoNetwork): boolean {
+  const info = parseCardanoRewardAddress(address);
+  return info !== null && info.network === network && info.stake.type === 'key';
 }
 
 /** A proof of control of `address`: a signature (+ COSE key on Cardano) or a signed transaction. */

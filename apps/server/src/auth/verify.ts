@@ -142,6 +142,55 @@ export function cardanoPaymentKeyHash(address: unknown): string | null {
   return info !== null && info.payment.type === 'key' ? info.payment.hash : null;
 }
 
+/** A decoded Shelley reward (stake) address (CIP-19 header types 14, 15). */
+export interface CardanoRewardAddressInfo {
+  /** The address as given (lowercase bech32 `stake1…` / `stake_test1…`). */
+  bech32: string;
+  /** Raw address bytes: 1 header byte + 28 bytes of stake credential. */
+  bytes: Uint8Array;
+  network: CardanoNetwork;
+  stake: CardanoCredential;
+}
+
+const REWARD_PREFIX: Record<CardanoNetwork, string> = { mainnet: 'stake', testnet: 'stake_test' };
+
+/**
+ * Decodes a bech32 reward address (`stake1…` mainnet, `stake_test1…` testnet; CIP-19 types 14 = key,
+ * 15 = script), lowercase only.
+ * @returns the decoded address, or `null` for anything else (never throws)
+ */
+export function parseCardanoRewardAddress(address: unknown): CardanoRewardAddressInfo | null {
+  if (typeof address !== 'string' || address.length > MAX_BECH32_LENGTH || address !== address.toLowerCase()) return null;
+  let prefix: string;
+  let bytes: Uint8Array;
+  try {
+    const decoded = bech32.decode(address, MAX_BECH32_LENGTH);
+    prefix = decoded.prefix;
+    bytes = bech32.fromWords(decoded.words);
+  } catch {
+    return null;
+  }
+  const header = bytes[0];
+  if (header === undefined || bytes.length !== 1 + CREDENTIAL_BYTES) return null;
+  const type = header >> 4;
+  const networkId = header & 0x0f;
+  const network: CardanoNetwork | null = networkId === 1 ? 'mainnet' : networkId === 0 ? 'testnet' : null;
+  if (network === null || prefix !== REWARD_PREFIX[network] || (type !== 14 && type !== 15)) return null;
+  return { bech32: address, bytes, network, stake: { type: type === 15 ? 'script' : 'key', hash: toHex(bytes.subarray(1)) } };
+}
+
+/**
+ * The reward address (bech32) of a stake key hash (28 bytes hex) on `network` (CIP-19 type 14).
+ * @throws Error when `stakeKeyHash` is not 56 hex characters
+ */
+export function cardanoRewardAddress(stakeKeyHash: string, network: CardanoNetwork): string {
+  if (!/^[0-9a-f]{56}$/.test(stakeKeyHash)) throw new Error('a stake key hash is 28 bytes of hex');
+  const bytes = new Uint8Array(1 + CREDENTIAL_BYTES);
+  bytes[0] = 0xe0 | (network === 'mainnet' ? 1 : 0);
+  bytes.set(Buffer.from(stakeKeyHash, 'hex'), 1);
+  return bech32.encode(REWARD_PREFIX[network], bech32.toWords(bytes), MAX_BECH32_LENGTH);
+}
+
 /**
  * Converts raw address bytes as CIP-30 returns them (`getUsedAddresses`, `getChangeAddress`: hex)
  * to bech32, for base and enterprise addresses only.
@@ -276,9 +325,62 @@ const cfVerify: CfVerify =
  * @returns `{ok: true}` or `{ok: false, reason}` (a {@link CardanoSignInFailure}); never throws.
  */
 export function checkCardanoSignIn(input: CardanoSignInInput): SignInCheck<CardanoSignInFailure> {
+  try {
+    const { address, network } = (input ?? {}) as Partial<CardanoSignInInput>;
+    if (typeof address !== 'string') return { ok: false, reason: 'BAD_INPUT' };
+    const info = parseCardanoAddress(address);
+    return checkCose(input, () => {
+      if (info === null) return 'BAD_ADDRESS';
+      if (network !== undefined && info.network !== network) return 'WRONG_NETWORK';
+      if (info.payment.type !== 'key') return 'SCRIPT_ADDRESS';
+      return { bytes: info.bytes, keyHash: info.payment.hash };
+    });
+  } catch {
+    return { ok: false, reason: 'BAD_INPUT' };
+  }
+}
+
+/**
+ * Checks a CIP-30 `signData` proof of a STAKE key (issue 17: "link this wallet's stake key"): the
+ * wallet signs with its reward address (`stake…`), so the COSE_Key must hash (blake2b-224) to the
+ * reward address's stake key credential; every other rule is {@link checkCardanoSignIn}'s
+ * (message attached, unhashed, equal; `address` header equal to the reward address's bytes; the
+ * signature verified by `@cardano-foundation/cardano-verify-datasignature`). A script stake
+ * credential cannot sign (`SCRIPT_ADDRESS`).
+ *
+ * @param input `address` is the bech32 reward address.
+ * @returns `{ok: true}` or `{ok: false, reason}`; never throws.
+ */
+export function checkCardanoStakeSignature(input: CardanoSignInInput): SignInCheck<CardanoSignInFailure> {
+  try {
+    const { address, network } = (input ?? {}) as Partial<CardanoSignInInput>;
+    if (typeof address !== 'string') return { ok: false, reason: 'BAD_INPUT' };
+    const info = parseCardanoRewardAddress(address);
+    return checkCose(input, () => {
+      if (info === null) return 'BAD_ADDRESS';
+      if (network !== undefined && info.network !== network) return 'WRONG_NETWORK';
+      if (info.stake.type !== 'key') return 'SCRIPT_ADDRESS';
+      return { bytes: info.bytes, keyHash: info.stake.hash };
+    });
+  } catch {
+    return { ok: false, reason: 'BAD_INPUT' };
+  }
+}
+
+/** Whether a stake-key `signData` proof is valid; see {@link checkCardanoStakeSignature}. Never throws. */
+export function verifyCardanoStakeSignature(input: CardanoSignInInput): boolean {
+  return checkCardanoStakeSignature(input).ok;
+}
+
+/**
+ * The COSE checks shared by payment- and stake-key proofs; `expected` resolves the address (after
+ * the input checks) to its bytes and the key hash that must sign, or a failure reason.
+ */
+function checkCose(input: CardanoSignInInput, expected: () => CardanoSignInFailure | { bytes: Uint8Array; keyHash: string }): SignInCheck<CardanoSignInFailure> {
+
   const fail = (reason: CardanoSignInFailure): SignInCheck<CardanoSignInFailure> => ({ ok: false, reason });
   try {
-    const { address, message, signature, key, network } = (input ?? {}) as Partial<CardanoSignInInput>;
+    const { address, message, signature, key } = (input ?? {}) as Partial<CardanoSignInInput>;
     if (
       typeof address !== 'string' ||
       typeof message !== 'string' ||
@@ -294,10 +396,8 @@ export function checkCardanoSignIn(input: CardanoSignInInput): SignInCheck<Carda
     }
     if (message.length === 0) return fail('EMPTY_MESSAGE');
 
-    const info = parseCardanoAddress(address);
-    if (info === null) return fail('BAD_ADDRESS');
-    if (network !== undefined && info.network !== network) return fail('WRONG_NETWORK');
-    if (info.payment.type !== 'key') return fail('SCRIPT_ADDRESS');
+    const info = expected();
+    if (typeof info === 'string') return fail(info);
 
     // COSE_Key (CIP-30: kty OKP, alg EdDSA, crv Ed25519, x = 32-byte public key).
     const coseKey = decodeCbor(Buffer.from(key, 'hex'));
@@ -334,7 +434,7 @@ export function checkCardanoSignIn(input: CardanoSignInInput): SignInCheck<Carda
     }
 
     // The key must be the PAYMENT key: the CF verifier also accepts the stake key of a base address.
-    if (toHex(blake2b(plainBytes(publicKey), { dkLen: CREDENTIAL_BYTES })) !== info.payment.hash) {
+    if (toHex(blake2b(plainBytes(publicKey), { dkLen: CREDENTIAL_BYTES })) !== info.keyHash) {
       return fail('KEY_NOT_PAYMENT_CREDENTIAL');
     }
 

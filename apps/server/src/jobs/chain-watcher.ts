@@ -3,8 +3,11 @@
  * treasury (EXO/HEXO deposits) or the sale address (ADA for EXO orders), records each (output,
  * token) once in `chain_payments`, un-pends payments whose block left the chain (rollbacks), and
  * credits every payment with enough confirmations exactly once — to the account of its first
- * linked sender (from the transaction's inputs, never from metadata); payments from unknown senders
- * wait as `claimable` until their sender is linked.
+ * proven sender (from the transaction's inputs, never from metadata): an address the account linked
+ * (exact address) or an address whose stake credential the account proved by a signature of that
+ * stake key (`cardano_stake_proofs`, issue 17); payments from unproven senders wait as `claimable`
+ * until an account proves their sender. Transactions the treasury itself sends (its payouts) are
+ * not deposits: their change back to the treasury is never recorded.
  *
  * The credit step is set-based SQL; `creditPayments` in `packages/game` is its model and
  * `test/chain-watcher-model.test.ts` proves the two agree.
@@ -78,7 +81,10 @@ export function stakeCredentialOf(address: string): string | null {
   }
 }
 
-/** The payment rows of watched transactions (one per output and token). */
+/**
+ * The payment rows of watched transactions (one per output and token). A transaction spending the
+ * treasury's own outputs (a payout) yields none: its change is not a deposit (issue 17).
+ */
 export function paymentRows(txs: readonly WatchedTx[], opts: Pick<ChainWatchOptions, 'treasuryAddress' | 'saleAddress' | 'units'>): PaymentRow[] {
   const rows: PaymentRow[] = [];
   const stakes = new Map<string, string>();
@@ -88,6 +94,7 @@ export function paymentRows(txs: readonly WatchedTx[], opts: Pick<ChainWatchOpti
     return s;
   };
   for (const tx of txs) {
+    if (tx.senders.includes(opts.treasuryAddress)) continue;
     const named = readMessage(tx.message);
     const base = { tx_hash: tx.hash, senders: tx.senders, sender_stakes: tx.senders.map(stakeOf), message_account: named.account, message_order: named.order, block_height: tx.block.height, block_hash: tx.block.hash };
     for (const out of tx.outputs) {
@@ -141,17 +148,6 @@ async function detectRollbacks(db: Database, ledger: CardanoLedger): Promise<{ c
   return { count: rows.length, lowest };
 }
 
-/** Records the stake credential of every linked Cardano wallet address not seen before. */
-export async function learnWalletStakes(orm: Orm): Promise<void> {
-  const fresh = await exec<{ address: string }>(orm, sql`SELECT w.address FROM wallets w
-    WHERE w.chain = 'cardano' AND NOT EXISTS (SELECT 1 FROM cardano_stake_keys k WHERE k.address = w.address)`);
-  if (!fresh.length) return;
-  const rows = fresh.map((r) => ({ address: r.address, stake: stakeCredentialOf(r.address) }));
-  await exec(orm, sql`INSERT INTO cardano_stake_keys (address, stake_credential)
-    SELECT r.address, r.stake FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(address text, stake text)
-    ON CONFLICT (address) DO NOTHING`);
-}
-
 /**
  * The credit step, in one transaction: see `creditPayments` (packages/game) for the rule. Writes
  * the ledger entries (`deposit` / `exo_order`), the payments' new statuses, paid orders and one
@@ -160,7 +156,6 @@ export async function learnWalletStakes(orm: Orm): Promise<void> {
  */
 export async function creditConfirmedPayments(db: Database, tipHeight: number, confirmations: number, now: Date): Promise<{ credited: number; claimable: number }> {
   const deepest = tipHeight - confirmations + 1;
-  await learnWalletStakes(db.orm);
   return db.orm.transaction(async (tx) => {
     await exec(tx, sql`CREATE TEMP TABLE _credit ON COMMIT DROP AS
       WITH ready AS (
@@ -169,7 +164,7 @@ export async function creditConfirmedPayments(db: Database, tipHeight: number, c
             CROSS JOIN LATERAL (
               SELECT w.user_id, 0 AS how, w.id FROM wallets w WHERE w.chain = 'cardano' AND w.address = s.address
               UNION ALL
-              SELECT w.user_id, 1 AS how, w.id FROM cardano_stake_keys k JOIN wallets w ON w.chain = 'cardano' AND w.address = k.address
+              SELECT k.user_id, 1 AS how, 0 FROM cardano_stake_proofs k
               WHERE s.stake <> '' AND k.stake_credential = s.stake
             ) m ORDER BY s.i, m.how, m.id LIMIT 1) AS owner
         FROM chain_payments p
@@ -236,6 +231,8 @@ export async function runChainWatcher(db: Database, ledger: CardanoLedger, opts:
   if (tip.height < (cursorRow?.height ?? 0)) {
     await exec(db.orm, sql`UPDATE chain_cursor SET height = ${tip.height} WHERE name = ${CURSOR}`);
   }
+  // Rows an older watcher recorded for the treasury's own payouts (their change) are not deposits.
+  await exec(db.orm, sql`DELETE FROM chain_payments WHERE status IN ('pending', 'claimable') AND ${opts.treasuryAddress} = ANY(senders)`);
   const { credited, claimable } = await creditConfirmedPayments(db, tip.height, opts.confirmations, opts.now);
   return { scannedTo: tip.height, seen, credited, claimable, rolledBack: rolled.count };
 }

@@ -69,6 +69,13 @@ export interface CardanoTestWallet {
   signData(message: string, options?: CardanoSignOptions): CardanoDataSignature;
   /** Same as `signData` but signed by the STAKE key — a forgery the server must refuse. */
   signDataWithStakeKey(message: string): CardanoDataSignature;
+  /** The reward address (`stake_test1…`) of the wallet's own stake key (CIP-19 type 14). */
+  rewardAddress: string;
+  /**
+   * Signs `message` like CIP-30 `signData(rewardAddressHex, hex(utf8(message)))`: the STAKE key, with
+   * the reward address in the protected header (the "link this wallet's stake key" proof, issue 17).
+   */
+  signStakeData(message: string): CardanoDataSignature;
   /**
    * Signs a transaction like CIP-30 `signTx(tx, false)`: the payment key's vkey witness over the
    * transaction's body hash (CSL's `FixedTransaction` keeps the body bytes as given), returned as a
@@ -83,16 +90,26 @@ export interface CardanoTestWalletOptions {
   network?: 'testnet' | 'mainnet';
   /** `base` (default) or `enterprise` address. */
   kind?: 'base' | 'enterprise';
+  /** Another address of that wallet's HD wallet: a fresh payment key, the SAME stake key (it can sign with it). */
+  stakeFrom?: CardanoTestWallet;
+  /**
+   * A stake credential (hash hex) this wallet does NOT hold, put in its base address: what an
+   * attacker builds from its own payment key and a victim's stake credential (issue 17).
+   */
+  foreignStakeKeyHash?: string;
 }
+
+/** The stake private keys of the test wallets, so a sibling address can share one. */
+const stakeKeys = new WeakMap<object, CSL.PrivateKey>();
 
 /** Fresh random extended ed25519 payment and stake keys and their base or enterprise address (CIP-19). */
 function newCardanoKeys(options: CardanoTestWalletOptions) {
   const network = options.network ?? 'testnet';
   const networkId = network === 'mainnet' ? 1 : 0;
   const paymentKey = CSL.PrivateKey.generate_ed25519extended();
-  const stakeKey = CSL.PrivateKey.generate_ed25519extended();
+  const stakeKey = (options.stakeFrom && stakeKeys.get(options.stakeFrom)) ?? CSL.PrivateKey.generate_ed25519extended();
   const paymentCred = CSL.Credential.from_keyhash(paymentKey.to_public().hash());
-  const stakeCred = CSL.Credential.from_keyhash(stakeKey.to_public().hash());
+  const stakeCred = CSL.Credential.from_keyhash(options.foreignStakeKeyHash ? CSL.Ed25519KeyHash.from_hex(options.foreignStakeKeyHash) : stakeKey.to_public().hash());
   const address = (options.kind ?? 'base') === 'base'
     ? CSL.BaseAddress.new(networkId, paymentCred, stakeCred).to_address()
     : CSL.EnterpriseAddress.new(networkId, paymentCred).to_address();
@@ -134,15 +151,18 @@ export function createCardanoTestWallet(options: CardanoTestWalletOptions = {}):
     };
   };
 
-  return {
+  const reward = CSL.RewardAddress.new(network === 'mainnet' ? 1 : 0, CSL.Credential.from_keyhash(stakeKey.to_public().hash())).to_address();
+  const wallet: CardanoTestWallet = {
     network,
     kind,
     address: address.to_bech32(),
     addressHex: Buffer.from(addressBytes).toString('hex'),
     paymentKeyHash: Buffer.from(paymentKey.to_public().hash().to_bytes()).toString('hex'),
-    stakeKeyHash: Buffer.from(stakeKey.to_public().hash().to_bytes()).toString('hex'),
+    stakeKeyHash: options.foreignStakeKeyHash ?? Buffer.from(stakeKey.to_public().hash().to_bytes()).toString('hex'),
     signData,
     signDataWithStakeKey: (message) => signData(message, { signer: 'stake' }),
+    rewardAddress: reward.to_bech32(),
+    signStakeData: (message) => signData(message, { signer: 'stake', addressHeader: reward.to_bytes() }),
     signTx: (txHex) => {
       const hash = CSL.FixedTransaction.from_hex(txHex).transaction_hash();
       const vkeys = CSL.Vkeywitnesses.new();
@@ -152,6 +172,8 @@ export function createCardanoTestWallet(options: CardanoTestWalletOptions = {}):
       return witnesses.to_hex();
     },
   };
+  stakeKeys.set(wallet, stakeKey);
+  return wallet;
 }
 
 /** A Solana test wallet with its own random keypair. */

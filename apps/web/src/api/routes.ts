@@ -17,6 +17,7 @@ export interface RouteOf<N extends EndpointName> {
 export const ROUTES = {
   ...FRAME_ROUTES,
   authChallenge: { method: 'POST', path: '/auth/challenge' },
+  authChallengeTx: { method: 'POST', path: '/auth/challenge/tx' },
   authLogin: { method: 'POST', path: '/auth/login' },
   totalLands: { method: 'GET', path: '/user/total_lands' },
   balance: { method: 'GET', path: '/user/balance/:token' },
@@ -36,6 +37,7 @@ export const ROUTES = {
   worldDays: { method: 'GET', path: '/world/days' },
   walletsList: { method: 'GET', path: '/wallets' },
   walletsLink: { method: 'POST', path: '/wallets/link' },
+  walletsLinkStake: { method: 'POST', path: '/wallets/stake' },
   walletsUnlink: { method: 'POST', path: '/wallets/unlink' },
   walletsSetMaster: { method: 'POST', path: '/wallets/master' },
   walletsResync: { method: 'POST', path: '/wallets/resync' },

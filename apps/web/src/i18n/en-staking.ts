@@ -53,5 +53,11 @@ export const enStaking = {
     noWalletsFound: 'No wallets found',
     linked: 'Wallet linked', unlinked: 'Wallet unlinked', masterSet: 'Master Wallet set', resynced: 'Wallet re-synced',
     unionNote: 'Everything your account holds is the union of these wallets; signing in with any of them opens this account.',
+    stakeTitle: 'Stake keys',
+    stakeNote: "A deposit is credited to you when it comes from an address linked above, or from any address of a wallet whose stake key you linked. Link your wallet's stake key so deposits from its other addresses reach you.",
+    noStakeKeys: 'No stake key linked yet.',
+    stakeProved: 'linked {{date}}',
+    linkStake: 'Link stake key ({{wallet}})',
+    linkStakeDemo: 'Link stake key (demo wallet)',
   },
 } as const;

@@ -73,6 +73,8 @@ export const en = {
     solana: 'Solana',
     demo: 'Demo wallet',
     demoCardano: 'Demo wallet (Cardano)',
+    hardware: 'Ledger / Trezor (hardware wallet)',
+    hardwareHint: 'Cardano: your wallet signs a transaction that carries the sign-in message and can never be sent (hardware wallets cannot sign messages). It costs nothing.',
     demoSolana: 'Demo wallet (Solana)',
     demoHint: 'Demo mode: a wallet kept in this browser, no extension needed.',
     install: 'Install {{name}}',

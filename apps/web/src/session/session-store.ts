@@ -42,6 +42,8 @@ export interface SignInPayload {
   address: string;
   walletApiName: string;
   solanaWalletType?: string;
+  /** Signed in with a hardware wallet, by a signed transaction (the spec's HD flag). */
+  isHD?: boolean;
 }
 
 export interface SessionActions {
@@ -97,7 +99,7 @@ export const useSession = create<SessionState>()(
     (set) => ({
       ...EMPTY_PERSISTED,
       ...EMPTY_VOLATILE,
-      signIn: ({ token, user, chain, address, walletApiName, solanaWalletType }) =>
+      signIn: ({ token, user, chain, address, walletApiName, solanaWalletType, isHD }) =>
         set({
           isAuth: true,
           token,
@@ -106,7 +108,7 @@ export const useSession = create<SessionState>()(
           walletApiName,
           solanaWalletType: chain === 'solana' ? (solanaWalletType ?? walletApiName) : '',
           walletHandle: '',
-          isHD: false,
+          isHD: isHD === true,
           walletLoaded: true,
           signingOut: false,
           ...userFields(user),

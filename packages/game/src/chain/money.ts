@@ -106,11 +106,13 @@ export interface CreditOutcome {
 /**
  * The chain watcher's credit step (GAME-RULES §8): every `pending` or `claimable` payment with at
  * least `depth` confirmations at `tipHeight` is looked at, in id order:
- * - its owner comes from the first sender, in input order, that is a linked Cardano wallet
- *   address (`walletOwner`: address → account) or shares its stake credential with one
- *   (`stakeOwner`: stake credential → the account of the oldest linked wallet with it: another
- *   address of the same HD wallet); for that sender an address match wins; none → `claimable` (it
- *   waits for the sender to be linked);
+ * - its owner comes from the first sender, in input order, that an account PROVED: an address
+ *   it linked with a signature of that address's payment key (`walletOwner`: exact address →
+ *   account), or an address whose stake credential it proved with a signature of that stake key
+ *   (`stakeOwner`: stake credential → account; another address of the same HD wallet). Sharing a
+ *   stake credential with a linked address proves nothing: anyone can build a base address from
+ *   their own payment key and someone else's stake credential (issue 17). For one sender an
+ *   address match wins; none → `claimable` (it waits for someone to prove the sender);
  * - an `exo`/`hexo` deposit credits its owner the amount → `credited`;
  * - an `ada` payment credits the EXO of the order it names when that order belongs to the owner, is
  *   not yet paid, and the payment covers its lovelace → `credited`, order `paid` (an order expired

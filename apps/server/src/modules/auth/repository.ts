@@ -11,6 +11,13 @@ export async function insertChallenge(orm: Orm, c: { nonce: string; chain: Chain
     SELECT nonce FROM auth_challenges WHERE expires_at < ${new Date(now.getTime() - 3_600_000)} LIMIT 20)`);
 }
 
+/** True when this exact challenge was issued for (chain, address) and is unused and unexpired (it is not consumed). */
+export async function challengeIsOpen(orm: Orm, nonce: string, chain: Chain, address: string, message: string, now: Date): Promise<boolean> {
+  const rows = await exec(orm, sql`SELECT 1 FROM auth_challenges
+    WHERE nonce = ${nonce} AND chain = ${chain} AND address = ${address} AND message = ${message} AND used_at IS NULL AND expires_at > ${now}`);
+  return rows.length > 0;
+}
+
 /**
  * Consumes a challenge once: only one request can flip `used_at`, and only for this chain, address
  * and message while unexpired. @returns false when it was unknown, used, expired or for another wallet

@@ -8,13 +8,14 @@ import { DEMO_FUNDING_JOB, requestDemoFunding } from '../demo/chain-faucet.ts';
 import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
 import type { CardanoNetwork } from '../../auth/verify.ts';
-import { validAddress, verifyWalletProof } from '../../auth/proof.ts';
+import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/proof.ts';
 import { route, tokenHashOf } from '../../http/routes.ts';
 import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
-import { consumeChallenge, insertChallenge, insertSession, revokeSession } from './repository.ts';
+import { challengeIsOpen, consumeChallenge, insertChallenge, insertSession, revokeSession } from './repository.ts';
+import { buildSignInTx } from './sign-in-tx.ts';
 
 /** Registers the sign-in endpoints. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -23,10 +24,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.authChallenge, async ({ body, now }) => {
     const { chain, address } = body;
-    if (!validAddress(chain, address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
+    // A reward address asks for a stake-key link (POST /wallets/stake); login refuses it.
+    if (!validAddress(chain, address, network) && !(chain === 'cardano' && validRewardAddress(address, network))) fail('NOT_VALID_REQUEST_ADDRESS');
     const c = createChallenge(config.publicDomain, chain, address, now);
     await insertChallenge(db.orm, { nonce: c.nonce, chain, address, message: c.message, expiresAt: c.expiresAt }, now);
     return { message: c.message, nonce: c.nonce, expires_at: c.expiresAt.toISOString() };
+  });
+
+  route(app, ENDPOINTS.authChallengeTx, async ({ body, now }) => {
+    const { address, message } = body;
+    if (!validAddress('cardano', address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
+    const nonce = nonceOf(message);
+    // only for a challenge this server issued to this address and not yet used
+    if (!nonce || !(await challengeIsOpen(db.orm, nonce, 'cardano', address, message, now))) fail('USER_NOT_AUTH');
+    return { tx: await buildSignInTx(providers.money, address, message) };
   });
 
   route(app, ENDPOINTS.authLogin, async ({ body, now, request, reply }) => {

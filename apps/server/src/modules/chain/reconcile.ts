@@ -1,6 +1,6 @@
 /**
  * The operator's view of chain money (issue 11 item 5; `npm run kingdom -- treasury`): the
- * treasury's tokens on chain, pending deposits and withdrawals, and the reconciliation of each
+ * treasury's tokens on chain, pending deposits and withdrawals, payouts awaiting a verdict, and the reconciliation of each
  * on-chain token (`reconcile` in packages/game): Σ app balances + Σ pending withdrawals must equal
  * Σ confirmed deposits − Σ confirmed withdrawals + Σ game-issued tokens.
  */
@@ -53,4 +53,35 @@ export async function treasuryReport(orm: Orm, money: CardanoMoney): Promise<Tre
     });
   }
   return out;
+}
+
+/** A payout signed and sent but without a verdict yet (issue 17): the operator watches these. */
+export interface PayoutAwaitingVerdict {
+  withdrawalId: number;
+  userId: number;
+  token: 'exo' | 'hexo';
+  /** Base units. */
+  amount: bigint;
+  address: string;
+  txHash: string;
+  /** Tries so far (sends and checks) and the last error, if any. */
+  attempts: number;
+  lastError: string | null;
+  nextTryAt: Date | null;
+  /** Height where a definite condition (TTL passed, inputs spent) was first seen; null while none. */
+  doubtHeight: number | null;
+  since: Date;
+}
+
+/** Payouts in `submitted`: sent (or being retried) and waiting for the chain's verdict, oldest first. */
+export async function payoutsAwaitingVerdict(orm: Orm): Promise<PayoutAwaitingVerdict[]> {
+  const rows = await exec<{ id: number; user_id: number; token: 'exo' | 'hexo'; amount: string; address: string; tx_hash: string; submit_attempts: number;
+    last_error: string | null; next_try_at: Date | string | null; doubt_height: number | null; created_at: Date | string }>(orm, sql`
+    SELECT id::int AS id, user_id, token, amount::text AS amount, address, tx_hash, submit_attempts, last_error, next_try_at, doubt_height, created_at
+    FROM chain_withdrawals WHERE status = 'submitted' ORDER BY id`);
+  return rows.map((r) => ({
+    withdrawalId: r.id, userId: r.user_id, token: r.token, amount: BigInt(r.amount), address: r.address, txHash: r.tx_hash,
+    attempts: r.submit_attempts, lastError: r.last_error, nextTryAt: r.next_try_at === null ? null : new Date(r.next_try_at),
+    doubtHeight: r.doubt_height, since: new Date(r.created_at),
+  }));
 }

@@ -19,10 +19,14 @@ import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import { applyTokenEntry } from '../ledger/ledger.ts';
 import type { SessionUser } from '../../auth/session.ts';
 
-/** Maps Lucid's coin-selection failures to the spec's wallet codes. */
+/**
+ * Maps Lucid's coin-selection failures to the spec's wallet codes (spec §8): the wallet holds the
+ * amount (checked before) but not enough beside it for the fee and minimum ADA → not enough
+ * balance; anything else means its UTxOs cannot make the transaction → not enough UTxO.
+ */
 function walletBuildError(err: unknown): never {
   const text = String((err as { message?: unknown })?.message ?? err);
-  if (/insufficient|not enough|InputsExhausted|UTxO Balance/i.test(text)) fail('ERROR_WALLET_NOT_ENOUGH_BALANCE');
+  if (/insufficient|not enough|InputsExhausted|UTxO Balance|balance/i.test(text)) fail('ERROR_WALLET_NOT_ENOUGH_BALANCE');
   fail('ERROR_WALLET_NOT_ENOUGH_UTXO');
 }
 
@@ -33,7 +37,9 @@ function walletBuildError(err: unknown): never {
  * @throws ApiError ERROR_WALLET_WRONG_NETWORK (address of another network), USER_WALLET_NOT_BELONG
  *   (an order paid from a wallet not linked to the account), NOT_FOUND (no such order of the
  *   account), SALE_ROUND_CLOSED (order already paid or expired), AMOUNT_TOO_LARGE,
- *   ERROR_WALLET_NOT_ENOUGH_UTXO (no UTxO at the address), ERROR_WALLET_NOT_ENOUGH_BALANCE
+ *   ERROR_WALLET_NOT_ENOUGH_UTXO (no UTxO at the address, or its UTxOs cannot make the
+ *   transaction), ERROR_WALLET_NOT_ENOUGH_BALANCE (the address holds less than the payment, or too
+ *   little ADA beside it for the fee)
  */
 export async function buildPayment(
   db: Database, money: CardanoMoney, session: SessionUser,
@@ -56,6 +62,11 @@ export async function buildPayment(
   }
   const utxos = await money.ledger.lucidProvider().getUtxos(req.address).catch(() => []);
   if (!utxos.length) fail('ERROR_WALLET_NOT_ENOUGH_UTXO');
+  // Spec §8: more than the wallet holds is "not enough balance" (no UTxO at all is the UTXO code).
+  for (const [unit, wanted] of Object.entries(pay.assets)) {
+    const held = utxos.reduce((sum, u) => sum + (u.assets[unit] ?? 0n), 0n);
+    if (held < wanted) fail('ERROR_WALLET_NOT_ENOUGH_BALANCE');
+  }
   const lucid = await money.lucid();
   lucid.selectWallet.fromAddress(req.address, utxos);
   try {
@@ -100,8 +111,7 @@ export async function accountDeposits(db: Database, money: CardanoMoney, userId:
     FROM chain_payments p
     WHERE p.token <> 'ada' AND (p.user_id = ${userId} OR (p.status IN ('pending', 'rolled_back') AND (EXISTS (
       SELECT 1 FROM wallets w WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND w.address = ANY(p.senders)) OR EXISTS (
-      SELECT 1 FROM wallets w JOIN cardano_stake_keys k ON k.address = w.address
-      WHERE w.user_id = ${userId} AND w.chain = 'cardano' AND k.stake_credential = ANY(p.sender_stakes)))))
+      SELECT 1 FROM cardano_stake_proofs k WHERE k.user_id = ${userId} AND k.stake_credential = ANY(p.sender_stakes)))))
     UNION ALL
     SELECT p.tx_hash, p.output_index, p.token, p.amount::text, p.senders[1], p.status, p.block_height, p.seen_at, p.credited_at, false
     FROM chain_payments p WHERE p.status = 'claimable' AND p.token <> 'ada' AND p.message_account = ${userId}

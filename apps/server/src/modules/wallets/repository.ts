@@ -1,6 +1,6 @@
 /** SQL of the account's wallets (issue 9): list, link, unlink, master. Every function takes a transaction or the db. */
 import { sql } from 'drizzle-orm';
-import type { Chain, Wallet } from '@kingdom/api';
+import type { Chain, StakeKey, Wallet } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 
 /** The account's wallets, oldest first; `currentWalletId` marks the session's. */
@@ -41,4 +41,22 @@ export async function deleteWallet(tx: Orm, walletId: number, chain: Chain, addr
 /** Makes `walletId` the account's only Master Wallet. */
 export async function setMaster(tx: Orm, userId: number, walletId: number): Promise<void> {
   await exec(tx, sql`UPDATE wallets SET is_master = (id = ${walletId}) WHERE user_id = ${userId}`);
+}
+
+/** The stake keys the account proved (issue 17), oldest first. */
+export async function listStakeKeys(orm: Orm, userId: number): Promise<StakeKey[]> {
+  const rows = await exec<{ reward_address: string; proved_at: string | Date }>(orm, sql`
+    SELECT reward_address, proved_at FROM cardano_stake_proofs WHERE user_id = ${userId} ORDER BY proved_at, stake_credential`);
+  return rows.map((r) => ({ reward_address: r.reward_address, proved_at: new Date(r.proved_at).toISOString() }));
+}
+
+/**
+ * Records that `userId` proved the stake key of `stakeCredential` (one account per credential).
+ * @returns the account that holds the credential now (this one, or the one that proved it first)
+ */
+export async function insertStakeProof(tx: Orm, userId: number, stakeCredential: string, rewardAddress: string, now: Date): Promise<number> {
+  await exec(tx, sql`INSERT INTO cardano_stake_proofs (stake_credential, user_id, reward_address, proved_at)
+    VALUES (${stakeCredential}, ${userId}, ${rewardAddress}, ${now}) ON CONFLICT (stake_credential) DO NOTHING`);
+  const [row] = await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM cardano_stake_proofs WHERE stake_credential = ${stakeCredential}`);
+  return row!.user_id;
 }

@@ -5,13 +5,17 @@ import { route, sessionOf } from '../../http/routes.ts';
 import { syncWallet } from './sync.ts';
 import { fail } from '../../errors.ts';
 import type { CardanoNetwork } from '../../auth/verify.ts';
-import { listWallets } from './repository.ts';
-import { linkWallet, resyncWallet, setMasterWallet, unlinkWallet } from './service.ts';
+import { listStakeKeys, listWallets } from './repository.ts';
+import { linkStakeKey, linkWallet, resyncWallet, setMasterWallet, unlinkWallet } from './service.ts';
 
 /** Registers the wallet endpoints. */
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, config } = app.deps;
   const network: CardanoNetwork = config.cardanoNetwork === 'mainnet' ? 'mainnet' : 'testnet';
+  const answer = async (s: { userId: number; walletId: number }) => ({
+    wallets: await listWallets(db.orm, s.userId, s.walletId),
+    stake_keys: await listStakeKeys(db.orm, s.userId),
+  });
   route(app, ENDPOINTS.walletSync, async (input) => {
     const session = sessionOf(input);
     try {
@@ -25,28 +29,35 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.walletsList, async (input) => {
     const s = sessionOf(input);
-    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+    return answer(s);
   });
   route(app, ENDPOINTS.walletsLink, async (input) => {
     const s = sessionOf(input);
     await linkWallet(db, providers, network, s, input.body, input.now);
     // Deposits from this wallet that waited as claimable are credited now (GAME-RULES §8).
     app.deps.chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
-    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+    return answer(s);
+  });
+  route(app, ENDPOINTS.walletsLinkStake, async (input) => {
+    const s = sessionOf(input);
+    await linkStakeKey(db, network, s, input.body, input.now);
+    // Claimable deposits from this wallet's other addresses are credited now (GAME-RULES §8).
+    app.deps.chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
+    return answer(s);
   });
   route(app, ENDPOINTS.walletsUnlink, async (input) => {
     const s = sessionOf(input);
     await unlinkWallet(db, s, input.body.chain, input.body.address);
-    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+    return answer(s);
   });
   route(app, ENDPOINTS.walletsSetMaster, async (input) => {
     const s = sessionOf(input);
     await setMasterWallet(db, s, input.body.address);
-    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+    return answer(s);
   });
   route(app, ENDPOINTS.walletsResync, async (input) => {
     const s = sessionOf(input);
     await resyncWallet(db, providers, s, input.body.chain, input.body.address, input.now);
-    return { wallets: await listWallets(db.orm, s.userId, s.walletId) };
+    return answer(s);
   });
 }

@@ -3,17 +3,17 @@
  * sign-in, unlink (not the last, not the one signed in with), set the Master Wallet (Cardano), re-sync.
  * Everything an account holds is the union of its wallets' holdings (`holdings.user_id`).
  */
-import type { Chain, WalletLinkRequest } from '@kingdom/api';
+import type { Chain, StakeLinkRequest, WalletLinkRequest } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
 import type { ChainProviders } from '../../chain/index.ts';
 import type { SessionUser } from '../../auth/session.ts';
-import type { CardanoNetwork } from '../../auth/verify.ts';
-import { validAddress, verifyWalletProof } from '../../auth/proof.ts';
+import { parseCardanoRewardAddress, verifyCardanoStakeSignature, type CardanoNetwork } from '../../auth/verify.ts';
+import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/proof.ts';
 import { nonceOf } from '../../auth/challenge.ts';
 import { consumeChallenge } from '../auth/repository.ts';
 import { fail } from '../../errors.ts';
 import { syncWallet } from './sync.ts';
-import { deleteWallet, insertWallet, lockWallets, setMaster, walletOwner } from './repository.ts';
+import { deleteWallet, insertStakeProof, insertWallet, lockWallets, setMaster, walletOwner } from './repository.ts';
 
 /**
  * Links the wallet of `body` to the session's account, then syncs its holdings (a failed sync keeps
@@ -42,6 +42,28 @@ export async function linkWallet(db: Database, providers: ChainProviders, networ
   } catch {
     // The link stands; holdings come with the next re-sync.
   }
+}
+
+/**
+ * Links a wallet's stake key to the session's account (issue 17; GAME-RULES §8 "Deposits"): the
+ * wallet signed the challenge issued for its reward address with its stake key (CIP-30 `signData`,
+ * CIP-8). From then on a deposit from any address carrying that stake credential (another address
+ * of the same HD wallet) is credited to this account. Proving a key this account already proved
+ * again is a no-op.
+ * @throws ApiError NOT_VALID_REQUEST_ADDRESS (not a key reward address of this network),
+ *   USER_NOT_AUTH (bad signature, or challenge unknown, used, expired or for another address),
+ *   ERROR_WALLET_ALREADY_LINKED (another account proved this stake key)
+ */
+export async function linkStakeKey(db: Database, network: CardanoNetwork, session: SessionUser, body: StakeLinkRequest, now: Date): Promise<void> {
+  const { address, message, signature, key } = body;
+  if (!validRewardAddress(address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
+  const nonce = nonceOf(message);
+  if (!nonce || !verifyCardanoStakeSignature({ address, message, signature, key, network })) fail('USER_NOT_AUTH');
+  const credential = parseCardanoRewardAddress(address)!.stake.hash;
+  await db.orm.transaction(async (tx) => {
+    if (!(await consumeChallenge(tx, nonce, 'cardano', address, message, now))) fail('USER_NOT_AUTH');
+    if ((await insertStakeProof(tx, session.userId, credential, address, now)) !== session.userId) fail('ERROR_WALLET_ALREADY_LINKED');
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The account's wallets (issue 9): `GET /wallets`, `POST /wallets/link` (a signed challenge, as at
- * sign-in), `/wallets/unlink`, `/wallets/master`, `/wallets/resync`. Linking in demo mode signs with
+ * sign-in), `/wallets/unlink`, `/wallets/master`, `/wallets/resync`, and `POST /wallets/stake`
+ * (link a wallet's stake key: a challenge for its reward address signed with CIP-30 `signData`, issue 17). Linking in demo mode signs with
  * a demo wallet key kept in this browser (a second key per chain lives under its own storage keys).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { PATHS, STAKING_PATHS, type ChallengeResponse, type Chain, type WalletsR
 import { apiGet, apiPost } from '../../api/client.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+import { DEMO_WALLET_API_NAME, type Cip30Api } from '../../wallets/types.ts';
 
 const KEY = ['account', 'wallets'] as const;
 
@@ -75,10 +77,33 @@ async function linkBrowserWallet(chain: Chain, apiName: string): Promise<Wallets
   return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature, connected: address });
 }
 
+/**
+ * Links the stake key of a CIP-30 wallet (`demo`: the demo wallet this browser signed in with): the
+ * server's challenge for the wallet's reward address, signed with `signData(rewardAddress, …)`.
+ * @throws WalletError when the wallet is missing, has no reward address or the user declines
+ */
+async function linkStakeKey(apiName: string): Promise<WalletsResponse> {
+  const { WalletError } = await import('../../wallets/errors.ts');
+  const { cardanoRewardAddress, signCardanoStakeMessage } = await import('../../wallets/cardano/cip30.ts');
+  let api: Cip30Api;
+  if (apiName === DEMO_WALLET_API_NAME) {
+    api = await (await import('../../wallets/demo/index.ts')).createDemoCardanoWallet().enable();
+  } else {
+    const wallet = await (await import('../../wallets/registry.ts')).resolveCardanoWallet(apiName);
+    if (!wallet) throw new WalletError('ERROR_WALLET_NOT_SELECTED');
+    api = (await (await import('../../wallets/cardano/cip30.ts')).connectCardano(wallet)).api;
+  }
+  const reward = await cardanoRewardAddress(api);
+  const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain: 'cardano', address: reward.address });
+  const { signature, key } = await signCardanoStakeMessage(api, reward, message);
+  return apiPost<WalletsResponse>(STAKING_PATHS.walletsLinkStake, { address: reward.address, message, signature, key });
+}
+
 /** What a wallet mutation does. */
 export type WalletAction =
   | { kind: 'link-demo'; chain: Chain; taken: ReadonlySet<string> }
   | { kind: 'link'; chain: Chain; apiName: string }
+  | { kind: 'link-stake'; apiName: string }
   | { kind: 'unlink' | 'resync'; chain: Chain; address: string }
   | { kind: 'master'; address: string };
 
@@ -92,6 +117,8 @@ export function useWalletAction() {
           return linkDemo(a.chain, a.taken);
         case 'link':
           return linkBrowserWallet(a.chain, a.apiName);
+        case 'link-stake':
+          return linkStakeKey(a.apiName);
         case 'master':
           return apiPost<WalletsResponse>(STAKING_PATHS.walletsSetMaster, { address: a.address });
         default:

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { formatUtc } from '../../components/time-format.ts';
 import { useEffect, useState } from 'react';
-import type { WalletOption } from '../../wallets/types.ts';
+import { DEMO_WALLET_API_NAME, type WalletOption } from '../../wallets/types.ts';
 import { useWalletAction, useWallets } from './wallets-api.ts';
 import './wallets.css';
 
@@ -13,7 +13,9 @@ import './wallets.css';
  * `/account/settings` wallets (issue 9): the account's wallets (chain, shortened address, Master
  * Wallet, last sync), link another (a CIP-30 or Wallet Standard extension of this browser, or in demo
  * mode a demo wallet key of either chain), unlink (not the
- * last, not the one signed in with), set the Master Wallet (Cardano), re-sync.
+ * last, not the one signed in with), set the Master Wallet (Cardano), re-sync; and the stake keys
+ * the account proved, with "Link stake key" for each Cardano extension (and the demo wallet): a
+ * deposit from any address of such a wallet is credited to this account (issue 17).
  */
 /**
  * Wallet extensions this browser has (the demo wallet is linked by its own buttons), detected by the
@@ -41,6 +43,8 @@ export function WalletsPanel() {
   const wallets = q.data?.wallets ?? [];
   const taken = new Set(wallets.map((w) => w.address));
   const installed = useInstalledWallets();
+  const cardanoInstalled = installed.filter((o) => o.chain === 'cardano');
+  const stakeKeys = q.data?.stake_keys ?? [];
   return (
     <section className="panel" aria-labelledby="linked-wallets-title" data-testid="wallets-panel">
       <h2 id="linked-wallets-title" className="panel__title">{t('wallets.title')}</h2>
@@ -79,6 +83,38 @@ export function WalletsPanel() {
         </ul>
       )}
       <p className="muted small">{t('wallets.unionNote')}</p>
+      <h3 className="section-title">{t('wallets.stakeTitle')}</h3>
+      <p className="muted small">{t('wallets.stakeNote')}</p>
+      {stakeKeys.length === 0 ? (
+        <p className="muted small" data-testid="no-stake-keys">{t('wallets.noStakeKeys')}</p>
+      ) : (
+        <ul className="wallet-list" data-testid="stake-keys">
+          {stakeKeys.map((k) => (
+            <li key={k.reward_address} className="wallet-item" data-testid="stake-key" data-address={k.reward_address}>
+              <div className="wallet-item__head">
+                <span className="mono" title={k.reward_address}>{shortenMiddle(k.reward_address, 12, 6)}</span>
+                <span className="muted small">{t('wallets.stakeProved', { date: formatUtc(k.proved_at) })}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {cardanoInstalled.length > 0 || demo ? (
+        <div className="row-actions" data-testid="link-stake">
+          {cardanoInstalled.map((o) => (
+            <button key={o.id} type="button" className="btn" disabled={action.isPending}
+              onClick={() => action.mutate({ kind: 'link-stake', apiName: o.apiName })}>
+              {t('wallets.linkStake', { wallet: o.label })}
+            </button>
+          ))}
+          {demo ? (
+            <button type="button" className="btn" disabled={action.isPending} data-testid="link-stake-demo"
+              onClick={() => action.mutate({ kind: 'link-stake', apiName: DEMO_WALLET_API_NAME })}>
+              {t('wallets.linkStakeDemo')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {installed.length > 0 ? (
         <div className="row-actions" data-testid="link-wallets">
           {installed.map((o) => (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@kingdom/api';
@@ -77,6 +78,8 @@ export function LoginPage() {
   const options = useWalletOptions();
   const { signIn, pending } = useWalletSignIn();
   const user = useDashboardUser();
+  // Ledger / Trezor through a CIP-30 wallet: sign a never-sent transaction instead of a message
+  const [hardware, setHardware] = useState(false);
 
   // A stored session goes on to the dashboard only once the server still knows it: an expired one
   // goes straight to the landing page with the expiry toast (session-effects.tsx), no bounce.
@@ -91,7 +94,7 @@ export function LoginPage() {
   }
 
   const busy = pending !== null;
-  const pick = (o: WalletOption) => void signIn(o.chain, o.apiName);
+  const pick = (o: WalletOption) => void signIn(o.chain, o.apiName, o.chain === 'cardano' && hardware);
   const cardano = options.filter((o) => o.chain === 'cardano');
   const solana = options.filter((o) => o.chain === 'solana');
   const anyInstalled = options.some((o) => o.readyState === WalletReadiness.Installed);
@@ -114,7 +117,7 @@ export function LoginPage() {
           <section className="login__demo" aria-label={t('login.demo')}>
             <p className="muted">{t('login.demoHint')}</p>
             <div className="login__demo-buttons">
-              <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoCardano')} onClick={() => void signIn('cardano', DEMO_WALLET_API_NAME)}>
+              <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoCardano')} onClick={() => void signIn('cardano', DEMO_WALLET_API_NAME, hardware)}>
                 ₳ {t('login.demoCardano')}
               </button>
               <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoSolana')} onClick={() => void signIn('solana', DEMO_WALLET_API_NAME)}>
@@ -130,6 +133,14 @@ export function LoginPage() {
             <p className="muted">{t('login.noWalletsHint')}</p>
           </div>
         ) : null}
+
+        <div className="login__hardware">
+          <label className="check">
+            <input type="checkbox" checked={hardware} disabled={busy} onChange={(e) => setHardware(e.target.checked)} data-testid="hardware-wallet" />
+            <span>{t('login.hardware')}</span>
+          </label>
+          <p className="muted small">{t('login.hardwareHint')}</p>
+        </div>
 
         <div className="login__chains">
           <WalletList chain="cardano" options={cardano} busy={busy} onPick={pick} />

@@ -9,7 +9,10 @@ import { notifySuccess } from '../../components/notify.ts';
 import { PATHS_WEB } from '../../paths.ts';
 import { useSession } from '../../session/session-store.ts';
 
-/** Returns `signIn(chain, apiName)` and the id of the wallet being signed in with, if any. */
+/**
+ * Returns `signIn(chain, apiName, hardware?)` and the id of the wallet being signed in with, if any.
+ * `hardware` (Cardano): sign a transaction instead of a message (Ledger / Trezor; the HD flag).
+ */
 export function useWalletSignIn() {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -17,12 +20,12 @@ export function useWalletSignIn() {
   const [pending, setPending] = useState<string | null>(null);
 
   const signIn = useCallback(
-    async (chain: Chain, apiName: string) => {
+    async (chain: Chain, apiName: string, hardware = false) => {
       setPending(`${chain}:${apiName}`);
       try {
         // wallet code (address codecs, the demo wallet's crypto) loads on the click, not with the page
         const { signInWithCardano, signInWithSolana } = await import('./sign-in.ts');
-        const res = chain === 'cardano' ? await signInWithCardano(apiName) : await signInWithSolana(apiName);
+        const res = chain === 'cardano' ? await signInWithCardano(apiName, hardware) : await signInWithSolana(apiName);
         qc.removeQueries({ queryKey: queryKeys.me });
         // the login answer is the user: the frame and the dashboard need not ask again
         qc.setQueryData(queryKeys.user, res.login.user);
@@ -33,6 +36,7 @@ export function useWalletSignIn() {
           address: res.address,
           walletApiName: apiName,
           solanaWalletType: chain === 'solana' ? res.walletName : undefined,
+          isHD: res.hardware,
         });
         notifySuccess(t('login.connected'));
         await navigate(PATHS_WEB.overview, { replace: true });

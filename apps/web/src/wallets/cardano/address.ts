@@ -23,6 +23,23 @@ export function cardanoAddressToBech32(addressHex: string): string {
   return bech32.encode(prefix, bech32.toWords(bytes), 1023);
 }
 
+/**
+ * Encodes a reward (stake) address given as hex bytes (CIP-19 types 14/15): `stake` on mainnet,
+ * `stake_test` otherwise — what "link this wallet's stake key" signs with (issue 17).
+ * @throws WalletError NOT_VALID_REQUEST_ADDRESS when the bytes are not a reward address
+ */
+export function cardanoRewardAddressToBech32(addressHex: string): string {
+  let bytes: Uint8Array;
+  try {
+    bytes = hex.decode(addressHex.toLowerCase());
+  } catch {
+    throw new WalletError('NOT_VALID_REQUEST_ADDRESS');
+  }
+  const header = bytes[0];
+  if (header === undefined || bytes.length !== 29 || (header >> 4 !== 14 && header >> 4 !== 15)) throw new WalletError('NOT_VALID_REQUEST_ADDRESS');
+  return bech32.encode((header & 0x0f) === 1 ? 'stake' : 'stake_test', bech32.toWords(bytes), 1023);
+}
+
 /** UTF-8 text → lowercase hex, the payload form CIP-30 `signData` takes. */
 export function utf8ToHex(text: string): string {
   return hex.encode(new TextEncoder().encode(text));

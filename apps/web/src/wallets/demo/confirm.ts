@@ -6,6 +6,7 @@
  * @module
  */
 import { i18n } from '../../i18n/index.ts';
+import { loadPageTexts } from '../../i18n/page-texts.ts';
 import type { TxSummary } from './sign-tx.ts';
 
 /** Lovelace as ADA text with up to 6 decimals (exact, no floats). */
@@ -20,7 +21,9 @@ function adaText(lovelace: bigint): string {
  *
  * @param summary the transaction's id and fee, shown in the prompt.
  */
-export function confirmSignInPage(summary: TxSummary): Promise<boolean> {
+export async function confirmSignInPage(summary: TxSummary): Promise<boolean> {
+  // its texts live with the pages' texts, not yet loaded on /login (a hardware-wallet sign-in signs there)
+  await loadPageTexts();
   return new Promise((resolve) => {
     const t = (key: string, opts?: Record<string, unknown>) => i18n.t(key, opts ?? {});
     const dialog = document.createElement('dialog');

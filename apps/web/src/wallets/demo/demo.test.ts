@@ -9,6 +9,8 @@ import {
   cardanoPaymentKeyHash,
   isCardanoAddress,
   isSolanaAddress,
+  checkCardanoStakeSignature,
+  parseCardanoRewardAddress,
 } from '../../../../server/src/auth/verify.ts';
 import {
   DEMO_STORAGE_KEYS,
@@ -46,6 +48,27 @@ const MESSAGE = 'kingdom.example wants you to sign in.\nNonce: 0a1b2c\nIssued At
 const utf8Hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
 
 describe('demo Cardano wallet', () => {
+  it('has a stake key: signData with its reward address is a stake-key proof the server verifies (issue 17)', async () => {
+    const storage = new MemoryStorage();
+    const api = await createDemoCardanoWallet(storage).enable();
+    const [rewardHex] = await api.getRewardAddresses();
+    expect(rewardHex).toMatch(/^e0[0-9a-f]{56}$/);
+    const { bech32 } = await import('@scure/base');
+    const reward = bech32.encode('stake_test', bech32.toWords(Buffer.from(rewardHex!, 'hex')), 200);
+    expect(parseCardanoRewardAddress(reward)).not.toBeNull();
+    const proof = await api.signData(rewardHex!, utf8Hex(MESSAGE));
+    expect(checkCardanoStakeSignature({ address: reward, message: MESSAGE, ...proof, network: 'testnet' })).toEqual({ ok: true });
+    // the payment key's proof is not a stake-key proof, and the same reward address comes back after a reload
+    const payment = await api.signData((await api.getUsedAddresses())[0]!, utf8Hex(MESSAGE));
+    expect(checkCardanoStakeSignature({ address: reward, message: MESSAGE, ...payment, network: 'testnet' }).ok).toBe(false);
+    expect(await (await createDemoCardanoWallet(storage).enable()).getRewardAddresses()).toEqual([rewardHex]);
+  });
+
+  it('acting as a hardware wallet, refuses signData', async () => {
+    const api = await createDemoCardanoWallet(new MemoryStorage(), { refuseSignData: true }).enable();
+    await expect(api.signData((await api.getUsedAddresses())[0]!, utf8Hex(MESSAGE))).rejects.toMatchObject({ code: -1 });
+  });
+
   it('signs CIP-30 signData proofs that the server verifies', async () => {
     const storage = new MemoryStorage();
     const wallet = createDemoCardanoWallet(storage);
@@ -55,7 +78,6 @@ describe('demo Cardano wallet', () => {
     const api = await wallet.enable();
     expect(await wallet.isEnabled()).toBe(true);
     expect(await api.getNetworkId()).toBe(0);
-    expect(await api.getRewardAddresses()).toEqual([]);
     const [addressHex] = await api.getUsedAddresses();
     expect(addressHex).toBe(await api.getChangeAddress());
     const address = cardanoAddressFromHex(addressHex);

@@ -7,8 +7,10 @@
  *   `localStorage` under {@link DEMO_STORAGE_KEYS}, so the same wallet comes back after a reload.
  *   They are demo keys in plain storage: never hold value with them.
  * - Cardano: an ENTERPRISE testnet address (CIP-19 header 0x60 + blake2b-224(public key), bech32
- *   `addr_test`), network id 0, no reward address; `signData` returns a CIP-8 COSE_Sign1 /
- *   COSE_Key exactly like CIP-30 wallets (see `cose.ts`).
+ *   `addr_test`), network id 0, and a stake key with its reward address (header 0xe0, bech32
+ *   `stake_test`; its own key in storage) so "Link stake key" can be shown; `signData` returns a
+ *   CIP-8 COSE_Sign1 / COSE_Key exactly like CIP-30 wallets (see `cose.ts`), with the payment key
+ *   for its address and with the stake key for its reward address.
  * - Solana: the address is the base58 public key; `signMessage` is ed25519 over the given bytes.
  *
  * Loaded lazily (`await import('./wallets/demo/index.ts')`); it needs no Buffer or other polyfill.
@@ -43,7 +45,7 @@ export interface DemoCip30Api {
   getUsedAddresses(): Promise<string[]>;
   /** The same address as hex bytes. */
   getChangeAddress(): Promise<string>;
-  /** Always `[]`: an enterprise address has no stake key. */
+  /** `[rewardAddress]` as hex bytes (the wallet's stake key, CIP-19 type 14). */
   getRewardAddresses(): Promise<string[]>;
   /**
    * CIP-30 `signData`: signs the hex-decoded `payloadHex` with the wallet's key (CIP-8).
@@ -51,8 +53,9 @@ export interface DemoCip30Api {
    * @param addrHex the wallet's address, as hex bytes (or its bech32 text).
    * @param payloadHex the bytes to sign, as hex (the app sends the UTF-8 bytes of the message).
    * @returns COSE_Sign1 and COSE_Key, each CBOR as lowercase hex.
+   * @param addrHex the wallet's address or reward address (stake key signs), as hex bytes (or bech32).
    * @throws {DemoCip30Error} `{code: -1}` (APIError InvalidRequest) if `payloadHex` is not hex;
-   *   `{code: 1}` (DataSignError ProofGeneration) if `addrHex` is not this wallet's address.
+   *   `{code: 1}` (DataSignError ProofGeneration) if `addrHex` is neither of this wallet's addresses.
    */
   signData(addrHex: string, payloadHex: string): Promise<{ signature: string; key: string }>;
   /**
@@ -75,6 +78,11 @@ export interface DemoCardanoOptions {
    * 'Demo wallet — sign this transaction?' dialog (confirm.ts).
    */
   confirmSign?: (summary: TxSummary) => Promise<boolean>;
+  /**
+   * Act as a hardware wallet (Ledger / Trezor through CIP-30): `signData` is refused with
+   * `{code: -1}`, only `signTx` works (the spec's HD flag; e2e and tests of that sign-in).
+   */
+  refuseSignData?: boolean;
 }
 
 /** The demo Cardano wallet, shaped like an injected `window.cardano.<name>` (CIP-30). */
@@ -135,6 +143,14 @@ function cardanoAddressBytes(secretKey: Uint8Array): Uint8Array {
   return bytes;
 }
 
+/** CIP-19 reward address bytes on testnet: header 0xe0 (type 14, network 0) + stake key hash. */
+function rewardAddressBytes(stakeKey: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(29);
+  bytes[0] = 0xe0;
+  bytes.set(blake2b(ed25519.getPublicKey(stakeKey), { dkLen: 28 }), 1);
+  return bytes;
+}
+
 function toBech32Address(bytes: Uint8Array): string {
   return bech32.encode('addr_test', bech32.toWords(bytes), 200);
 }
@@ -167,6 +183,7 @@ export function demoSolanaAddress(storage?: Storage): string {
 export function forgetDemoWallets(storage?: Storage): void {
   const s = resolveStorage(storage);
   s.removeItem(DEMO_STORAGE_KEYS.cardano);
+  s.removeItem(DEMO_STORAGE_KEYS.cardanoStake);
   s.removeItem(DEMO_STORAGE_KEYS.solana);
 }
 
@@ -193,19 +210,28 @@ export function createDemoCardanoWallet(storage?: Storage, options: DemoCardanoO
       const addressBytes = cardanoAddressBytes(secretKey);
       const addressHex = hex.encode(addressBytes);
       const addressBech32 = toBech32Address(addressBytes);
+      const stakeKey = loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.cardanoStake);
+      const rewardBytes = rewardAddressBytes(stakeKey);
+      const rewardHex = hex.encode(rewardBytes);
+      const rewardBech32 = bech32.encode('stake_test', bech32.toWords(rewardBytes), 200);
       return {
         getNetworkId: async () => 0,
         getUsedAddresses: async () => [addressHex],
         getChangeAddress: async () => addressHex,
-        getRewardAddresses: async () => [],
+        getRewardAddresses: async () => [rewardHex],
         signData: async (addrHex: string, payloadHex: string) => {
-          if (typeof addrHex !== 'string' || (addrHex.toLowerCase() !== addressHex && addrHex !== addressBech32)) {
+          if (options.refuseSignData) throw cip30Error(-1, 'This hardware wallet cannot sign data; sign a transaction instead.');
+          const asText = typeof addrHex === 'string' ? addrHex.toLowerCase() : '';
+          const stake = asText === rewardHex || asText === rewardBech32;
+          if (!stake && asText !== addressHex && asText !== addressBech32) {
             throw cip30Error(1, 'The demo wallet can only sign with its own address.');
           }
           if (typeof payloadHex !== 'string' || !/^([0-9a-fA-F]{2})*$/.test(payloadHex)) {
             throw cip30Error(-1, 'signData payload must be hex.');
           }
-          const { coseSign1, coseKey } = signCip8(secretKey, addressBytes, hex.decode(payloadHex.toLowerCase()));
+          const { coseSign1, coseKey } = stake
+            ? signCip8(stakeKey, rewardBytes, hex.decode(payloadHex.toLowerCase()))
+            : signCip8(secretKey, addressBytes, hex.decode(payloadHex.toLowerCase()));
           return { signature: hex.encode(coseSign1), key: hex.encode(coseKey) };
         },
         signTx: async (txHex: string) => {

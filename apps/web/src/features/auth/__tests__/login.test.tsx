@@ -130,4 +130,46 @@ describe('/login', () => {
     expect(await screen.findByText(/This wallet is not verified!/, {}, { timeout: 5000 })).toBeTruthy();
     expect(useSession.getState().isAuth).toBe(false);
   });
+
+  it('signs in with a hardware wallet that refuses signData: it signs the server\'s unsigned transaction (signTx) and the app sends it as tx', async () => {
+    const { createDemoCardanoWallet } = await import('../../../wallets/demo/index.ts');
+    const { encode, decode } = await import('cborg');
+    const { blake2b } = await import('@noble/hashes/blake2.js');
+    const { hex } = await import('@scure/base');
+    const signData = { calls: 0 };
+    const storage = new Map<string, string>();
+    const ledger = createDemoCardanoWallet({ getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v), removeItem: (k) => void storage.delete(k) } as Storage,
+      { refuseSignData: true, confirmSign: async () => true });
+    win.cardano = {
+      eternl: { ...ledger, name: 'eternl', enable: async () => {
+        const api = await ledger.enable();
+        return { ...api, signData: (a: string, p: string) => { signData.calls++; return api.signData(a, p); } };
+      } },
+    };
+    // an unsigned transaction as the server builds it: [body, {} (no witnesses), true, {674: {msg: [...]}}]
+    const body = new Map<number, unknown>([[0, []], [1, []], [2, 170_000], [3, 5]]);
+    const aux = new Map([[674, new Map([['msg', [CHALLENGE]]])]]);
+    const unsigned = hex.encode(encode([body, new Map(), true, aux]));
+    const log = mockHttp(authRoutes({ 'POST /auth/challenge/tx': { body: { tx: unsigned } } }));
+    const { user, router } = renderRoute('/login');
+    await user.click(await screen.findByRole('checkbox', { name: 'Ledger / Trezor (hardware wallet)' }));
+    await user.click(await screen.findByRole('button', { name: /Eternl/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'), { timeout: 5000 });
+    expect(signData.calls).toBe(0);
+    const challengeTx = log.find((r) => r.path === '/auth/challenge/tx')!.body as { chain: string; address: string; message: string };
+    const login = log.find((r) => r.path === '/auth/login')!.body as LoginRequest;
+    expect(challengeTx).toEqual({ chain: 'cardano', address: login.address, message: CHALLENGE });
+    expect(login).toMatchObject({ chain: 'cardano', message: CHALLENGE, wallet: 'eternl' });
+    expect(login.signature).toBeUndefined();
+    // the signed transaction: the same body and metadata, and a witness of the wallet's key over the body hash
+    const signedBytes = hex.decode(login.tx!);
+    const bodyBytes = hex.decode(unsigned).subarray(1, 1 + encode(body).length);
+    expect(hex.encode(signedBytes.subarray(1, 1 + bodyBytes.length))).toBe(hex.encode(bodyBytes));
+    const [, witnesses, valid, auxOut] = decode(signedBytes, { useMaps: true }) as [unknown, Map<number, Array<[Uint8Array, Uint8Array]>>, boolean, unknown];
+    expect(valid).toBe(true);
+    expect(auxOut).toEqual(aux);
+    const [vkey, sig] = witnesses.get(0)![0]!;
+    expect(ed25519.verify(sig, blake2b(bodyBytes, { dkLen: 32 }), vkey)).toBe(true);
+    expect(useSession.getState()).toMatchObject({ isAuth: true, isHD: true, walletApiName: 'eternl' });
+  });
 });

@@ -1,0 +1,63 @@
+/**
+ * `treasury` (any mode; opens the database itself — with PGlite, stop the server first): the
+ * treasury's EXO/HEXO on chain, deposits seen but not credited (treasury change is not a deposit:
+ * the watcher never records it), unmatched sale payments, payouts awaiting a verdict (issue 17),
+ * and the reconciliation per token. Exit code 1 when a reconciliation does not hold.
+ */
+import { sql } from 'drizzle-orm';
+import { fromBaseUnits } from '@kingdom/game';
+import { exec, type Orm } from '../db/client.ts';
+import type { CardanoMoney } from '../chain/cardano/money.ts';
+import { payoutsAwaitingVerdict, treasuryReport } from '../modules/chain/reconcile.ts';
+import { openKingdomDatabase } from '../server.ts';
+import { anyConfig, fmt, type Print } from './shared.ts';
+
+/**
+ * Prints the report to `print`.
+ * @returns true when every token reconciles
+ * @throws Error when the ledger (network) cannot be reached
+ */
+export async function printTreasuryReport(orm: Orm, money: CardanoMoney, print: Print): Promise<boolean> {
+  const report = await treasuryReport(orm, money);
+  const [open] = await exec<{ count: number }>(orm, sql`SELECT count(*)::int AS count FROM chain_withdrawals WHERE status IN ('requested', 'submitted')`);
+  print(`Treasury ${money.treasury.address} on ${money.ledger.network} (tip ${(await money.ledger.tip()).height}); sale address ${money.saleAddress}`);
+  print(`Pending withdrawals: ${open!.count}`);
+  const awaiting = await payoutsAwaitingVerdict(orm);
+  print(`Payouts awaiting a verdict (sent, not yet confirmed, expired or failed): ${awaiting.length}`);
+  for (const p of awaiting.slice(0, 50)) {
+    const next = p.nextTryAt ? `, next try ${p.nextTryAt.toISOString()}` : '';
+    const doubt = p.doubtHeight !== null ? `, TTL passed or inputs spent since height ${p.doubtHeight}` : '';
+    const error = p.lastError ? `, last error: ${p.lastError.slice(0, 120)}` : '';
+    print(`  withdrawal ${p.withdrawalId}: ${fmt(p.amount)} ${p.token.toUpperCase()} to ${p.address}, tx ${p.txHash}, ${p.attempts} tries${next}${doubt}${error}`);
+  }
+  const [unmatched] = await exec<{ count: number; lovelace: string }>(orm, sql`
+    SELECT count(*)::int AS count, COALESCE(sum(amount), 0)::text AS lovelace FROM chain_payments WHERE status = 'unmatched'`);
+  if (unmatched!.count > 0) {
+    print(`Unmatched ADA payments to the sale address (no order of the sender's, already paid or underpaid; refund by hand): ${unmatched!.count}, ${fromBaseUnits(BigInt(unmatched!.lovelace), 'exo')} ADA`);
+    const rows = await exec<{ tx_hash: string; output_index: number; amount: string; sender: string }>(orm, sql`
+      SELECT tx_hash, output_index, amount::text AS amount, senders[1] AS sender FROM chain_payments WHERE status = 'unmatched' ORDER BY id LIMIT 20`);
+    for (const r of rows) print(`  ${r.tx_hash}#${r.output_index}  ${fromBaseUnits(BigInt(r.amount), 'exo')} ADA from ${r.sender}`);
+  }
+  let holds = true;
+  for (const r of report) {
+    const s = r.sums;
+    const t = r.token.toUpperCase();
+    print('');
+    print(`${t}: treasury holds ${fmt(r.treasuryHeld)} on chain; deposits not yet credited ${r.pendingDeposits.count} (${fmt(r.pendingDeposits.sum)})`);
+    print(`  app balances ${fmt(s.balances)} + pending withdrawals ${fmt(s.pendingWithdrawals)} = ${fmt(r.reconciliation.left)}`);
+    print(`  confirmed deposits ${fmt(s.confirmedDeposits)} − confirmed withdrawals ${fmt(s.confirmedWithdrawals)} + game-issued ${fmt(s.gameIssued)} = ${fmt(r.reconciliation.right)}`);
+    print(r.reconciliation.holds ? '  reconciliation holds' : `  RECONCILIATION DOES NOT HOLD: difference ${fmt(r.reconciliation.difference)}`);
+    if (!r.reconciliation.holds) holds = false;
+  }
+  return holds;
+}
+
+/** Runs `treasury`. */
+export async function treasury(): Promise<void> {
+  const { db, providers } = await openKingdomDatabase(anyConfig());
+  try {
+    if (!(await printTreasuryReport(db.orm, providers.money, (line) => console.log(line)))) process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
+}
