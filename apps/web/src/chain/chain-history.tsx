@@ -4,7 +4,7 @@ import { TOKEN_SYMBOLS, formatTokenAmount, shortenMiddle } from '@kingdom/game';
 import { EmptyState } from '../components/empty-state.tsx';
 import { InlineError } from '../components/query-state.tsx';
 import { formatUtc } from '../components/time-format.ts';
-import { useChainInfo, useDeposits, useWithdrawals } from './hooks.ts';
+import { useChainInfo, useDeposits, useRefreshWhenSettled, useWithdrawals } from './hooks.ts';
 import { depositView } from './deposit-status.ts';
 import { TxLink } from './tx-link.tsx';
 import './chain.css';
@@ -28,6 +28,8 @@ export function ChainHistory() {
   const { t } = useTranslation();
   const deposits = useDeposits();
   const withdrawals = useWithdrawals();
+  useRefreshWhenSettled(deposits.data ? deposits.data.deposits.filter((d) => d.status === 'credited').length : undefined);
+  useRefreshWhenSettled(withdrawals.data ? withdrawals.data.filter((w) => w.status !== 'requested' && w.status !== 'submitted').length : undefined);
   const info = useChainInfo();
   const required = deposits.data?.confirmations_required ?? info.data?.confirmations ?? 15;
   const claimable = deposits.data?.claimable ?? [];
@@ -64,10 +66,10 @@ export function ChainHistory() {
             <thead><tr><th scope="col">{t('chain.history.when')}</th><th scope="col">{t('chain.history.amount')}</th><th scope="col">{t('chain.status')}</th><th scope="col">{t('chain.transaction')}</th></tr></thead>
             <tbody>
               {deposits.data.deposits.map((d) => (
-                <tr key={`${d.tx_hash}#${d.output_index}`}>
+                <tr key={`${d.tx_hash}#${d.output_index}`} data-testid="deposit-row" data-tx={d.tx_hash}>
                   <td>{formatUtc(d.seen_at)}</td>
                   <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
-                  <td>{depositStatus(t, d, required)}</td>
+                  <td data-testid="deposit-row-status">{depositStatus(t, d, required)}</td>
                   <td><TxLink hash={d.tx_hash} /></td>
                 </tr>
               ))}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
 import type { ChainToken } from '@kingdom/api';
+import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { errorText } from '../i18n/errors.ts';
@@ -97,7 +98,7 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
       {submitted ? (
         <>
           <DepositProgress txHash={submitted.hash} token={token} amount={submitted.amount} />
-          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
+          <div className="dialog__actions"><DemoBlocksButton className="btn btn--ghost" /><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-stack">

@@ -5,12 +5,15 @@
  *
  * @module
  */
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type ChainToken } from '@kingdom/api';
 import { call } from '../api/call.ts';
-import { refreshBalance, refreshNotifications } from '../api/refresh.ts';
+import { queryKeys } from '../api/keys.ts';
+import { refreshBalance, refreshChainLists, refreshNotifications } from '../api/refresh.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { payWithSessionWallet, type PayRequest, type PayStep } from './pay.ts';
+import type { DepositsAnswer, ExoOrder, Withdrawal } from './types.ts';
 
 /** Poll interval while a payment or payout is waited on (ms). */
 export const POLL_MS = 2_000;
@@ -20,9 +23,9 @@ export const chainKeys = {
   info: ['chain', 'info'] as const,
   rounds: ['chain', 'rounds'] as const,
   wallet: (address: string) => ['chain', 'wallet', address] as const,
-  deposits: ['me', 'chain', 'deposits'] as const,
-  withdrawals: ['me', 'chain', 'withdrawals'] as const,
-  orders: ['me', 'chain', 'orders'] as const,
+  deposits: [...queryKeys.chainMoney, 'deposits'] as const,
+  withdrawals: [...queryKeys.chainMoney, 'withdrawals'] as const,
+  orders: [...queryKeys.chainMoney, 'orders'] as const,
 };
 
 /** `GET /chain/info`: network, treasury and sale addresses, confirmations, explorer. */
@@ -40,19 +43,62 @@ export function useWalletHoldings(address: string | undefined) {
   });
 }
 
-/** `GET /chain/deposits`; polled every {@link POLL_MS} while `poll`. */
+/** True while a deposit waits for confirmations (the watcher will still change it). */
+export function hasPendingDeposit(d: DepositsAnswer | undefined): boolean {
+  return !!d && d.deposits.some((x) => x.status === 'pending');
+}
+
+/** True while a withdrawal is requested or submitted (not yet confirmed, failed or expired). */
+export function hasOpenWithdrawal(ws: readonly Withdrawal[] | undefined): boolean {
+  return !!ws && ws.some((w) => w.status === 'requested' || w.status === 'submitted');
+}
+
+/** True while an EXO order awaits its payment. */
+export function hasOpenOrder(os: readonly ExoOrder[] | undefined): boolean {
+  return !!os && os.some((o) => o.status === 'awaiting_payment');
+}
+
+/**
+ * `GET /chain/deposits`; polled every {@link POLL_MS} while `poll` or while a listed deposit is
+ * still pending (issue 18: the history said "Pending" after the balance showed the credit).
+ */
 export function useDeposits(poll = false) {
-  return useQuery({ queryKey: chainKeys.deposits, queryFn: () => call('chainDeposits'), enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+  return useQuery({
+    queryKey: chainKeys.deposits, queryFn: () => call('chainDeposits'), enabled: useIsAuthenticated(),
+    refetchInterval: (q) => (poll || hasPendingDeposit(q.state.data) ? POLL_MS : false),
+  });
 }
 
-/** `GET /chain/withdrawals`; polled every {@link POLL_MS} while `poll`. */
+/** `GET /chain/withdrawals`; polled every {@link POLL_MS} while `poll` or while one is not final. */
 export function useWithdrawals(poll = false) {
-  return useQuery({ queryKey: chainKeys.withdrawals, queryFn: async () => (await call('chainWithdrawals')).withdrawals, enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+  return useQuery({
+    queryKey: chainKeys.withdrawals, queryFn: async () => (await call('chainWithdrawals')).withdrawals, enabled: useIsAuthenticated(),
+    refetchInterval: (q) => (poll || hasOpenWithdrawal(q.state.data) ? POLL_MS : false),
+  });
 }
 
-/** `GET /exo/orders`; polled every {@link POLL_MS} while `poll`. */
+/** `GET /exo/orders`; polled every {@link POLL_MS} while `poll` or while one awaits payment. */
 export function useExoOrders(poll = false) {
-  return useQuery({ queryKey: chainKeys.orders, queryFn: async () => (await call('exoOrders')).orders, enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+  return useQuery({
+    queryKey: chainKeys.orders, queryFn: async () => (await call('exoOrders')).orders, enabled: useIsAuthenticated(),
+    refetchInterval: (q) => (poll || hasOpenOrder(q.state.data) ? POLL_MS : false),
+  });
+}
+
+/**
+ * Refreshes the balances (and notifications) whenever a listed deposit, withdrawal or order reaches
+ * its end state while the page is open, so a list and the balance cards never disagree (issue 18).
+ * `finished` counts the entries in an end state; a rise after the first answer means one just ended.
+ */
+export function useRefreshWhenSettled(finished: number | undefined): void {
+  const qc = useQueryClient();
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (finished === undefined) return;
+    const before = seen.current;
+    seen.current = finished;
+    if (before !== undefined && finished > before) void refreshAfterChainMoney(qc);
+  }, [finished, qc]);
 }
 
 /** `GET /tokensale/rounds` (public). */
@@ -90,6 +136,7 @@ export async function refreshAfterChainMoney(qc: QueryClient, token?: ChainToken
   await Promise.all([
     refreshBalance(qc, token),
     refreshNotifications(qc),
+    refreshChainLists(qc),
     qc.invalidateQueries({ queryKey: chainKeys.rounds }),
     // what the wallet holds on chain moved too
     qc.invalidateQueries({ queryKey: chainKeys.wallet('').slice(0, -1) }),
