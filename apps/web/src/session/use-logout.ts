@@ -1,8 +1,10 @@
 /**
  * Logout (spec §4): ask the server, clear session fields and all local storage, go to the landing
  * route, toast the disconnect message. An expired session (the server already refused the token)
- * skips the server call and the disconnect toast: the expiry toast is the one message. The demo wallet's keys survive: they ARE the demo player's
- * wallet (its lands and workers live at their address), so signing in again finds the same one.
+ * skips the server call and the disconnect toast: the expiry toast is the one message. Every cached
+ * answer but the server config goes too. The demo wallet's keys survive on purpose (the login page
+ * says so): they ARE the demo player's wallet (its lands and workers live at their address), so
+ * signing in again finds the same one.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -51,7 +53,10 @@ export function useLogout(): (options?: LogoutOptions) => Promise<void> {
     // commits in a transition, so the old page may re-render after `navigate` resolves.
     useSession.getState().beginSignOut();
     clearLocalStorageKeepingDemoWallet();
-    qc.removeQueries({ queryKey: queryKeys.me });
+    // every cached answer goes, not only the account's (`['me', …]`): the Staking-Hub's votes and
+    // stake, reports and chain lists are the player's too (issue 18). The config stays: it is the
+    // server's, and the frame needs it on the landing page.
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.config[0] });
     await navigate(PATHS_WEB.landing, { replace: true });
     if (loggedOut) notifySuccess(t('login.disconnected'));
   }, [navigate, qc, t]);

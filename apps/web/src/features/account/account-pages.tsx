@@ -177,7 +177,7 @@ export function AccountBalancesPage() {
         {q.data && q.data.rows.length === 0 ? <EmptyState title={t('account.noHistory')} /> : null}
         {q.data && q.data.rows.length > 0 ? (
           <div className="table-wrap">
-            <table className="table" data-testid="history-table">
+            <table className="table table--stack" data-testid="history-table">
               <thead>
                 <tr>
                   <th scope="col">{t('account.date')}</th>
@@ -190,11 +190,11 @@ export function AccountBalancesPage() {
               <tbody>
                 {q.data.rows.map((r) => (
                   <tr key={r.id}>
-                    <td>{new Date(r.at).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })}</td>
-                    {token === 'items' ? <td>{itemKind(r.asset.replace(/^item:/, ''))?.name ?? r.asset.replace(/^item:/, '')}</td> : null}
-                    <td className={`num ${r.amount.startsWith('-') ? 'amount--out' : 'amount--in'}`}>{r.amount.startsWith('-') ? '' : '+'}{amountText(r, token, r.amount)}</td>
-                    <td>{r.link ? <Link to={r.link}>{t(`account.reasons.${r.reason}`)}</Link> : t(`account.reasons.${r.reason}`)}</td>
-                    <td className="num">{amountText(r, token, r.running_balance)}</td>
+                    <td data-label={t('account.date')}>{new Date(r.at).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })}</td>
+                    {token === 'items' ? <td data-label={t('account.item')}>{itemKind(r.asset.replace(/^item:/, ''))?.name ?? r.asset.replace(/^item:/, '')}</td> : null}
+                    <td data-label={t('account.amount')} className={`num ${r.amount.startsWith('-') ? 'amount--out' : 'amount--in'}`}>{r.amount.startsWith('-') ? '' : '+'}{amountText(r, token, r.amount)}</td>
+                    <td data-label={t('account.reason')} data-testid="history-reason-cell">{r.link ? <Link to={r.link}>{t(`account.reasons.${r.reason}`)}</Link> : t(`account.reasons.${r.reason}`)}</td>
+                    <td data-label={t('account.runningBalance')} className="num">{amountText(r, token, r.running_balance)}</td>
                   </tr>
                 ))}
               </tbody>
