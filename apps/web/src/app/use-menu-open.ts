@@ -1,22 +1,42 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
+/** When (ms, `performance.now()`) the player last clicked or tapped a link anywhere on the page. */
+let lastLinkClick = -1;
+let listening = false;
+
+function listenForLinkClicks(): void {
+  if (listening || typeof document === 'undefined') return;
+  listening = true;
+  document.addEventListener('click', (e) => {
+    if (e.target instanceof Element && e.target.closest('a[href]')) lastLinkClick = performance.now();
+  }, { capture: true });
+}
+
 /**
- * Open state of a small-screen menu (the side navigation, the account menu). Moving to another
- * page closes it; a redirect does not (issue 18: opened just after tapping Staking-Hub, the menu
- * closed by itself when `/staking-hub` replaced itself with `/staking-hub/activity`). Redirects
- * replace the history entry (`<Navigate replace>`), so only PUSH and POP navigations close it.
+ * Open state of a small-screen menu (the side navigation, the account menu). A page change the
+ * player started after opening it (a link clicked, Back) closes it; a page change that was already
+ * under way does not (issue 18: opened just after tapping Staking-Hub, the menu closed by itself
+ * when that navigation, and then the redirect to `/staking-hub/activity`, landed — the router
+ * commits a navigation only once the page's code has loaded). Links inside the menu close it
+ * themselves.
  * @returns the open flag and its setter
  */
 export function useMenuOpen(): [boolean, (open: boolean) => void] {
+  listenForLinkClicks();
   const location = useLocation();
   const navigationType = useNavigationType();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const openedAt = useRef(0);
   const [seenKey, setSeenKey] = useState(location.key);
   if (seenKey !== location.key) {
     // adjusting state while rendering (React's documented pattern for "reset on prop change")
     setSeenKey(location.key);
-    if (open && navigationType !== 'REPLACE') setOpen(false);
+    if (open && (navigationType === 'POP' || lastLinkClick > openedAt.current)) setOpenState(false);
   }
+  const setOpen = useCallback((next: boolean) => {
+    if (next) openedAt.current = performance.now();
+    setOpenState(next);
+  }, []);
   return [open, setOpen];
 }

@@ -4,7 +4,7 @@ import { TOKEN_SYMBOLS, formatTokenAmount, shortenMiddle } from '@kingdom/game';
 import { EmptyState } from '../components/empty-state.tsx';
 import { InlineError } from '../components/query-state.tsx';
 import { formatUtc } from '../components/time-format.ts';
-import { useChainInfo, useDeposits, useRefreshWhenSettled, useWithdrawals } from './hooks.ts';
+import { useChainInfo, useDeposits, useRefreshWhenSettled, useSubmittedDeposits, useWithdrawals } from './hooks.ts';
 import { depositView } from './deposit-status.ts';
 import { TxLink } from './tx-link.tsx';
 import './chain.css';
@@ -33,6 +33,10 @@ export function ChainHistory() {
   const info = useChainInfo();
   const required = deposits.data?.confirmations_required ?? info.data?.confirmations ?? 15;
   const claimable = deposits.data?.claimable ?? [];
+  // submitted from this page, not in a block yet: listed as the modal shows them
+  const submitted = useSubmittedDeposits((s) => s.submitted);
+  const listed = new Set([...(deposits.data?.deposits ?? []), ...claimable].map((d) => d.tx_hash));
+  const waiting = submitted.filter((d) => !listed.has(d.tx_hash));
   return (
     <>
       <section className="panel" aria-labelledby="claim-title" data-testid="claimable">
@@ -60,11 +64,19 @@ export function ChainHistory() {
       <section className="panel" aria-labelledby="chain-history-title">
         <h2 id="chain-history-title" className="panel__title">{t('chain.history.title')}</h2>
         <h3 className="section-title">{t('chain.history.deposits')}</h3>
-        {deposits.data && deposits.data.deposits.length === 0 ? <EmptyState title={t('chain.history.noDeposits')} /> : null}
-        {deposits.data && deposits.data.deposits.length > 0 ? (
+        {deposits.data && deposits.data.deposits.length === 0 && waiting.length === 0 ? <EmptyState title={t('chain.history.noDeposits')} /> : null}
+        {deposits.data && deposits.data.deposits.length + waiting.length > 0 ? (
           <table className="chain-table" data-testid="deposits-table">
             <thead><tr><th scope="col">{t('chain.history.when')}</th><th scope="col">{t('chain.history.amount')}</th><th scope="col">{t('chain.status')}</th><th scope="col">{t('chain.transaction')}</th></tr></thead>
             <tbody>
+              {waiting.map((d) => (
+                <tr key={d.tx_hash} data-testid="deposit-row" data-tx={d.tx_hash}>
+                  <td>{formatUtc(d.at)}</td>
+                  <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
+                  <td data-testid="deposit-row-status">{t('chain.waitingBlock')}</td>
+                  <td><TxLink hash={d.tx_hash} /></td>
+                </tr>
+              ))}
               {deposits.data.deposits.map((d) => (
                 <tr key={`${d.tx_hash}#${d.output_index}`} data-testid="deposit-row" data-tx={d.tx_hash}>
                   <td>{formatUtc(d.seen_at)}</td>

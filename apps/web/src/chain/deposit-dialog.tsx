@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AmountField } from './amount-field.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
+import { TOKEN_SYMBOLS, formatTokenAmount, toBaseUnits } from '@kingdom/game';
 import type { ChainToken } from '@kingdom/api';
 import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -11,7 +11,7 @@ import { errorText } from '../i18n/errors.ts';
 import { useSession } from '../session/session-store.ts';
 import { depositView } from './deposit-status.ts';
 import { formatAda, isWholeAmount } from './format.ts';
-import { refreshAfterChainMoney, useChainInfo, useDeposits, usePay, useWalletHoldings } from './hooks.ts';
+import { refreshAfterChainMoney, useChainInfo, useDeposits, usePay, useSubmittedDeposits, useWalletHoldings } from './hooks.ts';
 import { payFailureText, type PayStep } from './pay.ts';
 import { TxLink } from './tx-link.tsx';
 import './chain.css';
@@ -83,7 +83,10 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
     }
     setFailure(null);
     pay.mutate({ kind: 'deposit', token, amount }, {
-      onSuccess: (hash) => setSubmitted({ hash, amount }),
+      onSuccess: (hash) => {
+        setSubmitted({ hash, amount });
+        useSubmittedDeposits.getState().add({ tx_hash: hash, token, amount: toBaseUnits(amount, token).toString(), at: new Date().toISOString() });
+      },
       onError: (err) => setFailure(payFailureText(err, { error: (c) => errorText(c), needsCardano: t('chain.needsCardano') })),
       onSettled: () => setStep(null),
     });

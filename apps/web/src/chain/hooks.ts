@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
 import { IDEMPOTENCY_HEADER, type ChainToken } from '@kingdom/api';
 import { call } from '../api/call.ts';
 import { queryKeys } from '../api/keys.ts';
@@ -43,9 +44,36 @@ export function useWalletHoldings(address: string | undefined) {
   });
 }
 
-/** True while a deposit waits for confirmations (the watcher will still change it). */
+/** A deposit this page submitted that the watcher has not listed yet (not in a block). */
+export interface SubmittedDeposit {
+  tx_hash: string;
+  token: ChainToken;
+  /** Base units. */
+  amount: string;
+  /** ISO instant of the submission (browser clock). */
+  at: string;
+}
+
+/**
+ * Deposits submitted from this page and not yet listed by `GET /chain/deposits` (issue 18: the
+ * history said "No deposits yet" while the modal said "Submitted"). In memory: after a reload the
+ * watcher has listed them, or the wallet's history shows them.
+ */
+export const useSubmittedDeposits = create<{ submitted: SubmittedDeposit[]; add(d: SubmittedDeposit): void; listed(hashes: ReadonlySet<string>): void }>()((set) => ({
+  submitted: [],
+  add: (d) => set((s) => ({ submitted: [...s.submitted.filter((x) => x.tx_hash !== d.tx_hash), d] })),
+  listed: (hashes) => set((s) => (s.submitted.some((x) => hashes.has(x.tx_hash)) ? { submitted: s.submitted.filter((x) => !hashes.has(x.tx_hash)) } : s)),
+}));
+
+/**
+ * True while a deposit waits for confirmations, or one submitted from this page is not listed yet
+ * (the watcher will still change the list).
+ */
 export function hasPendingDeposit(d: DepositsAnswer | undefined): boolean {
-  return !!d && d.deposits.some((x) => x.status === 'pending');
+  if (!d) return false;
+  if (d.deposits.some((x) => x.status === 'pending')) return true;
+  const listed = new Set([...d.deposits, ...d.claimable].map((x) => x.tx_hash));
+  return useSubmittedDeposits.getState().submitted.some((x) => !listed.has(x.tx_hash));
 }
 
 /** True while a withdrawal is requested or submitted (not yet confirmed, failed or expired). */
@@ -63,10 +91,20 @@ export function hasOpenOrder(os: readonly ExoOrder[] | undefined): boolean {
  * still pending (issue 18: the history said "Pending" after the balance showed the credit).
  */
 export function useDeposits(poll = false) {
-  return useQuery({
+  const submitted = useSubmittedDeposits((s) => s.submitted.length);
+  const q = useQuery({
     queryKey: chainKeys.deposits, queryFn: () => call('chainDeposits'), enabled: useIsAuthenticated(),
-    refetchInterval: (q) => (poll || hasPendingDeposit(q.state.data) ? POLL_MS : false),
+    refetchInterval: (query) => (poll || hasPendingDeposit(query.state.data) ? POLL_MS : false),
   });
+  // a deposit submitted here: refetch now (the interval above was decided on the old answer)
+  const { refetch } = q;
+  useEffect(() => {
+    if (submitted > 0) void refetch();
+  }, [submitted, refetch]);
+  useEffect(() => {
+    if (q.data) useSubmittedDeposits.getState().listed(new Set([...q.data.deposits, ...q.data.claimable].map((x) => x.tx_hash)));
+  }, [q.data]);
+  return q;
 }
 
 /** `GET /chain/withdrawals`; polled every {@link POLL_MS} while `poll` or while one is not final. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { Link, MemoryRouter, useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { ToastHost } from '../../components/toast-host.tsx';
@@ -14,6 +14,7 @@ import { queryClient } from '../../api/query-client.ts';
 import { mockHttp } from '../../test/mock-http.ts';
 import { signedInRoutes } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
+import { nameParts } from '../../components/mine-slots.tsx';
 import { activeNavTarget } from '../site-nav.tsx';
 import { useMenuOpen } from '../use-menu-open.ts';
 
@@ -43,8 +44,9 @@ function MenuProbe() {
     <>
       <button type="button" onClick={() => setOpen(!open)}>toggle</button>
       <span data-testid="menu">{open ? 'open' : 'closed'}</span>
+      <button type="button" onClick={() => void navigate('/staking-hub')}>started before</button>
       <button type="button" onClick={() => void navigate('/staking-hub/activity', { replace: true })}>redirect</button>
-      <button type="button" onClick={() => void navigate('/vendor')}>go</button>
+      <Link to="/vendor">go</Link>
     </>
   );
 }
@@ -55,9 +57,12 @@ describe('small-screen menu (issue 18)', () => {
     render(<MemoryRouter initialEntries={['/staking-hub']}><MenuProbe /></MemoryRouter>);
     await user.click(screen.getByRole('button', { name: 'toggle' }));
     expect(screen.getByTestId('menu').textContent).toBe('open');
+    // navigations that were under way when it opened (the tapped page landing, then its redirect)
+    await user.click(screen.getByRole('button', { name: 'started before' }));
     await user.click(screen.getByRole('button', { name: 'redirect' }));
     expect(screen.getByTestId('menu').textContent).toBe('open');
-    await user.click(screen.getByRole('button', { name: 'go' }));
+    // a link the player follows with the menu open closes it
+    await user.click(screen.getByRole('link', { name: 'go' }));
     expect(screen.getByTestId('menu').textContent).toBe('closed');
   });
 });
@@ -91,5 +96,14 @@ describe('logout (issue 18)', () => {
     expect(queryClient.getQueryData(['staking', 'votes'])).toBeUndefined();
     expect(queryClient.getQueryData(['staking', 'mine'])).toBeUndefined();
     expect(queryClient.getQueryData(['config'])).toBeDefined();
+  });
+});
+
+describe('worker names in slot tiles (issue 18)', () => {
+  it('may wrap only between the words of a camel-case name and before its number', () => {
+    expect(nameParts('GoldenKongs12')).toEqual(['Golden', 'Kongs', '12']);
+    expect(nameParts('Shadow Beast #7')).toEqual(['Shadow Beast #7']);
+    expect(nameParts('Beast#7')).toEqual(['Beast', '#7']);
+    expect(nameParts('Default worker')).toEqual(['Default worker']);
   });
 });

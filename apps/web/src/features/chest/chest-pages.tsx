@@ -119,11 +119,11 @@ export function ChestVerifyPage() {
             </ul>
             <h2 className="section-title">{t('chest.table')}</h2>
             <div className="table-wrap">
-              <table className="table">
+              <table className="table table--stack">
                 <thead><tr><th scope="col">#</th><th scope="col">{t('chest.loot')}</th><th scope="col" className="num">{t('chest.chance')}</th></tr></thead>
                 <tbody>
                   {q.data.table.map((e, i) => (
-                    <tr key={i}><td>{i}</td><td>{lootText(e.loot)}</td><td className="num">{(e.weight / 100).toFixed(2)}%</td></tr>
+                    <tr key={i}><td data-label="#">{i}</td><td data-label={t('chest.loot')}>{lootText(e.loot)}</td><td className="num" data-label={t('chest.chance')}>{(e.weight / 100).toFixed(2)}%</td></tr>
                   ))}
                 </tbody>
               </table>

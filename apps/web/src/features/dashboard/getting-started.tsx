@@ -54,7 +54,7 @@ export function GettingStarted({ lands }: { lands: number | undefined }) {
         <h2 id="start-title" className="panel__title">
           {t('start.gotTitle')}
         </h2>
-        <p>{t('start.got', { lands: got.lands, workers: got.workers, tools: got.tools })}</p>
+        <p data-testid="getting-started-got">{t('start.got', { lands: got.lands, workers: got.workers, tools: got.tools })}</p>
         <FirstSteps />
       </section>
     );
