@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 /** When (ms, `performance.now()`) the player last clicked or tapped a link anywhere on the page. */
@@ -26,17 +26,14 @@ export function useMenuOpen(): [boolean, (open: boolean) => void] {
   listenForLinkClicks();
   const location = useLocation();
   const navigationType = useNavigationType();
-  const [open, setOpenState] = useState(false);
-  const openedAt = useRef(0);
+  // when it was opened (performance.now()), or null while closed
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
   const [seenKey, setSeenKey] = useState(location.key);
   if (seenKey !== location.key) {
     // adjusting state while rendering (React's documented pattern for "reset on prop change")
     setSeenKey(location.key);
-    if (open && (navigationType === 'POP' || lastLinkClick > openedAt.current)) setOpenState(false);
+    if (openedAt !== null && (navigationType === 'POP' || lastLinkClick > openedAt)) setOpenedAt(null);
   }
-  const setOpen = useCallback((next: boolean) => {
-    if (next) openedAt.current = performance.now();
-    setOpenState(next);
-  }, []);
-  return [open, setOpen];
+  const setOpen = useCallback((next: boolean) => setOpenedAt(next ? performance.now() : null), []);
+  return [openedAt !== null, setOpen];
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount, shortenMiddle } from '@kingdom/game';
+import { TOKEN_SYMBOLS, shortenMiddle } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { InlineError } from '../components/query-state.tsx';
 import { formatUtc } from '../components/time-format.ts';

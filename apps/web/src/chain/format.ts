@@ -1,5 +1,6 @@
 /** Display helpers of chain money: ADA from lovelace, transaction ids and explorer links (exact, no floats). */
-import { formatThousands, lovelacePerExo, orderLovelace, shortenMiddle, toBaseUnits, vendorEntry } from '@kingdom/game';
+import { lovelacePerExo, orderLovelace, shortenMiddle, toBaseUnits, vendorEntry } from '@kingdom/game';
+import { formatThousands } from '../i18n/format.ts';
 
 /**
  * Lovelace as ADA with thousands separators and up to 6 decimals, exact: `"12500000"` → `"12.5"`.

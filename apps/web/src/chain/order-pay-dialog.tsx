@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatTokenAmount } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
 import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';

@@ -131,7 +131,8 @@ export const enPages = {
     userNameHint: '3–24 letters, digits, _ . or -; unique.',
     avatar: 'Avatar',
     language: 'Language',
-    languageHint: 'More languages will follow.',
+    languageHint: 'Applies at once and is remembered in this browser.',
+    languageSaved: 'Language: English',
     defaultAvatar: 'Default avatar',
     save: 'Save',
     profileSaved: 'Profile saved',
@@ -339,6 +340,8 @@ export const enPages = {
     now: 'now',
     inHours: 'in {{h}} h {{m}} min',
     inMinutes: 'in {{m}} min',
+    today: 'Today',
+    ago: { d: '{{count}}d ago', w: '{{count}}w ago', m: '{{count}}m ago', y: '{{count}}y ago' },
   },
   dialog: {
     close: 'Close',

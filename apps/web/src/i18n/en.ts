@@ -75,7 +75,7 @@ export const en = {
     demo: 'Demo wallet',
     demoCardano: 'Demo wallet (Cardano)',
     demoSolana: 'Demo wallet (Solana)',
-    demoHint: 'Demo mode: a wallet kept in this browser, no extension needed. Logout clears everything else but keeps its keys here on purpose, so you come back as the same demo player.',
+    demoHint: 'Demo mode: a wallet kept in this browser, no extension needed. Logout clears everything else but keeps its keys here on purpose, so you come back as the same demo player (and your language choice).',
     install: 'Install {{name}}',
     signingIn: 'Signing in with {{name}}...',
     checkWallet: 'Confirm the signature request in your wallet.',

@@ -2,8 +2,8 @@
  * Logout (spec §4): ask the server, clear session fields and all local storage, go to the landing
  * route, toast the disconnect message. An expired session (the server already refused the token)
  * skips the server call and the disconnect toast: the expiry toast is the one message. Every cached
- * answer but the server config goes too. The demo wallet's keys survive on purpose (the login page
- * says so): they ARE the demo player's wallet (its lands and workers live at their address), so
+ * answer but the server config goes too. The demo wallet's keys and the language choice survive on
+ * purpose (the login page says so): they ARE the demo player's wallet (its lands and workers live at their address), so
  * signing in again finds the same one.
  */
 import { useCallback } from 'react';
@@ -16,11 +16,12 @@ import { queryKeys } from '../api/keys.ts';
 import { notifySuccess } from '../components/notify.ts';
 import { PATHS_WEB } from '../paths.ts';
 import { DEMO_STORAGE_KEYS } from '../wallets/demo/storage-keys.ts';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/language.ts';
 import { useSession } from './session-store.ts';
 
-/** Clears local storage except the demo wallet's secret keys. */
+/** Clears local storage except the demo wallet's secret keys and the language choice (a setting of this browser, not of the session). */
 export function clearLocalStorageKeepingDemoWallet(): void {
-  const kept = Object.values(DEMO_STORAGE_KEYS).flatMap((key) => {
+  const kept = [...Object.values(DEMO_STORAGE_KEYS), LANGUAGE_STORAGE_KEY].flatMap((key) => {
     const value = localStorage.getItem(key);
     return value === null ? [] : [[key, value] as const];
   });

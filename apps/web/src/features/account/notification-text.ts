@@ -3,7 +3,8 @@
  * are base-unit strings (6 decimals); unknown or missing fields fall back to a plain title.
  */
 import type { MineKind, Notification } from '@kingdom/api';
-import { LAND_SIZES, LAND_SIZE_INFO, TOKEN_SYMBOLS, formatTokenAmount, isToken, type LandSize } from '@kingdom/game';
+import { LAND_SIZES, LAND_SIZE_INFO, TOKEN_SYMBOLS, isToken, type LandSize } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 
 function str(v: unknown): string {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { chestDraw, chestEntryIndex, chestSeedHash, chestWeekOf, formatTokenAmount, isToken, itemKind, type ChestLoot } from '@kingdom/game';
+import { chestDraw, chestEntryIndex, chestSeedHash, chestWeekOf, isToken, itemKind, type ChestLoot } from '@kingdom/game';
+import { formatDateTime, formatTokenAmount } from '../../i18n/format.ts';
 import type { ChestWeekResponse } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -28,7 +29,7 @@ export function ChestPage() {
       {q.isError ? <InlineError>{t('chest.loadFailed')}</InlineError> : null}
       {c ? (
         <>
-          <p>{t('chest.week', { week: c.week, ends: `${new Date(Date.parse(c.ends_at) - 60_000).toLocaleString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC` })}</p>
+          <p>{t('chest.week', { week: c.week, ends: `${formatDateTime(Date.parse(c.ends_at) - 60_000, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC` })}</p>
           {c.state === 'openable' ? (
             <button type="button" className="btn btn--gold btn--large" disabled={open.isPending} data-testid="chest-open"
               onClick={() => open.mutate(undefined, { onSuccess: (r) => notifySuccess(t('chest.got', { loot: lootText(r.loot) })) })}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/session-calls.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { useSession } from '../../session/session-store.ts';
-import { formatThousands } from '@kingdom/game';
+import { formatThousands } from '../../i18n/format.ts';
 import { SMALL_SCREEN, useMediaQuery } from '../../components/use-media-query.ts';
 import { starterSet, starterSetTotals, useDemoAssets, type StarterResult } from './api.ts';
 

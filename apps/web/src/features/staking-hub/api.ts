@@ -9,7 +9,7 @@ import {
   type StakingMineResponse, type StakingReportResponse, type VotesResponse,
 } from '@kingdom/api';
 import type { MiningToolsResponse } from '@kingdom/api';
-import { formatThousands } from '@kingdom/game';
+import { formatThousands } from '../../i18n/format.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { i18n } from '../../i18n/index.ts';

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LeagueName, StakingProject } from '@kingdom/api';
-import { LEAGUE_THRESHOLDS, TOKEN_SYMBOLS, formatThousands, formatTokenAmount, nftName, relativeTime } from '@kingdom/game';
+import { LEAGUE_THRESHOLDS, TOKEN_SYMBOLS, nftName } from '@kingdom/game';
+import { formatThousands, formatTokenAmount } from '../../i18n/format.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -13,7 +14,7 @@ import { SearchBox } from '../../components/search-box.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { ToolGrid } from '../../components/tool-card.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
-import { formatCountdown, formatUtc } from '../../components/time-format.ts';
+import { formatCountdown, formatUtc, relativeTimeText } from '../../components/time-format.ts';
 import { useGameNow } from '../../components/use-game-now.ts';
 import { useListParams } from '../../components/use-list-params.ts';
 import { useActivity, useLeaderboard, useMarket, useMyMiningTools, useMyStake, useProject, useVoteAction, useVotes } from './api.ts';
@@ -268,7 +269,7 @@ export function StakingActivityPage() {
                 {t(`stakingHub.activity.${i.kind}`, { player: i.player ?? '', votes: formatThousands(i.votes), name: i.name ?? '' })}
               </span>
             </span>
-            <time className="note__time" dateTime={i.at} title={formatUtc(i.at)}>{relativeTime(Date.parse(i.at), now)}</time>
+            <time className="note__time" dateTime={i.at} title={formatUtc(i.at)}>{relativeTimeText(Date.parse(i.at), now)}</time>
           </li>
         ))}
       </ul>

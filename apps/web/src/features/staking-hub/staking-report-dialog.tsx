@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
+import { TOKEN_SYMBOLS } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { useStakingReport } from './api.ts';

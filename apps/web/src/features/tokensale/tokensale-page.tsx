@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatTokenAmount, vendorEntry } from '@kingdom/game';
+import { vendorEntry } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

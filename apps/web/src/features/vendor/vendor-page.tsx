@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, VENDOR_GROUPS, formatTokenAmount, type VendorGroup } from '@kingdom/game';
+import { TOKEN_SYMBOLS, VENDOR_GROUPS, type VendorGroup } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import type { VendorItem } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Dialog } from '../../components/dialog.tsx';
