@@ -24,7 +24,10 @@ function decimalSymbol(lng: string): string {
 export function localizeNumber(english: string, lng: string = i18n.language || 'en'): string {
   const m = /^(-?)(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d+))?$/.exec(english);
   if (!m) return english;
-  const int = new Intl.NumberFormat(lng, { useGrouping: true }).format(BigInt(m[2]!.replace(/,/g, '')));
+  const digits = BigInt(m[2]!.replace(/,/g, ''));
+  // Intl's default grouping (Spanish groups from five digits, like i18next's `{{x, number}}`); a
+  // Number where it is exact, a BigInt beyond
+  const int = new Intl.NumberFormat(lng).format(digits <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(digits) : digits);
   return `${m[1]}${int}${m[3] ? decimalSymbol(lng) + m[3] : ''}`;
 }
 

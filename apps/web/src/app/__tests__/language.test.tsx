@@ -16,6 +16,8 @@ describe('numbers in the language (Intl)', () => {
   it('swap the separators exactly', () => {
     expect(localizeNumber('1,234,567.89', 'es')).toBe('1.234.567,89');
     expect(localizeNumber('12,500', 'es')).toBe('12.500');
+    // as i18next's {{x, number}} and Intl format a Number: Spanish groups from five digits
+    expect(localizeNumber('1,500', 'es')).toBe(new Intl.NumberFormat('es').format(1500));
     expect(localizeNumber('-12,500.5', 'es')).toBe('-12.500,5');
     expect(localizeNumber('1,234,567.89', 'en')).toBe('1,234,567.89');
     expect(localizeNumber('abc', 'es')).toBe('abc');

@@ -11,10 +11,16 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
 }
 
-/** A whole count (votes, workers, quantity) as a bigint for i18next's `number` format, else its text (issue 18: "now 1373817"). */
-function count(v: unknown): bigint | string {
+/**
+ * A whole count (votes, workers, quantity) for i18next's `number` format (issue 18: "now 1373817"):
+ * a Number where exact (Intl groups Numbers and BigInts alike only then), else a BigInt; not a
+ * whole number: its text.
+ */
+function count(v: unknown): number | bigint | string {
   const s = str(v);
-  return /^-?\d+$/.test(s) ? BigInt(s) : s;
+  if (!/^-?\d+$/.test(s)) return s;
+  const n = BigInt(s);
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) && n >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
 }
 
 function amount(v: unknown, token: string): string {
