@@ -57,6 +57,14 @@ const slug = (s: string): string =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
+/** How {@link openPage} opens a page: a phone (390×844, touch) or a desktop of `viewport` (default 1280×860). */
+export interface PageOptions {
+  phone?: boolean;
+  viewport?: { width: number; height: number };
+  /** Another server than the suite's (e.g. a Kingdom on the Blockfrost-compatible emulator). */
+  baseUrl?: string;
+}
+
 /** The phone the mobile tests use: 390×844 CSS pixels, touch (issue 7). */
 export const PHONE = { width: 390, height: 844 } as const;
 
@@ -66,12 +74,12 @@ export const PHONE = { width: 390, height: 844 } as const;
  * the unreachable price service are ignored: the app must cope with them, and Chromium always
  * logs them.
  */
-export async function openPage(browser: Browser, testName: string, options: { phone?: boolean; baseUrl?: string } = {}): Promise<WatchedPage> {
+export async function openPage(browser: Browser, testName: string, options: PageOptions = {}): Promise<WatchedPage> {
   const baseURL = options.baseUrl ?? baseUrl();
   const context = await browser.newContext(
     options.phone
       ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2, baseURL }
-      : { viewport: { width: 1280, height: 860 }, baseURL },
+      : { viewport: options.viewport ?? { width: 1280, height: 860 }, baseURL },
   );
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -194,7 +202,7 @@ export async function toastTexts(page: Page): Promise<string[]> {
  * Runs `body` on a fresh watched page (`phone`: 390×844 with touch), keeps a screenshot named
  * `failure` when it throws, and always closes the page.
  */
-export async function withPage(browser: Browser, name: string, options: { phone?: boolean; baseUrl?: string }, body: (w: WatchedPage) => Promise<void>): Promise<void> {
+export async function withPage(browser: Browser, name: string, options: PageOptions, body: (w: WatchedPage) => Promise<void>): Promise<void> {
   const w = await openPage(browser, name, options);
   try {
     await body(w);

@@ -49,7 +49,7 @@ describe('chain money with the demo wallet', () => {
       const info = await api().json<{ treasury_address: string }>('GET', '/api/chain/info');
       expect(await dialog.getByTestId('treasury-address').textContent()).toBe(info.treasury_address);
       await dialog.getByTestId('chain-submit').click();
-      expect(await dialog.getByRole('alert').textContent()).toBe('Enter the HEXO amount you want to deposit');
+      expect(await dialog.locator('.field-error[role="alert"]').textContent()).toBe('Enter the HEXO amount you want to deposit');
       await dialog.getByTestId('chain-amount').fill('100');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await w.shot('deposit-amount');
@@ -93,7 +93,7 @@ describe('chain money with the demo wallet', () => {
       await expect.poll(() => wd.getByTestId('master-address').textContent(), { timeout: 20_000 }).toBe(session.walletAddress);
       await wd.getByTestId('chain-amount').fill('101');
       await wd.getByTestId('chain-submit').click();
-      expect(await wd.getByRole('alert').textContent()).toBe('You do not have such amount on your account balance');
+      expect(await wd.locator('.field-error[role="alert"]').textContent()).toBe('You do not have such amount on your account balance');
       await wd.getByTestId('chain-amount').fill('40');
       await wd.getByTestId('chain-submit').click();
       await expect.poll(() => wd.getByTestId('withdrawal-status').textContent(), { timeout: 30_000 }).toMatch(/Requested|Submitted/);

@@ -10,6 +10,8 @@ import { chestEntryIndex, chestWeekOf, fromBaseUnits, nextChestWeek, toBaseUnits
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
 import { compensate } from '../src/modules/compensation/service.ts';
+import { reasonInWords } from '../src/modules/account/service.ts';
+import { applyTokenEntry } from '../src/modules/ledger/ledger.ts';
 import { readCsv as parseCsv } from '../../../packages/api/test/support/read-csv.ts';
 import { newPlayer, auth, type Player } from './support/players.ts';
 
@@ -53,6 +55,35 @@ describe('account history', () => {
     expect(sum).toBe(await balance(k, p, 'hexo'));
     expect(rows.at(-1)![6]).toBe(fromBaseUnits(await balance(k, p, 'hexo'), 'hexo'));
     expect((await k.get(`${PATHS.accountLedger}?token=hexo`)).statusCode).toBe(401);
+  });
+
+  it('maps every raw reason the server writes to its own word (issue 18: staking was "mining", deposits "other")', () => {
+    const words: Record<string, string> = {
+      goldmine_reward: 'mining', frenmine_reward: 'mining', goldmine_salary: 'salary', frenmine_salary: 'salary',
+      staking_reward: 'staking', vendor_purchase: 'vendor_purchase', shop_royalty: 'shop_royalty', chest: 'chest',
+      faucet: 'faucet', upgrade_refund: 'refund', 'compensation:downtime-1': 'compensation', goldmine_upgrade: 'upgrade',
+      frenmine_upgrade: 'upgrade', land_expansion: 'land_expansion', demo_seed: 'demo_seed', deposit: 'deposit',
+      withdrawal: 'withdrawal', withdrawal_refund: 'withdrawal_returned', exo_order: 'exo_order',
+      votes_lock: 'votes_lock', votes_unlock: 'votes_unlock', something_new: 'other',
+    };
+    expect(Object.fromEntries(Object.keys(words).map((raw) => [raw, reasonInWords(raw)]))).toEqual(words);
+  });
+
+  it('filters and exports staking rewards, deposits and withdrawals under their own reasons', async () => {
+    const p = await newPlayer(k, { hexo: '10' });
+    const at = k.now();
+    await k.db.orm.transaction(async (tx) => {
+      await applyTokenEntry(tx, { userId: p.userId, token: 'hexo', amount: toBaseUnits(3n, 'hexo'), reason: 'staking_reward', reference: '2026-11-01:nft:1', at });
+      await applyTokenEntry(tx, { userId: p.userId, token: 'hexo', amount: toBaseUnits(100n, 'hexo'), reason: 'deposit', reference: 'tx#0', at });
+      await applyTokenEntry(tx, { userId: p.userId, token: 'hexo', amount: -toBaseUnits(40n, 'hexo'), reason: 'withdrawal', reference: 'withdrawal:1', at });
+    });
+    for (const [reason, amount] of [['staking', 3n], ['deposit', 100n], ['withdrawal', -40n]] as const) {
+      const rows = (await k.get(`${PATHS.accountLedger}?token=hexo&reason=${reason}`, p.token)).json<LedgerResponse>().rows;
+      expect(rows.map((r) => [r.reason, r.amount])).toEqual([[reason, toBaseUnits(amount, 'hexo').toString()]]);
+    }
+    expect((await k.get(`${PATHS.accountLedger}?token=hexo&reason=mining`, p.token)).json<LedgerResponse>().rows).toEqual([]);
+    const [, ...rows] = parseCsv((await k.get(`${PATHS.accountLedgerCsv}?token=hexo`, p.token)).body);
+    expect(rows.map((r) => r[3])).toEqual(['faucet', 'staking', 'deposit', 'withdrawal']);
   });
 
   it('shows item history (a bought toolkit, then the upgrade that used it)', async () => {

@@ -44,10 +44,18 @@ export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 // ---- account history ----
-/** Ledger reasons in words (the web translates the key; the server answers the key). */
+/**
+ * Ledger reasons in words (the web translates the key; the server answers the key). Every raw
+ * reason the server writes maps to its own word (issue 18): `goldmine_reward`/`frenmine_reward` →
+ * mining, `*_salary` → salary, `staking_reward` → staking, `deposit`, `withdrawal`,
+ * `withdrawal_refund` → withdrawal_returned, `exo_order` (token sale or vendor EXO pack paid in ADA),
+ * `votes_lock`/`votes_unlock`, `upgrade_refund` → refund, `*_upgrade` → upgrade; `other` only for
+ * a raw reason a newer server wrote that this list does not know yet.
+ */
 export const LEDGER_REASONS = [
   'mining', 'salary', 'staking', 'vendor_purchase', 'shop_royalty', 'chest', 'faucet', 'refund', 'compensation',
-  'upgrade', 'land_expansion', 'demo_seed', 'other',
+  'upgrade', 'land_expansion', 'demo_seed', 'deposit', 'withdrawal', 'withdrawal_returned', 'exo_order',
+  'votes_lock', 'votes_unlock', 'other',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

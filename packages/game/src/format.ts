@@ -62,3 +62,17 @@ export function shortenMiddle(value: string, start = 8, end = 6): string {
   if (value.length <= start + end + 3) return value;
   return `${value.slice(0, start)}...${value.slice(-end)}`;
 }
+
+/**
+ * Readable name of an NFT (one rule for the mines, the Staking-Hub and the web app): its UTF-8
+ * asset name when `assetKey` is the hex of printable ASCII (Cardano asset names), else the
+ * collection's name with the asset id shortened (`"Velvet Elves 8Fq2...x9Kd"`: Solana mints).
+ */
+export function nftName(chain: string, assetKey: string, collection: string): string {
+  if (chain === 'cardano' && /^(?:[0-9a-f]{2})+$/.test(assetKey)) {
+    let text = '';
+    for (let i = 0; i < assetKey.length; i += 2) text += String.fromCharCode(parseInt(assetKey.slice(i, i + 2), 16));
+    if (/^[\x20-\x7e]+$/.test(text)) return text;
+  }
+  return `${collection} ${assetKey.slice(0, 4)}...${assetKey.slice(-4)}`;
+}

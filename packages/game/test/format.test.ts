@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatThousands, formatTokenAmount, formatPrice5, relativeTime, shortenMiddle } from '../src/format.ts';
+import { formatThousands, formatTokenAmount, formatPrice5, nftName, relativeTime, shortenMiddle } from '../src/format.ts';
 import { toBaseUnits, fromBaseUnits } from '../src/tokens/tokens.ts';
 
 const DAY = 86_400_000;
@@ -59,5 +59,11 @@ describe('base units', () => {
     expect(fromBaseUnits('-1', 'exo')).toBe('-0.000001');
     expect(() => toBaseUnits('0.0000001', 'exo')).toThrow(RangeError);
     expect(() => toBaseUnits('1e5', 'exo')).toThrow(RangeError);
+  });
+
+  it('names an NFT by its printable asset name, else by its collection and shortened id', () => {
+    expect(nftName('cardano', Buffer.from('Shadow Beast #12').toString('hex'), 'Shadow Beasts')).toBe('Shadow Beast #12');
+    expect(nftName('cardano', '00ff10', 'Shadow Beasts')).toBe('Shadow Beasts 00ff...ff10');
+    expect(nftName('solana', '8Fq2abcdefghx9Kd', 'Velvet Elves')).toBe('Velvet Elves 8Fq2...x9Kd');
   });
 });

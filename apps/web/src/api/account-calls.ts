@@ -9,7 +9,7 @@ import type { ClockResponse, Item, PricesResponse } from '@kingdom/api';
 import { TOKENS, type Token } from '@kingdom/game';
 import { call } from './call.ts';
 import { queryKeys } from './keys.ts';
-import { refreshAfterGameAction } from './refresh.ts';
+import { refreshAfterGameAction, refreshChainLists } from './refresh.ts';
 import { useIsAuthenticated } from './use-is-authenticated.ts';
 
 /** `GET /user/balance/:token` → one balance as a base-unit string (spec §7). */
@@ -105,7 +105,8 @@ export function useDemoBlocks() {
   return useMutation({
     mutationFn: (count: number) => call('demoBlocks', { body: { count } }),
     onSuccess: async () => {
-      await refreshAfterGameAction(qc);
+      // new blocks confirm deposits, payouts and orders: the lists move with the balances (issue 18)
+      await Promise.all([refreshAfterGameAction(qc), refreshChainLists(qc)]);
     },
   });
 }

@@ -18,6 +18,11 @@ export interface RequestOptions {
   allowEmpty?: boolean;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /**
+   * A 404 is an answer the page shows itself ("no such week"), not a failure to toast: the caller
+   * gets an {@link ApiError} `NOT_FOUND` (status 404) and no toast is shown.
+   */
+  quietNotFound?: boolean;
 }
 
 /** An answer outside 2xx, before the generic handling. */
@@ -140,6 +145,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
   } catch (e) {
     throw await failure(new HttpNetworkError(e));
   }
+  if (status === 404 && options.quietNotFound) throw new ApiError('NOT_FOUND', 'NOT_FOUND', { status });
   if (status < 200 || status >= 300) throw await failure(new HttpResponseError(status, data));
   if (!options.allowEmpty && isEmptyBody(data)) {
     throw await import('./failure.ts').then(

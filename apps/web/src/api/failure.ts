@@ -5,6 +5,7 @@
 import { GENERIC_MESSAGES, isErrorCode } from '@kingdom/api';
 import { notifyError } from '../components/notify.ts';
 import { errorText } from '../i18n/errors.ts';
+import { i18n } from '../i18n/index.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { ApiError, HTTP_ERROR, HttpNetworkError, HttpResponseError, NETWORK_ERROR, NO_DATA, USER_NOT_AUTH } from './client.ts';
 
@@ -51,7 +52,8 @@ export function handleFailure(error: unknown): ApiError {
   let message: string = errorText('unavailable', GENERIC_MESSAGES.unavailable);
   if (errors && serverMessage) message = serverMessage;
   else if (serverCode === 'invalid_grant' && serverMessage) message = serverMessage;
-  else if (serverCode && isErrorCode(serverCode)) message = serverMessage ?? errorText(serverCode);
+  // the server speaks English: in another language the catalogue's own text of the code (issue 18)
+  else if (serverCode && isErrorCode(serverCode)) message = i18n.language !== 'en' ? errorText(serverCode) : serverMessage ?? errorText(serverCode);
   notifyError(message);
   return new ApiError(serverCode === 'invalid_grant' ? 'invalid_grant' : code, message, { status: res.status, errors, notified: true });
 }

@@ -15,6 +15,8 @@ export const queryKeys = {
   prices: ['prices'] as const,
   adaPrice: (url: string) => ['ada-price', url] as const,
   me: ['me'] as const,
+  /** Prefix of the account's chain-money lists (deposits, withdrawals, EXO orders, Master Wallet). */
+  chainMoney: ['me', 'chain'] as const,
   user: ['me', 'user'] as const,
   balances: ['me', 'balance'] as const,
   balance: (token: Token) => ['me', 'balance', token] as const,

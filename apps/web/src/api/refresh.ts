@@ -54,6 +54,12 @@ export async function refreshItems(qc: QueryClient): Promise<void> {
   ]);
 }
 
+/** Refetches the account's chain-money lists (deposits, withdrawals, EXO orders: keys under `['me', 'chain']`). */
+export async function refreshChainLists(qc: QueryClient): Promise<void> {
+  if (!authed()) return;
+  await qc.invalidateQueries({ queryKey: queryKeys.chainMoney });
+}
+
 /** The combined totals event: land total, item count and tool lists. */
 export async function refreshTotals(qc: QueryClient): Promise<void> {
   if (!authed()) return;

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
 import { useAppStatus } from '../session/app-status.ts';
@@ -11,15 +11,14 @@ import { useFirstPageReady } from './start.ts';
 import { SiteHeader } from './site-header.tsx';
 import { SiteNav } from './site-nav.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { useMenuOpen } from './use-menu-open.ts';
 import { PageLoading } from './route-fallbacks.tsx';
 
 /** The page frame: header, navigation, content (or the maintenance page), footer. */
 export function AppShell() {
   const { t } = useTranslation();
-  const location = useLocation();
-  // The small-screen menu is open for the page it was opened on; moving on closes it.
-  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === location.pathname;
+  // The small-screen menu: moving to another page closes it, a redirect does not (use-menu-open.ts).
+  const [menuOpen, setMenuOpen] = useMenuOpen();
   const pageLoading = usePageLoading();
   const config = useConfig();
   const authed = useIsAuthenticated();
@@ -37,9 +36,9 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpenAt(menuOpen ? null : location.pathname)} />
+      <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} />
       <div className="shell__body">
-        <SiteNav open={menuOpen} onNavigate={() => setMenuOpenAt(null)} />
+        <SiteNav open={menuOpen} onNavigate={() => setMenuOpen(false)} />
         <main id="main" className="content" aria-busy={pageLoading}>
           {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
           {maintenance ? (

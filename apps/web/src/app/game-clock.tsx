@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
 import { useDemoClock } from '../api/session-calls.ts';
-import { useDemoBlocks, useDemoTick } from '../api/account-calls.ts';
+import { useDemoTick } from '../api/account-calls.ts';
+import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { notifySuccess } from '../components/notify.ts';
-
-/** Blocks the header's demo control produces: enough to confirm a deposit (GAME-RULES §8). */
-const DEMO_BLOCKS = 15;
 
 /**
  * Demo only (`/config` demo): the game day and "Advance one day", which moves the game clock and
@@ -17,9 +15,7 @@ export function GameClock() {
   const demo = useConfig().data?.demo === true;
   const clock = useDemoClock(demo);
   const tick = useDemoTick();
-  const blocks = useDemoBlocks();
   if (!demo) return null;
-  const produce = () => blocks.mutate(DEMO_BLOCKS, { onSuccess: (r) => notifySuccess(t('clock.blocksProduced', { count: DEMO_BLOCKS, height: r.height })) });
   const advance = () =>
     tick.mutate(1, {
       onSuccess: (r) => {
@@ -37,10 +33,7 @@ export function GameClock() {
         {tick.isPending ? <span className="spinner" aria-hidden="true" /> : null}
         {t('clock.advance')}
       </button>
-      <button type="button" className="btn btn--ghost btn--small" disabled={blocks.isPending} onClick={produce} title={t('clock.blocksTitle', { count: DEMO_BLOCKS })}>
-        {blocks.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-        {t('clock.blocks', { count: DEMO_BLOCKS })}
-      </button>
+      <DemoBlocksButton />
     </div>
   );
 }

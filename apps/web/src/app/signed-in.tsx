@@ -3,14 +3,15 @@
  * notification bell, name, wallet, logout) and the session's side effects. Loaded on sign-in, so a
  * visitor's first page does not carry it.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shortenMiddle } from '@kingdom/game';
 import { useNotificationsCount } from '../api/session-calls.ts';
 import { useSession } from '../session/session-store.ts';
 import { useLogout } from '../session/use-logout.ts';
 import { GameClock } from './game-clock.tsx';
+import { useMenuOpen } from './use-menu-open.ts';
 import { WalletAddress } from '../components/wallet-address.tsx';
 
 export { SessionEffects } from './session-effects.tsx';
@@ -45,18 +46,16 @@ export function AccountBar() {
   const userName = useSession((s) => s.userName);
   const walletAddress = useSession((s) => s.walletAddress);
   const logout = useLogout();
-  const { pathname } = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === pathname;
+  const [open, setOpen] = useMenuOpen();
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpenAt(null);
+      if (e.key === 'Escape') setOpen(false);
     };
     const onDown = (e: PointerEvent) => {
-      if (box.current && e.target instanceof Node && !box.current.contains(e.target)) setOpenAt(null);
+      if (box.current && e.target instanceof Node && !box.current.contains(e.target)) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onDown);
@@ -64,13 +63,13 @@ export function AccountBar() {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onDown);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <>
       <NotificationBell />
       <div className="account" ref={box}>
-        <button type="button" className="account__toggle btn btn--ghost" aria-expanded={open} aria-controls="account-panel" onClick={() => setOpenAt(open ? null : pathname)}>
+        <button type="button" className="account__toggle btn btn--ghost" aria-expanded={open} aria-controls="account-panel" onClick={() => setOpen(!open)}>
           <svg viewBox="0 0 24 24" aria-hidden="true" width="18" height="18">
             <path fill="currentColor" d="M12 12a5 5 0 1 0-5-5 5 5 0 0 0 5 5Zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5Z" />
           </svg>
@@ -78,7 +77,7 @@ export function AccountBar() {
         </button>
         <div id="account-panel" className={open ? 'account__panel account__panel--open' : 'account__panel'}>
           <GameClock />
-          <Link to="/account/settings" className="who" onClick={() => setOpenAt(null)}>
+          <Link to="/account/settings" className="who" onClick={() => setOpen(false)}>
             <span className="who__role">{t('roles.citizen')}</span>
             <span className="who__name">{userName ? shortName(userName) : shortenMiddle(walletAddress, 8, 6)}</span>
           </Link>

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
@@ -10,19 +10,34 @@ interface NavItem {
   authOnly?: boolean;
 }
 
-function NavGroup({ title, items, onNavigate }: { title: string; items: NavItem[]; onNavigate(): void }) {
+/** True when `pathname` is `to` or lies under it. */
+function under(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/**
+ * The one navigation target to highlight for `pathname`: the most specific item it lies under
+ * (issue 18: Account and Profile, or Staking-Hub and Rewards, lit up together), or null.
+ */
+export function activeNavTarget(pathname: string, targets: readonly string[]): string | null {
+  let best: string | null = null;
+  for (const to of targets) if (under(pathname, to) && (best === null || to.length > best.length)) best = to;
+  return best;
+}
+
+function NavGroup({ title, items, active, onNavigate }: { title: string; items: NavItem[]; active: string | null; onNavigate(): void }) {
   return (
     <div className="side-nav__group">
       <h2 className="side-nav__heading">{title}</h2>
       <ul>
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} onClick={onNavigate} className={({ isActive }) => (isActive ? 'side-nav__link side-nav__link--active' : 'side-nav__link')}>
+            <Link to={item.to} onClick={onNavigate} aria-current={item.to === active ? 'page' : undefined} className={item.to === active ? 'side-nav__link side-nav__link--active' : 'side-nav__link'}>
               <span className="side-nav__icon" aria-hidden="true">
                 {item.icon}
               </span>
               {item.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -43,6 +58,7 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
     { to: '/collectibles', label: t('nav.collectibles'), icon: '❖' },
     { to: '/dashboard/inventory', label: t('nav.inventory'), icon: '▣', authOnly: true },
     { to: '/valley', label: t('nav.valleyMap'), icon: '◈' },
+    { to: '/world', label: t('nav.world'), icon: '☼' },
   ];
   const economy: NavItem[] = [
     { to: '/goldmine', label: t('nav.goldMines'), icon: '⚒' },
@@ -58,11 +74,13 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
     { to: '/account/balances', label: t('nav.wallet'), icon: '◎' },
   ];
   const visible = (items: NavItem[]) => items.filter((i) => authed || !i.authOnly);
+  const { pathname } = useLocation();
+  const active = activeNavTarget(pathname, [...visible(kingdom), ...economy, ...(authed ? account : [])].map((i) => i.to));
 
   return (
     <nav id="site-nav" className={open ? 'side-nav side-nav--open' : 'side-nav'} aria-label={t('nav.main')}>
-      <NavGroup title={t('nav.kingdom')} items={visible(kingdom)} onNavigate={onNavigate} />
-      <NavGroup title={t('nav.rewards')} items={visible(economy)} onNavigate={onNavigate} />
+      <NavGroup title={t('nav.kingdom')} items={visible(kingdom)} active={active} onNavigate={onNavigate} />
+      <NavGroup title={t('nav.rewards')} items={visible(economy)} active={active} onNavigate={onNavigate} />
       <div className="side-nav__group">
         <ul>
           <li>
@@ -85,7 +103,7 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
           ) : null}
         </ul>
       </div>
-      {authed ? <NavGroup title={t('nav.account')} items={account} onNavigate={onNavigate} /> : null}
+      {authed ? <NavGroup title={t('nav.account')} items={account} active={active} onNavigate={onNavigate} /> : null}
     </nav>
   );
 }

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount, shortenMiddle } from '@kingdom/game';
+import { TOKEN_SYMBOLS, shortenMiddle } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { InlineError } from '../components/query-state.tsx';
 import { formatUtc } from '../components/time-format.ts';
-import { useChainInfo, useDeposits, useWithdrawals } from './hooks.ts';
+import { useChainInfo, useDeposits, useRefreshWhenSettled, useSubmittedDeposits, useWithdrawals } from './hooks.ts';
 import { depositView } from './deposit-status.ts';
 import { TxLink } from './tx-link.tsx';
 import './chain.css';
@@ -28,9 +29,15 @@ export function ChainHistory() {
   const { t } = useTranslation();
   const deposits = useDeposits();
   const withdrawals = useWithdrawals();
+  useRefreshWhenSettled(deposits.data ? deposits.data.deposits.filter((d) => d.status === 'credited').length : undefined);
+  useRefreshWhenSettled(withdrawals.data ? withdrawals.data.filter((w) => w.status !== 'requested' && w.status !== 'submitted').length : undefined);
   const info = useChainInfo();
   const required = deposits.data?.confirmations_required ?? info.data?.confirmations ?? 15;
   const claimable = deposits.data?.claimable ?? [];
+  // submitted from this page, not in a block yet: listed as the modal shows them
+  const submitted = useSubmittedDeposits((s) => s.submitted);
+  const listed = new Set([...(deposits.data?.deposits ?? []), ...claimable].map((d) => d.tx_hash));
+  const waiting = submitted.filter((d) => !listed.has(d.tx_hash));
   return (
     <>
       <section className="panel" aria-labelledby="claim-title" data-testid="claimable">
@@ -58,16 +65,24 @@ export function ChainHistory() {
       <section className="panel" aria-labelledby="chain-history-title">
         <h2 id="chain-history-title" className="panel__title">{t('chain.history.title')}</h2>
         <h3 className="section-title">{t('chain.history.deposits')}</h3>
-        {deposits.data && deposits.data.deposits.length === 0 ? <EmptyState title={t('chain.history.noDeposits')} /> : null}
-        {deposits.data && deposits.data.deposits.length > 0 ? (
+        {deposits.data && deposits.data.deposits.length === 0 && waiting.length === 0 ? <EmptyState title={t('chain.history.noDeposits')} /> : null}
+        {deposits.data && deposits.data.deposits.length + waiting.length > 0 ? (
           <table className="chain-table" data-testid="deposits-table">
             <thead><tr><th scope="col">{t('chain.history.when')}</th><th scope="col">{t('chain.history.amount')}</th><th scope="col">{t('chain.status')}</th><th scope="col">{t('chain.transaction')}</th></tr></thead>
             <tbody>
+              {waiting.map((d) => (
+                <tr key={d.tx_hash} data-testid="deposit-row" data-tx={d.tx_hash}>
+                  <td>{formatUtc(d.at)}</td>
+                  <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
+                  <td data-testid="deposit-row-status">{t('chain.waitingBlock')}</td>
+                  <td><TxLink hash={d.tx_hash} /></td>
+                </tr>
+              ))}
               {deposits.data.deposits.map((d) => (
-                <tr key={`${d.tx_hash}#${d.output_index}`}>
+                <tr key={`${d.tx_hash}#${d.output_index}`} data-testid="deposit-row" data-tx={d.tx_hash}>
                   <td>{formatUtc(d.seen_at)}</td>
                   <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
-                  <td>{depositStatus(t, d, required)}</td>
+                  <td data-testid="deposit-row-status">{depositStatus(t, d, required)}</td>
                   <td><TxLink hash={d.tx_hash} /></td>
                 </tr>
               ))}

@@ -2,15 +2,17 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AmountField } from './amount-field.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
+import { TOKEN_SYMBOLS, toBaseUnits } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
 import type { ChainToken } from '@kingdom/api';
+import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { errorText } from '../i18n/errors.ts';
 import { useSession } from '../session/session-store.ts';
 import { depositView } from './deposit-status.ts';
 import { formatAda, isWholeAmount } from './format.ts';
-import { refreshAfterChainMoney, useChainInfo, useDeposits, usePay, useWalletHoldings } from './hooks.ts';
+import { refreshAfterChainMoney, useChainInfo, useDeposits, usePay, useSubmittedDeposits, useWalletHoldings } from './hooks.ts';
 import { payFailureText, type PayStep } from './pay.ts';
 import { TxLink } from './tx-link.tsx';
 import './chain.css';
@@ -82,7 +84,10 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
     }
     setFailure(null);
     pay.mutate({ kind: 'deposit', token, amount }, {
-      onSuccess: (hash) => setSubmitted({ hash, amount }),
+      onSuccess: (hash) => {
+        setSubmitted({ hash, amount });
+        useSubmittedDeposits.getState().add({ tx_hash: hash, token, amount: toBaseUnits(amount, token).toString(), at: new Date().toISOString() });
+      },
       onError: (err) => setFailure(payFailureText(err, { error: (c) => errorText(c), needsCardano: t('chain.needsCardano') })),
       onSettled: () => setStep(null),
     });
@@ -97,7 +102,7 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
       {submitted ? (
         <>
           <DepositProgress txHash={submitted.hash} token={token} amount={submitted.amount} />
-          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
+          <div className="dialog__actions"><DemoBlocksButton className="btn btn--ghost" /><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-stack">

@@ -1,5 +1,6 @@
 /** Display helpers of chain money: ADA from lovelace, transaction ids and explorer links (exact, no floats). */
-import { formatThousands, orderLovelace, shortenMiddle, toBaseUnits } from '@kingdom/game';
+import { lovelacePerExo, orderLovelace, shortenMiddle, toBaseUnits, vendorEntry } from '@kingdom/game';
+import { formatThousands } from '../i18n/format.ts';
 
 /**
  * Lovelace as ADA with thousands separators and up to 6 decimals, exact: `"12500000"` → `"12.5"`.
@@ -16,6 +17,17 @@ export function formatAda(lovelace: string | bigint): string {
 /** Lovelace for `amount` whole EXO at `priceLovelace` per EXO: the server's order price rule (`orderLovelace`). */
 export function costLovelace(amount: string, priceLovelace: string): bigint {
   return orderLovelace(toBaseUnits(amount, 'exo'), BigInt(priceLovelace));
+}
+
+/**
+ * What vendor EXO pack `packKey` costs now, in lovelace, at the `currencies/prices` EXO price (ADA
+ * per EXO): the server's rule for a pack order (`lovelacePerExo` then `orderLovelace`), so the card
+ * can show the price before an order exists (issue 18). Null for an unknown pack or no price.
+ */
+export function packLovelace(packKey: string, adaPerExo: string | undefined): bigint | null {
+  const exo = vendorEntry(packKey)?.gives.tokens.exo;
+  const perExo = adaPerExo === undefined ? null : lovelacePerExo(adaPerExo);
+  return exo === undefined || perExo === null ? null : orderLovelace(exo, perExo);
 }
 
 /** A transaction id shortened as spec §9 shortens strings: `abcdef12...7890`. */

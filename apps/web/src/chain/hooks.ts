@@ -5,12 +5,16 @@
  *
  * @module
  */
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { create } from 'zustand';
 import { IDEMPOTENCY_HEADER, type ChainToken } from '@kingdom/api';
 import { call } from '../api/call.ts';
-import { refreshBalance, refreshNotifications } from '../api/refresh.ts';
+import { queryKeys } from '../api/keys.ts';
+import { refreshBalance, refreshChainLists, refreshNotifications } from '../api/refresh.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { payWithSessionWallet, type PayRequest, type PayStep } from './pay.ts';
+import type { DepositsAnswer, ExoOrder, Withdrawal } from './types.ts';
 
 /** Poll interval while a payment or payout is waited on (ms). */
 export const POLL_MS = 2_000;
@@ -20,9 +24,9 @@ export const chainKeys = {
   info: ['chain', 'info'] as const,
   rounds: ['chain', 'rounds'] as const,
   wallet: (address: string) => ['chain', 'wallet', address] as const,
-  deposits: ['me', 'chain', 'deposits'] as const,
-  withdrawals: ['me', 'chain', 'withdrawals'] as const,
-  orders: ['me', 'chain', 'orders'] as const,
+  deposits: [...queryKeys.chainMoney, 'deposits'] as const,
+  withdrawals: [...queryKeys.chainMoney, 'withdrawals'] as const,
+  orders: [...queryKeys.chainMoney, 'orders'] as const,
 };
 
 /** `GET /chain/info`: network, treasury and sale addresses, confirmations, explorer. */
@@ -40,19 +44,99 @@ export function useWalletHoldings(address: string | undefined) {
   });
 }
 
-/** `GET /chain/deposits`; polled every {@link POLL_MS} while `poll`. */
+/** A deposit this page submitted that the watcher has not listed yet (not in a block). */
+export interface SubmittedDeposit {
+  tx_hash: string;
+  token: ChainToken;
+  /** Base units. */
+  amount: string;
+  /** ISO instant of the submission (browser clock). */
+  at: string;
+}
+
+/**
+ * Deposits submitted from this page and not yet listed by `GET /chain/deposits` (issue 18: the
+ * history said "No deposits yet" while the modal said "Submitted"). In memory: after a reload the
+ * watcher has listed them, or the wallet's history shows them.
+ */
+export const useSubmittedDeposits = create<{ submitted: SubmittedDeposit[]; add(d: SubmittedDeposit): void; listed(hashes: ReadonlySet<string>): void }>()((set) => ({
+  submitted: [],
+  add: (d) => set((s) => ({ submitted: [...s.submitted.filter((x) => x.tx_hash !== d.tx_hash), d] })),
+  listed: (hashes) => set((s) => (s.submitted.some((x) => hashes.has(x.tx_hash)) ? { submitted: s.submitted.filter((x) => !hashes.has(x.tx_hash)) } : s)),
+}));
+
+/**
+ * True while a deposit waits for confirmations, or one submitted from this page is not listed yet
+ * (the watcher will still change the list).
+ */
+export function hasPendingDeposit(d: DepositsAnswer | undefined): boolean {
+  if (!d) return false;
+  if (d.deposits.some((x) => x.status === 'pending')) return true;
+  const listed = new Set([...d.deposits, ...d.claimable].map((x) => x.tx_hash));
+  return useSubmittedDeposits.getState().submitted.some((x) => !listed.has(x.tx_hash));
+}
+
+/** True while a withdrawal is requested or submitted (not yet confirmed, failed or expired). */
+export function hasOpenWithdrawal(ws: readonly Withdrawal[] | undefined): boolean {
+  return !!ws && ws.some((w) => w.status === 'requested' || w.status === 'submitted');
+}
+
+/** True while an EXO order awaits its payment. */
+export function hasOpenOrder(os: readonly ExoOrder[] | undefined): boolean {
+  return !!os && os.some((o) => o.status === 'awaiting_payment');
+}
+
+/**
+ * `GET /chain/deposits`; polled every {@link POLL_MS} while `poll` or while a listed deposit is
+ * still pending (issue 18: the history said "Pending" after the balance showed the credit).
+ */
 export function useDeposits(poll = false) {
-  return useQuery({ queryKey: chainKeys.deposits, queryFn: () => call('chainDeposits'), enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+  const submitted = useSubmittedDeposits((s) => s.submitted.length);
+  const q = useQuery({
+    queryKey: chainKeys.deposits, queryFn: () => call('chainDeposits'), enabled: useIsAuthenticated(),
+    refetchInterval: (query) => (poll || hasPendingDeposit(query.state.data) ? POLL_MS : false),
+  });
+  // a deposit submitted here: refetch now (the interval above was decided on the old answer)
+  const { refetch } = q;
+  useEffect(() => {
+    if (submitted > 0) void refetch();
+  }, [submitted, refetch]);
+  useEffect(() => {
+    if (q.data) useSubmittedDeposits.getState().listed(new Set([...q.data.deposits, ...q.data.claimable].map((x) => x.tx_hash)));
+  }, [q.data]);
+  return q;
 }
 
-/** `GET /chain/withdrawals`; polled every {@link POLL_MS} while `poll`. */
+/** `GET /chain/withdrawals`; polled every {@link POLL_MS} while `poll` or while one is not final. */
 export function useWithdrawals(poll = false) {
-  return useQuery({ queryKey: chainKeys.withdrawals, queryFn: async () => (await call('chainWithdrawals')).withdrawals, enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+  return useQuery({
+    queryKey: chainKeys.withdrawals, queryFn: async () => (await call('chainWithdrawals')).withdrawals, enabled: useIsAuthenticated(),
+    refetchInterval: (q) => (poll || hasOpenWithdrawal(q.state.data) ? POLL_MS : false),
+  });
 }
 
-/** `GET /exo/orders`; polled every {@link POLL_MS} while `poll`. */
+/** `GET /exo/orders`; polled every {@link POLL_MS} while `poll` or while one awaits payment. */
 export function useExoOrders(poll = false) {
-  return useQuery({ queryKey: chainKeys.orders, queryFn: async () => (await call('exoOrders')).orders, enabled: useIsAuthenticated(), refetchInterval: poll ? POLL_MS : false });
+  return useQuery({
+    queryKey: chainKeys.orders, queryFn: async () => (await call('exoOrders')).orders, enabled: useIsAuthenticated(),
+    refetchInterval: (q) => (poll || hasOpenOrder(q.state.data) ? POLL_MS : false),
+  });
+}
+
+/**
+ * Refreshes the balances (and notifications) whenever a listed deposit, withdrawal or order reaches
+ * its end state while the page is open, so a list and the balance cards never disagree (issue 18).
+ * `finished` counts the entries in an end state; a rise after the first answer means one just ended.
+ */
+export function useRefreshWhenSettled(finished: number | undefined): void {
+  const qc = useQueryClient();
+  const seen = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (finished === undefined) return;
+    const before = seen.current;
+    seen.current = finished;
+    if (before !== undefined && finished > before) void refreshAfterChainMoney(qc);
+  }, [finished, qc]);
 }
 
 /** `GET /tokensale/rounds` (public). */
@@ -90,6 +174,7 @@ export async function refreshAfterChainMoney(qc: QueryClient, token?: ChainToken
   await Promise.all([
     refreshBalance(qc, token),
     refreshNotifications(qc),
+    refreshChainLists(qc),
     qc.invalidateQueries({ queryKey: chainKeys.rounds }),
     // what the wallet holds on chain moved too
     qc.invalidateQueries({ queryKey: chainKeys.wallet('').slice(0, -1) }),

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatTokenAmount } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
+import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { formatUtc } from '../components/time-format.ts';
@@ -75,7 +76,7 @@ export function OrderPayDialog({ order, title, onClose }: { order: ExoOrder; tit
       {txHash ? (
         <>
           <OrderProgress order={order} txHash={txHash} />
-          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
+          <div className="dialog__actions"><DemoBlocksButton className="btn btn--ghost" /><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
         </>
       ) : (
         <>

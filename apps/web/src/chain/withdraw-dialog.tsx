@@ -3,11 +3,13 @@ import { AmountField } from './amount-field.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount, toBaseUnits } from '@kingdom/game';
+import { TOKEN_SYMBOLS, toBaseUnits } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
 import type { ChainToken } from '@kingdom/api';
 import { call } from '../api/call.ts';
 import { useBalance } from '../api/account-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
+import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { errorText } from '../i18n/errors.ts';
@@ -99,7 +101,7 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
       {withdrawalId !== null ? (
         <>
           <WithdrawalProgress id={withdrawalId} token={token} />
-          <div className="dialog__actions"><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
+          <div className="dialog__actions"><DemoBlocksButton className="btn btn--ghost" /><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
         </>
       ) : (
         <form onSubmit={submit} noValidate className="form-stack">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOKENS, TOKEN_SYMBOLS, formatTokenAmount, type Token } from '@kingdom/game';
+import { TOKENS, TOKEN_SYMBOLS, type Token } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
 import { useBalance } from '../api/account-calls.ts';
 import { Skeleton } from './skeleton.tsx';
 

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { dialogClosed, dialogOpened } from './toast-layer.ts';
 
 /** Props of {@link Dialog}. */
 export interface DialogProps {
@@ -15,7 +16,8 @@ export interface DialogProps {
  * A modal dialog (spec §2 modals) on the platform's `<dialog>` opened with `showModal()`: the
  * browser makes the rest of the page inert (focus cannot leave it), closes it on Escape, and labels
  * it by its heading. The close button or a click on the backdrop close it too; focus goes back to
- * the element that opened it.
+ * the element that opened it. While it is open the toasts render inside it (toast-layer.ts), above
+ * its backdrop and clickable.
  */
 export function Dialog({ title, onClose, children, className }: DialogProps) {
   const { t } = useTranslation();
@@ -28,6 +30,7 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    dialogOpened(dialog);
     // Escape fires `cancel`: let the owner unmount us rather than the browser hiding the dialog.
     const onCancel = (e: Event) => {
       e.preventDefault();
@@ -36,6 +39,7 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
     dialog.addEventListener('cancel', onCancel);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      dialogClosed(dialog);
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };

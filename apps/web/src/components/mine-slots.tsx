@@ -1,6 +1,19 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Mine, MineSlot } from '@kingdom/api';
 import { MINE_RULES } from '@kingdom/game';
+
+/**
+ * Where a name may wrap besides its spaces: between the words of a camel-case name and before its
+ * number ("Golden·Kongs·12"), so a narrow slot tile wraps it there, never inside a word (issue 18).
+ */
+export function nameParts(name: string): string[] {
+  return name.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[#\d])/);
+}
+
+function NameWithBreaks({ name }: { name: string }) {
+  return <>{nameParts(name).map((part, i) => (i === 0 ? part : <Fragment key={i}><wbr />{part}</Fragment>))}</>;
+}
 
 /** Rarity badge of a worker (GAME-RULES.md §3). */
 export function RarityBadge({ rarity }: { rarity: string }) {
@@ -32,8 +45,8 @@ function SlotView({ mine, slot, actions }: { mine: Mine; slot: MineSlot; actions
         </p>
       ) : slot.worker ? (
         <>
-          <p className="slot__worker" title={slot.worker.name}>
-            {slot.worker.name}
+          <p className="slot__worker" title={slot.worker.name} data-testid="slot-worker-name">
+            <NameWithBreaks name={slot.worker.name} />
           </p>
           <p className="slot__text muted">{t('mines.slot.worksFrom', { day: slot.worker.works_from })}</p>
           {actions ? (

@@ -3,7 +3,19 @@
  * countdown. Pure; the current time is a parameter. Relative past times use `relativeTime` of
  * `@kingdom/game` (spec §9).
  */
+import { relativeTime } from '@kingdom/game';
 import { i18n } from '../i18n/index.ts';
+
+/**
+ * Spec §9's relative time (`relativeTime` of `@kingdom/game`: 'Today', then days, weeks, months,
+ * years ago) in the current language.
+ */
+export function relativeTimeText(then: number, now: number): string {
+  const en = relativeTime(then, now);
+  const m = /^(\d+)([dwmy]) ago$/.exec(en);
+  if (!m) return i18n.t('time.today');
+  return i18n.t(`time.ago.${m[2]}`, { count: Number(m[1]) });
+}
 
 /** `2025-03-04T06:00:00.000Z` → `2025-03-04 06:00 UTC`. */
 export function formatUtc(iso: string | number): string {

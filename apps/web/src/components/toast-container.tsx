@@ -1,8 +1,10 @@
 /** The toast container with the app's options (top-right, 5000 ms, dark: spec §9), loaded on demand. */
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { toastContainerMounted } from './notify.ts';
+import { toastLayer } from './toast-layer.ts';
 
 /** At most this many toasts on screen; more wait their turn (issue 7: seven stacked after quick actions). */
 export const MAX_TOASTS = 3;
@@ -11,5 +13,6 @@ export const MAX_TOASTS = 3;
 export default function AppToastContainer() {
   // runs after the container's own subscription (a child's effects run first)
   useEffect(() => toastContainerMounted(), []);
-  return <ToastContainer position="top-right" autoClose={5000} theme="dark" newestOnTop closeOnClick limit={MAX_TOASTS} />;
+  // in the topmost open dialog while one is open (toast-layer.ts), else in <body>
+  return createPortal(<ToastContainer position="top-right" autoClose={5000} theme="dark" newestOnTop closeOnClick limit={MAX_TOASTS} />, toastLayer());
 }

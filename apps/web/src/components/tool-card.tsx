@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MiningTool } from '@kingdom/api';
-import { formatTokenAmount, shortenMiddle } from '@kingdom/game';
+import { shortenMiddle } from '@kingdom/game';
+import { formatTokenAmount } from '../i18n/format.ts';
 
 /** One mining tool: name, serial and the HEXO it pays a day. */
 export function ToolCard({ tool }: { tool: MiningTool }) {

@@ -13,6 +13,22 @@ export function serverNow(iso: string, readAt: number, browserNow: number): numb
   return Number.isNaN(at) ? browserNow : at + Math.max(0, browserNow - readAt);
 }
 
+/**
+ * The game's current time in ms, or null while it is not known yet: the config (is this a demo?)
+ * or, in demo mode, the server's game clock is still loading. Pages that pick a default from the
+ * game time (the chest week to verify) wait for it instead of guessing from the wall clock (issue 18).
+ */
+export function useKnownGameNow(): number | null {
+  const browserNow = useNow();
+  const config = useConfig();
+  const demo = config.data?.demo === true;
+  const clock = useDemoClock(demo);
+  if (!config.data) return null;
+  if (!demo) return browserNow;
+  return clock.data ? serverNow(clock.data.now, clock.dataUpdatedAt, browserNow) : null;
+}
+
+/** The game's current time in ms (the browser's until the demo clock is known). */
 export function useGameNow(): number {
   const browserNow = useNow();
   const demo = useConfig().data?.demo === true;

@@ -36,6 +36,8 @@ export const enChain = {
     status: 'Status',
     close: 'Close',
     needsCardano: 'Payments on Cardano need a Cardano wallet: sign in with one.',
+    packNeedsCardano: 'Paid in ADA on Cardano: sign in with a Cardano wallet to buy.',
+    packPrice: '≈ {{ada}} ADA at the current EXO price',
     withdrawal: {
       requested: 'Requested, waiting for the payout',
       submitted: 'Submitted ({{n}} of {{of}} confirmations)',
@@ -98,6 +100,7 @@ export const enChain = {
     order: 'Order',
     created: 'Created',
     signInToBuy: 'Sign in to buy EXO.',
+    needsCardano: 'EXO is paid in ADA on Cardano: sign in with a Cardano wallet to buy in this round.',
     loadFailed: 'The sale rounds could not be loaded.',
   },
   demoWallet: {

@@ -29,6 +29,7 @@ export const enStaking = {
     policies: 'Policy / collection address',
     backToBoard: 'Back to the leaderboard',
     inactive: 'You have not signed in for 30 days: your NFTs earn nothing until you sign in again.',
+    nft: 'NFT', toolsTitle: 'Mining tools', toolsLead: 'Your mining tools pay their reward every day too (source TOOLKIT in the daily staking report).',
     heldSince: 'Held since', countsFrom: 'Counts from', counts: 'Counts', waiting: 'Waiting (24 h)',
     perDay: '{{amount}} {{token}} per day',
     notQualified: 'not qualified this round',

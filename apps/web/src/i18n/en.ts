@@ -43,6 +43,7 @@ export const en = {
     comingSoon: 'Coming soon',
     notifications: 'Notifications',
     overview: 'Overview',
+    world: 'World totals',
   },
   footer: {
     whitepaper: 'Whitepaper',
@@ -76,7 +77,7 @@ export const en = {
     hardware: 'Ledger / Trezor (hardware wallet)',
     hardwareHint: 'Cardano: your wallet signs a transaction that carries the sign-in message and can never be sent (hardware wallets cannot sign messages). It costs nothing.',
     demoSolana: 'Demo wallet (Solana)',
-    demoHint: 'Demo mode: a wallet kept in this browser, no extension needed.',
+    demoHint: 'Demo mode: a wallet kept in this browser, no extension needed. Logout clears everything else but keeps its keys here on purpose, so you come back as the same demo player (and your language choice).',
     install: 'Install {{name}}',
     signingIn: 'Signing in with {{name}}...',
     checkWallet: 'Confirm the signature request in your wallet.',

@@ -1,8 +1,10 @@
 /**
  * Logout (spec §4): ask the server, clear session fields and all local storage, go to the landing
  * route, toast the disconnect message. An expired session (the server already refused the token)
- * skips the server call and the disconnect toast: the expiry toast is the one message. The demo wallet's keys survive: they ARE the demo player's
- * wallet (its lands and workers live at their address), so signing in again finds the same one.
+ * skips the server call and the disconnect toast: the expiry toast is the one message. Every cached
+ * answer but the server config goes too. The demo wallet's keys and the language choice survive on
+ * purpose (the login page says so): they ARE the demo player's wallet (its lands and workers live at their address), so
+ * signing in again finds the same one.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,11 +16,12 @@ import { queryKeys } from '../api/keys.ts';
 import { notifySuccess } from '../components/notify.ts';
 import { PATHS_WEB } from '../paths.ts';
 import { DEMO_STORAGE_KEYS } from '../wallets/demo/storage-keys.ts';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/language.ts';
 import { useSession } from './session-store.ts';
 
-/** Clears local storage except the demo wallet's secret keys. */
+/** Clears local storage except the demo wallet's secret keys and the language choice (a setting of this browser, not of the session). */
 export function clearLocalStorageKeepingDemoWallet(): void {
-  const kept = Object.values(DEMO_STORAGE_KEYS).flatMap((key) => {
+  const kept = [...Object.values(DEMO_STORAGE_KEYS), LANGUAGE_STORAGE_KEY].flatMap((key) => {
     const value = localStorage.getItem(key);
     return value === null ? [] : [[key, value] as const];
   });
@@ -51,7 +54,10 @@ export function useLogout(): (options?: LogoutOptions) => Promise<void> {
     // commits in a transition, so the old page may re-render after `navigate` resolves.
     useSession.getState().beginSignOut();
     clearLocalStorageKeepingDemoWallet();
-    qc.removeQueries({ queryKey: queryKeys.me });
+    // every cached answer goes, not only the account's (`['me', …]`): the Staking-Hub's votes and
+    // stake, reports and chain lists are the player's too (issue 18). The config stays: it is the
+    // server's, and the frame needs it on the landing page.
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.config[0] });
     await navigate(PATHS_WEB.landing, { replace: true });
     if (loggedOut) notifySuccess(t('login.disconnected'));
   }, [navigate, qc, t]);

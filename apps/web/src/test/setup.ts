@@ -7,6 +7,7 @@ import { forgetToasts } from '../components/notify.ts';
 import { useSession } from '../session/session-store.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { restoreHttp } from './mock-http.ts';
+import { i18n } from '../i18n/index.ts';
 
 // jsdom has <dialog> but not its modal methods: open/close it as the browser would, minus the top layer.
 if (typeof window !== 'undefined' && typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -37,4 +38,6 @@ afterEach(() => {
   useAppStatus.setState({ maintenance: false });
   localStorage.clear();
   restoreHttp();
+  // a test that switched the language leaves the next one in English
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
 });

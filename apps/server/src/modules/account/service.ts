@@ -16,9 +16,11 @@ export const LEDGER_CSV_MAX_ROWS = 100_000;
 
 /** A raw ledger reason in words (one of {@link LEDGER_REASONS}). */
 export function reasonInWords(raw: string): LedgerReason {
+  // staking pays `staking_reward`: test it before the mines' `<kind>_reward`
+  if (raw.startsWith('staking')) return 'staking';
+  if (raw === 'withdrawal_refund') return 'withdrawal_returned';
   if (raw.endsWith('_reward')) return 'mining';
   if (raw.endsWith('_salary')) return 'salary';
-  if (raw.startsWith('staking')) return 'staking';
   if (raw === 'upgrade_refund') return 'refund';
   if (raw.endsWith('_upgrade')) return 'upgrade';
   if (raw === 'compensation' || raw.startsWith('compensation:')) return 'compensation';
@@ -33,6 +35,9 @@ function linkOf(raw: string, reference: string): string | null {
   if (raw === 'shop_royalty' || raw.startsWith('compensation')) return '/account/inbox';
   if (raw === 'chest') return `/chest/verify?week=${encodeURIComponent(reference)}`;
   if (raw === 'land_expansion') return '/lands';
+  if (raw === 'deposit' || raw === 'withdrawal' || raw === 'withdrawal_refund') return '/account/balances';
+  if (raw === 'exo_order') return '/tokensale';
+  if (raw.startsWith('staking') || raw.startsWith('votes_')) return '/staking-hub/user';
   return null;
 }
 

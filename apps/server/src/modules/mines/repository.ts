@@ -5,21 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  MINE_RULES, WORKER_QUALIFY_VOTES, addDays, gameDay, isSlotOpen, leagueForVotes, rarityForLeague,
+  MINE_RULES, WORKER_QUALIFY_VOTES, addDays, gameDay, isSlotOpen, leagueForVotes, nftName, rarityForLeague,
   type MineKind, type WorkerRarity,
 } from '@kingdom/game';
 import type { Mine, MineSlot, WorkerNft, MineDay } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 import { toLand, type LandRow } from '../lands/land.ts';
 
-/** Readable name of an NFT: its UTF-8 asset name when printable (Cardano), else the shortened id. */
-export function nftName(chain: string, assetKey: string, collection: string): string {
-  if (chain === 'cardano' && /^([0-9a-f]{2})+$/.test(assetKey)) {
-    const text = Buffer.from(assetKey, 'hex').toString('utf8');
-    if (/^[\x20-\x7e]+$/.test(text)) return text;
-  }
-  return `${collection} ${assetKey.slice(0, 4)}...${assetKey.slice(-4)}`;
-}
+/** Readable name of an NFT (the one rule in `@kingdom/game`, shared with the web app's My NFTs). */
+export { nftName };
 
 interface WorkerRow { land_id: number; slot: number; kind: 'nft' | 'default'; rarity: WorkerRarity; collection_key: string | null; asset_key: string | null; assigned_at: Date | string; collection: string | null; chain: string | null }
 interface UpgradeRow { land_id: number; target_level: number; started_at: Date | string; ends_at: Date | string }

@@ -42,6 +42,13 @@ function chainRoutes(over: MockRoutes = {}): MockRoutes {
   });
 }
 
+/** The form's own alert in `dialog` (toasts, role alert too, render inside an open dialog). */
+function fieldAlert(dialog: HTMLElement): HTMLElement {
+  const found = within(dialog).getAllByRole('alert').filter((a) => !a.classList.contains('Toastify__toast'));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
 async function openModal(kind: 'deposit' | 'withdraw', token: 'hexo' | 'exo') {
   renderRoute('/account/balances', { signedIn: true });
   fireEvent.click(await screen.findByTestId(`${kind}-${token}`));
@@ -56,7 +63,7 @@ describe('deposit modal', () => {
     await waitFor(() => expect(within(dialog).getByTestId('treasury-address').textContent).toBe('addr_test1treasury'));
     await waitFor(() => expect(within(dialog).getByTestId('wallet-holds').textContent).toBe('Your wallet holds 25.5 ADA, 1,000 EXO and 500 HEXO'));
     fireEvent.click(within(dialog).getByTestId('chain-submit'));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Enter the HEXO amount you want to deposit');
+    expect(fieldAlert(dialog).textContent).toBe('Enter the HEXO amount you want to deposit');
   });
 
   it('builds, has the wallet sign, submits and follows the deposit to credited', async () => {
@@ -71,6 +78,8 @@ describe('deposit modal', () => {
     fireEvent.change(within(dialog).getByTestId('chain-amount'), { target: { value: '100' } });
     fireEvent.click(within(dialog).getByTestId('chain-submit'));
     await waitFor(() => expect(within(dialog).getByTestId('deposit-status').textContent).toBe('Submitted, waiting for the next block'));
+    // issue 18: the modal makes the header inert, so the demo "+15 blocks" is in the modal too
+    expect(within(dialog).getByTestId('demo-blocks').textContent).toBe('+15 blocks');
     const build = log.find((r) => r.path === '/chain/tx/build')!;
     expect(build.body).toMatchObject({ kind: 'deposit', token: 'exo', amount: '100' });
     expect((build.body as { address: string }).address).toMatch(/^addr_test1/);
@@ -102,6 +111,30 @@ describe('deposit modal', () => {
   });
 });
 
+describe('recent deposits on /account/balances (issue 18)', () => {
+  it('poll while a deposit is pending, and the balance refreshes the moment it is credited', async () => {
+    const d = { tx_hash: TX, output_index: 0, token: 'hexo', amount: '100000000', sender: 'addr_test1vqexample', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
+    let deposits: unknown[] = [{ ...d, status: 'pending', confirmations: 2 }];
+    let hexo = '0';
+    const log = mockHttp(chainRoutes({
+      'GET /chain/deposits': () => ({ body: { confirmations_required: 15, deposits, claimable: [] } }),
+      'GET /user/balance/hexo': () => ({ body: { balance: hexo } }),
+    }));
+    renderRoute('/account/balances', { signedIn: true });
+    await waitFor(() => expect(screen.getByTestId('deposit-row-status').textContent).toBe('Pending (2 of 15 confirmations)'));
+    expect(screen.getByTestId('account-balance-hexo').textContent).toBe('0');
+    // the watcher credits it; nobody reloads the page
+    deposits = [{ ...d, status: 'credited', confirmations: 15, credited_at: '2026-11-22T10:05:00Z' }];
+    hexo = '100000000';
+    await waitFor(() => expect(screen.getByTestId('deposit-row-status').textContent).toBe('Credited'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('account-balance-hexo').textContent).toBe('100'));
+    // and then the list stops polling
+    const polls = log.filter((r) => r.path === '/chain/deposits').length;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(log.filter((r) => r.path === '/chain/deposits').length).toBe(polls);
+  }, 20_000);
+});
+
 describe('withdrawal modal', () => {
   it("validates with spec §5's texts and shows the Master Wallet it pays", async () => {
     mockHttp(chainRoutes());
@@ -110,10 +143,10 @@ describe('withdrawal modal', () => {
     await waitFor(() => expect(within(dialog).getByTestId('master-address').textContent).toBe(MASTER));
     await waitFor(() => expect(within(dialog).getByTestId('withdraw-balance').textContent).toBe('2.5 HEXO'));
     fireEvent.click(within(dialog).getByTestId('chain-submit'));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Enter the HEXO amount you want to withdraw');
+    expect(fieldAlert(dialog).textContent).toBe('Enter the HEXO amount you want to withdraw');
     fireEvent.change(within(dialog).getByTestId('chain-amount'), { target: { value: '3' } });
     fireEvent.click(within(dialog).getByTestId('chain-submit'));
-    expect(within(dialog).getByRole('alert').textContent).toBe('You do not have such amount on your account balance');
+    expect(fieldAlert(dialog).textContent).toBe('You do not have such amount on your account balance');
   });
 
   it("shows the server's refusal in the modal and sends an Idempotency-Key per submit", async () => {

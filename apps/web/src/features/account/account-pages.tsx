@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount, itemKind, type Token } from '@kingdom/game';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../i18n/language.ts';
+import { changeLanguage } from '../../i18n/page-texts.ts';
+import { TOKEN_SYMBOLS, itemKind, type Token } from '@kingdom/game';
+import { formatDateTime, formatTokenAmount } from '../../i18n/format.ts';
 import { LEDGER_ASSETS, LEDGER_REASONS, USER_NAME_PATTERN, type LedgerAsset, type LedgerReason, type LedgerRow, type ProfileResponse } from '@kingdom/api';
 import { Pager } from '../../components/pager.tsx';
 import { InlineError } from '../../components/query-state.tsx';
@@ -121,15 +124,33 @@ function ProfileFields({ profile }: { profile: ProfileResponse }) {
           {profile.avatars.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
         </select>
       </label>
-      <label className="field">
-        {t('account.language')}
-        <select value="en" disabled aria-describedby="language-hint"><option value="en">English</option></select>
-        <small id="language-hint">{t('account.languageHint')}</small>
-      </label>
+      <LanguageField />
       <div>
         <button type="submit" className="btn btn--primary" disabled={!valid || save.isPending}>{t('account.save')}</button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The language switch (issue 18): applies at once (every text re-renders in it, numbers and dates
+ * follow its `Intl` format) and is remembered in this browser.
+ */
+function LanguageField() {
+  const { t, i18n } = useTranslation();
+  const current = isLanguage(i18n.language) ? i18n.language : 'en';
+  const choose = (lng: string) => {
+    if (!isLanguage(lng) || lng === current) return;
+    void changeLanguage(lng).then(() => notifySuccess(i18n.t('account.languageSaved')));
+  };
+  return (
+    <label className="field">
+      {t('account.language')}
+      <select value={current} onChange={(e) => choose(e.target.value)} aria-describedby="language-hint" data-testid="language-select">
+        {LANGUAGES.map((lng) => <option key={lng} value={lng} lang={lng}>{LANGUAGE_NAMES[lng]}</option>)}
+      </select>
+      <small id="language-hint">{t('account.languageHint')}</small>
+    </label>
   );
 }
 
@@ -177,7 +198,7 @@ export function AccountBalancesPage() {
         {q.data && q.data.rows.length === 0 ? <EmptyState title={t('account.noHistory')} /> : null}
         {q.data && q.data.rows.length > 0 ? (
           <div className="table-wrap">
-            <table className="table" data-testid="history-table">
+            <table className="table table--stack" data-testid="history-table">
               <thead>
                 <tr>
                   <th scope="col">{t('account.date')}</th>
@@ -190,11 +211,11 @@ export function AccountBalancesPage() {
               <tbody>
                 {q.data.rows.map((r) => (
                   <tr key={r.id}>
-                    <td>{new Date(r.at).toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })}</td>
-                    {token === 'items' ? <td>{itemKind(r.asset.replace(/^item:/, ''))?.name ?? r.asset.replace(/^item:/, '')}</td> : null}
-                    <td className={`num ${r.amount.startsWith('-') ? 'amount--out' : 'amount--in'}`}>{r.amount.startsWith('-') ? '' : '+'}{amountText(r, token, r.amount)}</td>
-                    <td>{r.link ? <Link to={r.link}>{t(`account.reasons.${r.reason}`)}</Link> : t(`account.reasons.${r.reason}`)}</td>
-                    <td className="num">{amountText(r, token, r.running_balance)}</td>
+                    <td data-label={t('account.date')}>{formatDateTime(r.at)}</td>
+                    {token === 'items' ? <td data-label={t('account.item')}>{itemKind(r.asset.replace(/^item:/, ''))?.name ?? r.asset.replace(/^item:/, '')}</td> : null}
+                    <td data-label={t('account.amount')} className={`num ${r.amount.startsWith('-') ? 'amount--out' : 'amount--in'}`}>{r.amount.startsWith('-') ? '' : '+'}{amountText(r, token, r.amount)}</td>
+                    <td data-label={t('account.reason')} data-testid="history-reason-cell">{r.link ? <Link to={r.link}>{t(`account.reasons.${r.reason}`)}</Link> : t(`account.reasons.${r.reason}`)}</td>
+                    <td data-label={t('account.runningBalance')} className="num">{amountText(r, token, r.running_balance)}</td>
                   </tr>
                 ))}
               </tbody>

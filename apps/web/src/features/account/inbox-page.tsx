@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import type { Notification } from '@kingdom/api';
-import { relativeTime } from '@kingdom/game';
 import { useMarkRead, useNotifications } from './api.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
-import { formatUtc } from '../../components/time-format.ts';
+import { formatUtc, relativeTimeText } from '../../components/time-format.ts';
 import { useGameNow } from '../../components/use-game-now.ts';
 import { useListParams } from '../../components/use-list-params.ts';
 import { notificationText, reportOf, stakingReportDay } from './notification-text.ts';
@@ -28,7 +27,7 @@ function NotificationItem({ n, now, onOpen }: { n: Notification; now: number; on
           {report ? <span className="note__hint">{t('inbox.openReport')}</span> : null}
         </span>
         <time className="note__time" dateTime={n.created_at} title={formatUtc(n.created_at)}>
-          {relativeTime(Date.parse(n.created_at), now)}
+          {relativeTimeText(Date.parse(n.created_at), now)}
         </time>
       </button>
     </li>

@@ -3,11 +3,24 @@
  * are base-unit strings (6 decimals); unknown or missing fields fall back to a plain title.
  */
 import type { MineKind, Notification } from '@kingdom/api';
-import { LAND_SIZES, LAND_SIZE_INFO, TOKEN_SYMBOLS, formatTokenAmount, isToken, type LandSize } from '@kingdom/game';
+import { LAND_SIZES, LAND_SIZE_INFO, TOKEN_SYMBOLS, isToken, type LandSize } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
+}
+
+/**
+ * A whole count (votes, workers, quantity) for i18next's `number` format (issue 18: "now 1373817"):
+ * a Number where exact (Intl groups Numbers and BigInts alike only then), else a BigInt; not a
+ * whole number: its text.
+ */
+function count(v: unknown): number | bigint | string {
+  const s = str(v);
+  if (!/^-?\d+$/.test(s)) return s;
+  const n = BigInt(s);
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) && n >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
 }
 
 function amount(v: unknown, token: string): string {
@@ -74,7 +87,7 @@ export function notificationText(n: Notification): { title: string; text: string
         title,
         text: t('inbox.text.dailyReport', {
           day: str(d.day), exo: amount(d.exo, 'exo'), salary: salaryText(d, token),
-          worked: str(d.workers_worked), workers: str(d.workers), count: Number(d.lands) || 0,
+          worked: count(d.workers_worked), workers: count(d.workers), count: Number(d.lands) || 0,
         }),
       };
     }
@@ -105,7 +118,7 @@ export function notificationText(n: Notification): { title: string; text: string
     case 'land_update':
       return { title, text: t('inbox.text.landUpdate', { hex: str(d.hex_name), size: sizeLabel(d.size) }) };
     case 'vendor_purchase':
-      return { title, text: t('inbox.text.vendorPurchase', { quantity: str(d.quantity), name: str(d.name) || str(d.item), price: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}` }) };
+      return { title, text: t('inbox.text.vendorPurchase', { quantity: count(d.quantity), name: str(d.name) || str(d.item), price: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}` }) };
     case 'shop_royalty':
       return { title, text: t('inbox.text.shopRoyalty', { day: str(d.day), exo: `${amount(d.exo, 'exo')} EXO`, hexo: `${amount(d.hexo, 'hexo')} HEXO`, count: Number(d.lands) || 0 }) };
     case 'server_compensation':
@@ -113,7 +126,7 @@ export function notificationText(n: Notification): { title: string; text: string
     case 'staking_daily_report':
       return { title, text: t('inbox.text.stakingReport', { day: str(d.day), hexo: amount(d.hexo, 'hexo'), rune: amount(d.rune, 'rune') }) };
     case 'votes_changed':
-      return { title, text: t(d.added === false ? 'inbox.text.votesRemoved' : 'inbox.text.votesAdded', { votes: str(d.votes), name: str(d.name), total: str(d.total) }) };
+      return { title, text: t(d.added === false ? 'inbox.text.votesRemoved' : 'inbox.text.votesAdded', { votes: count(d.votes), name: str(d.name), total: count(d.total) }) };
     case 'balance_topup': {
       const token = str(d.token) || 'hexo';
       const value = `${amount(d.amount, token)} ${symbol(token)}`;

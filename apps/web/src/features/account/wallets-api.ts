@@ -6,7 +6,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PATHS, STAKING_PATHS, type ChallengeResponse, type Chain, type WalletsResponse } from '@kingdom/api';
+import { shortenMiddle } from '@kingdom/game';
 import { apiGet, apiPost } from '../../api/client.ts';
+import { notifySuccess } from '../../components/notify.ts';
+import { i18n } from '../../i18n/index.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { DEMO_WALLET_API_NAME, type Cip30Api } from '../../wallets/types.ts';
@@ -107,6 +110,18 @@ export type WalletAction =
   | { kind: 'unlink' | 'resync'; chain: Chain; address: string }
   | { kind: 'master'; address: string };
 
+/** The success toast of a wallet action (spec §8 "wallet connected"; issue 18: none was shown). */
+function walletDoneText(a: WalletAction, data: WalletsResponse, before: WalletsResponse | undefined): string {
+  const short = (address: string) => shortenMiddle(address, 10, 6);
+  if (a.kind === 'master') return i18n.t('done.masterSet', { address: short(a.address) });
+  if (a.kind === 'unlink') return i18n.t('done.walletUnlinked', { address: short(a.address) });
+  if (a.kind === 'resync') return i18n.t('done.walletResynced', { address: short(a.address) });
+  // a link: the wallet the answer lists that was not linked before
+  const known = new Set(before?.wallets.map((w) => w.address) ?? []);
+  const linked = data.wallets.find((w) => !known.has(w.address))?.address ?? data.wallets.at(-1)?.address ?? '';
+  return i18n.t('done.walletLinked', { address: short(linked) });
+}
+
 /** Mutation: link, unlink, set master or re-sync; then the wallets and everything held refresh. */
 export function useWalletAction() {
   const qc = useQueryClient();
@@ -135,8 +150,10 @@ export function useWalletAction() {
         notifyError(errorText(code));
       }
     },
-    onSuccess: async (data) => {
+    onSuccess: async (data, a) => {
+      const before = qc.getQueryData<WalletsResponse>(KEY);
       qc.setQueryData(KEY, data);
+      notifySuccess(walletDoneText(a, data, before));
       await refreshAfterGameAction(qc);
       await qc.invalidateQueries({ queryKey: ['staking'] });
     },

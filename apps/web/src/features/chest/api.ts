@@ -24,5 +24,5 @@ export function useOpenChest() {
 
 /** A week's public record (seed hash, seed once revealed, loot table, draws). */
 export function useChestWeek(week: string | null) {
-  return useQuery(queryOptions({ queryKey: ['chest-week', week], queryFn: () => apiGet<ChestWeekResponse>(PATHS.chestWeek(week!)), enabled: week !== null, retry: false }));
+  return useQuery(queryOptions({ queryKey: ['chest-week', week], queryFn: () => apiGet<ChestWeekResponse>(PATHS.chestWeek(week!), { quietNotFound: true }), enabled: week !== null, retry: false }));
 }

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { chestDraw, chestEntryIndex, chestSeedHash, chestWeekOf, formatTokenAmount, isToken, itemKind, type ChestLoot } from '@kingdom/game';
+import { chestDraw, chestEntryIndex, chestSeedHash, chestWeekOf, isToken, itemKind, type ChestLoot } from '@kingdom/game';
+import { formatDateTime, formatTokenAmount } from '../../i18n/format.ts';
 import type { ChestWeekResponse } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { InlineError } from '../../components/query-state.tsx';
 import { notifySuccess } from '../../components/notify.ts';
-import { useGameNow } from '../../components/use-game-now.ts';
+import { useKnownGameNow } from '../../components/use-game-now.ts';
 import { useChest, useChestWeek, useOpenChest } from './api.ts';
 
 /** A loot in words: "250 HEXO" or "1 × Toolkit tier 2". */
@@ -28,7 +29,7 @@ export function ChestPage() {
       {q.isError ? <InlineError>{t('chest.loadFailed')}</InlineError> : null}
       {c ? (
         <>
-          <p>{t('chest.week', { week: c.week, ends: `${new Date(Date.parse(c.ends_at) - 60_000).toLocaleString('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC` })}</p>
+          <p>{t('chest.week', { week: c.week, ends: `${formatDateTime(Date.parse(c.ends_at) - 60_000, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })} UTC` })}</p>
           {c.state === 'openable' ? (
             <button type="button" className="btn btn--gold btn--large" disabled={open.isPending} data-testid="chest-open"
               onClick={() => open.mutate(undefined, { onSuccess: (r) => notifySuccess(t('chest.got', { loot: lootText(r.loot) })) })}>
@@ -54,10 +55,12 @@ export function ChestPage() {
   );
 }
 
-type Check = { ok: boolean; text: string };
+/** One line of the verification: passed, failed, or (null) nothing to check yet. */
+type Check = { ok: boolean | null; text: string };
 
 function verify(rec: ChestWeekResponse, userId: number | null, t: (k: string, o?: Record<string, unknown>) => string): Check[] {
-  if (!rec.seed) return [{ ok: false, text: t('chest.notRevealed') }];
+  // a running week: its seed is revealed when it ends, nothing is wrong yet
+  if (!rec.seed) return [{ ok: null, text: t('chest.notRevealedYet') }];
   const checks: Check[] = [];
   const hashOk = chestSeedHash(rec.seed) === rec.seed_hash;
   checks.push({ ok: hashOk, text: hashOk ? t('chest.hashOk') : t('chest.hashBad') });
@@ -76,15 +79,20 @@ function verify(rec: ChestWeekResponse, userId: number | null, t: (k: string, o?
   return checks;
 }
 
-/** `/chest/verify` (public): recompute any week's draws from its revealed seed. */
+/**
+ * `/chest/verify` (public): recompute any week's draws from its revealed seed. Without `?week=` it
+ * shows the game clock's current week (its seed hash is published; a week always has a seed from
+ * its start), once the game clock is known: never a week guessed from the wall clock (issue 18).
+ */
 export function ChestVerifyPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const lastWeek = chestWeekOf(useGameNow() - 7 * 86_400_000);
-  const week = params.get('week') ?? lastWeek;
-  const [weekInput, setWeekInput] = useState(week);
+  const gameNow = useKnownGameNow();
+  const week = params.get('week') ?? (gameNow === null ? null : chestWeekOf(gameNow));
+  const [typedWeek, setWeekInput] = useState<string | null>(null);
+  const weekInput = typedWeek ?? week ?? '';
   const [userInput, setUserInput] = useState(params.get('user') ?? '');
-  const q = useChestWeek(/^\d{4}-\d{2}-\d{2}$/.test(week) ? week : null);
+  const q = useChestWeek(week !== null && /^\d{4}-\d{2}-\d{2}$/.test(week) ? week : null);
   const userId = /^\d{1,9}$/.test(params.get('user') ?? '') ? Number(params.get('user')) : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -108,15 +116,15 @@ export function ChestVerifyPage() {
               <div><dt>{t('chest.seed')}</dt><dd className="chest-draw" data-testid="verify-seed">{q.data.seed ?? t('chest.notRevealed')}</dd></div>
             </dl>
             <ul className="verify-checks" data-testid="verify-checks">
-              {checks.map((c, i) => <li key={i} className={c.ok ? 'amount--in' : 'amount--out'}>{c.ok ? '✓ ' : '✗ '}{c.text}</li>)}
+              {checks.map((c, i) => <li key={i} className={c.ok === null ? 'muted' : c.ok ? 'amount--in' : 'amount--out'}>{c.ok === null ? '' : c.ok ? '✓ ' : '✗ '}{c.text}</li>)}
             </ul>
             <h2 className="section-title">{t('chest.table')}</h2>
             <div className="table-wrap">
-              <table className="table">
+              <table className="table table--stack">
                 <thead><tr><th scope="col">#</th><th scope="col">{t('chest.loot')}</th><th scope="col" className="num">{t('chest.chance')}</th></tr></thead>
                 <tbody>
                   {q.data.table.map((e, i) => (
-                    <tr key={i}><td>{i}</td><td>{lootText(e.loot)}</td><td className="num">{(e.weight / 100).toFixed(2)}%</td></tr>
+                    <tr key={i}><td data-label="#">{i}</td><td data-label={t('chest.loot')}>{lootText(e.loot)}</td><td className="num" data-label={t('chest.chance')}>{(e.weight / 100).toFixed(2)}%</td></tr>
                   ))}
                 </tbody>
               </table>

@@ -64,6 +64,22 @@ export function starterSet(address: string): FaucetRequest[] {
   ];
 }
 
+/**
+ * What {@link starterSet} promises, summed over its calls: the numbers the 'Get started' text
+ * shows (issue 18: the text promised 6 worker NFTs while the set gave 5).
+ */
+export function starterSetTotals(sets: readonly FaucetRequest[]): { lands: number; tools: number; workers: number; hexo: bigint; food: bigint } {
+  const out = { lands: 0, tools: 0, workers: 0, hexo: 0n, food: 0n };
+  for (const s of sets) {
+    out.lands += s.lands ?? 0;
+    out.tools += s.tools ?? 0;
+    out.workers += s.workers ?? 0;
+    out.hexo += BigInt(s.hexo ?? '0');
+    out.food += BigInt(s.food ?? '0');
+  }
+  return out;
+}
+
 /** What the starter set gave, summed over its calls. */
 export interface StarterResult {
   lands: number;

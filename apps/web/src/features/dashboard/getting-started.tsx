@@ -4,11 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/session-calls.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { useSession } from '../../session/session-store.ts';
-import { useDemoAssets, type StarterResult } from './api.ts';
+import { formatThousands } from '../../i18n/format.ts';
+import { SMALL_SCREEN, useMediaQuery } from '../../components/use-media-query.ts';
+import { starterSet, starterSetTotals, useDemoAssets, type StarterResult } from './api.ts';
+
+/** The starter set in words, its numbers counted from {@link starterSet} itself. */
+function starterText(t: (key: string, o: Record<string, unknown>) => string, address: string): string {
+  const n = starterSetTotals(starterSet(address));
+  return t('start.demoText', { lands: n.lands, tools: n.tools, workers: n.workers, hexo: formatThousands(n.hexo), food: formatThousands(n.food) });
+}
 
 /** What to try first once the player holds something (demo: right after the starter set). */
 function FirstSteps() {
   const { t } = useTranslation();
+  // on a small screen the game clock sits in the account menu, not in the header bar
+  const small = useMediaQuery(SMALL_SCREEN);
   return (
     <ol className="first-steps" data-testid="first-steps">
       <li>
@@ -17,7 +27,7 @@ function FirstSteps() {
       <li>
         <Link to="/frenmine/workers">{t('start.step2Link')}</Link> {t('start.step2')}
       </li>
-      <li>{t('start.step3')}</li>
+      <li>{t(small ? 'start.step3Phone' : 'start.step3')}</li>
       <li>
         <Link to="/account/inbox">{t('start.step4Link')}</Link> {t('start.step4')}
       </li>
@@ -44,7 +54,7 @@ export function GettingStarted({ lands }: { lands: number | undefined }) {
         <h2 id="start-title" className="panel__title">
           {t('start.gotTitle')}
         </h2>
-        <p>{t('start.got', { lands: got.lands, workers: got.workers, tools: got.tools })}</p>
+        <p data-testid="getting-started-got">{t('start.got', { lands: got.lands, workers: got.workers, tools: got.tools })}</p>
         <FirstSteps />
       </section>
     );
@@ -63,7 +73,7 @@ export function GettingStarted({ lands }: { lands: number | undefined }) {
         <h2 id="start-title" className="panel__title">
           {t('start.title')}
         </h2>
-        <p>{t('start.demoText')}</p>
+        <p data-testid="starter-text">{starterText(t, address)}</p>
         <button type="button" className="btn btn--gold" disabled={assets.isPending || !address} onClick={get}>
           {assets.isPending ? <span className="spinner" aria-hidden="true" /> : null}
           {t('start.getDemoAssets')}

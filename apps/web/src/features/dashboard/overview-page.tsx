@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPrice5, formatThousands } from '@kingdom/game';
+import { formatPrice5, formatThousands } from '../../i18n/format.ts';
 import { useConfig, useNotificationsCount } from '../../api/session-calls.ts';
 import { useInventoryCount, usePrices, useToolsCount, useTotalLands } from '../../api/account-calls.ts';
 import { useAdaUsd, useChestState } from './api.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatThousands } from '@kingdom/game';
+import { formatThousands } from '../../i18n/format.ts';
 import { useInventoryItems } from '../../api/account-calls.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';

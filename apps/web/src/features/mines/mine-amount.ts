@@ -1,6 +1,7 @@
 /** Base-unit amounts of the mines' answers, shown with their token (6 decimals, spec §9). */
 import type { MineDay, MineKind } from '@kingdom/api';
-import { MINE_RULES, TOKEN_SYMBOLS, formatTokenAmount, isToken } from '@kingdom/game';
+import { MINE_RULES, TOKEN_SYMBOLS, isToken } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 
 /** `"12500000"`, `"hexo"` → `12.5 HEXO`; an unknown token shows the raw amount with its name. */
 export function formatAmount(base: string, token: string): string {

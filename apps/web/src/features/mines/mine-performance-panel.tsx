@@ -36,7 +36,7 @@ export function MineDaysTable({ rows, kind, caption, linkLands = true }: { rows:
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table--stack" data-testid="mine-days-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -57,16 +57,16 @@ export function MineDaysTable({ rows, kind, caption, linkLands = true }: { rows:
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.day}:${r.hex_name}`} data-testid="performance-row">
-              <td>{r.day}</td>
-              <td>{linkLands ? <Link to={`/land/${encodeURIComponent(r.hex_name)}`}>{r.hex_name}</Link> : r.hex_name}</td>
-              <td className="num">{formatAmount(r.exo_mined, 'exo')}</td>
-              <td className="num" data-testid="salary-paid">
+              <td data-label={t('performance.day')}>{r.day}</td>
+              <td data-label={t('performance.land')}>{linkLands ? <Link to={`/land/${encodeURIComponent(r.hex_name)}`}>{r.hex_name}</Link> : r.hex_name}</td>
+              <td className="num" data-label={t('performance.exo')}>{formatAmount(r.exo_mined, 'exo')}</td>
+              <td className="num" data-testid="salary-paid" data-label={t('performance.salary')}>
                 {formatRowSalary(r, kind)}
               </td>
-              <td className="num" title={t('performance.workedTitle', { worked: r.workers_worked, workers: r.workers, open: r.open_slots })}>
+              <td className="num" data-label={t('performance.worked')} title={t('performance.workedTitle', { worked: r.workers_worked, workers: r.workers, open: r.open_slots })}>
                 {t('performance.workedOf', { worked: r.workers_worked, open: r.open_slots })}
               </td>
-              <td>
+              <td data-label={t('performance.effectivity')}>
                 <Effectivity rating={r.effectivity} />
               </td>
             </tr>

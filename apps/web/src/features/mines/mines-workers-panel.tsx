@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MineKind } from '@kingdom/api';
-import { TOKEN_SYMBOLS, WORKER_SALARY_HEXO, formatTokenAmount, type Token } from '@kingdom/game';
+import { TOKEN_SYMBOLS, WORKER_SALARY_HEXO, type Token } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { useBalance, useInventoryItems } from '../../api/account-calls.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';

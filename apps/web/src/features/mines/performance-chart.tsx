@@ -3,6 +3,7 @@
  * token that paid it (FOOD, HEXO). Loaded lazily (recharts is large), so only these pages pay for it.
  */
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 /** One day of a chart: totals over the player's lands, in whole tokens. */
@@ -24,8 +25,8 @@ function DayBars({ data, keys }: { data: ChartDay[]; keys: readonly ('exo' | 'fo
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#3a2e4a" strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" tick={AXIS} tickFormatter={(d: string) => d.slice(5)} />
-        <YAxis tick={AXIS} width={70} tickFormatter={(v: number) => v.toLocaleString('en-US')} />
-        <Tooltip {...TOOLTIP} formatter={(v, name) => [Number(v).toLocaleString('en-US', { maximumFractionDigits: 2 }), name]} />
+        <YAxis tick={AXIS} width={70} tickFormatter={(v: number) => v.toLocaleString(i18n.language)} />
+        <Tooltip {...TOOLTIP} formatter={(v, name) => [Number(v).toLocaleString(i18n.language, { maximumFractionDigits: 2 }), name]} />
         {keys.length > 1 ? <Legend /> : null}
         {keys.map((k, i) => (
           <Bar key={k} dataKey={k} name={NAMES[k]} stackId="paid" fill={COLORS[k]} radius={i === keys.length - 1 ? [4, 4, 0, 0] : 0} maxBarSize={56} isAnimationActive={false} />

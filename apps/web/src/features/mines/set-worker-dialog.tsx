@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Mine, MineSlot, WorkerNft } from '@kingdom/api';
-import { TOKEN_SYMBOLS, formatTokenAmount, type WorkerRarity } from '@kingdom/game';
+import { TOKEN_SYMBOLS, type WorkerRarity } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { RarityBadge } from '../../components/mine-slots.tsx';
 import { notifySuccess } from '../../components/notify.ts';

@@ -8,7 +8,13 @@ import {
   STAKING_PATHS, type ActivityResponse, type CollectionResponse, type LeaderboardResponse, type MarketResponse,
   type StakingMineResponse, type StakingReportResponse, type VotesResponse,
 } from '@kingdom/api';
+import type { MiningToolsResponse } from '@kingdom/api';
+import { formatThousands } from '../../i18n/format.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
+import { notifySuccess } from '../../components/notify.ts';
+import { i18n } from '../../i18n/index.ts';
+import { call } from '../../api/call.ts';
+import { queryKeys } from '../../api/keys.ts';
 import { refreshBalance, refreshNotifications } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 
@@ -69,21 +75,43 @@ export function useStakingReport(day: string) {
 export type VoteAction =
   | { kind: 'lock'; amount: number }
   | { kind: 'unlock'; amount: number }
-  | { kind: 'add'; project: string; votes: number }
-  | { kind: 'remove'; project: string; votes: number };
+  | { kind: 'add'; project: string; votes: number; name?: string }
+  | { kind: 'remove'; project: string; votes: number; name?: string };
 
 /** Mutation: lock/unlock points or add/remove votes, then refresh what they change. */
+/** The success toast of a vote action (spec §8 "votes saved"; issue 18: none was shown). */
+function voteDoneText(a: VoteAction): string {
+  if (a.kind === 'lock') return i18n.t('done.votesLocked', { amount: formatThousands(a.amount) });
+  if (a.kind === 'unlock') return i18n.t('done.votesUnlocked', { amount: formatThousands(a.amount) });
+  return i18n.t(a.kind === 'add' ? 'done.votesSaved' : 'done.votesRemoved', { votes: formatThousands(a.votes), project: a.name ?? a.project });
+}
+
 export function useVoteAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (a: VoteAction) => {
       if (a.kind === 'lock') return apiPost<VotesResponse>(STAKING_PATHS.votesLock, { amount: a.amount });
       if (a.kind === 'unlock') return apiPost<VotesResponse>(STAKING_PATHS.votesUnlock, { amount: a.amount });
+      // `name` is only for the toast: the request carries exactly what the endpoint accepts
       return apiPost<VotesResponse>(a.kind === 'add' ? STAKING_PATHS.votesAdd : STAKING_PATHS.votesRemove, { project: a.project, votes: a.votes });
     },
-    onSuccess: async (data) => {
+    onSuccess: async (data, a) => {
       qc.setQueryData(keys.votes, data);
+      notifySuccess(voteDoneText(a));
       await Promise.all([qc.invalidateQueries({ queryKey: keys.all }), refreshBalance(qc, 'exo'), refreshNotifications(qc)]);
     },
   });
+}
+
+/**
+ * The player's mining tools (first page, as spec §7 fetches them): they pay daily rewards too
+ * (source TOOLKIT, GAME-RULES §5), so My NFTs lists them beside the staked NFTs. Same query key as
+ * the inventory's tools page: one cache for the same data.
+ */
+export function useMyMiningTools() {
+  return useQuery(queryOptions({
+    queryKey: queryKeys.myToolsPage({ page: 1 }),
+    queryFn: (): Promise<MiningToolsResponse> => call('miningTools', { query: { page: 1, my: 'true' } }),
+    enabled: useIsAuthenticated(),
+  }));
 }

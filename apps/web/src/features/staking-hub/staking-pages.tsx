@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LeagueName, StakingProject } from '@kingdom/api';
-import { LEAGUE_THRESHOLDS, TOKEN_SYMBOLS, formatThousands, formatTokenAmount, relativeTime } from '@kingdom/game';
+import { LEAGUE_THRESHOLDS, TOKEN_SYMBOLS, nftName } from '@kingdom/game';
+import { formatThousands, formatTokenAmount } from '../../i18n/format.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -11,11 +12,12 @@ import { Pager } from '../../components/pager.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
+import { ToolGrid } from '../../components/tool-card.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
-import { formatCountdown, formatUtc } from '../../components/time-format.ts';
+import { formatCountdown, formatUtc, relativeTimeText } from '../../components/time-format.ts';
 import { useGameNow } from '../../components/use-game-now.ts';
 import { useListParams } from '../../components/use-list-params.ts';
-import { useActivity, useLeaderboard, useMarket, useMyStake, useProject, useVoteAction, useVotes } from './api.ts';
+import { useActivity, useLeaderboard, useMarket, useMyMiningTools, useMyStake, useProject, useVoteAction, useVotes } from './api.ts';
 import { VoteBars, VoteHistoryChart } from './vote-charts.tsx';
 import './staking.css';
 
@@ -168,7 +170,7 @@ export function AddVotesDialog({ project, name, onClose }: { project: string; na
       return;
     }
     setInvalid(false);
-    action.mutate({ kind: 'add', project, votes: n }, { onSuccess: onClose, onError: () => setInvalid(true) });
+    action.mutate({ kind: 'add', project, votes: n, name }, { onSuccess: onClose, onError: () => setInvalid(true) });
   };
   return (
     <Dialog title={t('stakingHub.addTitle', { name })} onClose={onClose}>
@@ -213,7 +215,8 @@ export function StakingBoardPage() {
         {q.data ? <NextSnapshot at={q.data.next_snapshot_at} /> : null}
       </div>
       {!q.data || q.data.items.length === 0 ? (
-        <EmptyState title={t('staking.noProjects')} text={t('staking.noProjectsText')} />
+        search ? <EmptyState title={t('staking.noMatch', { search })} text={t('staking.noMatchText')} />
+          : <EmptyState title={t('staking.noProjects')} text={t('staking.noProjectsText')} />
       ) : (
         <>
           {page === 1 && !search ? <VoteBars items={q.data.items.slice(0, 10)} title={t('stakingHub.topChart')} /> : null}
@@ -255,7 +258,7 @@ export function StakingActivityPage() {
   const q = useActivity(page);
   const now = useGameNow();
   if (q.isPending) return <CardSkeletons count={3} />;
-  if (!q.data || q.data.items.length === 0) return <EmptyState title={t('staking.noProjects')} text={t('staking.noProjectsText')} />;
+  if (!q.data || q.data.items.length === 0) return <EmptyState title={t('staking.noActivity')} text={t('staking.noActivityText')} />;
   return (
     <>
       <ul className="notes" aria-label={t('stakingHub.activityCaption')}>
@@ -266,7 +269,7 @@ export function StakingActivityPage() {
                 {t(`stakingHub.activity.${i.kind}`, { player: i.player ?? '', votes: formatThousands(i.votes), name: i.name ?? '' })}
               </span>
             </span>
-            <time className="note__time" dateTime={i.at} title={formatUtc(i.at)}>{relativeTime(Date.parse(i.at), now)}</time>
+            <time className="note__time" dateTime={i.at} title={formatUtc(i.at)}>{relativeTimeText(Date.parse(i.at), now)}</time>
           </li>
         ))}
       </ul>
@@ -279,13 +282,17 @@ export function StakingActivityPage() {
 export function StakingUserPage() {
   const { t } = useTranslation();
   const q = useMyStake();
+  const tools = useMyMiningTools();
   if (!useIsAuthenticated()) return <SignInPrompt />;
-  if (q.isPending) return <CardSkeletons count={2} />;
-  if (!q.data || q.data.collections.length === 0) return <EmptyState title={t('staking.noNfts')} text={t('staking.noNftsText')} />;
+  if (q.isPending || tools.isPending) return <CardSkeletons count={2} />;
+  const collections = q.data?.collections ?? [];
+  const myTools = tools.data?.mtools ?? [];
+  if (collections.length === 0 && myTools.length === 0) return <EmptyState title={t('staking.noNfts')} text={t('staking.noNftsText')} />;
   return (
     <>
-      {q.data.inactive ? <p className="notice" role="status">{t('stakingHub.inactive')}</p> : null}
-      {q.data.collections.map((c) => (
+      {q.data?.inactive ? <p className="notice" role="status">{t('stakingHub.inactive')}</p> : null}
+      {collections.length === 0 ? <p className="muted">{t('staking.noNftsText')}</p> : null}
+      {collections.map((c) => (
         <section key={c.project} className="panel" data-testid="stake-collection" data-project={c.project}>
           <h2 className="panel__title">
             <Link to={`/collection/${c.project}`}>{c.name}</Link> <LeagueBadge league={c.league} />
@@ -296,11 +303,11 @@ export function StakingUserPage() {
               : t('stakingHub.notQualified')}
           </p>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--stack">
               <caption className="sr-only">{c.name}</caption>
               <thead>
                 <tr>
-                  <th scope="col">NFT</th>
+                  <th scope="col">{t('stakingHub.nft')}</th>
                   <th scope="col">{t('stakingHub.heldSince')}</th>
                   <th scope="col">{t('stakingHub.countsFrom')}</th>
                   <th scope="col">{t('stakingHub.counts')}</th>
@@ -309,10 +316,10 @@ export function StakingUserPage() {
               <tbody>
                 {c.nfts.map((n) => (
                   <tr key={`${n.address}-${n.asset}`}>
-                    <td className="mono">{n.asset.length > 18 ? `${n.asset.slice(0, 10)}…${n.asset.slice(-6)}` : n.asset}</td>
-                    <td>{formatUtc(n.held_since)}</td>
-                    <td>{formatUtc(n.counts_from)}</td>
-                    <td>{n.counts ? t('stakingHub.counts') : t('stakingHub.waiting')}</td>
+                    <td data-label={t('stakingHub.nft')} data-testid="stake-nft-name" title={n.asset}>{nftName(c.chain, n.asset, c.name)}</td>
+                    <td data-label={t('stakingHub.heldSince')}>{formatUtc(n.held_since)}</td>
+                    <td data-label={t('stakingHub.countsFrom')}>{formatUtc(n.counts_from)}</td>
+                    <td data-label={t('stakingHub.counts')}>{n.counts ? t('stakingHub.counts') : t('stakingHub.waiting')}</td>
                   </tr>
                 ))}
               </tbody>
@@ -320,6 +327,13 @@ export function StakingUserPage() {
           </div>
         </section>
       ))}
+      {myTools.length > 0 ? (
+        <section className="panel" aria-labelledby="my-tools-title" data-testid="stake-tools">
+          <h2 id="my-tools-title" className="panel__title">{t('stakingHub.toolsTitle')}</h2>
+          <p className="muted">{t('stakingHub.toolsLead')}</p>
+          <ToolGrid tools={myTools} label={t('stakingHub.toolsTitle')} />
+        </section>
+      ) : null}
     </>
   );
 }
@@ -401,7 +415,7 @@ export function StakingVotesPage() {
                     <td className="row-actions">
                       <button type="button" className="btn btn--small" onClick={() => setAdding(a)}>{t('stakingHub.addVotes')}</button>
                       <button type="button" className="btn btn--small btn--ghost" disabled={action.isPending}
-                        onClick={() => action.mutate({ kind: 'remove', project: a.project, votes: a.votes })}>
+                        onClick={() => action.mutate({ kind: 'remove', project: a.project, votes: a.votes, name: a.name })}>
                         {t('stakingHub.removeVotes')}
                       </button>
                     </td>
@@ -428,7 +442,7 @@ export function CollectionPage() {
     return (
       <>
         <PageHeader title={t('staking.project', { project })} />
-        <EmptyState title={t('staking.noProjects')} text={t('staking.noProjectsText')} />
+        <EmptyState title={t('staking.noSuchProject')} text={t('staking.noSuchProjectText', { project })} />
       </>
     );
   }

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, formatTokenAmount } from '@kingdom/game';
+import { TOKEN_SYMBOLS } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { Dialog } from '../../components/dialog.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { useStakingReport } from './api.ts';
@@ -26,7 +27,7 @@ export function StakingReportDialog({ day, onClose }: { day: string; onClose(): 
             ))}
           </dl>
           <div className="table-wrap">
-            <table className="table" data-testid="staking-report">
+            <table className="table table--stack" data-testid="staking-report">
               <caption className="sr-only">{t('stakingHub.report.caption')}</caption>
               <thead>
                 <tr>
@@ -39,10 +40,10 @@ export function StakingReportDialog({ day, onClose }: { day: string; onClose(): 
               <tbody>
                 {q.data.rows.map((r) => (
                   <tr key={`${r.source}-${r.ref}`} data-testid="staking-report-row" data-source={r.source}>
-                    <td>{t(`stakingHub.report.${r.source}`)}</td>
-                    <td>{r.name}</td>
-                    <td className="num">{r.nfts}</td>
-                    <td className="num">{formatTokenAmount(r.amount, r.token, 6)} {TOKEN_SYMBOLS[r.token]}</td>
+                    <td data-label={t('stakingHub.report.source')}>{t(`stakingHub.report.${r.source}`)}</td>
+                    <td data-label={t('stakingHub.report.name')}>{r.name}</td>
+                    <td className="num" data-label={t('stakingHub.report.nfts')}>{r.nfts}</td>
+                    <td className="num" data-label={t('stakingHub.report.amount')}>{formatTokenAmount(r.amount, r.token, 6)} {TOKEN_SYMBOLS[r.token]}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StakingProject } from '@kingdom/api';
-import { LEAGUE_THRESHOLDS, formatThousands } from '@kingdom/game';
+import { LEAGUE_THRESHOLDS } from '@kingdom/game';
+import { formatThousands } from '../../i18n/format.ts';
 import { formatUtc } from '../../components/time-format.ts';
 
 /** Horizontal bars of the top projects' votes, with the Gold line (250,000). */

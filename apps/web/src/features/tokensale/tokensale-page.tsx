@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatTokenAmount } from '@kingdom/game';
+import { vendorEntry } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatUtc } from '../../components/time-format.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+import { useSession } from '../../session/session-store.ts';
 import { costLovelace, formatAda, isWholeAmount } from '../../chain/format.ts';
 import { useCreateOrder, useExoOrders, useSaleRounds } from '../../chain/hooks.ts';
 import { OrderPayDialog } from '../../chain/order-pay-dialog.tsx';
@@ -53,6 +55,19 @@ function BuyForm({ round, onOrder }: { round: SaleRound; onOrder(order: ExoOrder
   );
 }
 
+/**
+ * What a signed-in player may do in a round (issue 18): buy while it is open and the session's
+ * wallet can pay in ADA; else say why before any order is made (a closed or upcoming round shows no
+ * form; a Solana session cannot pay on Cardano).
+ */
+function RoundBuy({ round, onOrder }: { round: SaleRound; onOrder(order: ExoOrder): void }) {
+  const { t } = useTranslation();
+  const walletType = useSession((s) => s.walletType);
+  if (round.status !== 'open') return null;
+  if (walletType !== 'cardano') return <p className="muted" data-testid={`round-needs-cardano-${round.id}`}>{t('tokensale.needsCardano')}</p>;
+  return <BuyForm round={round} onOrder={onOrder} />;
+}
+
 function RoundCard({ round, signedIn, onOrder }: { round: SaleRound; signedIn: boolean; onOrder(order: ExoOrder): void }) {
   const { t } = useTranslation();
   const pm = soldPerMille(round.sold, round.cap);
@@ -73,12 +88,18 @@ function RoundCard({ round, signedIn, onOrder }: { round: SaleRound; signedIn: b
         aria-valuetext={`${perMilleText(pm)}%`} aria-label={t('tokensale.progress', { pct: perMilleText(pm), name: round.name })}>
         <div className="progress__bar" style={{ width: `${pm / 10}%` }} />
       </div>
-      {signedIn ? <BuyForm round={round} onOrder={onOrder} /> : null}
+      {signedIn ? <RoundBuy round={round} onOrder={onOrder} /> : null}
     </li>
   );
 }
 
-function YourOrders() {
+/** What an order bought, in words: "#3 · EXO pack 1k" or "#2 · Public 1" (issue 18: not the key "exo_1k"). */
+function orderLabel(o: ExoOrder, rounds: readonly SaleRound[] | undefined): string {
+  const what = o.pack ? vendorEntry(o.pack)?.name ?? o.pack : rounds?.find((r) => r.id === o.round_id)?.name;
+  return what ? `#${o.id} · ${what}` : `#${o.id}`;
+}
+
+function YourOrders({ rounds }: { rounds: readonly SaleRound[] | undefined }) {
   const { t } = useTranslation();
   const q = useExoOrders();
   return (
@@ -90,8 +111,8 @@ function YourOrders() {
           <thead><tr><th scope="col">{t('tokensale.order')}</th><th scope="col">{t('chain.order.exo')}</th><th scope="col">{t('chain.order.price')}</th><th scope="col">{t('chain.status')}</th><th scope="col">{t('tokensale.created')}</th><th scope="col">{t('chain.transaction')}</th></tr></thead>
           <tbody>
             {q.data.map((o) => (
-              <tr key={o.id}>
-                <td>#{o.id}{o.pack ? ` (${o.pack})` : ''}</td>
+              <tr key={o.id} data-testid="order-row">
+                <td data-testid="order-label">{orderLabel(o, rounds)}</td>
                 <td>{formatTokenAmount(o.exo, 'exo', 6)} EXO</td>
                 <td>{formatAda(o.lovelace)} ADA</td>
                 <td>{t(`chain.order.${o.status}`)}</td>
@@ -131,7 +152,7 @@ export function TokensalePage() {
           </ul>
         )}
       </section>
-      {signedIn ? <YourOrders /> : null}
+      {signedIn ? <YourOrders rounds={q.data?.rounds} /> : null}
       {order ? <OrderPayDialog order={order} onClose={() => setOrder(null)} /> : null}
     </>
   );

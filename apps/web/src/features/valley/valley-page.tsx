@@ -7,10 +7,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  centreOn, formatThousands, hexAtScreen, hexName, parseHexName, shortenMiddle, valleyMapLand, BIOME_BONUS, LAND_SIZE_INFO,
-  HEX_NAME_MAX_LENGTH, type MapView, type ValleyMap,
-} from '@kingdom/game';
+import { centreOn, hexAtScreen, hexName, parseHexName, shortenMiddle, valleyMapLand, BIOME_BONUS, LAND_SIZE_INFO, HEX_NAME_MAX_LENGTH, type MapView, type ValleyMap } from '@kingdom/game';
+import { formatThousands } from '../../i18n/format.ts';
 import { useConfig } from '../../api/session-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { PageHeader } from '../../components/page-header.tsx';

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TOKEN_SYMBOLS, VENDOR_GROUPS, formatTokenAmount, type VendorGroup } from '@kingdom/game';
+import { TOKEN_SYMBOLS, VENDOR_GROUPS, type VendorGroup } from '@kingdom/game';
+import { formatTokenAmount } from '../../i18n/format.ts';
 import type { VendorItem } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
 import { notifySuccess } from '../../components/notify.ts';
-import { useBalance, useInventoryItems } from '../../api/account-calls.ts';
+import { useBalance, useInventoryItems, usePrices } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { usePurchase, useVendorCatalogue } from './api.ts';
 import { LazyExoPackBuy } from '../../chain/lazy.tsx';
+import { formatAda, packLovelace } from '../../chain/format.ts';
 
 type PayToken = 'exo' | 'hexo';
 
@@ -67,6 +69,14 @@ function ConfirmDialog({ entry, quantity, onClose }: { entry: VendorItem; quanti
   );
 }
 
+/** An EXO pack's ADA price at the current EXO price (issue 18: it showed only once an order existed). */
+function PackPrice({ packKey }: { packKey: string }) {
+  const { t } = useTranslation();
+  const prices = usePrices();
+  const lovelace = packLovelace(packKey, prices.data?.exo);
+  return lovelace === null ? <>{t('vendor.paidInAda')}</> : <span data-testid={`vendor-pack-price-${packKey}`}>{t('chain.packPrice', { ada: formatAda(lovelace) })}</span>;
+}
+
 function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; signedIn: boolean }) {
   const { t } = useTranslation();
   const [quantity, setQuantity] = useState(1);
@@ -78,7 +88,7 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
       <span className="land-card__name">{entry.name}</span>
       <span className="vendor-card__purpose">{entry.purpose}</span>
       <span className="vendor-card__price">
-        {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : t('vendor.paidInAda')}
+        {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : <PackPrice packKey={entry.key} />}
       </span>
       {signedIn && owned !== null ? <span className="badge">{t('vendor.owned', { owned })}</span> : null}
       {entry.group === 'exo_packs' ? (

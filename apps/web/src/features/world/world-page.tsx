@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatThousands, formatTokenAmount } from '@kingdom/game';
+import { formatThousands, formatTokenAmount } from '../../i18n/format.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';

@@ -41,3 +41,11 @@ describe('chain money texts (issue 11)', () => {
       .toBe('Your withdrawal of 5 EXO did not go through and was returned to your balance (not confirmed in time).');
   });
 });
+
+describe('numbers in notifications (issue 18)', () => {
+  it('carry thousands separators: "now 1,373,817", not "now 1373817"', async () => {
+    await loadPageTexts();
+    const n: Notification = { id: 2, type: 'votes_changed', read: false, created_at: '2025-03-10T00:00:00.000Z', data: { votes: 1500, name: 'Velvet Elves', total: '1373817', added: true } };
+    expect(notificationText(n).text).toBe('1,500 votes added to Velvet Elves (now 1,373,817).');
+  });
+});

@@ -34,6 +34,21 @@ describe('account and the areas built later', () => {
     expect(log.some((r) => r.path === '/account/ledger' && r.params.token === 'hexo')).toBe(true);
   });
 
+  it('the history names every ledger reason in its own words (issue 18: staking, deposits, withdrawals)', async () => {
+    mockHttp(signedInRoutes({ 'GET /account/ledger': { body: { token: 'hexo', balance: '60000000', total: 3, page: 1, per_page: 25, rows: [
+      { id: 3, at: '2026-11-01T12:00:00.000Z', asset: 'hexo', amount: '-40000000', reason: 'withdrawal', raw_reason: 'withdrawal', reference: 'withdrawal:1', link: '/account/balances', running_balance: '60000000' },
+      { id: 2, at: '2026-11-01T11:00:00.000Z', asset: 'hexo', amount: '3000000', reason: 'staking', raw_reason: 'staking_reward', reference: 'd', link: null, running_balance: '100000000' },
+      { id: 1, at: '2026-11-01T10:00:00.000Z', asset: 'hexo', amount: '97000000', reason: 'deposit', raw_reason: 'deposit', reference: 'tx#0', link: null, running_balance: '97000000' },
+    ] } } }));
+    renderRoute('/account/balances', { signedIn: true });
+    const table = await screen.findByTestId('history-table');
+    expect(within(table).getAllByRole('row').slice(1).map((r) => within(r).getByTestId('history-reason-cell').textContent)).toEqual(['Withdrawal', 'Staking', 'Deposit']);
+    const options = within(screen.getByTestId('history-reason')).getAllByRole('option').slice(1).map((o) => o.textContent);
+    expect(new Set(options).size).toBe(options.length);
+    for (const o of options) expect(o).not.toMatch(/^account\.|_/);
+    expect(options).toEqual(expect.arrayContaining(['Staking', 'Deposit', 'Withdrawal', 'Withdrawal returned', 'Votes locked']));
+  });
+
   it('account balances show the four tokens', async () => {
     mockHttp(signedInRoutes());
     renderRoute('/account/balances', { signedIn: true });

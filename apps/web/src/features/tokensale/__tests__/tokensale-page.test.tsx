@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockHttp } from '../../../test/mock-http.ts';
 import { signedInRoutes } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { useSession } from '../../../session/session-store.ts';
 import { perMilleText, soldPerMille } from '../round-math.ts';
 
 const round = (id: number, over: Record<string, unknown>) => ({
@@ -49,11 +50,12 @@ describe('/tokensale', () => {
       'POST /exo/orders': { status: 201, body: { order: ORDER } },
     });
     renderRoute('/tokensale', { signedIn: true });
-    const soldOut = await screen.findByTestId('round-buy-1');
-    expect(soldOut.hasAttribute('disabled')).toBe(true);
-    expect(soldOut.textContent).toBe('Sold out');
-    expect(screen.getByTestId('round-buy-3').hasAttribute('disabled')).toBe(true);
-    fireEvent.click(screen.getByTestId('round-buy-2'));
+    fireEvent.click(await screen.findByTestId('round-buy-2'));
+    // issue 18: a sold-out or upcoming round offers no "EXO to buy" at all
+    for (const id of [1, 3]) {
+      expect(screen.queryByTestId(`round-amount-${id}`)).toBeNull();
+      expect(within(screen.getByTestId(`round-${id}`)).queryByText('EXO to buy')).toBeNull();
+    }
     expect(within(screen.getByTestId('round-2')).getByRole('alert').textContent).toBe('Enter the EXO amount you want to buy');
     fireEvent.change(screen.getByTestId('round-amount-2'), { target: { value: '10' } });
     expect(screen.getByTestId('round-cost-2').textContent).toBe('Cost: 12.34567 ADA');
@@ -80,6 +82,28 @@ describe('/tokensale', () => {
     fireEvent.change(await screen.findByTestId('round-amount-2'), { target: { value: '10' } });
     fireEvent.click(screen.getByTestId('round-buy-2'));
     await waitFor(() => expect(within(screen.getByTestId('round-2')).getByRole('alert').textContent).toBe('This sale round is sold out.'));
+  });
+});
+
+describe('/tokensale for a player (issue 18)', () => {
+  it('names what each order bought, never its internal key', async () => {
+    mockHttp({
+      ...signedInRoutes(),
+      'GET /tokensale/rounds': { body: ROUNDS },
+      'GET /exo/orders': { body: { orders: [{ ...ORDER, id: 7, source: 'pack', round_id: null, pack: 'exo_1k', status: 'paid' }, { ...ORDER, status: 'paid' }] } },
+    });
+    renderRoute('/tokensale', { signedIn: true });
+    await waitFor(() => expect(screen.getAllByTestId('order-label').map((c) => c.textContent)).toEqual(['#7 · EXO pack 1k', '#42 · Round 2']));
+    expect(screen.getByTestId('orders-table').textContent).not.toContain('exo_1k');
+  });
+
+  it('tells a Solana session before any order that EXO is paid in ADA on Cardano', async () => {
+    const log = mockHttp({ ...signedInRoutes(), 'GET /tokensale/rounds': { body: ROUNDS }, 'GET /exo/orders': { body: { orders: [] } } });
+    renderRoute('/tokensale', { signedIn: true });
+    useSession.setState({ walletType: 'solana' });
+    expect((await screen.findByTestId('round-needs-cardano-2')).textContent).toContain('Cardano wallet');
+    expect(screen.queryByTestId('round-buy-2')).toBeNull();
+    expect(log.some((r) => r.method === 'POST')).toBe(false);
   });
 });
 

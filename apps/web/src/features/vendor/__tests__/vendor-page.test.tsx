@@ -4,6 +4,7 @@ import { VENDOR_CATALOGUE } from '@kingdom/game';
 import { mockHttp } from '../../../test/mock-http.ts';
 import { signedInRoutes } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { useSession } from '../../../session/session-store.ts';
 
 const catalogue = {
   max_quantity: 1000,
@@ -42,5 +43,24 @@ describe('/vendor', () => {
     const req = log.find((r) => r.path === '/vendor/purchase')!;
     expect(req.body).toEqual({ item: 'toolkit_2', quantity: 2 });
     expect(Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('/vendor EXO packs (issue 18)', () => {
+  it('show their ADA price at the current EXO price before any order', async () => {
+    // 0.01873 ADA per EXO → 1,000 EXO cost 18.73 ADA (the server's pack-order rule)
+    mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: catalogue }, 'GET /currencies/prices': { body: { exo: '0.01873', hexo: '0.00042' } } });
+    renderRoute('/vendor', { signedIn: true });
+    expect((await screen.findByTestId('vendor-pack-price-exo_1k', {}, { timeout: 5000 })).textContent).toBe('≈ 18.73 ADA at the current EXO price');
+    expect(screen.getByTestId('vendor-pack-price-exo_250k').textContent).toBe('≈ 4,682.5 ADA at the current EXO price');
+  });
+
+  it('tell a Solana session before any order that packs are paid in ADA on Cardano', async () => {
+    const log = mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: catalogue } });
+    renderRoute('/vendor', { signedIn: true });
+    useSession.setState({ walletType: 'solana' });
+    expect((await screen.findByTestId('vendor-needs-cardano-exo_1k', {}, { timeout: 5000 })).textContent).toContain('Cardano wallet');
+    expect(screen.queryByTestId('vendor-buy-exo_1k')).toBeNull();
+    expect(log.some((r) => r.method === 'POST')).toBe(false);
   });
 });
