@@ -46,6 +46,8 @@ describe(`hardware wallet sign-in by transaction (${TEST_DB})`, () => {
     const login = await k.post(ENDPOINTS.authLogin.path, { chain: 'cardano', address: wallet.address, message, tx: signed, wallet: 'ledger' });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json<LoginResponse>().user.connect_wallet).toBe(wallet.address);
+    // the signed sign-in transaction can never move funds: the (strict) ledger refuses it
+    await expect(k.app.deps.providers.money.ledger.lucidProvider().submitTx(signed)).rejects.toThrow();
     // single use, like any challenge
     expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message })).json().error).toBe('USER_NOT_AUTH');
     expect((await k.post(ENDPOINTS.authLogin.path, { chain: 'cardano', address: wallet.address, message, tx: signed })).statusCode).toBe(401);

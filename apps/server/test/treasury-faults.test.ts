@@ -15,6 +15,7 @@ import type { CardanoLedger } from '../src/chain/cardano/ledger.ts';
 import { payoutRetryDelayMs } from '../src/jobs/treasury-signer.ts';
 import { treasuryReport } from '../src/modules/chain/reconcile.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from './support/kingdom.ts';
+import { payDemoFunding } from '../src/modules/demo/chain-faucet.ts';
 import { createCardanoTestWallet } from './support/wallets.ts';
 
 /** How the faulty network answers a submit. */
@@ -96,7 +97,7 @@ describe(`treasury signer under a faulty network (${TEST_DB})`, () => {
     const { token, user } = await signInCardano(k, wallet);
     expect((await k.post(STAKING_PATHS.walletsSetMaster, { address: wallet.address }, bearer(token))).statusCode).toBe(200);
     expect((await k.post('/demo/faucet', { address: wallet.address, hexo })).statusCode).toBe(200);
-    await blocks(1); // its sign-in funding lands
+    await payDemoFunding(k.db, money()); // the demo-funding job its sign-in asked for
     const onChain = async () => (await emulator().balance(wallet.address)).assets[money().units.hexo] ?? 0n;
     const app = async () => BigInt((await k.get('/user/balance/hexo', token)).json<{ balance: string }>().balance);
     return { wallet, token, userId: user.user_id, onChain, app };
