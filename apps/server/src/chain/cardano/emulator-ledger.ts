@@ -126,15 +126,21 @@ function multiAssetRecord(ma: InstanceType<typeof CML.MultiAsset>): Record<strin
  * The ledger rules a Cardano node applies that Lucid's emulator does not (issue 17 item 2):
  * value is conserved — Σ inputs + minted + withdrawals + deposit refunds = Σ outputs + burnt + fee +
  * deposits, per unit — and the fee covers the protocol's minimum for the transaction's size
- * (`minFeeA × size + minFeeB`, plus script execution when it has redeemers). Signatures, the
- * validity interval and double spends are checked by Lucid's `Emulator.submitTx` itself.
+ * (`minFeeA × size + minFeeB`; Plutus scripts are refused), and the validity interval holds at `slot`
+ * (Lucid skips a bound of 0). Signatures and double spends are checked by Lucid's `Emulator.submitTx`.
  * @param spent the UTxOs the inputs resolve to, in input order
+ * @param slot the current slot
  * @throws Error naming the broken rule
  */
-export function checkLedgerRules(cbor: string, spent: readonly UTxO[], params: ProtocolParameters): void {
+export function checkLedgerRules(cbor: string, spent: readonly UTxO[], params: ProtocolParameters, slot: number): void {
   const tx = CML.Transaction.from_cbor_hex(cbor);
   try {
     const body = tx.body();
+    // Lucid's check skips a TTL or start of 0 (falsy): a node does not.
+    const ttl = body.ttl();
+    if (ttl !== undefined && BigInt(slot) > ttl) throw new Error(`validity interval ended at slot ${ttl} (now ${slot})`);
+    const start = body.validity_interval_start();
+    if (start !== undefined && BigInt(slot) < start) throw new Error(`validity interval starts at slot ${start} (now ${slot})`);
     const balance = new Map<string, bigint>();
     for (const u of spent) addAssets(balance, u.assets);
     const mint = body.mint();
@@ -411,7 +417,7 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     }
     let hash: string;
     try {
-      checkLedgerRules(cbor, spent, this.emulator.protocolParameters);
+      checkLedgerRules(cbor, spent, this.emulator.protocolParameters, this.emulator.slot);
       hash = await this.emulator.submitTx(cbor);
     } catch (err) {
       throw new EmulatorRefusal(err);
