@@ -8,7 +8,9 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PATHS } from '@kingdom/api';
+import { randomUUID } from 'node:crypto';
+import { ENDPOINTS, PATHS, STAKING_PATHS } from '@kingdom/api';
+import { createCardanoTestWallet } from '../apps/server/test/support/wallets.ts';
 import { addDays, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
 import { findPgBinDir, startPgCluster, type PgCluster } from './pg-cluster.ts';
 import { startCluster, type Cluster } from './cluster.ts';
@@ -63,14 +65,38 @@ describe.runIf(havePostgres)('three processes on one Postgres, killed and restar
       targets[i]!.down = false;
     };
 
-    // sign-ins on every process: 12 players → 12 challenges (limits count per route and client address)
+    // sign-ins on every process: 12 players and a Cardano one → 13 challenges (limits count per route and client address)
     const players = await newPlayers(targets, 12);
+    // a Cardano player who deposits and withdraws on the shared emulated chain during the chaos
+    const cw = createCardanoTestWallet();
+    const ch = await request(targets, 'POST', PATHS.authChallenge, null, { chain: 'cardano', address: cw.address });
+    expect(ch.status).toBe(200);
+    const message = (ch.body as { message: string }).message;
+    const signedIn = await request(targets, 'POST', PATHS.authLogin, null, { chain: 'cardano', address: cw.address, message, ...cw.signData(message) });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const ctoken = (signedIn.body as { token: string }).token;
+    expect((await request(targets, 'POST', STAKING_PATHS.walletsSetMaster, ctoken, { address: cw.address })).status).toBe(200);
+    expect((await request(targets, 'POST', PATHS.demoFaucet, null, { address: cw.address, hexo: '100' })).status).toBe(200);
+    const held = async () => BigInt(((await request(targets, 'GET', `/chain/wallet/${cw.address}`, null)).body as { hexo: string }).hexo);
+    for (let t = Date.now(); (await held()) === 0n && Date.now() - t < 30_000;) await new Promise((r) => setTimeout(r, 300)); // the demo-funding job
+    const fundedHexo = await held();
+    expect(fundedHexo).toBeGreaterThan(0n);
+    const chainMoney = async () => {
+      const built = await request(targets, 'POST', ENDPOINTS.chainBuildTx.path, ctoken, { kind: 'deposit', token: 'hexo', amount: '100', address: cw.address });
+      expect(built.status, JSON.stringify(built.body)).toBe(200);
+      const tx = (built.body as { tx: string }).tx;
+      const sent = await request(targets, 'POST', ENDPOINTS.chainSubmitTx.path, ctoken, { tx, witness_set: cw.signTx(tx) });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const w = await request(targets, 'POST', ENDPOINTS.chainWithdrawalCreate.path, ctoken, { token: 'hexo', amount: '40' }, { 'idempotency-key': randomUUID() });
+      expect(w.status, JSON.stringify(w.body)).toBe(200);
+    };
+
     // the limit is one count for all processes: of 120 more challenges spread over the three, exactly the rest pass
     const burst = await Promise.all(Array.from({ length: 120 }, (_, i) => fetch(`${c.url(i % 3)}/api${PATHS.authChallenge}`, {
       method: 'POST', headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
       body: JSON.stringify({ chain: 'solana', address: players[0]!.address }),
     }).then((r) => r.status)));
-    expect(burst.filter((s) => s === 200)).toHaveLength(AUTH_LIMIT - 12);
+    expect(burst.filter((s) => s === 200)).toHaveLength(AUTH_LIMIT - 13);
     expect(burst.filter((s) => s !== 200 && s !== 429)).toEqual([]);
 
     const project = (await request(targets, 'GET', `${'/staking/leaderboard'}?chain=solana&page=1`, null)).body as { items: Array<{ project: string }> };
@@ -82,6 +108,7 @@ describe.runIf(havePostgres)('three processes on one Postgres, killed and restar
       await new Promise((r) => setTimeout(r, 4000));
       await kill(1);
       await restart(1);
+      await chainMoney();
       // a demo tick through process 0; both others answer the new day at their next request
       const tick = await fetch(`${c.url(0)}/api${PATHS.demoTick}`, {
         method: 'POST', headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' }, body: JSON.stringify({ days: 1 }),
@@ -114,6 +141,18 @@ describe.runIf(havePostgres)('three processes on one Postgres, killed and restar
     const deadline = Date.now() + 60_000;
     while ((await clockOf(0)).last_settled !== addDays(today, -1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
     expect((await clockOf(0)).last_settled).toBe(addDays(today, -1));
+
+    // the deposit is credited once and the payout confirmed once, whichever process ran the jobs
+    const moneyDone = async () => {
+      const d = (await request(targets, 'GET', ENDPOINTS.chainDeposits.path, ctoken)).body as { deposits: Array<{ status: string }> };
+      const w = (await request(targets, 'GET', ENDPOINTS.chainWithdrawals.path, ctoken)).body as { withdrawals: Array<{ status: string }> };
+      return d.deposits.length === 1 && d.deposits[0]!.status === 'credited' && w.withdrawals.length === 1 && w.withdrawals[0]!.status === 'confirmed';
+    };
+    for (let t = Date.now(); !(await moneyDone()) && Date.now() - t < 90_000;) await new Promise((r) => setTimeout(r, 500));
+    expect(await moneyDone()).toBe(true);
+    const appHexo = BigInt(((await request(targets, 'GET', PATHS.balance('hexo'), ctoken)).body as { balance: string }).balance);
+    expect(appHexo).toBe(160_000_000n); // 100 from the faucet + 100 deposited − 40 withdrawn
+    expect(await held()).toBe(fundedHexo - 100_000_000n + 40_000_000n);
 
     // every day settled once, in order
     const days = (await db.query<{ day: string }>('SELECT day FROM game_days ORDER BY day')).rows.map((r) => r.day);
