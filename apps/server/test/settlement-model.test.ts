@@ -200,7 +200,7 @@ describe(`the SQL tick equals the model (${TEST_DB})`, () => {
       for (const c of reached) counts.set(c, (counts.get(c) ?? 0) + 1);
     }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
     const table = (Object.keys(EDGE_CASES) as EdgeCase[]).map((c) => ({ edge: c, worlds: counts.get(c) ?? 0, share: `${Math.round((100 * (counts.get(c) ?? 0)) / worlds)} %` }));
-    console.log(`edge coverage over ${worlds} worlds (seed ${SEED}, ${TEST_DB}):\n${table.map((r) => `  ${r.edge.padEnd(26)} ${String(r.worlds).padStart(4)}  ${r.share}`).join('\n')}`);
+    console.log(`edge coverage over ${worlds} worlds (seed ${SEED}, ${TEST_DB}):\n${table.map((r) => `  ${r.edge.padEnd(30)} ${String(r.worlds).padStart(4)}  ${r.share}`).join('\n')}`);
     if (SEED === DEFAULT_SEED) {
       expect(table.filter((r) => r.worlds < MIN_SHARE * worlds)).toEqual([]);
     }

@@ -22,7 +22,8 @@ export const EDGE_CASES = {
   'effectivity 100%': 'every open slot worked (rating 5)',
   'manager paid': 'a paid manager gives its land’s other workers +10% while others elsewhere work too',
   'manager unpaid': 'a manager on the roster but unpaid (no +10%) while its land’s other workers and others elsewhere work',
-  'salary = budget': 'a player’s gold salaries take its HEXO to exactly 0 (the last paid worker’s running sum equals the budget)',
+  'salary = budget, all paid': 'a player’s gold salaries take its HEXO to exactly 0, everyone paid (the budget equals the total)',
+  'salary = budget, some unpaid': 'a short player’s last paid worker’s running sum equals its HEXO exactly',
   'land held twice': 'a land NFT held by two accounts (the smaller id owns it) with workers, an upgrade or a royalty depending on it',
   'top-10 decides': 'a snapshot taken by the tick where a chain has more than 10 collections and rank decides qualification under 250,000 votes',
   'top-10 tie': 'that snapshot has equal votes at ranks 10 and 11 of a chain (the smaller id qualifies)',
@@ -33,6 +34,7 @@ export const EDGE_CASES = {
   'upgrade ends at day end': 'an upgrade in progress ending exactly at the day’s end (it finishes that day)',
   'assigned at day start': 'a worker assigned exactly at the day’s 00:00 (not on that day’s roster)',
   're-rated': 'a snapshot inside (start, end] changes a gold NFT worker’s rarity',
+  'snapshot at day start': 'a snapshot exactly at the day’s 00:00 that would re-rate a worker one ms later (it does not: (start, end])',
 } as const;
 export type EdgeCase = keyof typeof EDGE_CASES;
 
@@ -79,7 +81,8 @@ export function edgesReached(before: World, day: string, r: DayResult): Set<Edge
     const was = before.balances.find((b) => b.userId === u && b.token === 'hexo')?.amount ?? 0n;
     const staked = r.staking.filter((s) => s.userId === u && s.token === 'hexo').reduce((a, s) => a + s.amount, 0n);
     const salary = r.ledger.filter((e) => e.userId === u && e.reason === 'goldmine_salary' && e.asset === 'hexo').reduce((a, e) => a + e.amount, 0n);
-    if (salary < 0n && was + staked + salary === 0n) out.add('salary = budget');
+    const short = r.notifications.some((n) => n.userId === u && n.type === 'not_enough_balance' && n.data.mine === 'goldmine');
+    if (salary < 0n && was + staked + salary === 0n) out.add(short ? 'salary = budget, some unpaid' : 'salary = budget, all paid');
   }
 
   // A land NFT held by two accounts, with something depending on who owns it.
@@ -142,5 +145,10 @@ export function edgesReached(before: World, day: string, r: DayResult): Set<Edge
   if (before.workers.some((w) => w.assignedAt === start && stayed.has(`${w.landId}:${w.mine}:${w.slot}`))) out.add('assigned at day start');
   const rarityBefore = new Map(before.workers.map((w) => [`${w.landId}:${w.mine}:${w.slot}`, w.rarity]));
   if (r.world.workers.some((w) => rarityBefore.get(`${w.landId}:${w.mine}:${w.slot}`) !== w.rarity)) out.add('re-rated');
+  if (before.snapshots.some((s) => s.takenAt === start)) {
+    const nudged = { ...before, snapshots: before.snapshots.map((s) => (s.takenAt === start ? { ...s, takenAt: s.takenAt + 1 } : s)) };
+    const rarities = (w: World) => JSON.stringify(w.workers.map((x) => `${x.landId}:${x.mine}:${x.slot}:${x.rarity}`).sort());
+    if (rarities(settleDay(nudged, day).world) !== rarities(r.world)) out.add('snapshot at day start');
+  }
   return out;
 }

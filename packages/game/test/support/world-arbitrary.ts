@@ -120,8 +120,11 @@ const edgesArb = fc.record({
   /** A land whose gold mine is filled with default workers to a bound of the effectivity rating; `funded`: HEXO for all. */
   crowd: fc.option(fc.record({ land: fc.nat(), fill: fc.constantFrom(...CROWDS), funded: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) }), { nil: null, freq: 5 }),
   /** Collection 0's votes at every snapshot given: exactly the workers' 250,000 threshold, or one under. */
-  /** A snapshot in the middle of the first day giving every collection these votes (re-rates gold NFT workers). */
-  rerate: fc.option(fc.constantFrom(500_000n, 750_000n, 1_000_000n, 1_000_001n), { nil: null, freq: 3 }),
+  /**
+   * A snapshot giving every collection these votes, in the middle of the first day (re-rates gold NFT
+   * workers) or exactly at its 00:00 (re-rates nothing: the window is (start, end]).
+   */
+  rerate: fc.option(fc.record({ votes: fc.constantFrom(500_000n, 750_000n, 1_000_000n, 1_000_001n), atStart: fc.constantFrom(true, true, false) }), { nil: null, freq: 3 }),
   qualifyEdge: fc.option(fc.constantFrom(WORKER_QUALIFY_VOTES, WORKER_QUALIFY_VOTES - 1n), { nil: null, freq: 2 }),
   /** A land NFT held by a second account too (the smaller id owns it): `other` picks the second account. */
   shared: fc.option(fc.record({ land: fc.nat(), other: fc.integer({ min: 1, max: 3 }) }), { nil: null, freq: 3 }),
@@ -274,11 +277,14 @@ function build(raw: Raw): { world: World; days: string[] } {
     if (second !== null && second !== first) holdings.push({ userId: second, collectionKey: land.collectionKey, assetKey: land.assetKey });
   }
 
-  const rerateAt = SNAPSHOT_OFFSETS.indexOf(12 * H);
   const rerate = raw.edges.rerate;
-  const snapshotTimes = [...new Set([...(raw.baseSnapshot ? [0] : []), ...raw.snapshots.map((s) => s.at), ...(rerate === null ? [] : [rerateAt])])].sort((a, b) => a - b);
+  const rerateAt = SNAPSHOT_OFFSETS.indexOf(rerate?.atStart ? 0 : 12 * H);
+  // A snapshot at the first day's 00:00 is alone in the day (another in (start, end] would re-rate anyway).
+  const inFirstDay = (at: number) => SNAPSHOT_OFFSETS[at]! > 0 && SNAPSHOT_OFFSETS[at]! <= D;
+  const drawn = raw.snapshots.map((s) => s.at).filter((at) => !(rerate?.atStart && inFirstDay(at)));
+  const snapshotTimes = [...new Set([...(raw.baseSnapshot ? [0] : []), ...drawn, ...(rerate === null ? [] : [rerateAt])])].sort((a, b) => a - b);
   const snapshots = snapshotTimes.map((at, i) => {
-    const choice = at === rerateAt && rerate !== null ? raw.baseVotes.map(() => rerate) : raw.snapshots.find((s) => s.at === at)?.votes ?? raw.baseVotes;
+    const choice = at === rerateAt && rerate !== null ? raw.baseVotes.map(() => rerate.votes) : raw.snapshots.find((s) => s.at === at)?.votes ?? raw.baseVotes;
     const votes = collections.flatMap((c, ci) => (choice[ci] == null ? [] : [{ collectionId: c.id, votes: ci === 0 && raw.edges.qualifyEdge !== null ? raw.edges.qualifyEdge : choice[ci]! }]));
     return { id: 1 + i, takenAt: t0 + SNAPSHOT_OFFSETS[at]!, votes };
   });
@@ -368,21 +374,26 @@ function withManager({ world, days }: { world: World; days: string[] }, m: Manag
   return { world: w, days };
 }
 
-/** A player (index) whose HEXO is set so that the first day's gold salaries take it to exactly 0. */
-const exactArb = fc.option(fc.nat(), { nil: null, freq: 3 });
+/** A player (index) whose HEXO covers exactly its first day's gold salaries (`all`) or all but the last. */
+const exactArb = fc.option(fc.record({ pick: fc.nat(), all: fc.boolean() }), { nil: null, freq: 3 });
 
 /**
- * Sets player `pick`'s HEXO so that, with the first day's staking income, it covers exactly that day's
- * gold salaries (the last paid worker's running sum equals the budget: README "Pay order"), found by
- * settling the day once with HEXO for all. Unchanged when the player pays no gold salary.
+ * Sets a player's HEXO so that, with the first day's staking income, it covers exactly that day's gold
+ * salaries (`all`), or all but its last roster worker's in pay order — either way the last paid
+ * worker's running sum equals the budget (README "Pay order"); found by settling the day once with
+ * HEXO for all. Unchanged when the player pays no gold salary (or, for all but the last, one).
  */
-function withExactBudget({ world, days }: { world: World; days: string[] }, pick: number | null): { world: World; days: string[] } {
-  if (pick === null) return { world, days };
+function withExactBudget({ world, days }: { world: World; days: string[] }, exact: { pick: number; all: boolean } | null): { world: World; days: string[] } {
+  if (exact === null) return { world, days };
   const users = [...new Set(world.balances.map((b) => b.userId))].sort((a, b) => a - b);
-  const u = users[pick % users.length]!;
+  const u = users[exact.pick % users.length]!;
   const rich = { ...world, balances: world.balances.map((b) => (b.userId === u && b.token === 'hexo' ? { ...b, amount: 10n ** 15n } : b)) };
   const r = settleDay(rich, days[0]!);
-  const salary = r.ledger.filter((e) => e.userId === u && e.reason === 'goldmine_salary' && e.asset === 'hexo').reduce((a, e) => a - e.amount, 0n);
+  const start = dayStart(days[0]!);
+  const roster = r.world.workers.filter((w) => w.userId === u && w.mine === 'goldmine' && w.assignedAt < start).sort((a, b) => a.landId - b.landId || a.slot - b.slot);
+  const salaries = roster.map((w) => MINE_RULES.goldmine.salary[w.rarity]);
+  const cover = exact.all ? salaries : salaries.slice(0, -1);
+  const salary = cover.reduce((a, s) => a + s, 0n);
   const staked = r.staking.filter((s) => s.userId === u && s.token === 'hexo').reduce((a, s) => a + s.amount, 0n);
   if (salary <= 0n || salary < staked) return { world, days };
   return { world: { ...world, balances: world.balances.map((b) => (b.userId === u && b.token === 'hexo' ? { ...b, amount: salary - staked } : b)) }, days };
