@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CONFIRMATIONS } from '@kingdom/game';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -45,7 +46,7 @@ const envSchema = z.object({
   /** Units (`policyId + assetNameHex`) of EXO and HEXO on a real network; the emulator makes its own. */
   EXO_UNIT: z.string().regex(/^[0-9a-f]{56,120}$/).optional(),
   HEXO_UNIT: z.string().regex(/^[0-9a-f]{56,120}$/).optional(),
-  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(15),
+  CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CONFIRMATIONS),
   /** Emulator: ms between produced blocks (0: only on demand). */
   EMULATOR_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
   /** Demo + emulator: fund a Cardano wallet's first sign-in with emulator ADA, EXO and HEXO. */

@@ -5,15 +5,43 @@
  * league edge, snapshots) and a few days; the set-based SQL tick and `packages/game`'s pure
  * `settleDay` must produce exactly the same ledger entries, notifications, report rows, totals and
  * world afterwards. Runs on PGlite and, in the `server-pg` project, on Postgres.
+ *
+ * Edges (issue 19): the hand-made edge worlds of the model's tests (`support/edge-worlds.ts`) are
+ * replayed first; the generators plant every documented edge in a good share of worlds, and
+ * `support/edge-coverage.ts` counts, per world, which edges a day reached in a way the SQL's result
+ * depends on. The table is printed and asserted: each edge in ≥ 10 % of the worlds of the fixed seed.
+ *
+ * Strength, measured on PGlite (seed 19) with one-token mutations of the SQL, none committed. Each
+ * row: the mutation; hand-made worlds failing; the generated world that first failed (of 100).
+ *   settlement.ts effectivitySql 80 % bound `<` → `<=`               3 fail   world 3
+ *   settlement.ts effectivitySql 60 % bound `<` → `<=`               2 fail   world 5
+ *   settlement.ts effectivitySql 40 % bound `<` → `<=`               6 fail   world 2
+ *   settlement.ts manager +10% without `AND worked` (unpaid manager)  1 fail   world 1
+ *   repository.ts snapshotRowsSql top-10 → top-9 (`<=` → `<`)        1 fail   world 2
+ *   repository.ts top-10 ties: `ORDER BY votes DESC, id DESC`         1 fail   world 2
+ *   settlement.ts land owner = largest id (`h.user_id DESC`)         2 fail   world 1
+ *   staking.ts 30-day sign-in `last_login_at >` → `>=`               3 fail   world 9
+ *   staking.ts 24 h holding `held_since <=` → `<`                    1 fail   world 2
+ *   settlement.ts pay order, short player `cum <=` → `<`             2 fail   world 1
+ *   settlement.ts pay order, all paid `tok >= total` → `>`           1 fail   world 9
+ *   settlement.ts worker threshold `votes >= 250,000` → `>`          2 fail   world 6
+ *   repository.ts leagueSql floors `>=` → `>` (multiplier, rarity)   3 fail   world 2
+ *   settlement.ts upgrade end `ends_at <=` → `<`                     1 fail   world 1
+ *   settlement.ts roster `assigned_at <` → `<=`                      1 fail   world 1
+ *   settlement.ts re-rating window `taken_at > start` → `>=`         1 fail   world 4
+ * A first version of the planted edges let the re-rating-window mutation pass all 100 worlds and
+ * needed 43 for the short-player one: hence 'snapshot at day start' and 'salary = budget, some unpaid'.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import {
   gameDay,
-  settleDay as modelSettleDay, dayStart, type DayResult, type World, type Token, type MineKind, type WorkerRarity,
+  settleDay as modelSettleDay, type DayResult, type World, type Token, type MineKind, type WorkerRarity,
 } from '@kingdom/game';
 import { canonicalDayResult, worldArbitrary } from '../../../packages/game/test/support/world-arbitrary.ts';
+import { edgeWorlds } from '../../../packages/game/test/support/edge-worlds.ts';
+import { EDGE_CASES, edgesReached, type EdgeCase } from '../../../packages/game/test/support/edge-coverage.ts';
 import { exec, type Orm } from '../src/db/client.ts';
 import { settleDay } from '../src/jobs/settlement.ts';
 import { createTestKingdom, TEST_DB, type TestKingdom } from './support/kingdom.ts';
@@ -31,12 +59,13 @@ const values = (rows: ReturnType<typeof sql>[]) => sql.join(rows, sql`, `);
 /** Replaces the database's world with `w`. */
 async function loadWorld(tx: Orm, w: World): Promise<void> {
   await exec(tx, sql.raw(`TRUNCATE ${WORLD_TABLES} RESTART IDENTITY CASCADE`));
-  const users = [...new Set(w.balances.map((b) => b.userId))];
+  // Every account the world names (the hand-made edge worlds leave some without balance rows).
+  const users = [...new Set([...w.balances, ...w.holdings, ...w.workers, ...w.upgrades, ...w.items, ...w.vendorSales, ...w.staking.lastLogin].map((x) => x.userId))];
   await exec(tx, sql`INSERT INTO users (id, name) VALUES ${values(users.map((u) => sql`(${u}, ${`player ${u}`})`))}`);
   await exec(tx, sql`INSERT INTO wallets (user_id, chain, address) VALUES ${values(users.map((u) => sql`(${u}, 'cardano', ${address(u)})`))}`);
-  await exec(tx, sql`INSERT INTO balances (user_id, token, amount) VALUES ${values(w.balances.map((b) => sql`(${b.userId}, ${b.token}, ${b.amount.toString()}::numeric)`))}`);
+  if (w.balances.length) await exec(tx, sql`INSERT INTO balances (user_id, token, amount) VALUES ${values(w.balances.map((b) => sql`(${b.userId}, ${b.token}, ${b.amount.toString()}::numeric)`))}`);
   if (w.items.length) await exec(tx, sql`INSERT INTO user_items (user_id, item_key, amount) VALUES ${values(w.items.map((i) => sql`(${i.userId}, ${i.itemKey}, ${i.amount})`))}`);
-  await exec(tx, sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level, frenmine_level) VALUES ${values(w.lands.map((l) =>
+  if (w.lands.length) await exec(tx, sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level, frenmine_level) VALUES ${values(w.lands.map((l) =>
     sql`(${l.id}, ${l.hexName}, ${`Land ${l.id}`}, ${l.id}, 0, ${l.size}, 'forest', ${l.collectionKey}, ${l.assetKey}, ${l.goldmineLevel}, ${l.frenmineLevel})`))}`);
   if (w.holdings.length) await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id) VALUES ${values(w.holdings.map((h) =>
     sql`('cardano', ${h.collectionKey}, ${h.assetKey}, ${address(h.userId)}, ${h.userId})`))}`);
@@ -157,61 +186,49 @@ function comparable(r: DayResult): DayResult {
   return { ...c, world: { ...c.world, items: c.world.items.filter((i) => i.amount > 0) } };
 }
 
-const DAY = 86_400_000;
-
-/**
- * A generated world with a managed gold mine that works: an XL land at level 10 held by player 1,
- * an Epic manager of a collection over 1M votes in every snapshot, another worker beside it and one
- * on a second land, and HEXO to pay them all (managers are rare in random worlds).
- */
-function withManagedMine({ world, days }: { world: World; days: string[] }): { world: World; days: string[] } {
-  const w: World = structuredClone(world);
-  const start = dayStart(days[0]!);
-  const [land, other] = w.lands;
-  land!.size = 'SUPERLARGE';
-  land!.goldmineLevel = 10;
-  const key = 'feed'.padEnd(56, '0');
-  const mgrAsset = '4d616e61676572';
-  w.holdings = w.holdings.filter((h) => !(h.collectionKey === land!.collectionKey && h.assetKey === land!.assetKey));
-  w.holdings.push({ userId: 1, collectionKey: land!.collectionKey, assetKey: land!.assetKey }, { userId: 1, collectionKey: key, assetKey: mgrAsset });
-  w.upgrades = w.upgrades.filter((u) => !(u.landId === land!.id && u.status === 'in_progress'));
-  w.collections.push({ id: 999, collectionKey: key });
-  if (w.snapshots.length === 0) w.snapshots.push({ id: 1, takenAt: start - 7 * DAY, votes: [] });
-  w.snapshots = w.snapshots.map((snap) => ({ ...snap, votes: [...snap.votes, { collectionId: 999, votes: 2_000_000n }] }));
-  const busy = (landId: number, slot: number) => w.workers.some((x) => x.landId === landId && x.mine === 'goldmine' && x.slot === slot);
-  w.workers = w.workers.filter((x) => !(x.landId === land!.id && x.mine === 'goldmine' && (x.slot === 10 || x.slot === 1)));
-  w.workers.push(
-    { landId: land!.id, mine: 'goldmine', slot: 10, userId: 1, kind: 'nft', collectionKey: key, assetKey: mgrAsset, rarity: 'epic', assignedAt: start - DAY },
-    { landId: land!.id, mine: 'goldmine', slot: 1, userId: 1, kind: 'default', collectionKey: null, assetKey: null, rarity: 'default', assignedAt: start - DAY },
-  );
-  if (other) {
-    other.goldmineLevel = Math.max(other.goldmineLevel ?? 1, 1);
-    const owner = w.holdings.filter((h) => h.collectionKey === other.collectionKey && h.assetKey === other.assetKey).map((h) => h.userId).sort((a, b) => a - b)[0];
-    if (owner === undefined) w.holdings.push({ userId: 1, collectionKey: other.collectionKey, assetKey: other.assetKey });
-    if (!busy(other.id, 1)) w.workers.push({ landId: other.id, mine: 'goldmine', slot: 1, userId: owner ?? 1, kind: 'default', collectionKey: null, assetKey: null, rarity: 'default', assignedAt: start - DAY });
-  }
-  w.balances = w.balances.map((b) => (b.token === 'hexo' ? { ...b, amount: 10n ** 12n } : b));
-  return { world: w, days };
-}
-
-/** Runs the SQL tick and the model over the world's days and requires the same result each day. */
-async function agree({ world, days }: { world: World; days: string[] }): Promise<void> {
+/** Runs the SQL tick and the model over the world's days and requires the same result each day. @returns the edges reached */
+async function agree({ world, days }: { world: World; days: string[] }): Promise<Set<EdgeCase>> {
   await k.db.orm.transaction((tx) => loadWorld(tx, world));
+  const reached = new Set<EdgeCase>();
   let model = world;
   for (const day of days) {
     const expected = modelSettleDay(model, day);
     const actual = await sqlSettle(model, day);
     expect(comparable(actual)).toEqual(comparable(expected));
+    for (const c of edgesReached(model, day, expected)) reached.add(c);
     model = expected.world;
   }
+  return reached;
 }
 
-describe(`the SQL tick equals the model (${TEST_DB})`, () => {
-  it('on random small worlds over several days: same entries, notifications, reports, totals and world', async () => {
-    await fc.assert(fc.asyncProperty(worldArbitrary(), agree), { numRuns: TEST_DB === 'postgres' ? 60 : 100, endOnFailure: true });
-  }, 600_000);
+/**
+ * The generated worlds' seed: fixed, so that the coverage table below is a known, asserted fact of
+ * the worlds CI runs (`KINGDOM_FC_SEED=<n>` explores another sample; its table is printed, not asserted).
+ */
+const DEFAULT_SEED = 19;
+const SEED = process.env.KINGDOM_FC_SEED ? Number(process.env.KINGDOM_FC_SEED) : DEFAULT_SEED;
+/** Worlds per run: fewer on Postgres (each statement is a round trip to another process). */
+const RUNS = TEST_DB === 'postgres' ? 60 : 100;
+/** Every edge must be reached in at least this share of the worlds (each is planted in ≥ ~15 % by the generators). */
+const MIN_SHARE = 0.1;
 
-  it('with a working manager: the bonus, its land and the others agree too', async () => {
-    await fc.assert(fc.asyncProperty(worldArbitrary().map(withManagedMine), agree), { numRuns: 25, endOnFailure: true });
-  }, 600_000);
+describe(`the SQL tick equals the model (${TEST_DB})`, () => {
+  it.each(edgeWorlds().map((e) => [e.name, e] as const))('on the hand-made edge world: %s', async (_, e) => {
+    await agree(e);
+  });
+
+  it(`on ${RUNS} generated worlds over several days: same entries, notifications, reports, totals and world; every edge reached`, async () => {
+    const counts = new Map<EdgeCase, number>();
+    let worlds = 0;
+    await fc.assert(fc.asyncProperty(worldArbitrary(), async (input) => {
+      const reached = await agree(input);
+      worlds += 1;
+      for (const c of reached) counts.set(c, (counts.get(c) ?? 0) + 1);
+    }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
+    const table = (Object.keys(EDGE_CASES) as EdgeCase[]).map((c) => ({ edge: c, worlds: counts.get(c) ?? 0, share: `${Math.round((100 * (counts.get(c) ?? 0)) / worlds)} %` }));
+    console.log(`edge coverage over ${worlds} worlds (seed ${SEED}, ${TEST_DB}):\n${table.map((r) => `  ${r.edge.padEnd(30)} ${String(r.worlds).padStart(4)}  ${r.share}`).join('\n')}`);
+    if (SEED === DEFAULT_SEED) {
+      expect(table.filter((r) => r.worlds < MIN_SHARE * worlds)).toEqual([]);
+    }
+  }, 900_000);
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   leagueForVotes, rewardPerNft, rankCollections, lockPoints, unlockPoints, addVotes, removeVotes, freePoints,
-  allocatedPoints, isSnapshotInstant, nextSnapshotAt, GameError, settleDay, type VoteBook, type World,
+  allocatedPoints, isSnapshotInstant, nextSnapshotAt, GameError, settleDay, type VoteBook,
 } from '../src/index.ts';
+import { STAKING_DAY, stakingWorld } from './support/edge-worlds.ts';
 
 describe('leagues at their edges (GAME-RULES §5)', () => {
   it.each([
@@ -92,23 +93,11 @@ describe('vote points', () => {
 
 describe('the staking part of the tick (model)', () => {
   const DAY = 86_400_000;
-  // 2026-01-15 00:00 UTC is a snapshot instant: the day 2026-01-14 ends there.
-  const day = '2026-01-14';
+  // 2026-01-15 00:00 UTC is a snapshot instant: the day 2026-01-14 ends there (the fixture is shared
+  // with the server's differential test: support/edge-worlds.ts).
+  const day = STAKING_DAY;
   const end = Date.parse('2026-01-15T00:00:00Z');
-  const world = (over: Partial<World['staking']> = {}): World => ({
-    lands: [], workers: [], upgrades: [], items: [], readyNotices: [], vendorSales: [],
-    holdings: [{ userId: 1, collectionKey: 'c1', assetKey: 'a' }, { userId: 1, collectionKey: 'c1', assetKey: 'b' }, { userId: 2, collectionKey: 'c1', assetKey: 'c' }],
-    collections: [{ id: 1, collectionKey: 'c1' }],
-    snapshots: [{ id: 1, takenAt: end - 14 * DAY, votes: [{ collectionId: 1, votes: 600_000n }] }],
-    balances: [],
-    staking: {
-      collections: [{ id: 1, chain: 'cardano', name: 'One', holders: 500, supply: 1000, votes: 1_200_000n }],
-      heldSince: [{ userId: 1, collectionKey: 'c1', assetKey: 'b', at: end - DAY + 1 }],
-      lastLogin: [{ userId: 1, at: end - 29 * DAY }, { userId: 2, at: end - 30 * DAY }],
-      tools: [],
-      ...over,
-    },
-  });
+  const world = stakingWorld;
 
   it('takes the snapshot at the day end once, pays by its league; 24 h and 30-day rules', () => {
     expect(isSnapshotInstant(end)).toBe(true);

@@ -3,6 +3,7 @@
  * whole world, as set-based SQL in one transaction. `packages/game`'s `settleDay(world, day)` is the
  * pure model of the same step; a property test runs both on random small worlds (on PGlite and on
  * Postgres) and requires the same ledger entries, notifications, report rows, slots and totals.
+ *  0. the Staking Hub (`./staking.ts`): a snapshot at a snapshot instant, then the day's staking rewards;
  *  1. finished upgrades complete, or fail and refund the item when the land left the owner;
  *  2. workers whose land or NFT left the player, or (gold) whose collection is below the threshold
  *     at the latest snapshot, leave their slot; on a snapshot day gold NFT workers are re-rated;
@@ -12,20 +13,23 @@
  *  4. low-balance warnings counting every daily HEXO need; 5. ready-to-upgrade notices;
  *  6. the shop royalty: 5% of the HEXO and EXO vendor sales counted in the day (`royalty_day`) to land
  *  owners by lands held; 7. totals.
- * Every balance and item change goes through the ledger module's batch writer.
+ * Every balance and item change goes through the ledger module's batch writer. Every number of a rule
+ * comes from `packages/game` (parameters, or SQL generated from its constants: `capCase`,
+ * `effectivitySql`, and the Staking Hub's fragments in `modules/staking/repository.ts`).
  * Exactly once: the day's `game_days` row is inserted first under an advisory lock; a second run
  * finds it and does nothing, and a run that fails rolls everything back, its row included.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  MINE_KINDS, MINE_RULES, WORKER_RARITIES, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, LEAGUE_THRESHOLDS,
+  MINE_KINDS, MINE_RULES, WORKER_RARITIES, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES,
   EFFECTIVITY_BOUNDS_PERCENT, LOW_BALANCE_WARNING_DAYS, LAND_SIZES, GOLDMINE_MAX_LEVEL,
-  SHOP_ROYALTY_PERCENT, dayStart, addDays, dueDays, type MineKind,
+  SHOP_ROYALTY_PERCENT, ROYALTY_TOKENS, dayStart, addDays, dueDays, rarityForLeague, type MineKind,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { settleStakingDay } from './staking.ts';
 import { closeDaySales } from '../modules/vendor/repository.ts';
+import { latestSnapshotId, leagueSql } from '../modules/staking/repository.ts';
 
 /** Steps a test can interrupt with an injected fault (the transaction must roll back whole). */
 export type SettlementStep = 'claimed' | 'staking' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications' | 'royalty';
@@ -45,6 +49,13 @@ export interface DaySettled {
 const capCase = (kind: MineKind) => sql.join([
   sql`CASE l.size`,
   ...LAND_SIZES.map((s) => sql`WHEN ${s} THEN ${MINE_RULES[kind].capFor(s)}::int`),
+  sql`END`,
+], sql` `);
+
+/** SQL CASE of the item that upgrades a `kind` mine to level `target` (`MINE_RULES[kind].upgradeItem`). */
+const upgradeItemSql = (kind: MineKind, target: SQL) => sql.join([
+  sql`CASE ${target}`,
+  ...Array.from({ length: MINE_RULES[kind].maxLevel - 1 }, (_, i) => sql`WHEN ${i + 2}::int THEN ${MINE_RULES[kind].upgradeItem(i + 2)}::text`),
   sql`END`,
 ], sql` `);
 
@@ -136,7 +147,7 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
   // The latest snapshot taken by the end of the day decides qualification and league.
   await exec(tx, sql`CREATE TEMP TABLE _snap ON COMMIT DROP AS
     SELECT c.policy_id AS collection_key, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
-    WHERE sc.snapshot_id = (SELECT max(id) FROM staking_snapshots WHERE taken_at <= ${end})`);
+    WHERE sc.snapshot_id = ${latestSnapshotId(end)}`);
   // Who leaves, as anti-joins (hashed over the whole world: no per-row subplans); a worker with
   // several reasons is told the first (GAME-RULES §3: land, then NFT, then collection).
   await exec(tx, sql`CREATE TEMP TABLE _gone ON COMMIT DROP AS
@@ -157,10 +168,7 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
     SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', g.mine, 'hex_name', l.hex_name, 'slot', g.slot, 'reason', g.reason), ${end}
     FROM _gone g JOIN lands l ON l.id = g.land_id ORDER BY g.land_id, g.mine, g.slot`);
   // Rarity follows the league, which changes only with a snapshot: re-rate when one was taken today.
-  const t = LEAGUE_THRESHOLDS;
-  await exec(tx, sql`UPDATE mine_workers mw SET rarity = CASE
-      WHEN s.votes > ${t.epic.toString()}::numeric THEN 'epic' WHEN s.votes >= ${t.diamond.toString()}::numeric THEN 'rare'
-      WHEN s.votes >= ${t.platinum.toString()}::numeric THEN 'uncommon' ELSE 'common' END
+  await exec(tx, sql`UPDATE mine_workers mw SET rarity = ${leagueSql(sql`s.votes`, (league) => sql`${rarityForLeague(league) ?? 'common'}`)}
     FROM _snap s WHERE mw.mine = 'goldmine' AND mw.kind = 'nft' AND s.collection_key = mw.collection_key
       AND EXISTS (SELECT 1 FROM staking_snapshots ss WHERE ss.taken_at > ${start} AND ss.taken_at <= ${end})`);
 }
@@ -277,7 +285,7 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
       WHERE l.goldmine_level IS NOT NULL AND l.goldmine_level < ${GOLDMINE_MAX_LEVEL}::int
     ), ready AS (
       SELECT o.* FROM owners o
-      JOIN user_items ui ON ui.user_id = o.user_id AND ui.item_key = 'toolkit_' || (o.level + 1) AND ui.amount > 0
+      JOIN user_items ui ON ui.user_id = o.user_id AND ui.item_key = ${upgradeItemSql('goldmine', sql`o.level + 1`)} AND ui.amount > 0
       WHERE o.level + 1 <= o.cap
         AND NOT EXISTS (SELECT 1 FROM mine_upgrades u WHERE u.land_id = o.land_id AND u.mine = 'goldmine' AND u.status = 'in_progress')
     ), fresh AS (
@@ -298,7 +306,7 @@ async function payShopRoyalty(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`CREATE TEMP TABLE _roy ON COMMIT DROP AS
     WITH pools AS (
       SELECT token, div(sum(amount) * ${SHOP_ROYALTY_PERCENT.toString()}::numeric, 100) AS pool FROM vendor_purchases
-      WHERE royalty_day = ${day} AND token IN ('exo', 'hexo') GROUP BY token
+      WHERE royalty_day = ${day} AND token IN (${sql.join(ROYALTY_TOKENS.map((t) => sql`${t}`), sql`, `)}) GROUP BY token
     ), held AS (
       SELECT user_id, count(*)::numeric AS lands FROM _own GROUP BY user_id
     ), shares AS (

@@ -10,17 +10,18 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  isSnapshotInstant, LEAGUE_THRESHOLDS, QUALIFY_TOP, QUALIFY_VOTES, STAKE_INACTIVE_MS, STAKE_MIN_HELD_MS,
-  LEAGUE_MULTIPLIER_QUARTERS,
+  isSnapshotInstant, STAKE_INACTIVE_MS, STAKE_MIN_HELD_MS, LEAGUE_MULTIPLIER_QUARTERS,
+  STAKE_REWARD_BASE, STAKE_OWNER_FACTOR_HALVES, STAKE_REWARD_DIVISOR,
 } from '@kingdom/game';
 import { exec, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
+import { latestSnapshotId, leagueSql, snapshotRowsSql, stakingRewardTokenSql } from '../modules/staking/repository.ts';
 
 /** Settles the Staking Hub's part of `day` (ending at `end`) in the tick's transaction `tx`, after `_own` (who holds each land) exists. */
 export async function settleStakingDay(tx: Orm, day: string, end: Date): Promise<void> {
   if (isSnapshotInstant(end.getTime())) await takeSnapshot(tx, end);
-  const t = LEAGUE_THRESHOLDS;
-  const m = LEAGUE_MULTIPLIER_QUARTERS;
+  const num = (n: bigint) => sql`${n.toString()}::numeric`;
+  const latest = latestSnapshotId(end);
   const activeSince = new Date(end.getTime() - STAKE_INACTIVE_MS);
   const heldBy = new Date(end.getTime() - STAKE_MIN_HELD_MS);
   await exec(tx, sql`CREATE TEMP TABLE _stake_active ON COMMIT DROP AS
@@ -30,31 +31,30 @@ export async function settleStakingDay(tx: Orm, day: string, end: Date): Promise
   await exec(tx, sql`CREATE TEMP TABLE _stake_owners ON COMMIT DROP AS SELECT DISTINCT user_id FROM _own`);
   await exec(tx, sql`ALTER TABLE _stake_owners ADD PRIMARY KEY (user_id)`);
   // Counting NFTs per player and qualified collection first, then one per-NFT amount per group
-  // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward).
+  // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward) —
+  // `rewardPerNft`'s formula, from its constants.
+  const f = STAKE_OWNER_FACTOR_HALVES;
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
-    SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.policy_id, q.name, CASE q.chain WHEN 'cardano' THEN 'hexo' ELSE 'rune' END, n.nfts,
+    SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.policy_id, q.name, ${stakingRewardTokenSql(sql`q.chain`)}, n.nfts,
       n.nfts * CASE WHEN q.supply <= 0 OR q.holders <= 0 THEN 0 ELSE div(
-        10000000::numeric * q.holders
-          * CASE WHEN q.votes > ${t.epic.toString()}::numeric THEN ${m.epic.toString()}::numeric
-                 WHEN q.votes >= ${t.diamond.toString()}::numeric THEN ${m.diamond.toString()}::numeric
-                 WHEN q.votes >= ${t.platinum.toString()}::numeric THEN ${m.platinum.toString()}::numeric
-                 ELSE ${m.gold.toString()}::numeric END
-          * CASE WHEN o.user_id IS NOT NULL THEN 2 ELSE 1 END,
-        q.supply::numeric * 8) END AS amount
+        ${num(STAKE_REWARD_BASE)} * q.holders
+          * ${leagueSql(sql`q.votes`, (league) => num(LEAGUE_MULTIPLIER_QUARTERS[league]))}
+          * CASE WHEN o.user_id IS NOT NULL THEN ${num(f.owner)} ELSE ${num(f.other)} END,
+        q.supply::numeric * ${num(STAKE_REWARD_DIVISOR)}) END AS amount
     FROM (
       SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
       FROM holdings h
       JOIN collections c ON c.policy_id = h.collection_key
       JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.qualified
-        AND sc.snapshot_id = (SELECT id FROM staking_snapshots WHERE taken_at <= ${end} ORDER BY id DESC LIMIT 1)
+        AND sc.snapshot_id = ${latest}
       JOIN _stake_active a ON a.user_id = h.user_id
       WHERE h.held_since <= ${heldBy}
       GROUP BY h.user_id, c.id
     ) n
     JOIN (SELECT c.id, c.policy_id, c.name, c.chain, c.holders, c.supply, sc.votes FROM collections c
       JOIN snapshot_collections sc ON sc.collection_id = c.id
-        AND sc.snapshot_id = (SELECT id FROM staking_snapshots WHERE taken_at <= ${end} ORDER BY id DESC LIMIT 1)) q ON q.id = n.collection_id
+        AND sc.snapshot_id = ${latest}) q ON q.id = n.collection_id
     LEFT JOIN _stake_owners o ON o.user_id = n.user_id
     WHERE q.supply > 0 AND q.holders > 0) r WHERE r.amount > 0`);
   await exec(tx, sql`
@@ -80,8 +80,6 @@ async function takeSnapshot(tx: Orm, end: Date): Promise<void> {
     SELECT COALESCE(max(id), 0) + 1, ${end} FROM staking_snapshots ON CONFLICT (taken_at) DO NOTHING RETURNING id`);
   if (!snap) return;
   await exec(tx, sql`SELECT setval(pg_get_serial_sequence('staking_snapshots', 'id'), ${snap.id})`);
-  await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified)
-    SELECT ${snap.id}, id, votes, rank <= ${QUALIFY_TOP}::int OR votes >= ${QUALIFY_VOTES.toString()}::numeric
-    FROM (SELECT id, votes, row_number() OVER (PARTITION BY chain ORDER BY votes DESC, id) AS rank FROM collections) r`);
+  await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) ${snapshotRowsSql(snap.id)}`);
 }
 

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { bech32, base58 } from '@scure/base';
 import {
   ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
-  landAssetName, miningToolAssetName, toBaseUnits, LAND_SIZE_INFO, WORKER_QUALIFY_VOTES, type Prng, type Token,
+  landAssetName, miningToolAssetName, toBaseUnits, LAND_SIZE_INFO, type Prng, type Token,
   demoSaleRounds,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
@@ -21,6 +21,7 @@ import { emulatorTransferNfts } from '../chain/emulator.ts';
 import { findOrCreateAccount } from '../modules/users/accounts.ts';
 import { applyItemEntry, applyTokenEntry } from '../modules/ledger/ledger.ts';
 import { syncWallet } from '../modules/wallets/sync.ts';
+import { snapshotRowsSql } from '../modules/staking/repository.ts';
 import type { ChainProviders } from '../chain/index.ts';
 
 /** Number of mining-tool NFTs in the collection. */
@@ -136,10 +137,7 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     // The current Staking-Hub round began at the last 14-day boundary before the seed.
     const roundStart = new Date(Math.floor(now.getTime() / (14 * 86_400_000)) * 14 * 86_400_000);
     const [snap] = await exec<{ id: number }>(tx, sql`INSERT INTO staking_snapshots (taken_at) VALUES (${roundStart}) RETURNING id`);
-    await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified)
-      SELECT ${snap!.id}, c.id, c.votes, c.votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric
-        OR c.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY chain ORDER BY votes DESC) AS rank FROM collections) r WHERE rank <= 10)
-      FROM collections c`);
+    await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) ${snapshotRowsSql(snap!.id)}`);
     for (const p of DEMO_PLAYERS) {
       const address = enterpriseTestnetAddress(randomBytes(createPrng(p.seed), 28));
       playerAddresses.push(address);

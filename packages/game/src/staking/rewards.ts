@@ -15,6 +15,16 @@ export const LEAGUE_MULTIPLIER_QUARTERS: Record<League, bigint> = { none: 4n, go
 /** Base units of one whole token (6 decimals). */
 const UNIT = 1_000_000n;
 
+/** The public formula's 10 whole tokens (per NFT per day when holders = supply), in base units. */
+export const STAKE_REWARD_BASE = 10n * UNIT;
+/** The owner factor in halves: land owners 1.0 (2/2), others 0.5 (1/2). */
+export const STAKE_OWNER_FACTOR_HALVES = { owner: 2n, other: 1n } as const;
+/**
+ * What the product of a multiplier in quarters ({@link LEAGUE_MULTIPLIER_QUARTERS}) and an owner
+ * factor in halves ({@link STAKE_OWNER_FACTOR_HALVES}) is divided by: 4 × 2.
+ */
+export const STAKE_REWARD_DIVISOR = 4n * 2n;
+
 /** An NFT counts for staking after it was held this long (ms): 24 h. */
 export const STAKE_MIN_HELD_MS = 24 * 3_600_000;
 /** A player who has not signed in for this long (ms) stops accruing: 30 days. */
@@ -32,12 +42,13 @@ export function stakingRewardToken(chain: 'cardano' | 'solana'): 'hexo' | 'rune'
 
 /**
  * Daily reward of one staked NFT in base units, rounded down:
- * floor(10 × 10^6 × holders × mult/4 × owner/2 ÷ supply). 0 when `supply` ≤ 0.
+ * floor(10 × 10^6 × holders × mult/4 × owner/2 ÷ supply). 0 when `supply` ≤ 0 or `holders` ≤ 0.
+ * The server's SQL is generated from the same constants (`apps/server/src/jobs/staking.ts`).
  */
 export function rewardPerNft(holders: number, supply: number, league: League, landOwner: boolean): bigint {
   if (supply <= 0 || holders <= 0) return 0n;
-  const num = 10n * UNIT * BigInt(holders) * LEAGUE_MULTIPLIER_QUARTERS[league] * (landOwner ? 2n : 1n);
-  return num / (BigInt(supply) * 8n);
+  const num = STAKE_REWARD_BASE * BigInt(holders) * LEAGUE_MULTIPLIER_QUARTERS[league] * STAKE_OWNER_FACTOR_HALVES[landOwner ? 'owner' : 'other'];
+  return num / (BigInt(supply) * STAKE_REWARD_DIVISOR);
 }
 
 /** The reward of one NFT of a collection with `votes` at the snapshot (league from votes). */

@@ -6,7 +6,7 @@
  * sometimes end at a snapshot instant (every 14 days at 00:00 UTC).
  */
 import fc from 'fast-check';
-import { MINING_TOOL_POLICY_ID, miningToolAssetName } from '../../src/assets.ts';
+import { MINING_TOOL_POLICY_ID, miningToolAssetName, utf8ToHex } from '../../src/assets.ts';
 import { addDays, dayStart } from '../../src/days.ts';
 import { MINING_TOOL_KINDS } from '../../src/vendor/catalogue.ts';
 import type { World, WorldStaking } from '../../src/settlement/world.ts';
@@ -14,10 +14,14 @@ import type { World, WorldStaking } from '../../src/settlement/world.ts';
 const H = 3_600_000;
 const D = 24 * H;
 const VOTES = [0n, 10n, 249_999n, 250_000n, 500_000n, 750_000n, 1_000_000n, 1_000_001n] as const;
-/** Sign-in instants relative to the first day's 00:00 (the 30-day edge falls around −29 days). */
-const LOGIN_OFFSETS = [-40 * D, -30 * D, -29 * D - 1, -29 * D + 1, -28 * D, -D, 0, D + 1] as const;
+/** Sign-in instants relative to the first day's 00:00 (the 30-day edge of the first day is −29 days exactly, of the second −28 days). */
+const LOGIN_OFFSETS = [-40 * D, -30 * D, -29 * D - 1, -29 * D, -29 * D + 1, -28 * D, -D, 0, D + 1] as const;
+/** Votes of the many-collections block: ties and values under, at and over the 250,000 qualification. */
+const MANY_VOTES = [0n, 10n, 10n, 10n, 249_999n, 250_000n, 1_000_001n] as const;
+/** Collection key of the many-collections block's collection `i`. */
+const manyKey = (i: number) => `ba5e${i.toString(16).padStart(52, '0')}`;
 /** Acquisition instants relative to the first day's 00:00 (the 24-hour edge falls around 0). */
-const HELD_OFFSETS = [-10 * D, -H, 0, 1, 6 * H, D, D + 1] as const;
+const HELD_OFFSETS = [-10 * D, -H, 0, 0, 1, 6 * H, D, D, D + 1, 2 * D] as const;
 /** Whole days to shift the world by: 0, or so that the first, second or third day ends at a snapshot (FIRST_DAY 2026-01-05). */
 const SHIFTS = [0, 9, 8, 7] as const;
 
@@ -33,6 +37,11 @@ export const stakingRawArb = fc.record({
   held: fc.array(fc.option(fc.constantFrom(...HELD_OFFSETS), { nil: null }), { minLength: 16, maxLength: 16 }),
   tools: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), kind: fc.integer({ min: 0, max: MINING_TOOL_KINDS.length - 1 }) }), { maxLength: 3 }),
   shift: fc.constantFrom(...SHIFTS),
+  /**
+   * Many collections on one chain (issue 19: the top-10 rule needs more than 10 per chain), each with an
+   * NFT held by a player, votes from {@link MANY_VOTES} (ties at the rank-10 border included).
+   */
+  many: fc.option(fc.record({ solana: fc.boolean(), votes: fc.array(fc.constantFrom(...MANY_VOTES), { minLength: 10, maxLength: 13 }) }), { nil: null, freq: 3 }),
 });
 export type StakingRaw = typeof stakingRawArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -61,6 +70,8 @@ export function withStaking({ world, days }: { world: World; days: string[] }, r
   const t0 = dayStart(days[0]!);
   const players = [...new Set(world.balances.map((b) => b.userId))].sort((a, b) => a - b);
   const holdings = [...world.holdings];
+  const many = (raw.many?.votes ?? []).map((votes, i) => ({ id: 201 + i, collectionKey: manyKey(i), votes }));
+  many.forEach((c, i) => holdings.push({ userId: players[i % players.length]!, collectionKey: c.collectionKey, assetKey: utf8ToHex(`Many${i}`) }));
   const tools: WorldStaking['tools'] = raw.tools.map((t, i) => {
     const kind = MINING_TOOL_KINDS[t.kind]!;
     const userId = players[(t.user - 1) % players.length]!;
@@ -69,10 +80,13 @@ export function withStaking({ world, days }: { world: World; days: string[] }, r
     return { collectionKey: MINING_TOOL_POLICY_ID, assetKey, kindKey: kind.key, name: kind.name, dailyHexo: kind.dailyHexo };
   });
   const staking: WorldStaking = {
-    collections: world.collections.map((c, i) => {
-      const r = raw.collections[i % raw.collections.length]!;
-      return { id: c.id, chain: r.solana ? 'solana' : 'cardano', name: `Collection ${c.id}`, holders: r.holders, supply: r.supply, votes: r.votes };
-    }),
+    collections: [
+      ...world.collections.map((c, i) => {
+        const r = raw.collections[i % raw.collections.length]!;
+        return { id: c.id, chain: r.solana ? 'solana' as const : 'cardano' as const, name: `Collection ${c.id}`, holders: r.holders, supply: r.supply, votes: r.votes };
+      }),
+      ...many.map((c, i) => ({ id: c.id, chain: raw.many!.solana ? 'solana' as const : 'cardano' as const, name: `Many ${i}`, holders: 1 + ((i * 37) % 500), supply: 1000, votes: c.votes })),
+    ],
     heldSince: holdings.flatMap((h, i) => {
       const off = raw.held[i % raw.held.length];
       return off == null ? [] : [{ userId: h.userId, collectionKey: h.collectionKey, assetKey: h.assetKey, at: t0 + off }];
@@ -83,5 +97,6 @@ export function withStaking({ world, days }: { world: World; days: string[] }, r
     }),
     tools,
   };
-  return shift({ ...world, holdings, staking }, days, raw.shift);
+  const collections = [...world.collections, ...many.map((c) => ({ id: c.id, collectionKey: c.collectionKey }))];
+  return shift({ ...world, collections, holdings, staking }, days, raw.shift);
 }

@@ -6,12 +6,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { base58 } from '@scure/base';
 import type { Chain, FaucetResponse } from '@kingdom/api';
-import { itemKind, toBaseUnits, utf8ToHex, hexName, parseHexName, LEAGUE_THRESHOLDS, TOKENS, type Token } from '@kingdom/game';
+import { itemKind, toBaseUnits, utf8ToHex, hexName, parseHexName, rarityForLeague, TOKENS, type Token } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../../db/client.ts';
 import type { ChainProviders } from '../../chain/index.ts';
 import { emulatorMint } from '../../chain/emulator.ts';
 import { givePlayer, TREASURY_ADDRESS } from '../../seed/demo-world.ts';
 import { syncWallet } from '../wallets/sync.ts';
+import { latestSnapshotId, leagueSql } from '../staking/repository.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
 
@@ -40,21 +41,15 @@ export function chainOfAddress(address: string): Chain {
   fail('NOT_VALID_REQUEST_ADDRESS');
 }
 
-/** Votes range (whole votes, latest snapshot) of the league that gives each rarity (GAME-RULES §3, §5). */
-const RARITY_VOTES: Record<FaucetRarity, [bigint, bigint | null]> = {
-  common: [LEAGUE_THRESHOLDS.gold, LEAGUE_THRESHOLDS.platinum],
-  uncommon: [LEAGUE_THRESHOLDS.platinum, LEAGUE_THRESHOLDS.diamond],
-  rare: [LEAGUE_THRESHOLDS.diamond, LEAGUE_THRESHOLDS.epic + 1n],
-  epic: [LEAGUE_THRESHOLDS.epic + 1n, null],
-};
-
-/** Mints `count` NFTs of a collection of the chain whose league gives `rarity` to `address`. */
-async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number, rarity: FaucetRarity): Promise<FaucetResponse['workers']> {
-  const [lo, hi] = RARITY_VOTES[rarity];
+/**
+ * Mints `count` NFTs to `address` of a collection of the chain whose league at the latest snapshot
+ * taken by `now` gives `rarity` (GAME-RULES §3, §5).
+ */
+async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number, rarity: FaucetRarity, now: Date): Promise<FaucetResponse['workers']> {
   const [collection] = await exec<{ policy_id: string; name: string; slug: string }>(tx, sql`
     SELECT c.policy_id, c.name, c.slug FROM collections c
-    JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = (SELECT max(id) FROM staking_snapshots)
-    WHERE c.chain = ${chain} AND sc.votes >= ${lo.toString()}::numeric ${hi === null ? sql`` : sql`AND sc.votes < ${hi.toString()}::numeric`}
+    JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshotId(now)}
+    WHERE c.chain = ${chain} AND ${leagueSql(sql`sc.votes`, (league) => sql`${rarityForLeague(league)}::text`)} = ${rarity}
     ORDER BY c.id LIMIT 1`);
   if (!collection) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
   return mintCollection(tx, chain, address, collection, count);
@@ -122,7 +117,7 @@ export async function runFaucet(db: Database, providers: ChainProviders, input: 
   const given = await db.orm.transaction(async (tx) => {
     const minted = input.land ? [await mintLand(tx, chain, input.address, input.land)] : [];
     const g = await givePlayer(tx, input.address, input.lands, input.tools, input.balances, items, 'faucet', reference, chain);
-    const workers = input.workers ? await mintWorkers(tx, chain, input.address, input.workers, input.rarity ?? 'common') : [];
+    const workers = input.workers ? await mintWorkers(tx, chain, input.address, input.workers, input.rarity ?? 'common', now) : [];
     const projectNfts = input.nfts ? await mintProjects(tx, chain, input.address, input.nfts) : [];
     return { ...g, lands: [...minted, ...g.lands], workers: [...workers, ...projectNfts] };
   });

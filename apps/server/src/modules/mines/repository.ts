@@ -11,6 +11,7 @@ import {
 import type { Mine, MineSlot, WorkerNft, MineDay } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 import { toLand, type LandRow } from '../lands/land.ts';
+import { latestSnapshotId } from '../staking/repository.ts';
 
 /** Readable name of an NFT (the one rule in `@kingdom/game`, shared with the web app's My NFTs). */
 export { nftName };
@@ -70,12 +71,12 @@ export interface NftFacts {
   assigned: boolean;
 }
 
-/** Reads {@link NftFacts} in one statement. */
-export async function nftFacts(tx: Orm, userId: number, collectionKey: string, assetKey: string): Promise<NftFacts> {
+/** Reads {@link NftFacts} in one statement, at the latest snapshot taken by `now`. */
+export async function nftFacts(tx: Orm, userId: number, collectionKey: string, assetKey: string, now: Date): Promise<NftFacts> {
   const [r] = await exec<{ votes: string | null; in_collection: boolean; held: boolean; assigned: boolean }>(tx, sql`
     SELECT
       (SELECT sc.votes::text FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
-        WHERE c.policy_id = ${collectionKey} AND sc.snapshot_id = (SELECT max(id) FROM staking_snapshots)) AS votes,
+        WHERE c.policy_id = ${collectionKey} AND sc.snapshot_id = ${latestSnapshotId(now)}) AS votes,
       EXISTS (SELECT 1 FROM collections c JOIN holdings h ON h.collection_key = c.policy_id
         WHERE c.policy_id = ${collectionKey} AND h.asset_key = ${assetKey}) AS in_collection,
       EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ${userId} AND h.collection_key = ${collectionKey} AND h.asset_key = ${assetKey}) AS held,
@@ -122,12 +123,12 @@ export async function insertUpgrade(tx: Orm, u: { landId: number; kind: MineKind
 }
 
 /** The user's NFTs from Staking-Hub collections, with gold mine rarity (null if not qualified) and where each works. */
-export async function workerNfts(orm: Orm, userId: number): Promise<WorkerNft[]> {
+export async function workerNfts(orm: Orm, userId: number, now: Date): Promise<WorkerNft[]> {
   const rows = await exec<{ collection_key: string; asset_key: string; chain: 'cardano' | 'solana'; collection: string; votes: string | null; mine: MineKind | null; hex_name: string | null; slot: number | null }>(orm, sql`
     SELECT h.collection_key, h.asset_key, c.chain, c.name AS collection, s.votes::text AS votes, mw.mine, l.hex_name, mw.slot
     FROM holdings h
     JOIN collections c ON c.policy_id = h.collection_key
-    LEFT JOIN snapshot_collections s ON s.collection_id = c.id AND s.snapshot_id = (SELECT max(id) FROM staking_snapshots)
+    LEFT JOIN snapshot_collections s ON s.collection_id = c.id AND s.snapshot_id = ${latestSnapshotId(now)}
     LEFT JOIN mine_workers mw ON mw.collection_key = h.collection_key AND mw.asset_key = h.asset_key
     LEFT JOIN lands l ON l.id = mw.land_id
     WHERE h.user_id = ${userId}

@@ -33,7 +33,7 @@ export async function mineRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  route(app, ENDPOINTS.workerNfts, async (input) => ({ workers: await workerNfts(db.orm, sessionOf(input).userId) }));
+  route(app, ENDPOINTS.workerNfts, async (input) => ({ workers: await workerNfts(db.orm, sessionOf(input).userId, input.now) }));
 
   route(app, ENDPOINTS.minePerformance, async (input) => {
     const { mine, days } = input.query;

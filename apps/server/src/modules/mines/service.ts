@@ -31,7 +31,7 @@ export async function assignWorker(db: Database, userId: number, kind: MineKind,
       const occupied = await occupiedSlots(tx, kind, land.id);
       let candidate: WorkerCandidate | null = null;
       if (req.worker) {
-        const nft = await nftFacts(tx, userId, req.worker.policy_id, req.worker.asset_name);
+        const nft = await nftFacts(tx, userId, req.worker.policy_id, req.worker.asset_name, now);
         const qualified = nft.votes !== null && nft.votes >= WORKER_QUALIFY_VOTES;
         candidate = {
           known: nft.inCollection && (!rules.needsQualifiedCollection || qualified),

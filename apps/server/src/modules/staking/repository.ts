@@ -3,9 +3,11 @@
  * history, the activity feed, a player's stakeable NFTs and daily reports. Every function takes a
  * transaction or the db. Votes are whole points (`numeric`), read as text and parsed as bigint.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Chain } from '@kingdom/api';
-import { LAND_POLICY_ID } from '@kingdom/game';
+import {
+  LAND_POLICY_ID, LEAGUE_THRESHOLDS, QUALIFY_TOP, QUALIFY_VOTES, stakingRewardToken, type League,
+} from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 
 /** Leaderboard page size. */
@@ -81,8 +83,53 @@ export interface ProjectRow {
   total: number;
 }
 
-/** The latest snapshot id taken by `now` (SQL). */
-const latestSnapshot = (now: Date) => sql`(SELECT id FROM staking_snapshots WHERE taken_at <= ${now} ORDER BY taken_at DESC LIMIT 1)`;
+// ---- Rule fragments: the one SQL statement of each Staking-Hub rule, generated from packages/game. ----
+
+/**
+ * The id of the latest snapshot taken by `at` (a scalar subquery, NULL when none): the largest id
+ * among the snapshots with `taken_at <= at` (README "Staking Hub": the latest snapshot taken by the
+ * day's end; ids ascend with `taken_at`). The one definition of "the latest snapshot" in the server.
+ */
+export function latestSnapshotId(at: Date): SQL {
+  return sql`(SELECT max(id) FROM staking_snapshots WHERE taken_at <= ${at})`;
+}
+
+/**
+ * Leagues from the highest down, each with the smallest whole number of votes that reaches it
+ * (`leagueForVotes`: a lower bound belongs to its league, Epic is strictly over its threshold).
+ */
+const LEAGUE_FLOORS: ReadonlyArray<readonly [League, bigint]> = [
+  ['epic', LEAGUE_THRESHOLDS.epic + 1n], ['diamond', LEAGUE_THRESHOLDS.diamond],
+  ['platinum', LEAGUE_THRESHOLDS.platinum], ['gold', LEAGUE_THRESHOLDS.gold],
+];
+
+/**
+ * SQL CASE of GAME-RULES §5's league of a whole-votes expression (`leagueForVotes`), mapped through
+ * `value` (e.g. a multiplier or a worker rarity per league; `none` below Gold).
+ */
+export function leagueSql(votes: SQL, value: (league: League) => SQL): SQL {
+  return sql.join([
+    sql`CASE`,
+    ...LEAGUE_FLOORS.map(([league, floor]) => sql`WHEN ${votes} >= ${floor.toString()}::numeric THEN ${value(league)}`),
+    sql`ELSE ${value('none')} END`,
+  ], sql` `);
+}
+
+/** SQL CASE of the token a collection of chain expression `chain` pays its stakers (`stakingRewardToken`). */
+export function stakingRewardTokenSql(chain: SQL): SQL {
+  const chains = ['cardano', 'solana'] as const;
+  return sql.join([sql`CASE ${chain}`, ...chains.map((c) => sql`WHEN ${c} THEN ${stakingRewardToken(c)}`), sql`END`], sql` `);
+}
+
+/**
+ * The rows of a snapshot `snapshotId` of every collection's live votes (GAME-RULES §5): qualified when
+ * in its chain's top `QUALIFY_TOP` by votes (equal votes: the smaller id first) or at ≥ `QUALIFY_VOTES`.
+ * A SELECT of (snapshot_id, collection_id, votes, qualified) for `INSERT INTO snapshot_collections`.
+ */
+export function snapshotRowsSql(snapshotId: number): SQL {
+  return sql`SELECT ${snapshotId}::int, id, votes, rank <= ${QUALIFY_TOP}::int OR votes >= ${QUALIFY_VOTES.toString()}::numeric
+    FROM (SELECT id, votes, row_number() OVER (PARTITION BY chain ORDER BY votes DESC, id) AS rank FROM collections) r`;
+}
 
 /** One page of a chain's leaderboard (rank by live votes, ties by id), optionally filtered by name. */
 export async function leaderboardPage(orm: Orm, chain: Chain, page: number, search: string | undefined, now: Date): Promise<ProjectRow[]> {
@@ -92,7 +139,7 @@ export async function leaderboardPage(orm: Orm, chain: Chain, page: number, sear
       SELECT c.*, row_number() OVER (ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c WHERE c.chain = ${chain})
     SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
       sc.votes::text AS snap_votes, sc.qualified, (count(*) OVER ())::int AS total
-    FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE ${like === null ? sql`true` : sql`r.name ILIKE ${like} OR r.slug ILIKE ${like}`}
     ORDER BY r.rank LIMIT ${LEADERBOARD_PER_PAGE} OFFSET ${(page - 1) * LEADERBOARD_PER_PAGE}`);
 }
@@ -104,7 +151,7 @@ export async function projectRow(orm: Orm, slug: string, now: Date): Promise<Pro
       SELECT c.*, row_number() OVER (PARTITION BY c.chain ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c)
     SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
       sc.votes::text AS snap_votes, sc.qualified, 1 AS total
-    FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE r.slug = ${slug}`);
   return r ?? null;
 }
@@ -116,7 +163,7 @@ export async function qualifiedProjects(orm: Orm, now: Date): Promise<ProjectRow
       SELECT c.*, row_number() OVER (PARTITION BY c.chain ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c)
     SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
       sc.votes::text AS snap_votes, sc.qualified, 0 AS total
-    FROM ranked r JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    FROM ranked r JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE sc.qualified`);
 }
 
@@ -145,7 +192,7 @@ export async function stakeableNfts(orm: Orm, userId: number, now: Date): Promis
     SELECT c.id, c.slug, c.name, c.chain, c.policy_id, 0 AS rank, c.votes::text AS votes, c.holders, c.supply,
       sc.votes::text AS snap_votes, sc.qualified, 0 AS total, h.asset_key, h.address, h.held_since
     FROM holdings h JOIN collections c ON c.policy_id = h.collection_key AND c.chain = h.chain
-    LEFT JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshot(now)}
+    LEFT JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE h.user_id = ${userId} ORDER BY c.name, h.asset_key`);
 }
 
