@@ -331,13 +331,7 @@ function printTable(report: {
 
 async function main(): Promise<void> {
   const web = measureHtml();
-  let cluster: PgCluster | undefined;
-  let pgUrl = process.env.BENCH_DATABASE_URL;
-  if (!pgUrl) {
-    cluster = await startPgCluster({ log });
-    pgUrl = cluster.url;
-  }
-  try {
+  await withBenchPostgres(async (pgUrl, postgresVersion) => {
     log(`bare fastify (${CONNECTIONS} connections, ${DURATION} s)`);
     const bare = await benchBare();
     const postgres = await benchKingdom('postgres', pgUrl);
@@ -385,7 +379,7 @@ async function main(): Promise<void> {
         mem_gb: round(totalmem() / 1024 ** 3),
         os: `${type()} ${release()}`,
         node: process.version,
-        postgres: cluster ? cluster.version : 'BENCH_DATABASE_URL',
+        postgres: postgresVersion,
         autocannon: '8.0.0',
       },
       at: new Date().toISOString(),
@@ -395,9 +389,7 @@ async function main(): Promise<void> {
     if (startup) process.stdout.write(`${startupLines(startup).join('\n')}\n`);
     if (!('error' in ready)) process.stdout.write(`${opsLines(ready).join('\n')}\n`);
     if (!('error' in load)) process.stdout.write(`${loadLines(load).join('\n')}\n`);
-  } finally {
-    await cluster?.stop();
-  }
+  });
 }
 
 /** The start-up bench on its own PGlite server (with a local price service); null when not measured. */
@@ -500,41 +492,25 @@ async function measureProviderCalls(pgUrl: string): Promise<ProviderCallsEntry |
  * cluster); replaces those keys of the report's `chain` entry and keeps every other.
  */
 async function mainProviderOnly(): Promise<void> {
-  let cluster: PgCluster | undefined;
-  let pgUrl = process.env.BENCH_DATABASE_URL;
-  if (!pgUrl) {
-    cluster = await startPgCluster({ log });
-    pgUrl = cluster.url;
-  }
-  try {
+  await withBenchPostgres(async (pgUrl) => {
     const measured = await measureProviderCalls(pgUrl);
     const existing = readExisting();
     const { provider_calls_error: _old, ...chain } = (existing.chain ?? {}) as Record<string, unknown>;
     writeReport({ ...existing, chain: { ...chain, ...measured } });
     if ('provider_calls_error' in measured) throw new Error(measured.provider_calls_error);
     process.stdout.write(`${providerLines(measured).join('\n')}\n`);
-  } finally {
-    await cluster?.stop();
-  }
+  });
 }
 
 /** `--only chain`: the chain-watcher bench (on `BENCH_DATABASE_URL` or a throwaway cluster); other entries are kept. */
 async function mainChainOnly(): Promise<void> {
-  let cluster: PgCluster | undefined;
-  let pgUrl = process.env.BENCH_DATABASE_URL;
-  if (!pgUrl) {
-    cluster = await startPgCluster({ log });
-    pgUrl = cluster.url;
-  }
-  try {
+  await withBenchPostgres(async (pgUrl) => {
     const chain = await measureChain(pgUrl);
     writeReport({ ...readExisting(), chain });
     if ('error' in chain) throw new Error(chain.error);
     process.stdout.write(`${chainLines(chain).join('\n')}\n`);
     if (chain.provider_calls) process.stdout.write(`${providerLines(chain as ProviderCallsEntry).join('\n')}\n`);
-  } finally {
-    await cluster?.stop();
-  }
+  });
 }
 
 /** Start → ready of the compiled server; a failure is reported, not thrown. */
@@ -545,6 +521,21 @@ async function measureReady(pgUrl: string | undefined): Promise<OpsReadyEntry | 
     const failed = { error: error instanceof Error ? error.message : String(error) };
     log(`ops: not measured: ${failed.error}`);
     return failed;
+  }
+}
+
+/** Runs `work` on `BENCH_DATABASE_URL`, or on a throwaway cluster started (and stopped) around it; `postgres` names which. */
+async function withBenchPostgres(work: (pgUrl: string, postgres: string) => Promise<void>): Promise<void> {
+  let cluster: PgCluster | undefined;
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  if (!pgUrl) {
+    cluster = await startPgCluster({ log });
+    pgUrl = cluster.url;
+  }
+  try {
+    await work(pgUrl, cluster ? cluster.version : 'BENCH_DATABASE_URL');
+  } finally {
+    await cluster?.stop();
   }
 }
 
@@ -566,22 +557,14 @@ function loadEntry(load: OpsLoadEntry | { error: string }): Record<string, unkno
 
 /** `--only load`: the mixed load of two servers on Postgres (`ops.load`); other entries are kept. */
 async function mainLoadOnly(): Promise<void> {
-  let cluster: PgCluster | undefined;
-  let pgUrl = process.env.BENCH_DATABASE_URL;
-  if (!pgUrl) {
-    cluster = await startPgCluster({ log });
-    pgUrl = cluster.url;
-  }
-  try {
+  await withBenchPostgres(async (pgUrl) => {
     const load = await measureLoad(pgUrl);
     const existing = (readExisting().ops ?? {}) as Record<string, unknown>;
     const { load: _old, load_error: _err, ...rest } = existing;
     writeReport({ ...readExisting(), ops: { ...rest, ...loadEntry(load) } });
     if ('error' in load) throw new Error(load.error);
     process.stdout.write(`${loadLines(load).join('\n')}\n`);
-  } finally {
-    await cluster?.stop();
-  }
+  });
 }
 
 /** The report's `ops` entry with `ready`'s keys replaced (other ops keys, e.g. `load`, kept). */
@@ -594,20 +577,12 @@ function opsEntry(ready: OpsReadyEntry | { error: string }): Record<string, unkn
 
 /** `--only ops`: start → ready (PGlite, and Postgres on `BENCH_DATABASE_URL` or a throwaway cluster); other entries are kept. */
 async function mainOpsOnly(): Promise<void> {
-  let cluster: PgCluster | undefined;
-  let pgUrl = process.env.BENCH_DATABASE_URL;
-  if (!pgUrl) {
-    cluster = await startPgCluster({ log });
-    pgUrl = cluster.url;
-  }
-  try {
+  await withBenchPostgres(async (pgUrl) => {
     const ready = await measureReady(pgUrl);
     writeReport({ ...readExisting(), ops: opsEntry(ready) });
     if ('error' in ready) throw new Error(ready.error);
     process.stdout.write(`${opsLines(ready).join('\n')}\n`);
-  } finally {
-    await cluster?.stop();
-  }
+  });
 }
 
 /**

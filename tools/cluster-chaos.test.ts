@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { ENDPOINTS, PATHS, STAKING_PATHS } from '@kingdom/api';
 import { createCardanoTestWallet } from '../apps/server/test/support/wallets.ts';
 import { addDays, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
-import { findPgBinDir, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { findPgBinDir, freshDatabase, type FreshDatabase } from './pg-cluster.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import { newPlayers, playLoad, request, type Target } from './player-load.ts';
 
@@ -20,30 +20,18 @@ const havePostgres = !!findPgBinDir() || !!process.env.TEST_DATABASE_URL;
 const AUTH_LIMIT = 100;
 
 describe.runIf(havePostgres)('three processes on one Postgres, killed and restarted under load', () => {
-  let pgc: PgCluster | undefined;
+  let fresh: FreshDatabase | undefined;
   let cluster: Cluster | undefined;
   let databaseUrl: string;
   let db: pg.Client;
   beforeAll(async () => {
-    let base = process.env.TEST_DATABASE_URL;
-    if (!base) {
-      pgc = await startPgCluster();
-      base = pgc.url;
-    }
-    const name = `kingdom_chaos_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
+    fresh = await freshDatabase(`kingdom_chaos_${process.pid}`);
+    databaseUrl = fresh.url;
   }, 120_000);
   afterAll(async () => {
     await db?.end().catch(() => undefined);
     await cluster?.stop();
-    await pgc?.stop();
+    await fresh?.stop();
   });
 
   test('no request lost, nothing doubled, one chain, one clock, one rate limit', async () => {

@@ -11,34 +11,22 @@
 import { connect, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findPgBinDir, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { findPgBinDir, freshDatabase, type FreshDatabase } from './pg-cluster.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
 const havePostgres = !!findPgBinDir() || !!process.env.TEST_DATABASE_URL;
 
 describe.runIf(havePostgres)('startCluster on one PostgreSQL', () => {
-  let pgc: PgCluster | undefined;
+  let fresh: FreshDatabase | undefined;
   let cluster: Cluster | undefined;
   let databaseUrl: string;
   beforeAll(async () => {
-    let base = process.env.TEST_DATABASE_URL;
-    if (!base) {
-      pgc = await startPgCluster();
-      base = pgc.url;
-    }
-    const name = `kingdom_cluster_${process.pid}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
+    fresh = await freshDatabase(`kingdom_cluster_${process.pid}`);
+    databaseUrl = fresh.url;
   }, 120_000);
   afterAll(async () => {
     await cluster?.stop();
-    await pgc?.stop();
+    await fresh?.stop();
   });
 
   test('two processes on a fresh database become ready; one killed -9 comes back on restart', async () => {

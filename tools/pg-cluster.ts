@@ -12,6 +12,7 @@
  *   tsx tools/pg-cluster.ts start --detach   start, print `{"url","dataDir","stopCommand"}` as JSON, exit
  *   tsx tools/pg-cluster.ts stop <dir>       stop a detached cluster and delete its directory
  */
+import pg from 'pg';
 import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, appendFileSync, writeFileSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -273,4 +274,32 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.exit(1);
     },
   );
+}
+
+/** A fresh database for one test file, on `TEST_DATABASE_URL` or a throwaway cluster started here. */
+export interface FreshDatabase {
+  url: string;
+  /** Stops the throwaway cluster, when this call started one. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Creates (dropping any leftover) database `name` on `TEST_DATABASE_URL`, or on a throwaway cluster
+ * when that is unset (Debian's postgresql).
+ */
+export async function freshDatabase(name: string): Promise<FreshDatabase> {
+  let pgc: PgCluster | undefined;
+  let base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    pgc = await startPgCluster();
+    base = pgc.url;
+  }
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), stop: async () => { await pgc?.stop(); } };
 }
