@@ -149,7 +149,8 @@ export async function newPlayers(targets: Target[], n: number): Promise<LoadPlay
     const message = (ch.body as { message: string }).message;
     const login = await request(targets, 'POST', PATHS.authLogin, null, { chain: 'solana', address: kp.address, message, signature: kp.signMessage(message) }, xff);
     if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
-    return { ip, token: (login.body as { token: string }).token, address: kp.address, land: g.lands[0]!, workers: g.workers };
+    const workers = g.workers.map((w) => ({ policy_id: w.policy_id, asset_name: w.asset_name }));
+    return { ip, token: (login.body as { token: string }).token, address: kp.address, land: g.lands[0]!, workers };
   };
   const out: LoadPlayer[] = [];
   // a few at a time: sign-in is the heaviest request
