@@ -42,7 +42,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import { CML, type UTxO } from '@lucid-evolution/lucid';
 import type { ChainTip } from './ledger.ts';
-import { EMULATOR_GENESIS_MS, EmulatorRefusal, type EmulatorCardanoLedger, type EmulatorChainView } from './emulator-ledger.ts';
+import { EMULATOR_GENESIS_MS, EmulatorRefusal, multiAssetRecord, type EmulatorCardanoLedger, type EmulatorChainView } from './emulator-ledger.ts';
 import type { CardanoMoney } from './money.ts';
 import { DEMO_WALLET_FUNDS } from '../../modules/demo/chain-faucet.ts';
 
@@ -133,16 +133,7 @@ function parseTx(hash: string, cbor: string, height: number, blockHash: string, 
     const outs = body.outputs();
     for (let i = 0; i < outs.len(); i++) {
       const out = outs.get(i);
-      const assets: Record<string, bigint> = {};
-      const multiAsset = out.amount().multi_asset();
-      const policies = multiAsset.keys();
-      for (let p = 0; p < policies.len(); p++) {
-        const policy = policies.get(p);
-        const byName = multiAsset.get_assets(policy);
-        if (!byName) continue;
-        const names = byName.keys();
-        for (let n = 0; n < names.len(); n++) assets[policy.to_hex() + names.get(n).to_hex()] = byName.get(names.get(n)) ?? 0n;
-      }
+      const assets = multiAssetRecord(out.amount().multi_asset());
       outputs.push({
         address: out.address().to_bech32(),
         amount: amountOf(assets, out.amount().coin()),

@@ -71,19 +71,7 @@ export function readTransaction(cbor: string): { hash: string; inputs: Array<{ t
     const outs = body.outputs();
     for (let i = 0; i < outs.len(); i++) {
       const out = outs.get(i);
-      const assets: Record<string, bigint> = {};
-      const multiAsset = out.amount().multi_asset();
-      const policies = multiAsset.keys();
-      for (let p = 0; p < policies.len(); p++) {
-        const policy = policies.get(p);
-        const byName = multiAsset.get_assets(policy);
-        if (!byName) continue;
-        const names = byName.keys();
-        for (let n = 0; n < names.len(); n++) {
-          const name = names.get(n);
-          assets[policy.to_hex() + name.to_hex()] = byName.get(name) ?? 0n;
-        }
-      }
+      const assets = multiAssetRecord(out.amount().multi_asset());
       outputs.push({ index: i, address: out.address().to_bech32(), lovelace: out.amount().coin(), assets });
     }
     let message: string[] | null = null;
@@ -108,8 +96,8 @@ function addAssets(into: Map<string, bigint>, assets: Record<string, bigint>, si
   for (const [unit, q] of Object.entries(assets)) into.set(unit, (into.get(unit) ?? 0n) + sign * q);
 }
 
-/** A CML multi-asset as unit → quantity. */
-function multiAssetRecord(ma: InstanceType<typeof CML.MultiAsset>): Record<string, bigint> {
+/** A CML multi-asset as unit (`policyId + assetNameHex`) → quantity (base units). */
+export function multiAssetRecord(ma: InstanceType<typeof CML.MultiAsset>): Record<string, bigint> {
   const out: Record<string, bigint> = {};
   const policies = ma.keys();
   for (let p = 0; p < policies.len(); p++) {
