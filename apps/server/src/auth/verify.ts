@@ -325,15 +325,29 @@ const cfVerify: CfVerify =
  * @returns `{ok: true}` or `{ok: false, reason}` (a {@link CardanoSignInFailure}); never throws.
  */
 export function checkCardanoSignIn(input: CardanoSignInInput): SignInCheck<CardanoSignInFailure> {
+  return checkKeyProof(input, (address) => {
+    const info = parseCardanoAddress(address);
+    return info && { network: info.network, bytes: info.bytes, credential: info.payment };
+  });
+}
+
+/**
+ * The COSE checks of a key proof for the address `parse` reads: `parse` answers the address's
+ * network, bytes and the credential whose key must sign (null: not such an address).
+ */
+function checkKeyProof(
+  input: CardanoSignInInput,
+  parse: (address: string) => { network: unknown; bytes: Uint8Array; credential: { type: string; hash: string } } | null,
+): SignInCheck<CardanoSignInFailure> {
   try {
     const { address, network } = (input ?? {}) as Partial<CardanoSignInInput>;
     if (typeof address !== 'string') return { ok: false, reason: 'BAD_INPUT' };
-    const info = parseCardanoAddress(address);
+    const info = parse(address);
     return checkCose(input, () => {
       if (info === null) return 'BAD_ADDRESS';
       if (network !== undefined && info.network !== network) return 'WRONG_NETWORK';
-      if (info.payment.type !== 'key') return 'SCRIPT_ADDRESS';
-      return { bytes: info.bytes, keyHash: info.payment.hash };
+      if (info.credential.type !== 'key') return 'SCRIPT_ADDRESS';
+      return { bytes: info.bytes, keyHash: info.credential.hash };
     });
   } catch {
     return { ok: false, reason: 'BAD_INPUT' };
@@ -352,19 +366,10 @@ export function checkCardanoSignIn(input: CardanoSignInInput): SignInCheck<Carda
  * @returns `{ok: true}` or `{ok: false, reason}`; never throws.
  */
 export function checkCardanoStakeSignature(input: CardanoSignInInput): SignInCheck<CardanoSignInFailure> {
-  try {
-    const { address, network } = (input ?? {}) as Partial<CardanoSignInInput>;
-    if (typeof address !== 'string') return { ok: false, reason: 'BAD_INPUT' };
+  return checkKeyProof(input, (address) => {
     const info = parseCardanoRewardAddress(address);
-    return checkCose(input, () => {
-      if (info === null) return 'BAD_ADDRESS';
-      if (network !== undefined && info.network !== network) return 'WRONG_NETWORK';
-      if (info.stake.type !== 'key') return 'SCRIPT_ADDRESS';
-      return { bytes: info.bytes, keyHash: info.stake.hash };
-    });
-  } catch {
-    return { ok: false, reason: 'BAD_INPUT' };
-  }
+    return info && { network: info.network, bytes: info.bytes, credential: info.stake };
+  });
 }
 
 /** Whether a stake-key `signData` proof is valid; see {@link checkCardanoStakeSignature}. Never throws. */

@@ -9,12 +9,7 @@ import { WalletError } from '../errors.ts';
  * @throws WalletError NOT_VALID_REQUEST_ADDRESS when the bytes are not a Shelley payment address
  */
 export function cardanoAddressToBech32(addressHex: string): string {
-  let bytes: Uint8Array;
-  try {
-    bytes = hex.decode(addressHex.toLowerCase());
-  } catch {
-    throw new WalletError('NOT_VALID_REQUEST_ADDRESS');
-  }
+  const bytes = addressBytes(addressHex);
   const header = bytes[0];
   if (header === undefined) throw new WalletError('NOT_VALID_REQUEST_ADDRESS');
   const type = header >> 4;
@@ -29,12 +24,7 @@ export function cardanoAddressToBech32(addressHex: string): string {
  * @throws WalletError NOT_VALID_REQUEST_ADDRESS when the bytes are not a reward address
  */
 export function cardanoRewardAddressToBech32(addressHex: string): string {
-  let bytes: Uint8Array;
-  try {
-    bytes = hex.decode(addressHex.toLowerCase());
-  } catch {
-    throw new WalletError('NOT_VALID_REQUEST_ADDRESS');
-  }
+  const bytes = addressBytes(addressHex);
   const header = bytes[0];
   if (header === undefined || bytes.length !== 29 || (header >> 4 !== 14 && header >> 4 !== 15)) throw new WalletError('NOT_VALID_REQUEST_ADDRESS');
   return bech32.encode((header & 0x0f) === 1 ? 'stake' : 'stake_test', bech32.toWords(bytes), 1023);
@@ -43,4 +33,13 @@ export function cardanoRewardAddressToBech32(addressHex: string): string {
 /** UTF-8 text → lowercase hex, the payload form CIP-30 `signData` takes. */
 export function utf8ToHex(text: string): string {
   return hex.encode(new TextEncoder().encode(text));
+}
+
+/** Address bytes from hex. @throws WalletError NOT_VALID_REQUEST_ADDRESS when not hex */
+function addressBytes(addressHex: string): Uint8Array {
+  try {
+    return hex.decode(addressHex.toLowerCase());
+  } catch {
+    throw new WalletError('NOT_VALID_REQUEST_ADDRESS');
+  }
 }
