@@ -9,7 +9,6 @@
  * demand and no demo chain faucet keep them from forking the shared block log.
  */
 import { connect, type Socket } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findPgBinDir, freshDatabase, type FreshDatabase } from './pg-cluster.ts';
 import { startCluster, type Cluster } from './cluster.ts';
