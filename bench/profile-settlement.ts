@@ -20,7 +20,7 @@ try {
     await settleDay(db, day, {
       onStep: (s) => {
         const now = process.hrtime.bigint();
-        steps[s] = Number(now - t) / 1e9;
+        steps[s] = (steps[s] ?? 0) + Number(now - t) / 1e9;
         t = now;
       },
     });

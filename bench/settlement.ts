@@ -67,20 +67,24 @@ async function main(): Promise<void> {
   try {
     const [world, generateSeconds] = await timed(() => generateWorld(db, lands));
     const [, floorSeconds] = await timed(() => exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`));
-    let stakingFrom = 0n;
-    let stakingSeconds = 0;
+    // Seconds per step of the tick: staging (staking, upgrades, leaving workers, royalty), the
+    // salary batches, the credit batches (and the last transaction, counted with the credits).
+    const phases = { staged: 0, salaries: 0, credits: 0 };
+    let mark = process.hrtime.bigint();
     const [settled, seconds] = await timed(() => settleDay(db, DAY, {
       onStep: (step) => {
-        if (step === 'claimed') stakingFrom = process.hrtime.bigint();
-        if (step === 'staking') stakingSeconds = Number(process.hrtime.bigint() - stakingFrom) / 1e9;
+        const now = process.hrtime.bigint();
+        phases[step] += Number(now - mark) / 1e9;
+        mark = now;
       },
     }));
+    phases.credits += Number(process.hrtime.bigint() - mark) / 1e9;
     const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
     if (!settled || settled.workersWorked !== world.workers) throw new Error(`settlement paid ${settled?.workersWorked} of ${world.workers} workers`);
     console.log(JSON.stringify({
       db: values.db, lands, workers: world.workers, players: world.players,
       generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(seconds),
-      staking_seconds: round(stakingSeconds), staked_nfts: staked!.n, staking_players: staked!.players,
+      stage_seconds: round(phases.staged), salaries_seconds: round(phases.salaries), credits_seconds: round(phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
     }));
   } finally {
@@ -92,7 +96,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; staking_seconds: number; staked_nfts: number; staking_players: number; peak_rss_mb: number }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; peak_rss_mb: number }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -122,7 +126,7 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
     return {
       lands, workers: p.workers, players: p.players,
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
-      staking_seconds_postgres: p.staking_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
+      stage_seconds_postgres: p.stage_seconds, salaries_seconds_postgres: p.salaries_seconds, credits_seconds_postgres: p.credits_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
       seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
       pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512 },
     };

@@ -311,7 +311,7 @@ describe('a sale committing after the tick read its day (shop royalty, GAME-RULE
     let settledBeforeRelease = false;
     const tick = settleDueDays(k.db, new Date(midnight + 1000), {
       onStep: async (step) => {
-        if (step !== 'royalty') return;
+        if (step !== 'staged') return;
         late = purchase(k.db, buyer.userId, randomUUID(), { item: 'toolkit_2', quantity: 1 }, new Date(midnight - 50));
         await Promise.race([late, sleep(300)]);
       },

@@ -154,16 +154,21 @@ describe('settlement runs exactly once', () => {
     expect(await balance(k, p, 'exo')).toBe(shareP!);
   });
 
-  it('a run that fails half-way leaves nothing behind; the rerun pays exactly once', async () => {
+  it('a run stopped half-way is finished by the next run, which pays exactly once', async () => {
     const day = addDays(gameDay(k.now()), 2);
     const exo = await balance(k, p, 'exo');
-    await expect(settleDay(k.db, day, { onStep: (s) => { if (s === 'frenmine') throw new Error('injected fault'); } })).rejects.toThrow('injected fault');
-    expect(await balance(k, p, 'exo')).toBe(exo);
+    const hexo = await hexoWithoutStaking(k, p);
+    // stopped after its salary batches: salaries are debited, no reward yet, the day is not settled
+    await expect(settleDay(k.db, day, { batchUsers: 1, onStep: (s) => { if (s === 'credits') throw new Error('injected fault'); } })).rejects.toThrow('injected fault');
+    expect(await hexoWithoutStaking(k, p)).toBe(hexo - WORKER_SALARY_HEXO.epic);
     expect(await exec(k.db.orm, sql`SELECT day FROM game_days WHERE day = ${day}`)).toEqual([]);
-    expect(await exec(k.db.orm, sql`SELECT 1 FROM mine_daily WHERE day = ${day}`)).toEqual([]);
+    expect(await ledgerMismatches(k)).toEqual([]);
     expect(await settleDay(k.db, day)).not.toBeNull();
     const [shareP] = sharePool(GOLD_RUSH_DAILY_POOL_EXO, [WORKER_WEIGHT_CENTI.epic * 100n, WORKER_WEIGHT_CENTI.uncommon * 100n]);
     expect(await balance(k, p, 'exo')).toBe(exo + shareP!);
+    expect(await hexoWithoutStaking(k, p)).toBe(hexo - WORKER_SALARY_HEXO.epic);
+    expect(await settleDay(k.db, day)).toBeNull();
+    expect(await exec(k.db.orm, sql`SELECT 1 FROM mine_daily WHERE day = ${day}`)).toHaveLength(2);
     expect(await ledgerMismatches(k)).toEqual([]);
   });
 

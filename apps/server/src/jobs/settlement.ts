@@ -1,8 +1,9 @@
 /**
- * The daily tick (GAME-RULES.md §1, §3, §4): at 00:00 UTC the day that ended is settled for the
- * whole world, as set-based SQL in one transaction. `packages/game`'s `settleDay(world, day)` is the
- * pure model of the same step; a property test runs both on random small worlds (on PGlite and on
- * Postgres) and requires the same ledger entries, notifications, report rows, slots and totals.
+ * The daily tick (GAME-RULES.md §1, §3, §4, §5, §6): at 00:00 UTC the day that ended is settled for
+ * the whole world, as set-based SQL in short transactions (see {@link settleDay} for the steps).
+ * `packages/game`'s `settleDay(world, day)` is the pure model of the same day; a property test runs
+ * both on random small worlds (on PGlite and on Postgres) and requires the same ledger entries,
+ * notifications, report rows, slots and totals. The model's order per player holds here:
  *  0. the Staking Hub (`./staking.ts`): a snapshot at a snapshot instant, then the day's staking rewards;
  *  1. finished upgrades complete, or fail and refund the item when the land left the owner;
  *  2. workers whose land or NFT left the player, or (gold) whose collection is below the threshold
@@ -16,8 +17,9 @@
  * Every balance and item change goes through the ledger module's batch writer. Every number of a rule
  * comes from `packages/game` (parameters, or SQL generated from its constants: `capCase`,
  * `effectivitySql`, and the Staking Hub's fragments in `modules/staking/repository.ts`).
- * Exactly once: the day's `game_days` row is inserted first under an advisory lock; a second run
- * finds it and does nothing, and a run that fails rolls everything back, its row included.
+ * Exactly once: the day's run row (`settlement_runs`) is claimed under an advisory lock, each batch
+ * commits with its claim (`settlement_batches`), and `game_days` is written last; a run stopped at any
+ * point (kill -9 included) is resumed by the next tick, and a finished day is never settled again.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -27,16 +29,21 @@ import {
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
-import { settleStakingDay } from './staking.ts';
+import { payStakingBatch, stageStakingDay } from './staking.ts';
 import { closeDaySales } from '../modules/vendor/repository.ts';
 import { latestSnapshotId, leagueSql } from '../modules/staking/repository.ts';
 
-/** Steps a test can interrupt with an injected fault (the transaction must roll back whole). */
-export type SettlementStep = 'claimed' | 'staking' | 'upgrades' | 'workers' | 'goldmine' | 'frenmine' | 'notifications' | 'royalty';
+/**
+ * Points between the tick's transactions where a test can interrupt a run (throwing stops it; the
+ * next run resumes from there): after staging, after each salary batch, after each credit batch.
+ */
+export type SettlementStep = 'staged' | 'salaries' | 'credits';
 
 export interface SettleOptions {
-  /** Called after each step inside the transaction; throwing aborts the day. */
+  /** Called after each committed step, outside any transaction; throwing stops the run (resumable). */
   onStep?: (step: SettlementStep) => void | Promise<void>;
+  /** Players per batch (a range of user ids), default {@link SETTLE_BATCH_USERS}. */
+  batchUsers?: number;
 }
 
 export interface DaySettled {
@@ -45,6 +52,9 @@ export interface DaySettled {
   frenmineExo: bigint;
   workersWorked: number;
 }
+
+/** Players (a range of user ids) per salary or credit batch: each batch is one short transaction. */
+export const SETTLE_BATCH_USERS = 250;
 
 const capCase = (kind: MineKind) => sql.join([
   sql`CASE l.size`,
@@ -67,63 +77,145 @@ function effectivitySql(worked: SQL, open: SQL): SQL {
     WHEN ${worked} * 100 < ${c}::int * ${open} THEN 3 ELSE 4 END`;
 }
 
-/** `work_mem` of the settlement transaction: PGlite's memory is the Node process's own. */
+/** `work_mem` of the staging transaction: PGlite's memory is the Node process's own. */
 const SETTLEMENT_WORK_MEM = { postgres: '256MB', pglite: '64MB' } as const;
 
+/** The in-progress run of a day (`settlement_runs`). */
+interface Run {
+  phase: 'salaries' | 'credits';
+  max_user: number;
+  batch_users: number;
+}
+
 /**
- * Settles one game day (UTC date). Returns null when it was already settled.
- * @throws whatever a step throws; nothing of the day is then kept
+ * Settles one game day (UTC date), or finishes a run of it that stopped. Returns null when the day
+ * was already settled (by this or another process).
+ *
+ * No player waits on the tick: nothing locks a balance for longer than one batch of
+ * {@link SETTLE_BATCH_USERS} players. In order, each step committed with its claim:
+ *  1. staging (one transaction, no balance touched): the day's run row, the Staking Hub's snapshot
+ *     and rows, upgrades, leaving workers, the royalty shares and the notices;
+ *  2. salary batches: per range of players, their balances locked, the staged credits (staking,
+ *     refunds), then each mine kind's salaries in pay order (GAME-RULES §3, §4) and the low-balance
+ *     warnings. A salary sees the balance as it is when its player's batch runs: a purchase made
+ *     during the tick counts against the balance before that day's salaries if it commits before the
+ *     player's batch, after them otherwise (never negative either way);
+ *  3. credit batches: pool shares (the world's worked weight is known once every salary batch is
+ *     done), report rows, EXO rewards, the shop royalty and the day's reports;
+ *  4. the `game_days` row with the totals (the day is settled) and the staging tables cleared.
+ * @throws whatever a step throws; the steps committed so far stay, and the next run resumes
  */
 export async function settleDay(db: Database, day: string, opts: SettleOptions = {}): Promise<DaySettled | null> {
-  const start = new Date(dayStart(day));
   const end = new Date(dayStart(addDays(day)));
   const step = async (s: SettlementStep) => opts.onStep?.(s);
   // The day's sales are closed first, in a short transaction of their own (no lock held during the
   // tick): purchases that read the day as open commit before it; later ones count the next day.
   await closeDaySales(db.orm, day);
+  let run = await stage(db, day, opts.batchUsers ?? SETTLE_BATCH_USERS);
+  if (!run) return null;
+  await step('staged');
+  if (run.phase === 'salaries') {
+    for (let lo = 0; lo <= run.max_user; lo += run.batch_users) {
+      await batch(db, day, 'salaries', lo, (tx) => paySalaries(tx, day, end, lo, lo + run!.batch_users));
+      await step('salaries');
+    }
+    run = await db.orm.transaction(async (tx) => {
+      await exec(tx, sql`UPDATE settlement_runs SET phase = 'credits' WHERE day = ${day} AND phase = 'salaries'`);
+      return readRun(tx, day);
+    });
+    if (!run) return null;
+  }
+  const [totals] = await exec<{ goldmine_eff: string; frenmine_eff: string }>(db.orm, sql`
+    SELECT goldmine_eff::text AS goldmine_eff, frenmine_eff::text AS frenmine_eff FROM settlement_runs WHERE day = ${day}`);
+  if (!totals) return null;
+  const eff: Record<MineKind, bigint> = { goldmine: BigInt(totals.goldmine_eff), frenmine: BigInt(totals.frenmine_eff) };
+  for (let lo = 0; lo <= run.max_user; lo += run.batch_users) {
+    await batch(db, day, 'credits', lo, (tx) => payCredits(tx, day, end, lo, lo + run!.batch_users, eff));
+    await step('credits');
+  }
+  return finish(db, day, end);
+}
+
+async function readRun(tx: Orm, day: string): Promise<Run | null> {
+  const [run] = await exec<Run>(tx, sql`SELECT phase, max_user, batch_users FROM settlement_runs WHERE day = ${day}`);
+  return run ?? null;
+}
+
+/**
+ * Step 1: the day's run (or the run already under way). Computes everything that moves no balance;
+ * upgrade refunds and royalty shares are staged in `settle_credits` for the batches.
+ * @returns null when the day is already settled
+ */
+async function stage(db: Database, day: string, batchUsers: number): Promise<Run | null> {
+  const start = new Date(dayStart(day));
+  const end = new Date(dayStart(addDays(day)));
   return db.orm.transaction(async (tx) => {
     await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtext('kingdom.settlement'))`);
+    if ((await exec(tx, sql`SELECT 1 FROM game_days WHERE day = ${day}`)).length > 0) return null;
+    const existing = await readRun(tx, day);
+    if (existing) return existing;
+    const [other] = await exec<{ day: string }>(tx, sql`SELECT day FROM settlement_runs LIMIT 1`);
+    if (other) throw new Error(`the settlement of ${other.day} is not finished; settle it before ${day}`);
     // Whole-world hashes and sorts fit in memory instead of spilling; the planner's guesses on
     // fresh temp tables would otherwise trigger JIT compilation that costs more than it saves.
     await exec(tx, sql.raw(`SET LOCAL work_mem = '${SETTLEMENT_WORK_MEM[db.kind]}'`));
     await exec(tx, sql`SET LOCAL jit = off`);
-    const claimed = await exec(tx, sql`INSERT INTO game_days (day, settled_at) VALUES (${day}, ${end}) ON CONFLICT (day) DO NOTHING RETURNING day`);
-    if (claimed.length === 0) return null;
-    await step('claimed');
-
+    await exec(tx, sql`TRUNCATE settle_paid, settle_credits`);
     // Who holds each land: the account holding its NFT (the smallest id should two ever do).
     await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
       SELECT DISTINCT ON (l.id) l.id AS land_id, h.user_id FROM lands l
       JOIN holdings h ON h.collection_key = l.policy_id AND h.asset_key = l.asset_name
       ORDER BY l.id, h.user_id`);
     await exec(tx, sql`CREATE UNIQUE INDEX ON _own (land_id)`);
-    await settleStakingDay(tx, day, end);
-    await step('staking');
+    await stageStakingDay(tx, day, end);
     await settleUpgrades(tx, day, end);
-    await step('upgrades');
     await releaseWorkers(tx, day, start, end);
-    await step('workers');
-    await exec(tx, sql`CREATE TEMP TABLE _need (user_id int PRIMARY KEY, gold_hexo numeric NOT NULL DEFAULT 0, fren_food numeric NOT NULL DEFAULT 0) ON COMMIT DROP`);
-    const paid: Record<MineKind, { exo: bigint; worked: number }> = { goldmine: { exo: 0n, worked: 0 }, frenmine: { exo: 0n, worked: 0 } };
-    for (const kind of MINE_KINDS) {
-      paid[kind] = await payMines(tx, kind, day, start, end);
-      await step(kind);
-    }
-    await warnLowBalances(tx, day, end);
     await notifyReadyToUpgrade(tx, day, end);
-    await step('notifications');
-    await payShopRoyalty(tx, day, end);
-    await step('royalty');
-
-    const [players] = await exec<{ n: number }>(tx, sql`SELECT count(DISTINCT user_id)::int AS n FROM _paid_players`);
-    const worked = paid.goldmine.worked + paid.frenmine.worked;
-    await exec(tx, sql`UPDATE game_days SET goldmine_exo = ${paid.goldmine.exo.toString()}, frenmine_exo = ${paid.frenmine.exo.toString()},
-      workers_worked = ${worked}, goldmine_workers_worked = ${paid.goldmine.worked}, frenmine_workers_worked = ${paid.frenmine.worked},
-      players_paid = ${players!.n} WHERE day = ${day}`);
-    return { day, goldmineExo: paid.goldmine.exo, frenmineExo: paid.frenmine.exo, workersWorked: worked };
+    await stageShopRoyalty(tx, day);
+    const [max] = await exec<{ n: number }>(tx, sql`SELECT COALESCE(max(id), 0)::int AS n FROM users`);
+    const run: Run = { phase: 'salaries', max_user: max!.n, batch_users: Math.max(1, Math.floor(batchUsers)) };
+    await exec(tx, sql`INSERT INTO settlement_runs (day, phase, max_user, batch_users) VALUES (${day}, ${run.phase}, ${run.max_user}, ${run.batch_users})`);
+    return run;
   });
 }
 
+/**
+ * Runs `work` for the players with ids in [lo, hi) in one transaction, once: the batch's claim row
+ * commits with its work (a second runner waits for it, then skips). A run row of another phase (or
+ * none: the day finished meanwhile) means there is nothing left to do.
+ */
+async function batch(db: Database, day: string, pass: Run['phase'], lo: number, work: (tx: Orm) => Promise<void>): Promise<void> {
+  await db.orm.transaction(async (tx) => {
+    const claimed = await exec(tx, sql`INSERT INTO settlement_batches (day, pass, first_user) VALUES (${day}, ${pass}, ${lo})
+      ON CONFLICT DO NOTHING RETURNING first_user`);
+    if (claimed.length === 0) return;
+    const [run] = await exec(tx, sql`SELECT 1 FROM settlement_runs WHERE day = ${day} AND phase = ${pass}`);
+    if (!run) throw new BatchStale();
+    await exec(tx, sql`SET LOCAL jit = off`);
+    await work(tx);
+  }).catch((e: unknown) => { if (!(e instanceof BatchStale)) throw e; });
+}
+
+/** Rolls a batch back when its phase is over (another runner moved on). */
+class BatchStale extends Error {}
+
+/** Step 4: the day is settled (`game_days` with its totals); the staging tables are emptied. */
+async function finish(db: Database, day: string, end: Date): Promise<DaySettled | null> {
+  return db.orm.transaction(async (tx) => {
+    const [t] = await exec<{ goldmine_exo: string; frenmine_exo: string; goldmine_worked: number; frenmine_worked: number; players_paid: number }>(tx, sql`
+      DELETE FROM settlement_runs WHERE day = ${day} AND phase = 'credits'
+      RETURNING goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo, goldmine_worked, frenmine_worked, players_paid`);
+    if (!t) return null;
+    const worked = t.goldmine_worked + t.frenmine_worked;
+    await exec(tx, sql`INSERT INTO game_days (day, settled_at, goldmine_exo, frenmine_exo, workers_worked, goldmine_workers_worked, frenmine_workers_worked, players_paid)
+      VALUES (${day}, ${end}, ${t.goldmine_exo}, ${t.frenmine_exo}, ${worked}, ${t.goldmine_worked}, ${t.frenmine_worked}, ${t.players_paid})`);
+    await exec(tx, sql`TRUNCATE settle_paid, settle_credits`);
+    await exec(tx, sql`DELETE FROM settlement_batches WHERE day < ${addDays(day, -7)}`);
+    return { day, goldmineExo: BigInt(t.goldmine_exo), frenmineExo: BigInt(t.frenmine_exo), workersWorked: worked };
+  });
+}
+
+/** Finished upgrades complete, or fail with their item's refund staged for the salary batches (GAME-RULES §3). */
 async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`CREATE TEMP TABLE _upg ON COMMIT DROP AS
     SELECT u.id, u.land_id, u.mine, u.user_id, u.target_level, u.item_key, l.hex_name,
@@ -134,8 +226,8 @@ async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
     FROM _upg x WHERE m.id = x.id`);
   await exec(tx, sql`UPDATE lands l SET goldmine_level = x.target_level FROM _upg x WHERE x.held AND x.mine = 'goldmine' AND l.id = x.land_id`);
   await exec(tx, sql`UPDATE lands l SET frenmine_level = x.target_level FROM _upg x WHERE x.held AND x.mine = 'frenmine' AND l.id = x.land_id`);
-  await applyLedgerBatch(tx, sql`SELECT user_id, 'item:' || item_key AS asset, 1 AS amount, 'upgrade_refund' AS reason, id::text AS reference
-    FROM _upg WHERE NOT held`, end);
+  await exec(tx, sql`INSERT INTO settle_credits (pass, user_id, asset, amount, reason, reference)
+    SELECT 'salaries', user_id, 'item:' || item_key, 1, 'upgrade_refund', id::text FROM _upg WHERE NOT held`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id,
       CASE WHEN mine = 'frenmine' THEN 'frenmine_upgrade' WHEN held THEN 'goldmine_upgrade_success' ELSE 'goldmine_upgrade_failed' END,
@@ -173,12 +265,36 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
       AND EXISTS (SELECT 1 FROM staking_snapshots ss WHERE ss.taken_at > ${start} AND ss.taken_at <= ${end})`);
 }
 
+/** SQL: `col` is a user id of the batch [lo, hi). */
+const inBatch = (col: SQL, lo: number, hi: number) => sql`${col} >= ${lo}::int AND ${col} < ${hi}::int`;
+
 /**
- * Pays one mine kind for the day (GAME-RULES §3, §4), from its descriptor: the roster (workers
- * assigned before the day began), salaries in pay order while the budget lasts, pool shares,
- * report rows, ledger entries and the kind's notifications.
+ * Locks the balances of the batch's players in key order (a fixed order: a player's own writes take
+ * one balance row at a time, so the two never deadlock), so what a salary reads is what it debits.
  */
-async function payMines(tx: Orm, kind: MineKind, day: string, start: Date, end: Date): Promise<{ exo: bigint; worked: number }> {
+async function lockBatchBalances(tx: Orm, lo: number, hi: number): Promise<void> {
+  await exec(tx, sql`SELECT 1 FROM balances WHERE ${inBatch(sql`user_id`, lo, hi)} ORDER BY user_id, token FOR UPDATE`);
+}
+
+/**
+ * Salary batch (step 2) for the players with ids in [lo, hi): the staged credits that come before
+ * salaries (the Staking Hub's rewards, upgrade refunds), then each mine kind's salaries from its
+ * descriptor (GAME-RULES §3, §4): the roster (workers assigned before the day began), salaries in pay
+ * order (land, slot) while the budget lasts (salary token + fallback), each worker's weight (manager
+ * +10%) kept in `settle_paid` for the credit batches; then the low-balance warnings.
+ */
+async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
+  await lockBatchBalances(tx, lo, hi);
+  await payStakingBatch(tx, day, end, lo, hi);
+  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM settle_credits
+    WHERE pass = 'salaries' AND ${inBatch(sql`user_id`, lo, hi)}`, end);
+  await exec(tx, sql`CREATE TEMP TABLE _need (user_id int PRIMARY KEY, gold_hexo numeric NOT NULL DEFAULT 0, fren_food numeric NOT NULL DEFAULT 0) ON COMMIT DROP`);
+  for (const kind of MINE_KINDS) await payKindSalaries(tx, kind, day, end, lo, hi);
+  await warnLowBalances(tx, day, end);
+}
+
+async function payKindSalaries(tx: Orm, kind: MineKind, day: string, end: Date, lo: number, hi: number): Promise<void> {
+  const start = new Date(dayStart(day));
   const rules = MINE_RULES[kind];
   const rarities = sql.join(WORKER_RARITIES.map((r) =>
     sql`(${r}::text, ${rules.salary[r].toString()}::bigint, ${rules.weightCenti[r].toString()}::bigint)`), sql`, `);
@@ -186,14 +302,14 @@ async function payMines(tx: Orm, kind: MineKind, day: string, start: Date, end: 
   const fallback = rules.salaryFallback;
   // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools).
   // Players whose salary token covers every salary pay all (no sorting); only the others are paid
-  // in order with a running sum — the window the whole world would otherwise sort through.
+  // in order with a running sum.
   const col = (t: string | null) => (t ? sql`COALESCE((SELECT amount FROM balances WHERE user_id = p.user_id AND token = ${t}), 0)` : sql`0::numeric`);
   await exec(tx, sql`CREATE TEMP TABLE _pay ON COMMIT DROP AS
     WITH r(rarity, salary, weight) AS (VALUES ${rarities}),
     g AS MATERIALIZED (
       SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.weight
       FROM mine_workers mw JOIN r ON r.rarity = mw.rarity
-      WHERE mw.mine = ${kind} AND mw.assigned_at < ${start}
+      WHERE ${inBatch(sql`mw.user_id`, lo, hi)} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
     ),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
@@ -210,36 +326,72 @@ async function payMines(tx: Orm, kind: MineKind, day: string, start: Date, end: 
         FROM g JOIN b ON b.user_id = g.user_id WHERE b.tok < b.total
       ) short
     ),
-    managed AS (SELECT DISTINCT land_id FROM w WHERE slot = ${manager}::int AND worked),
-    e AS (
-      SELECT w.*, CASE WHEN NOT w.worked THEN 0::bigint
+    managed AS (SELECT DISTINCT land_id FROM w WHERE slot = ${manager}::int AND worked)
+    SELECT w.land_id, w.slot, w.user_id, w.salary, w.worked,
+      CASE WHEN NOT w.worked THEN 0::bigint
         WHEN m.land_id IS NOT NULL AND w.slot <> ${manager}::int THEN w.weight * (100 + ${MANAGER_BONUS_PERCENT.toString()}::bigint)
-        ELSE w.weight * 100 END AS eff
-      FROM w LEFT JOIN managed m ON m.land_id = w.land_id
-    )
-    SELECT e.land_id, e.slot, e.user_id, e.salary, e.worked,
-      CASE WHEN t.total > 0 THEN ${rules.dailyPool.toString()}::bigint * e.eff / t.total ELSE 0 END AS share,
-      e.from_token, CASE WHEN e.worked THEN e.salary - e.from_token ELSE 0 END AS from_fallback
-    FROM e CROSS JOIN (SELECT sum(eff)::bigint AS total FROM e) t`);
-  const hexoCol = rules.salaryToken === 'hexo' ? sql`from_token` : fallback === 'hexo' ? sql`from_fallback` : sql`0`;
-  const foodCol = rules.salaryToken === 'food' ? sql`from_token` : fallback === 'food' ? sql`from_fallback` : sql`0`;
+        ELSE w.weight * 100 END AS eff,
+      w.from_token, CASE WHEN w.worked THEN w.salary - w.from_token ELSE 0 END AS from_fallback
+    FROM w LEFT JOIN managed m ON m.land_id = w.land_id`);
+  await exec(tx, sql`INSERT INTO settle_paid (mine, land_id, slot, user_id, salary, worked, eff, from_token, from_fallback)
+    SELECT ${kind}, land_id, slot, user_id, salary, worked, eff, from_token, from_fallback FROM _pay`);
+  const { hexo, food } = salaryColumns(kind);
+  await applyLedgerBatch(tx, sql`
+    SELECT user_id, 'hexo' AS asset, -sum(${hexo}) AS amount, ${`${kind}_salary`} AS reason, ${day} AS reference FROM _pay GROUP BY user_id
+    UNION ALL SELECT user_id, 'food', -sum(${food}), ${`${kind}_salary`}, ${day} FROM _pay GROUP BY user_id`, end);
+  const need = kind === 'goldmine' ? sql`gold_hexo` : sql`fren_food`;
+  await exec(tx, sql`INSERT INTO _need (user_id, ${need}) SELECT user_id, sum(salary) FROM _pay GROUP BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET ${need} = EXCLUDED.${need}`);
+  const effCol = sql.raw(`${kind}_eff`);
+  await exec(tx, sql`UPDATE settlement_runs SET ${effCol} = ${effCol} + (SELECT COALESCE(sum(eff), 0) FROM _pay) WHERE day = ${day}`);
+  await exec(tx, sql`DROP TABLE _pay`);
+}
+
+/** The columns of a paid worker (`_pay`, `settle_paid`) holding its HEXO and FOOD salary, from the kind's descriptor. */
+function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
+  const rules = MINE_RULES[kind];
+  const fallback = rules.salaryFallback;
+  return {
+    hexo: rules.salaryToken === 'hexo' ? sql`from_token` : fallback === 'hexo' ? sql`from_fallback` : sql`0`,
+    food: rules.salaryToken === 'food' ? sql`from_token` : fallback === 'food' ? sql`from_fallback` : sql`0`,
+  };
+}
+
+/**
+ * Credit batch (step 3) for the players with ids in [lo, hi): each mine kind's pool shared by weight
+ * over the world's worked slots (`eff`: the world's total weight per kind, known once every salary
+ * batch is done), report rows, EXO rewards, the day's reports and not-enough-balance notices; then
+ * the staged shop royalty.
+ */
+async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
+  await lockBatchBalances(tx, lo, hi);
+  await exec(tx, sql`CREATE TEMP TABLE _paid_players (user_id int) ON COMMIT DROP`);
+  for (const kind of MINE_KINDS) await payKindCredits(tx, kind, day, end, lo, hi, eff[kind]);
+  await exec(tx, sql`UPDATE settlement_runs SET players_paid = players_paid + (SELECT count(DISTINCT user_id) FROM _paid_players) WHERE day = ${day}`);
+  await payShopRoyalty(tx, day, end, lo, hi);
+}
+
+async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, lo: number, hi: number, totalEff: bigint): Promise<void> {
+  const rules = MINE_RULES[kind];
+  const { hexo, food } = salaryColumns(kind);
+  await exec(tx, sql`CREATE TEMP TABLE _share ON COMMIT DROP AS
+    SELECT land_id, slot, user_id, salary, worked, from_token, from_fallback,
+      CASE WHEN ${totalEff.toString()}::bigint > 0 THEN ${rules.dailyPool.toString()}::bigint * eff / ${totalEff.toString()}::bigint ELSE 0 END AS share
+    FROM settle_paid WHERE mine = ${kind} AND ${inBatch(sql`user_id`, lo, hi)}`);
   const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');
   await exec(tx, sql`INSERT INTO mine_daily (day, land_id, mine, user_id, open_slots, workers, workers_worked, exo_mined, salary_paid, hexo_paid, food_paid, salary_token, effectivity)
     SELECT ${day}, w.land_id, ${kind}, min(w.user_id), LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int),
       count(*)::int, (count(*) FILTER (WHERE w.worked))::int, sum(w.share), sum(w.from_token + w.from_fallback),
-      sum(${hexoCol}), sum(${foodCol}), ${rules.salaryToken},
+      sum(${hexo}), sum(${food}), ${rules.salaryToken},
       ${effectivitySql(sql`(count(*) FILTER (WHERE w.worked))::int`, sql`LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int)`)}
-    FROM _pay w JOIN lands l ON l.id = w.land_id
+    FROM _share w JOIN lands l ON l.id = w.land_id
     GROUP BY w.land_id, l.${levelCol} ORDER BY w.land_id`);
   await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
-    SELECT user_id, sum(share) AS exo, sum(${hexoCol}) AS hexo, sum(${foodCol}) AS food, sum(salary) AS daily_salary,
+    SELECT user_id, sum(share) AS exo, sum(${hexo}) AS hexo, sum(${food}) AS food,
       (count(*) FILTER (WHERE NOT worked))::int AS unpaid, (count(*) FILTER (WHERE worked))::int AS worked,
       count(*)::int AS workers, count(DISTINCT land_id)::int AS lands
-    FROM _pay GROUP BY user_id`);
-  await applyLedgerBatch(tx, sql`
-    SELECT user_id, 'hexo' AS asset, -hexo AS amount, ${`${kind}_salary`} AS reason, ${day} AS reference FROM _u
-    UNION ALL SELECT user_id, 'food', -food, ${`${kind}_salary`}, ${day} FROM _u
-    UNION ALL SELECT user_id, 'exo', exo, ${`${kind}_reward`}, ${day} FROM _u`, end);
+    FROM _share GROUP BY user_id`);
+  await applyLedgerBatch(tx, sql`SELECT user_id, 'exo' AS asset, exo AS amount, ${`${kind}_reward`} AS reason, ${day} AS reference FROM _u`, end);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, ${rules.dailyReportType}, jsonb_build_object('day', ${day}::text, 'exo', exo::text, 'salary_paid', (hexo + food)::text,
       'salary_token', ${rules.salaryToken}::text, 'hexo', hexo::text, 'food', food::text, 'workers', workers, 'workers_worked', worked, 'lands', lands), ${end}
@@ -247,20 +399,19 @@ async function payMines(tx: Orm, kind: MineKind, day: string, start: Date, end: 
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, 'not_enough_balance', jsonb_build_object('day', ${day}::text, 'mine', ${kind}::text, 'unpaid', unpaid), ${end}
     FROM _u WHERE unpaid > 0 ORDER BY user_id`);
-  const need = kind === 'goldmine' ? sql`gold_hexo` : sql`fren_food`;
-  await exec(tx, sql`INSERT INTO _need (user_id, ${need}) SELECT user_id, daily_salary FROM _u
-    ON CONFLICT (user_id) DO UPDATE SET ${need} = EXCLUDED.${need}`);
-  await exec(tx, sql`CREATE TEMP TABLE IF NOT EXISTS _paid_players (user_id int) ON COMMIT DROP`);
   await exec(tx, sql`INSERT INTO _paid_players SELECT user_id FROM _u WHERE exo > 0`);
-  const [sum] = await exec<{ exo: string; worked: number }>(tx, sql`SELECT COALESCE(sum(exo), 0)::text AS exo, COALESCE(sum(worked), 0)::int AS worked FROM _u`);
+  const exoCol = sql.raw(`${kind}_exo`);
+  const workedCol = sql.raw(`${kind}_worked`);
+  await exec(tx, sql`UPDATE settlement_runs SET ${exoCol} = ${exoCol} + s.exo, ${workedCol} = ${workedCol} + s.worked
+    FROM (SELECT COALESCE(sum(exo), 0) AS exo, COALESCE(sum(worked), 0)::int AS worked FROM _u) s WHERE day = ${day}`);
   await exec(tx, sql`DROP TABLE _u`);
-  await exec(tx, sql`DROP TABLE _pay`);
-  return { exo: BigInt(sum!.exo), worked: sum!.worked };
+  await exec(tx, sql`DROP TABLE _share`);
 }
 
 /**
- * Low-balance warnings (GAME-RULES §3), after both kinds were paid, counting every daily HEXO need:
- * covered days = min(HEXO ÷ gold salaries, (HEXO + FOOD) ÷ (gold + fren salaries)) — `salaryDaysCovered`.
+ * Low-balance warnings (GAME-RULES §3) of a salary batch, after both kinds were paid, counting every
+ * daily HEXO need: covered days = min(HEXO ÷ gold salaries, (HEXO + FOOD) ÷ (gold + fren salaries)) —
+ * `salaryDaysCovered`.
  */
 async function warnLowBalances(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
@@ -277,7 +428,7 @@ async function warnLowBalances(tx: Orm, day: string, end: Date): Promise<void> {
     ) x WHERE days < ${LOW_BALANCE_WARNING_DAYS.toString()}::numeric ORDER BY user_id`);
 }
 
-/** Ready-to-upgrade notices (GAME-RULES §3): toolkit held, size allows, none in progress; once per level. */
+/** Ready-to-upgrade notices (GAME-RULES §3): toolkit held (or refunded today), size allows, none in progress; once per level. */
 async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`WITH owners AS (
       SELECT l.id AS land_id, l.hex_name, l.goldmine_level AS level, ${capCase('goldmine')} AS cap, o.user_id
@@ -285,8 +436,10 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
       WHERE l.goldmine_level IS NOT NULL AND l.goldmine_level < ${GOLDMINE_MAX_LEVEL}::int
     ), ready AS (
       SELECT o.* FROM owners o
-      JOIN user_items ui ON ui.user_id = o.user_id AND ui.item_key = ${upgradeItemSql('goldmine', sql`o.level + 1`)} AND ui.amount > 0
       WHERE o.level + 1 <= o.cap
+        AND (EXISTS (SELECT 1 FROM user_items ui WHERE ui.user_id = o.user_id AND ui.item_key = ${upgradeItemSql('goldmine', sql`o.level + 1`)} AND ui.amount > 0)
+          OR EXISTS (SELECT 1 FROM settle_credits c WHERE c.pass = 'salaries' AND c.user_id = o.user_id
+            AND c.asset = 'item:' || ${upgradeItemSql('goldmine', sql`o.level + 1`)}))
         AND NOT EXISTS (SELECT 1 FROM mine_upgrades u WHERE u.land_id = o.land_id AND u.mine = 'goldmine' AND u.status = 'in_progress')
     ), fresh AS (
       INSERT INTO mine_ready_notices (land_id, mine, level) SELECT land_id, 'goldmine', level + 1 FROM ready
@@ -298,12 +451,13 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
 }
 
 /**
- * The shop royalty (GAME-RULES §6; model: `shopRoyalty` in packages/game): per token, the pool
- * ⌊day's sales × 5 / 100⌋ shared ⌊pool × lands / all lands⌋ among land owners, the remainder one base
- * unit each to the owners with the most lands (ties: smaller user id); a 'shop_royalty' notification.
+ * The shop royalty's shares (GAME-RULES §6; model: `shopRoyalty` in packages/game), staged for the
+ * credit batches: per token, the pool ⌊day's sales × 5 / 100⌋ shared ⌊pool × lands / all lands⌋
+ * among land owners, the remainder one base unit each to the owners with the most lands (ties:
+ * smaller user id).
  */
-async function payShopRoyalty(tx: Orm, day: string, end: Date): Promise<void> {
-  await exec(tx, sql`CREATE TEMP TABLE _roy ON COMMIT DROP AS
+async function stageShopRoyalty(tx: Orm, day: string): Promise<void> {
+  await exec(tx, sql`INSERT INTO settle_credits (pass, user_id, asset, amount, reason, reference, lands)
     WITH pools AS (
       SELECT token, div(sum(amount) * ${SHOP_ROYALTY_PERCENT.toString()}::numeric, 100) AS pool FROM vendor_purchases
       WHERE royalty_day = ${day} AND token IN (${sql.join(ROYALTY_TOKENS.map((t) => sql`${t}`), sql`, `)}) GROUP BY token
@@ -316,14 +470,19 @@ async function payShopRoyalty(tx: Orm, day: string, end: Date): Promise<void> {
     ), rest AS (
       SELECT token, pool - sum(base) AS r FROM shares GROUP BY token, pool
     )
-    SELECT s.token, s.user_id, s.lands::int AS lands, s.base + CASE WHEN s.rank <= rest.r THEN 1 ELSE 0 END AS amount
+    SELECT 'credits', s.user_id, s.token, s.base + CASE WHEN s.rank <= rest.r THEN 1 ELSE 0 END, 'shop_royalty', ${day}::text, s.lands::int
     FROM shares s JOIN rest ON rest.token = s.token`);
-  await applyLedgerBatch(tx, sql`SELECT user_id, token AS asset, amount, 'shop_royalty' AS reason, ${day}::text AS reference FROM _roy WHERE amount > 0`, end);
+}
+
+/** The staged shop royalty of a credit batch: ledger entries and one 'shop_royalty' notification per owner paid. */
+async function payShopRoyalty(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
+  const mine = inBatch(sql`user_id`, lo, hi);
+  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'credits' AND ${mine}`, end);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, 'shop_royalty', jsonb_build_object('day', ${day}::text,
-      'exo', (COALESCE(sum(amount) FILTER (WHERE token = 'exo'), 0))::text, 'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text,
+      'exo', (COALESCE(sum(amount) FILTER (WHERE asset = 'exo'), 0))::text, 'hexo', (COALESCE(sum(amount) FILTER (WHERE asset = 'hexo'), 0))::text,
       'lands', max(lands)), ${end}
-    FROM _roy GROUP BY user_id HAVING sum(amount) > 0 ORDER BY user_id`);
+    FROM settle_credits WHERE pass = 'credits' AND reason = 'shop_royalty' AND ${mine} GROUP BY user_id HAVING sum(amount) > 0 ORDER BY user_id`);
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
- * The staking part of the daily tick (GAME-RULES.md §5), set-based SQL inside the tick's
- * transaction, run first (before the mines). Its pure model is `packages/game`'s
- * `settlement/staking.ts` (`settleStaking`); the differential test holds the two equal.
- *  1. on a snapshot instant (every 14 days at 00:00 UTC, the day's end) a snapshot is taken unless
- *     one exists then (unique `taken_at`): live votes, qualified = chain top 10 (ties by id) or ≥ 250,000;
- *  2. rewards of the latest snapshot's qualified collections for NFTs held ≥ 24 h, and mining tools'
- *     daily HEXO, to players signed in within 30 days → `staking_daily` rows, one ledger batch, one
- *     'staking_daily_report' notification per player.
+ * The staking part of the daily tick (GAME-RULES.md §5), set-based SQL, before the mines. Its
+ * pure model is `packages/game`'s `settlement/staking.ts` (`settleStaking`); the differential test
+ * holds the two equal.
+ *  1. (staging transaction) on a snapshot instant (every 14 days at 00:00 UTC, the day's end) a
+ *     snapshot is taken unless one exists then (unique `taken_at`): live votes, qualified = chain
+ *     top 10 (ties by id) or ≥ 250,000; rewards of the latest snapshot's qualified collections for
+ *     NFTs held ≥ 24 h, and mining tools' daily HEXO, to players signed in within 30 days →
+ *     `staking_daily` rows (no balance touched);
+ *  2. (each salary batch, before salaries) the batch's `staking_daily` rows as ledger entries, and
+ *     one 'staking_daily_report' notification per player.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -17,8 +19,8 @@ import { exec, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { latestSnapshotId, leagueSql, snapshotRowsSql, stakingRewardTokenSql } from '../modules/staking/repository.ts';
 
-/** Settles the Staking Hub's part of `day` (ending at `end`) in the tick's transaction `tx`, after `_own` (who holds each land) exists. */
-export async function settleStakingDay(tx: Orm, day: string, end: Date): Promise<void> {
+/** Stages the Staking Hub's part of `day` (ending at `end`) in the tick's staging transaction `tx`, after `_own` (who holds each land) exists. */
+export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<void> {
   if (isSnapshotInstant(end.getTime())) await takeSnapshot(tx, end);
   const num = (n: bigint) => sql`${n.toString()}::numeric`;
   const latest = latestSnapshotId(end);
@@ -64,14 +66,23 @@ export async function settleStakingDay(tx: Orm, day: string, end: Date): Promise
     JOIN mining_tools mt ON mt.policy_id = h.collection_key AND mt.asset_name = h.asset_key
     JOIN mining_tool_kinds k ON k.key = mt.kind_key
     GROUP BY h.user_id, k.key, k.name HAVING sum(k.daily_hexo) > 0`);
+  await exec(tx, sql`DROP TABLE _stake_active`);
+  await exec(tx, sql`DROP TABLE _stake_owners`);
+}
+
+/**
+ * Pays the staged staking rewards of `day` to the players with ids in [lo, hi) (a salary batch of
+ * the tick, balances locked by the caller): ledger entries `staking_reward` (HEXO or RUNE, base
+ * units) and one 'staking_daily_report' notification per player.
+ */
+export async function payStakingBatch(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
+  const mine = sql`day = ${day} AND user_id >= ${lo}::int AND user_id < ${hi}::int`;
   await applyLedgerBatch(tx, sql`SELECT user_id, token AS asset, amount, 'staking_reward' AS reason, day || ':' || source || ':' || ref AS reference
-    FROM staking_daily WHERE day = ${day}`, end);
+    FROM staking_daily WHERE ${mine}`, end);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, 'staking_daily_report', jsonb_build_object('day', ${day}::text,
       'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text, 'rune', (COALESCE(sum(amount) FILTER (WHERE token = 'rune'), 0))::text), ${end}
-    FROM staking_daily WHERE day = ${day} GROUP BY user_id ORDER BY user_id`);
-  await exec(tx, sql`DROP TABLE _stake_active`);
-  await exec(tx, sql`DROP TABLE _stake_owners`);
+    FROM staking_daily WHERE ${mine} GROUP BY user_id ORDER BY user_id`);
 }
 
 /** Takes the snapshot at `end` unless one exists (exactly once, even when the tick runs twice). */
