@@ -1,6 +1,6 @@
 /** Test set-up: fresh session, cache, HTTP mock and toasts per test. */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { queryClient } from '../api/query-client.ts';
 import { forgetToasts } from '../components/notify.ts';
@@ -8,6 +8,10 @@ import { useSession } from '../session/session-store.ts';
 import { useAppStatus } from '../session/app-status.ts';
 import { restoreHttp } from './mock-http.ts';
 import { i18n } from '../i18n/index.ts';
+
+// A loaded CI machine (the server suites run beside these) renders slower than a laptop: findBy*/waitFor
+// wait up to 5 s instead of 1 s before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has <dialog> but not its modal methods: open/close it as the browser would, minus the top layer.
 if (typeof window !== 'undefined' && typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
