@@ -101,35 +101,41 @@ export async function openBalances(tx: Orm, userId: number): Promise<void> {
 }
 
 /**
- * Applies a set of ledger entries in bulk, inside `tx` (the daily tick's credits and debits).
- * `entries` is a SELECT with columns `user_id, asset, amount, reason, reference` (asset: a token or
- * `item:<key>`); every entry is written, then each (user, asset)'s sum moves its balance or item
- * count. A debit larger than the balance violates the non-negative CHECK and aborts the transaction:
- * callers debit only what they checked is there.
+ * Applies a set of ledger entries in bulk, inside `tx` (the daily tick's credits and debits), as one
+ * statement. `entries` is a SELECT with columns `user_id, asset, amount, reason, reference` (asset:
+ * a token or `item:<key>`); every entry is written, then each (user, asset)'s sum moves its balance
+ * or item count. A debit larger than the balance violates the non-negative CHECK and aborts the
+ * transaction: callers debit only what they checked is there.
  * @param at the entries' time (the settled day's end for the tick)
+ * @throws Error when a debit finds no balance or item row to debit (a caller's bug; nothing applies)
  */
 export async function applyLedgerBatch(tx: Orm, entries: SQL, at: Date): Promise<void> {
-  await exec(tx, sql`CREATE TEMP TABLE _ledger_batch ON COMMIT DROP AS
-    SELECT user_id::int AS user_id, asset::text AS asset, amount::numeric AS amount, reason::text AS reason, reference::text AS reference
-    FROM (${entries}) e WHERE amount <> 0`);
-  await exec(tx, sql`INSERT INTO ledger_entries (user_id, asset, amount, reason, reference, created_at)
-    SELECT user_id, asset, amount, reason, reference, ${at} FROM _ledger_batch ORDER BY user_id, asset`);
-  // UPDATE existing rows (an INSERT … ON CONFLICT would check a proposed negative row first), then
-  // INSERT the rows that do not exist yet.
-  await exec(tx, sql`CREATE TEMP TABLE _ledger_sums ON COMMIT DROP AS
-    SELECT user_id, asset, sum(amount) AS amount FROM _ledger_batch GROUP BY user_id, asset`);
-  await exec(tx, sql`UPDATE balances b SET amount = b.amount + d.amount FROM _ledger_sums d
-    WHERE d.asset NOT LIKE 'item:%' AND b.user_id = d.user_id AND b.token = d.asset`);
-  await exec(tx, sql`INSERT INTO balances (user_id, token, amount)
-    SELECT d.user_id, d.asset, d.amount FROM _ledger_sums d
-    WHERE d.asset NOT LIKE 'item:%' AND NOT EXISTS (SELECT 1 FROM balances b WHERE b.user_id = d.user_id AND b.token = d.asset)`);
-  await exec(tx, sql`UPDATE user_items u SET amount = u.amount + d.amount::int FROM _ledger_sums d
-    WHERE d.asset LIKE 'item:%' AND u.user_id = d.user_id AND u.item_key = substr(d.asset, 6)`);
-  await exec(tx, sql`INSERT INTO user_items (user_id, item_key, amount)
-    SELECT d.user_id, substr(d.asset, 6), d.amount::int FROM _ledger_sums d
-    WHERE d.asset LIKE 'item:%' AND NOT EXISTS (SELECT 1 FROM user_items u WHERE u.user_id = d.user_id AND u.item_key = substr(d.asset, 6))`);
-  await exec(tx, sql`DROP TABLE _ledger_sums`);
-  await exec(tx, sql`DROP TABLE _ledger_batch`);
+  // A debit is an UPDATE (an INSERT … ON CONFLICT would check a proposed negative row first); a
+  // credit an upsert. The sums of one (user, asset) are either, never both.
+  const [r] = await exec<{ debits: number; debited: number }>(tx, sql`WITH e AS MATERIALIZED (
+      SELECT user_id::int AS user_id, asset::text AS asset, amount::numeric AS amount, reason::text AS reason, reference::text AS reference
+      FROM (${entries}) x WHERE amount <> 0
+    ), logged AS (
+      INSERT INTO ledger_entries (user_id, asset, amount, reason, reference, created_at)
+      SELECT user_id, asset, amount, reason, reference, ${at} FROM e ORDER BY user_id, asset
+    ), s AS MATERIALIZED (
+      SELECT user_id, asset, sum(amount) AS amount, asset LIKE 'item:%' AS item FROM e GROUP BY user_id, asset HAVING sum(amount) <> 0
+    ), token_debits AS (
+      UPDATE balances b SET amount = b.amount + s.amount FROM s
+      WHERE s.amount < 0 AND NOT s.item AND b.user_id = s.user_id AND b.token = s.asset RETURNING 1
+    ), token_credits AS (
+      INSERT INTO balances (user_id, token, amount) SELECT user_id, asset, amount FROM s WHERE amount > 0 AND NOT item
+      ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount
+    ), item_debits AS (
+      UPDATE user_items u SET amount = u.amount + s.amount::int FROM s
+      WHERE s.amount < 0 AND s.item AND u.user_id = s.user_id AND u.item_key = substr(s.asset, 6) RETURNING 1
+    ), item_credits AS (
+      INSERT INTO user_items (user_id, item_key, amount) SELECT user_id, substr(asset, 6), amount::int FROM s WHERE amount > 0 AND item
+      ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount
+    )
+    SELECT (SELECT count(*) FROM s WHERE amount < 0)::int AS debits,
+      ((SELECT count(*) FROM token_debits) + (SELECT count(*) FROM item_debits))::int AS debited`);
+  if (r!.debits !== r!.debited) throw new Error(`ledger batch: ${r!.debits - r!.debited} debit(s) found no balance to debit`);
 }
 
 /** Item counts (> 0) of a user's app inventory, read in the caller's transaction. */
