@@ -120,7 +120,13 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
       await step('salaries');
     }
     run = await db.orm.transaction(async (tx) => {
-      await exec(tx, sql`UPDATE settlement_runs SET phase = 'credits' WHERE day = ${day} AND phase = 'salaries'`);
+      const moved = await exec(tx, sql`UPDATE settlement_runs SET phase = 'credits' WHERE day = ${day} AND phase = 'salaries' RETURNING day`);
+      // The salary batches appended `settle_paid` in user order: summarize its BRIN index once, or
+      // every credit batch would scan the unsummarized table whole.
+      if (moved.length > 0) {
+        await exec(tx, sql`SELECT brin_summarize_new_values('settle_paid_user')`);
+        await exec(tx, sql`ANALYZE settle_paid`);
+      }
       return readRun(tx, day);
     });
     if (!run) return null;
@@ -364,11 +370,15 @@ function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
  * the staged shop royalty.
  */
 async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
-  await lockBatchBalances(tx, lo, hi);
+  // Credits only: no balance is read, so none is locked before the last statement (the ledger's,
+  // one row at a time per balance: a player's own writes never deadlock with it).
   await exec(tx, sql`CREATE TEMP TABLE _paid_players (user_id int) ON COMMIT DROP`);
+  await exec(tx, sql`CREATE TEMP TABLE _credits (user_id int, asset text, amount numeric, reason text, reference text) ON COMMIT DROP`);
   for (const kind of MINE_KINDS) await payKindCredits(tx, kind, day, end, lo, hi, eff[kind]);
   await exec(tx, sql`UPDATE settlement_runs SET players_paid = players_paid + (SELECT count(DISTINCT user_id) FROM _paid_players) WHERE day = ${day}`);
-  await payShopRoyalty(tx, day, end, lo, hi);
+  await notifyShopRoyalty(tx, day, end, lo, hi);
+  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM _credits
+    UNION ALL SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'credits' AND ${inBatch(sql`user_id`, lo, hi)}`, end);
 }
 
 async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, lo: number, hi: number, totalEff: bigint): Promise<void> {
@@ -378,6 +388,8 @@ async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, l
     SELECT land_id, slot, user_id, salary, worked, from_token, from_fallback,
       CASE WHEN ${totalEff.toString()}::bigint > 0 THEN ${rules.dailyPool.toString()}::bigint * eff / ${totalEff.toString()}::bigint ELSE 0 END AS share
     FROM settle_paid WHERE mine = ${kind} AND ${inBatch(sql`user_id`, lo, hi)}`);
+  // Without statistics the planner guesses a few thousand rows and hashes the whole lands table.
+  await exec(tx, sql`ANALYZE _share`);
   const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');
   await exec(tx, sql`INSERT INTO mine_daily (day, land_id, mine, user_id, open_slots, workers, workers_worked, exo_mined, salary_paid, hexo_paid, food_paid, salary_token, effectivity)
     SELECT ${day}, w.land_id, ${kind}, min(w.user_id), LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int),
@@ -391,7 +403,7 @@ async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, l
       (count(*) FILTER (WHERE NOT worked))::int AS unpaid, (count(*) FILTER (WHERE worked))::int AS worked,
       count(*)::int AS workers, count(DISTINCT land_id)::int AS lands
     FROM _share GROUP BY user_id`);
-  await applyLedgerBatch(tx, sql`SELECT user_id, 'exo' AS asset, exo AS amount, ${`${kind}_reward`} AS reason, ${day} AS reference FROM _u`, end);
+  await exec(tx, sql`INSERT INTO _credits SELECT user_id, 'exo', exo, ${`${kind}_reward`}, ${day} FROM _u`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, ${rules.dailyReportType}, jsonb_build_object('day', ${day}::text, 'exo', exo::text, 'salary_paid', (hexo + food)::text,
       'salary_token', ${rules.salaryToken}::text, 'hexo', hexo::text, 'food', food::text, 'workers', workers, 'workers_worked', worked, 'lands', lands), ${end}
@@ -474,15 +486,13 @@ async function stageShopRoyalty(tx: Orm, day: string): Promise<void> {
     FROM shares s JOIN rest ON rest.token = s.token`);
 }
 
-/** The staged shop royalty of a credit batch: ledger entries and one 'shop_royalty' notification per owner paid. */
-async function payShopRoyalty(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
-  const mine = inBatch(sql`user_id`, lo, hi);
-  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'credits' AND ${mine}`, end);
+/** The 'shop_royalty' notification of each owner of a credit batch paid a staged royalty (its ledger entries go with the batch's credits). */
+async function notifyShopRoyalty(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, 'shop_royalty', jsonb_build_object('day', ${day}::text,
       'exo', (COALESCE(sum(amount) FILTER (WHERE asset = 'exo'), 0))::text, 'hexo', (COALESCE(sum(amount) FILTER (WHERE asset = 'hexo'), 0))::text,
       'lands', max(lands)), ${end}
-    FROM settle_credits WHERE pass = 'credits' AND reason = 'shop_royalty' AND ${mine} GROUP BY user_id HAVING sum(amount) > 0 ORDER BY user_id`);
+    FROM settle_credits WHERE pass = 'credits' AND reason = 'shop_royalty' AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id HAVING sum(amount) > 0 ORDER BY user_id`);
 }
 
 /**
