@@ -275,8 +275,9 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
 const inBatch = (col: SQL, lo: number, hi: number) => sql`${col} >= ${lo}::int AND ${col} < ${hi}::int`;
 
 /**
- * Locks the balances of the batch's players in key order (a fixed order: a player's own writes take
- * one balance row at a time, so the two never deadlock), so what a salary reads is what it debits.
+ * Locks the balances of the batch's players in (user, token) order, the order every writer takes
+ * them in (`lockBalances` in the ledger module), so the tick and a player's write never deadlock;
+ * in a salary batch, also so that what a salary reads is what it debits.
  */
 async function lockBatchBalances(tx: Orm, lo: number, hi: number): Promise<void> {
   await exec(tx, sql`SELECT 1 FROM balances WHERE ${inBatch(sql`user_id`, lo, hi)} ORDER BY user_id, token FOR UPDATE`);
@@ -370,13 +371,13 @@ function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
  * the staged shop royalty.
  */
 async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
-  // Credits only: no balance is read, so none is locked before the last statement (the ledger's,
-  // one row at a time per balance: a player's own writes never deadlock with it).
+  // Credits only: no balance is read, so none is locked before the last two statements.
   await exec(tx, sql`CREATE TEMP TABLE _paid_players (user_id int) ON COMMIT DROP`);
   await exec(tx, sql`CREATE TEMP TABLE _credits (user_id int, asset text, amount numeric, reason text, reference text) ON COMMIT DROP`);
   for (const kind of MINE_KINDS) await payKindCredits(tx, kind, day, end, lo, hi, eff[kind]);
   await exec(tx, sql`UPDATE settlement_runs SET players_paid = players_paid + (SELECT count(DISTINCT user_id) FROM _paid_players) WHERE day = ${day}`);
   await notifyShopRoyalty(tx, day, end, lo, hi);
+  await lockBatchBalances(tx, lo, hi);
   await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM _credits
     UNION ALL SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'credits' AND ${inBatch(sql`user_id`, lo, hi)}`, end);
 }

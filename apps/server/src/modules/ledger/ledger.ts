@@ -33,6 +33,7 @@ export interface TokenEntry {
  */
 export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: ErrorCode = 'VENDOR_NOT_ENOUGH_BALANCE'): Promise<boolean> {
   if (e.amount > MAX_AMOUNT || e.amount < -MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
+  await lockBalances(tx, e.userId);
   if (!(await recordEntry(tx, e.userId, e.token, e.amount.toString(), e.reason, e.reference, e.at))) return false;
   // A debit is an UPDATE: an INSERT … ON CONFLICT would check the proposed negative row first.
   const rows = await move(insufficientCode, () => e.amount < 0n
@@ -43,6 +44,16 @@ export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: 
         ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount::text AS amount`));
   if (BigInt((rows[0] as { amount: string }).amount) > MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
   return true;
+}
+
+/**
+ * Locks all of a player's balance rows in token order, to the end of `tx` (again: a no-op). Every
+ * writer takes balance rows in (user, token) order — a player's writes here, the tick's batches
+ * by ranges of users — so a write that moves two balances (a purchase: HEXO out, FOOD in) never
+ * deadlocks with the tick.
+ */
+export async function lockBalances(tx: Orm, userId: number): Promise<void> {
+  await exec(tx, sql`SELECT 1 FROM balances WHERE user_id = ${userId} ORDER BY token FOR UPDATE`);
 }
 
 /** A change of an item count (whole items), recorded in the ledger as asset `item:<key>`. */
