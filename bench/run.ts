@@ -30,6 +30,8 @@
  * `BENCH_ONLY=load` (or `--only load`): only the mixed load of two servers with a kill -9
  * (bench/ops-load.ts: `ops.load.rps`, `.p99_ms`, `.errors`, `.cpu_ms_per_request`);
  * replaces those keys of the report's `ops` entry and keeps every other.
+ * `BENCH_ONLY=settlement` (or `--only settlement`): only the daily tick (bench/settlement.ts: 1M lands
+ * on Postgres with the players' writes during it, `settlement.write_p99_ms_during_tick`, and PGlite).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -323,6 +325,7 @@ function printTable(report: {
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
     lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
+    lines.push(`writes during the tick (20 connections, purchases and vote locks of paid players): p99 ${st.write_p99_ms_during_tick} ms (floor, no tick: ${st.write_p99_ms_idle} ms; goal < 100)`);
   }
   const failures = [...Object.values(api.postgres), ...Object.values(api.pglite)].filter((r) => r.non2xx > 0 || r.errors > 0);
   if (failures.length > 0) lines.push('WARNING: some runs had non-2xx answers or errors: see latest.json');
@@ -513,6 +516,15 @@ async function mainChainOnly(): Promise<void> {
   });
 }
 
+/** `--only settlement`: the daily tick's bench alone (1M lands on Postgres, writes during it, PGlite); replaces the report's `settlement` entry. */
+async function mainSettlementOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
+    writeReport({ ...readExisting(), settlement });
+    process.stdout.write(`${JSON.stringify(settlement, null, 2)}\n`);
+  });
+}
+
 /** Start → ready of the compiled server; a failure is reported, not thrown. */
 async function measureReady(pgUrl: string | undefined): Promise<OpsReadyEntry | { error: string }> {
   try {
@@ -592,7 +604,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain', 'provider', 'ops' or 'load' can be run alone`);
+  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load', 'settlement'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load' or 'settlement' can be run alone`);
   return part;
 }
 
@@ -601,7 +613,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -19,6 +19,9 @@ import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
 import { settleDay } from '../apps/server/src/jobs/settlement.ts';
+import { purchase } from '../apps/server/src/modules/vendor/service.ts';
+import { lockVotes } from '../apps/server/src/modules/staking/service.ts';
+import { randomUUID } from 'node:crypto';
 
 const DAY = '2026-02-01';
 const WORKERS_PER_LAND = 5;
@@ -53,6 +56,43 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
   return { players, workers: lands * WORKERS_PER_LAND };
 }
 
+/** Connections of the writing client (the issue's "e.g. 20 connections"). */
+const WRITERS = 20;
+
+/** Latencies of player writes (ms), with their percentiles. */
+interface WriteStats { writes: number; errors: number; p50_ms: number; p99_ms: number; max_ms: number }
+
+/**
+ * Players' writes for as long as `until` is pending: `WRITERS` loops, each a vendor purchase (100
+ * FOOD for HEXO) or a 1-EXO vote lock, alternately, by a random player (every player is one the tick
+ * pays), on a pool of its own. Latency is the write's whole round trip, lock waits included.
+ */
+async function writeWhile(url: string, players: number, at: Date, until: Promise<unknown>): Promise<WriteStats> {
+  const db = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: WRITERS });
+  const ms: number[] = [];
+  let errors = 0;
+  let done = false;
+  void until.finally(() => { done = true; });
+  const loop = async (w: number) => {
+    for (let i = 0; !done; i++) {
+      const user = 1 + Math.floor(Math.random() * players);
+      const t = process.hrtime.bigint();
+      try {
+        if ((i + w) % 2 === 0) await purchase(db, user, randomUUID(), { item: 'food_100', quantity: 1 }, at);
+        else await lockVotes(db, user, 1);
+      } catch {
+        errors++;
+      }
+      ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  };
+  await Promise.all(Array.from({ length: WRITERS }, (_, w) => loop(w)));
+  await db.close();
+  ms.sort((a, b) => a - b);
+  const q = (f: number) => round(ms[Math.min(ms.length - 1, Math.floor(f * ms.length))] ?? 0);
+  return { writes: ms.length, errors, p50_ms: q(0.5), p99_ms: q(0.99), max_ms: q(1) };
+}
+
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = process.hrtime.bigint();
   const r = await fn();
@@ -67,17 +107,23 @@ async function main(): Promise<void> {
   try {
     const [world, generateSeconds] = await timed(() => generateWorld(db, lands));
     const [, floorSeconds] = await timed(() => exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`));
+    const during = new Date(Date.parse(`${DAY}T00:00:00Z`) + 86_400_000 + 60_000);
+    // the writes' floor: the same writes for 5 s with no tick running
+    const idleWrites = values.url ? await writeWhile(values.url, world.players, during, new Promise((r) => setTimeout(r, 5000))) : null;
     // Seconds per step of the tick: staging (staking, upgrades, leaving workers, royalty), the
     // salary batches, the credit batches (and the last transaction, counted with the credits).
     const phases = { staged: 0, salaries: 0, credits: 0 };
     let mark = process.hrtime.bigint();
-    const [settled, seconds] = await timed(() => settleDay(db, DAY, {
+    const tick = timed(() => settleDay(db, DAY, {
       onStep: (step) => {
         const now = process.hrtime.bigint();
         phases[step] += Number(now - mark) / 1e9;
         mark = now;
       },
     }));
+    // Postgres only: PGlite has one connection, so every write queues behind the tick's statements
+    const tickWrites = values.url ? await writeWhile(values.url, world.players, during, tick) : null;
+    const [settled, seconds] = await tick;
     phases.credits += Number(process.hrtime.bigint() - mark) / 1e9;
     const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
     if (!settled || settled.workersWorked !== world.workers) throw new Error(`settlement paid ${settled?.workersWorked} of ${world.workers} workers`);
@@ -86,6 +132,7 @@ async function main(): Promise<void> {
       generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(seconds),
       stage_seconds: round(phases.staged), salaries_seconds: round(phases.salaries), credits_seconds: round(phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      writes_during_tick: tickWrites, writes_idle: idleWrites,
     }));
   } finally {
     await db.close();
@@ -96,7 +143,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; peak_rss_mb: number }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -127,8 +174,9 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
       lands, workers: p.workers, players: p.players,
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
       stage_seconds_postgres: p.stage_seconds, salaries_seconds_postgres: p.salaries_seconds, credits_seconds_postgres: p.credits_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
+      write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null,
       seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
-      pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512 },
+      pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512, write_p99_ms_during_tick: 100 },
     };
   });
 }
