@@ -21,9 +21,6 @@ export function text(max: number, min = 0) {
  */
 export const hexName = z.string().min(1).max(HEX_NAME_MAX_LENGTH).regex(/^[A-Za-z0-9]+$/, 'letters and digits only');
 
-/** A 32-bit signed integer (an `integer` column). */
-export const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
-
 /** Whole tokens as a digit string, at most 21 digits (MAX_AMOUNT in base units). */
 export const wholeTokens = z.string().regex(new RegExp(`^\\d{1,${MAX_WHOLE_TOKEN_DIGITS}}$`), `a whole number of at most ${MAX_WHOLE_TOKEN_DIGITS} digits`);
 
