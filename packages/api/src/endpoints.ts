@@ -3,7 +3,7 @@
  * (`./contract.ts`). Spec §7's calls keep their paths and answer fields exactly.
  */
 import { z } from 'zod';
-import { MINE_KINDS, type MineKind } from '@kingdom/game';
+import { MINE_KINDS, MINE_RULES, type MineKind } from '@kingdom/game';
 import { endpoint } from './contract.ts';
 import {
   chainInfoResponse, buildTxRequest, buildTxResponse, submitTxRequest, submitTxResponse, depositsResponse,
@@ -54,7 +54,7 @@ function mineEndpoints<K extends MineKind>(kind: K) {
     upgrade: endpoint({
       operationId: `${kind}Upgrade` as const, method: 'POST', path: `/${kind}/upgrade` as const, tags, auth: 'session',
       summary: `Starts the next ${kind} upgrade (consumes the upgrade item)`, body: landRequest, response: upgradeResponse,
-      errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'GOLDMINE_UPGRADE_IN_PROGRESS', 'GOLDMINE_MAX_LEVEL', 'GOLDMINE_ERROR_LAND_MAX_SIZE', 'ITEM_NOT_EXIST_ON_BALANCE'],
+      errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', ...Object.values(MINE_RULES[kind].upgradeErrors), 'ITEM_NOT_EXIST_ON_BALANCE'],
     }),
   };
 }
