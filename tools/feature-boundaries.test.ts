@@ -24,7 +24,7 @@ describe('feature boundaries', () => {
     ["import { x } from '@/features/account/api.ts';", true],
     ["import { x } from '../../features/dashboard/api.ts';", true],
     ["import { useMines } from './api.ts';", false],
-    ["import { apiGet } from '../../api/client.ts';", false],
+    ["import { call } from '../../api/call.ts';", false],
     ["import { EmptyState } from '../../components/empty-state.tsx';", false],
   ])('in features/mines: %s → refused %s', (line, refused) => {
     const file = join(FEATURES_DIR, 'mines', '__boundary_probe__.ts');

@@ -1,36 +1,11 @@
 /**
  * A small HTTP client for the Kingdom API as DESIGN.md draws its contract, for the bench and the
  * e2e suite: the XSRF double-submit cookie, the demo faucet and a real Solana wallet sign-in
- * (ed25519 over the UTF-8 challenge message, base58), with no dependency beyond Node.
+ * (ed25519 over the UTF-8 challenge message, base58 by `@scure/base`, the repo's one base58 library).
  */
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { base58 } from '@scure/base';
 import type { FaucetRequest } from '@kingdom/api';
-
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** Bitcoin-alphabet base58 encoding (Solana addresses and signatures). */
-export function base58Encode(bytes: Uint8Array): string {
-  const digits: number[] = [];
-  for (const byte of bytes) {
-    let carry = byte;
-    for (let i = 0; i < digits.length; i++) {
-      carry += (digits[i] ?? 0) << 8;
-      digits[i] = carry % 58;
-      carry = Math.floor(carry / 58);
-    }
-    while (carry > 0) {
-      digits.push(carry % 58);
-      carry = Math.floor(carry / 58);
-    }
-  }
-  let out = '';
-  for (const byte of bytes) {
-    if (byte !== 0) break;
-    out += '1';
-  }
-  for (let i = digits.length - 1; i >= 0; i--) out += BASE58_ALPHABET[digits[i] ?? 0];
-  return out;
-}
 
 /** A Solana keypair: the address is the base58 ed25519 public key. */
 export interface SolanaKeypair {
@@ -44,11 +19,11 @@ export function newSolanaKeypair(): SolanaKeypair {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const jwk = publicKey.export({ format: 'jwk' });
   if (!jwk.x) throw new Error('ed25519 public key export failed');
-  const address = base58Encode(Buffer.from(jwk.x, 'base64url'));
+  const address = base58.encode(Uint8Array.from(Buffer.from(jwk.x, 'base64url')));
   const key: KeyObject = privateKey;
   return {
     address,
-    signMessage: (message) => base58Encode(sign(null, Buffer.from(message, 'utf8'), key)),
+    signMessage: (message) => base58.encode(Uint8Array.from(sign(null, Buffer.from(message, 'utf8'), key))),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { API_PREFIX, ENDPOINTS, XSRF_COOKIE, XSRF_HEADER, type Endpoint } from '@kingdom/api';
+import { API_PREFIX, ENDPOINTS, IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER, type Endpoint } from '@kingdom/api';
 import { createCardanoTestWallet } from './support/wallets.ts';
 import { createTestKingdom, signInCardano, type TestKingdom } from './support/kingdom.ts';
 
@@ -41,6 +41,28 @@ describe('descriptors and routes are one', () => {
     const openApiPath = (p: string) => API_PREFIX + p.replace(/:([A-Za-z_]+)/g, '{$1}');
     for (const e of descriptors) expect(published, e.operationId).toContainEqual({ path: openApiPath(e.path), method: e.method, id: e.operationId });
     expect(published.map((p) => p.id).sort()).toEqual(descriptors.map((e) => e.operationId).sort());
+  });
+
+  it('publishes the Idempotency-Key header, required, on exactly the endpoints that may answer IDEMPOTENCY_KEY_REUSED', async () => {
+    type Param = { in: string; name: string; required?: boolean; schema?: { type?: string; pattern?: string } };
+    const doc = (await k.get('/docs/json')).json<{ paths: Record<string, Record<string, { operationId?: string; parameters?: Param[] }>> }>();
+    const withKey = Object.values(doc.paths).flatMap((ops) => Object.values(ops))
+      .filter((op) => op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase()))
+      .map((op) => op.operationId).sort();
+    const spending = descriptors.filter((e) => e.errors.includes('IDEMPOTENCY_KEY_REUSED')).map((e) => e.operationId).sort();
+    expect(spending).toEqual(['chainWithdrawalCreate', 'exoOrderCreate', 'vendorPurchase']);
+    expect(withKey).toEqual(spending);
+    const purchase = doc.paths[API_PREFIX + ENDPOINTS.vendorPurchase.path]!.post!;
+    const header = purchase.parameters!.find((p) => p.in === 'header')!;
+    expect(header).toMatchObject({ name: 'idempotency-key', required: true, schema: { type: 'string' } });
+    expect(new RegExp(header.schema!.pattern!).test(crypto.randomUUID())).toBe(true);
+    expect(new RegExp(header.schema!.pattern!).test('not-a-uuid')).toBe(false);
+  });
+
+  it('refuses a spending request without the key before its handler: 422 VALIDATION_ERROR naming the header', async () => {
+    const res = await k.post(ENDPOINTS.vendorPurchase.path, { item: 'toolkit_2', quantity: 1 }, { authorization: `Bearer ${token}` });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'VALIDATION_ERROR', errors: { 'idempotency-key': ['a UUID is required'] } });
   });
 });
 

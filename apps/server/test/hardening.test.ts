@@ -60,12 +60,12 @@ describe('refusals are 4xx with their own codes; 5xx only for faults', () => {
   });
   afterAll(async () => k?.close());
 
-  it('upgrading a level-10 gold mine: 409 GOLDMINE_MAX_LEVEL; expanding an XL land: 409 LAND_MAX_SIZE', async () => {
+  it('upgrading a level-10 gold mine: 409 GOLDMINE_MAX_LEVEL (a level-5 fren mine: FRENMINE_MAX_LEVEL); expanding an XL land: 409 LAND_MAX_SIZE', async () => {
     await exec(k.db.orm, sql`UPDATE lands SET size = 'SUPERLARGE', goldmine_level = 10, frenmine_level = 5 WHERE hex_name = ${p.lands[0]!}`);
-    for (const kind of ['goldmine', 'frenmine'] as const) {
+    for (const [kind, code] of [['goldmine', 'GOLDMINE_MAX_LEVEL'], ['frenmine', 'FRENMINE_MAX_LEVEL']] as const) {
       const up = await k.post(MINE_ENDPOINTS[kind].upgrade.path, { hex_name: p.lands[0] }, auth(p));
       expect(up.statusCode).toBe(409);
-      expect(up.json()).toEqual({ error: 'GOLDMINE_MAX_LEVEL', message: 'This mine is already at its maximum level.' });
+      expect(up.json()).toEqual({ error: code, message: 'This mine is already at its maximum level.' });
     }
     const ex = await k.post(pathOf(ENDPOINTS.landExpand, { hex_name: p.lands[0]! }), {}, auth(p));
     expect(ex.statusCode).toBe(409);

@@ -1,6 +1,5 @@
 import cfVerifyModule from '@cardano-foundation/cardano-verify-datasignature';
-import { bech32 } from '@scure/base';
-import bs58 from 'bs58';
+import { base58, bech32 } from '@scure/base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -292,8 +291,8 @@ describe('Solana', () => {
   it('validates addresses', () => {
     expect(isSolanaAddress(w.address)).toBe(true);
     expect(isSolanaAddress('11111111111111111111111111111111')).toBe(true); // 32 zero bytes (system program)
-    expect(isSolanaAddress(bs58.encode(new Uint8Array(31).fill(7)))).toBe(false);
-    expect(isSolanaAddress(bs58.encode(new Uint8Array(33).fill(7)))).toBe(false);
+    expect(isSolanaAddress(base58.encode(new Uint8Array(31).fill(7)))).toBe(false);
+    expect(isSolanaAddress(base58.encode(new Uint8Array(33).fill(7)))).toBe(false);
     expect(isSolanaAddress(w.address.replace(/.$/, '0'))).toBe(false); // 0 is not base58
     expect(isSolanaAddress('')).toBe(false);
     expect(isSolanaAddress(123)).toBe(false);
@@ -308,9 +307,9 @@ describe('Solana', () => {
     expect(check({ signature: other.signMessage(MESSAGE) })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
     expect(check({ address: other.address })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
     expect(check({ message: MESSAGE + '.' })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
-    const sig = bs58.decode(signature);
+    const sig = base58.decode(signature);
     sig[10] = (sig[10] ?? 0) ^ 0x40;
-    expect(check({ signature: bs58.encode(sig) })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
+    expect(check({ signature: base58.encode(sig) })).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
     // signed over the hex text of the message instead of its bytes
     expect(check({ signature: w.signMessage(Buffer.from(MESSAGE).toString('hex')) })).toEqual({
       ok: false,
@@ -321,11 +320,11 @@ describe('Solana', () => {
 
   it('returns false, never throws, on garbage', () => {
     expect(check({ signature: 'not-base58!' })).toEqual({ ok: false, reason: 'BAD_SIGNATURE_ENCODING' });
-    expect(check({ signature: bs58.encode(bs58.decode(signature).subarray(1)) })).toEqual({
+    expect(check({ signature: base58.encode(base58.decode(signature).subarray(1)) })).toEqual({
       ok: false,
       reason: 'BAD_SIGNATURE_ENCODING',
     });
-    expect(check({ signature: Buffer.from(bs58.decode(signature)).toString('hex') })).toEqual({
+    expect(check({ signature: Buffer.from(base58.decode(signature)).toString('hex') })).toEqual({
       ok: false,
       reason: 'BAD_SIGNATURE_ENCODING',
     });

@@ -1,7 +1,7 @@
 /**
  * Endpoint descriptors: the HTTP contract as data. One descriptor per endpoint states its
  * `operationId`, method, path pattern (relative to `/api`, Fastify/OpenAPI-style `:param`), the zod
- * schemas of params, query, body and response, the error codes it may answer and how it is
+ * schemas of params, query, required headers, body and response, the error codes it may answer and how it is
  * authenticated. The server registers its routes from these descriptors (and nothing else), OpenAPI
  * is generated from them, and the web app types its calls with them, so the three cannot drift.
  *
@@ -33,6 +33,11 @@ export interface Endpoint {
   auth: EndpointAuth;
   params?: z.ZodType;
   query?: z.ZodType;
+  /**
+   * Request headers the endpoint requires, lower-case names (e.g. `idempotencyHeaders`): validated
+   * before the handler (422 VALIDATION_ERROR) and published in OpenAPI as header parameters.
+   */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** The 2xx answer; `null` for an empty 204. */
   response: z.ZodType | null;

@@ -40,9 +40,6 @@ export const purchaseResponse = z.object({
 });
 export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 
-/** The request header that carries the idempotency key of a purchase. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
 // ---- account history ----
 /**
  * Ledger reasons in words (the web translates the key; the server answers the key). Every raw

@@ -3,7 +3,7 @@
  * (`./contract.ts`). Spec §7's calls keep their paths and answer fields exactly.
  */
 import { z } from 'zod';
-import { MINE_KINDS, type MineKind } from '@kingdom/game';
+import { MINE_KINDS, MINE_RULES, type MineKind } from '@kingdom/game';
 import { endpoint } from './contract.ts';
 import {
   chainInfoResponse, buildTxRequest, buildTxResponse, submitTxRequest, submitTxResponse, depositsResponse,
@@ -13,7 +13,7 @@ import {
 import {
   configResponse, challengeRequest, challengeResponse, challengeTxRequest, challengeTxResponse, loginRequest, loginResponse, logoutResponse, userResponse,
   tokenParam, balanceResponse, pricesResponse, countResponse, itemsResponse, listQuery, landsResponse,
-  miningToolsResponse, totalLandsResponse, walletSyncResponse, faucetRequest, faucetResponse,
+  miningToolsResponse, totalLandsResponse, walletSyncResponse, faucetRequest, faucetResponse, idempotencyHeaders,
 } from './schemas.ts';
 import {
   minesResponse, workerNftsResponse, assignRequest, slotRequest, landRequest, performanceQuery, performanceResponse,
@@ -54,7 +54,7 @@ function mineEndpoints<K extends MineKind>(kind: K) {
     upgrade: endpoint({
       operationId: `${kind}Upgrade` as const, method: 'POST', path: `/${kind}/upgrade` as const, tags, auth: 'session',
       summary: `Starts the next ${kind} upgrade (consumes the upgrade item)`, body: landRequest, response: upgradeResponse,
-      errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'GOLDMINE_UPGRADE_IN_PROGRESS', 'GOLDMINE_MAX_LEVEL', 'GOLDMINE_ERROR_LAND_MAX_SIZE', 'ITEM_NOT_EXIST_ON_BALANCE'],
+      errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', ...Object.values(MINE_RULES[kind].upgradeErrors), 'ITEM_NOT_EXIST_ON_BALANCE'],
     }),
   };
 }
@@ -180,7 +180,7 @@ export const ENDPOINTS = {
   }),
   vendorPurchase: endpoint({
     operationId: 'vendorPurchase', method: 'POST', path: '/vendor/purchase', tags: ['vendor'], auth: 'session',
-    summary: 'Buys a catalogue item; exactly once per Idempotency-Key header (a UUID)', body: purchaseRequest, response: purchaseResponse,
+    summary: 'Buys a catalogue item; exactly once per Idempotency-Key header (a UUID)', headers: idempotencyHeaders, body: purchaseRequest, response: purchaseResponse,
     errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE'],
   }),
   accountLedger: endpoint({
@@ -326,6 +326,7 @@ export const ENDPOINTS = {
   chainWithdrawalCreate: endpoint({
     operationId: 'chainWithdrawalCreate', method: 'POST', path: '/chain/withdrawals', tags: ['chain'], auth: 'session',
     summary: 'Withdraws EXO or HEXO to the Master Wallet (GAME-RULES §8); exactly once per Idempotency-Key header',
+    headers: idempotencyHeaders,
     body: withdrawalRequest, response: withdrawalResponse,
     errors: ['CANT_GET_MASTER_WALLET', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS', 'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'USER_WITHDRAW_HEXO_NO_BALANCE',
       'ERROR_WALLET_WRONG_NETWORK', 'TREASURY_INSUFFICIENT', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_SET_ACTIVE_ADDRESS'],
@@ -341,6 +342,7 @@ export const ENDPOINTS = {
   exoOrderCreate: endpoint({
     operationId: 'exoOrderCreate', method: 'POST', path: '/exo/orders', tags: ['chain'], auth: 'session', rateLimit: 30,
     summary: 'Orders EXO paid in ADA (a sale round or a vendor EXO pack); exactly once per Idempotency-Key header',
+    headers: idempotencyHeaders,
     body: orderRequest, response: orderResponse,
     errors: ['SALE_ROUND_CLOSED', 'SALE_SOLD_OUT', 'NOT_FOUND', 'PENDING_TRANSACTION', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'SYSTEM_FEATURE_NOT_AVAILABLE'],
   }),

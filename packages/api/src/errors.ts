@@ -75,6 +75,9 @@ export const EXTRA_ERROR_MESSAGES = {
   SALE_ROUND_CLOSED: 'This sale round is not open.',
   SALE_SOLD_OUT: 'This sale round is sold out.',
   NOT_READY: 'This server is starting or stopping. Please try again in a moment.',
+  FRENMINE_UPGRADE_IN_PROGRESS: 'The upgrade is in progress',
+  FRENMINE_MAX_LEVEL: 'This mine is already at its maximum level.',
+  FRENMINE_ERROR_LAND_MAX_SIZE: 'Upgrade the Land size to be available to upgrade your Mine',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -99,6 +102,8 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   PENDING_TRANSACTION: 409,
   GOLDMINE_UPGRADE_IN_PROGRESS: 409,
   GOLDMINE_MAX_LEVEL: 409,
+  FRENMINE_UPGRADE_IN_PROGRESS: 409,
+  FRENMINE_MAX_LEVEL: 409,
   LAND_MAX_SIZE: 409,
   WALLET_LAST_OF_ACCOUNT: 409,
   NOT_SET_ACTIVE_ADDRESS: 409,

@@ -75,7 +75,6 @@ export const assignRequest = z.strictObject({
 export type AssignRequest = z.infer<typeof assignRequest>;
 export const slotRequest = z.strictObject({ hex_name: hexName, slot: slotNumber });
 export const landRequest = z.strictObject({ hex_name: hexName });
-export const mineResponse = z.object({ mine });
 
 export const performanceQuery = z.strictObject({
   mine: mineKind.default('goldmine'),

@@ -21,8 +21,19 @@ export function text(max: number, min = 0) {
  */
 export const hexName = z.string().min(1).max(HEX_NAME_MAX_LENGTH).regex(/^[A-Za-z0-9]+$/, 'letters and digits only');
 
-/** A 32-bit signed integer (an `integer` column). */
-export const int32 = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+/** The request header that carries the idempotency key of a request that spends. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * The headers of an endpoint that spends exactly once per key (DESIGN.md "Data rules"): an
+ * `Idempotency-Key`, a UUID (either case) unique per account; a retry with the same key answers the
+ * first answer again, the same key with another request IDEMPOTENCY_KEY_REUSED. The name is
+ * lower-case as Node hands request headers over; other headers pass through untouched.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string({ error: 'a UUID is required' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'a UUID is required')
+    .describe('a UUID chosen by the client for this request; a retry sends the same one'),
+});
 
 /** Whole tokens as a digit string, at most 21 digits (MAX_AMOUNT in base units). */
 export const wholeTokens = z.string().regex(new RegExp(`^\\d{1,${MAX_WHOLE_TOKEN_DIGITS}}$`), `a whole number of at most ${MAX_WHOLE_TOKEN_DIGITS} digits`);

@@ -1,18 +1,10 @@
 /**
  * The Valley contract (GAME-RULES.md §2, spec §2 `/valley`, `/land/:hex_name?`): the whole map in
- * one compact, cacheable answer (columnar arrays, ETag), the signed-in player's land ids, and the
- * bounded hex_name parameter every land route takes. Paths: `VALLEY_PATHS` in paths.ts.
+ * one compact, cacheable answer (columnar arrays, ETag) and the signed-in player's land ids. The
+ * hex_name parameter of the land routes is `landParams` (goldrush.ts). Paths: `VALLEY_PATHS` in paths.ts.
  */
 import { z } from 'zod';
 import type { ValleyMapPayload } from '@kingdom/game';
-import { hexName } from './schemas.ts';
-
-
-/**
- * A land's hex_name in a path: 1–10 characters, letters and digits only (so no NUL, no `/`), e.g.
- * `E03N12`. A well-formed name that is no land answers `LAND_NOT_AVAILABLE`.
- */
-export const hexNameParam = z.object({ hex_name: hexName });
 
 /**
  * `GET /valley/map`: parallel arrays of `count` entries (see `@kingdom/game` `ValleyMapPayload`).

@@ -29,6 +29,8 @@ export const EXTRA_ERROR_CODES = [
   'USER_NAME_TAKEN', 'NOT_VALID_AVATAR',
   'TX_SUBMIT_FAILED', 'TREASURY_INSUFFICIENT', 'SALE_ROUND_CLOSED', 'SALE_SOLD_OUT',
   'NOT_READY',
+  // The fren mine's upgrade refusals, named for it (the spec's GOLDMINE_* codes stay the gold mine's).
+  'FRENMINE_UPGRADE_IN_PROGRESS', 'FRENMINE_MAX_LEVEL', 'FRENMINE_ERROR_LAND_MAX_SIZE',
 ] as const;
 
 /** Every error code a rule or the API can answer. */

@@ -114,9 +114,10 @@ describe('fren mines use the same rules through their descriptor (GAME-RULES §4
   it('upgrades one level with one Chicken Tendies, capped by land size and at 5', () => {
     expect(planUpgrade('frenmine', { size: 'SMALL' }, { level: 1, upgradingUntil: null }, { chicken_tendies: 1 }, now))
       .toEqual({ targetLevel: 2, itemKey: 'chicken_tendies', durationMs: 6 * 3_600_000 });
-    expect(code(() => planUpgrade('frenmine', { size: 'SMALL' }, { level: 2, upgradingUntil: null }, { chicken_tendies: 1 }, now))).toBe('GOLDMINE_ERROR_LAND_MAX_SIZE');
-    expect(code(() => planUpgrade('frenmine', { size: 'SUPERLARGE' }, { level: 5, upgradingUntil: null }, { chicken_tendies: 1 }, now))).toBe('GOLDMINE_MAX_LEVEL');
+    expect(code(() => planUpgrade('frenmine', { size: 'SMALL' }, { level: 2, upgradingUntil: null }, { chicken_tendies: 1 }, now))).toBe('FRENMINE_ERROR_LAND_MAX_SIZE');
+    expect(code(() => planUpgrade('frenmine', { size: 'SUPERLARGE' }, { level: 5, upgradingUntil: null }, { chicken_tendies: 1 }, now))).toBe('FRENMINE_MAX_LEVEL');
     expect(code(() => planUpgrade('frenmine', { size: 'LARGE' }, { level: 1, upgradingUntil: null }, {}, now))).toBe('ITEM_NOT_EXIST_ON_BALANCE');
+    expect(code(() => planUpgrade('frenmine', { size: 'LARGE' }, { level: 1, upgradingUntil: now + 1 }, { chicken_tendies: 1 }, now))).toBe('FRENMINE_UPGRADE_IN_PROGRESS');
   });
   it('the descriptors carry the numbers of GAME-RULES §3 and §4', () => {
     expect(MINE_RULES.goldmine).toMatchObject({ maxLevel: 10, managerSlot: 10, salaryToken: 'hexo', salaryFallback: null });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import {
-  leagueForVotes, rewardPerNft, rankCollections, lockPoints, unlockPoints, addVotes, removeVotes, freePoints,
-  allocatedPoints, isSnapshotInstant, nextSnapshotAt, GameError, settleDay, type VoteBook,
+  leagueForVotes, rewardPerNft, rankCollections, isValidVoteValue, MAX_VOTE_POINTS, isSnapshotInstant, nextSnapshotAt,
+  settleDay,
 } from '../src/index.ts';
 import { STAKING_DAY, stakingWorld } from './support/edge-worlds.ts';
 
@@ -54,40 +53,16 @@ describe('snapshot schedule', () => {
   });
 });
 
-describe('vote points', () => {
-  const op = fc.oneof(
-    fc.record({ k: fc.constant('lock' as const), n: fc.bigInt({ min: -5n, max: 1000n }) }),
-    fc.record({ k: fc.constant('unlock' as const), n: fc.bigInt({ min: -5n, max: 1000n }) }),
-    fc.record({ k: fc.constant('add' as const), p: fc.constantFrom('a', 'b', 'c'), n: fc.bigInt({ min: -5n, max: 1000n }) }),
-    fc.record({ k: fc.constant('remove' as const), p: fc.constantFrom('a', 'b', 'c'), n: fc.bigInt({ min: -5n, max: 1000n }) }),
-  );
-  it('keeps locked = free + allocated ≥ 0 after any sequence; refusals are VOTES_NOT_VALID_VALUE and change nothing', () => {
-    fc.assert(fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
-      let book: VoteBook = { locked: 0n, allocations: new Map() };
-      for (const o of ops) {
-        try {
-          if (o.k === 'lock') book = lockPoints(book, o.n);
-          else if (o.k === 'unlock') book = unlockPoints(book, o.n);
-          else if (o.k === 'add') book = addVotes(book, o.p, o.n);
-          else book = removeVotes(book, o.p, o.n);
-        } catch (e) {
-          expect(e).toBeInstanceOf(GameError);
-          expect((e as GameError).code).toBe('VOTES_NOT_VALID_VALUE');
-        }
-        expect(book.locked).toBe(freePoints(book) + allocatedPoints(book));
-        expect(freePoints(book) >= 0n && allocatedPoints(book) >= 0n).toBe(true);
-        for (const v of book.allocations.values()) expect(v > 0n).toBe(true);
-      }
-    }));
-  });
-  it('refuses 0, more than free, and unlocking allocated points', () => {
-    let book: VoteBook = lockPoints({ locked: 0n, allocations: new Map() }, 10n);
-    expect(() => addVotes(book, 'a', 0n)).toThrow(GameError);
-    expect(() => addVotes(book, 'a', 11n)).toThrow(GameError);
-    book = addVotes(book, 'a', 10n);
-    expect(() => unlockPoints(book, 1n)).toThrow(GameError);
-    book = removeVotes(book, 'a', 4n);
-    expect(freePoints(book)).toBe(4n);
+describe('vote points (GAME-RULES §5)', () => {
+  it('moves a whole number from 1 to what is available, never past MAX_VOTE_POINTS', () => {
+    expect(isValidVoteValue(1n, 1n)).toBe(true);
+    expect(isValidVoteValue(10n, 10n)).toBe(true);
+    expect(isValidVoteValue(0n, 10n)).toBe(false);
+    expect(isValidVoteValue(-1n, 10n)).toBe(false);
+    expect(isValidVoteValue(11n, 10n)).toBe(false);
+    expect(isValidVoteValue(1n, 0n)).toBe(false);
+    expect(isValidVoteValue(MAX_VOTE_POINTS, MAX_VOTE_POINTS + 5n)).toBe(true);
+    expect(isValidVoteValue(MAX_VOTE_POINTS + 1n, MAX_VOTE_POINTS + 5n)).toBe(false);
   });
 });
 

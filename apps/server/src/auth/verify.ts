@@ -22,9 +22,8 @@
 import { Buffer } from 'node:buffer';
 import cfVerifyModule from '@cardano-foundation/cardano-verify-datasignature';
 import { blake2b } from '@noble/hashes/blake2.js';
-import { bech32 } from '@scure/base';
+import { base58, bech32 } from '@scure/base';
 import { Decoder } from '@stricahq/cbors';
-import bs58 from 'bs58';
 import { MAX_MESSAGE_CHARS, bytesEqual, ed25519Verify, isHex, plainBytes, toHex } from './bytes.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -484,8 +483,8 @@ export interface SolanaSignInInput {
 function decodeBase58(s: string, maxChars: number): Uint8Array | null {
   if (s.length === 0 || s.length > maxChars) return null;
   try {
-    const bytes = bs58.decode(s);
-    return bs58.encode(bytes) === s ? bytes : null;
+    const bytes = base58.decode(s);
+    return base58.encode(bytes) === s ? bytes : null;
   } catch {
     return null;
   }

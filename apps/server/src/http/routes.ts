@@ -66,6 +66,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
       ...(e.auth === 'session' || e.auth === 'session-in-query' ? { security: [{ bearer: [] }] } : {}),
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
+      ...(e.headers ? { headers: e.headers } : {}),
       ...(e.body ? { body: e.body } : {}),
       ...(e.response ? { response: { 200: e.response } } : {}),
     },

@@ -22,7 +22,7 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { blake2b } from '@noble/hashes/blake2.js';
-import bs58 from 'bs58';
+import { base58 } from '@scure/base';
 import nacl from 'tweetnacl';
 
 /** A CIP-30 DataSignature: COSE_Sign1 and COSE_Key, each CBOR as lowercase hex. */
@@ -189,7 +189,7 @@ export interface SolanaTestWallet {
 /** Creates a Solana wallet from a fresh `@solana/web3.js` `Keypair`; signs with `tweetnacl`. */
 export function createSolanaTestWallet(): SolanaTestWallet {
   const keypair = Keypair.generate();
-  const signBytes = (bytes: Uint8Array): string => bs58.encode(nacl.sign.detached(bytes, keypair.secretKey));
+  const signBytes = (bytes: Uint8Array): string => base58.encode(nacl.sign.detached(bytes, keypair.secretKey));
   return {
     address: keypair.publicKey.toBase58(),
     signMessage: (message) => signBytes(new TextEncoder().encode(message)),
@@ -361,7 +361,7 @@ export interface SolanaTxTestWallet {
 export function createSolanaTxTestWallet(): SolanaTxTestWallet {
   const keypair = Keypair.generate();
   const other = Keypair.generate();
-  const blockhash = bs58.encode(new Uint8Array(32).fill(9));
+  const blockhash = base58.encode(new Uint8Array(32).fill(9));
 
   const signMessageTx = (message: string, opts: SolanaTxSignOptions = {}): string => {
     const feePayer = opts.otherFeePayer === true ? other : keypair;

@@ -1,5 +1,7 @@
 /**
  * The one HTTP client of the web app (DESIGN.md "Web"; spec §7, §8), on the platform's `fetch`.
+ * Every call names an endpoint descriptor of `@kingdom/api` (`call`, api/call.ts; the frame's own
+ * calls use `callRoute`), so its input and answer are typed by the contract.
  *
  * `/api` prefix, cookies sent, JSON headers, XSRF cookie → header, bearer token from the session
  * store, no timeout. Failures are turned into {@link ApiError} after the generic handling of
@@ -102,12 +104,6 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** Strips an optional leading `api/` so callers may pass either form (spec §7 "api/ prefix optional"). */
-function normalisePath(path: string): string {
-  const p = path.startsWith('/') ? path : `/${path}`;
-  return p.startsWith(`${API_PREFIX}/`) ? p.slice(API_PREFIX.length) : p;
-}
-
 /**
  * The spec §8 handling of `error` (its code and catalogue load with the first failure). When even
  * that code cannot be fetched (server gone), the caller still gets an {@link ApiError}, not toasted
@@ -122,13 +118,13 @@ async function failure(error: Error): Promise<ApiError> {
 }
 
 /**
- * One call to the API: headers (JSON, bearer, XSRF), then the generic handling of spec §8 for a
- * failure or a 2xx answer without data.
+ * One call to the API at `path` (a descriptor's path, params filled in, under `/api`): headers
+ * (JSON, bearer, XSRF), then the generic handling of spec §8 for a failure or a 2xx answer without data.
  * @returns the answer's body
  */
 async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   const query = options.params ? new URLSearchParams(options.params).toString() : '';
-  const url = `${API_PREFIX}${normalisePath(path)}${query ? `?${query}` : ''}`;
+  const url = `${API_PREFIX}${path}${query ? `?${query}` : ''}`;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const { token } = useSession.getState();
@@ -154,16 +150,6 @@ async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, o
     );
   }
   return data as T;
-}
-
-/** Generic GET (spec §7): resolves with the answer body. */
-export function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
-  return request<T>('GET', path, undefined, options);
-}
-
-/** Generic POST (spec §7): sends `body` as JSON, resolves with the answer body. */
-export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return request<T>('POST', path, body ?? {}, options);
 }
 
 type Descriptor<N extends EndpointName> = (typeof ENDPOINTS)[N];

@@ -104,8 +104,3 @@ export function payFailureText(e: unknown, translate: { error(code: string): str
   if (e instanceof ApiError) return e.message;
   return translate.error('ERROR_WALLET_API');
 }
-
-/** True when the failure was already shown as a toast by the HTTP client. */
-export function wasToasted(e: unknown): boolean {
-  return e instanceof ApiError && e.notified;
-}

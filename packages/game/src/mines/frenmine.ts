@@ -11,13 +11,3 @@ export const FREN_DAILY_POOL_EXO = toBaseUnits(13_699n, 'exo');
 export const FREN_SALARY_FOOD = toBaseUnits(15n, 'food');
 /** The fren toolkit that upgrades a fren mine one level. */
 export const FREN_TOOLKIT = 'chicken_tendies';
-
-/**
- * Splits a day's fren salaries between FOOD and HEXO: FOOD first, HEXO 1:1 for the rest (GAME-RULES §4).
- * @returns base units taken from each, or null when both together cannot pay `due`
- */
-export function payFrenSalary(due: bigint, food: bigint, hexo: bigint): { food: bigint; hexo: bigint } | null {
-  if (due > food + hexo) return null;
-  const fromFood = due < food ? due : food;
-  return { food: fromFood, hexo: due - fromFood };
-}

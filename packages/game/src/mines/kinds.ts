@@ -6,6 +6,7 @@
  */
 import { LAND_SIZE_INFO, type LandSize } from '../lands/lands.ts';
 import type { Token } from '../tokens/tokens.ts';
+import type { ErrorCode } from '../errors.ts';
 import {
   GOLDMINE_MAX_LEVEL, GOLDMINE_SLOTS, GOLD_RUSH_DAILY_POOL_EXO, MANAGER_SLOT, WORKER_RARITIES, WORKER_SALARY_HEXO,
   WORKER_WEIGHT_CENTI, type WorkerRarity,
@@ -42,6 +43,11 @@ export interface MineKindRules {
   allowsDefaultWorker: boolean;
   /** Item that upgrades the mine to `targetLevel`. */
   upgradeItem(targetLevel: number): string;
+  /**
+   * The codes an upgrade of this kind is refused with: one in progress, at the kind's max level, capped
+   * by the land size (gold: the spec's GOLDMINE_* codes; fren: FRENMINE_*).
+   */
+  upgradeErrors: { inProgress: ErrorCode; maxLevel: ErrorCode; landMaxSize: ErrorCode };
   /** Notification types of the kind's daily report and finished upgrade. */
   dailyReportType: 'goldmine_daily_report' | 'frenmine_daily_report';
 }
@@ -64,6 +70,7 @@ export const MINE_RULES: Readonly<Record<MineKind, MineKindRules>> = {
     needsQualifiedCollection: true,
     allowsDefaultWorker: true,
     upgradeItem: (targetLevel) => `toolkit_${targetLevel}`,
+    upgradeErrors: { inProgress: 'GOLDMINE_UPGRADE_IN_PROGRESS', maxLevel: 'GOLDMINE_MAX_LEVEL', landMaxSize: 'GOLDMINE_ERROR_LAND_MAX_SIZE' },
     dailyReportType: 'goldmine_daily_report',
   },
   frenmine: {
@@ -80,6 +87,7 @@ export const MINE_RULES: Readonly<Record<MineKind, MineKindRules>> = {
     needsQualifiedCollection: false,
     allowsDefaultWorker: false,
     upgradeItem: () => FREN_TOOLKIT,
+    upgradeErrors: { inProgress: 'FRENMINE_UPGRADE_IN_PROGRESS', maxLevel: 'FRENMINE_MAX_LEVEL', landMaxSize: 'FRENMINE_ERROR_LAND_MAX_SIZE' },
     dailyReportType: 'frenmine_daily_report',
   },
 };

@@ -71,18 +71,19 @@ export interface UpgradePlan {
  * @param mine.level current level; `upgradingUntil`: end of an upgrade in progress (ms UTC) or null
  * @param items how many of each item the player's app inventory holds
  * @param now current time, ms UTC
- * @throws GameError GOLDMINE_UPGRADE_IN_PROGRESS, GOLDMINE_MAX_LEVEL (at the kind's max level),
- *   GOLDMINE_ERROR_LAND_MAX_SIZE (the land size caps the level), ITEM_NOT_EXIST_ON_BALANCE
+ * @throws GameError the kind's `upgradeErrors` (gold: GOLDMINE_UPGRADE_IN_PROGRESS, GOLDMINE_MAX_LEVEL at
+ *   the kind's max level, GOLDMINE_ERROR_LAND_MAX_SIZE when the land size caps the level; fren: the
+ *   FRENMINE_* codes alike), ITEM_NOT_EXIST_ON_BALANCE
  */
 export function planUpgrade(
   kind: MineKind, land: { size: LandSize }, mine: { level: number; upgradingUntil: number | null },
   items: Readonly<Record<string, number>>, now: number,
 ): UpgradePlan {
   const rules = MINE_RULES[kind];
-  if (mine.upgradingUntil !== null && mine.upgradingUntil > now) throw new GameError('GOLDMINE_UPGRADE_IN_PROGRESS');
+  if (mine.upgradingUntil !== null && mine.upgradingUntil > now) throw new GameError(rules.upgradeErrors.inProgress);
   const targetLevel = mine.level + 1;
-  if (targetLevel > rules.maxLevel) throw new GameError('GOLDMINE_MAX_LEVEL');
-  if (targetLevel > rules.capFor(land.size)) throw new GameError('GOLDMINE_ERROR_LAND_MAX_SIZE');
+  if (targetLevel > rules.maxLevel) throw new GameError(rules.upgradeErrors.maxLevel);
+  if (targetLevel > rules.capFor(land.size)) throw new GameError(rules.upgradeErrors.landMaxSize);
   const itemKey = rules.upgradeItem(targetLevel);
   if ((items[itemKey] ?? 0) < 1) throw new GameError('ITEM_NOT_EXIST_ON_BALANCE');
   return { targetLevel, itemKey, durationMs: upgradeHours(targetLevel) * 3_600_000 };

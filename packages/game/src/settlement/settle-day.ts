@@ -19,7 +19,7 @@
  */
 import { addDays, dayStart, gameDay } from '../days.ts';
 import { MINE_KINDS, MINE_RULES, type MineKind } from '../mines/kinds.ts';
-import { effectivityRating, LOW_BALANCE_WARNING_DAYS, openSlotCount, salaryDaysCovered } from '../mines/rules.ts';
+import { effectivityRating, LOW_BALANCE_WARNING_DAYS, openSlotCount, salaryDaysCovered, sharePool } from '../mines/rules.ts';
 import { GOLDMINE_MAX_LEVEL, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, rarityForLeague, type WorkerRarity } from '../mines/goldmine.ts';
 import { leagueForVotes } from '../staking/leagues.ts';
 import { settleStaking } from './staking.ts';
@@ -284,14 +284,13 @@ export function settleDay(input: World, day: string): DayResult {
       dailyNeed.set(u, need);
     }
     const managed = new Set(days.filter((d) => d.worked && d.worker.slot === rules.managerSlot).map((d) => d.worker.landId));
-    let totalEff = 0n;
     for (const d of days) {
       if (!d.worked) continue;
       const bonus = managed.has(d.worker.landId) && d.worker.slot !== rules.managerSlot ? 100n + MANAGER_BONUS_PERCENT : 100n;
       d.eff = rules.weightCenti[d.worker.rarity] * bonus;
-      totalEff += d.eff;
     }
-    if (totalEff > 0n) for (const d of days) d.share = (rules.dailyPool * d.eff) / totalEff;
+    const shares = sharePool(rules.dailyPool, days.map((d) => d.eff));
+    days.forEach((d, i) => { d.share = shares[i]!; });
 
     // Report rows, one per land with roster workers.
     const byLand = new Map<number, Paid[]>();

@@ -7,7 +7,7 @@
  * times that per-NFT amount (README "Game rules where GAME-RULES.md is silent").
  */
 import type { League } from './leagues.ts';
-import { leagueForVotes, LEAGUE_THRESHOLDS } from './leagues.ts';
+import { LEAGUE_THRESHOLDS } from './leagues.ts';
 
 /** The league multiplier in quarters (below Gold 1.0, Gold 1.0, Platinum 1.25, Diamond 1.5, Epic 2.0). */
 export const LEAGUE_MULTIPLIER_QUARTERS: Record<League, bigint> = { none: 4n, gold: 4n, platinum: 5n, diamond: 6n, epic: 8n };
@@ -49,11 +49,6 @@ export function rewardPerNft(holders: number, supply: number, league: League, la
   if (supply <= 0 || holders <= 0) return 0n;
   const num = STAKE_REWARD_BASE * BigInt(holders) * LEAGUE_MULTIPLIER_QUARTERS[league] * STAKE_OWNER_FACTOR_HALVES[landOwner ? 'owner' : 'other'];
   return num / (BigInt(supply) * STAKE_REWARD_DIVISOR);
-}
-
-/** The reward of one NFT of a collection with `votes` at the snapshot (league from votes). */
-export function rewardPerNftForVotes(holders: number, supply: number, votes: bigint, landOwner: boolean): bigint {
-  return rewardPerNft(holders, supply, leagueForVotes(votes), landOwner);
 }
 
 /** True when `at` (ms) is a snapshot instant (00:00 UTC, every 14 days). */

@@ -63,8 +63,8 @@ export async function removeWorker(db: Database, userId: number, kind: MineKind,
 
 /**
  * Starts the next upgrade of a mine: consumes its item (gold: toolkit tier N; fren: Chicken Tendies).
- * @throws GameError GOLDMINE_UPGRADE_IN_PROGRESS, GOLDMINE_MAX_LEVEL, GOLDMINE_ERROR_LAND_MAX_SIZE,
- *   ITEM_NOT_EXIST_ON_BALANCE; ApiError LAND_NOT_AVAILABLE, LAND_NOT_BELONG_TO_USER
+ * @throws GameError the kind's `upgradeErrors` (GOLDMINE_* / FRENMINE_* UPGRADE_IN_PROGRESS, MAX_LEVEL,
+ *   ERROR_LAND_MAX_SIZE), ITEM_NOT_EXIST_ON_BALANCE; ApiError LAND_NOT_AVAILABLE, LAND_NOT_BELONG_TO_USER
  */
 export async function startUpgrade(db: Database, userId: number, kind: MineKind, hexName: string, now: Date): Promise<{ targetLevel: number; endsAt: Date }> {
   return db.orm.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, USER_NOT_AUTH, apiGet, apiPost, transport } from '../client.ts';
+import { ApiError, USER_NOT_AUTH, transport } from '../client.ts';
 import { call } from '../call.ts';
 import { toast } from 'react-toastify';
 import { useSession } from '../../session/session-store.ts';
@@ -37,7 +37,7 @@ describe('HTTP client (spec §7, §8)', () => {
     useSession.setState({ token: 'tok-1', isAuth: true });
     document.cookie = 'XSRF-TOKEN=xsrf-abc; path=/';
     const log = mockHttp({ 'POST /wallets/sync': { body: { lands: 1, mtools: 0, synced_at: 'now' } } });
-    await apiPost('/wallets/sync', {});
+    await call('walletSync');
     const req = log[0]!;
     expect(req.path).toBe('/wallets/sync');
     expect(req.headers.authorization).toBe('Bearer tok-1');
@@ -54,66 +54,59 @@ describe('HTTP client (spec §7, §8)', () => {
       seen.push(init ?? {});
       return mocked(input, init);
     };
-    await apiGet('/lands', { params: { page: '2', search: 'a b' } });
+    await call('lands', { query: { page: 2, search: 'a b' } });
     expect(seen[0]?.credentials).toBe('include');
     expect(log[0]?.params).toEqual({ page: '2', search: 'a b' });
   });
 
-  it('accepts paths with or without the api/ prefix', async () => {
-    const log = mockHttp({ 'GET /config': { body: { demo: true } } });
-    await apiGet('api/config');
-    await apiGet('/api/config');
-    expect(log.map((r) => r.path)).toEqual(['/config', '/config']);
-  });
-
   it('toasts the server message when the answer has errors and a message', async () => {
     mockHttp({ 'POST /auth/challenge': { status: 422, body: { error: 'VALIDATION_ERROR', message: 'The address is too long.', errors: { address: ['too long'] } } } });
-    const e = await failure(apiPost('/auth/challenge', { address: 'x' }));
+    const e = await failure(call('authChallenge', { body: { chain: 'cardano', address: 'x' } }));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('The address is too long.'));
     expect(e.errors).toEqual({ address: ['too long'] });
   });
 
   it('returns USER_NOT_AUTH on 401 without a toast', async () => {
     mockHttp({ 'GET /dashboard/user': { status: 401, body: { error: 'USER_NOT_AUTH', message: 'Your session has expired!' } } });
-    const e = await failure(apiGet('/dashboard/user'));
+    const e = await failure(call('dashboardUser'));
     expect(e.code).toBe(USER_NOT_AUTH);
     expect(toastError).not.toHaveBeenCalled();
   });
 
   it("toasts a catalogued code's message", async () => {
-    mockHttp({ 'POST /vendor/buy': { status: 400, body: { error: 'VENDOR_NOT_ENOUGH_BALANCE', message: 'You do not have such amount on your account balance' } } });
-    const e = await failure(apiPost('/vendor/buy'));
+    mockHttp({ 'POST /vendor/purchase': { status: 400, body: { error: 'VENDOR_NOT_ENOUGH_BALANCE', message: 'You do not have such amount on your account balance' } } });
+    const e = await failure(call('vendorPurchase', { body: { item: 'alchemist_glove', quantity: 1 } }));
     expect(e.code).toBe('VENDOR_NOT_ENOUGH_BALANCE');
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('You do not have such amount on your account balance'));
   });
 
   it('toasts the server message of invalid_grant', async () => {
     mockHttp({ 'POST /auth/login': { status: 400, body: { error: 'invalid_grant', message: 'The grant is invalid.' } } });
-    await failure(apiPost('/auth/login'));
+    await failure(call('authLogin', { body: { chain: 'cardano', address: 'addr', message: 'm', signature: 's' } }));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('The grant is invalid.'));
   });
 
   it("shows 'Requested resource unavailable' for other statuses", async () => {
     mockHttp({ 'GET /lands': { status: 500, body: '<html>oops</html>' } });
-    await failure(apiGet('/lands'));
+    await failure(call('lands'));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Requested resource unavailable'));
   });
 
   it("shows 'Requested resource unavailable' when there is no response", async () => {
     mockHttp({ 'GET /lands': 'network' });
-    await failure(apiGet('/lands'));
+    await failure(call('lands'));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Requested resource unavailable'));
   });
 
   it('complains about a missing data body', async () => {
     mockHttp({ 'GET /currencies/prices': { status: 200, body: '' } });
-    await failure(apiGet('/currencies/prices'));
+    await failure(call('prices'));
     await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Can`t get data from resource, please contact support'));
   });
 
   it('switches to maintenance on 503 MAINTENANCE', async () => {
     mockHttp({ 'GET /config': { status: 503, body: { error: 'MAINTENANCE', message: "We'll be back soon" } } });
-    const e = await failure(apiGet('/config'));
+    const e = await failure(call('config'));
     expect(e.code).toBe('MAINTENANCE');
     expect(useAppStatus.getState().maintenance).toBe(true);
   });

@@ -3,8 +3,7 @@
  * `POST /notifications/read {ids | all}`. Marking read refreshes the inbox and the header count.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type LedgerAsset, type LedgerReason, type LedgerResponse, type NotificationsResponse, type ProfileResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import type { LedgerAsset, LedgerReason, LedgerResponse, NotificationsResponse, ProfileResponse } from '@kingdom/api';
 import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshNotifications } from '../../api/refresh.ts';
@@ -39,7 +38,7 @@ export function useLedger(token: LedgerAsset, reason: LedgerReason | '', page: n
   return useQuery(
     queryOptions({
       queryKey: ['me', 'ledger', token, reason, page],
-      queryFn: () => apiGet<LedgerResponse>(PATHS.accountLedger, { params: { token, page: String(page), ...(reason ? { reason } : {}) } }),
+      queryFn: (): Promise<LedgerResponse> => call('accountLedger', { query: { token, page, reason: reason || undefined } }),
       enabled: useIsAuthenticated(),
       placeholderData: keepPreviousData,
     }),
@@ -48,7 +47,7 @@ export function useLedger(token: LedgerAsset, reason: LedgerReason | '', page: n
 
 /** Downloads the whole history of `token` as CSV (a bearer call, then a blob link). */
 export async function downloadLedgerCsv(token: LedgerAsset, reason: LedgerReason | ''): Promise<void> {
-  const text = await apiGet<string>(PATHS.accountLedgerCsv, { params: { token, ...(reason ? { reason } : {}) } });
+  const text = await call('accountLedgerCsv', { query: { token, reason: reason || undefined } });
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
@@ -61,14 +60,14 @@ export async function downloadLedgerCsv(token: LedgerAsset, reason: LedgerReason
 
 /** The profile and the NFTs that may be the avatar. */
 export function useProfile() {
-  return useQuery(queryOptions({ queryKey: ['me', 'profile'], queryFn: () => apiGet<ProfileResponse>(PATHS.accountProfile), enabled: useIsAuthenticated() }));
+  return useQuery(queryOptions({ queryKey: ['me', 'profile'], queryFn: (): Promise<ProfileResponse> => call('accountProfile'), enabled: useIsAuthenticated() }));
 }
 
 /** Mutation: save name and avatar, then reload the profile and the user. */
 export function useSaveProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { user_name: string; avatar: string | null }) => apiPost<ProfileResponse>(PATHS.accountProfile, body),
+    mutationFn: (body: { user_name: string; avatar: string | null }): Promise<ProfileResponse> => call('accountProfileUpdate', { body }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['me', 'profile'] }), qc.invalidateQueries({ queryKey: queryKeys.user })]),
   });
 }

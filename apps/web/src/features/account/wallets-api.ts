@@ -5,9 +5,9 @@
  * a demo wallet key kept in this browser (a second key per chain lives under its own storage keys).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, STAKING_PATHS, type ChallengeResponse, type Chain, type WalletsResponse } from '@kingdom/api';
+import type { Chain, WalletsResponse } from '@kingdom/api';
 import { shortenMiddle } from '@kingdom/game';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { i18n } from '../../i18n/index.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
@@ -18,7 +18,7 @@ const KEY = ['account', 'wallets'] as const;
 
 /** The account's wallets. */
 export function useWallets() {
-  return useQuery({ queryKey: KEY, queryFn: () => apiGet<WalletsResponse>(STAKING_PATHS.walletsList), enabled: useIsAuthenticated() });
+  return useQuery({ queryKey: KEY, queryFn: (): Promise<WalletsResponse> => call('walletsList'), enabled: useIsAuthenticated() });
 }
 
 /** A Storage whose keys carry a suffix: demo key number `n` (0 = the sign-in demo keys). */
@@ -42,16 +42,16 @@ async function linkDemo(chain: Chain, taken: ReadonlySet<string>): Promise<Walle
   while (taken.has(addressOf(n)) && n < 20) n++;
   const storage = demoStorage(n);
   const address = addressOf(n);
-  const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain, address });
+  const { message } = await call('authChallenge', { body: { chain, address } });
   const bytes = new TextEncoder().encode(message);
   if (chain === 'cardano') {
     const api = await demo.createDemoCardanoWallet(storage).enable();
     const [addrHex] = await api.getUsedAddresses();
     const sig = await api.signData(addrHex!, hex.encode(bytes));
-    return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature: sig.signature, key: sig.key, connected: address });
+    return call('walletsLink', { body: { chain, address, message, signature: sig.signature, key: sig.key, connected: address } });
   }
   const signature = base58.encode(await demo.createDemoSolanaWallet(storage).signMessage(bytes));
-  return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature, connected: address });
+  return call('walletsLink', { body: { chain, address, message, signature, connected: address } });
 }
 
 /**
@@ -67,17 +67,17 @@ async function linkBrowserWallet(chain: Chain, apiName: string): Promise<Wallets
     if (!wallet) throw new WalletError('ERROR_WALLET_NOT_SELECTED');
     const { connectCardano, signCardanoMessage } = await import('../../wallets/cardano/cip30.ts');
     const conn = await connectCardano(wallet);
-    const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain, address: conn.address });
+    const { message } = await call('authChallenge', { body: { chain, address: conn.address } });
     const { signature, key } = await signCardanoMessage(conn, message);
-    return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address: conn.address, message, signature, key, connected: conn.address });
+    return call('walletsLink', { body: { chain, address: conn.address, message, signature, key, connected: conn.address } });
   }
   const signer = await resolveSolanaSigner(apiName);
   if (!signer) throw new WalletError('ERROR_WALLET_NOT_SELECTED');
   const { connectSolana, signSolanaMessage } = await import('../../wallets/solana/sign.ts');
   const address = await connectSolana(signer);
-  const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain, address });
+  const { message } = await call('authChallenge', { body: { chain, address } });
   const signature = await signSolanaMessage(signer, message);
-  return apiPost<WalletsResponse>(STAKING_PATHS.walletsLink, { chain, address, message, signature, connected: address });
+  return call('walletsLink', { body: { chain, address, message, signature, connected: address } });
 }
 
 /**
@@ -97,9 +97,9 @@ async function linkStakeKey(apiName: string): Promise<WalletsResponse> {
     api = (await (await import('../../wallets/cardano/cip30.ts')).connectCardano(wallet)).api;
   }
   const reward = await cardanoRewardAddress(api);
-  const { message } = await apiPost<ChallengeResponse>(PATHS.authChallenge, { chain: 'cardano', address: reward.address });
+  const { message } = await call('authChallenge', { body: { chain: 'cardano', address: reward.address } });
   const { signature, key } = await signCardanoStakeMessage(api, reward, message);
-  return apiPost<WalletsResponse>(STAKING_PATHS.walletsLinkStake, { address: reward.address, message, signature, key });
+  return call('walletsLinkStake', { body: { address: reward.address, message, signature, key } });
 }
 
 /** What a wallet mutation does. */
@@ -135,9 +135,9 @@ export function useWalletAction() {
         case 'link-stake':
           return linkStakeKey(a.apiName);
         case 'master':
-          return apiPost<WalletsResponse>(STAKING_PATHS.walletsSetMaster, { address: a.address });
+          return call('walletsSetMaster', { body: { address: a.address } });
         default:
-          return apiPost<WalletsResponse>(a.kind === 'unlink' ? STAKING_PATHS.walletsUnlink : STAKING_PATHS.walletsResync, { chain: a.chain, address: a.address });
+          return call(a.kind === 'unlink' ? 'walletsUnlink' : 'walletsResync', { body: { chain: a.chain, address: a.address } });
       }
     },
     // A wallet's own failure (declined, missing) never reached the API client, which toasts the rest.

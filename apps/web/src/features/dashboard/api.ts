@@ -2,8 +2,7 @@
  * The dashboard's own calls: the ADA/USD price from the public service `/config` names and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type ChestStatus, type FaucetRequest, type FaucetResponse } from '@kingdom/api';
-import { apiGet } from '../../api/client.ts';
+import type { ChestStatus, FaucetRequest, FaucetResponse } from '@kingdom/api';
 import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
@@ -111,7 +110,7 @@ export function useDemoAssets() {
 export function useChestState(enabled: boolean) {
   return useQuery(queryOptions({
     queryKey: ['me', 'chest'],
-    queryFn: () => apiGet<ChestStatus>(PATHS.chest),
+    queryFn: (): Promise<ChestStatus> => call('chest'),
     enabled: useIsAuthenticated() && enabled,
   }));
 }

@@ -4,15 +4,15 @@
  * the player's first land for `/land` without a name (`GET /lands?my=true&page=1`).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PATHS, type LandDetailResponse, type LandsResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import type { LandDetailResponse } from '@kingdom/api';
+import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 
 /** Fetches one land with its mines, minted flag and neighbours. */
 export function getLandDetail(hexName: string): Promise<LandDetailResponse> {
-  return apiGet<LandDetailResponse>(PATHS.land(encodeURIComponent(hexName)));
+  return call('land', { params: { hex_name: hexName } });
 }
 
 /** Query options of a land page; keyed under the shared land key so game actions refresh it. */
@@ -29,7 +29,7 @@ export function useLandPage(hexName: string) {
 export function useExpandLand(hexName: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<{ status: 'success' }>(PATHS.landExpand(encodeURIComponent(hexName))),
+    mutationFn: () => call('landExpand', { params: { hex_name: hexName } }),
     // the Valley map shows sizes too (its key root is 'valley')
     onSuccess: () => Promise.all([refreshAfterGameAction(qc), qc.invalidateQueries({ queryKey: ['valley'] })]),
   });
@@ -40,7 +40,7 @@ export function useFirstLand() {
   const enabled = useIsAuthenticated();
   return useQuery({
     queryKey: [...queryKeys.myLands, 'first'],
-    queryFn: async () => (await apiGet<LandsResponse>(PATHS.lands, { params: { my: 'true', page: '1' } })).lands[0]?.hex_name ?? null,
+    queryFn: async () => (await call('lands', { query: { my: 'true', page: 1 } })).lands[0]?.hex_name ?? null,
     enabled,
   });
 }

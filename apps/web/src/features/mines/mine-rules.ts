@@ -48,8 +48,9 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
     };
   } catch (e) {
     if (!(e instanceof GameError)) throw e;
+    const refused = view.rules.upgradeErrors;
     switch (e.code) {
-      case 'GOLDMINE_UPGRADE_IN_PROGRESS': {
+      case refused.inProgress: {
         const up = mine.upgrade!;
         const ends = Date.parse(up.ends_at);
         return {
@@ -63,9 +64,9 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
         const key = view.rules.upgradeItem(mine.level + 1);
         return { text: t('mines.upgrade.needs', { level: mine.level + 1, item: itemName(key), have: items[key] ?? 0 }), ready: false };
       }
-      case 'GOLDMINE_ERROR_LAND_MAX_SIZE':
-        return { text: errorText('GOLDMINE_ERROR_LAND_MAX_SIZE'), ready: false };
-      case 'GOLDMINE_MAX_LEVEL':
+      case refused.landMaxSize:
+        return { text: errorText(refused.landMaxSize), ready: false };
+      case refused.maxLevel:
         return { text: t('mines.upgrade.max', { level: mine.level }), ready: false };
       default:
         return { text: errorText(e.code), ready: false };

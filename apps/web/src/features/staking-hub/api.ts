@@ -4,13 +4,11 @@
  * votes, the leaderboards, the EXO balance and the inbox count.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  STAKING_PATHS, type ActivityResponse, type CollectionResponse, type LeaderboardResponse, type MarketResponse,
-  type StakingMineResponse, type StakingReportResponse, type VotesResponse,
+import type {
+  ActivityResponse, CollectionResponse, LeaderboardResponse, MarketResponse, StakingMineResponse, StakingReportResponse, VotesResponse,
 } from '@kingdom/api';
 import type { MiningToolsResponse } from '@kingdom/api';
 import { formatThousands } from '../../i18n/format.ts';
-import { apiGet, apiPost } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { i18n } from '../../i18n/index.ts';
 import { call } from '../../api/call.ts';
@@ -33,42 +31,42 @@ const keys = {
 export function useLeaderboard(chain: 'cardano' | 'solana', page: number, search: string) {
   return useQuery(queryOptions({
     queryKey: keys.board(chain, page, search),
-    queryFn: () => apiGet<LeaderboardResponse>(STAKING_PATHS.stakingLeaderboard, { params: { chain, page: String(page), ...(search ? { search } : {}) } }),
+    queryFn: (): Promise<LeaderboardResponse> => call('stakingLeaderboard', { query: { chain, page, search: search || undefined } }),
     placeholderData: keepPreviousData,
   }));
 }
 
 /** A project with its votes at each snapshot. */
 export function useProject(slug: string) {
-  return useQuery(queryOptions({ queryKey: keys.project(slug), queryFn: () => apiGet<CollectionResponse>(STAKING_PATHS.stakingCollection(slug)) }));
+  return useQuery(queryOptions({ queryKey: keys.project(slug), queryFn: (): Promise<CollectionResponse> => call('stakingCollection', { params: { project: slug } }) }));
 }
 
 /** Qualified collections by reward per NFT. */
 export function useMarket() {
-  return useQuery(queryOptions({ queryKey: keys.market, queryFn: () => apiGet<MarketResponse>(STAKING_PATHS.stakingMarket) }));
+  return useQuery(queryOptions({ queryKey: keys.market, queryFn: (): Promise<MarketResponse> => call('stakingMarket') }));
 }
 
 /** The activity feed. */
 export function useActivity(page: number) {
   return useQuery(queryOptions({
-    queryKey: keys.activity(page), queryFn: () => apiGet<ActivityResponse>(STAKING_PATHS.stakingActivity, { params: { page: String(page) } }),
+    queryKey: keys.activity(page), queryFn: (): Promise<ActivityResponse> => call('stakingActivity', { query: { page } }),
     placeholderData: keepPreviousData,
   }));
 }
 
 /** The signed-in player's vote points. */
 export function useVotes() {
-  return useQuery(queryOptions({ queryKey: keys.votes, queryFn: () => apiGet<VotesResponse>(STAKING_PATHS.votesGet), enabled: useIsAuthenticated() }));
+  return useQuery(queryOptions({ queryKey: keys.votes, queryFn: (): Promise<VotesResponse> => call('votesGet'), enabled: useIsAuthenticated() }));
 }
 
 /** The signed-in player's stakeable NFTs. */
 export function useMyStake() {
-  return useQuery(queryOptions({ queryKey: keys.mine, queryFn: () => apiGet<StakingMineResponse>(STAKING_PATHS.stakingMine), enabled: useIsAuthenticated() }));
+  return useQuery(queryOptions({ queryKey: keys.mine, queryFn: (): Promise<StakingMineResponse> => call('stakingMine'), enabled: useIsAuthenticated() }));
 }
 
 /** A day's staking report. */
 export function useStakingReport(day: string) {
-  return useQuery(queryOptions({ queryKey: keys.report(day), queryFn: () => apiGet<StakingReportResponse>(STAKING_PATHS.stakingReport(day)), enabled: useIsAuthenticated() }));
+  return useQuery(queryOptions({ queryKey: keys.report(day), queryFn: (): Promise<StakingReportResponse> => call('stakingReport', { params: { day } }), enabled: useIsAuthenticated() }));
 }
 
 /** What a vote mutation sends. */
@@ -89,11 +87,11 @@ function voteDoneText(a: VoteAction): string {
 export function useVoteAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: VoteAction) => {
-      if (a.kind === 'lock') return apiPost<VotesResponse>(STAKING_PATHS.votesLock, { amount: a.amount });
-      if (a.kind === 'unlock') return apiPost<VotesResponse>(STAKING_PATHS.votesUnlock, { amount: a.amount });
+    mutationFn: (a: VoteAction): Promise<VotesResponse> => {
+      if (a.kind === 'lock') return call('votesLock', { body: { amount: a.amount } });
+      if (a.kind === 'unlock') return call('votesUnlock', { body: { amount: a.amount } });
       // `name` is only for the toast: the request carries exactly what the endpoint accepts
-      return apiPost<VotesResponse>(a.kind === 'add' ? STAKING_PATHS.votesAdd : STAKING_PATHS.votesRemove, { project: a.project, votes: a.votes });
+      return call(a.kind === 'add' ? 'votesAdd' : 'votesRemove', { body: { project: a.project, votes: a.votes } });
     },
     onSuccess: async (data, a) => {
       qc.setQueryData(keys.votes, data);

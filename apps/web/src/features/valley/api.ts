@@ -4,9 +4,8 @@
  * (the signed-in player's land ids, under the `me` key root so logout drops it).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VALLEY_PATHS, type ValleyMapResponse, type ValleyMineResponse } from '@kingdom/api';
 import { decodeValleyMap, type ValleyMap } from '@kingdom/game';
-import { apiGet } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 
 export const valleyKeys = {
@@ -16,7 +15,7 @@ export const valleyKeys = {
 
 /** Fetches and decodes the whole map. */
 export async function getValleyMap(): Promise<ValleyMap> {
-  return decodeValleyMap(await apiGet<ValleyMapResponse>(VALLEY_PATHS.map));
+  return decodeValleyMap(await call('valleyMap'));
 }
 
 export function valleyMapQueryOptions() {
@@ -33,7 +32,7 @@ export function useMyLandIds() {
   const enabled = useIsAuthenticated();
   return useQuery({
     queryKey: valleyKeys.mine,
-    queryFn: async () => new Set((await apiGet<ValleyMineResponse>(VALLEY_PATHS.mine)).ids),
+    queryFn: async () => new Set((await call('valleyMine')).ids),
     enabled,
     staleTime: 60_000,
   });

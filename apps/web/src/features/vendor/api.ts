@@ -4,13 +4,13 @@
  * A purchase refreshes balances, items and notifications (spec §4 refresh events).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, PATHS, type PurchaseResponse, type VendorCatalogueResponse } from '@kingdom/api';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { IDEMPOTENCY_HEADER, type PurchaseResponse, type VendorCatalogueResponse } from '@kingdom/api';
+import { call } from '../../api/call.ts';
 import { refreshBalance, refreshItems, refreshNotifications, refreshTotals } from '../../api/refresh.ts';
 
 /** The catalogue with prices (public). */
 export function useVendorCatalogue() {
-  return useQuery(queryOptions({ queryKey: ['vendor-catalogue'], queryFn: () => apiGet<VendorCatalogueResponse>(PATHS.vendorCatalogue), staleTime: 5 * 60_000 }));
+  return useQuery(queryOptions({ queryKey: ['vendor-catalogue'], queryFn: (): Promise<VendorCatalogueResponse> => call('vendorCatalogue'), staleTime: 5 * 60_000 }));
 }
 
 /** One purchase: what, how many, and the key of this confirmation. */
@@ -24,7 +24,7 @@ export interface PurchaseInput {
 export function usePurchase() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, quantity, key }: PurchaseInput) => apiPost<PurchaseResponse>(PATHS.vendorPurchase, { item, quantity }, { headers: { [IDEMPOTENCY_HEADER]: key } }),
+    mutationFn: ({ item, quantity, key }: PurchaseInput): Promise<PurchaseResponse> => call('vendorPurchase', { body: { item, quantity } }, { headers: { [IDEMPOTENCY_HEADER]: key } }),
     onSuccess: () => Promise.all([refreshBalance(qc), refreshItems(qc), refreshNotifications(qc), refreshTotals(qc)]),
   });
 }
