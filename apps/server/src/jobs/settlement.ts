@@ -121,12 +121,7 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
     }
     run = await db.orm.transaction(async (tx) => {
       const moved = await exec(tx, sql`UPDATE settlement_runs SET phase = 'credits' WHERE day = ${day} AND phase = 'salaries' RETURNING day`);
-      // The salary batches appended `settle_paid` in user order: summarize its BRIN index once, or
-      // every credit batch would scan the unsummarized table whole.
-      if (moved.length > 0) {
-        await exec(tx, sql`SELECT brin_summarize_new_values('settle_paid_user')`);
-        await exec(tx, sql`ANALYZE settle_paid`);
-      }
+      if (moved.length > 0) await closeSalaries(tx, day);
       return readRun(tx, day);
     });
     if (!run) return null;
@@ -166,7 +161,7 @@ async function stage(db: Database, day: string, batchUsers: number): Promise<Run
     // fresh temp tables would otherwise trigger JIT compilation that costs more than it saves.
     await exec(tx, sql.raw(`SET LOCAL work_mem = '${SETTLEMENT_WORK_MEM[db.kind]}'`));
     await exec(tx, sql`SET LOCAL jit = off`);
-    await exec(tx, sql`TRUNCATE settle_paid, settle_credits`);
+    await exec(tx, sql`TRUNCATE settle_paid, settle_credits, settle_seen`);
     // Who holds each land: the account holding its NFT (the smallest id should two ever do).
     await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
       SELECT DISTINCT ON (l.id) l.id AS land_id, h.user_id FROM lands l
@@ -176,6 +171,7 @@ async function stage(db: Database, day: string, batchUsers: number): Promise<Run
     await stageStakingDay(tx, day, end);
     await settleUpgrades(tx, day, end);
     await releaseWorkers(tx, day, start, end);
+    await stageSalaries(tx, day);
     await notifyReadyToUpgrade(tx, day, end);
     await stageShopRoyalty(tx, day);
     const [max] = await exec<{ n: number }>(tx, sql`SELECT COALESCE(max(id), 0)::int AS n FROM users`);
@@ -215,7 +211,7 @@ async function finish(db: Database, day: string, end: Date): Promise<DaySettled 
     const worked = t.goldmine_worked + t.frenmine_worked;
     await exec(tx, sql`INSERT INTO game_days (day, settled_at, goldmine_exo, frenmine_exo, workers_worked, goldmine_workers_worked, frenmine_workers_worked, players_paid)
       VALUES (${day}, ${end}, ${t.goldmine_exo}, ${t.frenmine_exo}, ${worked}, ${t.goldmine_worked}, ${t.frenmine_worked}, ${t.players_paid})`);
-    await exec(tx, sql`TRUNCATE settle_paid, settle_credits`);
+    await exec(tx, sql`TRUNCATE settle_paid, settle_credits, settle_seen`);
     await exec(tx, sql`DELETE FROM settlement_batches WHERE day < ${addDays(day, -7)}`);
     return { day, goldmineExo: BigInt(t.goldmine_exo), frenmineExo: BigInt(t.frenmine_exo), workersWorked: worked };
   });
@@ -284,43 +280,52 @@ async function lockBatchBalances(tx: Orm, lo: number, hi: number): Promise<void>
 }
 
 /**
- * Salary batch (step 2) for the players with ids in [lo, hi): the staged credits that come before
- * salaries (the Staking Hub's rewards, upgrade refunds), then each mine kind's salaries from its
- * descriptor (GAME-RULES §3, §4): the roster (workers assigned before the day began), salaries in pay
- * order (land, slot) while the budget lasts (salary token + fallback), each worker's weight (manager
- * +10%) kept in `settle_paid` for the credit batches; then the low-balance warnings.
+ * The day's salaries for every player on a roster (step 1, set-based, no lock): the balances the
+ * salaries will see (HEXO + the day's staking HEXO, FOOD) are kept in `settle_seen`; each kind's paid
+ * workers go to `settle_paid` in user order.
  */
-async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
-  await lockBatchBalances(tx, lo, hi);
-  await payStakingBatch(tx, day, end, lo, hi);
-  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM settle_credits
-    WHERE pass = 'salaries' AND ${inBatch(sql`user_id`, lo, hi)}`, end);
-  await exec(tx, sql`CREATE TEMP TABLE _need (user_id int PRIMARY KEY, gold_hexo numeric NOT NULL DEFAULT 0, fren_food numeric NOT NULL DEFAULT 0) ON COMMIT DROP`);
-  for (const kind of MINE_KINDS) await payKindSalaries(tx, kind, day, end, lo, hi);
-  await warnLowBalances(tx, day, end);
+async function stageSalaries(tx: Orm, day: string): Promise<void> {
+  const start = new Date(dayStart(day));
+  await exec(tx, sql`CREATE TEMP TABLE _seen ON COMMIT DROP AS
+    SELECT r.user_id,
+      COALESCE((SELECT amount FROM balances WHERE user_id = r.user_id AND token = 'hexo'), 0)
+        + COALESCE((SELECT sum(amount) FROM staking_daily sd WHERE sd.day = ${day} AND sd.user_id = r.user_id AND sd.token = 'hexo'), 0) AS hexo,
+      COALESCE((SELECT amount FROM balances WHERE user_id = r.user_id AND token = 'food'), 0) AS food
+    FROM (SELECT DISTINCT user_id FROM mine_workers WHERE assigned_at < ${start}) r`);
+  await exec(tx, sql`ALTER TABLE _seen ADD PRIMARY KEY (user_id)`);
+  await exec(tx, sql`INSERT INTO settle_seen (user_id, hexo, food) SELECT user_id, hexo, food FROM _seen ORDER BY user_id`);
+  for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`true`);
+  await exec(tx, sql`DROP TABLE _seen`);
+  await exec(tx, sql`ANALYZE settle_paid`);
 }
 
-async function payKindSalaries(tx: Orm, kind: MineKind, day: string, end: Date, lo: number, hi: number): Promise<void> {
+/**
+ * Computes one mine kind's salaries (GAME-RULES §3, §4) from its descriptor for the roster players
+ * matching `users` (an SQL condition on `mw.user_id`), from the balances in temp table `_seen`
+ * (user_id, hexo, food), which it then lowers by what the kind paid: the roster (workers assigned
+ * before the day began), salaries in pay order (land, slot) while the budget lasts (salary token +
+ * fallback), each worker's weight (manager +10%). Rows go to `settle_paid` in user order.
+ */
+async function computePay(tx: Orm, kind: MineKind, day: string, users: SQL): Promise<void> {
   const start = new Date(dayStart(day));
   const rules = MINE_RULES[kind];
   const rarities = sql.join(WORKER_RARITIES.map((r) =>
     sql`(${r}::text, ${rules.salary[r].toString()}::bigint, ${rules.weightCenti[r].toString()}::bigint)`), sql`, `);
   const manager = rules.managerSlot ?? 0;
   const fallback = rules.salaryFallback;
-  // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools).
-  // Players whose salary token covers every salary pay all (no sorting); only the others are paid
-  // in order with a running sum.
-  const col = (t: string | null) => (t ? sql`COALESCE((SELECT amount FROM balances WHERE user_id = p.user_id AND token = ${t}), 0)` : sql`0::numeric`);
-  await exec(tx, sql`CREATE TEMP TABLE _pay ON COMMIT DROP AS
+  const col = (t: string | null) => (t ? sql.raw(`s.${t}`) : sql`0::numeric`);
+  // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools). Players whose salary
+  // token covers every salary pay all (no sorting); only the others are paid in order with a running sum.
+  await exec(tx, sql`INSERT INTO settle_paid (mine, land_id, slot, user_id, salary, worked, eff, from_token, from_fallback)
     WITH r(rarity, salary, weight) AS (VALUES ${rarities}),
     g AS MATERIALIZED (
       SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.weight
       FROM mine_workers mw JOIN r ON r.rarity = mw.rarity
-      WHERE ${inBatch(sql`mw.user_id`, lo, hi)} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
+      WHERE ${users} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
     ),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
-      FROM (SELECT user_id, sum(salary) AS total FROM g GROUP BY user_id) p
+      FROM (SELECT user_id, sum(salary) AS total FROM g GROUP BY user_id) p JOIN _seen s ON s.user_id = p.user_id
     ),
     w AS (
       SELECT g.land_id, g.slot, g.user_id, g.salary, g.weight, true AS worked, g.salary AS from_token
@@ -334,27 +339,56 @@ async function payKindSalaries(tx: Orm, kind: MineKind, day: string, end: Date, 
       ) short
     ),
     managed AS (SELECT DISTINCT land_id FROM w WHERE slot = ${manager}::int AND worked)
-    SELECT w.land_id, w.slot, w.user_id, w.salary, w.worked,
+    SELECT ${kind}, w.land_id, w.slot, w.user_id, w.salary, w.worked,
       CASE WHEN NOT w.worked THEN 0::bigint
         WHEN m.land_id IS NOT NULL AND w.slot <> ${manager}::int THEN w.weight * (100 + ${MANAGER_BONUS_PERCENT.toString()}::bigint)
-        ELSE w.weight * 100 END AS eff,
-      w.from_token, CASE WHEN w.worked THEN w.salary - w.from_token ELSE 0 END AS from_fallback
-    FROM w LEFT JOIN managed m ON m.land_id = w.land_id`);
-  await exec(tx, sql`INSERT INTO settle_paid (mine, land_id, slot, user_id, salary, worked, eff, from_token, from_fallback)
-    SELECT ${kind}, land_id, slot, user_id, salary, worked, eff, from_token, from_fallback FROM _pay`);
+        ELSE w.weight * 100 END,
+      w.from_token, CASE WHEN w.worked THEN w.salary - w.from_token ELSE 0 END
+    FROM w LEFT JOIN managed m ON m.land_id = w.land_id
+    ORDER BY w.user_id, w.land_id, w.slot`);
   const { hexo, food } = salaryColumns(kind);
-  await applyLedgerBatch(tx, sql`
-    SELECT user_id, 'hexo' AS asset, -sum(${hexo}) AS amount, ${`${kind}_salary`} AS reason, ${day} AS reference FROM _pay GROUP BY user_id
-    UNION ALL SELECT user_id, 'food', -sum(${food}), ${`${kind}_salary`}, ${day} FROM _pay GROUP BY user_id`, end);
-  const need = kind === 'goldmine' ? sql`gold_hexo` : sql`fren_food`;
-  await exec(tx, sql`INSERT INTO _need (user_id, ${need}) SELECT user_id, sum(salary) FROM _pay GROUP BY user_id
-    ON CONFLICT (user_id) DO UPDATE SET ${need} = EXCLUDED.${need}`);
-  const effCol = sql.raw(`${kind}_eff`);
-  await exec(tx, sql`UPDATE settlement_runs SET ${effCol} = ${effCol} + (SELECT COALESCE(sum(eff), 0) FROM _pay) WHERE day = ${day}`);
-  await exec(tx, sql`DROP TABLE _pay`);
+  await exec(tx, sql`UPDATE _seen s SET hexo = s.hexo - p.hexo, food = s.food - p.food
+    FROM (SELECT user_id, sum(${hexo}) AS hexo, sum(${food}) AS food FROM settle_paid sp
+      WHERE mine = ${kind} AND user_id IN (SELECT user_id FROM _seen) GROUP BY user_id) p
+    WHERE s.user_id = p.user_id`);
 }
 
-/** The columns of a paid worker (`_pay`, `settle_paid`) holding its HEXO and FOOD salary, from the kind's descriptor. */
+/**
+ * Salary batch (step 2) for the players with ids in [lo, hi), their balances locked: the staged
+ * credits that come before salaries (the Staking Hub's rewards, upgrade refunds), then the staged
+ * salaries — computed again, from the balances as they are now, for a player whose HEXO or FOOD moved
+ * since staging — as ledger debits, then the low-balance warnings.
+ */
+async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
+  const mine = inBatch(sql`user_id`, lo, hi);
+  await lockBatchBalances(tx, lo, hi);
+  await payStakingBatch(tx, day, end, lo, hi);
+  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM settle_credits
+    WHERE pass = 'salaries' AND ${mine}`, end);
+  const now = (t: string) => sql`COALESCE((SELECT amount FROM balances b WHERE b.user_id = s.user_id AND b.token = ${t}), 0)`;
+  await exec(tx, sql`CREATE TEMP TABLE _seen ON COMMIT DROP AS
+    SELECT user_id, hexo, food FROM (SELECT s.user_id, s.hexo AS seen_hexo, s.food AS seen_food, ${now('hexo')} AS hexo, ${now('food')} AS food
+      FROM settle_seen s WHERE ${inBatch(sql`s.user_id`, lo, hi)}) x
+    WHERE hexo <> seen_hexo OR food <> seen_food`);
+  const [moved] = await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM _seen`);
+  if (moved!.n > 0) {
+    await exec(tx, sql`DELETE FROM settle_paid WHERE user_id IN (SELECT user_id FROM _seen)`);
+    for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`mw.user_id IN (SELECT user_id FROM _seen)`);
+  }
+  await applyLedgerBatch(tx, sql.join(MINE_KINDS.map((kind) => {
+    const { hexo, food } = salaryColumns(kind);
+    return sql`SELECT user_id, 'hexo' AS asset, -sum(${hexo}) AS amount, ${`${kind}_salary`} AS reason, ${day} AS reference
+        FROM settle_paid WHERE mine = ${kind} AND ${mine} GROUP BY user_id
+      UNION ALL SELECT user_id, 'food', -sum(${food}), ${`${kind}_salary`}, ${day} FROM settle_paid WHERE mine = ${kind} AND ${mine} GROUP BY user_id`;
+  }), sql` UNION ALL `), end);
+  await exec(tx, sql`CREATE TEMP TABLE _need ON COMMIT DROP AS
+    SELECT user_id, COALESCE(sum(salary) FILTER (WHERE mine = 'goldmine'), 0) AS gold_hexo,
+      COALESCE(sum(salary) FILTER (WHERE mine = 'frenmine'), 0) AS fren_food
+    FROM settle_paid WHERE ${mine} GROUP BY user_id`);
+  await warnLowBalances(tx, day, end);
+}
+
+/** The columns of a paid worker (`settle_paid`) holding its HEXO and FOOD salary, from the kind's descriptor. */
 function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
   const rules = MINE_RULES[kind];
   const fallback = rules.salaryFallback;
@@ -364,11 +398,38 @@ function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
   };
 }
 
+/** SQL of a worker's pool share: ⌊pool × eff ÷ the world's eff⌋ (0 when nobody worked). */
+const shareSql = (kind: MineKind, totalEff: bigint) => sql`CASE WHEN ${totalEff.toString()}::bigint > 0
+  THEN ${MINE_RULES[kind].dailyPool.toString()}::bigint * eff / ${totalEff.toString()}::bigint ELSE 0 END`;
+
 /**
- * Credit batch (step 3) for the players with ids in [lo, hi): each mine kind's pool shared by weight
- * over the world's worked slots (`eff`: the world's total weight per kind, known once every salary
- * batch is done), report rows, EXO rewards, the day's reports and not-enough-balance notices; then
- * the staged shop royalty.
+ * Between the passes (one transaction, no balance touched): the world's worked weight per kind, now
+ * final, kept on the run; the day's report rows (`mine_daily`) with each land's pool share.
+ */
+async function closeSalaries(tx: Orm, day: string): Promise<void> {
+  await exec(tx, sql`SET LOCAL jit = off`);
+  await exec(tx, sql`ANALYZE settle_paid`);
+  const totals = await exec<{ mine: MineKind; eff: string }>(tx, sql`SELECT mine, sum(eff)::text AS eff FROM settle_paid GROUP BY mine`);
+  const eff = (kind: MineKind) => BigInt(totals.find((t) => t.mine === kind)?.eff ?? '0');
+  await exec(tx, sql`UPDATE settlement_runs SET goldmine_eff = ${eff('goldmine').toString()}, frenmine_eff = ${eff('frenmine').toString()} WHERE day = ${day}`);
+  for (const kind of MINE_KINDS) {
+    const rules = MINE_RULES[kind];
+    const { hexo, food } = salaryColumns(kind);
+    const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');
+    await exec(tx, sql`INSERT INTO mine_daily (day, land_id, mine, user_id, open_slots, workers, workers_worked, exo_mined, salary_paid, hexo_paid, food_paid, salary_token, effectivity)
+      SELECT ${day}, w.land_id, ${kind}, min(w.user_id), LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int),
+        count(*)::int, (count(*) FILTER (WHERE w.worked))::int, sum(${shareSql(kind, eff(kind))}), sum(w.from_token + w.from_fallback),
+        sum(${hexo}), sum(${food}), ${rules.salaryToken},
+        ${effectivitySql(sql`(count(*) FILTER (WHERE w.worked))::int`, sql`LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int)`)}
+      FROM settle_paid w JOIN lands l ON l.id = w.land_id WHERE w.mine = ${kind}
+      GROUP BY w.land_id, l.${levelCol} ORDER BY w.land_id`);
+  }
+}
+
+/**
+ * Credit batch (step 3) for the players with ids in [lo, hi): each mine kind's pool shares by weight
+ * over the world's worked slots (`eff`: the world's total weight per kind), EXO rewards, the day's
+ * reports and not-enough-balance notices; then the staged shop royalty.
  */
 async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
   // Credits only: no balance is read, so none is locked before the last two statements.
@@ -385,25 +446,11 @@ async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: numbe
 async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, lo: number, hi: number, totalEff: bigint): Promise<void> {
   const rules = MINE_RULES[kind];
   const { hexo, food } = salaryColumns(kind);
-  await exec(tx, sql`CREATE TEMP TABLE _share ON COMMIT DROP AS
-    SELECT land_id, slot, user_id, salary, worked, from_token, from_fallback,
-      CASE WHEN ${totalEff.toString()}::bigint > 0 THEN ${rules.dailyPool.toString()}::bigint * eff / ${totalEff.toString()}::bigint ELSE 0 END AS share
-    FROM settle_paid WHERE mine = ${kind} AND ${inBatch(sql`user_id`, lo, hi)}`);
-  // Without statistics the planner guesses a few thousand rows and hashes the whole lands table.
-  await exec(tx, sql`ANALYZE _share`);
-  const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');
-  await exec(tx, sql`INSERT INTO mine_daily (day, land_id, mine, user_id, open_slots, workers, workers_worked, exo_mined, salary_paid, hexo_paid, food_paid, salary_token, effectivity)
-    SELECT ${day}, w.land_id, ${kind}, min(w.user_id), LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int),
-      count(*)::int, (count(*) FILTER (WHERE w.worked))::int, sum(w.share), sum(w.from_token + w.from_fallback),
-      sum(${hexo}), sum(${food}), ${rules.salaryToken},
-      ${effectivitySql(sql`(count(*) FILTER (WHERE w.worked))::int`, sql`LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int)`)}
-    FROM _share w JOIN lands l ON l.id = w.land_id
-    GROUP BY w.land_id, l.${levelCol} ORDER BY w.land_id`);
   await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
-    SELECT user_id, sum(share) AS exo, sum(${hexo}) AS hexo, sum(${food}) AS food,
+    SELECT user_id, sum(${shareSql(kind, totalEff)}) AS exo, sum(${hexo}) AS hexo, sum(${food}) AS food,
       (count(*) FILTER (WHERE NOT worked))::int AS unpaid, (count(*) FILTER (WHERE worked))::int AS worked,
       count(*)::int AS workers, count(DISTINCT land_id)::int AS lands
-    FROM _share GROUP BY user_id`);
+    FROM settle_paid WHERE mine = ${kind} AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id`);
   await exec(tx, sql`INSERT INTO _credits SELECT user_id, 'exo', exo, ${`${kind}_reward`}, ${day} FROM _u`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, ${rules.dailyReportType}, jsonb_build_object('day', ${day}::text, 'exo', exo::text, 'salary_paid', (hexo + food)::text,
@@ -418,7 +465,6 @@ async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, l
   await exec(tx, sql`UPDATE settlement_runs SET ${exoCol} = ${exoCol} + s.exo, ${workedCol} = ${workedCol} + s.worked
     FROM (SELECT COALESCE(sum(exo), 0) AS exo, COALESCE(sum(worked), 0)::int AS worked FROM _u) s WHERE day = ${day}`);
   await exec(tx, sql`DROP TABLE _u`);
-  await exec(tx, sql`DROP TABLE _share`);
 }
 
 /**

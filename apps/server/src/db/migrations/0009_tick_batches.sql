@@ -1,8 +1,10 @@
 -- The tick never stalls (issue 16). A day is settled in short transactions instead of one:
--- 1. a staging transaction claims the day (`settlement_runs`) and computes what needs no balance
---    (staking rows, upgrades, leaving workers, royalty shares, notices) without locking any balance;
+-- 1. a staging transaction claims the day (`settlement_runs`) and computes the whole day set-based
+--    (staking rows, upgrades, leaving workers, royalty shares, notices, and every salary from the
+--    balances it read, kept in `settle_seen`) without locking any balance;
 -- 2. salaries, then credits, are applied per batch of players (a range of user ids), each batch in
---    its own transaction claimed once in `settlement_batches`;
+--    its own transaction claimed once in `settlement_batches`; a player whose balance moved since
+--    the staging read has its salaries computed again in its batch;
 -- 3. a last transaction writes `game_days` (the day is settled) and clears the staging tables.
 -- A run killed at any point is resumed by the next: every step is a claim committed with its work.
 CREATE TABLE "settlement_runs" (
@@ -27,7 +29,7 @@ CREATE TABLE "settlement_batches" (
 	"done_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "settlement_batches_pk" PRIMARY KEY ("day", "pass", "first_user")
 );--> statement-breakpoint
--- Per worker of the day being settled, written by the salary batches, read by the credit batches.
+-- Per worker of the day being settled (in user order), staged, read by the batches.
 CREATE TABLE "settle_paid" (
 	"mine" text NOT NULL,
 	"land_id" integer NOT NULL,
@@ -39,7 +41,13 @@ CREATE TABLE "settle_paid" (
 	"from_token" numeric NOT NULL,
 	"from_fallback" numeric NOT NULL
 );--> statement-breakpoint
-CREATE INDEX "settle_paid_user" ON "settle_paid" USING brin ("user_id");--> statement-breakpoint
+CREATE INDEX "settle_paid_user" ON "settle_paid" USING btree ("user_id");--> statement-breakpoint
+-- The HEXO and FOOD each player's staged salaries were computed from (the day's staking credits included).
+CREATE TABLE "settle_seen" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"hexo" numeric NOT NULL,
+	"food" numeric NOT NULL
+);--> statement-breakpoint
 -- Credits computed by the staging transaction (upgrade refunds before salaries, the shop royalty after).
 CREATE TABLE "settle_credits" (
 	"pass" text NOT NULL,
