@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { LAND_POLICY_ID, hexName, parseHexName } from '@kingdom/game';
 import { exec, statement, type Database, type Orm } from '../../db/client.ts';
-import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import { SESSION_CLOCK, SESSION_WHERE, sessionRows } from '../../auth/session.ts';
 import type { LandRow } from './land.ts';
 
 /** A land with the account that holds it (null when no signed-in player holds it). */
@@ -27,7 +27,7 @@ const MY_LANDS = `FROM holdings h
     WHERE h.user_id = s.user_id AND h.collection_key = '${LAND_POLICY_ID}'
       AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')`;
 const myLandsStmt = statement('lands_my', `
-  SELECT x.* FROM sessions s
+  SELECT x.*, ${SESSION_CLOCK} FROM sessions s
   LEFT JOIN LATERAL (
     SELECT ${LAND_COLUMNS}, h.address AS owner, count(*) OVER ()::int AS total
     ${MY_LANDS}
@@ -36,7 +36,7 @@ const myLandsStmt = statement('lands_my', `
   WHERE ${SESSION_WHERE}`);
 
 const countMyLandsStmt = statement('lands_my_count', `
-  SELECT (SELECT count(*) ${MY_LANDS})::int AS total FROM sessions s WHERE ${SESSION_WHERE}`);
+  SELECT (SELECT count(*) ${MY_LANDS})::int AS total, ${SESSION_CLOCK} FROM sessions s WHERE ${SESSION_WHERE}`);
 
 const allLandsStmt = statement('lands_all', `
   SELECT ${LAND_COLUMNS},

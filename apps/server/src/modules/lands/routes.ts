@@ -26,7 +26,7 @@ export async function landRoutes(app: FastifyInstance): Promise<void> {
     const offset = (page - 1) * PAGE_SIZE;
     const r = my ? await myLandsPage(db, request, searchTerm(search), PAGE_SIZE, offset) : await allLandsPage(db, searchTerm(search), PAGE_SIZE, offset);
     return { lands: r.lands.map(toLand), total: r.total, page, per_page: PAGE_SIZE };
-  });
+  }, { clock: 'in-query' });
   // Public: a missing or stale token just means a visitor (`yours` is then false).
   route(app, ENDPOINTS.land, async ({ params, request, now }) => landDetail(db, params.hex_name, await optionalSession(db, request, now)));
   route(app, ENDPOINTS.landExpand, async (input) => {
