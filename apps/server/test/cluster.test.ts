@@ -190,16 +190,16 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
   beforeAll(async () => { k = await createTestKingdom(); });
   afterAll(async () => { await k.close(); });
 
-  /** A second "process": its own app and its own GameClock on the same database. */
+  /** A second "process": its own app and its own GameClock on the same database (wired as server.ts does). */
   async function processOn() {
     const clock = new GameClock(k.db);
     await clock.load();
     const app = await buildApp({
       config: k.config, db: k.db, providers: k.providers, clock: () => clock.now(), refreshClock: () => clock.load(),
-      advanceClock: (ms, tx) => clock.advance(ms, tx),
+      clockOffset: () => clock.offset(), advanceClock: (ms, tx) => clock.advance(ms, tx),
     });
     await app.ready();
-    return app;
+    return Object.assign(app, { gameClock: clock });
   }
 
   it('after a demo tick on one process the other answers the new day at its next request', async () => {
@@ -217,6 +217,65 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+
+  it('a hot read that checks the clock in its statement sees another process\'s demo tick at once', async () => {
+    const one = await processOn();
+    const two = await processOn();
+    try {
+      const wallet = createCardanoTestWallet();
+      expect((await k.post(PATHS.demoFaucet, { address: wallet.address, lands: 2, hexo: '5' })).statusCode).toBe(200);
+      // signed in through `two`, so the session's expiry follows the shared clock (not the test's)
+      const post = async (url: string, body: unknown) => {
+        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
+        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
+      };
+      const { token } = await signInCardano({ ...k, post }, wallet);
+      const headers = { authorization: `Bearer ${token}` };
+      const reads = [`/api${ENDPOINTS.dashboardUser.path}`, '/api/user/balance/hexo', '/api/lands?my=true&page=1'];
+      for (const url of reads) expect((await two.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+      const csrf = await one.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` });
+      const cookie = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+      for (const url of reads) {
+        const before = two.gameClock.offset();
+        const tick = await one.inject({ method: 'POST', url: `/api${PATHS.demoTick}`, payload: { days: 1 }, headers: { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': cookie } });
+        expect(tick.statusCode, tick.body).toBe(200);
+        expect(two.gameClock.offset()).toBe(before);
+        const res = await two.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        // the statement saw the new offset: this process refreshed its clock before answering
+        expect(two.gameClock.offset(), url).toBe(before + 86_400_000);
+        expect(two.gameClock.offset(), url).toBe(one.gameClock.offset());
+      }
+      expect((await two.inject({ method: 'GET', url: '/api/lands?my=true&page=1', headers })).json<{ total: number }>().total).toBe(2);
+      expect((await two.inject({ method: 'GET', url: reads[0]!, headers: { authorization: `Bearer ${'x'.repeat(43)}` } })).statusCode).toBe(401);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('a leaderboard page cached by one process follows a vote change another process commits', async () => {
+    const one = await processOn();
+    try {
+      const url = '/api/staking/leaderboard?chain=cardano&page=1';
+      const page = async () => (await one.inject({ method: 'GET', url })).json<{ items: Array<{ project: string; votes: number }> }>();
+      const first = await page();
+      const last = first.items.at(-1)!;
+      expect((await page()).items).toEqual(first.items);
+      // another process (here: plain SQL on the shared database) moves the page's last project to the top
+      const top = first.items[0]!.votes + 1_000;
+      await exec(k.db.orm, sql`UPDATE collections SET votes = ${top} WHERE slug = ${last.project}`);
+      const deadline = Date.now() + 5_000;
+      let seen = await page();
+      while (seen.items[0]!.project !== last.project && Date.now() < deadline) {
+        await sleep(20);
+        seen = await page();
+      }
+      expect(seen.items[0]).toMatchObject({ project: last.project, votes: top });
+    } finally {
+      await one.close();
     }
   });
 
