@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ENDPOINTS, PATHS, type LoginResponse } from '@kingdom/api';
 import { addDays, dayStart, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
-import { exec } from '../src/db/client.ts';
+import { exec, type Database } from '../src/db/client.ts';
 import { JobLeases, JobScheduler } from '../src/jobs/leases.ts';
 import { openCardanoMoney } from '../src/chain/cardano/money.ts';
 import { SNAPSHOT_EVERY_EVENTS } from '../src/chain/cardano/emulator-ledger.ts';
 import { buildApp } from '../src/app.ts';
 import { GameClock } from '../src/clock.ts';
+import { hashToken } from '../src/auth/tokens.ts';
 import { advanceDemoClock } from '../src/modules/demo/routes.ts';
 import { purchase } from '../src/modules/vendor/service.ts';
 import { settleDueDays } from '../src/jobs/settlement.ts';
@@ -191,11 +192,11 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
   afterAll(async () => { await k.close(); });
 
   /** A second "process": its own app and its own GameClock on the same database (wired as server.ts does). */
-  async function processOn() {
-    const clock = new GameClock(k.db);
+  async function processOn(db: Database = k.db) {
+    const clock = new GameClock(db);
     await clock.load();
     const app = await buildApp({
-      config: k.config, db: k.db, providers: k.providers, clock: () => clock.now(), refreshClock: () => clock.load(),
+      config: k.config, db, providers: k.providers, clock: () => clock.now(), refreshClock: () => clock.load(),
       clockOffset: () => clock.offset(), advanceClock: (ms, tx) => clock.advance(ms, tx),
     });
     await app.ready();
@@ -276,6 +277,42 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
       expect(seen.items[0]).toMatchObject({ project: last.project, votes: top });
     } finally {
       await one.close();
+    }
+  });
+
+  it('a land page cached by one process shows a change another process committed at the next read', async () => {
+    const one = await processOn();
+    // `two` hears no notification (as if it were still on its way): the version in the key alone
+    // must make its next read miss
+    const two = await processOn({ ...k.db, listen: async (_channel, sub) => { sub.live(true); return () => undefined; } });
+    try {
+      const wallet = createCardanoTestWallet();
+      const post = async (url: string, body: unknown) => {
+        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
+        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
+      };
+      expect((await post(PATHS.demoFaucet, { address: wallet.address, lands: 2 })).statusCode).toBe(200);
+      const { token } = await signInCardano({ ...k, post }, wallet);
+      const page = async (app: typeof one) => (await app.inject({ method: 'GET', url: '/api/lands?my=true&page=1', headers: { authorization: `Bearer ${token}` } }))
+        .json<{ lands: Array<{ hex_name: string; name: string }>; total: number }>();
+      const first = await page(two);
+      expect(first.total).toBe(2);
+      expect(await page(two)).toEqual(first);
+      // a change committed elsewhere (plain SQL on the shared database): seen at once, no waiting
+      const land = first.lands[0]!;
+      await exec(k.db.orm, sql`UPDATE lands SET name = ${'Renamed ' + land.hex_name} WHERE hex_name = ${land.hex_name}`);
+      expect((await page(two)).lands[0]!.name).toBe(`Renamed ${land.hex_name}`);
+      // more lands from this process's faucet: its very next read has them
+      expect((await post(PATHS.demoFaucet, { address: wallet.address, lands: 1 })).statusCode).toBe(200);
+      const again = await page(two);
+      expect(again.total).toBe(3);
+      expect(await page(one)).toEqual(again);
+      // a revoked session is refused even with its page cached
+      await exec(k.db.orm, sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)}`);
+      expect((await two.inject({ method: 'GET', url: '/api/lands?my=true&page=1', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 
