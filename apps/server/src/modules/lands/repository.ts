@@ -24,7 +24,7 @@ const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.pol
 // on a miss, one statement: the total rides on each row (a window count before the page is cut);
 // a page past the end asks for it apart.
 const mySessionStmt = statement('lands_my_session', `
-  SELECT s.user_id::int AS user_id, (SELECT last_value FROM reads_lands_version)::text AS version, ${SESSION_CLOCK}
+  SELECT s.user_id::int AS user_id, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM reads_lands_version)::text AS version, ${SESSION_CLOCK}
   FROM sessions s WHERE ${SESSION_WHERE}`);
 
 const MY_LANDS = `FROM holdings h
