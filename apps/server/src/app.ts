@@ -62,6 +62,13 @@ export interface AppDeps {
    * Postgres, so every process answers the same game day; issue 15). Default: nothing to refresh.
    */
   refreshClock?: () => Promise<void>;
+  /**
+   * The shared clock's offset (ms) that `clock` applies now, i.e. as `refreshClock` last read it
+   * (demo mode). When given, hot reads declared `clock: 'in-query'` skip `refreshClock`: their one
+   * statement reads the database's offset beside its rows, and only when it differs does the request
+   * refresh and run again (`sessionRows`). Default null: no shared clock to compare.
+   */
+  clockOffset?: (() => number) | null;
   advanceClock?: (ms: number, tx: Orm) => Promise<Date>;
   /** This process's job leases (issue 15); built on `db` when absent. */
   leases?: JobLeases;
@@ -88,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const full: Required<AppDeps> = {
     clock,
     refreshClock: async () => undefined,
+    clockOffset: null,
     advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
     kickJob: () => undefined,
     lifecycle: new Lifecycle(),

@@ -4,7 +4,18 @@
  * every process and the CLI share it; outside demo mode it stays 0.
  */
 import { sql } from 'drizzle-orm';
-import { exec, type Database, type Orm } from './db/client.ts';
+import { exec, statement, type Database, type Orm } from './db/client.ts';
+
+/** The `app_settings` key of the shared clock offset (`{"ms": n}`). */
+export const CLOCK_OFFSET_KEY = 'clock_offset_ms';
+
+/**
+ * The shared offset (ms, as text; NULL when never moved) as a scalar subquery, for hot reads that
+ * check the clock inside their own statement instead of reading it first (see `sessionRows`).
+ */
+export const CLOCK_OFFSET_SQL = `(SELECT value->>'ms' FROM app_settings WHERE key = '${CLOCK_OFFSET_KEY}')`;
+
+const offsetStmt = statement('clock_offset', `SELECT ${CLOCK_OFFSET_SQL} AS ms`);
 
 export class GameClock {
   private offsetMs = 0;
@@ -15,10 +26,15 @@ export class GameClock {
     return new Date(Date.now() + this.offsetMs);
   }
 
-  /** Reads the shared offset (call at start and now and then). */
+  /** The offset (ms) `now()` applies: the shared one as last read or moved by this process. */
+  offset(): number {
+    return this.offsetMs;
+  }
+
+  /** Reads the shared offset (call at start and now and then): one prepared statement. */
   async load(): Promise<void> {
-    const [row] = await exec<{ ms: string }>(this.db.orm, sql`SELECT (value->>'ms') AS ms FROM app_settings WHERE key = 'clock_offset_ms'`);
-    this.offsetMs = row ? Number(row.ms) : 0;
+    const [row] = await this.db.query<{ ms: string | null }>(offsetStmt, []);
+    this.offsetMs = Number(row?.ms ?? 0);
   }
 
   /**
@@ -27,7 +43,7 @@ export class GameClock {
    */
   async advance(ms: number, orm: Orm = this.db.orm): Promise<Date> {
     const [row] = await exec<{ ms: string }>(orm, sql`
-      INSERT INTO app_settings (key, value) VALUES ('clock_offset_ms', jsonb_build_object('ms', ${ms}::bigint))
+      INSERT INTO app_settings (key, value) VALUES (${CLOCK_OFFSET_KEY}, jsonb_build_object('ms', ${ms}::bigint))
       ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object('ms', (app_settings.value->>'ms')::bigint + ${ms}::bigint)
       RETURNING (value->>'ms') AS ms`);
     this.offsetMs = Number(row!.ms);

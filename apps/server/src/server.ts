@@ -59,7 +59,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
   const jobs = new Map<string, JobSpec>();
   let scheduler: JobScheduler | null = null;
   const app = await buildApp({
-    config, db, providers, leases, clock: () => clock.now(), refreshClock,
+    config, db, providers, leases, clock: () => clock.now(), refreshClock, clockOffset: config.demo ? () => clock.offset() : null,
     advanceClock: async (ms, tx) => {
       if (!config.demo) throw new Error('the game clock moves only in demo mode');
       return clock.advance(ms, tx);

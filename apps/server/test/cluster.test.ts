@@ -10,12 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ENDPOINTS, PATHS, type LoginResponse } from '@kingdom/api';
 import { addDays, dayStart, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
-import { exec } from '../src/db/client.ts';
+import { exec, type Database } from '../src/db/client.ts';
 import { JobLeases, JobScheduler } from '../src/jobs/leases.ts';
 import { openCardanoMoney } from '../src/chain/cardano/money.ts';
 import { SNAPSHOT_EVERY_EVENTS } from '../src/chain/cardano/emulator-ledger.ts';
 import { buildApp } from '../src/app.ts';
 import { GameClock } from '../src/clock.ts';
+import { hashToken } from '../src/auth/tokens.ts';
 import { advanceDemoClock } from '../src/modules/demo/routes.ts';
 import { purchase } from '../src/modules/vendor/service.ts';
 import { settleDueDays } from '../src/jobs/settlement.ts';
@@ -190,16 +191,16 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
   beforeAll(async () => { k = await createTestKingdom(); });
   afterAll(async () => { await k.close(); });
 
-  /** A second "process": its own app and its own GameClock on the same database. */
-  async function processOn() {
-    const clock = new GameClock(k.db);
+  /** A second "process": its own app and its own GameClock on the same database (wired as server.ts does). */
+  async function processOn(db: Database = k.db) {
+    const clock = new GameClock(db);
     await clock.load();
     const app = await buildApp({
-      config: k.config, db: k.db, providers: k.providers, clock: () => clock.now(), refreshClock: () => clock.load(),
-      advanceClock: (ms, tx) => clock.advance(ms, tx),
+      config: k.config, db, providers: k.providers, clock: () => clock.now(), refreshClock: () => clock.load(),
+      clockOffset: () => clock.offset(), advanceClock: (ms, tx) => clock.advance(ms, tx),
     });
     await app.ready();
-    return app;
+    return Object.assign(app, { gameClock: clock });
   }
 
   it('after a demo tick on one process the other answers the new day at its next request', async () => {
@@ -214,6 +215,101 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
       const tick = await one.inject({ method: 'POST', url: `/api${PATHS.demoTick}`, payload: { days: 1 }, headers: { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': cookie } });
       expect(tick.statusCode, tick.body).toBe(200);
       expect(await today(two)).toBe(addDays(before));
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('a hot read that checks the clock in its statement sees another process\'s demo tick at once', async () => {
+    const one = await processOn();
+    const two = await processOn();
+    try {
+      const wallet = createCardanoTestWallet();
+      expect((await k.post(PATHS.demoFaucet, { address: wallet.address, lands: 2, hexo: '5' })).statusCode).toBe(200);
+      // signed in through `two`, so the session's expiry follows the shared clock (not the test's)
+      const post = async (url: string, body: unknown) => {
+        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
+        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
+      };
+      const { token } = await signInCardano({ ...k, post }, wallet);
+      const headers = { authorization: `Bearer ${token}` };
+      const reads = [`/api${ENDPOINTS.dashboardUser.path}`, '/api/user/balance/hexo', '/api/lands?my=true&page=1'];
+      for (const url of reads) expect((await two.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+      const csrf = await one.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` });
+      const cookie = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+      for (const url of reads) {
+        const before = two.gameClock.offset();
+        const tick = await one.inject({ method: 'POST', url: `/api${PATHS.demoTick}`, payload: { days: 1 }, headers: { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': cookie } });
+        expect(tick.statusCode, tick.body).toBe(200);
+        expect(two.gameClock.offset()).toBe(before);
+        const res = await two.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        // the statement saw the new offset: this process refreshed its clock before answering
+        expect(two.gameClock.offset(), url).toBe(before + 86_400_000);
+        expect(two.gameClock.offset(), url).toBe(one.gameClock.offset());
+      }
+      expect((await two.inject({ method: 'GET', url: '/api/lands?my=true&page=1', headers })).json<{ total: number }>().total).toBe(2);
+      expect((await two.inject({ method: 'GET', url: reads[0]!, headers: { authorization: `Bearer ${'x'.repeat(43)}` } })).statusCode).toBe(401);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+
+  it('a leaderboard page cached by one process follows a vote change another process commits', async () => {
+    const one = await processOn();
+    try {
+      const url = '/api/staking/leaderboard?chain=cardano&page=1';
+      const page = async () => (await one.inject({ method: 'GET', url })).json<{ items: Array<{ project: string; votes: number }> }>();
+      const first = await page();
+      const last = first.items.at(-1)!;
+      expect((await page()).items).toEqual(first.items);
+      // another process (here: plain SQL on the shared database) moves the page's last project to the top
+      const top = first.items[0]!.votes + 1_000;
+      await exec(k.db.orm, sql`UPDATE collections SET votes = ${top} WHERE slug = ${last.project}`);
+      const deadline = Date.now() + 5_000;
+      let seen = await page();
+      while (seen.items[0]!.project !== last.project && Date.now() < deadline) {
+        await sleep(20);
+        seen = await page();
+      }
+      expect(seen.items[0]).toMatchObject({ project: last.project, votes: top });
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('a land page cached by one process shows a change another process committed at the next read', async () => {
+    const one = await processOn();
+    // `two` hears no notification (as if it were still on its way): the version in the key alone
+    // must make its next read miss
+    const two = await processOn({ ...k.db, listen: async (_channel, sub) => { sub.live(true); return () => undefined; } });
+    try {
+      const wallet = createCardanoTestWallet();
+      const post = async (url: string, body: unknown) => {
+        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
+        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
+      };
+      expect((await post(PATHS.demoFaucet, { address: wallet.address, lands: 2 })).statusCode).toBe(200);
+      const { token } = await signInCardano({ ...k, post }, wallet);
+      const page = async (app: typeof one) => (await app.inject({ method: 'GET', url: '/api/lands?my=true&page=1', headers: { authorization: `Bearer ${token}` } }))
+        .json<{ lands: Array<{ hex_name: string; name: string }>; total: number }>();
+      const first = await page(two);
+      expect(first.total).toBe(2);
+      expect(await page(two)).toEqual(first);
+      // a change committed elsewhere (plain SQL on the shared database): seen at once, no waiting
+      const land = first.lands[0]!;
+      await exec(k.db.orm, sql`UPDATE lands SET name = ${'Renamed ' + land.hex_name} WHERE hex_name = ${land.hex_name}`);
+      expect((await page(two)).lands[0]!.name).toBe(`Renamed ${land.hex_name}`);
+      // more lands from this process's faucet: its very next read has them
+      expect((await post(PATHS.demoFaucet, { address: wallet.address, lands: 1 })).statusCode).toBe(200);
+      const again = await page(two);
+      expect(again.total).toBe(3);
+      expect(await page(one)).toEqual(again);
+      // a revoked session is refused even with its page cached
+      await exec(k.db.orm, sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)}`);
+      expect((await two.inject({ method: 'GET', url: '/api/lands?my=true&page=1', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     } finally {
       await one.close();
       await two.close();

@@ -10,9 +10,16 @@ import type { FastifyRequest } from 'fastify';
 import { fail } from '../errors.ts';
 import { hashToken } from './tokens.ts';
 import { statement, type Database, type Statement } from '../db/client.ts';
+import { CLOCK_OFFSET_SQL } from '../clock.ts';
 
 /** SQL condition on `sessions s` with `$1` = token hash, `$2` = now (timestamptz). */
 export const SESSION_WHERE = 's.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2';
+
+/**
+ * Select-list column `clock_ms` (the shared game clock's offset in the database, text, NULL when it
+ * never moved) that a hot read of a route declared `clock: 'in-query'` carries beside its rows.
+ */
+export const SESSION_CLOCK = `${CLOCK_OFFSET_SQL} AS clock_ms`;
 
 /**
  * SHA-256 of the request's bearer token.
@@ -58,7 +65,22 @@ export async function requireSession(db: Database, request: FastifyRequest, now:
  * @throws ApiError USER_NOT_AUTH (401) when no row comes back (unknown, revoked or expired session)
  */
 export async function sessionRows<T>(db: Database, stmt: Statement, request: FastifyRequest, params: unknown[] = []): Promise<T[]> {
-  const rows = await db.query<T>(stmt, [request.tokenHash ?? bearerHash(request), request.now, ...params]);
+  const hash = request.tokenHash ?? bearerHash(request);
+  let rows = await db.query<T & { clock_ms?: string | null }>(stmt, [hash, request.now, ...params]);
+  const seen = request.clockSeen;
+  // A route declared `clock: 'in-query'` read `now` without refreshing the shared clock: when the
+  // statement saw another offset (a demo advance by another process), refresh and answer at the new
+  // time. No row needs no second look: the clock only moves forward, so a session refused at the
+  // older time is refused at the newer one too.
+  if (seen !== null && rows.length > 0) {
+    const fresh = rows[0]!.clock_ms;
+    if (fresh === undefined) throw new Error(`statement ${stmt.name} must select SESSION_CLOCK (its route reads the clock in the query)`);
+    if (Number(fresh ?? 0) !== seen) {
+      request.clockSeen = null;
+      request.now = await request.clockRefresh();
+      rows = await db.query<T & { clock_ms?: string | null }>(stmt, [hash, request.now, ...params]);
+    }
+  }
   if (rows.length === 0) fail('USER_NOT_AUTH');
   return rows;
 }

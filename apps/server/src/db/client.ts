@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { PgListener, type ChannelSubscriber } from './listen.ts';
 
 /** The Drizzle database (or a transaction of it). */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,6 +40,11 @@ export interface Database {
   query<T>(stmt: Statement, params: unknown[]): Promise<T[]>;
   /** Connection pool counts (node-postgres); undefined on PGlite (one connection, queries run in turn). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Hears `NOTIFY`s on `channel` from every process (Postgres: one shared listening connection,
+   * outside the pool, reconnected when lost; PGlite: in-process). Returns the unsubscribe.
+   */
+  listen(channel: string, sub: ChannelSubscriber): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -80,6 +86,10 @@ function reportIdleError(err: Error): void {
   process.stderr.write(`kingdom: idle database connection failed and was dropped: ${err.message}\n`);
 }
 
+function reportListenError(err: Error): void {
+  process.stderr.write(`kingdom: the listening database connection failed (shared caches off until it is back): ${err.message}\n`);
+}
+
 /**
  * Opens the database and applies migrations (under an advisory lock, so several processes can
  * start at once against one Postgres).
@@ -101,6 +111,8 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
       await lockClient.query("SELECT pg_advisory_unlock(hashtext('kingdom.migrate'))").catch(() => undefined);
       lockClient.release();
     }
+    let listener: PgListener | null = null;
+    const databaseUrl = opts.databaseUrl;
     return {
       kind: 'postgres',
       orm,
@@ -109,7 +121,11 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
         return res.rows as T[];
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
-      close: () => pool.end(),
+      listen: (channel, sub) => (listener ??= new PgListener(databaseUrl, opts.onIdleError ?? reportListenError)).subscribe(channel, sub),
+      close: async () => {
+        await listener?.close();
+        await pool.end();
+      },
     };
   }
   const memory = opts.dataDir === 'memory://' || opts.dataDir === '';
@@ -124,6 +140,11 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     async query<T>(stmt: Statement, params: unknown[]) {
       const res = await client.query<T>(stmt.text, params);
       return res.rows;
+    },
+    async listen(channel, sub) {
+      const unlisten = await client.listen(channel, (payload) => sub.notify(payload));
+      sub.live(true);
+      return () => void unlisten().catch(() => undefined);
     },
     close: () => client.close(),
   };

@@ -17,9 +17,18 @@ declare module 'fastify' {
     session: SessionUser | null;
     /** SHA-256 of the bearer token of a `session-in-query` endpoint (its SQL checks the session). */
     tokenHash: string | null;
+    /**
+     * On a route declared `clock: 'in-query'` with a shared clock: the offset (ms) `now` was read
+     * with, not refreshed from the database; `sessionRows` compares it with the statement's. Else null.
+     */
+    clockSeen: number | null;
+    /** Refreshes the shared clock and returns the game time (for `sessionRows` when `clockSeen` is stale). */
+    clockRefresh: () => Promise<Date>;
   }
   interface FastifyContextConfig {
     endpoint?: Endpoint;
+    /** The handler reads the game time only through `sessionRows` statements (see {@link RouteOptions}). */
+    clockInQuery?: boolean;
   }
 }
 
@@ -51,14 +60,25 @@ export function tokenHashOf(input: { request: FastifyRequest }): string {
 
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : void>;
 
+/** How a route is registered beyond its descriptor. */
+export interface RouteOptions {
+  /**
+   * `'in-query'`: the handler reads the game time only through `sessionRows`, whose statements select
+   * {@link SESSION_CLOCK}; the request then skips the shared clock's refresh (one round trip fewer in
+   * demo mode) and `sessionRows` refreshes and runs again in the rare case the offset moved. The
+   * handler's `now` may lag a demo clock advance made by another process: it must not use it.
+   */
+  clock?: 'in-query';
+}
+
 /** Registers `e` with `handler` on the API scope `app`. */
-export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>, options: RouteOptions = {}): void {
   const { authRateLimitPerMinute } = app.deps.config;
   const limit = e.rateLimit === 'auth' ? authRateLimitPerMinute : e.rateLimit;
   app.route({
     method: e.method,
     url: e.path,
-    config: { endpoint: e, ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
+    config: { endpoint: e, ...(options.clock === 'in-query' ? { clockInQuery: true } : {}), ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
     schema: {
       operationId: e.operationId,
       summary: e.summary,
@@ -82,7 +102,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
 }
 
 /**
- * The one authentication hook of the API scope: reads the (shared) game clock once, then enforces the matched
+ * The one authentication hook of the API scope: reads the (shared) game clock once (a route declared
+ * `clock: 'in-query'` leaves the check of a shared clock to its statement), then enforces the matched
  * route's descriptor `auth` — `session`: resolves the session (401 USER_NOT_AUTH when missing,
  * unknown, revoked or expired); `session-in-query`: requires a bearer token and leaves the session
  * check to the handler's one SQL statement (through `sessionRows`).
@@ -91,9 +112,20 @@ export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('now', null as unknown as Date);
   app.decorateRequest('session', null);
   app.decorateRequest('tokenHash', null);
-  const { db, clock, refreshClock } = app.deps;
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('clockSeen', null);
+  app.decorateRequest('clockRefresh', null as unknown as () => Promise<Date>);
+  const { db, clock, refreshClock, clockOffset } = app.deps;
+  const clockRefresh = async (): Promise<Date> => {
     await refreshClock();
+    return clock();
+  };
+  app.addHook('onRequest', async (request) => {
+    if (clockOffset && request.routeOptions.config.clockInQuery) {
+      request.clockSeen = clockOffset();
+      request.clockRefresh = clockRefresh;
+    } else {
+      await refreshClock();
+    }
     request.now = clock();
     const e = request.routeOptions.config.endpoint;
     if (!e) return;

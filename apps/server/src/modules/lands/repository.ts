@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { LAND_POLICY_ID, hexName, parseHexName } from '@kingdom/game';
 import { exec, statement, type Database, type Orm } from '../../db/client.ts';
-import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import { SESSION_CLOCK, SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import type { SharedCache } from '../../http/shared-cache.ts';
 import type { LandRow } from './land.ts';
 
 /** A land with the account that holds it (null when no signed-in player holds it). */
@@ -19,24 +20,23 @@ const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.pol
   l.goldmine_level, l.frenmine_level, l.has_update,
   (SELECT count(*) FROM mine_workers mw WHERE mw.land_id = l.id AND mw.mine = 'goldmine')::int AS workers`;
 
-// One round trip: the session row LEFT JOINs its page of lands, so a valid session with no lands
-// still answers one row (with null land columns) and an invalid one answers none. The total rides
-// on each row (a window count before the page is cut); a page past the end asks for it apart.
+// The session's user (and the clock check), then its page from the shared cache of land pages or,
+// on a miss, one statement: the total rides on each row (a window count before the page is cut);
+// a page past the end asks for it apart.
+const mySessionStmt = statement('lands_my_session', `
+  SELECT s.user_id::int AS user_id, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM reads_lands_version)::text AS version, ${SESSION_CLOCK}
+  FROM sessions s WHERE ${SESSION_WHERE}`);
+
 const MY_LANDS = `FROM holdings h
     JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
-    WHERE h.user_id = s.user_id AND h.collection_key = '${LAND_POLICY_ID}'
-      AND ($3::text IS NULL OR l.hex_name ILIKE '%' || $3 || '%')`;
-const myLandsStmt = statement('lands_my', `
-  SELECT x.* FROM sessions s
-  LEFT JOIN LATERAL (
-    SELECT ${LAND_COLUMNS}, h.address AS owner, count(*) OVER ()::int AS total
-    ${MY_LANDS}
-    ORDER BY l.id LIMIT $4 OFFSET $5
-  ) x ON true
-  WHERE ${SESSION_WHERE}`);
+    WHERE h.user_id = $1 AND h.collection_key = '${LAND_POLICY_ID}'
+      AND ($2::text IS NULL OR l.hex_name ILIKE '%' || $2 || '%')`;
+const myLandsStmt = statement('lands_my_page', `
+  SELECT ${LAND_COLUMNS}, h.address AS owner, count(*) OVER ()::int AS total
+  ${MY_LANDS}
+  ORDER BY l.id LIMIT $3 OFFSET $4`);
 
-const countMyLandsStmt = statement('lands_my_count', `
-  SELECT (SELECT count(*) ${MY_LANDS})::int AS total FROM sessions s WHERE ${SESSION_WHERE}`);
+const countMyLandsStmt = statement('lands_my_page_count', `SELECT count(*)::int AS total ${MY_LANDS}`);
 
 const allLandsStmt = statement('lands_all', `
   SELECT ${LAND_COLUMNS},
@@ -48,15 +48,27 @@ const allLandsStmt = statement('lands_all', `
 
 const countAllStmt = statement('lands_all_count', `SELECT count(*)::int AS total FROM lands l WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')`);
 
-/** A row of the land list statements: a land (null columns for a session without lands) and the total. */
-type ListRow = (LandRow | { [K in keyof LandRow]: null }) & { total: number };
+/** One page of a list of lands, with the total. */
+export interface LandsPage {
+  lands: LandRow[];
+  total: number;
+}
 
-/** The request's user's lands, one page, with the total. @throws ApiError USER_NOT_AUTH */
-export async function myLandsPage(db: Database, request: FastifyRequest, term: string | null, limit: number, offset: number): Promise<{ lands: LandRow[]; total: number }> {
-  const rows = await sessionRows<ListRow>(db, myLandsStmt, request, [term, limit, offset]);
-  const lands = rows.filter((r): r is LandRow & { total: number } => r.id !== null);
-  const total = rows[0]!.total ?? (offset > 0 ? (await sessionRows<{ total: number }>(db, countMyLandsStmt, request, [term]))[0]!.total : 0);
-  return { lands, total };
+/**
+ * The request's user's lands, one page, with the total. Pages are kept in `pages` (topic `lands`:
+ * dropped by every process when lands, holdings or gold mine workers change), keyed by the version
+ * that such a change advances before it commits (migration 0010); the session (with that version)
+ * is checked by its own statement on every request.
+ * @throws ApiError USER_NOT_AUTH
+ */
+export async function myLandsPage(db: Database, pages: SharedCache<LandsPage>, request: FastifyRequest, term: string | null, limit: number, offset: number): Promise<LandsPage> {
+  const [session] = await sessionRows<{ user_id: number; version: string }>(db, mySessionStmt, request);
+  const userId = session!.user_id;
+  return pages.get(`${session!.version}|${userId}|${limit}|${offset}|${term ?? ''}`, async () => {
+    const lands = await db.query<LandRow & { total: number }>(myLandsStmt, [userId, term, limit, offset]);
+    const total = lands[0]?.total ?? (offset > 0 ? (await db.query<{ total: number }>(countMyLandsStmt, [userId, term]))[0]!.total : 0);
+    return { lands, total };
+  });
 }
 
 /** One page of the whole collection, with the total. */

@@ -9,7 +9,8 @@ import { PAGE_SIZE } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
 import { optionalSession } from '../../auth/session.ts';
 import { toLand } from './land.ts';
-import { allLandsPage, myLandsPage } from './repository.ts';
+import { SharedCache } from '../../http/shared-cache.ts';
+import { allLandsPage, myLandsPage, type LandsPage } from './repository.ts';
 import { expandLand, landDetail } from './service.ts';
 
 /** `%` and `_` in a search are literal characters, not patterns. */
@@ -18,15 +19,22 @@ function searchTerm(search: string | undefined): string | null {
   return s ? s.replace(/[\\%_]/g, (c) => `\\${c}`) : null;
 }
 
+/** Players' land pages kept at most (all are dropped when full). */
+const MY_PAGES_MAX = 10_000;
+
 /** Registers the land endpoints. */
 export async function landRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
+  // the signed-in players' pages, kept until lands, holdings or workers change (in any process)
+  const myPages = new SharedCache<LandsPage>('lands', MY_PAGES_MAX);
+  await myPages.start(db);
+  app.addHook('onClose', async () => myPages.stop());
   route(app, ENDPOINTS.lands, async ({ query, request }) => {
     const { my, page, search } = query;
     const offset = (page - 1) * PAGE_SIZE;
-    const r = my ? await myLandsPage(db, request, searchTerm(search), PAGE_SIZE, offset) : await allLandsPage(db, searchTerm(search), PAGE_SIZE, offset);
+    const r = my ? await myLandsPage(db, myPages, request, searchTerm(search), PAGE_SIZE, offset) : await allLandsPage(db, searchTerm(search), PAGE_SIZE, offset);
     return { lands: r.lands.map(toLand), total: r.total, page, per_page: PAGE_SIZE };
-  });
+  }, { clock: 'in-query' });
   // Public: a missing or stale token just means a visitor (`yours` is then false).
   route(app, ENDPOINTS.land, async ({ params, request, now }) => landDetail(db, params.hex_name, await optionalSession(db, request, now)));
   route(app, ENDPOINTS.landExpand, async (input) => {

@@ -6,24 +6,26 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type LeaderboardResponse } from '@kingdom/api';
 import { nextSnapshotAt } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
+import { SharedCache } from '../../http/shared-cache.ts';
 import { activity, leaderboardPage, LEADERBOARD_PER_PAGE, projectRow, qualifiedProjects, reportRows, snapshotHistory } from './repository.ts';
 import { changeVotes, lockVotes, myStake, projectOut, unlockVotes, votesOf } from './service.ts';
 
 const ACTIVITY_PER_PAGE = 30;
 
 /**
- * Leaderboard pages are public and read far more often than votes change: each page is kept for
- * {@link BOARD_TTL_MS} (wall clock) and dropped at once when this process changes votes; another
- * process's vote change shows within that time.
+ * Leaderboard pages are public and read far more often than votes change: each page is kept until a
+ * committed change of collections, votes or snapshots (by any process) is notified (the database's
+ * `staking` notification, migration 0010), and dropped at once when this process changes votes.
  */
-const BOARD_TTL_MS = 1_000;
 const BOARD_CACHE_MAX = 500;
 
 /** Registers the Staking-Hub endpoints. */
 export async function stakingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   const next = (now: Date) => new Date(nextSnapshotAt(now.getTime())).toISOString();
-  const boards = new Map<string, { until: number; body: LeaderboardResponse }>();
+  const boards = new SharedCache<LeaderboardResponse>('staking', BOARD_CACHE_MAX);
+  await boards.start(db);
+  app.addHook('onClose', async () => boards.stop());
 
   route(app, ENDPOINTS.votesGet, async (input) => votesOf(db.orm, sessionOf(input).userId));
   route(app, ENDPOINTS.votesLock, async (input) => {
@@ -52,13 +54,10 @@ export async function stakingRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.stakingLeaderboard, async ({ query, now }) => {
     // the game clock is part of the key: a demo clock advance (and its snapshot) is seen at once
     const key = `${query.chain}|${query.page}|${query.search ?? ''}|${nextSnapshotAt(now.getTime())}|${Math.floor(now.getTime() / 86_400_000)}`;
-    const hit = boards.get(key);
-    if (hit && hit.until > Date.now()) return hit.body;
-    const rows = await leaderboardPage(db.orm, query.chain, query.page, query.search, now);
-    const body: LeaderboardResponse = { items: rows.map(projectOut), total: rows[0]?.total ?? 0, page: query.page, per_page: LEADERBOARD_PER_PAGE, next_snapshot_at: next(now) };
-    if (boards.size >= BOARD_CACHE_MAX) boards.clear();
-    boards.set(key, { until: Date.now() + BOARD_TTL_MS, body });
-    return body;
+    return boards.get(key, async () => {
+      const rows = await leaderboardPage(db.orm, query.chain, query.page, query.search, now);
+      return { items: rows.map(projectOut), total: rows[0]?.total ?? 0, page: query.page, per_page: LEADERBOARD_PER_PAGE, next_snapshot_at: next(now) };
+    });
   });
   route(app, ENDPOINTS.stakingCollection, async ({ params, now }) => {
     const r = await projectRow(db.orm, params.project, now);

@@ -6,11 +6,11 @@ import { LAND_POLICY_ID } from '@kingdom/game';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '@kingdom/api';
 import { statement, type Database } from '../../db/client.ts';
-import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import { SESSION_CLOCK, SESSION_WHERE, sessionRows } from '../../auth/session.ts';
 
 const userStmt = statement('dashboard_user', `
   SELECT u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address,
-    EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = '${LAND_POLICY_ID}') AS land_owner
+    EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = '${LAND_POLICY_ID}') AS land_owner, ${SESSION_CLOCK}
   FROM sessions s JOIN users u ON u.id = s.user_id JOIN wallets w ON w.id = s.wallet_id
   WHERE ${SESSION_WHERE}`);
 

@@ -1,0 +1,53 @@
+/**
+ * A cache of read answers that several server processes agree on: an entry lives until the database
+ * notifies (on {@link READS_CHANNEL}) that what it shows changed — the notification is sent by the
+ * committing transaction (migration 0010's triggers), so every process drops its copy — and nothing
+ * is cached while the notifications are not heard. Concurrent misses of a key share one computation.
+ */
+import type { Database } from '../db/client.ts';
+import { READS_CHANNEL } from '../db/listen.ts';
+
+export class SharedCache<T> {
+  private readonly entries = new Map<string, Promise<T>>();
+  private live = false;
+  private unsubscribe: (() => void) | null = null;
+
+  /**
+   * @param topic the notification payload that drops every entry (e.g. `staking`)
+   * @param max entries kept at most (all are dropped when full)
+   */
+  constructor(private readonly topic: string, private readonly max: number) {}
+
+  /** Starts hearing `db`'s notifications (until {@link stop}). */
+  async start(db: Database): Promise<void> {
+    this.unsubscribe = await db.listen(READS_CHANNEL, {
+      notify: (payload) => { if (payload === this.topic) this.clear(); },
+      live: (listening) => { this.live = listening; this.clear(); },
+    });
+  }
+
+  /** Stops hearing notifications; nothing is cached after. */
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.live = false;
+    this.clear();
+  }
+
+  /** Drops every entry (also for a change this process made, before its notification comes back). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** The entry of `key`, computed by `compute` when missing (not kept when it fails or when notifications are not heard). */
+  get(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.live) return compute();
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    if (this.entries.size >= this.max) this.entries.clear();
+    const p = compute();
+    this.entries.set(key, p);
+    p.catch(() => { if (this.entries.get(key) === p) this.entries.delete(key); });
+    return p;
+  }
+}
