@@ -93,15 +93,17 @@ interface Run {
  *
  * No player waits on the tick: nothing locks a balance for longer than one batch of
  * {@link SETTLE_BATCH_USERS} players. In order, each step committed with its claim:
- *  1. staging (one transaction, no balance touched): the day's run row, the Staking Hub's snapshot
- *     and rows, upgrades, leaving workers, the royalty shares and the notices;
+ *  1. staging (one transaction, no balance locked): the day's run row, the Staking Hub's snapshot
+ *     and rows, upgrades, leaving workers, the royalty shares, the notices, and every salary in pay
+ *     order from the balances it read (`settle_seen`, `settle_paid`);
  *  2. salary batches: per range of players, their balances locked, the staged credits (staking,
- *     refunds), then each mine kind's salaries in pay order (GAME-RULES §3, §4) and the low-balance
- *     warnings. A salary sees the balance as it is when its player's batch runs: a purchase made
- *     during the tick counts against the balance before that day's salaries if it commits before the
- *     player's batch, after them otherwise (never negative either way);
- *  3. credit batches: pool shares (the world's worked weight is known once every salary batch is
- *     done), report rows, EXO rewards, the shop royalty and the day's reports;
+ *     refunds), then the staged salaries as debits (GAME-RULES §3, §4) and the low-balance warnings.
+ *     A salary sees the balance as it is when its player's batch runs: a player whose HEXO or FOOD
+ *     moved since staging is computed again there. So a purchase made during the tick counts against
+ *     the balance before that day's salaries if it commits before the player's batch, after them
+ *     otherwise (never negative either way);
+ *     between the passes, the world's worked weight per kind (now final) and the report rows;
+ *  3. credit batches: pool shares, EXO rewards, the shop royalty and the day's reports;
  *  4. the `game_days` row with the totals (the day is settled) and the staging tables cleared.
  * @throws whatever a step throws; the steps committed so far stay, and the next run resumes
  */
