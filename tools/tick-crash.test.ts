@@ -104,7 +104,11 @@ describe.runIf(havePostgres)('the tick killed at random points (SIGKILL ×20) se
 
   test('same balances, entries, reports, notifications and totals as a run never interrupted', async () => {
     const t0 = Date.now();
-    expect((await settleDueDays(b, new Date(NOW), { batchUsers: BATCH })).map((d) => d.day)).toEqual(DAYS);
+    let stageMs = 0;
+    expect((await settleDueDays(b, new Date(NOW), {
+      batchUsers: BATCH,
+      onStep: (step) => { if (step === 'staged' && stageMs === 0) stageMs = Date.now() - t0; },
+    })).map((d) => d.day)).toEqual(DAYS);
     const runMs = Date.now() - t0;
     const expected = await outcome(b);
     expect(expected.days).toHaveLength(1 + DAYS.length);
@@ -114,23 +118,30 @@ describe.runIf(havePostgres)('the tick killed at random points (SIGKILL ×20) se
     const stepsAtKill: string[] = [];
     for (let kill = 0; kill < KILLS; kill++) {
       let lastStep = 'none';
-      let ready!: () => void;
-      const isReady = new Promise<void>((r) => { ready = r; });
+      let steps = 0;
+      // where this run dies: while it stages a new day (a random moment of the staging), or after a
+      // random number of committed steps plus a few ms (inside the next batch's transaction, or between two)
+      const [open] = await exec<{ n: number }>(a.orm, sql`SELECT count(*)::int AS n FROM settlement_runs`);
+      const inStaging = open!.n === 0 && kill % 3 === 0;
+      const afterSteps = inStaging ? 0 : 1 + Math.floor(Math.random() * 12);
+      let reached!: () => void;
+      const isReached = new Promise<void>((r) => { reached = r; });
       const c = child(freshA!.url, (line) => {
-        if (line === 'ready') ready();
-        if (line.startsWith('step ')) lastStep = line.slice(5);
+        if (line === 'ready' && inStaging) reached();
+        if (line.startsWith('step ')) {
+          lastStep = line.slice(5);
+          if (++steps === afterSteps) reached();
+        }
       });
-      await Promise.race([isReady, c.done]);
-      // anywhere in a run: staging, a batch in flight, between batches, the last transaction (each
-      // run gets a small part of the work done, so that twenty kills fall inside the three days)
-      await new Promise((r) => setTimeout(r, Math.random() * runMs / 20));
+      await Promise.race([isReached, c.done]);
+      await new Promise((r) => setTimeout(r, inStaging ? Math.random() * stageMs * 0.8 : Math.random() * 30));
       c.kill();
       const exit = await c.done;
-      stepsAtKill.push(`${exit === 'SIGKILL' ? 'killed' : `exited ${exit}`} after ${lastStep}`);
+      stepsAtKill.push(`${exit === 'SIGKILL' ? 'killed' : `exited ${exit}`} ${lastStep === 'none' ? 'before a step (staging)' : `after ${lastStep}`}`);
       expect(await ledgerMismatches(a)).toEqual([]);
       expect(exit, 'the three days were settled before the twentieth kill').toBe('SIGKILL');
     }
-    console.log(`tick crash test: uninterrupted run ${runMs} ms; kills: ${stepsAtKill.join(', ')}`);
+    console.log(`tick crash test: uninterrupted run ${runMs} ms (staging of the first day ${stageMs} ms); kills: ${stepsAtKill.join(', ')}`);
     // then once to its end (or it already finished), and once more: nothing left to do
     for (const last of [false, true]) {
       let settled: string[] | undefined;
@@ -145,7 +156,9 @@ describe.runIf(havePostgres)('the tick killed at random points (SIGKILL ×20) se
     expect(actual.ledger).toEqual(expected.ledger);
     expect(actual.reports).toEqual(expected.reports);
     expect(actual.notifications).toEqual(expected.notifications);
-    // the kills landed in both passes of the batches
-    expect(stepsAtKill.some((s) => s.endsWith('salaries')) && stepsAtKill.some((s) => s.endsWith('credits'))).toBe(true);
+    // the kills landed in staging and in the batches
+    expect(stepsAtKill.some((s) => s.endsWith('(staging)'))).toBe(true);
+    expect(stepsAtKill.some((s) => s.endsWith('salaries'))).toBe(true);
+    expect(stepsAtKill.some((s) => s.endsWith('credits'))).toBe(true);
   }, 900_000);
 });

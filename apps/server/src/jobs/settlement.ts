@@ -40,7 +40,7 @@ import { latestSnapshotId, leagueSql } from '../modules/staking/repository.ts';
 export type SettlementStep = 'staged' | 'salaries' | 'credits';
 
 export interface SettleOptions {
-  /** Called after each committed step, outside any transaction; throwing stops the run (resumable). */
+  /** Called after each step this call committed (a batch another run did is not reported), outside any transaction; throwing stops the run (resumable). */
   onStep?: (step: SettlementStep) => void | Promise<void>;
   /** Players per batch (a range of user ids), default {@link SETTLE_BATCH_USERS}. */
   batchUsers?: number;
@@ -118,8 +118,7 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
   await step('staged');
   if (run.phase === 'salaries') {
     for (let lo = 0; lo <= run.max_user; lo += run.batch_users) {
-      await batch(db, day, 'salaries', lo, (tx) => paySalaries(tx, day, end, lo, lo + run!.batch_users));
-      await step('salaries');
+      if (await batch(db, day, 'salaries', lo, (tx) => paySalaries(tx, day, end, lo, lo + run!.batch_users))) await step('salaries');
     }
     run = await db.orm.transaction(async (tx) => {
       const moved = await exec(tx, sql`UPDATE settlement_runs SET phase = 'credits' WHERE day = ${day} AND phase = 'salaries' RETURNING day`);
@@ -133,8 +132,7 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
   if (!totals) return null;
   const eff: Record<MineKind, bigint> = { goldmine: BigInt(totals.goldmine_eff), frenmine: BigInt(totals.frenmine_eff) };
   for (let lo = 0; lo <= run.max_user; lo += run.batch_users) {
-    await batch(db, day, 'credits', lo, (tx) => payCredits(tx, day, end, lo, lo + run!.batch_users, eff));
-    await step('credits');
+    if (await batch(db, day, 'credits', lo, (tx) => payCredits(tx, day, end, lo, lo + run!.batch_users, eff))) await step('credits');
   }
   return finish(db, day, end);
 }
@@ -184,20 +182,25 @@ async function stage(db: Database, day: string, batchUsers: number): Promise<Run
 }
 
 /**
- * Runs `work` for the players with ids in [lo, hi) in one transaction, once: the batch's claim row
- * commits with its work (a second runner waits for it, then skips). A run row of another phase (or
- * none: the day finished meanwhile) means there is nothing left to do.
+ * Runs a batch's `work` in one transaction, once: the batch's claim row commits with its work (a
+ * second runner waits for it, then skips). A run row of another phase (or none: the day finished
+ * meanwhile) means there is nothing left to do.
+ * @returns whether this call did the batch
  */
-async function batch(db: Database, day: string, pass: Run['phase'], lo: number, work: (tx: Orm) => Promise<void>): Promise<void> {
-  await db.orm.transaction(async (tx) => {
+async function batch(db: Database, day: string, pass: Run['phase'], lo: number, work: (tx: Orm) => Promise<void>): Promise<boolean> {
+  return db.orm.transaction(async (tx) => {
     const claimed = await exec(tx, sql`INSERT INTO settlement_batches (day, pass, first_user) VALUES (${day}, ${pass}, ${lo})
       ON CONFLICT DO NOTHING RETURNING first_user`);
-    if (claimed.length === 0) return;
+    if (claimed.length === 0) return false;
     const [run] = await exec(tx, sql`SELECT 1 FROM settlement_runs WHERE day = ${day} AND phase = ${pass}`);
     if (!run) throw new BatchStale();
     await exec(tx, sql`SET LOCAL jit = off`);
     await work(tx);
-  }).catch((e: unknown) => { if (!(e instanceof BatchStale)) throw e; });
+    return true;
+  }).catch((e: unknown) => {
+    if (e instanceof BatchStale) return false;
+    throw e;
+  });
 }
 
 /** Rolls a batch back when its phase is over (another runner moved on). */
