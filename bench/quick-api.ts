@@ -9,10 +9,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort } from '../tools/pg-cluster.ts';
 import { startKingdomServer } from '../tools/kingdom-server.ts';
 import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
+import { seedLeaderboardProjects } from './support/leaderboard.ts';
 
 const [url, secs = '5', only = 'balance_hexo,dashboard_user,lands_my,staking_leaderboard'] = process.argv.slice(2);
 if (!url) throw new Error('usage: tsx bench/quick-api.ts <postgres url> [seconds] [routes]');
@@ -23,20 +23,6 @@ const run = async (u: string, headers: Record<string, string> = {}) => {
   const r = await autocannon({ url: u, headers, connections: 100, duration });
   return { rps: Math.round(r.requests.average), p99: r.latency.p99, non2xx: r.non2xx };
 };
-
-/** Generated collections (half a chain each) until there are `total`, as bench/run.ts seeds them. */
-async function seedProjects(total: number): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(`INSERT INTO collections (slug, chain, policy_id, name, supply, holders, votes)
-      SELECT 'bench-' || g, CASE WHEN g % 2 = 0 THEN 'cardano' ELSE 'solana' END, md5('bench' || g), 'Bench ' || g, 1000 + g, 100 + g % 900, (g * 7919) % 1500000
-      FROM generate_series(1, GREATEST(0, $1::int - (SELECT count(*)::int FROM collections))) g`, [total]);
-    await c.query('ANALYZE collections');
-  } finally {
-    await c.end();
-  }
-}
 
 const port = await freePort();
 const floor = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts')], { env: { ...process.env, PORT: String(port), DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -54,7 +40,7 @@ try {
     lands_my: [`${server.url}/api/lands?my=true&page=1`, h],
     staking_leaderboard: [`${server.url}/api/staking/leaderboard?chain=cardano&page=1`, {}],
   };
-  if (keys.has('staking_leaderboard')) await seedProjects(1_200);
+  if (keys.has('staking_leaderboard')) await seedLeaderboardProjects(url, 1_200);
   const out: Record<string, { rps: number; p99: number; non2xx: number; ratio?: number }> = {};
   out.db_floor = await run(`http://127.0.0.1:${port}/db`);
   for (const [key, [u, headers]] of Object.entries(routes)) if (keys.has(key)) out[key] = await run(u, headers);

@@ -39,13 +39,13 @@ import { cpus, release, totalmem, type } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonResult } from 'autocannon';
-import pg from 'pg';
 import { freePort, startPgCluster, type PgCluster } from '../tools/pg-cluster.ts';
 import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
 import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
 import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
 import { runStartupBench, startPriceStub, startupLines, type StartupEntry } from './web-startup.ts';
 import { runSettlementBench } from './settlement.ts';
+import { seedLeaderboardProjects } from './support/leaderboard.ts';
 import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
 import { chainLines, chainSizesFromEnv, runChainWatcherBench, type ChainBenchEntry as WatcherEntry } from './chain-watcher.ts';
 import { providerLines, providerSizesFromEnv, runProviderCallsBench, type ProviderCallsEntry } from './provider-calls.ts';
@@ -78,22 +78,6 @@ type RouteKey = keyof typeof ROUTES;
 /** The Staking-Hub leaderboard read (public) and the projects it ranks in the benchmark (issue 9). */
 const LEADERBOARD_PATH = '/api/staking/leaderboard?chain=cardano&page=1';
 const LEADERBOARD_PROJECTS = 1_200;
-
-/** Adds generated collections (half a chain each) until there are `total`; returns the count. */
-async function seedLeaderboardProjects(databaseUrl: string, total: number): Promise<number> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    await c.query(`INSERT INTO collections (slug, chain, policy_id, name, supply, holders, votes)
-      SELECT 'bench-' || g, CASE WHEN g % 2 = 0 THEN 'cardano' ELSE 'solana' END, md5('bench' || g), 'Bench ' || g, 1000 + g, 100 + g % 900, (g * 7919) % 1500000
-      FROM generate_series(1, GREATEST(0, $1::int - (SELECT count(*)::int FROM collections))) g`, [total]);
-    await c.query('ANALYZE collections');
-    const r = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM collections');
-    return r.rows[0]!.n;
-  } finally {
-    await c.end();
-  }
-}
 
 /** One measured route. */
 interface RouteResult {
