@@ -72,29 +72,15 @@ const CREDENTIAL_BYTES = 28;
  * @returns the decoded address, or `null` for anything else (never throws).
  */
 export function parseCardanoAddress(address: unknown): CardanoAddressInfo | null {
-  if (typeof address !== 'string' || address.length > MAX_BECH32_LENGTH) return null;
-  if (address !== address.toLowerCase()) return null;
-  let prefix: string;
-  let bytes: Uint8Array;
-  try {
-    const decoded = bech32.decode(address, MAX_BECH32_LENGTH);
-    prefix = decoded.prefix;
-    bytes = bech32.fromWords(decoded.words);
-  } catch {
-    return null;
-  }
-  const header = bytes[0];
-  if (header === undefined) return null;
-  const type = header >> 4;
-  const networkId = header & 0x0f;
-  const network: CardanoNetwork | null = networkId === 1 ? 'mainnet' : networkId === 0 ? 'testnet' : null;
-  if (network === null || prefix !== ADDRESS_PREFIX[network]) return null;
+  const d = decodeShelleyBech32(address);
+  if (!d || d.prefix !== ADDRESS_PREFIX[d.network]) return null;
+  const { bytes, type, network } = d;
   const first = toHex(bytes.subarray(1, 1 + CREDENTIAL_BYTES));
   if (type >= 0 && type <= 3) {
     if (bytes.length !== 1 + 2 * CREDENTIAL_BYTES) return null;
     const second = toHex(bytes.subarray(1 + CREDENTIAL_BYTES));
     return {
-      bech32: address,
+      bech32: d.address,
       bytes,
       network,
       kind: 'base',
@@ -106,7 +92,7 @@ export function parseCardanoAddress(address: unknown): CardanoAddressInfo | null
   if (type === 6 || type === 7) {
     if (bytes.length !== 1 + CREDENTIAL_BYTES) return null;
     return {
-      bech32: address,
+      bech32: d.address,
       bytes,
       network,
       kind: 'enterprise',
@@ -159,6 +145,17 @@ const REWARD_PREFIX: Record<CardanoNetwork, string> = { mainnet: 'stake', testne
  * @returns the decoded address, or `null` for anything else (never throws)
  */
 export function parseCardanoRewardAddress(address: unknown): CardanoRewardAddressInfo | null {
+  const d = decodeShelleyBech32(address);
+  if (!d || d.bytes.length !== 1 + CREDENTIAL_BYTES || d.prefix !== REWARD_PREFIX[d.network] || (d.type !== 14 && d.type !== 15)) return null;
+  return { bech32: d.address, bytes: d.bytes, network: d.network, stake: { type: d.type === 15 ? 'script' : 'key', hash: toHex(d.bytes.subarray(1)) } };
+}
+
+/**
+ * A lowercase bech32 Shelley address or reward address, decoded up to its CIP-19 header: the type
+ * (high nibble) and the network (low nibble: 1 mainnet, 0 testnet).
+ * @returns null for anything else (never throws)
+ */
+function decodeShelleyBech32(address: unknown): { address: string; prefix: string; bytes: Uint8Array; type: number; network: CardanoNetwork } | null {
   if (typeof address !== 'string' || address.length > MAX_BECH32_LENGTH || address !== address.toLowerCase()) return null;
   let prefix: string;
   let bytes: Uint8Array;
@@ -170,12 +167,10 @@ export function parseCardanoRewardAddress(address: unknown): CardanoRewardAddres
     return null;
   }
   const header = bytes[0];
-  if (header === undefined || bytes.length !== 1 + CREDENTIAL_BYTES) return null;
-  const type = header >> 4;
+  if (header === undefined) return null;
   const networkId = header & 0x0f;
   const network: CardanoNetwork | null = networkId === 1 ? 'mainnet' : networkId === 0 ? 'testnet' : null;
-  if (network === null || prefix !== REWARD_PREFIX[network] || (type !== 14 && type !== 15)) return null;
-  return { bech32: address, bytes, network, stake: { type: type === 15 ? 'script' : 'key', hash: toHex(bytes.subarray(1)) } };
+  return network === null ? null : { address, prefix, bytes, type: header >> 4, network };
 }
 
 /**
