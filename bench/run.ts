@@ -32,297 +32,39 @@
  * replaces those keys of the report's `ops` entry and keeps every other.
  * `BENCH_ONLY=settlement` (or `--only settlement`): only the daily tick (bench/settlement.ts: 1M lands
  * on Postgres with the players' writes during it, `settlement.write_p99_ms_during_tick`, and PGlite).
+ *
+ * This file is the command: which parts run, in which order, and what each replaces in the report.
+ * The parts: bench/api.ts (API load), bench/login-js.ts (`/login` JS), bench/parts.ts (start-up,
+ * Valley, chain, ops), bench/settlement.ts; bench/report.ts writes `latest.json` and the table.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem, type } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon, { type AutocannonResult } from 'autocannon';
-import { freePort, startPgCluster, type PgCluster } from '../tools/pg-cluster.ts';
-import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
-import { REPO_ROOT, startKingdomServer } from '../tools/kingdom-server.ts';
-import { loginInitialJs, loginRuntimeJs } from './web-size.ts';
-import { runStartupBench, startPriceStub, startupLines, type StartupEntry } from './web-startup.ts';
+import { startKingdomServer } from '../tools/kingdom-server.ts';
+import { apiEntry, benchBare, benchKingdom } from './api.ts';
+import { WEB_DIST, log, positiveInt, round, withBenchPostgres } from './common.ts';
+import { measureHtml, measureRuntime, webEntry, webLines, type RuntimeJs } from './login-js.ts';
+import { benchStartup, loadEntry, measureChain, measureLoad, measureProviderCalls, measureReady, measureValley, opsEntry } from './parts.ts';
+import { printTable, readExisting, writeReport } from './report.ts';
 import { runSettlementBench } from './settlement.ts';
-import { seedLeaderboardProjects } from './support/leaderboard.ts';
-import { runValleyBench, valleyLines, type ValleyEntry } from './valley.ts';
-import { chainLines, chainSizesFromEnv, runChainWatcherBench, type ChainBenchEntry as WatcherEntry } from './chain-watcher.ts';
-import { providerLines, providerSizesFromEnv, runProviderCallsBench, type ProviderCallsEntry } from './provider-calls.ts';
-import { opsLines, runReadyBench, type OpsReadyEntry } from './ops.ts';
-import { loadLines, runLoadBench, type OpsLoadEntry } from './ops-load.ts';
+import { chainLines } from './chain-watcher.ts';
+import { providerLines, type ProviderCallsEntry } from './provider-calls.ts';
+import { valleyLines, type ValleyEntry } from './valley.ts';
+import { opsLines } from './ops.ts';
+import { loadLines } from './ops-load.ts';
+import { startupLines } from './web-startup.ts';
 
-/** The report's `chain` entry: the watcher bench and the provider-calls bench (issue 17). */
-type ChainBenchEntry = WatcherEntry & Partial<ProviderCallsEntry> & { provider_calls_error?: string };
-
-const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
-const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
-const RESULTS = join(BENCH_DIR, 'results', 'latest.json');
-const DURATION = positiveInt(process.env.BENCH_DURATION, 10);
-const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 100);
-const WARMUP_S = 2;
-
-/** Goals of issue 2 ("Performance"). */
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
-const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, ratio_db_floor: 0.6, login_initial_js_gzip_kb: 120 };
-
-/** The authenticated dashboard reads that are measured, by result key. */
-const ROUTES = {
-  dashboard_user: '/api/dashboard/user',
-  balance_hexo: '/api/user/balance/hexo',
-  lands_my: '/api/lands?my=true&page=1',
-} as const;
-type RouteKey = keyof typeof ROUTES;
-
-/** The Staking-Hub leaderboard read (public) and the projects it ranks in the benchmark (issue 9). */
-const LEADERBOARD_PATH = '/api/staking/leaderboard?chain=cardano&page=1';
-const LEADERBOARD_PROJECTS = 1_200;
-
-/** One measured route. */
-interface RouteResult {
-  rps: number;
-  p99_ms: number;
-  p50_ms: number;
-  non2xx: number;
-  errors: number;
-}
-type DbResult = Record<RouteKey, RouteResult>;
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
-const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
-const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
-
-/** Runs autocannon against `url` (after a short warm-up) and reduces the result. */
-async function measure(url: string, headers: Record<string, string> = {}): Promise<RouteResult> {
-  await autocannon({ url, headers, connections: 10, duration: WARMUP_S });
-  const r: AutocannonResult = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, timeout: 10 });
-  return {
-    rps: round(r.requests.average),
-    p99_ms: round(r.latency.p99),
-    p50_ms: round(r.latency.p50),
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
-}
 
 /**
- * Measures the bare Fastify route in a child process, or with `databaseUrl` the database floor: one
- * prepared primary-key SELECT through `pg` per request.
+ * The whole bench, in this order: the API on Postgres, the database floor, the API on PGlite (with
+ * the `/login` JS measured on its server before the load), start-up, settlement, Valley, chain, ops;
+ * then the merged report and the table.
  */
-async function benchBare(databaseUrl?: string): Promise<RouteResult> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'bare-server.ts')], {
-    cwd: BENCH_DIR,
-    env: { ...process.env, PORT: String(port), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error('bare server did not start in 30 s')), 30_000);
-      child.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) {
-          clearTimeout(timer);
-          ready();
-        }
-      });
-      child.once('exit', (code) => fail(new Error(`bare server exited with ${String(code)}`)));
-    });
-    return await measure(`http://127.0.0.1:${port}/${databaseUrl ? 'db' : 'bare'}`);
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
-
-/**
- * Starts the real server on one database, gives a fresh Solana wallet lands and balances with the
- * demo faucet, signs in for real, checks the three reads answer 200, then measures each.
- */
-async function benchKingdom(
-  label: string,
-  databaseUrl: string | undefined,
-  beforeLoad?: (serverUrl: string) => Promise<void>,
-): Promise<DbResult & { lands_rows: number; startup_ms: number }> {
-  log(`${label}: starting the Kingdom server`);
-  const server = await startKingdomServer({ databaseUrl, env: { LOG_LEVEL: 'warn', WEB_DIST } });
-  try {
-    log(`${label}: ready in ${server.startupMs} ms at ${server.url}`);
-    await beforeLoad?.(server.url);
-    const client = new KingdomClient(server.url);
-    const wallet = newSolanaKeypair();
-    await client.faucet(wallet.address, { lands: 5, tools: 2, hexo: '1000', exo: '1000' });
-    const { token } = await client.signInSolana(wallet);
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    const lands = await client.json<{ lands?: unknown[] }>('GET', ROUTES.lands_my, { token });
-    const landsRows = Array.isArray(lands.lands) ? lands.lands.length : 0;
-    if (landsRows === 0) log(`${label}: WARNING lands?my=true returned no rows after the faucet`);
-    for (const path of Object.values(ROUTES)) await client.json('GET', path, { token });
-    const out = { lands_rows: landsRows, startup_ms: server.startupMs } as DbResult & { lands_rows: number; startup_ms: number };
-    for (const [key, path] of Object.entries(ROUTES) as [RouteKey, string][]) {
-      log(`${label}: ${path} (${CONNECTIONS} connections, ${DURATION} s)`);
-      out[key] = await measure(`${server.url}${path}`, headers);
-    }
-    if (databaseUrl) {
-      // issue 9: the public leaderboard read, page 1, over 1,200 projects
-      const projects = await seedLeaderboardProjects(databaseUrl, LEADERBOARD_PROJECTS);
-      log(`${label}: ${LEADERBOARD_PATH} over ${projects} projects (${CONNECTIONS} connections, ${DURATION} s)`);
-      (out as Record<string, unknown>).staking_leaderboard = { ...(await measure(`${server.url}${LEADERBOARD_PATH}`)), projects };
-    }
-    return out;
-  } finally {
-    await server.stop();
-  }
-}
-
-/** Builds the web app when `apps/web/dist/index.html` is missing, then sizes its initial JS. */
-function benchWeb(): ReturnType<typeof loginInitialJs> {
-  const dist = WEB_DIST;
-  if (!existsSync(join(dist, 'index.html'))) {
-    log('building the web app (npm run build -w @kingdom/web)');
-    const build = spawnSync('npm', ['run', 'build', '-w', '@kingdom/web'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (build.status !== 0) throw new Error(`web build failed (exit ${String(build.status)})`);
-  }
-  return loginInitialJs(dist);
-}
-
-type HtmlJs = ReturnType<typeof loginInitialJs> | { error: string };
-type RuntimeJs = Awaited<ReturnType<typeof loginRuntimeJs>> | { error: string };
-
-/** The report's `web` entry. */
-interface WebEntry {
-  login_initial_js_gzip_kb: number | null;
-  login_html_js_gzip_kb?: number | null;
-  [detail: string]: unknown;
-}
-
-/** The report's `web` entry from the two measurements. */
-function webEntry(web: HtmlJs, measured: RuntimeJs): WebEntry {
-  if ('error' in web) return { login_initial_js_gzip_kb: null, error: web.error };
-  return {
-    // what Chromium actually fetches for /login before any click (the goal's figure)
-    login_initial_js_gzip_kb: measured && !('error' in measured) ? measured.gzip_kb : null,
-    login_initial_js_files: measured && !('error' in measured) ? measured.files : measured,
-    // only the scripts index.html names (its lazily loaded route chunks excluded)
-    login_html_js_gzip_kb: web.gzip_kb,
-    login_html_js_files: web.files,
-  };
-}
-
-/** Measures the JS Chromium fetches for `/login` on the server at `serverUrl`. */
-async function measureRuntime(serverUrl: string, web: HtmlJs): Promise<RuntimeJs> {
-  if ('error' in web) return null;
-  try {
-    const runtime = await loginRuntimeJs(serverUrl, WEB_DIST);
-    if (runtime) log(`web: Chromium fetched ${runtime.gzip_kb} KB gzip of JS for /login in ${runtime.files.length} files`);
-    return runtime;
-  } catch (error) {
-    const failed = { error: error instanceof Error ? error.message : String(error) };
-    log(`web: runtime measurement failed: ${failed.error}`);
-    return failed;
-  }
-}
-
-/** Sizes the index.html part of the web app's initial JS (building the app when it is missing). */
-function measureHtml(): HtmlJs {
-  try {
-    const web = benchWeb();
-    log(`web: ${web.gzip_kb} KB gzip in ${web.files.length} files`);
-    return web;
-  } catch (error) {
-    const failed = { error: error instanceof Error ? error.message : String(error) };
-    log(`web: not measured: ${failed.error}`);
-    return failed;
-  }
-}
-
-/** Writes `report` to `bench/results/latest.json` (atomically). */
-function writeReport(report: Record<string, unknown>): void {
-  mkdirSync(dirname(RESULTS), { recursive: true });
-  const tmp = `${RESULTS}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`);
-  renameSync(tmp, RESULTS);
-  log(`wrote ${RESULTS}`);
-}
-
-/** Reads the existing report (other benches' keys are kept), or `{}`. */
-function readExisting(): Record<string, unknown> {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(RESULTS, 'utf8'));
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function mark(ok: boolean): string {
-  return ok ? 'ok  ' : 'MISS';
-}
-
-/** The table's lines about the web app's initial JS. */
-function webLines(web: WebEntry): string[] {
-  const kb = web.login_initial_js_gzip_kb;
-  const lines = [`login initial JS (gzip)                 = ${kb ?? 'not measured'} KB   goal ≤ ${GOALS.login_initial_js_gzip_kb} KB  ${mark(kb !== null && kb <= GOALS.login_initial_js_gzip_kb)}`];
-  if (web.login_html_js_gzip_kb != null) {
-    lines.push(`  of which the scripts index.html names = ${String(web.login_html_js_gzip_kb)} KB (the rest: route chunks loaded at once)`);
-  }
-  return lines;
-}
-
-function printTable(report: {
-  api: { bare_rps: number; postgres: DbResult; pglite: DbResult; ratio_postgres: number; db_floor_rps: number; ratio_db_floor: Record<RouteKey, number> };
-  web: WebEntry;
-  settlement?: Record<string, unknown>;
-  valley?: ValleyEntry | { error: string };
-  chain?: ChainBenchEntry | { error: string };
-}): void {
-  const { api, web } = report;
-  const lines: string[] = [];
-  const row = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(28) : c.padStart(12))).join(' ');
-  lines.push(row(['route', 'pg rps', 'pg p99 ms', 'pglite rps', 'pglite p99', 'goal']));
-  lines.push('-'.repeat(28 + 13 * 5));
-  lines.push(row(['bare fastify GET', String(api.bare_rps), '', '', '', '']));
-  for (const [key, path] of Object.entries(ROUTES) as [RouteKey, string][]) {
-    const pg = api.postgres[key];
-    const lite = api.pglite[key];
-    lines.push(
-      row([
-        path.replace('/api/', ''),
-        String(pg.rps),
-        String(pg.p99_ms),
-        String(lite.rps),
-        String(lite.p99_ms),
-        `${mark(pg.p99_ms < GOALS.p99_ms_postgres)} p99<${GOALS.p99_ms_postgres}`,
-      ]),
-    );
-  }
-  lines.push('');
-  lines.push(`ratio_postgres (mean pg rps / bare rps) = ${api.ratio_postgres}   goal ≥ ${GOALS.ratio_postgres}  ${mark(api.ratio_postgres >= GOALS.ratio_postgres)}`);
-  lines.push(`database floor (bare Fastify + one prepared PK SELECT through pg) = ${api.db_floor_rps} rps; route / floor: ${(Object.entries(api.ratio_db_floor) as [RouteKey, number][]).map(([k, v]) => `${k} ${v} ${mark(v >= GOALS.ratio_db_floor)}`).join(', ')}   goal ≥ ${GOALS.ratio_db_floor}`);
-  lines.push(...webLines(web));
-  if (report.valley && !('error' in report.valley)) lines.push(...valleyLines(report.valley as ValleyEntry));
-  if (report.chain && !('error' in report.chain)) lines.push(...chainLines(report.chain));
-  if (report.chain && 'provider_calls' in report.chain && report.chain.provider_calls) lines.push(...providerLines(report.chain as ProviderCallsEntry));
-  const st = (report as { settlement?: Record<string, unknown> }).settlement;
-  if (st) {
-    lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
-    lines.push(`writes during the tick (20 connections, purchases and vote locks of paid players): p99 ${st.write_p99_ms_during_tick} ms (floor, no tick: ${st.write_p99_ms_idle} ms; goal < 100)`);
-  }
-  const failures = [...Object.values(api.postgres), ...Object.values(api.pglite)].filter((r) => r.non2xx > 0 || r.errors > 0);
-  if (failures.length > 0) lines.push('WARNING: some runs had non-2xx answers or errors: see latest.json');
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
 async function main(): Promise<void> {
   const web = measureHtml();
   await withBenchPostgres(async (pgUrl, postgresVersion) => {
-    log(`bare fastify (${CONNECTIONS} connections, ${DURATION} s)`);
     const bare = await benchBare();
     const postgres = await benchKingdom('postgres', pgUrl);
-    log(`database floor: one prepared primary-key SELECT through pg (${CONNECTIONS} connections, ${DURATION} s)`);
     const dbFloor = await benchBare(pgUrl);
     // the JS a real browser loads on /login (incl. lazy route chunks), measured before the load test
     let measured: RuntimeJs = null;
@@ -335,23 +77,7 @@ async function main(): Promise<void> {
     const chain = await measureChain(pgUrl);
     const ready = await measureReady(pgUrl);
     const load = await measureLoad(pgUrl);
-    const meanPg = (postgres.dashboard_user.rps + postgres.balance_hexo.rps + postgres.lands_my.rps) / 3;
-    const api = {
-      bare_rps: bare.rps,
-      bare: bare,
-      postgres,
-      pglite,
-      ratio_postgres: round(meanPg / bare.rps, 3),
-      db_floor_rps: dbFloor.rps,
-      db_floor: dbFloor,
-      ratio_db_floor: {
-        dashboard_user: round(postgres.dashboard_user.rps / dbFloor.rps, 3),
-        balance_hexo: round(postgres.balance_hexo.rps / dbFloor.rps, 3),
-        lands_my: round(postgres.lands_my.rps / dbFloor.rps, 3),
-      },
-      settings: { connections: CONNECTIONS, duration_s: DURATION, warmup_s: WARMUP_S, server_log_level: 'warn' },
-      goals: GOALS,
-    };
+    const api = apiEntry(bare, postgres, pglite, dbFloor);
     const report = {
       ...readExisting(),
       api,
@@ -377,24 +103,6 @@ async function main(): Promise<void> {
     if (!('error' in ready)) process.stdout.write(`${opsLines(ready).join('\n')}\n`);
     if (!('error' in load)) process.stdout.write(`${loadLines(load).join('\n')}\n`);
   });
-}
-
-/** The start-up bench on its own PGlite server (with a local price service); null when not measured. */
-async function benchStartup(): Promise<StartupEntry | null> {
-  const stub = await startPriceStub();
-  log('startup: starting the Kingdom server (PGlite)');
-  const server = await startKingdomServer({ env: { LOG_LEVEL: 'warn', WEB_DIST, PRICE_SERVICE_URL: stub.url } });
-  try {
-    const entry = await runStartupBench(server.url, log);
-    if (entry === null) log('startup: Chromium missing, not measured');
-    return entry;
-  } catch (error) {
-    log(`startup: failed: ${error instanceof Error ? error.message : String(error)}`);
-    return null;
-  } finally {
-    await server.stop();
-    await stub.close();
-  }
 }
 
 /** `--only startup`: the start-up keys of the `web` entry; every other key is kept. */
@@ -427,51 +135,12 @@ async function mainWebOnly(): Promise<void> {
   process.stdout.write(`${webLines(entry).join('\n')}\n`);
 }
 
-/** The Valley bench (building the web app when it is missing); a failure is reported, not thrown. */
-async function measureValley(): Promise<ValleyEntry | { error: string }> {
-  try {
-    benchWeb();
-    return await runValleyBench(WEB_DIST, log);
-  } catch (error) {
-    const failed = { error: error instanceof Error ? error.message : String(error) };
-    log(`valley: not measured: ${failed.error}`);
-    return failed;
-  }
-}
-
 /** `--only valley`: the Valley map bench; the report's other entries are kept. */
 async function mainValleyOnly(): Promise<void> {
   const valley = await measureValley();
   writeReport({ ...readExisting(), valley });
   if (typeof valley.error === 'string') throw new Error(valley.error);
   process.stdout.write(`${valleyLines(valley as ValleyEntry).join('\n')}\n`);
-}
-
-/**
- * The chain-watcher bench, then the provider-calls bench (bench/provider-calls.ts), each on a fresh
- * database of `pgUrl`; a failure is reported, not thrown.
- */
-async function measureChain(pgUrl: string): Promise<ChainBenchEntry | { error: string }> {
-  let watcher: WatcherEntry;
-  try {
-    watcher = await runChainWatcherBench(pgUrl, chainSizesFromEnv(), log);
-  } catch (error) {
-    const failed = { error: error instanceof Error ? error.message : String(error) };
-    log(`chain: not measured: ${failed.error}`);
-    return failed;
-  }
-  return { ...watcher, ...(await measureProviderCalls(pgUrl)) };
-}
-
-/** The provider-calls bench; a failure is reported as `provider_calls_error`. */
-async function measureProviderCalls(pgUrl: string): Promise<ProviderCallsEntry | { provider_calls_error: string }> {
-  try {
-    return await runProviderCallsBench(pgUrl, providerSizesFromEnv(), log);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    log(`provider calls: not measured: ${message}`);
-    return { provider_calls_error: message };
-  }
 }
 
 /**
@@ -509,48 +178,6 @@ async function mainSettlementOnly(): Promise<void> {
   });
 }
 
-/** Start → ready of the compiled server; a failure is reported, not thrown. */
-async function measureReady(pgUrl: string | undefined): Promise<OpsReadyEntry | { error: string }> {
-  try {
-    return await runReadyBench(pgUrl, log);
-  } catch (error) {
-    const failed = { error: error instanceof Error ? error.message : String(error) };
-    log(`ops: not measured: ${failed.error}`);
-    return failed;
-  }
-}
-
-/** Runs `work` on `BENCH_DATABASE_URL`, or on a throwaway cluster started (and stopped) around it; `postgres` names which. */
-async function withBenchPostgres(work: (pgUrl: string, postgres: string) => Promise<void>): Promise<void> {
-  let cluster: PgCluster | undefined;
-  let pgUrl = process.env.BENCH_DATABASE_URL;
-  if (!pgUrl) {
-    cluster = await startPgCluster({ log });
-    pgUrl = cluster.url;
-  }
-  try {
-    await work(pgUrl, cluster ? cluster.version : 'BENCH_DATABASE_URL');
-  } finally {
-    await cluster?.stop();
-  }
-}
-
-/** Two servers under the players' mixed load with a kill -9; a failure is reported, not thrown. */
-async function measureLoad(pgUrl: string): Promise<OpsLoadEntry | { error: string }> {
-  try {
-    return await runLoadBench(pgUrl, log);
-  } catch (error) {
-    const failed = { error: error instanceof Error ? error.message : String(error) };
-    log(`ops.load: not measured: ${failed.error}`);
-    return failed;
-  }
-}
-
-/** The `load` key of the report's `ops` entry. */
-function loadEntry(load: OpsLoadEntry | { error: string }): Record<string, unknown> {
-  return 'error' in load ? { load_error: load.error } : { load };
-}
-
 /** `--only load`: the mixed load of two servers on Postgres (`ops.load`); other entries are kept. */
 async function mainLoadOnly(): Promise<void> {
   await withBenchPostgres(async (pgUrl) => {
@@ -561,14 +188,6 @@ async function mainLoadOnly(): Promise<void> {
     if ('error' in load) throw new Error(load.error);
     process.stdout.write(`${loadLines(load).join('\n')}\n`);
   });
-}
-
-/** The report's `ops` entry with `ready`'s keys replaced (other ops keys, e.g. `load`, kept). */
-function opsEntry(ready: OpsReadyEntry | { error: string }): Record<string, unknown> {
-  const existing = readExisting().ops;
-  const kept = (existing && typeof existing === 'object' ? existing : {}) as Record<string, unknown>;
-  const { ready_error: _old, ...rest } = kept;
-  return 'error' in ready ? { ...rest, ready_error: ready.error } : { ...rest, ...ready };
 }
 
 /** `--only ops`: start → ready (PGlite, and Postgres on `BENCH_DATABASE_URL` or a throwaway cluster); other entries are kept. */

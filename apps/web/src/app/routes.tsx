@@ -16,7 +16,7 @@ import { NotFoundPage, RootLayout } from './root.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 const mines = () => import('../features/mines/mine-pages.tsx');
-const staking = () => import('../features/staking-hub/staking-pages.tsx');
+const staking = () => import('../features/staking-hub/staking-pages.ts');
 const account = () => import('../features/account/account-pages.tsx');
 const chest = () => import('../features/chest/chest-pages.tsx');
 

@@ -1,0 +1,47 @@
+/**
+ * What every part of `npm run bench` (bench/run.ts) shares: where things are, the run's settings
+ * from the environment, the progress log, and the PostgreSQL to measure on.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPgCluster, type PgCluster } from '../tools/pg-cluster.ts';
+import { REPO_ROOT } from '../tools/kingdom-server.ts';
+
+/** This folder. */
+export const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+/** The built web app the measured servers serve. */
+export const WEB_DIST = join(REPO_ROOT, 'apps', 'web', 'dist');
+
+/** `value` as a whole number > 0, else `fallback` (for sizes read from the environment). */
+export function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** `n` rounded to `digits` decimals. */
+export const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
+/** One progress line on stderr (stdout carries the table). */
+export const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
+
+/** Runs `work` on `BENCH_DATABASE_URL`, or on a throwaway cluster started (and stopped) around it; `postgres` names which. */
+export async function withBenchPostgres(work: (pgUrl: string, postgres: string) => Promise<void>): Promise<void> {
+  let cluster: PgCluster | undefined;
+  let pgUrl = process.env.BENCH_DATABASE_URL;
+  if (!pgUrl) {
+    cluster = await startPgCluster({ log });
+    pgUrl = cluster.url;
+  }
+  try {
+    await work(pgUrl, cluster ? cluster.version : 'BENCH_DATABASE_URL');
+  } finally {
+    await cluster?.stop();
+  }
+}
+
+/** Goals of issue 2 ("Performance"). */
+export const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, ratio_db_floor: 0.6, login_initial_js_gzip_kb: 120 };
+
+/** The table's verdict on one goal. */
+export function mark(ok: boolean): string {
+  return ok ? 'ok  ' : 'MISS';
+}

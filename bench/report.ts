@@ -1,0 +1,57 @@
+/**
+ * `bench/results/latest.json` and the table `npm run bench` prints: the report is merged (keys written
+ * by other benches or by an earlier `--only` run are kept) and written atomically.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { apiFailed, apiLines, type ApiEntry } from './api.ts';
+import { chainLines } from './chain-watcher.ts';
+import { BENCH_DIR, log } from './common.ts';
+import { webLines, type WebEntry } from './login-js.ts';
+import type { ChainBenchEntry } from './parts.ts';
+import { providerLines, type ProviderCallsEntry } from './provider-calls.ts';
+import { valleyLines, type ValleyEntry } from './valley.ts';
+
+const RESULTS = join(BENCH_DIR, 'results', 'latest.json');
+
+/** Writes `report` to `bench/results/latest.json` (atomically). */
+export function writeReport(report: Record<string, unknown>): void {
+  mkdirSync(dirname(RESULTS), { recursive: true });
+  const tmp = `${RESULTS}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(report, null, 2)}\n`);
+  renameSync(tmp, RESULTS);
+  log(`wrote ${RESULTS}`);
+}
+
+/** Reads the existing report (other benches' keys are kept), or `{}`. */
+export function readExisting(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(RESULTS, 'utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Prints the full run's table (API, `/login` JS, Valley, chain, settlement) on stdout. */
+export function printTable(report: {
+  api: ApiEntry;
+  web: WebEntry;
+  settlement?: Record<string, unknown>;
+  valley?: ValleyEntry | { error: string };
+  chain?: ChainBenchEntry | { error: string };
+}): void {
+  const { api, web } = report;
+  const lines: string[] = [...apiLines(api)];
+  lines.push(...webLines(web));
+  if (report.valley && !('error' in report.valley)) lines.push(...valleyLines(report.valley as ValleyEntry));
+  if (report.chain && !('error' in report.chain)) lines.push(...chainLines(report.chain));
+  if (report.chain && 'provider_calls' in report.chain && report.chain.provider_calls) lines.push(...providerLines(report.chain as ProviderCallsEntry));
+  const st = (report as { settlement?: Record<string, unknown> }).settlement;
+  if (st) {
+    lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);
+    lines.push(`writes during the tick (20 connections, purchases and vote locks of paid players): p99 ${st.write_p99_ms_during_tick} ms (floor, no tick: ${st.write_p99_ms_idle} ms; goal < 100)`);
+  }
+  if (apiFailed(api)) lines.push('WARNING: some runs had non-2xx answers or errors: see latest.json');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
