@@ -47,7 +47,7 @@ async function outcome(db: Database): Promise<Outcome> {
   return {
     balances: await rows(sql`SELECT user_id || ':' || token || ':' || amount AS r FROM balances ORDER BY user_id, token`),
     ledger: await rows(sql`SELECT user_id || ':' || asset || ':' || amount || ':' || reason || ':' || reference AS r FROM ledger_entries ORDER BY user_id, asset, reason, reference`),
-    reports: await rows(sql`SELECT day || ':' || land_id || ':' || mine || ':' || workers_worked || ':' || exo_mined || ':' || salary_paid || ':' || effectivity AS r FROM mine_daily ORDER BY day, land_id, mine`),
+    reports: await rows(sql`SELECT day || ':' || land_id || ':' || mine || ':' || workers_worked || ':' || exo_mined || ':' || salary_paid || ':' || effectivity AS r FROM mine_day_reports ORDER BY day, land_id, mine`),
     notifications: await rows(sql`SELECT user_id || ':' || type || ':' || data::text AS r FROM notifications ORDER BY 1`),
     days: await rows(sql`SELECT day || ':' || goldmine_exo || ':' || frenmine_exo || ':' || workers_worked || ':' || players_paid AS r FROM game_days ORDER BY day`),
   };

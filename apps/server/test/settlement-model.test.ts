@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => k?.close());
 
-const WORLD_TABLES = 'settlement_runs, settlement_batches, settle_paid, settle_credits, vendor_purchases, ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
+const WORLD_TABLES = 'settlement_runs, settlement_batches, settle_user, settle_user_eff, settle_seen, settle_credits, mine_day_totals, vendor_purchases, ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
 const address = (userId: number) => `addr_test_u${userId}`;
 const values = (rows: ReturnType<typeof sql>[]) => sql.join(rows, sql`, `);
 
@@ -162,7 +162,7 @@ async function sqlSettle(before: World, day: string): Promise<DayResult> {
     SELECT user_id, type, data FROM notifications WHERE id > ${marks!.n}`);
   const reports = await exec<{ day: string; land_id: number; mine: MineKind; user_id: number; open_slots: number; workers: number; workers_worked: number; exo_mined: string; salary_paid: string; hexo_paid: string; food_paid: string; effectivity: number }>(orm, sql`
     SELECT day, land_id, mine, user_id, open_slots, workers, workers_worked, exo_mined::text AS exo_mined, salary_paid::text AS salary_paid,
-      hexo_paid::text AS hexo_paid, food_paid::text AS food_paid, effectivity FROM mine_daily WHERE day = ${day}`);
+      hexo_paid::text AS hexo_paid, food_paid::text AS food_paid, effectivity FROM mine_day_reports WHERE day = ${day}`);
   const [t] = await exec<{ goldmine_exo: string; frenmine_exo: string; goldmine_workers_worked: number; frenmine_workers_worked: number; players_paid: number }>(orm, sql`
     SELECT goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo, goldmine_workers_worked, frenmine_workers_worked, players_paid FROM game_days WHERE day = ${day}`);
   return {

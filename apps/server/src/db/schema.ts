@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, bigserial, integer, text, boolean, timestamp, numeric, jsonb,
+  pgTable, serial, bigserial, bigint, integer, text, boolean, timestamp, numeric, jsonb,
   primaryKey, uniqueIndex, index, check,
 } from 'drizzle-orm/pg-core';
 
@@ -266,12 +266,15 @@ export const mineDaily = pgTable('mine_daily', {
   openSlots: integer('open_slots').notNull(),
   workers: integer('workers').notNull(),
   workersWorked: integer('workers_worked').notNull(),
-  exoMined: amount('exo_mined').notNull(),
+  /** Stored by days settled before migration 0011; null since (`mine_day_reports` computes it from `effs`). */
+  exoMined: amount('exo_mined'),
   salaryPaid: amount('salary_paid').notNull(),
   hexoPaid: amount('hexo_paid').notNull().default('0'),
   foodPaid: amount('food_paid').notNull().default('0'),
   salaryToken: text('salary_token').notNull(),
   effectivity: integer('effectivity').notNull(),
+  /** The weights of the land's worked slots in slot order (GAME-RULES §3); null on rows of days settled before migration 0011. */
+  effs: bigint('effs', { mode: 'bigint' }).array(),
 }, (t) => [primaryKey({ columns: [t.day, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.day)]);
 
 /** Ready-to-upgrade notices already sent: once per land, mine and level (GAME-RULES.md §3). */

@@ -95,14 +95,15 @@ interface Run {
  * {@link SETTLE_BATCH_USERS} players. In order, each step committed with its claim:
  *  1. staging (one transaction, no balance locked): the day's run row, the Staking Hub's snapshot
  *     and rows, upgrades, leaving workers, the royalty shares, the notices, and every salary in pay
- *     order from the balances it read (`settle_seen`, `settle_paid`);
+ *     order from the balances it read (`settle_seen`), summed per player (`settle_user`,
+ *     `settle_user_eff`), with each land's report row (`mine_daily`, shown once the day is settled);
  *  2. salary batches: per range of players, their balances locked, the staged credits (staking,
  *     refunds), then the staged salaries as debits (GAME-RULES §3, §4) and the low-balance warnings.
  *     A salary sees the balance as it is when its player's batch runs: a player whose HEXO or FOOD
  *     moved since staging is computed again there. So a purchase made during the tick counts against
  *     the balance before that day's salaries if it commits before the player's batch, after them
  *     otherwise (never negative either way);
- *     between the passes, the world's worked weight per kind (now final) and the report rows;
+ *     between the passes, the world's worked weight per kind (now final);
  *  3. credit batches: pool shares, EXO rewards, the shop royalty and the day's reports;
  *  4. the `game_days` row with the totals (the day is settled) and the staging tables cleared.
  * @throws whatever a step throws; the steps committed so far stay, and the next run resumes
@@ -161,7 +162,7 @@ async function stage(db: Database, day: string, batchUsers: number): Promise<Run
     // fresh temp tables would otherwise trigger JIT compilation that costs more than it saves.
     await exec(tx, sql.raw(`SET LOCAL work_mem = '${SETTLEMENT_WORK_MEM[db.kind]}'`));
     await exec(tx, sql`SET LOCAL jit = off`);
-    await exec(tx, sql`TRUNCATE settle_paid, settle_credits, settle_seen`);
+    await exec(tx, sql`TRUNCATE settle_user, settle_user_eff, settle_credits, settle_seen`);
     // Who holds each land: the account holding its NFT (the smallest id should two ever do).
     await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
       SELECT DISTINCT ON (l.id) l.id AS land_id, h.user_id FROM lands l
@@ -206,17 +207,21 @@ async function batch(db: Database, day: string, pass: Run['phase'], lo: number, 
 /** Rolls a batch back when its phase is over (another runner moved on). */
 class BatchStale extends Error {}
 
-/** Step 4: the day is settled (`game_days` with its totals); the staging tables are emptied. */
+/** Step 4: the day is settled (`game_days` and `mine_day_totals`); the staging tables are emptied. */
 async function finish(db: Database, day: string, end: Date): Promise<DaySettled | null> {
   return db.orm.transaction(async (tx) => {
-    const [t] = await exec<{ goldmine_exo: string; frenmine_exo: string; goldmine_worked: number; frenmine_worked: number; players_paid: number }>(tx, sql`
+    const [t] = await exec<{ goldmine_exo: string; frenmine_exo: string; goldmine_worked: number; frenmine_worked: number; players_paid: number; goldmine_eff: string; frenmine_eff: string }>(tx, sql`
       DELETE FROM settlement_runs WHERE day = ${day} AND phase = 'credits'
-      RETURNING goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo, goldmine_worked, frenmine_worked, players_paid`);
+      RETURNING goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo, goldmine_worked, frenmine_worked, players_paid,
+        goldmine_eff::text AS goldmine_eff, frenmine_eff::text AS frenmine_eff`);
     if (!t) return null;
+    // what `mine_day_reports` computes each land's EXO from
+    await exec(tx, sql`INSERT INTO mine_day_totals (day, mine, pool, eff) VALUES ${sql.join(MINE_KINDS.map((kind) =>
+      sql`(${day}, ${kind}, ${MINE_RULES[kind].dailyPool.toString()}::bigint, ${kind === 'goldmine' ? t.goldmine_eff : t.frenmine_eff}::bigint)`), sql`, `)}`);
     const worked = t.goldmine_worked + t.frenmine_worked;
     await exec(tx, sql`INSERT INTO game_days (day, settled_at, goldmine_exo, frenmine_exo, workers_worked, goldmine_workers_worked, frenmine_workers_worked, players_paid)
       VALUES (${day}, ${end}, ${t.goldmine_exo}, ${t.frenmine_exo}, ${worked}, ${t.goldmine_worked}, ${t.frenmine_worked}, ${t.players_paid})`);
-    await exec(tx, sql`TRUNCATE settle_paid, settle_credits, settle_seen`);
+    await exec(tx, sql`TRUNCATE settle_user, settle_user_eff, settle_credits, settle_seen`);
     await exec(tx, sql`DELETE FROM settlement_batches WHERE day < ${addDays(day, -7)}`);
     return { day, goldmineExo: BigInt(t.goldmine_exo), frenmineExo: BigInt(t.frenmine_exo), workersWorked: worked };
   });
@@ -286,8 +291,8 @@ async function lockBatchBalances(tx: Orm, lo: number, hi: number): Promise<void>
 
 /**
  * The day's salaries for every player on a roster (step 1, set-based, no lock): the balances the
- * salaries will see (HEXO + the day's staking HEXO, FOOD) are kept in `settle_seen`; each kind's paid
- * workers go to `settle_paid` in user order.
+ * salaries will see (HEXO + the day's staking HEXO, FOOD) are kept in `settle_seen`; each kind's
+ * report rows and per-player sums are written by {@link computePay}.
  */
 async function stageSalaries(tx: Orm, day: string): Promise<void> {
   const start = new Date(dayStart(day));
@@ -301,7 +306,6 @@ async function stageSalaries(tx: Orm, day: string): Promise<void> {
   await exec(tx, sql`INSERT INTO settle_seen (user_id, hexo, food) SELECT user_id, hexo, food FROM _seen ORDER BY user_id`);
   for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`true`);
   await exec(tx, sql`DROP TABLE _seen`);
-  await exec(tx, sql`ANALYZE settle_paid`);
 }
 
 /**
@@ -309,7 +313,9 @@ async function stageSalaries(tx: Orm, day: string): Promise<void> {
  * matching `users` (an SQL condition on `mw.user_id`), from the balances in temp table `_seen`
  * (user_id, hexo, food), which it then lowers by what the kind paid: the roster (workers assigned
  * before the day began), salaries in pay order (land, slot) while the budget lasts (salary token +
- * fallback), each worker's weight (manager +10%). Rows go to `settle_paid` in user order.
+ * fallback), each worker's weight (manager +10%). Writes, in one statement, each land's report row
+ * (`mine_daily`, with the weights of its worked slots, in no order; its EXO is read through `mine_day_reports`),
+ * each player's sums (`settle_user`) and worked slots per weight (`settle_user_eff`).
  */
 async function computePay(tx: Orm, kind: MineKind, day: string, users: SQL): Promise<void> {
   const start = new Date(dayStart(day));
@@ -319,43 +325,67 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: SQL): Pro
   const manager = rules.managerSlot ?? 0;
   const fallback = rules.salaryFallback;
   const col = (t: string | null) => (t ? sql.raw(`s.${t}`) : sql`0::numeric`);
-  // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools). Players whose salary
-  // token covers every salary pay all (no sorting); only the others are paid in order with a running sum.
-  await exec(tx, sql`INSERT INTO settle_paid (mine, land_id, slot, user_id, salary, worked, eff, from_token, from_fallback)
-    WITH r(rarity, salary, weight) AS (VALUES ${rarities}),
-    g AS MATERIALIZED (
-      SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.weight
+  const { hexo, food } = salaryColumns(kind);
+  const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');
+  const open = sql`LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int)`;
+  const bonus = sql`(100 + ${MANAGER_BONUS_PERCENT.toString()}::bigint)`;
+  // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools). Every land is first
+  // summed as if all its workers were paid, in one pass over the workers; a player whose salary token
+  // covers every salary (nearly all) keeps those sums. Only the others' workers are paid one by one,
+  // in pay order with a running sum. Per-player rows are then summed from the land rows.
+  await exec(tx, sql`WITH r(rarity, salary, weight) AS (VALUES ${rarities}),
+    la AS MATERIALIZED (
+      SELECT mw.land_id, min(mw.user_id) AS user_id, count(*)::int AS workers, sum(r.salary) AS salary,
+        CASE WHEN bool_or(mw.slot = ${manager}::int) THEN array_agg(r.weight * CASE WHEN mw.slot = ${manager}::int THEN 100 ELSE ${bonus} END)
+          ELSE array_agg(r.weight * 100) END AS effs
       FROM mine_workers mw JOIN r ON r.rarity = mw.rarity
       WHERE ${users} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
+      GROUP BY mw.land_id
     ),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
-      FROM (SELECT user_id, sum(salary) AS total FROM g GROUP BY user_id) p JOIN _seen s ON s.user_id = p.user_id
+      FROM (SELECT user_id, sum(salary) AS total FROM la GROUP BY user_id) p JOIN _seen s ON s.user_id = p.user_id
     ),
-    w AS (
-      SELECT g.land_id, g.slot, g.user_id, g.salary, g.weight, true AS worked, g.salary AS from_token
-      FROM g JOIN b ON b.user_id = g.user_id WHERE b.tok >= b.total
-      UNION ALL
-      SELECT land_id, slot, user_id, salary, weight, cum <= tok + fb,
-        CASE WHEN cum <= tok + fb THEN GREATEST(0, LEAST(salary, tok - (cum - salary))) ELSE 0 END
+    short AS (
+      SELECT land_id, slot, user_id, salary, weight, cum <= tok + fb AS worked,
+        CASE WHEN cum <= tok + fb THEN GREATEST(0, LEAST(salary, tok - (cum - salary))) ELSE 0 END AS from_token
       FROM (
-        SELECT g.*, b.tok, b.fb, sum(g.salary) OVER (PARTITION BY g.user_id ORDER BY g.land_id, g.slot) AS cum
-        FROM g JOIN b ON b.user_id = g.user_id WHERE b.tok < b.total
-      ) short
+        SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.weight, b.tok, b.fb,
+          sum(r.salary) OVER (PARTITION BY mw.user_id ORDER BY mw.land_id, mw.slot) AS cum
+        FROM b JOIN mine_workers mw ON mw.user_id = b.user_id JOIN r ON r.rarity = mw.rarity
+        WHERE b.tok < b.total AND mw.mine = ${kind} AND mw.assigned_at < ${start}
+      ) x
     ),
-    managed AS (SELECT DISTINCT land_id FROM w WHERE slot = ${manager}::int AND worked)
-    SELECT ${kind}, w.land_id, w.slot, w.user_id, w.salary, w.worked,
-      CASE WHEN NOT w.worked THEN 0::bigint
-        WHEN m.land_id IS NOT NULL AND w.slot <> ${manager}::int THEN w.weight * (100 + ${MANAGER_BONUS_PERCENT.toString()}::bigint)
-        ELSE w.weight * 100 END,
-      w.from_token, CASE WHEN w.worked THEN w.salary - w.from_token ELSE 0 END
-    FROM w LEFT JOIN managed m ON m.land_id = w.land_id
-    ORDER BY w.user_id, w.land_id, w.slot`);
-  const { hexo, food } = salaryColumns(kind);
+    managed AS (SELECT DISTINCT land_id FROM short WHERE slot = ${manager}::int AND worked),
+    ws AS (
+      SELECT s.land_id, s.user_id, s.salary, s.worked, s.from_token,
+        CASE WHEN s.worked THEN s.salary - s.from_token ELSE 0 END AS from_fallback,
+        CASE WHEN m.land_id IS NOT NULL AND s.slot <> ${manager}::int THEN s.weight * ${bonus} ELSE s.weight * 100 END AS eff
+      FROM short s LEFT JOIN managed m ON m.land_id = s.land_id
+    ),
+    lw AS MATERIALIZED (
+      SELECT la.land_id, la.user_id, la.workers, la.workers AS worked, la.salary AS need, la.salary AS from_token, 0::numeric AS from_fallback, la.effs
+      FROM la JOIN b ON b.user_id = la.user_id WHERE b.tok >= b.total
+      UNION ALL
+      SELECT land_id, min(user_id), count(*)::int, (count(*) FILTER (WHERE worked))::int, sum(salary), sum(from_token), sum(from_fallback),
+        COALESCE(array_agg(eff) FILTER (WHERE worked), '{}')
+      FROM ws GROUP BY land_id
+    ),
+    reports AS (
+      INSERT INTO mine_daily (day, land_id, mine, user_id, open_slots, workers, workers_worked, salary_paid, hexo_paid, food_paid, salary_token, effectivity, effs)
+      SELECT ${day}, w.land_id, ${kind}, w.user_id, ${open}, w.workers, w.worked, w.from_token + w.from_fallback, ${hexo}, ${food}, ${rules.salaryToken},
+        ${effectivitySql(sql`w.worked`, open)}, w.effs
+      FROM lw w JOIN lands l ON l.id = w.land_id ORDER BY w.land_id
+    ),
+    players AS (
+      INSERT INTO settle_user (user_id, mine, hexo, food, need, workers, worked, lands)
+      SELECT user_id, ${kind}, sum(${hexo}), sum(${food}), sum(need), sum(workers)::int, sum(worked)::int, count(*)::int
+      FROM lw GROUP BY user_id
+    )
+    INSERT INTO settle_user_eff (user_id, mine, eff, n)
+    SELECT lw.user_id, ${kind}, e.eff, count(*)::int FROM lw CROSS JOIN LATERAL unnest(lw.effs) AS e(eff) GROUP BY lw.user_id, e.eff`);
   await exec(tx, sql`UPDATE _seen s SET hexo = s.hexo - p.hexo, food = s.food - p.food
-    FROM (SELECT user_id, sum(${hexo}) AS hexo, sum(${food}) AS food FROM settle_paid sp
-      WHERE mine = ${kind} AND user_id IN (SELECT user_id FROM _seen) GROUP BY user_id) p
-    WHERE s.user_id = p.user_id`);
+    FROM settle_user p WHERE p.mine = ${kind} AND p.user_id = s.user_id`);
 }
 
 /**
@@ -377,23 +407,23 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
     WHERE hexo <> seen_hexo OR food <> seen_food`);
   const [moved] = await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM _seen`);
   if (moved!.n > 0) {
-    await exec(tx, sql`DELETE FROM settle_paid WHERE user_id IN (SELECT user_id FROM _seen)`);
-    for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`mw.user_id IN (SELECT user_id FROM _seen)`);
+    const movedUser = sql`user_id IN (SELECT user_id FROM _seen)`;
+    await exec(tx, sql`DELETE FROM mine_daily WHERE day = ${day} AND ${movedUser}`);
+    await exec(tx, sql`DELETE FROM settle_user WHERE ${movedUser}`);
+    await exec(tx, sql`DELETE FROM settle_user_eff WHERE ${movedUser}`);
+    for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`mw.${movedUser}`);
   }
-  await applyLedgerBatch(tx, sql.join(MINE_KINDS.map((kind) => {
-    const { hexo, food } = salaryColumns(kind);
-    return sql`SELECT user_id, 'hexo' AS asset, -sum(${hexo}) AS amount, ${`${kind}_salary`} AS reason, ${day} AS reference
-        FROM settle_paid WHERE mine = ${kind} AND ${mine} GROUP BY user_id
-      UNION ALL SELECT user_id, 'food', -sum(${food}), ${`${kind}_salary`}, ${day} FROM settle_paid WHERE mine = ${kind} AND ${mine} GROUP BY user_id`;
-  }), sql` UNION ALL `), end);
+  await applyLedgerBatch(tx, sql`SELECT user_id, 'hexo' AS asset, -hexo AS amount, mine || '_salary' AS reason, ${day} AS reference
+      FROM settle_user WHERE ${mine}
+    UNION ALL SELECT user_id, 'food', -food, mine || '_salary', ${day} FROM settle_user WHERE ${mine}`, end);
   await exec(tx, sql`CREATE TEMP TABLE _need ON COMMIT DROP AS
-    SELECT user_id, COALESCE(sum(salary) FILTER (WHERE mine = 'goldmine'), 0) AS gold_hexo,
-      COALESCE(sum(salary) FILTER (WHERE mine = 'frenmine'), 0) AS fren_food
-    FROM settle_paid WHERE ${mine} GROUP BY user_id`);
+    SELECT user_id, COALESCE(sum(need) FILTER (WHERE mine = 'goldmine'), 0) AS gold_hexo,
+      COALESCE(sum(need) FILTER (WHERE mine = 'frenmine'), 0) AS fren_food
+    FROM settle_user WHERE ${mine} GROUP BY user_id`);
   await warnLowBalances(tx, day, end);
 }
 
-/** The columns of a paid worker (`settle_paid`) holding its HEXO and FOOD salary, from the kind's descriptor. */
+/** The columns of a paid worker holding its HEXO and FOOD salary, from the kind's descriptor. */
 function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
   const rules = MINE_RULES[kind];
   const fallback = rules.salaryFallback;
@@ -403,32 +433,18 @@ function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
   };
 }
 
-/** SQL of a worker's pool share: ⌊pool × eff ÷ the world's eff⌋ (0 when nobody worked). */
+/** SQL of a worker's pool share: ⌊pool × eff ÷ the world's eff⌋ (0 when nobody worked); `mine_day_reports` computes the same. */
 const shareSql = (kind: MineKind, totalEff: bigint) => sql`CASE WHEN ${totalEff.toString()}::bigint > 0
   THEN ${MINE_RULES[kind].dailyPool.toString()}::bigint * eff / ${totalEff.toString()}::bigint ELSE 0 END`;
 
 /**
  * Between the passes (one transaction, no balance touched): the world's worked weight per kind, now
- * final, kept on the run; the day's report rows (`mine_daily`) with each land's pool share.
+ * final, kept on the run.
  */
 async function closeSalaries(tx: Orm, day: string): Promise<void> {
-  await exec(tx, sql`SET LOCAL jit = off`);
-  await exec(tx, sql`ANALYZE settle_paid`);
-  const totals = await exec<{ mine: MineKind; eff: string }>(tx, sql`SELECT mine, sum(eff)::text AS eff FROM settle_paid GROUP BY mine`);
+  const totals = await exec<{ mine: MineKind; eff: string }>(tx, sql`SELECT mine, sum(eff * n)::text AS eff FROM settle_user_eff GROUP BY mine`);
   const eff = (kind: MineKind) => BigInt(totals.find((t) => t.mine === kind)?.eff ?? '0');
   await exec(tx, sql`UPDATE settlement_runs SET goldmine_eff = ${eff('goldmine').toString()}, frenmine_eff = ${eff('frenmine').toString()} WHERE day = ${day}`);
-  for (const kind of MINE_KINDS) {
-    const rules = MINE_RULES[kind];
-    const { hexo, food } = salaryColumns(kind);
-    const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');
-    await exec(tx, sql`INSERT INTO mine_daily (day, land_id, mine, user_id, open_slots, workers, workers_worked, exo_mined, salary_paid, hexo_paid, food_paid, salary_token, effectivity)
-      SELECT ${day}, w.land_id, ${kind}, min(w.user_id), LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int),
-        count(*)::int, (count(*) FILTER (WHERE w.worked))::int, sum(${shareSql(kind, eff(kind))}), sum(w.from_token + w.from_fallback),
-        sum(${hexo}), sum(${food}), ${rules.salaryToken},
-        ${effectivitySql(sql`(count(*) FILTER (WHERE w.worked))::int`, sql`LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int)`)}
-      FROM settle_paid w JOIN lands l ON l.id = w.land_id WHERE w.mine = ${kind}
-      GROUP BY w.land_id, l.${levelCol} ORDER BY w.land_id`);
-  }
 }
 
 /**
@@ -450,12 +466,13 @@ async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: numbe
 
 async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, lo: number, hi: number, totalEff: bigint): Promise<void> {
   const rules = MINE_RULES[kind];
-  const { hexo, food } = salaryColumns(kind);
   await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
-    SELECT user_id, sum(${shareSql(kind, totalEff)}) AS exo, sum(${hexo}) AS hexo, sum(${food}) AS food,
-      (count(*) FILTER (WHERE NOT worked))::int AS unpaid, (count(*) FILTER (WHERE worked))::int AS worked,
-      count(*)::int AS workers, count(DISTINCT land_id)::int AS lands
-    FROM settle_paid WHERE mine = ${kind} AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id`);
+    SELECT u.user_id, COALESCE(e.exo, 0) AS exo, u.hexo, u.food, u.workers - u.worked AS unpaid, u.worked, u.workers, u.lands
+    FROM settle_user u LEFT JOIN (
+      SELECT user_id, sum(n * ${shareSql(kind, totalEff)}) AS exo FROM settle_user_eff
+      WHERE mine = ${kind} AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id
+    ) e ON e.user_id = u.user_id
+    WHERE u.mine = ${kind} AND ${inBatch(sql`u.user_id`, lo, hi)}`);
   await exec(tx, sql`INSERT INTO _credits SELECT user_id, 'exo', exo, ${`${kind}_reward`}, ${day} FROM _u`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, ${rules.dailyReportType}, jsonb_build_object('day', ${day}::text, 'exo', exo::text, 'salary_paid', (hexo + food)::text,

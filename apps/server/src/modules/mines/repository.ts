@@ -144,14 +144,14 @@ export async function workerNfts(orm: Orm, userId: number, now: Date): Promise<W
   });
 }
 
-/** A user's mine days (newest first) since `fromDay`, or for exactly one day. */
+/** A user's mine days (newest first) since `fromDay`, or for exactly one day: settled days only (`mine_day_reports`). */
 export async function mineDays(orm: Orm, userId: number, kind: MineKind, range: { fromDay?: string; day?: string }): Promise<MineDay[]> {
   const cond = range.day ? sql`d.day = ${range.day}` : sql`d.day >= ${range.fromDay ?? '0000-00-00'}`;
   return exec<MineDay>(orm, sql`
     SELECT d.day, l.hex_name, d.open_slots, d.workers, d.workers_worked, d.exo_mined::text AS exo_mined,
       d.salary_paid::text AS salary_paid, d.hexo_paid::text AS hexo_paid, d.food_paid::text AS food_paid,
       d.salary_token, d.effectivity
-    FROM mine_daily d JOIN lands l ON l.id = d.land_id
+    FROM mine_day_reports d JOIN lands l ON l.id = d.land_id
     WHERE d.user_id = ${userId} AND d.mine = ${kind} AND ${cond}
     ORDER BY d.day DESC, l.hex_name`);
 }
