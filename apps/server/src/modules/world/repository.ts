@@ -1,0 +1,24 @@
+/** SQL of world transparency (GAME-RULES §3, §4): the totals each settled day wrote to `game_days`. */
+import { statement, type Database } from '../../db/client.ts';
+
+const daysStmt = statement('world_days', `
+  SELECT day, settled_at, goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo,
+    goldmine_workers_worked, frenmine_workers_worked, players_paid
+  FROM game_days ORDER BY day DESC LIMIT $1`);
+
+/** One settled day's world totals: EXO paid by each mine in base units (text), counts of workers and players. */
+export interface SettledDayRow {
+  /** Game day (UTC), `YYYY-MM-DD`. */
+  day: string;
+  settled_at: Date | string;
+  goldmine_exo: string;
+  frenmine_exo: string;
+  goldmine_workers_worked: number;
+  frenmine_workers_worked: number;
+  players_paid: number;
+}
+
+/** The latest `limit` settled days, newest first. */
+export async function latestSettledDays(db: Database, limit: number): Promise<SettledDayRow[]> {
+  return db.query<SettledDayRow>(daysStmt, [limit]);
+}
