@@ -1,10 +1,11 @@
 /** SQL of world transparency (GAME-RULES §3, §4): the totals each settled day wrote to `game_days`. */
-import { statement, type Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { prepared, runPrepared, type Database } from '../../db/client.ts';
 
-const daysStmt = statement('world_days', `
+const daysStmt = prepared('world_days', sql`
   SELECT day, settled_at, goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo,
     goldmine_workers_worked, frenmine_workers_worked, players_paid
-  FROM game_days ORDER BY day DESC LIMIT $1`);
+  FROM game_days ORDER BY day DESC LIMIT ${sql.placeholder('limit')}`);
 
 /** One settled day's world totals: EXO paid by each mine in base units (text), counts of workers and players. */
 export interface SettledDayRow {
@@ -20,5 +21,5 @@ export interface SettledDayRow {
 
 /** The latest `limit` settled days, newest first. */
 export async function latestSettledDays(db: Database, limit: number): Promise<SettledDayRow[]> {
-  return db.query<SettledDayRow>(daysStmt, [limit]);
+  return runPrepared<SettledDayRow>(db, daysStmt, { limit });
 }
