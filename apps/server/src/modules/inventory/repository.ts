@@ -1,21 +1,22 @@
 /** SQL of the app inventory (spec §7 `inventory/items`, `inventory/count`): one statement each that checks the session too. */
 import type { FastifyRequest } from 'fastify';
 import type { Item } from '@kingdom/api';
-import { statement, type Database } from '../../db/client.ts';
-import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sessionRows, sessionStatement } from '../../auth/session.ts';
 
 // The LEFT JOIN keeps one row for a valid session with no items (key is then null).
-const itemsStmt = statement('inventory_items', `
+const itemsStmt = sessionStatement('inventory_items', ({ session }) => sql`
   SELECT k.key, k.name, ui.amount::int AS amount, k.is_craftable
   FROM sessions s
   LEFT JOIN user_items ui ON ui.user_id = s.user_id AND ui.amount > 0
   LEFT JOIN item_kinds k ON k.key = ui.item_key
-  WHERE ${SESSION_WHERE}
+  WHERE ${session}
   ORDER BY k.category, k.tier NULLS LAST, k.key`);
 
-const countStmt = statement('inventory_count', `
+const countStmt = sessionStatement('inventory_count', ({ session }) => sql`
   SELECT COALESCE((SELECT sum(amount) FROM user_items ui WHERE ui.user_id = s.user_id), 0)::int AS count
-  FROM sessions s WHERE ${SESSION_WHERE}`);
+  FROM sessions s WHERE ${session}`);
 
 /**
  * The request's user's items with a positive amount, by category, tier and key.

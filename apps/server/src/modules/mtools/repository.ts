@@ -5,16 +5,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { MiningTool } from '@kingdom/api';
 import { MINING_TOOL_POLICY_ID } from '@kingdom/game';
-import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
-import { statement, type Database } from '../../db/client.ts';
+import { sessionRows, sessionStatement } from '../../auth/session.ts';
+import { sql } from 'drizzle-orm';
+import { prepared, runPrepared, type Database } from '../../db/client.ts';
 
-const TOOL_COLUMNS = `t.id, k.key, k.name, t.serial, t.policy_id, t.asset_name, k.daily_hexo::text AS daily_hexo`;
+const TOOL_COLUMNS = sql`t.id, k.key, k.name, t.serial, t.policy_id, t.asset_name, k.daily_hexo::text AS daily_hexo`;
+const MINING_TOOL = sql.raw(`'${MINING_TOOL_POLICY_ID}'`);
 
-const myToolsStmt = statement('mtools_my', `
+const myToolsStmt = sessionStatement('mtools_my', ({ session }) => sql`
   SELECT x.*, (
     SELECT count(*) FROM holdings h
     JOIN mining_tools t ON t.policy_id = h.collection_key AND t.asset_name = h.asset_key
-    WHERE h.user_id = s.user_id AND h.collection_key = '${MINING_TOOL_POLICY_ID}'
+    WHERE h.user_id = s.user_id AND h.collection_key = ${MINING_TOOL}
   )::int AS total
   FROM sessions s
   LEFT JOIN LATERAL (
@@ -22,17 +24,17 @@ const myToolsStmt = statement('mtools_my', `
     FROM holdings h
     JOIN mining_tools t ON t.policy_id = h.collection_key AND t.asset_name = h.asset_key
     JOIN mining_tool_kinds k ON k.key = t.kind_key
-    WHERE h.user_id = s.user_id AND h.collection_key = '${MINING_TOOL_POLICY_ID}'
-    ORDER BY t.id LIMIT $3 OFFSET $4
+    WHERE h.user_id = s.user_id AND h.collection_key = ${MINING_TOOL}
+    ORDER BY t.id LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
   ) x ON true
-  WHERE ${SESSION_WHERE}`);
+  WHERE ${session}`);
 
-const allToolsStmt = statement('mtools_all', `
+const allToolsStmt = prepared('mtools_all', sql`
   SELECT ${TOOL_COLUMNS},
     (SELECT h.address FROM holdings h WHERE h.collection_key = t.policy_id AND h.asset_key = t.asset_name LIMIT 1) AS owner,
     (SELECT count(*) FROM mining_tools)::int AS total
   FROM mining_tools t JOIN mining_tool_kinds k ON k.key = t.kind_key
-  ORDER BY t.id LIMIT $1 OFFSET $2`);
+  ORDER BY t.id LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`);
 
 interface ToolRow {
   id: number | null; key: string; name: string; serial: number; policy_id: string; asset_name: string; daily_hexo: string; owner: string | null; total: number;
@@ -54,12 +56,12 @@ export interface ToolsPage {
  * @throws ApiError USER_NOT_AUTH when the token is missing, unknown, revoked or expired
  */
 export async function myToolsPage(db: Database, request: FastifyRequest, limit: number, offset: number): Promise<ToolsPage> {
-  const rows = await sessionRows<ToolRow>(db, myToolsStmt, request, [limit, offset]);
+  const rows = await sessionRows<ToolRow>(db, myToolsStmt, request, { limit, offset });
   return { mtools: rows.filter((r) => r.id !== null).map(toTool), total: rows[0]!.total };
 }
 
 /** The whole collection of mining tools, `limit` from `offset` (ordered by tool id), with its total; `owner` = a holding address or null. */
 export async function allToolsPage(db: Database, limit: number, offset: number): Promise<ToolsPage> {
-  const rows = await db.query<ToolRow>(allToolsStmt, [limit, offset]);
+  const rows = await runPrepared<ToolRow>(db, allToolsStmt, { limit, offset });
   return { mtools: rows.map(toTool), total: rows[0]?.total ?? 0 };
 }
