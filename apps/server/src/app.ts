@@ -1,7 +1,8 @@
 /**
  * Builds the Kingdom server (Fastify): external plugins (cookie, helmet, rate limit, swagger), then
- * ours (CSRF, maintenance, error handler), then routes by area under `/api`, and the built web app
- * at `/` with history-mode fallback. Tests build it in-process and use `app.inject`.
+ * ours (CSRF, maintenance, error handler), then routes by area under `/api` (the one table
+ * `ROUTE_MODULES` of `route-modules.ts`), and the built web app at `/` with history-mode fallback.
+ * Tests build it in-process and use `app.inject`.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -21,29 +22,11 @@ import type { Database, Orm } from './db/client.ts';
 import type { ChainProviders } from './chain/index.ts';
 import { ApiError } from './errors.ts';
 import { csrfPlugin } from './auth/csrf.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { balanceRoutes } from './modules/balances/routes.ts';
-import { priceRoutes } from './modules/prices/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
-import { inventoryRoutes } from './modules/inventory/routes.ts';
-import { landRoutes } from './modules/lands/routes.ts';
-import { miningToolRoutes } from './modules/mtools/routes.ts';
-import { walletRoutes } from './modules/wallets/routes.ts';
-import { demoRoutes } from './modules/demo/routes.ts';
-import { configRoutes } from './modules/config/routes.ts';
-import { mineRoutes } from './modules/mines/routes.ts';
-import { worldRoutes } from './modules/world/routes.ts';
-import { vendorRoutes } from './modules/vendor/routes.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { chestRoutes } from './modules/chest/routes.ts';
 import { registerAuthHook } from './http/routes.ts';
-import { valleyRoutes } from './modules/valley/routes.ts';
-import { stakingRoutes } from './modules/staking/routes.ts';
-import { chainRoutes } from './modules/chain/routes.ts';
 import { ChainMoneyJobs } from './jobs/chain-money.ts';
 import { JobLeases } from './jobs/leases.ts';
-import { healthRoutes, Lifecycle } from './observability/health.ts';
+import { Lifecycle } from './observability/health.ts';
+import { ROUTE_MODULES } from './route-modules.ts';
 import { AppMetrics, registerMetrics } from './observability/metrics.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id.ts';
@@ -199,26 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!request.url.startsWith(`${API_PREFIX}/config`) && !request.url.startsWith(`${API_PREFIX}/sanctum`) && !request.url.startsWith(`${API_PREFIX}/health/`)) throw new ApiError('MAINTENANCE');
       });
     }
-    await api.register(healthRoutes);
-    await api.register(configRoutes);
-    await api.register(authRoutes);
-    await api.register(userRoutes);
-    await api.register(balanceRoutes);
-    await api.register(priceRoutes);
-    await api.register(notificationRoutes);
-    await api.register(inventoryRoutes);
-    await api.register(landRoutes);
-    await api.register(miningToolRoutes);
-    await api.register(walletRoutes);
-    await api.register(mineRoutes);
-    await api.register(worldRoutes);
-    await api.register(vendorRoutes);
-    await api.register(accountRoutes);
-    await api.register(chestRoutes);
-    await api.register(valleyRoutes);
-    await api.register(stakingRoutes);
-    await api.register(chainRoutes);
-    if (config.demo) await api.register(demoRoutes);
+    // Route modules: the one table in route-modules.ts.
+    for (const m of ROUTE_MODULES) if (!m.when || m.when(config)) await api.register(m.routes);
     api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {
       throw new ApiError('NOT_FOUND');

@@ -17,8 +17,11 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  * How an endpoint is authenticated:
  * - `public`: anyone;
  * - `session`: a bearer token; one hook resolves the session before the handler runs;
- * - `session-in-query`: a bearer token whose session the handler checks inside its one SQL
- *   statement (hot reads: one round trip); the hook only requires the header;
+ * - `session-in-query`: a bearer token whose session is checked inside the handler's one SQL
+ *   statement (hot reads: one round trip); the hook only requires the header, the server builds such
+ *   statements only with its one session helper (which puts the session condition in) and its route
+ *   registration refuses to answer unless that statement found the session (fail closed: 401 for a
+ *   missing, unknown, revoked or expired token; never public);
  * - `demo`: demo mode only (registered only when `DEMO` is on), no sign-in.
  */
 export type EndpointAuth = 'public' | 'session' | 'session-in-query' | 'demo';

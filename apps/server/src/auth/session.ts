@@ -2,24 +2,66 @@
  * Bearer-token sessions. A token is 32 random bytes (base64url); the database keeps only its
  * SHA-256 with an expiry; logout revokes it.
  *
- * Authenticated reads check the session inside their own SQL (one round trip per request): their
- * statements start `FROM sessions s` and use {@link SESSION_WHERE} with `$1` = token hash and
- * `$2` = now. Zero rows means the token is unknown, revoked or expired → 401 USER_NOT_AUTH.
+ * Hot reads of `session-in-query` endpoints check the session inside their own SQL (one round trip
+ * per request). Their statements are built only by {@link sessionStatement}, which puts the one
+ * session condition into the statement (and refuses a statement that leaves it out); they run only
+ * through {@link sessionRows}, which answers 401 USER_NOT_AUTH when no row comes back (the token is
+ * unknown, revoked or expired) and marks the request's session as checked. The route registration
+ * (`http/routes.ts`) refuses to answer a `session-in-query` request whose session was not checked.
  */
 import type { FastifyRequest } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { hashToken } from './tokens.ts';
-import { statement, type Database, type Statement } from '../db/client.ts';
+import { prepared, runPrepared, type Database, type PreparedStatement } from '../db/client.ts';
 import { CLOCK_OFFSET_SQL } from '../clock.ts';
 
-/** SQL condition on `sessions s` with `$1` = token hash, `$2` = now (timestamptz). */
-export const SESSION_WHERE = 's.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2';
+/** Placeholder names the session condition binds: the token's SHA-256 and the request's game time. */
+const TOKEN_HASH = 'session_token_hash';
+const NOW = 'session_now';
+
+/** The one session condition, on `sessions s`: the token's session, not revoked, not expired at now. */
+const SESSION_CONDITION = sql`s.token_hash = ${sql.placeholder(TOKEN_HASH)} AND s.revoked_at IS NULL AND s.expires_at > ${sql.placeholder(NOW)}`;
+/** {@link SESSION_CONDITION} as it reads in a compiled statement (its placeholders numbered there). */
+const SESSION_CONDITION_TEXT = /\bs\.token_hash = \$\d+ AND s\.revoked_at IS NULL AND s\.expires_at > \$\d+/;
 
 /**
  * Select-list column `clock_ms` (the shared game clock's offset in the database, text, NULL when it
  * never moved) that a hot read of a route declared `clock: 'in-query'` carries beside its rows.
  */
-export const SESSION_CLOCK = `${CLOCK_OFFSET_SQL} AS clock_ms`;
+const SESSION_CLOCK = sql.raw(`${CLOCK_OFFSET_SQL} AS clock_ms`);
+
+declare const sessionScoped: unique symbol;
+
+/** A statement scoped by the request's session: only {@link sessionStatement} makes one. */
+export interface SessionStatement extends PreparedStatement {
+  readonly [sessionScoped]: true;
+}
+
+/** The fragments {@link sessionStatement} hands its builder. */
+export interface SessionFragments {
+  /** The session condition on `sessions s` (token, not revoked, not expired at the request's time): put it in the WHERE. */
+  session: SQL;
+  /** The `clock_ms` select-list column a route declared `clock: 'in-query'` must select. */
+  clock: SQL;
+  /** The request's game time (timestamptz), for statements that write it (e.g. `revoked_at`). */
+  now: SQL;
+}
+
+/**
+ * Builds the statement of a `session-in-query` read (or write) as a drizzle `sql` template: `build`
+ * gets the session condition and puts it in its WHERE on `sessions s`; values that vary per request
+ * are `sql.placeholder`s filled by {@link sessionRows}. Call it once at module level.
+ * @throws Error when the built statement does not contain the session condition (it would answer
+ *   without checking the session: refused at module load)
+ */
+export function sessionStatement(name: string, build: (f: SessionFragments) => SQL): SessionStatement {
+  const stmt = prepared(name, build({ session: SESSION_CONDITION, clock: SESSION_CLOCK, now: sql`${sql.placeholder(NOW)}` }));
+  if (!SESSION_CONDITION_TEXT.test(stmt.text)) {
+    throw new Error(`sessionStatement ${name}: the statement must put the session condition in its WHERE`);
+  }
+  return stmt as SessionStatement;
+}
 
 /**
  * SHA-256 of the request's bearer token.
@@ -32,10 +74,10 @@ export function bearerHash(request: FastifyRequest): string {
   return hashToken(m[1]!);
 }
 
-const sessionUser = statement('session_user', `
+const sessionUser = sessionStatement('session_user', ({ session }) => sql`
   SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, w.chain, w.address
   FROM sessions s JOIN wallets w ON w.id = s.wallet_id
-  WHERE ${SESSION_WHERE}`);
+  WHERE ${session}`);
 
 /** The signed-in user of a request, for routes that go on to write. */
 export interface SessionUser {
@@ -52,21 +94,30 @@ export interface SessionUser {
  */
 export async function requireSession(db: Database, request: FastifyRequest, now: Date): Promise<SessionUser> {
   const tokenHash = bearerHash(request);
-  const rows = await db.query<{ user_id: number; wallet_id: number; chain: 'cardano' | 'solana'; address: string }>(sessionUser, [tokenHash, now]);
+  const rows = await runSession<{ user_id: number; wallet_id: number; chain: 'cardano' | 'solana'; address: string }>(db, sessionUser, tokenHash, now);
   const row = rows[0];
   if (!row) fail('USER_NOT_AUTH');
   return { userId: row.user_id, walletId: row.wallet_id, chain: row.chain, address: row.address, tokenHash };
 }
 
 /**
- * Runs a hot read that checks the session inside its one statement (an endpoint declared
- * `session-in-query`): the statement starts `FROM sessions s` with {@link SESSION_WHERE}, `$1` = the
- * token hash and `$2` = now; `params` follow as `$3`….
- * @throws ApiError USER_NOT_AUTH (401) when no row comes back (unknown, revoked or expired session)
+ * Runs a session statement for the session of `tokenHash` at `now`, `values` filling its other
+ * placeholders. Zero rows: no such live session (or nothing of it to read).
  */
-export async function sessionRows<T>(db: Database, stmt: Statement, request: FastifyRequest, params: unknown[] = []): Promise<T[]> {
+export function runSession<T>(db: Database, stmt: SessionStatement, tokenHash: string, now: Date, values: Record<string, unknown> = {}): Promise<T[]> {
+  return runPrepared<T>(db, stmt, { ...values, [TOKEN_HASH]: tokenHash, [NOW]: now });
+}
+
+/**
+ * Runs a hot read (or write) that checks the request's session inside its one statement (an
+ * endpoint declared `session-in-query`, or a public one's signed-in variant): `values` fill the
+ * statement's own placeholders; the session's are the request's token hash and time. On success
+ * the request's session counts as checked (see `route` in `http/routes.ts`).
+ * @throws ApiError USER_NOT_AUTH (401) when no row comes back (missing, unknown, revoked or expired session)
+ */
+export async function sessionRows<T>(db: Database, stmt: SessionStatement, request: FastifyRequest, values: Record<string, unknown> = {}): Promise<T[]> {
   const hash = request.tokenHash ?? bearerHash(request);
-  let rows = await db.query<T & { clock_ms?: string | null }>(stmt, [hash, request.now, ...params]);
+  let rows = await runSession<T & { clock_ms?: string | null }>(db, stmt, hash, request.now, values);
   const seen = request.clockSeen;
   // A route declared `clock: 'in-query'` read `now` without refreshing the shared clock: when the
   // statement saw another offset (a demo advance by another process), refresh and answer at the new
@@ -74,14 +125,15 @@ export async function sessionRows<T>(db: Database, stmt: Statement, request: Fas
   // older time is refused at the newer one too.
   if (seen !== null && rows.length > 0) {
     const fresh = rows[0]!.clock_ms;
-    if (fresh === undefined) throw new Error(`statement ${stmt.name} must select SESSION_CLOCK (its route reads the clock in the query)`);
+    if (fresh === undefined) throw new Error(`statement ${stmt.name} must select the clock fragment (its route reads the clock in the query)`);
     if (Number(fresh ?? 0) !== seen) {
       request.clockSeen = null;
       request.now = await request.clockRefresh();
-      rows = await db.query<T & { clock_ms?: string | null }>(stmt, [hash, request.now, ...params]);
+      rows = await runSession<T & { clock_ms?: string | null }>(db, stmt, hash, request.now, values);
     }
   }
   if (rows.length === 0) fail('USER_NOT_AUTH');
+  request.sessionChecked = true;
   return rows;
 }
 

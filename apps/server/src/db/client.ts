@@ -11,7 +11,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { PgListener, type ChannelSubscriber } from './listen.ts';
 
@@ -27,6 +28,33 @@ export interface Statement {
 /** Defines a named statement (a constant at module level, so it is prepared once). */
 export function statement(name: string, text: string): Statement {
   return { name, text };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A named statement written as a drizzle `sql` template (the server's one SQL style) and compiled
+ * once at module load: values that vary per run are `sql.placeholder('name')`, everything else
+ * interpolated is bound as a constant. On Postgres it is prepared once per connection, like
+ * {@link statement}. Run it with {@link runPrepared}.
+ */
+export interface PreparedStatement extends Statement {
+  /** Compiled parameters in `$n` order: constants and the placeholders {@link runPrepared} fills. */
+  params: readonly unknown[];
+}
+
+/** Compiles `query` (a drizzle `sql` template with `sql.placeholder`s) to a named statement (a constant at module level). */
+export function prepared(name: string, query: SQL): PreparedStatement {
+  const q = dialect.sqlToQuery(query);
+  return { name, text: q.sql, params: q.params };
+}
+
+/**
+ * Runs a {@link PreparedStatement} in one round trip with its placeholders filled from `values`.
+ * @throws Error when a placeholder has no value in `values`
+ */
+export async function runPrepared<T>(db: Database, stmt: PreparedStatement, values: Record<string, unknown> = {}): Promise<T[]> {
+  return db.query<T>(stmt, fillPlaceholders([...stmt.params], values));
 }
 
 export interface Database {

@@ -2,7 +2,10 @@
  * Routes from endpoint descriptors (`@kingdom/api` contract): every API route is registered here
  * from its descriptor — method, path, schemas, OpenAPI `operationId` — and authenticated by the one
  * hook below, which reads the descriptor's `auth`. Handlers get their input parsed and typed, the
- * request's clock reading and, for `session` endpoints, the session.
+ * request's clock reading and, for `session` endpoints, the session. A `session-in-query` endpoint
+ * checks its session inside its handler's one statement (built by `sessionStatement`, run by
+ * `sessionRows`); its registration refuses to answer a request whose session no such statement
+ * checked, so a handler that forgets it fails closed (500, logged) instead of going public.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -17,6 +20,8 @@ declare module 'fastify' {
     session: SessionUser | null;
     /** SHA-256 of the bearer token of a `session-in-query` endpoint (its SQL checks the session). */
     tokenHash: string | null;
+    /** True once `sessionRows` found this request's session live (what a `session-in-query` answer requires). */
+    sessionChecked: boolean;
     /**
      * On a route declared `clock: 'in-query'` with a shared clock: the offset (ms) `now` was read
      * with, not refreshed from the database; `sessionRows` compares it with the statement's. Else null.
@@ -51,20 +56,13 @@ export function sessionOf(input: { request: FastifyRequest }): SessionUser {
   return s;
 }
 
-/** The token hash of a `session-in-query` endpoint's request. */
-export function tokenHashOf(input: { request: FastifyRequest }): string {
-  const h = input.request.tokenHash;
-  if (!h) throw new Error('tokenHashOf: the endpoint is not declared auth: session-in-query');
-  return h;
-}
-
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : void>;
 
 /** How a route is registered beyond its descriptor. */
 export interface RouteOptions {
   /**
    * `'in-query'`: the handler reads the game time only through `sessionRows`, whose statements select
-   * {@link SESSION_CLOCK}; the request then skips the shared clock's refresh (one round trip fewer in
+   * the clock fragment of `sessionStatement`; the request then skips the shared clock's refresh (one round trip fewer in
    * demo mode) and `sessionRows` refreshes and runs again in the rare case the offset moved. The
    * handler's `now` may lag a demo clock advance made by another process: it must not use it.
    */
@@ -95,6 +93,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
         params: request.params as never, query: request.query as never, body: request.body as never,
         now: request.now, request, reply,
       });
+      // Fail closed: a session-in-query answer goes out only after a session statement found the session.
+      if (e.auth === 'session-in-query' && !request.sessionChecked) {
+        throw new Error(`${e.operationId}: a session-in-query handler answered without running a sessionStatement through sessionRows`);
+      }
       if (e.response === null) return reply.status(204).send();
       return out;
     },
@@ -106,12 +108,13 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
  * `clock: 'in-query'` leaves the check of a shared clock to its statement), then enforces the matched
  * route's descriptor `auth` — `session`: resolves the session (401 USER_NOT_AUTH when missing,
  * unknown, revoked or expired); `session-in-query`: requires a bearer token and leaves the session
- * check to the handler's one SQL statement (through `sessionRows`).
+ * check to the handler's one SQL statement (through `sessionRows`, enforced by {@link route}).
  */
 export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('now', null as unknown as Date);
   app.decorateRequest('session', null);
   app.decorateRequest('tokenHash', null);
+  app.decorateRequest('sessionChecked', false);
   app.decorateRequest('clockSeen', null);
   app.decorateRequest('clockRefresh', null as unknown as () => Promise<Date>);
   const { db, clock, refreshClock, clockOffset } = app.deps;

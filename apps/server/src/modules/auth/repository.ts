@@ -1,7 +1,9 @@
 /** SQL of sign-in: challenges and sessions (DESIGN.md "Sign-in"). Every function takes a transaction or the db. */
 import { sql } from 'drizzle-orm';
 import type { Chain } from '@kingdom/api';
-import { exec, type Orm } from '../../db/client.ts';
+import type { FastifyRequest } from 'fastify';
+import { exec, type Database, type Orm } from '../../db/client.ts';
+import { sessionRows, sessionStatement } from '../../auth/session.ts';
 
 /** Stores an issued challenge and drops a few long-expired ones (keeps the table small without a job). */
 export async function insertChallenge(orm: Orm, c: { nonce: string; chain: Chain; address: string; message: string; expiresAt: Date }, now: Date): Promise<void> {
@@ -36,9 +38,13 @@ export async function insertSession(tx: Orm, s: { tokenHash: string; userId: num
   await exec(tx, sql`UPDATE users SET last_login_at = ${now} WHERE id = ${s.userId}`);
 }
 
-/** Revokes a live session. @returns false when there was none */
-export async function revokeSession(orm: Orm, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await exec(orm, sql`UPDATE sessions SET revoked_at = ${now}
-    WHERE token_hash = ${tokenHash} AND revoked_at IS NULL AND expires_at > ${now} RETURNING user_id`);
-  return rows.length > 0;
+const revokeStmt = sessionStatement('session_revoke', ({ session, now }) => sql`
+  UPDATE sessions s SET revoked_at = ${now} WHERE ${session} RETURNING s.user_id`);
+
+/**
+ * Revokes the request's live session (sign-out), in the one statement that checks it.
+ * @throws ApiError USER_NOT_AUTH when the token is missing, unknown, revoked or expired
+ */
+export async function revokeRequestSession(db: Database, request: FastifyRequest): Promise<void> {
+  await sessionRows(db, revokeStmt, request);
 }

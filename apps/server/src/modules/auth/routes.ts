@@ -9,12 +9,12 @@ import { createChallenge, nonceOf } from '../../auth/challenge.ts';
 import { randomToken, hashToken } from '../../auth/tokens.ts';
 import type { CardanoNetwork } from '../../auth/verify.ts';
 import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/proof.ts';
-import { route, tokenHashOf } from '../../http/routes.ts';
+import { route } from '../../http/routes.ts';
 import { findOrCreateAccount } from '../users/accounts.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
-import { challengeIsOpen, consumeChallenge, insertChallenge, insertSession, revokeSession } from './repository.ts';
+import { challengeIsOpen, consumeChallenge, insertChallenge, insertSession, revokeRequestSession } from './repository.ts';
 import { buildSignInTx } from './sign-in-tx.ts';
 
 /** Registers the sign-in endpoints. */
@@ -70,7 +70,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, ENDPOINTS.authLogout, async (input) => {
-    if (!(await revokeSession(db.orm, tokenHashOf(input), input.now))) fail('USER_NOT_AUTH');
+    await revokeRequestSession(db, input.request);
     return { status: 'success' as const };
   });
 }

@@ -7,8 +7,8 @@
  * (`emu_faucet_grants` with no transaction yet); the `demo-funding` job pays the waiting requests,
  * several wallets in one transaction, once cluster-wide under its lease.
  */
-import { sql } from 'drizzle-orm';
-import { exec, type Database, type Orm } from '../../db/client.ts';
+import type { Database, Orm } from '../../db/client.ts';
+import { insertFundingRequest, markFunded, waitingFundingRequests } from './repository.ts';
 import type { CardanoMoney } from '../../chain/cardano/money.ts';
 import type { ChainMoneyJobs } from '../../jobs/chain-money.ts';
 
@@ -33,9 +33,7 @@ function fundable(money: CardanoMoney, address: string): boolean {
  */
 export async function requestDemoFunding(orm: Orm, money: CardanoMoney, address: string, now: Date): Promise<boolean> {
   if (!fundable(money, address)) return false;
-  const rows = await exec(orm, sql`INSERT INTO emu_faucet_grants (address, tx_hash, created_at) VALUES (${address}, NULL, ${now})
-    ON CONFLICT (address) DO NOTHING RETURNING address`);
-  return rows.length > 0;
+  return insertFundingRequest(orm, address, now);
 }
 
 /**
@@ -58,12 +56,12 @@ const funding = new WeakMap<CardanoMoney, Promise<unknown>>();
 async function payWaiting(db: Database, money: CardanoMoney, limit: number): Promise<Map<string, string>> {
   const paid = new Map<string, string>();
   if (!money.emulator || !money.faucet) return paid;
-  const waiting = await exec<{ address: string }>(db.orm, sql`SELECT address FROM emu_faucet_grants WHERE tx_hash IS NULL ORDER BY created_at, address LIMIT ${limit}`);
-  if (waiting.length === 0) return paid;
+  const addresses = await waitingFundingRequests(db.orm, limit);
+  if (addresses.length === 0) return paid;
   const lucid = await money.lucid();
   lucid.selectWallet.fromPrivateKey(money.faucet.privateKey);
   let builder = lucid.newTx();
-  for (const { address } of waiting) {
+  for (const address of addresses) {
     for (let i = 0; i < DEMO_WALLET_FUNDS.utxos; i++) {
       builder = builder.pay.ToAddress(address, {
         lovelace: DEMO_WALLET_FUNDS.lovelacePerUtxo, [money.units.exo]: DEMO_WALLET_FUNDS.exoPerUtxo, [money.units.hexo]: DEMO_WALLET_FUNDS.hexoPerUtxo,
@@ -72,8 +70,7 @@ async function payWaiting(db: Database, money: CardanoMoney, limit: number): Pro
   }
   const signed = await (await builder.complete()).sign.withWallet().complete();
   const hash = await money.ledger.lucidProvider().submitTx(signed.toCBOR());
-  const addresses = waiting.map((w) => w.address);
-  await exec(db.orm, sql`UPDATE emu_faucet_grants SET tx_hash = ${hash} WHERE address IN ${addresses} AND tx_hash IS NULL`);
+  await markFunded(db.orm, addresses, hash);
   for (const a of addresses) paid.set(a, hash);
   await money.emulator.produceBlocks(1);
   return paid;

@@ -3,16 +3,15 @@
  * emulated chain, app balances and items, so any wallet — also one never seen — can try the Kingdom.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { base58 } from '@scure/base';
 import type { Chain, FaucetResponse } from '@kingdom/api';
-import { itemKind, toBaseUnits, utf8ToHex, hexName, parseHexName, rarityForLeague, TOKENS, type Token } from '@kingdom/game';
-import { exec, type Database, type Orm } from '../../db/client.ts';
+import { itemKind, toBaseUnits, utf8ToHex, hexName, parseHexName, TOKENS, type Token } from '@kingdom/game';
+import type { Database, Orm } from '../../db/client.ts';
 import type { ChainProviders } from '../../chain/index.ts';
 import { emulatorMint } from '../../chain/emulator.ts';
 import { givePlayer, TREASURY_ADDRESS } from '../../seed/demo-world.ts';
 import { syncWallet } from '../wallets/sync.ts';
-import { latestSnapshotId, leagueSql } from '../staking/repository.ts';
+import { collectionBySlug, collectionOfRarity, emulatedAssetCount, landByHexName, takeFromTreasury, type FaucetCollection } from './repository.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
 
@@ -46,11 +45,7 @@ export function chainOfAddress(address: string): Chain {
  * taken by `now` gives `rarity` (GAME-RULES §3, §5).
  */
 async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number, rarity: FaucetRarity, now: Date): Promise<FaucetResponse['workers']> {
-  const [collection] = await exec<{ policy_id: string; name: string; slug: string }>(tx, sql`
-    SELECT c.policy_id, c.name, c.slug FROM collections c
-    JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshotId(now)}
-    WHERE c.chain = ${chain} AND ${leagueSql(sql`sc.votes`, (league) => sql`${rarityForLeague(league)}::text`)} = ${rarity}
-    ORDER BY c.id LIMIT 1`);
+  const collection = await collectionOfRarity(tx, chain, rarity, now);
   if (!collection) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
   return mintCollection(tx, chain, address, collection, count);
 }
@@ -62,15 +57,15 @@ async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number
 async function mintProjects(tx: Orm, chain: Chain, address: string, nfts: Record<string, number>): Promise<FaucetResponse['workers']> {
   const out: FaucetResponse['workers'] = [];
   for (const [slug, count] of Object.entries(nfts)) {
-    const [collection] = await exec<{ policy_id: string; name: string }>(tx, sql`SELECT policy_id, name FROM collections WHERE slug = ${slug} AND chain = ${chain}`);
+    const collection = await collectionBySlug(tx, chain, slug);
     if (!collection) fail('NOT_FOUND');
     out.push(...await mintCollection(tx, chain, address, collection, count));
   }
   return out;
 }
 
-async function mintCollection(tx: Orm, chain: Chain, address: string, collection: { policy_id: string; name: string }, count: number): Promise<FaucetResponse['workers']> {
-  const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM emu_assets WHERE policy_id = ${collection.policy_id}`)) as [{ n: number }];
+async function mintCollection(tx: Orm, chain: Chain, address: string, collection: FaucetCollection, count: number): Promise<FaucetResponse['workers']> {
+  const n = await emulatedAssetCount(tx, collection.policy_id);
   const out: FaucetResponse['workers'] = [];
   for (let i = 1; i <= count; i++) {
     const serial = n + i;
@@ -91,13 +86,10 @@ async function mintCollection(tx: Orm, chain: Chain, address: string, collection
 export async function mintLand(tx: Orm, chain: Chain, address: string, name: string): Promise<string> {
   const cell = parseHexName(name);
   if (!cell) fail('LAND_NOT_AVAILABLE');
-  const [land] = await exec<{ hex_name: string; policy_id: string; asset_name: string }>(tx, sql`
-    SELECT hex_name, policy_id, asset_name FROM lands WHERE hex_name = ${hexName(cell.q, cell.r)}`);
+  const land = await landByHexName(tx, hexName(cell.q, cell.r));
   if (!land) fail('LAND_NOT_AVAILABLE');
   // Taking it from the treasury is the check: a concurrent mint of the same land deletes nothing.
-  const taken = await exec(tx, sql`DELETE FROM emu_assets WHERE address = ${TREASURY_ADDRESS}
-    AND policy_id = ${land.policy_id} AND asset_name = ${land.asset_name} RETURNING 1`);
-  if (taken.length === 0) fail('LAND_SOLD_OUT');
+  if (!(await takeFromTreasury(tx, TREASURY_ADDRESS, land.policy_id, land.asset_name))) fail('LAND_SOLD_OUT');
   await emulatorMint(tx, chain, address, land.policy_id, land.asset_name, 1n);
   return land.hex_name;
 }

@@ -2,11 +2,11 @@
  * Demo mode only (registered when `DEMO` is on; never expose demo mode to the internet: these need no
  * sign-in): the faucet, the game clock and the tick that advances it.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { gameDay } from '@kingdom/game';
-import { exec, type Database, type Orm } from '../../db/client.ts';
+import type { Database, Orm } from '../../db/client.ts';
+import { extendLiveSessions, lastSettledDay } from './repository.ts';
 import { settleDueDays } from '../../jobs/settlement.ts';
 import { route } from '../../http/routes.ts';
 import { runFaucet } from './faucet.ts';
@@ -21,10 +21,7 @@ export async function advanceDemoClock(db: Database, advance: (ms: number, tx: O
   return db.orm.transaction(async (tx) => {
     const now = await advance(ms, tx);
     await afterClock?.();
-    await exec(tx, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
-    // Sign-in challenges in flight stay answerable (issue 15): their 5 minutes move with the clock.
-    await exec(tx, sql`UPDATE auth_challenges SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond')
-      WHERE used_at IS NULL AND expires_at > ${new Date(now.getTime() - ms)}`);
+    await extendLiveSessions(tx, ms, now);
     return now;
   });
 }
@@ -42,8 +39,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
 
   const clockNow = async (settled?: string[]) => {
     const now = clock();
-    const [last] = await exec<{ day: string | null }>(db.orm, sql`SELECT max(day) AS day FROM game_days`);
-    return { now: now.toISOString(), today: gameDay(now), last_settled: last?.day ?? null, ...(settled ? { settled } : {}) };
+    return { now: now.toISOString(), today: gameDay(now), last_settled: await lastSettledDay(db.orm), ...(settled ? { settled } : {}) };
   };
 
   route(app, ENDPOINTS.demoClock, async () => clockNow());

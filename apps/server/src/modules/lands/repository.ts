@@ -6,8 +6,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { LAND_POLICY_ID, hexName, parseHexName } from '@kingdom/game';
-import { exec, statement, type Database, type Orm } from '../../db/client.ts';
-import { SESSION_CLOCK, SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import { exec, prepared, runPrepared, type Database, type Orm } from '../../db/client.ts';
+import { sessionRows, sessionStatement } from '../../auth/session.ts';
 import type { SharedCache } from '../../http/shared-cache.ts';
 import type { LandRow } from './land.ts';
 
@@ -23,30 +23,34 @@ const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.pol
 // The session's user (and the clock check), then its page from the shared cache of land pages or,
 // on a miss, one statement: the total rides on each row (a window count before the page is cut);
 // a page past the end asks for it apart.
-const mySessionStmt = statement('lands_my_session', `
-  SELECT s.user_id::int AS user_id, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM reads_lands_version)::text AS version, ${SESSION_CLOCK}
-  FROM sessions s WHERE ${SESSION_WHERE}`);
+const mySessionStmt = sessionStatement('lands_my_session', ({ session, clock }) => sql`
+  SELECT s.user_id::int AS user_id, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM reads_lands_version)::text AS version, ${clock}
+  FROM sessions s WHERE ${session}`);
 
-const MY_LANDS = `FROM holdings h
+// A search term (`term`, text or null: no filter) matches hex names containing it, case-insensitively.
+const TERM = sql`${sql.placeholder('term')}::text`;
+const TERM_MATCHES = sql`(${TERM} IS NULL OR l.hex_name ILIKE '%' || ${TERM} || '%')`;
+const MY_LANDS = sql`FROM holdings h
     JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
-    WHERE h.user_id = $1 AND h.collection_key = '${LAND_POLICY_ID}'
-      AND ($2::text IS NULL OR l.hex_name ILIKE '%' || $2 || '%')`;
-const myLandsStmt = statement('lands_my_page', `
-  SELECT ${LAND_COLUMNS}, h.address AS owner, count(*) OVER ()::int AS total
+    WHERE h.user_id = ${sql.placeholder('user_id')} AND h.collection_key = ${sql.raw(`'${LAND_POLICY_ID}'`)}
+      AND ${TERM_MATCHES}`;
+const PAGE = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
+const myLandsStmt = prepared('lands_my_page', sql`
+  SELECT ${sql.raw(LAND_COLUMNS)}, h.address AS owner, count(*) OVER ()::int AS total
   ${MY_LANDS}
-  ORDER BY l.id LIMIT $3 OFFSET $4`);
+  ORDER BY l.id ${PAGE}`);
 
-const countMyLandsStmt = statement('lands_my_page_count', `SELECT count(*)::int AS total ${MY_LANDS}`);
+const countMyLandsStmt = prepared('lands_my_page_count', sql`SELECT count(*)::int AS total ${MY_LANDS}`);
 
-const allLandsStmt = statement('lands_all', `
-  SELECT ${LAND_COLUMNS},
+const allLandsStmt = prepared('lands_all', sql`
+  SELECT ${sql.raw(LAND_COLUMNS)},
     (SELECT h.address FROM holdings h WHERE h.collection_key = l.policy_id AND h.asset_key = l.asset_name LIMIT 1) AS owner,
     count(*) OVER ()::int AS total
   FROM lands l
-  WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')
-  ORDER BY l.id LIMIT $2 OFFSET $3`);
+  WHERE ${TERM_MATCHES}
+  ORDER BY l.id ${PAGE}`);
 
-const countAllStmt = statement('lands_all_count', `SELECT count(*)::int AS total FROM lands l WHERE ($1::text IS NULL OR l.hex_name ILIKE '%' || $1 || '%')`);
+const countAllStmt = prepared('lands_all_count', sql`SELECT count(*)::int AS total FROM lands l WHERE ${TERM_MATCHES}`);
 
 /** One page of a list of lands, with the total. */
 export interface LandsPage {
@@ -65,16 +69,16 @@ export async function myLandsPage(db: Database, pages: SharedCache<LandsPage>, r
   const [session] = await sessionRows<{ user_id: number; version: string }>(db, mySessionStmt, request);
   const userId = session!.user_id;
   return pages.get(`${session!.version}|${userId}|${limit}|${offset}|${term ?? ''}`, async () => {
-    const lands = await db.query<LandRow & { total: number }>(myLandsStmt, [userId, term, limit, offset]);
-    const total = lands[0]?.total ?? (offset > 0 ? (await db.query<{ total: number }>(countMyLandsStmt, [userId, term]))[0]!.total : 0);
+    const lands = await runPrepared<LandRow & { total: number }>(db, myLandsStmt, { user_id: userId, term, limit, offset });
+    const total = lands[0]?.total ?? (offset > 0 ? (await runPrepared<{ total: number }>(db, countMyLandsStmt, { user_id: userId, term }))[0]!.total : 0);
     return { lands, total };
   });
 }
 
 /** One page of the whole collection, with the total. */
 export async function allLandsPage(db: Database, term: string | null, limit: number, offset: number): Promise<{ lands: LandRow[]; total: number }> {
-  const rows = await db.query<LandRow & { total: number }>(allLandsStmt, [term, limit, offset]);
-  const total = rows[0]?.total ?? (await db.query<{ total: number }>(countAllStmt, [term]))[0]!.total;
+  const rows = await runPrepared<LandRow & { total: number }>(db, allLandsStmt, { term, limit, offset });
+  const total = rows[0]?.total ?? (await runPrepared<{ total: number }>(db, countAllStmt, { term }))[0]!.total;
   return { lands: rows, total };
 }
 

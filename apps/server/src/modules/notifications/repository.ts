@@ -2,15 +2,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Notification } from '@kingdom/api';
-import { exec, statement, type Database, type Orm } from '../../db/client.ts';
-import { SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import { exec, type Database, type Orm } from '../../db/client.ts';
+import { sessionRows, sessionStatement } from '../../auth/session.ts';
 
 /** Notifications per inbox page. */
 export const INBOX_PAGE_SIZE = 20;
 
-const countStmt = statement('notifications_count', `
+const countStmt = sessionStatement('notifications_count', ({ session }) => sql`
   SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = s.user_id AND n.read_at IS NULL)::int AS count
-  FROM sessions s WHERE ${SESSION_WHERE}`);
+  FROM sessions s WHERE ${session}`);
 
 /** Unread notifications of the request's user. @throws ApiError USER_NOT_AUTH */
 export async function unreadCount(db: Database, request: FastifyRequest): Promise<number> {

@@ -2,16 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { formatPrice5 } from '@kingdom/game';
-import { statement } from '../../db/client.ts';
 import { route } from '../../http/routes.ts';
-
-const pricesStmt = statement('currency_prices', `SELECT token, ada::text AS ada FROM currency_prices WHERE token IN ('exo', 'hexo')`);
+import { storedPrices } from './repository.ts';
 
 /** Registers the prices endpoint. */
 export async function priceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   route(app, ENDPOINTS.prices, async () => {
-    const rows = await db.query<{ token: string; ada: string }>(pricesStmt, []);
+    const rows = await storedPrices(db);
     const of = (t: string) => formatPrice5(rows.find((r) => r.token === t)?.ada ?? '0');
     return { exo: of('exo'), hexo: of('hexo') };
   });

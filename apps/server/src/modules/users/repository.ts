@@ -5,18 +5,21 @@
 import { LAND_POLICY_ID } from '@kingdom/game';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '@kingdom/api';
-import { statement, type Database } from '../../db/client.ts';
-import { SESSION_CLOCK, SESSION_WHERE, sessionRows } from '../../auth/session.ts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { runSession, sessionRows, sessionStatement } from '../../auth/session.ts';
 
-const userStmt = statement('dashboard_user', `
+const LAND = sql.raw(`'${LAND_POLICY_ID}'`);
+
+const userStmt = sessionStatement('dashboard_user', ({ session, clock }) => sql`
   SELECT u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address,
-    EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = '${LAND_POLICY_ID}') AS land_owner, ${SESSION_CLOCK}
+    EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = ${LAND}) AS land_owner, ${clock}
   FROM sessions s JOIN users u ON u.id = s.user_id JOIN wallets w ON w.id = s.wallet_id
-  WHERE ${SESSION_WHERE}`);
+  WHERE ${session}`);
 
-const totalLandsStmt = statement('user_total_lands', `
-  SELECT (SELECT count(*) FROM holdings h WHERE h.user_id = s.user_id AND h.collection_key = '${LAND_POLICY_ID}')::int AS total_lands
-  FROM sessions s WHERE ${SESSION_WHERE}`);
+const totalLandsStmt = sessionStatement('user_total_lands', ({ session }) => sql`
+  SELECT (SELECT count(*) FROM holdings h WHERE h.user_id = s.user_id AND h.collection_key = ${LAND})::int AS total_lands
+  FROM sessions s WHERE ${session}`);
 
 interface UserRow { user_id: number; user_name: string; user_avatar: string | null; type: string; chain: string; address: string; land_owner: boolean }
 
@@ -33,7 +36,7 @@ function toUser(r: UserRow): User {
  * wallet this session signed in with.
  */
 export async function loadUser(db: Database, tokenHash: string, now: Date): Promise<User | null> {
-  const [r] = await db.query<UserRow>(userStmt, [tokenHash, now]);
+  const [r] = await runSession<UserRow>(db, userStmt, tokenHash, now);
   return r ? toUser(r) : null;
 }
 

@@ -1,6 +1,7 @@
-/** SQL of the account's wallets (issue 9): list, link, unlink, master. Every function takes a transaction or the db. */
+/** SQL of the account's wallets (issue 9): list, link, unlink, master, and the sync of their holdings. Every function takes a transaction or the db. */
 import { sql } from 'drizzle-orm';
 import type { Chain, StakeKey, Wallet } from '@kingdom/api';
+import { LAND_POLICY_ID, MINING_TOOL_POLICY_ID } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 
 /** The account's wallets, oldest first; `currentWalletId` marks the session's. */
@@ -59,4 +60,59 @@ export async function insertStakeProof(tx: Orm, userId: number, stakeCredential:
     VALUES (${stakeCredential}, ${userId}, ${rewardAddress}, ${now}) ON CONFLICT (stake_credential) DO NOTHING`);
   const [row] = await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM cardano_stake_proofs WHERE stake_credential = ${stakeCredential}`);
   return row!.user_id;
+}
+
+/** An NFT (or a quantity of one asset) an address holds. */
+export interface HeldAsset {
+  collectionKey: string;
+  assetKey: string;
+  quantity: bigint;
+}
+
+/** Keys of every Staking-Hub collection (their NFTs are kept in `holdings` beside lands and mining tools). */
+export async function collectionKeys(orm: Orm): Promise<string[]> {
+  return (await exec<{ policy_id: string }>(orm, sql`SELECT policy_id FROM collections`)).map((c) => c.policy_id);
+}
+
+/** Locks the wallet (chain, address) for a sync. @returns the account it is linked to, or null when none */
+export async function lockWalletOwner(tx: Orm, chain: Chain, address: string): Promise<number | null> {
+  const [wallet] = await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM wallets WHERE chain = ${chain} AND address = ${address} FOR UPDATE`);
+  return wallet?.user_id ?? null;
+}
+
+/** Records that the wallet's holdings were synced at `now`. */
+export async function markSynced(tx: Orm, chain: Chain, address: string, now: Date): Promise<void> {
+  await exec(tx, sql`UPDATE wallets SET synced_at = ${now} WHERE chain = ${chain} AND address = ${address}`);
+}
+
+const CHUNK = 500;
+
+/**
+ * Replaces the holdings of (`chain`, `address`) — a wallet linked to `userId` — with `assets`, in the
+ * caller's transaction: gone assets are deleted, new ones get `held_since = now`, kept ones keep
+ * theirs. A land or mining tool found here is removed from any other address's holdings (each exists
+ * once).
+ */
+export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, address: string, assets: readonly HeldAsset[], now: Date): Promise<void> {
+  const key = (c: string, a: string) => `${c}\u0000${a}`;
+  const wanted = new Map(assets.map((a) => [key(a.collectionKey, a.assetKey), a]));
+  const existing = await exec<{ collection_key: string; asset_key: string }>(tx, sql`
+    SELECT collection_key, asset_key FROM holdings WHERE chain = ${chain} AND address = ${address}`);
+  const stale = existing.filter((e) => !wanted.has(key(e.collection_key, e.asset_key)));
+  for (let i = 0; i < stale.length; i += CHUNK) {
+    const pairs = sql.join(stale.slice(i, i + CHUNK).map((e) => sql`(${e.collection_key}, ${e.asset_key})`), sql`, `);
+    await exec(tx, sql`DELETE FROM holdings WHERE chain = ${chain} AND address = ${address} AND (collection_key, asset_key) IN (${pairs})`);
+  }
+  const list = [...wanted.values()];
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const rows = sql.join(list.slice(i, i + CHUNK).map((a) =>
+      sql`(${chain}, ${a.collectionKey}, ${a.assetKey}, ${address}, ${userId}::int, ${a.quantity.toString()}::numeric, ${now}::timestamptz)`), sql`, `);
+    await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, quantity, held_since) VALUES ${rows}
+      ON CONFLICT (chain, collection_key, asset_key, address) DO UPDATE SET quantity = EXCLUDED.quantity, user_id = EXCLUDED.user_id`);
+  }
+  const unique = list.filter((a) => a.collectionKey === LAND_POLICY_ID || a.collectionKey === MINING_TOOL_POLICY_ID);
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const pairs = sql.join(unique.slice(i, i + CHUNK).map((a) => sql`(${a.collectionKey}, ${a.assetKey})`), sql`, `);
+    await exec(tx, sql`DELETE FROM holdings WHERE (collection_key, asset_key) IN (${pairs}) AND (chain, address) <> (${chain}, ${address})`);
+  }
 }

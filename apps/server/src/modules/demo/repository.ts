@@ -1,0 +1,93 @@
+/**
+ * SQL of demo mode (never on a real deployment): the faucet's look-ups on the emulated chain, the
+ * emulator faucet's funding requests (`emu_faucet_grants`), and the clock advance's extension of
+ * live sessions and sign-in challenges. Every function takes the db's ORM or the caller's transaction.
+ */
+import { sql } from 'drizzle-orm';
+import { rarityForLeague, type WorkerRarity } from '@kingdom/game';
+import type { Chain } from '@kingdom/api';
+import { exec, type Orm } from '../../db/client.ts';
+import { latestSnapshotId, leagueSql } from '../staking/repository.ts';
+
+/** A Staking-Hub collection the faucet mints NFTs of (`policy_id`: the collection key on its chain). */
+export interface FaucetCollection {
+  policy_id: string;
+  name: string;
+}
+
+/**
+ * The first collection (by id) of `chain` whose league at the latest snapshot taken by `now` gives
+ * workers of `rarity` (GAME-RULES §3, §5), or null.
+ */
+export async function collectionOfRarity(tx: Orm, chain: Chain, rarity: WorkerRarity, now: Date): Promise<FaucetCollection | null> {
+  const [c] = await exec<FaucetCollection>(tx, sql`
+    SELECT c.policy_id, c.name, c.slug FROM collections c
+    JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshotId(now)}
+    WHERE c.chain = ${chain} AND ${leagueSql(sql`sc.votes`, (league) => sql`${rarityForLeague(league)}::text`)} = ${rarity}
+    ORDER BY c.id LIMIT 1`);
+  return c ?? null;
+}
+
+/** The Staking-Hub project `slug` on `chain`, or null. */
+export async function collectionBySlug(tx: Orm, chain: Chain, slug: string): Promise<FaucetCollection | null> {
+  const [c] = await exec<FaucetCollection>(tx, sql`SELECT policy_id, name FROM collections WHERE slug = ${slug} AND chain = ${chain}`);
+  return c ?? null;
+}
+
+/** How many assets of the collection the emulated chain holds (the next serial is this + 1). */
+export async function emulatedAssetCount(tx: Orm, collectionKey: string): Promise<number> {
+  const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM emu_assets WHERE policy_id = ${collectionKey}`)) as [{ n: number }];
+  return n;
+}
+
+/** The land named `hexName` (canonical form) with its NFT's keys, or null when the Valley has none of that name. */
+export async function landByHexName(tx: Orm, hexName: string): Promise<{ hex_name: string; policy_id: string; asset_name: string } | null> {
+  const [land] = await exec<{ hex_name: string; policy_id: string; asset_name: string }>(tx, sql`
+    SELECT hex_name, policy_id, asset_name FROM lands WHERE hex_name = ${hexName}`);
+  return land ?? null;
+}
+
+/**
+ * Deletes the emulator treasury's `treasury` copy of one NFT (the first half of a mint).
+ * @returns false when the treasury no longer holds it (minted before, or by a concurrent mint)
+ */
+export async function takeFromTreasury(tx: Orm, treasury: string, collectionKey: string, assetKey: string): Promise<boolean> {
+  const taken = await exec(tx, sql`DELETE FROM emu_assets WHERE address = ${treasury}
+    AND policy_id = ${collectionKey} AND asset_name = ${assetKey} RETURNING 1`);
+  return taken.length > 0;
+}
+
+/** Records a waiting funding request for `address`. @returns false when it was asked for before */
+export async function insertFundingRequest(orm: Orm, address: string, now: Date): Promise<boolean> {
+  const rows = await exec(orm, sql`INSERT INTO emu_faucet_grants (address, tx_hash, created_at) VALUES (${address}, NULL, ${now})
+    ON CONFLICT (address) DO NOTHING RETURNING address`);
+  return rows.length > 0;
+}
+
+/** Up to `limit` addresses waiting for funding, oldest request first. */
+export async function waitingFundingRequests(orm: Orm, limit: number): Promise<string[]> {
+  const rows = await exec<{ address: string }>(orm, sql`SELECT address FROM emu_faucet_grants WHERE tx_hash IS NULL ORDER BY created_at, address LIMIT ${limit}`);
+  return rows.map((r) => r.address);
+}
+
+/** Marks the still-waiting requests of `addresses` paid by transaction `txHash`. */
+export async function markFunded(orm: Orm, addresses: readonly string[], txHash: string): Promise<void> {
+  await exec(orm, sql`UPDATE emu_faucet_grants SET tx_hash = ${txHash} WHERE address IN ${addresses} AND tx_hash IS NULL`);
+}
+
+/**
+ * Moves every live session's expiry, and every unanswered sign-in challenge still open at
+ * `now - ms`, `ms` later (the clock advanced by `ms`; `now` is the new game time).
+ */
+export async function extendLiveSessions(tx: Orm, ms: number, now: Date): Promise<void> {
+  await exec(tx, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
+  // Sign-in challenges in flight stay answerable (issue 15): their 5 minutes move with the clock.
+  await exec(tx, sql`UPDATE auth_challenges SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond')
+    WHERE used_at IS NULL AND expires_at > ${new Date(now.getTime() - ms)}`);
+}
+
+/** The latest settled game day (`YYYY-MM-DD`), or null before the first settlement. */
+export async function lastSettledDay(orm: Orm): Promise<string | null> {
+  const [last] = await exec<{ day: string | null }>(orm, sql`SELECT max(day) AS day FROM game_days`);
+  return last?.day ?? null;
+}
