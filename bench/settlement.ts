@@ -1,13 +1,15 @@
 /**
- * Settlement benchmark (issue "Gold Rush", Performance): one full daily tick of a generated world —
- * `lands` lands with 5 working gold mine workers each, one player per 10 lands — beside the floor
- * (an UPDATE of one column over the same land rows), on Postgres or PGlite.
+ * Settlement benchmark (issue "Gold Rush", Performance; issue 16): one full daily tick of a generated
+ * world — `lands` lands with 5 working gold mine workers each, one player per 10 lands — alone,
+ * beside the floor (an UPDATE of one column over the same land rows), on Postgres or PGlite; then,
+ * on Postgres, the next day's tick while 20 connections of players' writes run throughout.
  *
  *   tsx bench/settlement.ts --db postgres --url postgres://… [--lands 1000000]
  *   tsx bench/settlement.ts --db pglite [--lands 1000000]
  *
- * Prints one JSON line: {db, lands, workers, players, generate_seconds, floor_seconds, seconds,
- * peak_rss_mb}. The world is generated and settled inside the database; none of it enters JS.
+ * Prints one JSON line ({@link SettlementRun}): `seconds` is the first day's tick alone,
+ * `seconds_with_writes` the second day's, with the writes' latencies beside those of the same writes
+ * with no tick. The world is generated and settled inside the database; none of it enters JS.
  */
 import { withFreshDatabase } from './support/fresh-database.ts';
 import { parseArgs } from 'node:util';
@@ -18,12 +20,13 @@ import { pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
-import { settleDay } from '../apps/server/src/jobs/settlement.ts';
+import { settleDay, type SettlementStep } from '../apps/server/src/jobs/settlement.ts';
 import { purchase } from '../apps/server/src/modules/vendor/service.ts';
 import { lockVotes } from '../apps/server/src/modules/staking/service.ts';
 import { randomUUID } from 'node:crypto';
 
 const DAY = '2026-02-01';
+const DAY2 = '2026-02-02';
 const WORKERS_PER_LAND = 5;
 
 /** Generates the world with set-based SQL (generate_series): nothing is built in JavaScript. */
@@ -93,6 +96,21 @@ async function writeWhile(url: string, players: number, at: Date, until: Promise
   return { writes: ms.length, errors, p50_ms: q(0.5), p99_ms: q(0.99), max_ms: q(1) };
 }
 
+/** Settles `day`, timing the whole tick and each of its steps (s). */
+async function timedTick(db: Database, day: string): Promise<{ settled: Awaited<ReturnType<typeof settleDay>>; seconds: number; phases: Record<SettlementStep, number> }> {
+  const phases: Record<SettlementStep, number> = { staged: 0, salaries: 0, credits: 0 };
+  let mark = process.hrtime.bigint();
+  const [settled, seconds] = await timed(() => settleDay(db, day, {
+    onStep: (step) => {
+      const now = process.hrtime.bigint();
+      phases[step] += Number(now - mark) / 1e9;
+      mark = now;
+    },
+  }));
+  phases.credits += Number(process.hrtime.bigint() - mark) / 1e9;
+  return { settled, seconds, phases };
+}
+
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = process.hrtime.bigint();
   const r = await fn();
@@ -107,30 +125,28 @@ async function main(): Promise<void> {
   try {
     const [world, generateSeconds] = await timed(() => generateWorld(db, lands));
     const [, floorSeconds] = await timed(() => exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`));
-    const during = new Date(Date.parse(`${DAY}T00:00:00Z`) + 86_400_000 + 60_000);
-    // the writes' floor: the same writes for 5 s with no tick running
-    const idleWrites = values.url ? await writeWhile(values.url, world.players, during, new Promise((r) => setTimeout(r, 5000))) : null;
-    // Seconds per step of the tick: staging (staking, upgrades, leaving workers, royalty), the
-    // salary batches, the credit batches (and the last transaction, counted with the credits).
-    const phases = { staged: 0, salaries: 0, credits: 0 };
-    let mark = process.hrtime.bigint();
-    const tick = timed(() => settleDay(db, DAY, {
-      onStep: (step) => {
-        const now = process.hrtime.bigint();
-        phases[step] += Number(now - mark) / 1e9;
-        mark = now;
-      },
-    }));
-    // Postgres only: PGlite has one connection, so every write queues behind the tick's statements
-    const tickWrites = values.url ? await writeWhile(values.url, world.players, during, tick) : null;
-    const [settled, seconds] = await tick;
-    phases.credits += Number(process.hrtime.bigint() - mark) / 1e9;
+    // Day 1, the tick alone (the goal's figure), in seconds per step: staging (staking, upgrades,
+    // leaving workers, salaries, report rows, royalty), the salary batches, the credit batches (and
+    // the last transaction, counted with the credits).
+    const alone = await timedTick(db, DAY);
     const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
-    if (!settled || settled.workersWorked !== world.workers) throw new Error(`settlement paid ${settled?.workersWorked} of ${world.workers} workers`);
+    if (!alone.settled || alone.settled.workersWorked !== world.workers) throw new Error(`settlement paid ${alone.settled?.workersWorked} of ${world.workers} workers`);
+    // Day 2 with players writing throughout (Postgres only: PGlite has one connection, so every
+    // write would queue behind the tick's statements); its floor: the same writes for 5 s, no tick.
+    const during = new Date(Date.parse(`${DAY2}T00:00:00Z`) + 86_400_000 + 60_000);
+    const idleWrites = values.url ? await writeWhile(values.url, world.players, during, new Promise((r) => setTimeout(r, 5000))) : null;
+    let withWrites: Awaited<ReturnType<typeof timedTick>> | null = null;
+    let tickWrites: WriteStats | null = null;
+    if (values.url) {
+      const tick = timedTick(db, DAY2);
+      tickWrites = await writeWhile(values.url, world.players, during, tick);
+      withWrites = await tick;
+    }
     console.log(JSON.stringify({
       db: values.db, lands, workers: world.workers, players: world.players,
-      generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(seconds),
-      stage_seconds: round(phases.staged), salaries_seconds: round(phases.salaries), credits_seconds: round(phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
+      generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(alone.seconds),
+      stage_seconds: round(alone.phases.staged), salaries_seconds: round(alone.phases.salaries), credits_seconds: round(alone.phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
+      seconds_with_writes: withWrites ? round(withWrites.seconds) : null,
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
       writes_during_tick: tickWrites, writes_idle: idleWrites,
     }));
@@ -143,7 +159,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -174,7 +190,7 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
       lands, workers: p.workers, players: p.players,
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
       stage_seconds_postgres: p.stage_seconds, salaries_seconds_postgres: p.salaries_seconds, credits_seconds_postgres: p.credits_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
-      write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null,
+      write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null, seconds_with_writes_postgres: p.seconds_with_writes,
       seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
       pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512, write_p99_ms_during_tick: 100 },
     };
