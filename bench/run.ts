@@ -30,6 +30,8 @@
  * `BENCH_ONLY=load` (or `--only load`): only the mixed load of two servers with a kill -9
  * (bench/ops-load.ts: `ops.load.rps`, `.p99_ms`, `.errors`, `.cpu_ms_per_request`);
  * replaces those keys of the report's `ops` entry and keeps every other.
+ * `BENCH_ONLY=api` (or `--only api`): only the API load (bare route, Postgres, the database floor,
+ * PGlite); replaces the report's `api` entry and keeps every other.
  * `BENCH_ONLY=settlement` (or `--only settlement`): only the daily tick (bench/settlement.ts: 1M lands
  * on Postgres with the players' writes during it, `settlement.write_p99_ms_during_tick`, and PGlite).
  *
@@ -39,7 +41,7 @@
  */
 import { cpus, release, totalmem, type } from 'node:os';
 import { startKingdomServer } from '../tools/kingdom-server.ts';
-import { apiEntry, benchBare, benchKingdom } from './api.ts';
+import { apiEntry, apiLines, benchBare, benchKingdom } from './api.ts';
 import { WEB_DIST, log, positiveInt, round, withBenchPostgres } from './common.ts';
 import { measureHtml, measureRuntime, webEntry, webLines, type RuntimeJs } from './login-js.ts';
 import { benchStartup, loadEntry, measureChain, measureLoad, measureProviderCalls, measureReady, measureValley, opsEntry } from './parts.ts';
@@ -178,6 +180,22 @@ async function mainSettlementOnly(): Promise<void> {
   });
 }
 
+/**
+ * `--only api`: the API load alone (bare route, Postgres, the database floor, PGlite), as the whole
+ * bench runs it; replaces the report's `api` entry and keeps every other.
+ */
+async function mainApiOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const bare = await benchBare();
+    const postgres = await benchKingdom('postgres', pgUrl);
+    const dbFloor = await benchBare(pgUrl);
+    const pglite = await benchKingdom('pglite', undefined);
+    const api = apiEntry(bare, postgres, pglite, dbFloor);
+    writeReport({ ...readExisting(), api, api_at: new Date().toISOString() });
+    process.stdout.write(`${apiLines(api).join('\n')}\n`);
+  });
+}
+
 /** `--only load`: the mixed load of two servers on Postgres (`ops.load`); other entries are kept. */
 async function mainLoadOnly(): Promise<void> {
   await withBenchPostgres(async (pgUrl) => {
@@ -201,13 +219,13 @@ async function mainOpsOnly(): Promise<void> {
 }
 
 /**
- * The part `--only <part>` or `BENCH_ONLY` asks for (`web`, `startup`, `valley`, `chain` or `ops` can run
+ * The part `--only <part>` or `BENCH_ONLY` asks for (`api`, `web`, `startup`, `valley`, `chain` or `ops` can run
  * alone), or undefined for the whole bench.
  */
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load', 'settlement'].includes(part)) throw new Error(`only '${part}': only 'web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load' or 'settlement' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load', 'settlement'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load' or 'settlement' can be run alone`);
   return part;
 }
 
@@ -216,7 +234,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'api' ? mainApiOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -175,6 +175,8 @@ async function stage(db: Database, day: string, batchUsers: number): Promise<Run
     await stageSalaries(tx, day);
     await notifyReadyToUpgrade(tx, day, end);
     await stageShopRoyalty(tx, day);
+    // the batches' range reads are planned from these (without statistics they are guessed tiny)
+    await exec(tx, sql`ANALYZE settle_user, settle_user_eff, settle_seen, settle_credits`);
     const [max] = await exec<{ n: number }>(tx, sql`SELECT COALESCE(max(id), 0)::int AS n FROM users`);
     const run: Run = { phase: 'salaries', max_user: max!.n, batch_users: Math.max(1, Math.floor(batchUsers)) };
     await exec(tx, sql`INSERT INTO settlement_runs (day, phase, max_user, batch_users) VALUES (${day}, ${run.phase}, ${run.max_user}, ${run.batch_users})`);
