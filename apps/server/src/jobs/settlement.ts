@@ -418,11 +418,7 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
   await applyLedgerBatch(tx, sql`SELECT user_id, 'hexo' AS asset, -hexo AS amount, mine || '_salary' AS reason, ${day} AS reference
       FROM settle_user WHERE ${mine}
     UNION ALL SELECT user_id, 'food', -food, mine || '_salary', ${day} FROM settle_user WHERE ${mine}`, end);
-  await exec(tx, sql`CREATE TEMP TABLE _need ON COMMIT DROP AS
-    SELECT user_id, COALESCE(sum(need) FILTER (WHERE mine = 'goldmine'), 0) AS gold_hexo,
-      COALESCE(sum(need) FILTER (WHERE mine = 'frenmine'), 0) AS fren_food
-    FROM settle_user WHERE ${mine} GROUP BY user_id`);
-  await warnLowBalances(tx, day, end);
+  await warnLowBalances(tx, day, end, lo, hi);
 }
 
 /** The columns of a paid worker holding its HEXO and FOOD salary, from the kind's descriptor. */
@@ -452,59 +448,63 @@ async function closeSalaries(tx: Orm, day: string): Promise<void> {
 /**
  * Credit batch (step 3) for the players with ids in [lo, hi): each mine kind's pool shares by weight
  * over the world's worked slots (`eff`: the world's total weight per kind), EXO rewards, the day's
- * reports and not-enough-balance notices; then the staged shop royalty.
+ * reports and not-enough-balance notices; then the staged shop royalty. Five statements: a batch is
+ * one of hundreds a night.
  */
 async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
-  // Credits only: no balance is read, so none is locked before the last two statements.
-  await exec(tx, sql`CREATE TEMP TABLE _paid_players (user_id int) ON COMMIT DROP`);
-  await exec(tx, sql`CREATE TEMP TABLE _credits (user_id int, asset text, amount numeric, reason text, reference text) ON COMMIT DROP`);
-  for (const kind of MINE_KINDS) await payKindCredits(tx, kind, day, end, lo, hi, eff[kind]);
-  await exec(tx, sql`UPDATE settlement_runs SET players_paid = players_paid + (SELECT count(DISTINCT user_id) FROM _paid_players) WHERE day = ${day}`);
-  await notifyShopRoyalty(tx, day, end, lo, hi);
+  // Credits only: no balance is read, so none is locked before the last statement.
+  const share = sql.join([sql`CASE u.mine`, ...MINE_KINDS.map((kind) => sql`WHEN ${kind} THEN ${shareSql(kind, eff[kind])}`), sql`ELSE 0 END`], sql` `);
+  await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
+    SELECT u.user_id, u.mine, COALESCE((SELECT sum(e.n * ${share}) FROM settle_user_eff e WHERE e.user_id = u.user_id AND e.mine = u.mine), 0) AS exo,
+      u.hexo, u.food, u.workers - u.worked AS unpaid, u.worked, u.workers, u.lands
+    FROM settle_user u WHERE ${inBatch(sql`u.user_id`, lo, hi)}`);
+  // In the model's order: per kind its reports then its notices, then the royalty's notices.
+  const kinds = sql.join(MINE_KINDS.map((kind, i) => sql`(${kind}::text, ${i}::int, ${MINE_RULES[kind].dailyReportType}::text, ${MINE_RULES[kind].salaryToken}::text)`), sql`, `);
+  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+    SELECT user_id, type, data, ${end} FROM (
+      SELECT k.ord, 0 AS sub, u.user_id, k.report AS type, jsonb_build_object('day', ${day}::text, 'exo', u.exo::text, 'salary_paid', (u.hexo + u.food)::text,
+        'salary_token', k.token, 'hexo', u.hexo::text, 'food', u.food::text, 'workers', u.workers, 'workers_worked', u.worked, 'lands', u.lands) AS data
+      FROM _u u JOIN (VALUES ${kinds}) k(mine, ord, report, token) ON k.mine = u.mine
+      UNION ALL
+      SELECT k.ord, 1, u.user_id, 'not_enough_balance', jsonb_build_object('day', ${day}::text, 'mine', u.mine, 'unpaid', u.unpaid)
+      FROM _u u JOIN (VALUES ${kinds}) k(mine, ord, report, token) ON k.mine = u.mine WHERE u.unpaid > 0
+      UNION ALL
+      SELECT ${MINE_KINDS.length}::int, 0, user_id, 'shop_royalty', jsonb_build_object('day', ${day}::text,
+        'exo', (COALESCE(sum(amount) FILTER (WHERE asset = 'exo'), 0))::text, 'hexo', (COALESCE(sum(amount) FILTER (WHERE asset = 'hexo'), 0))::text,
+        'lands', max(lands))
+      FROM settle_credits WHERE pass = 'credits' AND reason = 'shop_royalty' AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id HAVING sum(amount) > 0
+    ) x ORDER BY ord, sub, user_id`);
+  const sums = sql.join(MINE_KINDS.map((kind) => {
+    const exoCol = sql.raw(`${kind}_exo`);
+    const workedCol = sql.raw(`${kind}_worked`);
+    return sql`${exoCol} = ${exoCol} + (SELECT COALESCE(sum(exo), 0) FROM _u WHERE mine = ${kind}),
+      ${workedCol} = ${workedCol} + (SELECT COALESCE(sum(worked), 0)::int FROM _u WHERE mine = ${kind})`;
+  }), sql`, `);
+  await exec(tx, sql`UPDATE settlement_runs SET ${sums}, players_paid = players_paid + (SELECT count(DISTINCT user_id) FROM _u WHERE exo > 0)::int WHERE day = ${day}`);
   await lockBatchBalances(tx, lo, hi);
-  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM _credits
+  await applyLedgerBatch(tx, sql`SELECT user_id, 'exo' AS asset, exo AS amount, mine || '_reward' AS reason, ${day} AS reference FROM _u
     UNION ALL SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'credits' AND ${inBatch(sql`user_id`, lo, hi)}`, end);
 }
 
-async function payKindCredits(tx: Orm, kind: MineKind, day: string, end: Date, lo: number, hi: number, totalEff: bigint): Promise<void> {
-  const rules = MINE_RULES[kind];
-  await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
-    SELECT u.user_id, COALESCE(e.exo, 0) AS exo, u.hexo, u.food, u.workers - u.worked AS unpaid, u.worked, u.workers, u.lands
-    FROM settle_user u LEFT JOIN (
-      SELECT user_id, sum(n * ${shareSql(kind, totalEff)}) AS exo FROM settle_user_eff
-      WHERE mine = ${kind} AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id
-    ) e ON e.user_id = u.user_id
-    WHERE u.mine = ${kind} AND ${inBatch(sql`u.user_id`, lo, hi)}`);
-  await exec(tx, sql`INSERT INTO _credits SELECT user_id, 'exo', exo, ${`${kind}_reward`}, ${day} FROM _u`);
-  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
-    SELECT user_id, ${rules.dailyReportType}, jsonb_build_object('day', ${day}::text, 'exo', exo::text, 'salary_paid', (hexo + food)::text,
-      'salary_token', ${rules.salaryToken}::text, 'hexo', hexo::text, 'food', food::text, 'workers', workers, 'workers_worked', worked, 'lands', lands), ${end}
-    FROM _u ORDER BY user_id`);
-  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
-    SELECT user_id, 'not_enough_balance', jsonb_build_object('day', ${day}::text, 'mine', ${kind}::text, 'unpaid', unpaid), ${end}
-    FROM _u WHERE unpaid > 0 ORDER BY user_id`);
-  await exec(tx, sql`INSERT INTO _paid_players SELECT user_id FROM _u WHERE exo > 0`);
-  const exoCol = sql.raw(`${kind}_exo`);
-  const workedCol = sql.raw(`${kind}_worked`);
-  await exec(tx, sql`UPDATE settlement_runs SET ${exoCol} = ${exoCol} + s.exo, ${workedCol} = ${workedCol} + s.worked
-    FROM (SELECT COALESCE(sum(exo), 0) AS exo, COALESCE(sum(worked), 0)::int AS worked FROM _u) s WHERE day = ${day}`);
-  await exec(tx, sql`DROP TABLE _u`);
-}
-
 /**
- * Low-balance warnings (GAME-RULES §3) of a salary batch, after both kinds were paid, counting every
+ * Low-balance warnings (GAME-RULES §3) of a salary batch (players [lo, hi)), after both kinds were paid, counting every
  * daily HEXO need: covered days = min(HEXO ÷ gold salaries, (HEXO + FOOD) ÷ (gold + fren salaries)) —
  * `salaryDaysCovered`.
  */
-async function warnLowBalances(tx: Orm, day: string, end: Date): Promise<void> {
-  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+async function warnLowBalances(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
+  await exec(tx, sql`WITH n AS (
+      SELECT user_id, COALESCE(sum(need) FILTER (WHERE mine = 'goldmine'), 0) AS gold_hexo,
+        COALESCE(sum(need) FILTER (WHERE mine = 'frenmine'), 0) AS fren_food
+      FROM settle_user WHERE ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id
+    )
+    INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, 'low_balance_warning', jsonb_build_object('day', ${day}::text, 'token', 'hexo', 'days', days::int,
       'daily_salary', (gold_hexo + fren_food)::text), ${end}
     FROM (
       SELECT n.user_id, n.gold_hexo, n.fren_food,
         CASE WHEN n.gold_hexo > 0 THEN LEAST(floor(h.amount / n.gold_hexo), floor((h.amount + f.amount) / (n.gold_hexo + n.fren_food)))
           ELSE floor((h.amount + f.amount) / (n.gold_hexo + n.fren_food)) END AS days
-      FROM _need n
+      FROM n
       CROSS JOIN LATERAL (SELECT COALESCE((SELECT amount FROM balances WHERE user_id = n.user_id AND token = 'hexo'), 0) AS amount) h
       CROSS JOIN LATERAL (SELECT COALESCE((SELECT amount FROM balances WHERE user_id = n.user_id AND token = 'food'), 0) AS amount) f
       WHERE n.gold_hexo + n.fren_food > 0
@@ -555,15 +555,6 @@ async function stageShopRoyalty(tx: Orm, day: string): Promise<void> {
     )
     SELECT 'credits', s.user_id, s.token, s.base + CASE WHEN s.rank <= rest.r THEN 1 ELSE 0 END, 'shop_royalty', ${day}::text, s.lands::int
     FROM shares s JOIN rest ON rest.token = s.token`);
-}
-
-/** The 'shop_royalty' notification of each owner of a credit batch paid a staged royalty (its ledger entries go with the batch's credits). */
-async function notifyShopRoyalty(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
-  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
-    SELECT user_id, 'shop_royalty', jsonb_build_object('day', ${day}::text,
-      'exo', (COALESCE(sum(amount) FILTER (WHERE asset = 'exo'), 0))::text, 'hexo', (COALESCE(sum(amount) FILTER (WHERE asset = 'hexo'), 0))::text,
-      'lands', max(lands)), ${end}
-    FROM settle_credits WHERE pass = 'credits' AND reason = 'shop_royalty' AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id HAVING sum(amount) > 0 ORDER BY user_id`);
 }
 
 /**
