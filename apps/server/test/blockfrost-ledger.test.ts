@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BlockfrostCardanoLedger } from '../src/chain/cardano/blockfrost-ledger.ts';
+import { BlockfrostCardanoProvider } from '../src/chain/network.ts';
 
 const DIR = new URL('./fixtures/blockfrost/', import.meta.url);
 const BASE = 'https://cardano-preprod.blockfrost.io/api/v0';
@@ -33,6 +34,7 @@ const UNKNOWN_TX = 'ad564830af02d31cdcb64c4206d5feea6e89b42e2890f52393a00f458b6e
 const fixture = (name: string): string => readFileSync(new URL(name, DIR), 'utf8');
 const listing = (addr: string, page: number) => `/addresses/${addr}/transactions?from=1200&to=1215&order=asc&count=100&page=${page}`;
 
+/** A recorded answer: a fixture file (`*.json`) or, for malformed answers, the body itself. */
 interface Recorded { status: number; file: string; headers?: Record<string, string> }
 interface Call { url: string; projectId: string | null }
 
@@ -58,17 +60,22 @@ function recordedRoutes(): Map<string, Recorded> {
   return routes;
 }
 
-/** A ledger whose `fetch` answers from `routes` (an unknown URL fails the test) and records the calls. */
-function recordedLedger(routes = recordedRoutes(), sleep?: (ms: number) => Promise<void>) {
-  const calls: Call[] = [];
-  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+/** A `fetch` answering from `routes` (an unknown URL fails the test) that records the calls. */
+function recordedFetch(routes: Map<string, Recorded>, calls: Call[]): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input);
     calls.push({ url, projectId: new Headers(init?.headers).get('project_id') });
     expect(url.startsWith(BASE), url).toBe(true);
     const answer = routes.get(url.slice(BASE.length));
     if (!answer) throw new Error(`unexpected request ${url}`);
-    return new Response(fixture(answer.file), { status: answer.status, headers: { 'content-type': 'application/json', ...answer.headers } });
+    return new Response(answer.file.endsWith('.json') ? fixture(answer.file) : answer.file, { status: answer.status, headers: { 'content-type': 'application/json', ...answer.headers } });
   }) as typeof fetch;
+}
+
+/** A ledger whose `fetch` answers from `routes` (an unknown URL fails the test) and records the calls. */
+function recordedLedger(routes = recordedRoutes(), sleep?: (ms: number) => Promise<void>) {
+  const calls: Call[] = [];
+  const fetchFn = recordedFetch(routes, calls);
   const ledger = new BlockfrostCardanoLedger('preprod', PROJECT, { fetchFn, ...(sleep ? { sleep } : {}) });
   const paths = () => calls.map((c) => c.url.slice(BASE.length));
   return { ledger, calls, paths };
@@ -172,5 +179,42 @@ describe('BlockfrostCardanoLedger (recorded answers)', () => {
     expect(ledger.lucidProvider()).toMatchObject({ url: BASE, projectId: PROJECT });
     expect(new BlockfrostCardanoLedger('mainnet', PROJECT).networkId).toBe(1);
     expect(() => new BlockfrostCardanoLedger('emulator', PROJECT)).toThrow(/no Blockfrost host/);
+  });
+});
+
+describe('BlockfrostCardanoProvider (wallet sync, same client and recorded answers)', () => {
+  const provider = (routes: Map<string, Recorded>, calls: Call[] = []) => new BlockfrostCardanoProvider('preprod', PROJECT, recordedFetch(routes, calls));
+
+  it('lists the native tokens an address holds (lovelace skipped), exactly; nothing for an address never seen', async () => {
+    const calls: Call[] = [];
+    const p = provider(recordedRoutes(), calls);
+    expect(await p.listAssets(TREASURY)).toEqual([
+      { policyId: POLICY, assetName: '45584f', quantity: 18_446_744_073_709_551_617n },
+      { policyId: POLICY, assetName: '4845584f', quantity: 105_000_000n },
+    ]);
+    expect(await p.listAssets(NEVER_SEEN)).toEqual([]);
+    expect(calls.map((c) => c.projectId)).toEqual([PROJECT, PROJECT]);
+  });
+
+  it('answers a malformed answer with an Error naming the path and field, not a crash or a wrong holding', async () => {
+    const routes = recordedRoutes();
+    const malformed: Array<[string, RegExp]> = [
+      ['{"amount":[{"unit":"lovelace","quantity":12}]}', /Blockfrost answer for \/addresses\/addr_test1\w+ has an unexpected shape at amount\.0\.quantity/],
+      ['{"amount":[{"unit":"not-a-unit","quantity":"1"}]}', /unexpected shape at amount\.0\.unit/],
+      ['{"amount":[{"unit":"lovelace","quantity":"-5"}]}', /unexpected shape at amount\.0\.quantity/],
+      ['{"address":"x"}', /unexpected shape at amount/],
+      ['[]', /unexpected shape at \(root\)/],
+      ['<html>502 Bad Gateway</html>', /Blockfrost answer for \/addresses\/addr_test1\w+ is not JSON/],
+    ];
+    for (const [body, error] of malformed) {
+      routes.set(`/addresses/${TREASURY}`, { status: 200, file: body });
+      await expect(provider(routes).listAssets(TREASURY), body).rejects.toThrow(error);
+    }
+    routes.set(`/addresses/${TREASURY}`, { status: 500, file: '{"status_code":500}' });
+    await expect(provider(routes).listAssets(TREASURY)).rejects.toThrow(/Blockfrost answered 500 for \/addresses\//);
+  });
+
+  it('refuses a network without a Blockfrost host', () => {
+    expect(() => new BlockfrostCardanoProvider('emulator', PROJECT)).toThrow(/no Blockfrost host/);
   });
 });

@@ -16,6 +16,7 @@ import {
   verifyCardanoSignIn,
   verifySolanaSignIn,
 } from '../src/auth/verify.ts';
+import { signingCredential, stakeCredentialOf } from '../src/auth/cardano-address.ts';
 import { createCardanoTestWallet, createSolanaTestWallet, type CardanoTestWallet } from './support/wallets.ts';
 
 /** The library as shipped (UMD bundle: the function is the module or its `default`). */
@@ -108,6 +109,30 @@ describe('Cardano address helpers', () => {
     expect(cardanoAddressFromHex('zz')).toBeNull();
     expect(cardanoAddressFromHex('')).toBeNull();
     expect(cardanoAddressFromHex('e0' + base.stakeKeyHash)).toBeNull(); // reward address
+  });
+});
+
+describe('shared Cardano address checks (every proof form) and the watcher\'s stake credential', () => {
+  const base = createCardanoTestWallet();
+  const ent = createCardanoTestWallet({ kind: 'enterprise', network: 'mainnet' });
+
+  it('answers the key that must sign, or why the address cannot carry a proof', () => {
+    expect(signingCredential(base.address, 'testnet', 'payment')).toMatchObject({ network: 'testnet', keyHash: base.paymentKeyHash });
+    expect(signingCredential(base.rewardAddress, undefined, 'stake')).toMatchObject({ network: 'testnet', keyHash: base.stakeKeyHash });
+    expect(signingCredential(base.address, 'mainnet', 'payment')).toBe('WRONG_NETWORK');
+    expect(signingCredential(base.rewardAddress, 'testnet', 'payment')).toBe('BAD_ADDRESS');
+    expect(signingCredential(base.address, 'testnet', 'stake')).toBe('BAD_ADDRESS');
+    expect(signingCredential(shelleyAddress(0x70, base.paymentKeyHash), undefined, 'payment')).toBe('SCRIPT_ADDRESS');
+    expect(signingCredential(42, undefined, 'payment')).toBe('BAD_ADDRESS');
+  });
+
+  it('reads the stake credential of base and reward addresses; none for enterprise or garbage', () => {
+    expect(stakeCredentialOf(base.address)).toBe(base.stakeKeyHash);
+    expect(stakeCredentialOf(base.rewardAddress)).toBe(base.stakeKeyHash);
+    expect(stakeCredentialOf(shelleyAddress(0x20, base.paymentKeyHash, base.stakeKeyHash))).toBe(base.stakeKeyHash); // script stake credential
+    expect(stakeCredentialOf(ent.address)).toBeNull();
+    expect(stakeCredentialOf('addr_test1notanaddress')).toBeNull();
+    expect(stakeCredentialOf('')).toBeNull();
   });
 });
 

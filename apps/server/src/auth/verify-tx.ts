@@ -26,7 +26,9 @@ import { Buffer } from 'node:buffer';
 import * as CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { VersionedTransaction } from '@solana/web3.js';
-import { type CardanoNetwork, type SignInCheck, isSolanaAddress, parseCardanoAddress } from './verify.ts';
+import { signingCredential, type CardanoNetwork } from './cardano-address.ts';
+import type { SignInCheck } from './sign-in-check.ts';
+import { isSolanaAddress } from './solana-message.ts';
 import { MAX_MESSAGE_CHARS, bytesEqual, ed25519Verify, isHex, plainBytes, toHex } from './bytes.ts';
 
 /** CIP-20 transaction message metadata label. */
@@ -148,10 +150,9 @@ export function checkCardanoSignInTx(input: CardanoSignInTxInput): SignInCheck<C
     }
     if (message.length === 0) return fail('EMPTY_MESSAGE');
 
-    const info = parseCardanoAddress(address);
-    if (info === null) return fail('BAD_ADDRESS');
-    if (network !== undefined && info.network !== network) return fail('WRONG_NETWORK');
-    if (info.payment.type !== 'key') return fail('SCRIPT_ADDRESS');
+    // The address checks every Cardano proof form shares (BAD_ADDRESS, WRONG_NETWORK, SCRIPT_ADDRESS).
+    const info = signingCredential(address, network, 'payment');
+    if (typeof info === 'string') return fail(info);
 
     let fixed: CSL.FixedTransaction;
     let rawBody: Uint8Array;
@@ -191,7 +192,7 @@ export function checkCardanoSignInTx(input: CardanoSignInTxInput): SignInCheck<C
     for (let i = 0; i < (vkeys?.len() ?? 0); i++) {
       const witness = vkeys!.get(i);
       const publicKey = witness.vkey().public_key().as_bytes();
-      if (toHex(blake2b(plainBytes(publicKey), { dkLen: 28 })) !== info.payment.hash) continue;
+      if (toHex(blake2b(plainBytes(publicKey), { dkLen: 28 })) !== info.keyHash) continue;
       found = true;
       if (ed25519Verify(witness.signature().to_bytes(), txHash, publicKey)) return { ok: true };
     }

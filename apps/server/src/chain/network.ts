@@ -4,30 +4,31 @@
  * - Solana: a JSON-RPC endpoint with the Digital Asset Standard API (`getAssetsByOwner`), which
  *   reports each NFT's collection.
  */
+import { BlockfrostClient } from './cardano/blockfrost-client.ts';
 import type { ChainProvider, HeldAsset } from './provider.ts';
 
-const BLOCKFROST_HOSTS: Record<string, string> = {
-  mainnet: 'https://cardano-mainnet.blockfrost.io/api/v0',
-  preprod: 'https://cardano-preprod.blockfrost.io/api/v0',
-  preview: 'https://cardano-preview.blockfrost.io/api/v0',
-};
-
-/** Cardano through Blockfrost. Units are `policyId + assetNameHex`; lovelace is skipped. */
+/**
+ * Cardano through the server's one {@link BlockfrostClient} (`GET /addresses/{address}`, answer
+ * checked with zod). Units are `policyId + assetNameHex`; lovelace is skipped.
+ */
 export class BlockfrostCardanoProvider implements ChainProvider {
   readonly chain = 'cardano' as const;
-  /** @param baseUrl API v0 base URL instead of the network's public host (`BLOCKFROST_URL`) */
-  constructor(readonly network: string, private readonly projectId: string, private readonly fetchFn: typeof fetch = fetch, private readonly baseUrl?: string) {}
+  private readonly client: BlockfrostClient;
+  /**
+   * @param baseUrl API v0 base URL instead of the network's public host (`BLOCKFROST_URL`)
+   * @throws Error for a network without a Blockfrost host (and no `baseUrl`) or an empty project id
+   */
+  constructor(readonly network: string, projectId: string, fetchFn: typeof fetch = fetch, baseUrl?: string) {
+    this.client = new BlockfrostClient(network, projectId, { fetchFn, baseUrl });
+  }
 
+  /**
+   * The native tokens `address` holds; an address never seen on chain holds nothing.
+   * @throws Error naming the status for a non-2xx answer, or the field for an answer of the wrong shape
+   */
   async listAssets(address: string): Promise<HeldAsset[]> {
-    const base = this.baseUrl ?? BLOCKFROST_HOSTS[this.network];
-    if (!base) throw new Error(`no Blockfrost host for network ${this.network}`);
-    const res = await this.fetchFn(`${base}/addresses/${encodeURIComponent(address)}`, { headers: { project_id: this.projectId } });
-    if (res.status === 404) return []; // an address never seen on chain holds nothing
-    if (!res.ok) throw new Error(`Blockfrost answered ${res.status}`);
-    const body = (await res.json()) as { amount: Array<{ unit: string; quantity: string }> };
-    return body.amount
-      .filter((a) => a.unit !== 'lovelace' && a.unit.length >= 56)
-      .map((a) => ({ policyId: a.unit.slice(0, 56), assetName: a.unit.slice(56), quantity: BigInt(a.quantity) }));
+    const { assets } = await this.client.addressAmounts(address);
+    return Object.entries(assets).map(([u, quantity]) => ({ policyId: u.slice(0, 56), assetName: u.slice(56), quantity }));
   }
 }
 

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { fromBaseUnits, lovelacePerExo, toBaseUnits } from '@kingdom/game';
 import { exec, type Database } from '../db/client.ts';
-import { saleRounds } from '../modules/chain/service.ts';
+import { saleRounds } from '../modules/chain/rounds.ts';
 import { openKingdomDatabase } from '../server.ts';
 import { anyConfig, CliError, fmt, type Print } from './shared.ts';
 

@@ -13,11 +13,11 @@
  * `test/chain-watcher-model.test.ts` proves the two agree.
  */
 import { sql } from 'drizzle-orm';
-import { CML } from '@lucid-evolution/lucid';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { readMessage } from '@kingdom/game';
 import type { CardanoLedger, WatchedTx } from '../chain/cardano/ledger.ts';
+import { stakeCredentialOf } from '../auth/cardano-address.ts';
 
 /** What the watcher looks for and how deep. */
 export interface ChainWatchOptions {
@@ -61,24 +61,6 @@ interface PaymentRow {
   message_order: number | null;
   block_height: number;
   block_hash: string;
-}
-
-/**
- * The stake credential (hash, hex) of a bech32 Cardano address; null for an address without one
- * (enterprise) or that does not parse.
- */
-export function stakeCredentialOf(address: string): string | null {
-  try {
-    const parsed = CML.Address.from_bech32(address);
-    try {
-      const cred = parsed.staking_cred();
-      return cred?.as_pub_key()?.to_hex() ?? cred?.as_script()?.to_hex() ?? null;
-    } finally {
-      parsed.free();
-    }
-  } catch {
-    return null;
-  }
 }
 
 /**

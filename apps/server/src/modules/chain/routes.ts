@@ -5,7 +5,11 @@ import { route, sessionOf } from '../../http/routes.ts';
 import { fail } from '../../errors.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { isOnNetwork } from '../../chain/cardano/money.ts';
-import { accountDeposits, accountOrders, accountWithdrawals, buildPayment, createOrder, requestWithdrawal, saleRounds, submitPayment } from './service.ts';
+import { accountDeposits } from './deposits.ts';
+import { accountOrders, createOrder } from './orders.ts';
+import { buildPayment, submitPayment } from './payments.ts';
+import { saleRounds } from './rounds.ts';
+import { accountWithdrawals, requestWithdrawal } from './withdrawals.ts';
 
 /** Registers the chain money endpoints. */
 export async function chainRoutes(app: FastifyInstance): Promise<void> {
