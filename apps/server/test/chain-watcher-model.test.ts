@@ -211,11 +211,16 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
     return { model, userIds, payments };
   }
 
-  // COVERAGE — % of worlds reaching each case, lowest–highest over three runs each of this test
-  // (KINGDOM_COVERAGE_TABLE=1 prints it): PGlite, 100 worlds / Postgres, 60 worlds
-  //   exact 28–31 / 15–28 · over 22–33 / 28–38 · under 40–48 / 38–53 · twice 24–33 / 22–28 ·
-  //   after paid 30–37 / 25–37 · expired 25–38 / 23–38 · own stake 25–28 / 23–28 ·
-  //   other address 34–39 / 33–40 · other stake 30–36 / 30–38
+  // COVERAGE — % of worlds reaching each case with the fixed seed 17 (the test prints it):
+  // PGlite, 100 worlds / Postgres, 60 worlds
+  //   exact 29 / 35 · over 30 / 25 · under 48 / 47 · twice 36 / 38 · after paid 27 / 22 ·
+  //   expired 27 / 32 · own stake 27 / 25 · other address 40 / 43 · other stake 37 / 32
+  // (unseeded, three runs each: every case between 15 and 53)
+  /**
+   * The worlds' seed: fixed, so the coverage asserted below is a known fact of the worlds CI runs
+   * (`KINGDOM_FC_SEED=<n>` explores another sample; its table is printed, not asserted).
+   */
+  const seed = process.env.KINGDOM_FC_SEED ? Number(process.env.KINGDOM_FC_SEED) : 17;
   it('agrees on random worlds, reaching every order-payment case in at least 10% of them', async () => {
     const counts = new Map<Case, number>(CASES.map((c) => [c, 0]));
     let worlds = 0;
@@ -223,10 +228,10 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
       const { model, payments } = await agree(w);
       worlds++;
       for (const c of reached(w, payments.map((p) => p.id), model)) counts.set(c, counts.get(c)! + 1);
-    }), { numRuns: TEST_DB === 'postgres' ? 60 : 100, endOnFailure: true });
+    }), { numRuns: TEST_DB === 'postgres' ? 60 : 100, seed, endOnFailure: true });
     const share = Object.fromEntries(CASES.map((c) => [c, Math.round((100 * counts.get(c)!) / worlds)]));
-    if (process.env.KINGDOM_COVERAGE_TABLE) console.log(`order-payment cases, % of ${worlds} worlds:`, share);
-    for (const c of CASES) expect(share[c], `worlds reaching "${c}" (%)`).toBeGreaterThanOrEqual(10);
+    console.log(`order-payment cases, % of ${worlds} worlds (seed ${seed}, ${TEST_DB}):`, share);
+    if (!process.env.KINGDOM_FC_SEED) for (const c of CASES) expect(share[c], `worlds reaching "${c}" (%)`).toBeGreaterThanOrEqual(10);
   }, 240_000);
 
   // The attack of issue 17: the attacker (account 0) links a base address built from its own payment
