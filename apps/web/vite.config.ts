@@ -20,13 +20,46 @@ function pureContracts(): Plugin {
 }
 
 /**
+ * react-router's production build, made tree-shakable: it names its components and contexts for
+ * React DevTools with top-level `X.displayName = "…"` statements and creates its components with
+ * un-annotated `React.forwardRef(…)` / `React.memo(…)` calls, so the bundler kept every component
+ * the app never renders (Form, ScrollRestoration, HistoryRouter, the data routers' parts) and the
+ * code only they use in the first page's JS (≈ 1.4 KB gzip). The display names go (they only show
+ * in DevTools) and those calls are marked pure (they only build an object); unused ones then drop.
+ * Should a react-router release write them otherwise, nothing breaks: the bench's `/login` size shows it.
+ */
+function treeShakableReactRouter(): Plugin {
+  return {
+    name: 'kingdom-tree-shakable-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/.test(id)) return undefined;
+      const shakable = code
+        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+        .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2');
+      return { code: shakable, map: null };
+    },
+  };
+}
+
+/** The libraries every page needs before its first render (see {@link framework}). */
+const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;
+/**
+ * Modules of those packages that only later pages use (the first page reads, it never mutates):
+ * left to the bundler, they load with the pages that call them.
+ */
+const LATER_PAGES_ONLY = /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useMutation|mutationObserver)\.js$/;
+
+/**
  * The libraries every page needs before its first render (React, the router, i18n, the query cache,
  * the session store) in one chunk instead of the half-dozen shared chunks the bundler would cut:
- * one file compresses better than six (≈ 2 KB gzip less on /login) and none of it is ever unused.
+ * one file compresses better than six (≈ 2 KB gzip less on /login). What only later pages use stays
+ * out of it: {@link LATER_PAGES_ONLY}, and use-sync-external-store (react-i18next's shim is
+ * React's own hook here, see reactOwnSyncExternalStore; its with-selector serves only the charts).
  */
 const framework = {
   name: 'framework',
-  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query)|zustand|use-sync-external-store)[\\/]/,
+  test: (id: string) => FRAMEWORK_PACKAGES.test(id) && !LATER_PAGES_ONLY.test(id),
 };
 
 /**
@@ -52,6 +85,17 @@ const chainMoney = {
   includeDependenciesRecursively: false,
 };
 
+/**
+ * Wallet discovery (the installed CIP-30 and Wallet Standard wallets) with the wallet constants it
+ * and the login page share (wallets/types.ts) in one chunk, loaded by `/login` before any click:
+ * left alone, the bundler cuts those few constants into a chunk of their own, one more request.
+ */
+const walletDiscovery = {
+  name: 'standard',
+  test: /[\\/](apps[\\/]web[\\/]src[\\/]wallets[\\/](types|cardano[\\/]detect|solana[\\/]standard)\.ts|node_modules[\\/]@wallet-standard[\\/]app[\\/].*)$/,
+  includeDependenciesRecursively: false,
+};
+
 const proxy = { '/api': { target: API_TARGET, changeOrigin: false } };
 
 /**
@@ -63,9 +107,18 @@ function reactRouterProduction(): { find: RegExp; replacement: string }[] {
   return [{ find: /^react-router$/, replacement: decodeURIComponent(file.pathname) }];
 }
 
+/**
+ * `use-sync-external-store/shim` (imported by react-i18next and recharts) → React's own hook: the
+ * shim's fallback for React < 18 never runs under React 19 (build/use-sync-external-store-shim.cjs).
+ */
+function reactOwnSyncExternalStore(): { find: RegExp; replacement: string }[] {
+  const file = new URL('build/use-sync-external-store-shim.cjs', import.meta.url);
+  return [{ find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: decodeURIComponent(file.pathname) }];
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureContracts(), precompress()],
-  resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
+  plugins: [react(), pureContracts(), treeShakableReactRouter(), precompress()],
+  resolve: { alias: command === 'build' ? [...reactRouterProduction(), ...reactOwnSyncExternalStore()] : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -76,7 +129,7 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [framework, chainMoney, appStart] },
+        codeSplitting: { groups: [framework, chainMoney, walletDiscovery, appStart] },
         // 7-character hashes (42 bits, plenty to bust caches; the bundler's minimum for this many chunks): every lazy chunk's name sits in the
         // entry's preload table, which /login downloads.
         entryFileNames: 'assets/[name]-[hash:7].js',

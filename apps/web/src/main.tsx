@@ -1,12 +1,14 @@
 /**
  * Entry point: starts the start-up calls and the first page's code (app/start.ts), then renders at
- * once — the frame shows while the page's code arrives.
+ * once — the frame shows while the page's code arrives. In a language other than English the render
+ * waits for that language's frame texts (i18n/index.ts), loaded beside the page's code.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes.tsx';
 import { startApp } from './app/start.ts';
+import { frameTextsReady } from './i18n/index.ts';
 import './styles/app.css';
 
 void startApp(window.location.pathname);
@@ -14,14 +16,16 @@ void startApp(window.location.pathname);
 const root = document.getElementById('root');
 if (root) {
   const app = createRoot(root);
-  // a transition renders in slices that yield to the browser, not in one long task
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </StrictMode>,
+  void frameTextsReady.then(() =>
+    // a transition renders in slices that yield to the browser, not in one long task
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </StrictMode>,
+      ),
     ),
   );
 }

@@ -1,6 +1,8 @@
 /**
- * Spanish texts of the page frame and the first pages (login, landing), bundled with the app like
- * en.ts (issue 18). The compiler checks that every English key has its Spanish text.
+ * Spanish texts of the page frame and the first pages (login, landing), issue 18: their own chunk,
+ * loaded before the first render when Spanish is the saved language, or by the language switch
+ * (index.ts loadFrameTexts), so English pages never download them. The compiler checks that every
+ * English key has its Spanish text.
  */
 import type { en } from './en.ts';
 import type { TextsLike } from './texts.ts';

@@ -1,15 +1,13 @@
 /**
  * The player's language (issue 18): English (default) or Spanish, chosen in the account settings
- * and kept in local storage under {@link LANGUAGE_STORAGE_KEY} (logout keeps it on purpose: it is
- * this browser's setting, not the session's). `<html lang>` follows it.
+ * (language-switch.ts, which saves it) and kept in local storage under {@link LANGUAGE_STORAGE_KEY}
+ * (logout keeps it on purpose: it is this browser's setting, not the session's). `<html lang>`
+ * follows it. What the first page needs to start in it; the switch's parts load with the settings.
  */
 
 /** The languages the app speaks; the first is the default and the fallback of every text. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-/** Each language's name in itself, for the switch. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
 /** localStorage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'kingdom.language';
@@ -26,14 +24,5 @@ export function savedLanguage(): Language {
     return isLanguage(v) ? v : 'en';
   } catch {
     return 'en';
-  }
-}
-
-/** Saves `lng` (a storage failure only means it is not remembered). */
-export function saveLanguage(lng: Language): void {
-  try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lng);
-  } catch {
-    // private mode or storage full: the choice holds until the page is closed
   }
 }

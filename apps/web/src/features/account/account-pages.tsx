@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../i18n/language.ts';
-import { changeLanguage } from '../../i18n/page-texts.ts';
+import { LANGUAGES, isLanguage } from '../../i18n/language.ts';
+import { LANGUAGE_NAMES, changeLanguage } from '../../i18n/language-switch.ts';
 import { TOKEN_SYMBOLS, itemKind, type Token } from '@kingdom/game';
 import { formatDateTime, formatTokenAmount } from '../../i18n/format.ts';
 import { LEDGER_ASSETS, LEDGER_REASONS, USER_NAME_PATTERN, type LedgerAsset, type LedgerReason, type LedgerRow, type ProfileResponse } from '@kingdom/api';

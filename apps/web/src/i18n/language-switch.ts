@@ -1,0 +1,32 @@
+/**
+ * The language switch of the account settings (issue 18): the languages' names, saving the choice,
+ * and switching the running app. Apart from language.ts so that the first page (`/login`) does not
+ * download them.
+ */
+import { i18n } from './index.ts';
+import { LANGUAGE_STORAGE_KEY, type Language } from './language.ts';
+import { loadLanguageTexts } from './page-texts.ts';
+
+/** Each language's name in itself, for the switch. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
+
+/** Saves `lng` (a storage failure only means it is not remembered). */
+export function saveLanguage(lng: Language): void {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // private mode or storage full: the choice holds until the page is closed
+  }
+}
+
+/**
+ * Switches the app to `lng` (the language switch in the settings): loads its texts, changes
+ * i18next's language (every `useTranslation` re-renders), saves the choice, sets `<html lang>`.
+ */
+export async function changeLanguage(lng: Language): Promise<void> {
+  await loadLanguageTexts(lng);
+  if (lng === 'es') await import('./errors-es.ts');
+  await i18n.changeLanguage(lng);
+  saveLanguage(lng);
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
