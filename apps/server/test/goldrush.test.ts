@@ -220,11 +220,11 @@ describe('salaries: not enough balance, low balance, fren mines', () => {
     await tick(k);
     // The first land and its worker's NFT both leave the wallet: one notice, reason land_left.
     await exec(k.db.orm, sql`DELETE FROM holdings WHERE asset_key IN (
-      SELECT asset_name FROM lands WHERE hex_name = ${g.lands[0]!} UNION ALL SELECT ${g.workers[0]!.asset_name})`);
+      SELECT asset_key FROM lands WHERE hex_name = ${g.lands[0]!} UNION ALL SELECT ${g.workers[0]!.asset_name})`);
     // A new snapshot puts the second worker's collection below the 250k qualification threshold.
     await exec(k.db.orm, sql`WITH s AS (INSERT INTO staking_snapshots (taken_at) VALUES (${k.now()}) RETURNING id)
       INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified)
-      SELECT s.id, sc.collection_id, CASE WHEN c.policy_id = ${g.workers[1]!.policy_id} THEN 1000 ELSE sc.votes END, sc.qualified
+      SELECT s.id, sc.collection_id, CASE WHEN c.collection_key = ${g.workers[1]!.policy_id} THEN 1000 ELSE sc.votes END, sc.qualified
       FROM s, snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
       WHERE sc.snapshot_id = (SELECT max(id) FROM staking_snapshots WHERE id < s.id)`);
     await tick(k);

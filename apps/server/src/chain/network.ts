@@ -4,7 +4,7 @@
  * - Solana: a JSON-RPC endpoint with the Digital Asset Standard API (`getAssetsByOwner`), which
  *   reports each NFT's collection.
  */
-import type { ChainProvider, HeldAsset } from './provider.ts';
+import type { ChainProvider, ChainAsset } from './provider.ts';
 
 const BLOCKFROST_HOSTS: Record<string, string> = {
   mainnet: 'https://cardano-mainnet.blockfrost.io/api/v0',
@@ -18,7 +18,7 @@ export class BlockfrostCardanoProvider implements ChainProvider {
   /** @param baseUrl API v0 base URL instead of the network's public host (`BLOCKFROST_URL`) */
   constructor(readonly network: string, private readonly projectId: string, private readonly fetchFn: typeof fetch = fetch, private readonly baseUrl?: string) {}
 
-  async listAssets(address: string): Promise<HeldAsset[]> {
+  async listAssets(address: string): Promise<ChainAsset[]> {
     const base = this.baseUrl ?? BLOCKFROST_HOSTS[this.network];
     if (!base) throw new Error(`no Blockfrost host for network ${this.network}`);
     const res = await this.fetchFn(`${base}/addresses/${encodeURIComponent(address)}`, { headers: { project_id: this.projectId } });
@@ -27,7 +27,7 @@ export class BlockfrostCardanoProvider implements ChainProvider {
     const body = (await res.json()) as { amount: Array<{ unit: string; quantity: string }> };
     return body.amount
       .filter((a) => a.unit !== 'lovelace' && a.unit.length >= 56)
-      .map((a) => ({ policyId: a.unit.slice(0, 56), assetName: a.unit.slice(56), quantity: BigInt(a.quantity) }));
+      .map((a) => ({ collectionKey: a.unit.slice(0, 56), assetKey: a.unit.slice(56), quantity: BigInt(a.quantity) }));
   }
 }
 
@@ -36,8 +36,8 @@ export class DasSolanaProvider implements ChainProvider {
   readonly chain = 'solana' as const;
   constructor(readonly network: string, private readonly rpcUrl: string, private readonly fetchFn: typeof fetch = fetch) {}
 
-  async listAssets(address: string): Promise<HeldAsset[]> {
-    const out: HeldAsset[] = [];
+  async listAssets(address: string): Promise<ChainAsset[]> {
+    const out: ChainAsset[] = [];
     for (let page = 1; page <= 50; page++) {
       const res = await this.fetchFn(this.rpcUrl, {
         method: 'POST',
@@ -49,7 +49,7 @@ export class DasSolanaProvider implements ChainProvider {
       if (body.error || !body.result) throw new Error(`Solana RPC error: ${body.error?.message ?? 'no result'}`);
       for (const item of body.result.items) {
         const collection = item.grouping?.find((g) => g.group_key === 'collection')?.group_value;
-        if (collection) out.push({ policyId: collection, assetName: item.id, quantity: 1n });
+        if (collection) out.push({ collectionKey: collection, assetKey: item.id, quantity: 1n });
       }
       if (body.result.items.length < 1000) break;
     }
