@@ -73,7 +73,7 @@ async function mintCollection(tx: Orm, chain: Chain, address: string, collection
       ? utf8ToHex(`${collection.name.replace(/\s+/g, '')}${serial}`)
       : base58.encode(createHash('sha256').update(`${collection.collection_key}:${serial}:${randomUUID()}`).digest());
     await emulatorMint(tx, chain, address, collection.collection_key, assetKey, 1n);
-    out.push({ policy_id: collection.collection_key, asset_name: assetKey, collection: collection.name });
+    out.push({ collection_key: collection.collection_key, asset_key: assetKey, collection: collection.name });
   }
   return out;
 }

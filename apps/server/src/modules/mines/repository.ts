@@ -44,7 +44,7 @@ export async function loadMines(orm: Orm, kind: MineKind, lands: LandRow[]): Pro
         open: isSlotOpen(kind, level, slot),
         manager: slot === rules.managerSlot,
         worker: w ? {
-          kind: w.kind, rarity: w.rarity, policy_id: w.collection_key, asset_name: w.asset_key,
+          kind: w.kind, rarity: w.rarity, collection_key: w.collection_key, asset_key: w.asset_key,
           name: w.kind === 'default' ? 'Default worker' : nftName(w.chain ?? 'cardano', w.asset_key ?? '', w.collection ?? 'NFT'),
           assigned_at: iso(w.assigned_at), works_from: worksFrom(w.assigned_at),
         } : null,
@@ -136,7 +136,7 @@ export async function workerNfts(orm: Orm, userId: number, now: Date): Promise<W
   return rows.map((r) => {
     const votes = r.votes === null ? null : BigInt(r.votes);
     return {
-      policy_id: r.collection_key, asset_name: r.asset_key, chain: r.chain, collection: r.collection,
+      collection_key: r.collection_key, asset_key: r.asset_key, chain: r.chain, collection: r.collection,
       name: nftName(r.chain, r.asset_key, r.collection),
       rarity: votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForLeague(leagueForVotes(votes)) : null,
       assigned: r.mine && r.hex_name ? { mine: r.mine, hex_name: r.hex_name, slot: r.slot! } : null,
