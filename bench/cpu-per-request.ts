@@ -58,7 +58,7 @@ try {
   const h = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  await c.query(`INSERT INTO collections (slug, chain, policy_id, name, supply, holders, votes)
+  await c.query(`INSERT INTO collections (slug, chain, collection_key, name, supply, holders, votes)
     SELECT 'bench-' || g, CASE WHEN g % 2 = 0 THEN 'cardano' ELSE 'solana' END, md5('bench' || g), 'Bench ' || g, 1000 + g, 100 + g % 900, (g * 7919) % 1500000
     FROM generate_series(1, GREATEST(0, 1200 - (SELECT count(*)::int FROM collections))) g`);
   await c.query('ANALYZE collections');

@@ -37,10 +37,10 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
   await q(sql`INSERT INTO wallets (id, user_id, chain, address) SELECT g, g, 'cardano', 'addr_bench_' || g FROM generate_series(1, ${players}::int) g`);
   await q(sql`INSERT INTO balances (user_id, token, amount)
     SELECT g, t, 1000000000000 FROM generate_series(1, ${players}::int) g, unnest(ARRAY['exo', 'hexo', 'food', 'rune']) t`);
-  await q(sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level, frenmine_level)
+  await q(sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level)
     SELECT g, 'B' || g, 'Land #' || g, 0, 0, 'LARGE', 'forest', 'benchland', to_hex(g), ${WORKERS_PER_LAND}::int, 1
     FROM generate_series(1, ${lands}::int) g`);
-  await q(sql`INSERT INTO collections (id, slug, chain, policy_id, name, supply, holders, votes)
+  await q(sql`INSERT INTO collections (id, slug, chain, collection_key, name, supply, holders, votes)
     VALUES (1, 'bench-workers', 'cardano', 'benchworker', 'Bench Workers', ${lands * WORKERS_PER_LAND}::int, ${players}::int, 600000)`);
   await q(sql`INSERT INTO staking_snapshots (id, taken_at) VALUES (1, '2026-01-01T00:00:00Z')`);
   await q(sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) VALUES (1, 1, 600000, true)`);

@@ -30,7 +30,7 @@ export interface LoadPlayer {
   token: string;
   address: string;
   land: string;
-  workers: Array<{ policy_id: string; asset_name: string }>;
+  workers: Array<{ collection_key: string; asset_key: string }>;
 }
 
 /** What went wrong with one request. */
@@ -143,13 +143,13 @@ export async function newPlayers(targets: Target[], n: number): Promise<LoadPlay
     const xff = { 'x-forwarded-for': ip };
     const grant = await request(targets, 'POST', PATHS.demoFaucet, null, { address: kp.address, lands: 1, workers: 2, hexo: '100000', exo: '1000' }, xff);
     if (grant.status !== 200) throw new Error(`faucet: ${grant.status} ${JSON.stringify(grant.body)}`);
-    const g = grant.body as { lands: string[]; workers: Array<{ policy_id: string; asset_name: string }> };
+    const g = grant.body as { lands: string[]; workers: Array<{ collection_key: string; asset_key: string }> };
     const ch = await request(targets, 'POST', PATHS.authChallenge, null, { chain: 'solana', address: kp.address }, xff);
     if (ch.status !== 200) throw new Error(`challenge: ${ch.status} ${JSON.stringify(ch.body)}`);
     const message = (ch.body as { message: string }).message;
     const login = await request(targets, 'POST', PATHS.authLogin, null, { chain: 'solana', address: kp.address, message, signature: kp.signMessage(message) }, xff);
     if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
-    const workers = g.workers.map((w) => ({ policy_id: w.policy_id, asset_name: w.asset_name }));
+    const workers = g.workers.map((w) => ({ collection_key: w.collection_key, asset_key: w.asset_key }));
     return { ip, token: (login.body as { token: string }).token, address: kp.address, land: g.lands[0]!, workers };
   };
   const out: LoadPlayer[] = [];

@@ -30,9 +30,9 @@ describe('gold rush', () => {
       await page.goto('/login');
       const session = await signInWithDemoWallet(w, 'Cardano');
       const api = new KingdomClient(baseUrl());
-      const given = await api.faucet(session.walletAddress, { lands: 1, workers: 2, rarity: 'common', hexo: '500', items: { toolkit_2: 1 } }) as { lands: string[]; workers: Array<{ asset_name: string }> };
+      const given = await api.faucet(session.walletAddress, { lands: 1, workers: 2, rarity: 'common', hexo: '500', items: { toolkit_2: 1 } }) as { lands: string[]; workers: Array<{ asset_key: string }> };
       const hex = given.lands[0]!;
-      const workerName = Buffer.from(given.workers[0]!.asset_name, 'hex').toString('utf8');
+      const workerName = Buffer.from(given.workers[0]!.asset_key, 'hex').toString('utf8');
 
       await page.goto('/dashboard/overview');
       await page.reload();

@@ -72,7 +72,7 @@ describe('staking hub', () => {
       expect(await row.getByTestId('league').getAttribute('data-league')).toBe('none');
 
       const rarity = async () => (await api.json<{ workers: WorkerNft[] }>('GET', '/api/goldmine/worker-nfts', { token: session.token }))
-        .workers.filter((x) => x.policy_id === target.policy_id).map((x) => x.rarity);
+        .workers.filter((x) => x.collection_key === target.collection_key).map((x) => x.rarity);
       expect(await rarity()).toEqual([null, null]);
 
       // advance to the snapshot (the tick that ends at it takes it)

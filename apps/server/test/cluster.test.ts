@@ -333,7 +333,7 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
     expect(lands).toHaveLength(40);
     expect(new Set(lands).size).toBe(40);
     for (const [i, w] of wallets.entries()) {
-      const held = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM emu_assets e JOIN lands l ON l.policy_id = e.policy_id AND l.asset_name = e.asset_name WHERE e.address = ${w.address}`);
+      const held = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM emu_assets e JOIN lands l ON l.collection_key = e.collection_key AND l.asset_key = e.asset_key WHERE e.address = ${w.address}`);
       expect(held[0]!.n, `wallet ${i}`).toBe(5);
     }
   });

@@ -137,7 +137,7 @@ describe('a new player, before and after the faucet', () => {
     expect(before.total).toBe(1);
     const leaving = before.lands[0]!;
     // on the emulated chain: one land leaves to another address
-    await emulatorTransferNfts(k.db.orm, { chain: 'cardano', address: createCardanoTestWallet().address }, [{ policyId: leaving.policy_id, assetName: leaving.asset_name }]);
+    await emulatorTransferNfts(k.db.orm, { chain: 'cardano', address: createCardanoTestWallet().address }, [{ collectionKey: leaving.policy_id, assetKey: leaving.asset_name }]);
     expect((await k.get('/lands?my=true&page=1', token)).json<LandsResponse>().total).toBe(1); // not synced yet
     const sync = await k.post(PATHS.walletSync, {}, { authorization: `Bearer ${token}` });
     expect(sync.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import { settleDay, settleDueDays } from '../src/jobs/settlement.ts';
 const DAY = 86_400_000;
 
 const assign = (k: TestKingdom, p: Player, hex_name: string, slot: number, worker: WorkerNft | null, mine = 'goldmine') =>
-  k.post(PATHS.mineWorkers(mine as 'goldmine'), { hex_name, slot, worker: worker && { policy_id: worker.policy_id, asset_name: worker.asset_name } }, auth(p));
+  k.post(PATHS.mineWorkers(mine as 'goldmine'), { hex_name, slot, worker: worker && { collection_key: worker.collection_key, asset_key: worker.asset_key } }, auth(p));
 const balance = async (k: TestKingdom, p: Player, token: string) => BigInt((await k.get(PATHS.balance(token), p.token)).json<{ balance: string }>().balance);
 /** HEXO without the daily staking rewards (issue 9: worker NFTs held 24 h earn them too), i.e. what the mines moved. */
 const hexoWithoutStaking = async (k: TestKingdom, p: Player) => {
@@ -53,14 +53,14 @@ describe('gold mines: workers, the daily tick, upgrades', () => {
     expect(await code(assign(k, p, a, 2, p.workers[0]!))).toBe('SLOT_NOT_AVAILABLE');
     expect((await assign(k, p, a, 1, p.workers[0]!)).statusCode).toBe(200);
     expect(await code(assign(k, p, a, 1, p.workers[1]!))).toBe('SLOT_ALREADY_USE');
-    expect(await code(assign(k, p, b, 1, { ...p.workers[1]!, asset_name: 'ff00' }))).toBe('NOT_VALID_WORKER');
+    expect(await code(assign(k, p, b, 1, { ...p.workers[1]!, asset_key: 'ff00' }))).toBe('NOT_VALID_WORKER');
     expect(await code(assign(k, p, b, 1, other.workers[0]!))).toBe('WORKER_NOT_BELONG_USER');
     expect(await code(assign(k, p, b, 1, p.workers[0]!))).toBe('WORKER_IS_SET');
     expect(await code(assign(k, p, other.lands[0]!, 1, p.workers[1]!))).toBe('LAND_NOT_BELONG_TO_USER');
     await exec(k.db.orm, sql`UPDATE lands SET goldmine_level = 10, size = 'SUPERLARGE' WHERE hex_name = ${other.lands[0]!}`);
     expect(await code(assign(k, other, other.lands[0]!, 10, null))).toBe('NOT_VALID_WORKER_RARITY');
     const nfts = (await k.get(PATHS.workerNfts, p.token)).json<{ workers: WorkerNft[] }>().workers;
-    expect(nfts.filter((w) => w.assigned)).toEqual([expect.objectContaining({ asset_name: p.workers[0]!.asset_name, assigned: { mine: 'goldmine', hex_name: a, slot: 1 } })]);
+    expect(nfts.filter((w) => w.assigned)).toEqual([expect.objectContaining({ asset_key: p.workers[0]!.asset_key, assigned: { mine: 'goldmine', hex_name: a, slot: 1 } })]);
     const rows = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM mine_workers WHERE mine = 'goldmine'`);
     expect(rows[0]!.n).toBe(1);
     const mine = (await k.get('/lands?my=true&page=1', p.token)).json<{ lands: Array<{ hex_name: string; workers: number }> }>();
@@ -112,7 +112,7 @@ describe('gold mines: workers, the daily tick, upgrades', () => {
   it('a worker whose NFT left the wallet leaves its slot at the tick', async () => {
     const a = p.lands[0]!;
     expect((await assign(k, p, a, 2, p.workers[1]!)).statusCode).toBe(200);
-    await exec(k.db.orm, sql`DELETE FROM holdings WHERE asset_key = ${p.workers[1]!.asset_name}`);
+    await exec(k.db.orm, sql`DELETE FROM holdings WHERE asset_key = ${p.workers[1]!.asset_key}`);
     await tick(k);
     const mine = (await k.get(PATHS.mines('goldmine'), p.token)).json<MinesResponse>().mines.find((m) => m.land.hex_name === a)!;
     expect(mine.slots.find((s) => s.slot === 2)?.worker).toBeNull();
@@ -202,7 +202,7 @@ describe('salaries: not enough balance, low balance, fren mines', () => {
 
   it('frens are paid in FOOD, HEXO 1:1 where FOOD runs short, and share the fren pool', async () => {
     const f = await newPlayer(k, { lands: 1, workers: 2, rarity: 'common', food: '20', hexo: '100' });
-    const fren = (w: WorkerNft, slot: number) => k.post(PATHS.mineWorkers('frenmine'), { hex_name: f.lands[0], slot, worker: { policy_id: w.policy_id, asset_name: w.asset_name } }, auth(f));
+    const fren = (w: WorkerNft, slot: number) => k.post(PATHS.mineWorkers('frenmine'), { hex_name: f.lands[0], slot, worker: { collection_key: w.collection_key, asset_key: w.asset_key } }, auth(f));
     expect((await fren(f.workers[0]!, 1)).statusCode).toBe(200);
     expect((await fren(f.workers[1]!, 2)).json().error).toBe('SLOT_NOT_AVAILABLE'); // fren mine level 1: one slot
     await tick(k, 3); // the assignment day, then two working days
@@ -220,11 +220,11 @@ describe('salaries: not enough balance, low balance, fren mines', () => {
     await tick(k);
     // The first land and its worker's NFT both leave the wallet: one notice, reason land_left.
     await exec(k.db.orm, sql`DELETE FROM holdings WHERE asset_key IN (
-      SELECT asset_name FROM lands WHERE hex_name = ${g.lands[0]!} UNION ALL SELECT ${g.workers[0]!.asset_name})`);
+      SELECT asset_key FROM lands WHERE hex_name = ${g.lands[0]!} UNION ALL SELECT ${g.workers[0]!.asset_key})`);
     // A new snapshot puts the second worker's collection below the 250k qualification threshold.
     await exec(k.db.orm, sql`WITH s AS (INSERT INTO staking_snapshots (taken_at) VALUES (${k.now()}) RETURNING id)
       INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified)
-      SELECT s.id, sc.collection_id, CASE WHEN c.policy_id = ${g.workers[1]!.policy_id} THEN 1000 ELSE sc.votes END, sc.qualified
+      SELECT s.id, sc.collection_id, CASE WHEN c.collection_key = ${g.workers[1]!.collection_key} THEN 1000 ELSE sc.votes END, sc.qualified
       FROM s, snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
       WHERE sc.snapshot_id = (SELECT max(id) FROM staking_snapshots WHERE id < s.id)`);
     await tick(k);

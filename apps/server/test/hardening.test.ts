@@ -33,7 +33,7 @@ describe('one NFT works in one slot of one mine, whatever races (schema-enforced
     const ids = sql.join(p.lands.map((h) => sql`${h}`), sql`, `);
     await exec(k.db.orm, sql`UPDATE lands SET goldmine_level = 1, frenmine_level = 1 WHERE hex_name IN (${ids})`);
     const results = await Promise.all(p.workers.slice(0, 20).flatMap((w, i) => (['goldmine', 'frenmine'] as const).map((kind) =>
-      k.post(MINE_ENDPOINTS[kind].assign.path, { hex_name: p.lands[kind === 'goldmine' ? i : 20 + i], slot: 1, worker: { policy_id: w.policy_id, asset_name: w.asset_name } }, auth(p)))));
+      k.post(MINE_ENDPOINTS[kind].assign.path, { hex_name: p.lands[kind === 'goldmine' ? i : 20 + i], slot: 1, worker: { collection_key: w.collection_key, asset_key: w.asset_key } }, auth(p)))));
     for (let i = 0; i < 20; i++) {
       const pair = [results[2 * i]!, results[2 * i + 1]!];
       expect(pair.map((r) => r.statusCode).sort(), pair.map((r) => r.body).join(' | ')).toEqual([200, 409]);
@@ -88,7 +88,7 @@ describe('refusals are 4xx with their own codes; 5xx only for faults', () => {
     expect((await k.get('/lands?search=%00')).statusCode).toBe(422);
     const huge = await k.post(MINE_ENDPOINTS.goldmine.remove.path, { hex_name: p.lands[0], slot: 2 ** 40 }, auth(p));
     expect(huge.statusCode).toBe(422);
-    const nul = await k.post(MINE_ENDPOINTS.goldmine.assign.path, { hex_name: p.lands[0], slot: 1, worker: { policy_id: 'a\u0000', asset_name: 'b' } }, auth(p));
+    const nul = await k.post(MINE_ENDPOINTS.goldmine.assign.path, { hex_name: p.lands[0], slot: 1, worker: { collection_key: 'a\u0000', asset_key: 'b' } }, auth(p));
     expect(nul.statusCode).toBe(422);
   });
 });
@@ -114,7 +114,7 @@ describe('amounts have a maximum; one balance cannot stop the world', () => {
     // a worker of that player earns at the next ticks: the tick settles, for everyone
     const p = (await k.get(PATHS.workerNfts, token)).json<{ workers: WorkerNft[] }>().workers[0]!;
     const lands = (await k.get(`${PATHS.lands}?my=true&page=1`, token)).json<{ lands: Array<{ hex_name: string }> }>().lands;
-    const set = await k.post(MINE_ENDPOINTS.goldmine.assign.path, { hex_name: lands[0]!.hex_name, slot: 1, worker: { policy_id: p.policy_id, asset_name: p.asset_name } }, { authorization: `Bearer ${token}` });
+    const set = await k.post(MINE_ENDPOINTS.goldmine.assign.path, { hex_name: lands[0]!.hex_name, slot: 1, worker: { collection_key: p.collection_key, asset_key: p.asset_key } }, { authorization: `Bearer ${token}` });
     expect(set.statusCode, set.body).toBe(200);
     k.advance(3 * DAY);
     const settled = await settleDueDays(k.db, k.now());

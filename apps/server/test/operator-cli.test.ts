@@ -88,10 +88,10 @@ describe(`operator tools (${TEST_DB})`, () => {
     const sol = createSolanaTestWallet().address;
     expect(await run(collectionsCommand, ['add', '--chain', 'solana', '--policy', sol, '--name', 'Sol Cats', '--slug', 'sol-cats', '--supply', '500', '--holders', '120'])).toMatch(/^Added solana/);
 
-    const rows = await exec<{ slug: string; chain: string; policy_id: string; supply: number; holders: number }>(k.db.orm, sql`SELECT slug, chain, policy_id, supply, holders FROM collections ORDER BY id`);
+    const rows = await exec<{ slug: string; chain: string; collection_key: string; supply: number; holders: number }>(k.db.orm, sql`SELECT slug, chain, collection_key, supply, holders FROM collections ORDER BY id`);
     expect(rows).toEqual([
-      { slug: 'space-budz', chain: 'cardano', policy_id: policy, supply: 10000, holders: 2600 },
-      { slug: 'sol-cats', chain: 'solana', policy_id: sol, supply: 500, holders: 120 },
+      { slug: 'space-budz', chain: 'cardano', collection_key: policy, supply: 10000, holders: 2600 },
+      { slug: 'sol-cats', chain: 'solana', collection_key: sol, supply: 500, holders: 120 },
     ]);
     expect(await run(collectionsCommand, ['list', '--chain', 'solana'])).toMatch(/^\s+\d+\s+solana\s+sol-cats\s+Sol Cats\s+supply 500\s+holders 120\s+votes 0/);
     expect(await refusal(collectionsCommand, ['list', '--chain', 'tezos'])).toBe('--chain must be cardano or solana');

@@ -65,11 +65,11 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
   await exec(tx, sql`INSERT INTO wallets (user_id, chain, address) VALUES ${values(users.map((u) => sql`(${u}, 'cardano', ${address(u)})`))}`);
   if (w.balances.length) await exec(tx, sql`INSERT INTO balances (user_id, token, amount) VALUES ${values(w.balances.map((b) => sql`(${b.userId}, ${b.token}, ${b.amount.toString()}::numeric)`))}`);
   if (w.items.length) await exec(tx, sql`INSERT INTO user_items (user_id, item_key, amount) VALUES ${values(w.items.map((i) => sql`(${i.userId}, ${i.itemKey}, ${i.amount})`))}`);
-  if (w.lands.length) await exec(tx, sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level, frenmine_level) VALUES ${values(w.lands.map((l) =>
+  if (w.lands.length) await exec(tx, sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level) VALUES ${values(w.lands.map((l) =>
     sql`(${l.id}, ${l.hexName}, ${`Land ${l.id}`}, ${l.id}, 0, ${l.size}, 'forest', ${l.collectionKey}, ${l.assetKey}, ${l.goldmineLevel}, ${l.frenmineLevel})`))}`);
   if (w.holdings.length) await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id) VALUES ${values(w.holdings.map((h) =>
     sql`('cardano', ${h.collectionKey}, ${h.assetKey}, ${address(h.userId)}, ${h.userId})`))}`);
-  if (w.collections.length) await exec(tx, sql`INSERT INTO collections (id, slug, chain, policy_id, name, supply, holders) VALUES ${values(w.collections.map((c) =>
+  if (w.collections.length) await exec(tx, sql`INSERT INTO collections (id, slug, chain, collection_key, name, supply, holders) VALUES ${values(w.collections.map((c) =>
     sql`(${c.id}, ${`c${c.id}`}, 'cardano', ${c.collectionKey}, ${`Collection ${c.id}`}, 100, 10)`))}`);
   for (const s of w.snapshots) {
     await exec(tx, sql`INSERT INTO staking_snapshots (id, taken_at) VALUES (${s.id}, ${new Date(s.takenAt)})`);
@@ -102,7 +102,7 @@ async function loadStaking(tx: Orm, w: World): Promise<void> {
   }
   for (const l of st.lastLogin) await exec(tx, sql`UPDATE users SET last_login_at = ${new Date(l.at)} WHERE id = ${l.userId}`);
   for (const [i, t] of st.tools.entries()) {
-    await exec(tx, sql`INSERT INTO mining_tools (id, kind_key, serial, policy_id, asset_name) VALUES (${90_000 + i}, ${t.kindKey}, ${i + 1}, ${t.collectionKey}, ${t.assetKey})`);
+    await exec(tx, sql`INSERT INTO mining_tools (id, kind_key, serial, collection_key, asset_key) VALUES (${90_000 + i}, ${t.kindKey}, ${i + 1}, ${t.collectionKey}, ${t.assetKey})`);
   }
 }
 

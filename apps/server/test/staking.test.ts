@@ -202,7 +202,7 @@ describe('the staking part of the daily tick', () => {
 
   it('pays HEXO per counting NFT of a qualified collection (24 h rule), reports it, and takes each snapshot once', async () => {
     const w = createCardanoTestWallet();
-    const given = (await k.post(PATHS.demoFaucet, { address: w.address, workers: 3, rarity: 'epic', tools: 1 })).json<{ workers: Array<{ policy_id: string }> }>();
+    const given = (await k.post(PATHS.demoFaucet, { address: w.address, workers: 3, rarity: 'epic', tools: 1 })).json<{ workers: Array<{ collection_key: string }> }>();
     const { token } = await signInCardano(k, w);
     const hexo = async () => BigInt((await k.get(PATHS.balance('hexo'), token)).json<{ balance: string }>().balance);
     const before = await hexo();
@@ -215,9 +215,9 @@ describe('the staking part of the daily tick', () => {
     const day2 = t2.settled.at(-1)!;
     const r2 = (await k.get(STAKING_PATHS.stakingReport(day2), token)).json<StakingReportResponse>();
     const nft = r2.rows.find((r) => r.source === 'nft')!;
-    expect(nft).toMatchObject({ ref: given.workers[0]!.policy_id, token: 'hexo', nfts: 3 });
+    expect(nft).toMatchObject({ ref: given.workers[0]!.collection_key, token: 'hexo', nfts: 3 });
     const board = (await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=cardano`)).json<LeaderboardResponse>().items;
-    const project = board.find((p) => p.policy_id === nft.ref)!;
+    const project = board.find((p) => p.collection_key === nft.ref)!;
     // Not a land owner: half the leaderboard's (land owner's) reward per NFT.
     expect(BigInt(nft.amount)).toBe(3n * (BigInt(project.reward_per_nft) / 2n));
     expect(await hexo()).toBe(before + BigInt(r1.totals.hexo) + BigInt(r2.totals.hexo));
@@ -250,7 +250,7 @@ describe('faucet --nfts', () => {
     const w = createCardanoTestWallet();
     const r = await k.post(PATHS.demoFaucet, { address: w.address, nfts: { [board[3]!.project]: 2 } });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json<{ workers: Array<{ policy_id: string }> }>().workers.map((x) => x.policy_id)).toEqual([board[3]!.policy_id, board[3]!.policy_id]);
+    expect(r.json<{ workers: Array<{ collection_key: string }> }>().workers.map((x) => x.collection_key)).toEqual([board[3]!.collection_key, board[3]!.collection_key]);
     const { token } = await signInCardano(k, w);
     const mine = (await k.get(STAKING_PATHS.stakingMine, token)).json<StakingMineResponse>();
     expect(mine.collections.map((c) => [c.project, c.nfts.length])).toEqual([[board[3]!.project, 2]]);

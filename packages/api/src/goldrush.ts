@@ -24,8 +24,8 @@ export const rarity = z.enum(WORKER_RARITIES);
 export const slotWorker = z.object({
   kind: z.enum(['nft', 'default']),
   rarity,
-  policy_id: z.string().nullable(),
-  asset_name: z.string().nullable(),
+  collection_key: z.string().nullable().describe('Cardano policy id or Solana collection address; null for a default worker'),
+  asset_key: z.string().nullable().describe('Cardano asset name (hex) or Solana mint address; null for a default worker'),
   name: z.string(),
   assigned_at: z.string(),
   works_from: z.string().describe('first game day this worker earns (the first full day after assignment)'),
@@ -52,8 +52,8 @@ export const minesResponse = z.object({ mines: z.array(mine), now: z.string() })
 export type MinesResponse = z.infer<typeof minesResponse>;
 
 export const workerNft = z.object({
-  policy_id: z.string(),
-  asset_name: z.string(),
+  collection_key: z.string().describe('Cardano policy id or Solana collection address'),
+  asset_key: z.string().describe('Cardano asset name (hex) or Solana mint address'),
   name: z.string(),
   collection: z.string(),
   chain: z.enum(['cardano', 'solana']),
@@ -69,7 +69,7 @@ const slotNumber = z.number().int().min(-1000).max(1000);
 export const assignRequest = z.strictObject({
   hex_name: hexName,
   slot: slotNumber,
-  worker: z.strictObject({ policy_id: text(100, 1), asset_name: text(200) }).nullable()
+  worker: z.strictObject({ collection_key: text(100, 1).describe('Cardano policy id or Solana collection address'), asset_key: text(200).describe('Cardano asset name (hex) or Solana mint address') }).nullable()
     .describe('an NFT, or null for a default worker (gold mines only)'),
 });
 export type AssignRequest = z.infer<typeof assignRequest>;

@@ -73,7 +73,7 @@ export const stakingProject = z.object({
   project: z.string(),
   name: z.string(),
   chain,
-  policy_id: z.string().describe('Cardano policy id or Solana collection address'),
+  collection_key: z.string().describe('Cardano policy id or Solana collection address'),
   rank: z.number().int(),
   votes: z.number().int().describe('live votes'),
   league: league.describe('league frozen at the latest snapshot; null below Gold'),

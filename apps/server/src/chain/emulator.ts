@@ -7,19 +7,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Chain } from '@kingdom/api';
 import type { Database, Orm } from '../db/client.ts';
 import { emuAssets } from '../db/schema.ts';
-import type { ChainProvider, HeldAsset } from './provider.ts';
+import type { ChainProvider, ChainAsset } from './provider.ts';
 
 /** Emulated chain for one `chain`; also mints and transfers (demo world, faucet, tests). */
 export class EmulatorChain implements ChainProvider {
   readonly network = 'emulator';
   constructor(readonly chain: Chain, private readonly db: Database) {}
 
-  async listAssets(address: string): Promise<HeldAsset[]> {
+  async listAssets(address: string): Promise<ChainAsset[]> {
     const rows = await this.db.orm
-      .select({ policyId: emuAssets.policyId, assetName: emuAssets.assetName, quantity: emuAssets.quantity })
+      .select({ collectionKey: emuAssets.collectionKey, assetKey: emuAssets.assetKey, quantity: emuAssets.quantity })
       .from(emuAssets)
       .where(and(eq(emuAssets.chain, this.chain), eq(emuAssets.address, address)));
-    return rows.map((r) => ({ policyId: r.policyId, assetName: r.assetName, quantity: BigInt(r.quantity) }));
+    return rows.map((r) => ({ collectionKey: r.collectionKey, assetKey: r.assetKey, quantity: BigInt(r.quantity) }));
   }
 }
 
@@ -27,12 +27,12 @@ export class EmulatorChain implements ChainProvider {
  * Mints `quantity` of an asset to `address` on the emulated `chain` (inside `orm`, which may be a
  * transaction).
  */
-export async function emulatorMint(orm: Orm, chain: Chain, address: string, policyId: string, assetName: string, quantity = 1n): Promise<void> {
+export async function emulatorMint(orm: Orm, chain: Chain, address: string, collectionKey: string, assetKey: string, quantity = 1n): Promise<void> {
   await orm
     .insert(emuAssets)
-    .values({ chain, address, policyId, assetName, quantity: quantity.toString() })
+    .values({ chain, address, collectionKey, assetKey, quantity: quantity.toString() })
     .onConflictDoUpdate({
-      target: [emuAssets.chain, emuAssets.address, emuAssets.policyId, emuAssets.assetName],
+      target: [emuAssets.chain, emuAssets.address, emuAssets.collectionKey, emuAssets.assetKey],
       set: { quantity: sql`${emuAssets.quantity} + ${quantity.toString()}` },
     });
 }
@@ -41,15 +41,15 @@ export async function emulatorMint(orm: Orm, chain: Chain, address: string, poli
  * Moves one unit of each listed NFT from any holder to `to` (an NFT may be moved across the two
  * emulated chains: the demo's stand-in for a bridge). Returns how many were moved.
  */
-export async function emulatorTransferNfts(orm: Orm, to: { chain: Chain; address: string }, nfts: Array<{ policyId: string; assetName: string }>): Promise<number> {
+export async function emulatorTransferNfts(orm: Orm, to: { chain: Chain; address: string }, nfts: Array<{ collectionKey: string; assetKey: string }>): Promise<number> {
   let moved = 0;
   for (const nft of nfts) {
     const deleted = await orm
       .delete(emuAssets)
-      .where(and(eq(emuAssets.policyId, nft.policyId), eq(emuAssets.assetName, nft.assetName)))
+      .where(and(eq(emuAssets.collectionKey, nft.collectionKey), eq(emuAssets.assetKey, nft.assetKey)))
       .returning({ address: emuAssets.address });
     if (deleted.length === 0) continue;
-    await emulatorMint(orm, to.chain, to.address, nft.policyId, nft.assetName, 1n);
+    await emulatorMint(orm, to.chain, to.address, nft.collectionKey, nft.assetKey, 1n);
     moved++;
   }
   return moved;

@@ -30,4 +30,4 @@ export async function createChainProviders(config: Config, db: Database, genesis
   };
 }
 
-export type { ChainProvider, ChainProviders, HeldAsset } from './provider.ts';
+export type { ChainProvider, ChainProviders, ChainAsset } from './provider.ts';

@@ -5,7 +5,7 @@
  *   reports each NFT's collection.
  */
 import { BlockfrostClient } from './cardano/blockfrost-client.ts';
-import type { ChainProvider, HeldAsset } from './provider.ts';
+import type { ChainProvider, ChainAsset } from './provider.ts';
 
 /**
  * Cardano through the server's one {@link BlockfrostClient} (`GET /addresses/{address}`, answer
@@ -26,9 +26,9 @@ export class BlockfrostCardanoProvider implements ChainProvider {
    * The native tokens `address` holds; an address never seen on chain holds nothing.
    * @throws Error naming the status for a non-2xx answer, or the field for an answer of the wrong shape
    */
-  async listAssets(address: string): Promise<HeldAsset[]> {
+  async listAssets(address: string): Promise<ChainAsset[]> {
     const { assets } = await this.client.addressAmounts(address);
-    return Object.entries(assets).map(([u, quantity]) => ({ policyId: u.slice(0, 56), assetName: u.slice(56), quantity }));
+    return Object.entries(assets).map(([u, quantity]) => ({ collectionKey: u.slice(0, 56), assetKey: u.slice(56), quantity }));
   }
 }
 
@@ -37,8 +37,8 @@ export class DasSolanaProvider implements ChainProvider {
   readonly chain = 'solana' as const;
   constructor(readonly network: string, private readonly rpcUrl: string, private readonly fetchFn: typeof fetch = fetch) {}
 
-  async listAssets(address: string): Promise<HeldAsset[]> {
-    const out: HeldAsset[] = [];
+  async listAssets(address: string): Promise<ChainAsset[]> {
+    const out: ChainAsset[] = [];
     for (let page = 1; page <= 50; page++) {
       const res = await this.fetchFn(this.rpcUrl, {
         method: 'POST',
@@ -50,7 +50,7 @@ export class DasSolanaProvider implements ChainProvider {
       if (body.error || !body.result) throw new Error(`Solana RPC error: ${body.error?.message ?? 'no result'}`);
       for (const item of body.result.items) {
         const collection = item.grouping?.find((g) => g.group_key === 'collection')?.group_value;
-        if (collection) out.push({ policyId: collection, assetName: item.id, quantity: 1n });
+        if (collection) out.push({ collectionKey: collection, assetKey: item.id, quantity: 1n });
       }
       if (body.result.items.length < 1000) break;
     }

@@ -7,12 +7,14 @@ import type { Chain } from '@kingdom/api';
 import type { CardanoMoney } from './cardano/money.ts';
 
 /**
- * An asset held at an address. Cardano: `policyId` (56 hex) + `assetName` (hex). Solana: the
- * collection address (base58) + the mint address (base58). `quantity` in the asset's base units.
+ * An asset held at an address, named chain-neutrally as the `holdings` table is (issue 19).
+ * `collectionKey`: a Cardano policy id (56 hex) or a Solana collection address (base58);
+ * `assetKey`: a Cardano asset name (hex) or a Solana mint address (base58). `quantity` in the
+ * asset's base units.
  */
-export interface HeldAsset {
-  policyId: string;
-  assetName: string;
+export interface ChainAsset {
+  collectionKey: string;
+  assetKey: string;
   quantity: bigint;
 }
 
@@ -24,7 +26,7 @@ export interface ChainProvider {
    * Assets held at `address` right now.
    * @throws Error when the network cannot be reached (callers keep the last synced state)
    */
-  listAssets(address: string): Promise<HeldAsset[]>;
+  listAssets(address: string): Promise<ChainAsset[]>;
 }
 
 /** Providers for both chains, and Cardano's chain money (issue 11). */

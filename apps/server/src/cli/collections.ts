@@ -58,7 +58,7 @@ function parse<T extends z.ZodType>(schema: T, args: string[], names: string[]):
   return r.data;
 }
 
-interface CollectionRow { id: number; slug: string; chain: string; policy_id: string; name: string; supply: number; holders: number; votes: string }
+interface CollectionRow { id: number; slug: string; chain: string; collection_key: string; name: string; supply: number; holders: number; votes: string }
 
 /**
  * Runs one `collections` subcommand on `db`, printing to `print`.
@@ -69,19 +69,19 @@ export async function collectionsCommand(db: Database, args: string[], print: Pr
   if (sub === 'add') {
     const a = parse(addArgs, rest, ['chain', 'policy', 'name', 'slug', 'supply', 'holders']);
     await db.orm.transaction(async (tx) => {
-      const inserted = await exec<{ id: number }>(tx, sql`INSERT INTO collections (slug, chain, policy_id, name, supply, holders, votes)
+      const inserted = await exec<{ id: number }>(tx, sql`INSERT INTO collections (slug, chain, collection_key, name, supply, holders, votes)
         VALUES (${a.slug}, ${a.chain}, ${a.policy}, ${a.name}, ${a.supply}, ${a.holders}, 0) ON CONFLICT DO NOTHING RETURNING id`);
       if (inserted[0]) {
         print(`Added ${a.chain} collection ${inserted[0].id} "${a.name}" (${a.slug}): policy ${a.policy}, supply ${a.supply}, holders ${a.holders}.`);
         return;
       }
-      const [bySlug] = await exec<CollectionRow>(tx, sql`SELECT id, slug, chain, policy_id, name, supply, holders, votes::text AS votes FROM collections WHERE slug = ${a.slug} FOR UPDATE`);
+      const [bySlug] = await exec<CollectionRow>(tx, sql`SELECT id, slug, chain, collection_key, name, supply, holders, votes::text AS votes FROM collections WHERE slug = ${a.slug} FOR UPDATE`);
       if (!bySlug) {
-        const [byPolicy] = await exec<CollectionRow>(tx, sql`SELECT id, slug FROM collections WHERE chain = ${a.chain} AND policy_id = ${a.policy}`);
+        const [byPolicy] = await exec<CollectionRow>(tx, sql`SELECT id, slug FROM collections WHERE chain = ${a.chain} AND collection_key = ${a.policy}`);
         throw new CliError(`policy ${a.policy} is already listed as "${byPolicy?.slug}" (id ${byPolicy?.id}); add it under that slug`);
       }
-      if (bySlug.chain !== a.chain || bySlug.policy_id !== a.policy) {
-        throw new CliError(`slug "${a.slug}" is ${bySlug.chain} policy ${bySlug.policy_id} (id ${bySlug.id}); a project's chain and policy do not change — pick another slug`);
+      if (bySlug.chain !== a.chain || bySlug.collection_key !== a.policy) {
+        throw new CliError(`slug "${a.slug}" is ${bySlug.chain} policy ${bySlug.collection_key} (id ${bySlug.id}); a project's chain and policy do not change — pick another slug`);
       }
       if (bySlug.name === a.name && bySlug.supply === a.supply && bySlug.holders === a.holders) {
         print(`Collection ${bySlug.id} "${a.name}" (${a.slug}) already exists with these values; nothing changed.`);
@@ -94,11 +94,11 @@ export async function collectionsCommand(db: Database, args: string[], print: Pr
   }
   if (sub === 'list') {
     const a = parse(listArgs, rest, ['chain']);
-    const rows = await exec<CollectionRow>(db.orm, sql`SELECT id, slug, chain, policy_id, name, supply, holders, votes::text AS votes FROM collections
+    const rows = await exec<CollectionRow>(db.orm, sql`SELECT id, slug, chain, collection_key, name, supply, holders, votes::text AS votes FROM collections
       ${a.chain ? sql`WHERE chain = ${a.chain}` : sql``} ORDER BY chain, votes DESC, id`);
     if (!rows.length) print('No collections.');
     for (const r of rows) {
-      print(`${String(r.id).padStart(4)}  ${r.chain.padEnd(7)} ${r.slug.padEnd(24)} ${r.name.padEnd(28)} supply ${r.supply}  holders ${r.holders}  votes ${r.votes}  ${r.policy_id}`);
+      print(`${String(r.id).padStart(4)}  ${r.chain.padEnd(7)} ${r.slug.padEnd(24)} ${r.name.padEnd(28)} supply ${r.supply}  holders ${r.holders}  votes ${r.votes}  ${r.collection_key}`);
     }
     return;
   }

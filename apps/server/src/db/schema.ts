@@ -91,7 +91,10 @@ export const userItems = pgTable('user_items', {
   amount: integer('amount').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.userId, t.itemKey] }), check('user_items_non_negative', sql`${t.amount} >= 0`)]);
 
-/** The Valley: 5,000 Land NFTs (GAME-RULES.md §2). Ownership comes from `holdings`. */
+/**
+ * The Valley: 5,000 Land NFTs (GAME-RULES.md §2). Ownership comes from `holdings`. NFT identity
+ * (`collection_key`, `asset_key`) is named chain-neutrally as in `holdings`.
+ */
 export const lands = pgTable('lands', {
   id: integer('id').primaryKey(),
   hexName: text('hex_name').notNull(),
@@ -100,12 +103,12 @@ export const lands = pgTable('lands', {
   r: integer('r').notNull(),
   size: text('size').notNull(),
   biome: text('biome').notNull(),
-  policyId: text('policy_id').notNull(),
-  assetName: text('asset_name').notNull(),
+  collectionKey: text('collection_key').notNull(),
+  assetKey: text('asset_key').notNull(),
   goldmineLevel: integer('goldmine_level'),
   frenmineLevel: integer('frenmine_level'),
   hasUpdate: boolean('has_update').notNull().default(false),
-}, (t) => [uniqueIndex('lands_hex_name').on(t.hexName), uniqueIndex('lands_asset').on(t.policyId, t.assetName)]);
+}, (t) => [uniqueIndex('lands_hex_name').on(t.hexName), uniqueIndex('lands_asset').on(t.collectionKey, t.assetKey)]);
 
 export const miningToolKinds = pgTable('mining_tool_kinds', {
   key: text('key').primaryKey(),
@@ -117,9 +120,9 @@ export const miningTools = pgTable('mining_tools', {
   id: integer('id').primaryKey(),
   kindKey: text('kind_key').notNull().references(() => miningToolKinds.key),
   serial: integer('serial').notNull(),
-  policyId: text('policy_id').notNull(),
-  assetName: text('asset_name').notNull(),
-}, (t) => [uniqueIndex('mining_tools_asset').on(t.policyId, t.assetName)]);
+  collectionKey: text('collection_key').notNull(),
+  assetKey: text('asset_key').notNull(),
+}, (t) => [uniqueIndex('mining_tools_asset').on(t.collectionKey, t.assetKey)]);
 
 /** Staking-Hub collections (projects) on either chain (GAME-RULES.md §5). */
 export const collections = pgTable('collections', {
@@ -127,12 +130,12 @@ export const collections = pgTable('collections', {
   slug: text('slug').notNull(),
   chain: text('chain').notNull(),
   // Cardano policy id or Solana collection address
-  policyId: text('policy_id').notNull(),
+  collectionKey: text('collection_key').notNull(),
   name: text('name').notNull(),
   supply: integer('supply').notNull(),
   holders: integer('holders').notNull(),
   votes: amount('votes').notNull().default('0'),
-}, (t) => [uniqueIndex('collections_slug').on(t.slug), uniqueIndex('collections_chain_policy').on(t.chain, t.policyId), index('collections_chain_votes').on(t.chain, t.votes)]);
+}, (t) => [uniqueIndex('collections_slug').on(t.slug), uniqueIndex('collections_chain_key').on(t.chain, t.collectionKey), index('collections_chain_votes').on(t.chain, t.votes)]);
 
 /**
  * NFTs held by the accounts' linked wallets, resolved per account at wallet sync and by the faucet
@@ -162,10 +165,10 @@ export const holdings = pgTable('holdings', {
 export const emuAssets = pgTable('emu_assets', {
   chain: text('chain').notNull(),
   address: text('address').notNull(),
-  policyId: text('policy_id').notNull(),
-  assetName: text('asset_name').notNull(),
+  collectionKey: text('collection_key').notNull(),
+  assetKey: text('asset_key').notNull(),
   quantity: amount('quantity').notNull(),
-}, (t) => [primaryKey({ columns: [t.chain, t.address, t.policyId, t.assetName] }), index('emu_assets_asset').on(t.chain, t.policyId, t.assetName), check('emu_assets_positive', sql`${t.quantity} > 0`)]);
+}, (t) => [primaryKey({ name: 'emu_assets_pk', columns: [t.chain, t.address, t.collectionKey, t.assetKey] }), index('emu_assets_asset').on(t.chain, t.collectionKey, t.assetKey), check('emu_assets_positive', sql`${t.quantity} > 0`)]);
 
 export const notifications = pgTable('notifications', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -166,7 +166,7 @@ async function stage(db: Database, day: string, batchUsers: number): Promise<Run
     // Who holds each land: the account holding its NFT (the smallest id should two ever do).
     await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
       SELECT DISTINCT ON (l.id) l.id AS land_id, h.user_id FROM lands l
-      JOIN holdings h ON h.collection_key = l.policy_id AND h.asset_key = l.asset_name
+      JOIN holdings h ON h.collection_key = l.collection_key AND h.asset_key = l.asset_key
       ORDER BY l.id, h.user_id`);
     await exec(tx, sql`CREATE UNIQUE INDEX ON _own (land_id)`);
     await stageStakingDay(tx, day, end);
@@ -252,7 +252,7 @@ async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
 async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Promise<void> {
   // The latest snapshot taken by the end of the day decides qualification and league.
   await exec(tx, sql`CREATE TEMP TABLE _snap ON COMMIT DROP AS
-    SELECT c.policy_id AS collection_key, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
+    SELECT c.collection_key, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
     WHERE sc.snapshot_id = ${latestSnapshotId(end)}`);
   // Who leaves, as anti-joins (hashed over the whole world: no per-row subplans); a worker with
   // several reasons is told the first (GAME-RULES §3: land, then NFT, then collection).

@@ -38,7 +38,7 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
   const f = STAKE_OWNER_FACTOR_HALVES;
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
-    SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.policy_id, q.name, ${stakingRewardTokenSql(sql`q.chain`)}, n.nfts,
+    SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.collection_key, q.name, ${stakingRewardTokenSql(sql`q.chain`)}, n.nfts,
       n.nfts * CASE WHEN q.supply <= 0 OR q.holders <= 0 THEN 0 ELSE div(
         ${num(STAKE_REWARD_BASE)} * q.holders
           * ${leagueSql(sql`q.votes`, (league) => num(LEAGUE_MULTIPLIER_QUARTERS[league]))}
@@ -47,14 +47,14 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
     FROM (
       SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
       FROM holdings h
-      JOIN collections c ON c.policy_id = h.collection_key
+      JOIN collections c ON c.collection_key = h.collection_key
       JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.qualified
         AND sc.snapshot_id = ${latest}
       JOIN _stake_active a ON a.user_id = h.user_id
       WHERE h.held_since <= ${heldBy}
       GROUP BY h.user_id, c.id
     ) n
-    JOIN (SELECT c.id, c.policy_id, c.name, c.chain, c.holders, c.supply, sc.votes FROM collections c
+    JOIN (SELECT c.id, c.collection_key, c.name, c.chain, c.holders, c.supply, sc.votes FROM collections c
       JOIN snapshot_collections sc ON sc.collection_id = c.id
         AND sc.snapshot_id = ${latest}) q ON q.id = n.collection_id
     LEFT JOIN _stake_owners o ON o.user_id = n.user_id
@@ -63,7 +63,7 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
     SELECT ${day}, h.user_id, 'toolkit', k.key, k.name, 'hexo', count(*)::int, sum(k.daily_hexo)
     FROM holdings h JOIN _stake_active a ON a.user_id = h.user_id
-    JOIN mining_tools mt ON mt.policy_id = h.collection_key AND mt.asset_name = h.asset_key
+    JOIN mining_tools mt ON mt.collection_key = h.collection_key AND mt.asset_key = h.asset_key
     JOIN mining_tool_kinds k ON k.key = mt.kind_key
     GROUP BY h.user_id, k.key, k.name HAVING sum(k.daily_hexo) > 0`);
   await exec(tx, sql`DROP TABLE _stake_active`);

@@ -56,11 +56,11 @@ export async function seedReferenceData(db: Database): Promise<void> {
     const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM lands`)) as [{ n: number }];
     if (n === 0) {
       // One INSERT from one JSON parameter: far faster than row-by-row parameters on PGlite.
-      const rows = JSON.stringify(generateValley().map((c) => ({ id: c.id, hex_name: c.hexName, q: c.q, r: c.r, size: c.size, biome: c.biome, asset_name: landAssetName(c.id) })));
+      const rows = JSON.stringify(generateValley().map((c) => ({ id: c.id, hex_name: c.hexName, q: c.q, r: c.r, size: c.size, biome: c.biome, asset_key: landAssetName(c.id) })));
       await exec(tx, sql`
-        INSERT INTO lands (id, hex_name, name, q, r, size, biome, policy_id, asset_name, goldmine_level, frenmine_level)
-        SELECT id, hex_name, 'Land #' || id, q, r, size, biome, ${LAND_POLICY_ID}, asset_name, 1, 1
-        FROM jsonb_to_recordset(${rows}::jsonb) AS t(id int, hex_name text, q int, r int, size text, biome text, asset_name text)`);
+        INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level)
+        SELECT id, hex_name, 'Land #' || id, q, r, size, biome, ${LAND_POLICY_ID}, asset_key, 1, 1
+        FROM jsonb_to_recordset(${rows}::jsonb) AS t(id int, hex_name text, q int, r int, size text, biome text, asset_key text)`);
     }
     const [{ t }] = (await exec<{ t: number }>(tx, sql`SELECT count(*)::int AS t FROM mining_tools`)) as [{ t: number }];
     if (t === 0) {
@@ -68,7 +68,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
       const rows = Array.from({ length: MINING_TOOL_COUNT }, (_, i) => {
         const x = rng.next();
         const kind = x < 0.1 ? 'alchemist_glove' : x < 0.4 ? 'miners_pickaxe' : x < 0.6 ? 'dwarven_hammer' : 'crystal_lantern';
-        return { id: i + 1, kindKey: kind, serial: i + 1, policyId: MINING_TOOL_POLICY_ID, assetName: miningToolAssetName(i + 1) };
+        return { id: i + 1, kindKey: kind, serial: i + 1, collectionKey: MINING_TOOL_POLICY_ID, assetKey: miningToolAssetName(i + 1) };
       });
       await tx.insert(miningTools).values(rows);
     }
@@ -79,7 +79,7 @@ const NAME_A = ['Clay', 'Pixel', 'Lunar', 'Iron', 'Crypto', 'Mystic', 'Golden', 
 const NAME_B = ['Mates', 'Punks', 'Apes', 'Knights', 'Owls', 'Foxes', 'Goblins', 'Wizards', 'Bears', 'Cats', 'Dwarves', 'Elves', 'Monks', 'Ravens', 'Wolves', 'Pirates', 'Samurai', 'Kongs', 'Yetis', 'Frogs', 'Titans', 'Golems', 'Sprites', 'Lions', 'Beasts'];
 
 /** The demo's Staking-Hub collections: 25 a chain, about a dozen above the 250,000-vote threshold. */
-export function demoCollections(): Array<{ slug: string; chain: 'cardano' | 'solana'; policyId: string; name: string; supply: number; holders: number; votes: string }> {
+export function demoCollections(): Array<{ slug: string; chain: 'cardano' | 'solana'; collectionKey: string; name: string; supply: number; holders: number; votes: string }> {
   const rng = createPrng('kingdom-collections');
   const out = [];
   for (let i = 0; i < 50; i++) {
@@ -93,7 +93,7 @@ export function demoCollections(): Array<{ slug: string; chain: 'cardano' | 'sol
     out.push({
       slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') + (chain === 'solana' ? '-sol' : ''),
       chain,
-      policyId: chain === 'cardano' ? hex(randomBytes(rng, 28)) : base58.encode(randomBytes(rng, 32)),
+      collectionKey: chain === 'cardano' ? hex(randomBytes(rng, 28)) : base58.encode(randomBytes(rng, 32)),
       name,
       supply,
       holders,
@@ -169,7 +169,7 @@ async function mintToCollectors(tx: Orm): Promise<void> {
   await exec(tx, sql`
     UPDATE emu_assets e SET address = t.address
     FROM jsonb_to_recordset(${json}::jsonb) AS t(id int, address text, level int), lands l
-    WHERE l.id = t.id AND e.address = ${TREASURY_ADDRESS} AND e.policy_id = l.policy_id AND e.asset_name = l.asset_name`);
+    WHERE l.id = t.id AND e.address = ${TREASURY_ADDRESS} AND e.collection_key = l.collection_key AND e.asset_key = l.asset_key`);
   await exec(tx, sql`
     UPDATE lands l SET goldmine_level = t.level
     FROM jsonb_to_recordset(${json}::jsonb) AS t(id int, address text, level int) WHERE l.id = t.id`);
@@ -177,10 +177,10 @@ async function mintToCollectors(tx: Orm): Promise<void> {
 
 async function mintCollectionsToTreasury(tx: Orm): Promise<void> {
   await exec(tx, sql`
-    INSERT INTO emu_assets (chain, address, policy_id, asset_name, quantity)
-    SELECT 'cardano', ${TREASURY_ADDRESS}, policy_id, asset_name, 1 FROM lands
+    INSERT INTO emu_assets (chain, address, collection_key, asset_key, quantity)
+    SELECT 'cardano', ${TREASURY_ADDRESS}, collection_key, asset_key, 1 FROM lands
     UNION ALL
-    SELECT 'cardano', ${TREASURY_ADDRESS}, policy_id, asset_name, 1 FROM mining_tools
+    SELECT 'cardano', ${TREASURY_ADDRESS}, collection_key, asset_key, 1 FROM mining_tools
     ON CONFLICT DO NOTHING`);
 }
 
@@ -195,15 +195,15 @@ export async function givePlayer(
   chain: 'cardano' | 'solana' = 'cardano',
 ): Promise<{ lands: string[]; tools: number[]; userId: number }> {
   const account = await findOrCreateAccount(tx, chain, address);
-  const landRows = landCount > 0 ? await exec<{ id: number; hex_name: string; policy_id: string; asset_name: string }>(tx, sql`
-    SELECT l.id, l.hex_name, l.policy_id, l.asset_name FROM lands l
-    JOIN ${emuAssets} e ON e.policy_id = l.policy_id AND e.asset_name = l.asset_name AND e.address = ${TREASURY_ADDRESS}
+  const landRows = landCount > 0 ? await exec<{ id: number; hex_name: string; collection_key: string; asset_key: string }>(tx, sql`
+    SELECT l.id, l.hex_name, l.collection_key, l.asset_key FROM lands l
+    JOIN ${emuAssets} e ON e.collection_key = l.collection_key AND e.asset_key = l.asset_key AND e.address = ${TREASURY_ADDRESS}
     ORDER BY (l.id * 7919) % 5003 LIMIT ${landCount} FOR UPDATE OF e SKIP LOCKED`) : [];
-  const toolRows = toolCount > 0 ? await exec<{ id: number; policy_id: string; asset_name: string }>(tx, sql`
-    SELECT t.id, t.policy_id, t.asset_name FROM mining_tools t
-    JOIN ${emuAssets} e ON e.policy_id = t.policy_id AND e.asset_name = t.asset_name AND e.address = ${TREASURY_ADDRESS}
+  const toolRows = toolCount > 0 ? await exec<{ id: number; collection_key: string; asset_key: string }>(tx, sql`
+    SELECT t.id, t.collection_key, t.asset_key FROM mining_tools t
+    JOIN ${emuAssets} e ON e.collection_key = t.collection_key AND e.asset_key = t.asset_key AND e.address = ${TREASURY_ADDRESS}
     ORDER BY (t.id * 7919) % 503 LIMIT ${toolCount} FOR UPDATE OF e SKIP LOCKED`) : [];
-  await emulatorTransferNfts(tx, { chain, address }, [...landRows, ...toolRows].map((r) => ({ policyId: r.policy_id, assetName: r.asset_name })));
+  await emulatorTransferNfts(tx, { chain, address }, [...landRows, ...toolRows].map((r) => ({ collectionKey: r.collection_key, assetKey: r.asset_key })));
   for (const [token, whole] of Object.entries(wholeBalances) as Array<[Token, bigint]>) {
     if (whole > 0n) await applyTokenEntry(tx, { userId: account.userId, token, amount: toBaseUnits(whole, token), reason, reference });
   }

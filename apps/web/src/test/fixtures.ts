@@ -108,7 +108,7 @@ export function mine(kind: MineKind, l: Land, level: number, over: Partial<Mine>
       open: isSlotOpen(kind, level, slot),
       manager: kind === 'goldmine' && slot === MANAGER_SLOT,
       worker: w
-        ? { kind: 'nft' as const, rarity: 'common' as const, policy_id: 'ee'.repeat(28), asset_name: `w${slot}`, name: `Worker ${slot}`, assigned_at: '2025-03-08T10:00:00.000Z', works_from: '2025-03-09', ...w }
+        ? { kind: 'nft' as const, rarity: 'common' as const, collection_key: 'ee'.repeat(28), asset_key: `w${slot}`, name: `Worker ${slot}`, assigned_at: '2025-03-08T10:00:00.000Z', works_from: '2025-03-09', ...w }
         : null,
     };
   });
@@ -128,7 +128,7 @@ export function mine(kind: MineKind, l: Land, level: number, over: Partial<Mine>
 
 /** A worker NFT of the player. */
 export function workerNft(name: string, over: Partial<WorkerNft> = {}): WorkerNft {
-  return { policy_id: 'ff'.repeat(28), asset_name: name.toLowerCase().replace(/\W+/g, ''), name, collection: 'Kingdom Frens', chain: 'cardano', rarity: 'common', assigned: null, ...over };
+  return { collection_key: 'ff'.repeat(28), asset_key: name.toLowerCase().replace(/\W+/g, ''), name, collection: 'Kingdom Frens', chain: 'cardano', rarity: 'common', assigned: null, ...over };
 }
 
 /** A notification as the inbox answers it. */

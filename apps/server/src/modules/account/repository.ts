@@ -55,10 +55,10 @@ export async function profileOf(orm: Orm, userId: number): Promise<{ name: strin
 export async function avatarChoices(orm: Orm, userId: number): Promise<Array<{ id: string; name: string }>> {
   const rows = await exec<{ id: string; name: string }>(orm, sql`
     SELECT 'land:' || l.hex_name AS id, l.name || ' (' || l.hex_name || ')' AS name FROM holdings h
-    JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key WHERE h.user_id = ${userId}
+    JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId}
     UNION ALL
     SELECT 'mtool:' || t.id, k.name || ' #' || t.serial FROM holdings h
-    JOIN mining_tools t ON t.policy_id = h.collection_key AND t.asset_name = h.asset_key
+    JOIN mining_tools t ON t.collection_key = h.collection_key AND t.asset_key = h.asset_key
     JOIN mining_tool_kinds k ON k.key = t.kind_key WHERE h.user_id = ${userId}
     ORDER BY 1 LIMIT 500`);
   return rows;

@@ -54,7 +54,7 @@ export async function recordOpen(tx: Orm, userId: number, week: string, draw: st
 /** Whether the account is flagged (CHEST_EXPLOIT) and how many lands it holds. */
 export async function chestEligibility(orm: Orm, userId: number): Promise<{ locked: boolean; lands: number }> {
   const [row] = await exec<{ locked: boolean; lands: number }>(orm, sql`SELECT u.chest_locked AS locked,
-    (SELECT count(*) FROM holdings h JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key WHERE h.user_id = u.id)::int AS lands
+    (SELECT count(*) FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = u.id)::int AS lands
     FROM users u WHERE u.id = ${userId}`);
   return row ?? { locked: false, lands: 0 };
 }

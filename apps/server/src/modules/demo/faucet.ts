@@ -65,15 +65,15 @@ async function mintProjects(tx: Orm, chain: Chain, address: string, nfts: Record
 }
 
 async function mintCollection(tx: Orm, chain: Chain, address: string, collection: FaucetCollection, count: number): Promise<FaucetResponse['workers']> {
-  const n = await emulatedAssetCount(tx, collection.policy_id);
+  const n = await emulatedAssetCount(tx, collection.collection_key);
   const out: FaucetResponse['workers'] = [];
   for (let i = 1; i <= count; i++) {
     const serial = n + i;
-    const assetName = chain === 'cardano'
+    const assetKey = chain === 'cardano'
       ? utf8ToHex(`${collection.name.replace(/\s+/g, '')}${serial}`)
-      : base58.encode(createHash('sha256').update(`${collection.policy_id}:${serial}:${randomUUID()}`).digest());
-    await emulatorMint(tx, chain, address, collection.policy_id, assetName, 1n);
-    out.push({ policy_id: collection.policy_id, asset_name: assetName, collection: collection.name });
+      : base58.encode(createHash('sha256').update(`${collection.collection_key}:${serial}:${randomUUID()}`).digest());
+    await emulatorMint(tx, chain, address, collection.collection_key, assetKey, 1n);
+    out.push({ collection_key: collection.collection_key, asset_key: assetKey, collection: collection.name });
   }
   return out;
 }
@@ -89,8 +89,8 @@ export async function mintLand(tx: Orm, chain: Chain, address: string, name: str
   const land = await landByHexName(tx, hexName(cell.q, cell.r));
   if (!land) fail('LAND_NOT_AVAILABLE');
   // Taking it from the treasury is the check: a concurrent mint of the same land deletes nothing.
-  if (!(await takeFromTreasury(tx, TREASURY_ADDRESS, land.policy_id, land.asset_name))) fail('LAND_SOLD_OUT');
-  await emulatorMint(tx, chain, address, land.policy_id, land.asset_name, 1n);
+  if (!(await takeFromTreasury(tx, TREASURY_ADDRESS, land.collection_key, land.asset_key))) fail('LAND_SOLD_OUT');
+  await emulatorMint(tx, chain, address, land.collection_key, land.asset_key, 1n);
   return land.hex_name;
 }
 

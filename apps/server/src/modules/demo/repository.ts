@@ -9,9 +9,9 @@ import type { Chain } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 import { latestSnapshotId, leagueSql } from '../staking/repository.ts';
 
-/** A Staking-Hub collection the faucet mints NFTs of (`policy_id`: the collection key on its chain). */
+/** A Staking-Hub collection the faucet mints NFTs of (`collection_key`: the collection key on its chain). */
 export interface FaucetCollection {
-  policy_id: string;
+  collection_key: string;
   name: string;
 }
 
@@ -21,7 +21,7 @@ export interface FaucetCollection {
  */
 export async function collectionOfRarity(tx: Orm, chain: Chain, rarity: WorkerRarity, now: Date): Promise<FaucetCollection | null> {
   const [c] = await exec<FaucetCollection>(tx, sql`
-    SELECT c.policy_id, c.name, c.slug FROM collections c
+    SELECT c.collection_key, c.name, c.slug FROM collections c
     JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE c.chain = ${chain} AND ${leagueSql(sql`sc.votes`, (league) => sql`${rarityForLeague(league)}::text`)} = ${rarity}
     ORDER BY c.id LIMIT 1`);
@@ -30,20 +30,20 @@ export async function collectionOfRarity(tx: Orm, chain: Chain, rarity: WorkerRa
 
 /** The Staking-Hub project `slug` on `chain`, or null. */
 export async function collectionBySlug(tx: Orm, chain: Chain, slug: string): Promise<FaucetCollection | null> {
-  const [c] = await exec<FaucetCollection>(tx, sql`SELECT policy_id, name FROM collections WHERE slug = ${slug} AND chain = ${chain}`);
+  const [c] = await exec<FaucetCollection>(tx, sql`SELECT collection_key, name FROM collections WHERE slug = ${slug} AND chain = ${chain}`);
   return c ?? null;
 }
 
 /** How many assets of the collection the emulated chain holds (the next serial is this + 1). */
 export async function emulatedAssetCount(tx: Orm, collectionKey: string): Promise<number> {
-  const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM emu_assets WHERE policy_id = ${collectionKey}`)) as [{ n: number }];
+  const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM emu_assets WHERE collection_key = ${collectionKey}`)) as [{ n: number }];
   return n;
 }
 
 /** The land named `hexName` (canonical form) with its NFT's keys, or null when the Valley has none of that name. */
-export async function landByHexName(tx: Orm, hexName: string): Promise<{ hex_name: string; policy_id: string; asset_name: string } | null> {
-  const [land] = await exec<{ hex_name: string; policy_id: string; asset_name: string }>(tx, sql`
-    SELECT hex_name, policy_id, asset_name FROM lands WHERE hex_name = ${hexName}`);
+export async function landByHexName(tx: Orm, hexName: string): Promise<{ hex_name: string; collection_key: string; asset_key: string } | null> {
+  const [land] = await exec<{ hex_name: string; collection_key: string; asset_key: string }>(tx, sql`
+    SELECT hex_name, collection_key, asset_key FROM lands WHERE hex_name = ${hexName}`);
   return land ?? null;
 }
 
@@ -53,7 +53,7 @@ export async function landByHexName(tx: Orm, hexName: string): Promise<{ hex_nam
  */
 export async function takeFromTreasury(tx: Orm, treasury: string, collectionKey: string, assetKey: string): Promise<boolean> {
   const taken = await exec(tx, sql`DELETE FROM emu_assets WHERE address = ${treasury}
-    AND policy_id = ${collectionKey} AND asset_name = ${assetKey} RETURNING 1`);
+    AND collection_key = ${collectionKey} AND asset_key = ${assetKey} RETURNING 1`);
   return taken.length > 0;
 }
 

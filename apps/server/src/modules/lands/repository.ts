@@ -16,7 +16,7 @@ export interface OwnedLandRow extends LandRow {
   owner_user_id: number | null;
 }
 
-const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.policy_id, l.asset_name,
+const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.collection_key, l.asset_key,
   l.goldmine_level, l.frenmine_level, l.has_update,
   (SELECT count(*) FROM mine_workers mw WHERE mw.land_id = l.id AND mw.mine = 'goldmine')::int AS workers`;
 
@@ -31,7 +31,7 @@ const mySessionStmt = sessionStatement('lands_my_session', ({ session, clock }) 
 const TERM = sql`${sql.placeholder('term')}::text`;
 const TERM_MATCHES = sql`(${TERM} IS NULL OR l.hex_name ILIKE '%' || ${TERM} || '%')`;
 const MY_LANDS = sql`FROM holdings h
-    JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
+    JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
     WHERE h.user_id = ${sql.placeholder('user_id')} AND h.collection_key = ${sql.raw(`'${LAND_POLICY_ID}'`)}
       AND ${TERM_MATCHES}`;
 const PAGE = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
@@ -44,7 +44,7 @@ const countMyLandsStmt = prepared('lands_my_page_count', sql`SELECT count(*)::in
 
 const allLandsStmt = prepared('lands_all', sql`
   SELECT ${sql.raw(LAND_COLUMNS)},
-    (SELECT h.address FROM holdings h WHERE h.collection_key = l.policy_id AND h.asset_key = l.asset_name LIMIT 1) AS owner,
+    (SELECT h.address FROM holdings h WHERE h.collection_key = l.collection_key AND h.asset_key = l.asset_key LIMIT 1) AS owner,
     count(*) OVER ()::int AS total
   FROM lands l
   WHERE ${TERM_MATCHES}
@@ -89,7 +89,7 @@ export async function selectLands(orm: Orm, where: SQL): Promise<OwnedLandRow[]>
     FROM lands l
     LEFT JOIN LATERAL (
       SELECT h.address, h.user_id FROM holdings h
-      WHERE h.collection_key = l.policy_id AND h.asset_key = l.asset_name ORDER BY h.user_id LIMIT 1
+      WHERE h.collection_key = l.collection_key AND h.asset_key = l.asset_key ORDER BY h.user_id LIMIT 1
     ) o ON true
     WHERE ${where} ORDER BY l.id`);
 }
@@ -98,7 +98,7 @@ export async function selectLands(orm: Orm, where: SQL): Promise<OwnedLandRow[]>
 export async function userLands(orm: Orm, userId: number): Promise<OwnedLandRow[]> {
   return exec<OwnedLandRow>(orm, sql`
     SELECT ${sql.raw(LAND_COLUMNS)}, h.address AS owner, h.user_id AS owner_user_id
-    FROM holdings h JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
+    FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
     WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_ID} ORDER BY l.id`);
 }
 

@@ -32,7 +32,7 @@ export async function loadMines(orm: Orm, kind: MineKind, lands: LandRow[]): Pro
   const rules = MINE_RULES[kind];
   const ids = sql.join(lands.map((l) => sql`${l.id}::int`), sql`, `);
   const workers = await exec<WorkerRow>(orm, sql`SELECT mw.land_id, mw.slot, mw.kind, mw.rarity, mw.collection_key, mw.asset_key, mw.assigned_at, c.name AS collection, c.chain
-    FROM mine_workers mw LEFT JOIN collections c ON c.policy_id = mw.collection_key WHERE mw.mine = ${kind} AND mw.land_id IN (${ids})`);
+    FROM mine_workers mw LEFT JOIN collections c ON c.collection_key = mw.collection_key WHERE mw.mine = ${kind} AND mw.land_id IN (${ids})`);
   const upgrades = await exec<UpgradeRow>(orm, sql`SELECT land_id, target_level, started_at, ends_at FROM mine_upgrades
     WHERE mine = ${kind} AND status = 'in_progress' AND land_id IN (${ids})`);
   return lands.map((l) => {
@@ -44,7 +44,7 @@ export async function loadMines(orm: Orm, kind: MineKind, lands: LandRow[]): Pro
         open: isSlotOpen(kind, level, slot),
         manager: slot === rules.managerSlot,
         worker: w ? {
-          kind: w.kind, rarity: w.rarity, policy_id: w.collection_key, asset_name: w.asset_key,
+          kind: w.kind, rarity: w.rarity, collection_key: w.collection_key, asset_key: w.asset_key,
           name: w.kind === 'default' ? 'Default worker' : nftName(w.chain ?? 'cardano', w.asset_key ?? '', w.collection ?? 'NFT'),
           assigned_at: iso(w.assigned_at), works_from: worksFrom(w.assigned_at),
         } : null,
@@ -76,9 +76,9 @@ export async function nftFacts(tx: Orm, userId: number, collectionKey: string, a
   const [r] = await exec<{ votes: string | null; in_collection: boolean; held: boolean; assigned: boolean }>(tx, sql`
     SELECT
       (SELECT sc.votes::text FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
-        WHERE c.policy_id = ${collectionKey} AND sc.snapshot_id = ${latestSnapshotId(now)}) AS votes,
-      EXISTS (SELECT 1 FROM collections c JOIN holdings h ON h.collection_key = c.policy_id
-        WHERE c.policy_id = ${collectionKey} AND h.asset_key = ${assetKey}) AS in_collection,
+        WHERE c.collection_key = ${collectionKey} AND sc.snapshot_id = ${latestSnapshotId(now)}) AS votes,
+      EXISTS (SELECT 1 FROM collections c JOIN holdings h ON h.collection_key = c.collection_key
+        WHERE c.collection_key = ${collectionKey} AND h.asset_key = ${assetKey}) AS in_collection,
       EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ${userId} AND h.collection_key = ${collectionKey} AND h.asset_key = ${assetKey}) AS held,
       EXISTS (SELECT 1 FROM mine_workers WHERE collection_key = ${collectionKey} AND asset_key = ${assetKey}) AS assigned`);
   return { votes: r!.votes === null ? null : BigInt(r!.votes), inCollection: r!.in_collection, heldByUser: r!.held, assigned: r!.assigned };
@@ -127,7 +127,7 @@ export async function workerNfts(orm: Orm, userId: number, now: Date): Promise<W
   const rows = await exec<{ collection_key: string; asset_key: string; chain: 'cardano' | 'solana'; collection: string; votes: string | null; mine: MineKind | null; hex_name: string | null; slot: number | null }>(orm, sql`
     SELECT h.collection_key, h.asset_key, c.chain, c.name AS collection, s.votes::text AS votes, mw.mine, l.hex_name, mw.slot
     FROM holdings h
-    JOIN collections c ON c.policy_id = h.collection_key
+    JOIN collections c ON c.collection_key = h.collection_key
     LEFT JOIN snapshot_collections s ON s.collection_id = c.id AND s.snapshot_id = ${latestSnapshotId(now)}
     LEFT JOIN mine_workers mw ON mw.collection_key = h.collection_key AND mw.asset_key = h.asset_key
     LEFT JOIN lands l ON l.id = mw.land_id
@@ -136,7 +136,7 @@ export async function workerNfts(orm: Orm, userId: number, now: Date): Promise<W
   return rows.map((r) => {
     const votes = r.votes === null ? null : BigInt(r.votes);
     return {
-      policy_id: r.collection_key, asset_name: r.asset_key, chain: r.chain, collection: r.collection,
+      collection_key: r.collection_key, asset_key: r.asset_key, chain: r.chain, collection: r.collection,
       name: nftName(r.chain, r.asset_key, r.collection),
       rarity: votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForLeague(leagueForVotes(votes)) : null,
       assigned: r.mine && r.hex_name ? { mine: r.mine, hex_name: r.hex_name, slot: r.slot! } : null,

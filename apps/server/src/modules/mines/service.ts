@@ -31,7 +31,7 @@ export async function assignWorker(db: Database, userId: number, kind: MineKind,
       const occupied = await occupiedSlots(tx, kind, land.id);
       let candidate: WorkerCandidate | null = null;
       if (req.worker) {
-        const nft = await nftFacts(tx, userId, req.worker.policy_id, req.worker.asset_name, now);
+        const nft = await nftFacts(tx, userId, req.worker.collection_key, req.worker.asset_key, now);
         const qualified = nft.votes !== null && nft.votes >= WORKER_QUALIFY_VOTES;
         candidate = {
           known: nft.inCollection && (!rules.needsQualifiedCollection || qualified),
@@ -43,7 +43,7 @@ export async function assignWorker(db: Database, userId: number, kind: MineKind,
       checkAssignment(kind, { level: levelOf(kind, land), occupied }, req.slot, candidate);
       await insertWorker(tx, {
         landId: land.id, kind, slot: req.slot, userId, rarity: candidate?.rarity ?? 'default', at: now,
-        nft: req.worker ? { collectionKey: req.worker.policy_id, assetKey: req.worker.asset_name } : null,
+        nft: req.worker ? { collectionKey: req.worker.collection_key, assetKey: req.worker.asset_key } : null,
       });
     });
   } catch (err) {

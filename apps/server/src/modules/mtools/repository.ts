@@ -9,20 +9,20 @@ import { sessionRows, sessionStatement } from '../../auth/session.ts';
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../../db/client.ts';
 
-const TOOL_COLUMNS = sql`t.id, k.key, k.name, t.serial, t.policy_id, t.asset_name, k.daily_hexo::text AS daily_hexo`;
+const TOOL_COLUMNS = sql`t.id, k.key, k.name, t.serial, t.collection_key, t.asset_key, k.daily_hexo::text AS daily_hexo`;
 const MINING_TOOL = sql.raw(`'${MINING_TOOL_POLICY_ID}'`);
 
 const myToolsStmt = sessionStatement('mtools_my', ({ session }) => sql`
   SELECT x.*, (
     SELECT count(*) FROM holdings h
-    JOIN mining_tools t ON t.policy_id = h.collection_key AND t.asset_name = h.asset_key
+    JOIN mining_tools t ON t.collection_key = h.collection_key AND t.asset_key = h.asset_key
     WHERE h.user_id = s.user_id AND h.collection_key = ${MINING_TOOL}
   )::int AS total
   FROM sessions s
   LEFT JOIN LATERAL (
     SELECT ${TOOL_COLUMNS}, h.address AS owner
     FROM holdings h
-    JOIN mining_tools t ON t.policy_id = h.collection_key AND t.asset_name = h.asset_key
+    JOIN mining_tools t ON t.collection_key = h.collection_key AND t.asset_key = h.asset_key
     JOIN mining_tool_kinds k ON k.key = t.kind_key
     WHERE h.user_id = s.user_id AND h.collection_key = ${MINING_TOOL}
     ORDER BY t.id LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
@@ -31,17 +31,17 @@ const myToolsStmt = sessionStatement('mtools_my', ({ session }) => sql`
 
 const allToolsStmt = prepared('mtools_all', sql`
   SELECT ${TOOL_COLUMNS},
-    (SELECT h.address FROM holdings h WHERE h.collection_key = t.policy_id AND h.asset_key = t.asset_name LIMIT 1) AS owner,
+    (SELECT h.address FROM holdings h WHERE h.collection_key = t.collection_key AND h.asset_key = t.asset_key LIMIT 1) AS owner,
     (SELECT count(*) FROM mining_tools)::int AS total
   FROM mining_tools t JOIN mining_tool_kinds k ON k.key = t.kind_key
   ORDER BY t.id LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`);
 
 interface ToolRow {
-  id: number | null; key: string; name: string; serial: number; policy_id: string; asset_name: string; daily_hexo: string; owner: string | null; total: number;
+  id: number | null; key: string; name: string; serial: number; collection_key: string; asset_key: string; daily_hexo: string; owner: string | null; total: number;
 }
 
 function toTool(r: ToolRow): MiningTool {
-  return { id: r.id!, key: r.key, name: r.name, serial: r.serial, policy_id: r.policy_id, asset_name: r.asset_name, daily_hexo: r.daily_hexo, owner: r.owner };
+  return { id: r.id!, key: r.key, name: r.name, serial: r.serial, policy_id: r.collection_key, asset_name: r.asset_key, daily_hexo: r.daily_hexo, owner: r.owner };
 }
 
 /** One page of mining tools (`daily_hexo` in HEXO base units, text) with the total they are cut from. */

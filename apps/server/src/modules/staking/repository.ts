@@ -73,7 +73,7 @@ export interface ProjectRow {
   slug: string;
   name: string;
   chain: Chain;
-  policy_id: string;
+  collection_key: string;
   rank: number;
   votes: string;
   holders: number;
@@ -137,7 +137,7 @@ export async function leaderboardPage(orm: Orm, chain: Chain, page: number, sear
   return exec<ProjectRow>(orm, sql`
     WITH ranked AS (
       SELECT c.*, row_number() OVER (ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c WHERE c.chain = ${chain})
-    SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
+    SELECT r.id, r.slug, r.name, r.chain, r.collection_key, r.rank, r.votes::text AS votes, r.holders, r.supply,
       sc.votes::text AS snap_votes, sc.qualified, (count(*) OVER ())::int AS total
     FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE ${like === null ? sql`true` : sql`r.name ILIKE ${like} OR r.slug ILIKE ${like}`}
@@ -149,7 +149,7 @@ export async function projectRow(orm: Orm, slug: string, now: Date): Promise<Pro
   const [r] = await exec<ProjectRow>(orm, sql`
     WITH ranked AS (
       SELECT c.*, row_number() OVER (PARTITION BY c.chain ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c)
-    SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
+    SELECT r.id, r.slug, r.name, r.chain, r.collection_key, r.rank, r.votes::text AS votes, r.holders, r.supply,
       sc.votes::text AS snap_votes, sc.qualified, 1 AS total
     FROM ranked r LEFT JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE r.slug = ${slug}`);
@@ -161,7 +161,7 @@ export async function qualifiedProjects(orm: Orm, now: Date): Promise<ProjectRow
   return exec<ProjectRow>(orm, sql`
     WITH ranked AS (
       SELECT c.*, row_number() OVER (PARTITION BY c.chain ORDER BY c.votes DESC, c.id)::int AS rank FROM collections c)
-    SELECT r.id, r.slug, r.name, r.chain, r.policy_id, r.rank, r.votes::text AS votes, r.holders, r.supply,
+    SELECT r.id, r.slug, r.name, r.chain, r.collection_key, r.rank, r.votes::text AS votes, r.holders, r.supply,
       sc.votes::text AS snap_votes, sc.qualified, 0 AS total
     FROM ranked r JOIN snapshot_collections sc ON sc.collection_id = r.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE sc.qualified`);
@@ -189,9 +189,9 @@ export async function activity(orm: Orm, page: number, perPage: number, now: Dat
 /** The player's NFTs of Staking-Hub collections over all linked wallets, with the latest snapshot's standing. */
 export async function stakeableNfts(orm: Orm, userId: number, now: Date): Promise<Array<ProjectRow & { asset_key: string; address: string; held_since: string | Date }>> {
   return exec(orm, sql`
-    SELECT c.id, c.slug, c.name, c.chain, c.policy_id, 0 AS rank, c.votes::text AS votes, c.holders, c.supply,
+    SELECT c.id, c.slug, c.name, c.chain, c.collection_key, 0 AS rank, c.votes::text AS votes, c.holders, c.supply,
       sc.votes::text AS snap_votes, sc.qualified, 0 AS total, h.asset_key, h.address, h.held_since
-    FROM holdings h JOIN collections c ON c.policy_id = h.collection_key AND c.chain = h.chain
+    FROM holdings h JOIN collections c ON c.collection_key = h.collection_key AND c.chain = h.chain
     LEFT JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.snapshot_id = ${latestSnapshotId(now)}
     WHERE h.user_id = ${userId} ORDER BY c.name, h.asset_key`);
 }

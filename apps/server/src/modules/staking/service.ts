@@ -67,7 +67,7 @@ export function leagueOf(snapVotes: string | null): LeagueName {
 export function projectOut(r: ProjectRow): StakingProject {
   const league = leagueOf(r.snap_votes);
   return {
-    project: r.slug, name: r.name, chain: r.chain, policy_id: r.policy_id, rank: r.rank, votes: Number(r.votes), league,
+    project: r.slug, name: r.name, chain: r.chain, collection_key: r.collection_key, rank: r.rank, votes: Number(r.votes), league,
     holders: r.holders, supply: r.supply, reward_per_nft: rewardPerNft(r.holders, r.supply, league ?? 'none', true).toString(),
     reward_token: stakingRewardToken(r.chain), qualified: r.qualified === true,
   };

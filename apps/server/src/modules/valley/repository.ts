@@ -30,7 +30,7 @@ const cellsStmt = statement('valley_cells', `
     coalesce(array_agg(c.goldmine_level), '{}') AS goldmine_level, coalesce(array_agg(c.minted), '{}') AS minted
   FROM (
     SELECT l.id::int AS id, l.q::int AS q, l.r::int AS r, l.size::text AS size, l.biome::text AS biome, l.goldmine_level::int AS goldmine_level,
-      NOT EXISTS (SELECT 1 FROM emu_assets e WHERE e.chain = 'cardano' AND e.address = $1 AND e.policy_id = l.policy_id AND e.asset_name = l.asset_name) AS minted
+      NOT EXISTS (SELECT 1 FROM emu_assets e WHERE e.chain = 'cardano' AND e.address = $1 AND e.collection_key = l.collection_key AND e.asset_key = l.asset_key) AS minted
     FROM lands l
     WHERE $2::int IS NULL OR (l.q BETWEEN $2::int - $4::int AND $2::int + $4::int AND l.r BETWEEN $3::int - $4::int AND $3::int + $4::int
       AND abs(l.q - $2::int) + abs(l.r - $3::int) + abs(l.q + l.r - $2::int - $3::int) <= 2 * $4::int)
@@ -55,7 +55,7 @@ export async function goldmineWorkerCounts(db: Database): Promise<Map<number, nu
 // One holder per land: the lowest address.
 const holdersStmt = statement('valley_land_holders', `
   SELECT DISTINCT ON (l.id) l.id::int AS land_id, h.address
-  FROM holdings h JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
+  FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
   WHERE h.collection_key = $1 AND h.quantity > 0 AND ($2::int[] IS NULL OR l.id = ANY($2::int[]))
   ORDER BY l.id, h.address`);
 
@@ -67,7 +67,7 @@ export async function landHolders(db: Database, ids?: number[]): Promise<Map<num
 
 const userLandsStmt = statement('valley_user_lands', `
   SELECT DISTINCT l.id::int AS id
-  FROM holdings h JOIN lands l ON l.policy_id = h.collection_key AND l.asset_name = h.asset_key
+  FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
   WHERE h.user_id = $1 AND h.collection_key = '${LAND_POLICY_ID}' AND h.quantity > 0 ORDER BY 1`);
 
 /** Ids of the lands a user holds through its linked wallets. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Chain, StakeKey, Wallet } from '@kingdom/api';
 import { LAND_POLICY_ID, MINING_TOOL_POLICY_ID } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
+import type { ChainAsset } from '../../chain/index.ts';
 
 /** The account's wallets, oldest first; `currentWalletId` marks the session's. */
 export async function listWallets(orm: Orm, userId: number, currentWalletId: number): Promise<Wallet[]> {
@@ -62,16 +63,9 @@ export async function insertStakeProof(tx: Orm, userId: number, stakeCredential:
   return row!.user_id;
 }
 
-/** An NFT (or a quantity of one asset) an address holds. */
-export interface HeldAsset {
-  collectionKey: string;
-  assetKey: string;
-  quantity: bigint;
-}
-
 /** Keys of every Staking-Hub collection (their NFTs are kept in `holdings` beside lands and mining tools). */
 export async function collectionKeys(orm: Orm): Promise<string[]> {
-  return (await exec<{ policy_id: string }>(orm, sql`SELECT policy_id FROM collections`)).map((c) => c.policy_id);
+  return (await exec<{ collection_key: string }>(orm, sql`SELECT collection_key FROM collections`)).map((c) => c.collection_key);
 }
 
 /** Locks the wallet (chain, address) for a sync. @returns the account it is linked to, or null when none */
@@ -93,7 +87,7 @@ const CHUNK = 500;
  * theirs. A land or mining tool found here is removed from any other address's holdings (each exists
  * once).
  */
-export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, address: string, assets: readonly HeldAsset[], now: Date): Promise<void> {
+export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, address: string, assets: readonly ChainAsset[], now: Date): Promise<void> {
   const key = (c: string, a: string) => `${c}\u0000${a}`;
   const wanted = new Map(assets.map((a) => [key(a.collectionKey, a.assetKey), a]));
   const existing = await exec<{ collection_key: string; asset_key: string }>(tx, sql`

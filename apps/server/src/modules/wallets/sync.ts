@@ -26,8 +26,7 @@ export async function syncWallet(db: Database, providers: ChainProviders, chain:
   const policies = new Set(await collectionKeys(db.orm));
   policies.add(LAND_POLICY_ID);
   policies.add(MINING_TOOL_POLICY_ID);
-  const kept = assets.filter((a) => a.quantity > 0n && policies.has(a.policyId))
-    .map((a) => ({ collectionKey: a.policyId, assetKey: a.assetName, quantity: a.quantity }));
+  const kept = assets.filter((a) => a.quantity > 0n && policies.has(a.collectionKey));
   await db.orm.transaction(async (tx) => {
     const userId = await lockWalletOwner(tx, chain, address);
     if (userId === null) return;

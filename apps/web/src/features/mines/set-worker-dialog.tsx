@@ -26,7 +26,7 @@ export function SetWorkerDialog({ mine, slot, workers, onClose }: { mine: Mine; 
 
   const choose = (worker: WorkerNft | null) => {
     assign.mutate(
-      { hex_name: hex, slot: slot.slot, worker: worker ? { policy_id: worker.policy_id, asset_name: worker.asset_name } : null },
+      { hex_name: hex, slot: slot.slot, worker: worker ? { collection_key: worker.collection_key, asset_key: worker.asset_key } : null },
       {
         onSuccess: () => {
           notifySuccess(t('mines.toast.workerSet', { name: worker?.name ?? t('mines.defaultWorker'), slot: slot.slot, hex }));
@@ -43,7 +43,7 @@ export function SetWorkerDialog({ mine, slot, workers, onClose }: { mine: Mine; 
       {options.length === 0 ? <p className="muted">{t(view.texts.noEligible)}</p> : null}
       <ul className="worker-options" aria-busy={assign.isPending}>
         {options.map((w) => {
-          const id = `worker-${w.policy_id}-${w.asset_name}`;
+          const id = `worker-${w.collection_key}-${w.asset_key}`;
           return (
             <li key={id} className="worker-option">
               <button type="button" className="btn worker-option__pick" aria-describedby={id} disabled={assign.isPending} onClick={() => choose(w)}>

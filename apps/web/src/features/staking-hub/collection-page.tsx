@@ -37,7 +37,7 @@ export function CollectionPage() {
           <div className="stat"><dt className="stat__label">{t('stakingHub.reward')}</dt><dd className="stat__value">{projectReward(p)}</dd></div>
           <div className="stat"><dt className="stat__label">{t('stakingHub.qualified')}</dt><dd className="stat__value">{p.qualified ? t('stakingHub.yes') : t('stakingHub.no')}</dd></div>
         </dl>
-        <p className="muted break">{t('stakingHub.policies')}: <span className="mono">{p.policy_id}</span></p>
+        <p className="muted break">{t('stakingHub.policies')}: <span className="mono">{p.collection_key}</span></p>
         <div className="row-actions">
           <button type="button" className="btn btn--gold" onClick={() => add.open(p)} data-testid="add-votes">{t('stakingHub.addVotes')}</button>
           <Link className="btn btn--ghost" to={`/staking-hub/${p.chain}`}>{t('stakingHub.backToBoard')}</Link>

@@ -33,7 +33,7 @@ describe('/frenmine', () => {
     expect(within(dialog).getByText(/15 FOOD a day/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Pixel Frog' }));
     expect(await screen.findByText('Pixel Frog now works in slot 1 of FR01')).toBeTruthy();
-    expect(log.find((r) => r.path === '/frenmine/workers')!.body).toEqual({ hex_name: 'FR01', slot: 1, worker: { policy_id: 'ff'.repeat(28), asset_name: 'pixelfrog' } });
+    expect(log.find((r) => r.path === '/frenmine/workers')!.body).toEqual({ hex_name: 'FR01', slot: 1, worker: { collection_key: 'ff'.repeat(28), asset_key: 'pixelfrog' } });
   });
 
   it('says a fren mine upgrade needs Chicken Tendies when none is held', async () => {

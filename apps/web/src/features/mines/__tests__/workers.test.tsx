@@ -82,7 +82,7 @@ describe('/goldmine/workers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Gnome #2' }));
     expect(await screen.findByText('Gnome #2 now works in slot 2 of AA01')).toBeTruthy();
     const post = log.find((r) => r.method === 'POST' && r.path === '/goldmine/workers')!;
-    expect(post.body).toEqual({ hex_name: 'AA01', slot: 2, worker: { policy_id: 'ff'.repeat(28), asset_name: 'gnome2' } });
+    expect(post.body).toEqual({ hex_name: 'AA01', slot: 2, worker: { collection_key: 'ff'.repeat(28), asset_key: 'gnome2' } });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('slot-2').textContent).toContain('works from 2025-03-11'));
     expect(count(log, 'GET', '/goldmine/mines')).toBeGreaterThan(minesBefore);

@@ -5,7 +5,7 @@ import { renderRoute } from '../../../test/render-route.tsx';
 import { signedInRoutes } from '../../../test/fixtures.ts';
 
 const project = {
-  project: 'shadow-beasts', name: 'Shadow Beasts', chain: 'cardano', policy_id: 'ab', rank: 11, votes: 240_000, league: null,
+  project: 'shadow-beasts', name: 'Shadow Beasts', chain: 'cardano', collection_key: 'ab', rank: 11, votes: 240_000, league: null,
   holders: 3442, supply: 7000, reward_per_nft: '4917142', reward_token: 'hexo', qualified: false,
 };
 
