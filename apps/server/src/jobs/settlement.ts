@@ -29,7 +29,7 @@ import {
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
-import { payStakingBatch, stageStakingDay } from './staking.ts';
+import { notifyStakingBatch, stageStakingDay, stakingEntriesSql } from './staking.ts';
 import { closeDaySales } from '../modules/vendor/repository.ts';
 import { latestSnapshotId, leagueSql } from '../modules/staking/repository.ts';
 
@@ -392,19 +392,19 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: SQL): Pro
 
 /**
  * Salary batch (step 2) for the players with ids in [lo, hi), their balances locked: the staged
- * credits that come before salaries (the Staking Hub's rewards, upgrade refunds), then the staged
+ * credits that come before salaries (the Staking Hub's rewards, upgrade refunds) and the staged
  * salaries — computed again, from the balances as they are now, for a player whose HEXO or FOOD moved
- * since staging — as ledger debits, then the low-balance warnings.
+ * since staging — as one ledger statement, then the staking reports and the low-balance warnings.
  */
 async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
   const mine = inBatch(sql`user_id`, lo, hi);
   await lockBatchBalances(tx, lo, hi);
-  await payStakingBatch(tx, day, end, lo, hi);
-  await applyLedgerBatch(tx, sql`SELECT user_id, asset, amount, reason, reference FROM settle_credits
-    WHERE pass = 'salaries' AND ${mine}`, end);
+  // What the salaries see now: the balance plus the day's staking HEXO credited in this batch, as staged.
   const now = (t: string) => sql`COALESCE((SELECT amount FROM balances b WHERE b.user_id = s.user_id AND b.token = ${t}), 0)`;
   await exec(tx, sql`CREATE TEMP TABLE _seen ON COMMIT DROP AS
-    SELECT user_id, hexo, food FROM (SELECT s.user_id, s.hexo AS seen_hexo, s.food AS seen_food, ${now('hexo')} AS hexo, ${now('food')} AS food
+    SELECT user_id, hexo, food FROM (SELECT s.user_id, s.hexo AS seen_hexo, s.food AS seen_food,
+        ${now('hexo')} + COALESCE((SELECT sum(amount) FROM staking_daily sd WHERE sd.day = ${day} AND sd.user_id = s.user_id AND sd.token = 'hexo'), 0) AS hexo,
+        ${now('food')} AS food
       FROM settle_seen s WHERE ${inBatch(sql`s.user_id`, lo, hi)}) x
     WHERE hexo <> seen_hexo OR food <> seen_food`);
   const [moved] = await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM _seen`);
@@ -415,9 +415,12 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
     await exec(tx, sql`DELETE FROM settle_user_eff WHERE ${movedUser}`);
     for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`mw.${movedUser}`);
   }
-  await applyLedgerBatch(tx, sql`SELECT user_id, 'hexo' AS asset, -hexo AS amount, mine || '_salary' AS reason, ${day} AS reference
-      FROM settle_user WHERE ${mine}
+  // One statement: each (player, token) moves by its net sum, and the salaries were computed to fit.
+  await applyLedgerBatch(tx, sql`${stakingEntriesSql(day, lo, hi)}
+    UNION ALL SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'salaries' AND ${mine}
+    UNION ALL SELECT user_id, 'hexo', -hexo, mine || '_salary', ${day} FROM settle_user WHERE ${mine}
     UNION ALL SELECT user_id, 'food', -food, mine || '_salary', ${day} FROM settle_user WHERE ${mine}`, end);
+  await notifyStakingBatch(tx, day, end, lo, hi);
   await warnLowBalances(tx, day, end, lo, hi);
 }
 

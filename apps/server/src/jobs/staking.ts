@@ -10,13 +10,12 @@
  *  2. (each salary batch, before salaries) the batch's `staking_daily` rows as ledger entries, and
  *     one 'staking_daily_report' notification per player.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   isSnapshotInstant, STAKE_INACTIVE_MS, STAKE_MIN_HELD_MS, LEAGUE_MULTIPLIER_QUARTERS,
   STAKE_REWARD_BASE, STAKE_OWNER_FACTOR_HALVES, STAKE_REWARD_DIVISOR,
 } from '@kingdom/game';
 import { exec, type Orm } from '../db/client.ts';
-import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { latestSnapshotId, leagueSql, snapshotRowsSql, stakingRewardTokenSql } from '../modules/staking/repository.ts';
 
 /** Stages the Staking Hub's part of `day` (ending at `end`) in the tick's staging transaction `tx`, after `_own` (who holds each land) exists. */
@@ -71,18 +70,20 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
 }
 
 /**
- * Pays the staged staking rewards of `day` to the players with ids in [lo, hi) (a salary batch of
- * the tick, balances locked by the caller): ledger entries `staking_reward` (HEXO or RUNE, base
- * units) and one 'staking_daily_report' notification per player.
+ * The staged staking rewards of `day` for the players with ids in [lo, hi), as ledger entries for
+ * the tick's salary batch (`applyLedgerBatch`'s columns): `staking_reward`, HEXO or RUNE, base units.
  */
-export async function payStakingBatch(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
-  const mine = sql`day = ${day} AND user_id >= ${lo}::int AND user_id < ${hi}::int`;
-  await applyLedgerBatch(tx, sql`SELECT user_id, token AS asset, amount, 'staking_reward' AS reason, day || ':' || source || ':' || ref AS reference
-    FROM staking_daily WHERE ${mine}`, end);
+export function stakingEntriesSql(day: string, lo: number, hi: number): SQL {
+  return sql`SELECT user_id, token AS asset, amount, 'staking_reward' AS reason, day || ':' || source || ':' || ref AS reference
+    FROM staking_daily WHERE day = ${day} AND user_id >= ${lo}::int AND user_id < ${hi}::int`;
+}
+
+/** One 'staking_daily_report' notification per player with ids in [lo, hi) paid staking rewards of `day`. */
+export async function notifyStakingBatch(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, 'staking_daily_report', jsonb_build_object('day', ${day}::text,
       'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text, 'rune', (COALESCE(sum(amount) FILTER (WHERE token = 'rune'), 0))::text), ${end}
-    FROM staking_daily WHERE ${mine} GROUP BY user_id ORDER BY user_id`);
+    FROM staking_daily WHERE day = ${day} AND user_id >= ${lo}::int AND user_id < ${hi}::int GROUP BY user_id ORDER BY user_id`);
 }
 
 /** Takes the snapshot at `end` unless one exists (exactly once, even when the tick runs twice). */
