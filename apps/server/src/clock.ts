@@ -4,7 +4,7 @@
  * every process and the CLI share it; outside demo mode it stays 0.
  */
 import { sql } from 'drizzle-orm';
-import { exec, statement, type Database, type Orm } from './db/client.ts';
+import { exec, prepared, runPrepared, type Database, type Orm } from './db/client.ts';
 
 /** The `app_settings` key of the shared clock offset (`{"ms": n}`). */
 export const CLOCK_OFFSET_KEY = 'clock_offset_ms';
@@ -15,7 +15,7 @@ export const CLOCK_OFFSET_KEY = 'clock_offset_ms';
  */
 export const CLOCK_OFFSET_SQL = `(SELECT value->>'ms' FROM app_settings WHERE key = '${CLOCK_OFFSET_KEY}')`;
 
-const offsetStmt = statement('clock_offset', `SELECT ${CLOCK_OFFSET_SQL} AS ms`);
+const offsetStmt = prepared('clock_offset', sql.raw(`SELECT ${CLOCK_OFFSET_SQL} AS ms`));
 
 export class GameClock {
   private offsetMs = 0;
@@ -33,7 +33,7 @@ export class GameClock {
 
   /** Reads the shared offset (call at start and now and then): one prepared statement. */
   async load(): Promise<void> {
-    const [row] = await this.db.query<{ ms: string | null }>(offsetStmt, []);
+    const [row] = await runPrepared<{ ms: string | null }>(this.db, offsetStmt);
     this.offsetMs = Number(row?.ms ?? 0);
   }
 

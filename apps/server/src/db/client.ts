@@ -25,18 +25,13 @@ export interface Statement {
   text: string;
 }
 
-/** Defines a named statement (a constant at module level, so it is prepared once). */
-export function statement(name: string, text: string): Statement {
-  return { name, text };
-}
-
 const dialect = new PgDialect();
 
 /**
  * A named statement written as a drizzle `sql` template (the server's one SQL style) and compiled
  * once at module load: values that vary per run are `sql.placeholder('name')`, everything else
- * interpolated is bound as a constant. On Postgres it is prepared once per connection, like
- * {@link statement}. Run it with {@link runPrepared}.
+ * interpolated is bound as a constant. On Postgres it is prepared once per connection. Run it with
+ * {@link runPrepared}; a statement run in a transaction goes through `exec(orm, sql…)`.
  */
 export interface PreparedStatement extends Statement {
   /** Compiled parameters in `$n` order: constants and the placeholders {@link runPrepared} fills. */

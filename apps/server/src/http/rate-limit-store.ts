@@ -9,16 +9,17 @@
  * minute ago are deleted now and then (at most once a minute per process, off the request's path).
  */
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
-import { statement, type Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { prepared, runPrepared, type Database } from '../db/client.ts';
 
-const HIT = statement('rate_limit_hit', `INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at)
-  VALUES ($1, 1, now() + $2::int * interval '1 millisecond')
+const HIT = prepared('rate_limit_hit', sql`INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at)
+  VALUES (${sql.placeholder('key')}, 1, now() + ${sql.placeholder('ms')}::int * interval '1 millisecond')
   ON CONFLICT (key) DO UPDATE SET
     hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE LEAST(r.hits, 2147483646) + 1 END,
     window_ends_at = CASE WHEN r.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE r.window_ends_at END
   RETURNING hits, GREATEST(0, ceil(extract(epoch FROM r.window_ends_at - now()) * 1000))::int AS ttl_ms`);
 
-const CLEAN = statement('rate_limit_clean', `DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 minute'`);
+const CLEAN = prepared('rate_limit_clean', sql`DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 minute'`);
 
 /** Minimum ms between two clean-ups by one process. */
 export const RATE_LIMIT_CLEAN_EVERY_MS = 60_000;
@@ -33,14 +34,14 @@ export function databaseRateLimitStore(db: Database, onCleanError: (err: unknown
     const now = Date.now();
     if (now < nextClean) return;
     nextClean = now + RATE_LIMIT_CLEAN_EVERY_MS;
-    db.query(CLEAN, []).catch(onCleanError);
+    runPrepared(db, CLEAN).catch(onCleanError);
   };
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(_options?: FastifyRateLimitOptions, private readonly prefix = '') {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      db.query<{ hits: number; ttl_ms: number }>(HIT, [this.prefix + key, Math.max(1, Math.trunc(timeWindow))]).then(
+      runPrepared<{ hits: number; ttl_ms: number }>(db, HIT, { key: this.prefix + key, ms: Math.max(1, Math.trunc(timeWindow)) }).then(
         ([row]) => {
           clean();
           callback(null, { current: row!.hits, ttl: row!.ttl_ms });

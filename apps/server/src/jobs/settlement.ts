@@ -407,9 +407,10 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
         ${now('food')} AS food
       FROM settle_seen s WHERE ${inBatch(sql`s.user_id`, lo, hi)}) x
     WHERE hexo <> seen_hexo OR food <> seen_food`);
-  const [moved] = await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM _seen`);
-  if (moved!.n > 0) {
-    const movedUser = sql`user_id IN (SELECT user_id FROM _seen)`;
+  const moved = (await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM _seen`)).map((r) => r.user_id);
+  if (moved.length > 0) {
+    // The ids as an array parameter: the planner sees how few they are and reads their rows by index.
+    const movedUser = sql`user_id = ANY(${`{${moved.join(',')}}`}::int[])`;
     await exec(tx, sql`DELETE FROM mine_daily WHERE day = ${day} AND ${movedUser}`);
     await exec(tx, sql`DELETE FROM settle_user WHERE ${movedUser}`);
     await exec(tx, sql`DELETE FROM settle_user_eff WHERE ${movedUser}`);

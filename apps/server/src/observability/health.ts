@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
-import { MIGRATIONS_FOLDER, statement, type Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { MIGRATIONS_FOLDER, prepared, runPrepared, type Database } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { route } from '../http/routes.ts';
 
@@ -30,7 +31,7 @@ export function expectedMigrations(folder = MIGRATIONS_FOLDER): number {
   return journal.entries.length;
 }
 
-const READY_CHECK = statement('health_ready', `SELECT
+const READY_CHECK = prepared('health_ready', sql`SELECT
   (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations,
   EXISTS (SELECT 1 FROM app_settings WHERE key = 'demo_world_seeded') AS demo_seeded`);
 
@@ -42,7 +43,7 @@ export async function notReadyReason(db: Database, opts: { expected: number; dem
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`database did not answer within ${READY_DB_TIMEOUT_MS} ms`)), READY_DB_TIMEOUT_MS);
     });
-    const [row] = await Promise.race([db.query<{ migrations: number; demo_seeded: boolean }>(READY_CHECK, []), timeout]);
+    const [row] = await Promise.race([runPrepared<{ migrations: number; demo_seeded: boolean }>(db, READY_CHECK), timeout]);
     if (!row || row.migrations < opts.expected) return { reason: `migrations applied ${row?.migrations ?? 0} of ${opts.expected}` };
     if (opts.demo && !row.demo_seeded) return { reason: 'demo world not seeded' };
     return { migrations: row.migrations };

@@ -28,7 +28,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { statement, type Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { prepared, runPrepared, type Database } from '../db/client.ts';
 import type { CardanoLedger } from '../chain/cardano/ledger.ts';
 
 /** Registry of process-wide metrics that exist before any app (job runs, Node's defaults). */
@@ -57,7 +58,7 @@ export function observeJobRun(job: string, seconds: number, ok: boolean): void {
 /** How long a scrape waits for the chain ledger's tip. */
 const TIP_TIMEOUT_MS = 2_000;
 
-const CLUSTER_STATE = statement('metrics_cluster_state', `SELECT
+const CLUSTER_STATE = prepared('metrics_cluster_state', sql`SELECT
   (SELECT max(day) FROM game_days) AS last_day,
   (SELECT count(*)::int FROM game_days) AS days,
   (SELECT count(*)::int FROM chain_payments WHERE status = 'pending') AS pending_deposits,
@@ -154,7 +155,7 @@ export class AppMetrics {
     for (const g of [this.lastDay, this.daysSettled, this.pendingDeposits, this.claimableDeposits, this.pendingWithdrawals, this.watcherLag, this.leaseHeld]) g.reset();
     let state: ClusterState | undefined;
     try {
-      [state] = await db.query<ClusterState>(CLUSTER_STATE, []);
+      [state] = await runPrepared<ClusterState>(db, CLUSTER_STATE);
     } catch {
       state = undefined;
     }
