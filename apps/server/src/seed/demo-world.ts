@@ -18,7 +18,7 @@ import {
   appSettings, collections, currencyPrices, emuAssets, itemKinds, miningToolKinds, miningTools,
 } from '../db/schema.ts';
 import { emulatorTransferNfts } from '../chain/emulator.ts';
-import { findOrCreateAccount } from '../modules/users/accounts.ts';
+import { findOrCreateAccount } from '../modules/users/account-repository.ts';
 import { applyItemEntry, applyTokenEntry } from '../modules/ledger/ledger.ts';
 import { syncWallet } from '../modules/wallets/sync.ts';
 import { snapshotRowsSql } from '../modules/staking/repository.ts';

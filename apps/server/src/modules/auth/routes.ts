@@ -10,7 +10,7 @@ import { randomToken, hashToken } from '../../auth/tokens.ts';
 import type { CardanoNetwork } from '../../auth/verify.ts';
 import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/proof.ts';
 import { route } from '../../http/routes.ts';
-import { findOrCreateAccount } from '../users/accounts.ts';
+import { findOrCreateAccount } from '../users/account-repository.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';

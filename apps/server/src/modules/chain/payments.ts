@@ -4,10 +4,10 @@
  *
  * Units: whole tokens in requests, base units on chain, lovelace for ADA.
  */
-import { sql } from 'drizzle-orm';
 import { depositMessage, isAmountInRange, orderMessage, toBaseUnits } from '@kingdom/game';
 import type { ChainToken } from '@kingdom/api';
-import { exec, type Database } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { payableOrder } from './repository.ts';
 import { fail } from '../../errors.ts';
 import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import type { SessionUser } from '../../auth/session.ts';
@@ -47,8 +47,7 @@ export async function buildPayment(
     if (!isAmountInRange(amount)) fail('AMOUNT_TOO_LARGE');
     pay = { to: money.treasury.address, assets: { [money.units[req.token]]: amount }, message: depositMessage(session.userId) };
   } else {
-    const [order] = await exec<{ lovelace: string; status: string; expires_at: Date | string }>(db.orm, sql`
-      SELECT lovelace::text AS lovelace, status, expires_at FROM exo_orders WHERE id = ${req.order_id} AND user_id = ${session.userId}`);
+    const order = await payableOrder(db.orm, session.userId, req.order_id);
     if (!order) fail('NOT_FOUND');
     if (order.status !== 'awaiting_payment' || new Date(order.expires_at) <= now) fail('SALE_ROUND_CLOSED');
     pay = { to: money.saleAddress, assets: { lovelace: BigInt(order.lovelace) }, message: orderMessage(req.order_id) };

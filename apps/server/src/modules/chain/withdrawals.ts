@@ -4,22 +4,20 @@
  *
  * Units: whole tokens in requests, base units in the database and answers.
  */
-import { sql } from 'drizzle-orm';
 import { confirmationsAt, isAmountInRange, toBaseUnits } from '@kingdom/game';
 import type { ChainToken, Withdrawal } from '@kingdom/api';
-import { exec, hasSqlState, SQLSTATE, type Database } from '../../db/client.ts';
+import { hasSqlState, SQLSTATE, type Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import type { CardanoMoney } from '../../chain/cardano/money.ts';
 import { applyTokenEntry } from '../ledger/ledger.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { iso, requestHashOf } from './shared.ts';
+import { hasPendingWithdrawal, insertWithdrawal, masterWallet, promisedPayouts, withdrawalByKey, withdrawalRows } from './repository.ts';
 
 /** The account's withdrawals, newest first (at most 50). */
 export async function accountWithdrawals(db: Database, money: CardanoMoney, userId: number, id?: number): Promise<Withdrawal[]> {
   const tip = await money.ledger.tip();
-  const rows = await exec<{ id: number; token: ChainToken; amount: string; address: string; status: Withdrawal['status']; tx_hash: string | null; created_at: Date | string; reason: string | null }>(db.orm, sql`
-    SELECT id::int AS id, token, amount::text AS amount, address, status, tx_hash, created_at, reason FROM chain_withdrawals
-    WHERE user_id = ${userId} ${id === undefined ? sql`` : sql`AND id = ${id}`} ORDER BY id DESC LIMIT 50`);
+  const rows = await withdrawalRows(db.orm, userId, id);
   const out: Withdrawal[] = [];
   for (const r of rows) {
     let confirmations = 0;
@@ -48,8 +46,7 @@ export async function requestWithdrawal(
 ): Promise<Withdrawal> {
   const hash = requestHashOf([req.token, req.amount, req.address ?? null]);
   const replay = async () => {
-    const [prior] = await exec<{ id: number; request_hash: string }>(db.orm, sql`
-      SELECT id::int AS id, request_hash FROM chain_withdrawals WHERE user_id = ${session.userId} AND idempotency_key = ${key.toLowerCase()}`);
+    const prior = await withdrawalByKey(db.orm, session.userId, key);
     if (!prior) return null;
     if (prior.request_hash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
     return (await accountWithdrawals(db, money, session.userId, prior.id))[0] ?? null;
@@ -60,8 +57,7 @@ export async function requestWithdrawal(
   const amount = toBaseUnits(req.amount, req.token);
   if (amount <= 0n) fail('VALIDATION_ERROR', { amount: [`Enter the ${req.token.toUpperCase()} amount you want to withdraw`] });
   if (!isAmountInRange(amount)) fail('AMOUNT_TOO_LARGE');
-  const [master] = await exec<{ id: number; chain: string; address: string }>(db.orm, sql`
-    SELECT id, chain, address FROM wallets WHERE user_id = ${session.userId} AND is_master`);
+  const master = await masterWallet(db.orm, session.userId);
   if (!master) fail('CANT_GET_MASTER_WALLET');
   if (req.address !== undefined && req.address !== master.address) fail('WITHDRAW_CAN_ONLY_MASTER');
   if (session.walletId !== master.id) fail('ACTIVE_ADDRESS_NOT_MASTER_ADDRESS');
@@ -69,25 +65,20 @@ export async function requestWithdrawal(
 
   // Never promise more than the treasury holds beside the payouts already promised.
   const held = (await money.ledger.balance(money.treasury.address)).assets[money.units[req.token]] ?? 0n;
-  const [promised] = await exec<{ sum: string | null }>(db.orm, sql`
-    SELECT sum(amount)::text AS sum FROM chain_withdrawals WHERE token = ${req.token} AND status IN ('requested', 'submitted')`);
-  if (held - BigInt(promised?.sum ?? '0') < amount) {
-    log.warn({ token: req.token, held: held.toString(), promised: promised?.sum ?? '0', asked: amount.toString() }, 'treasury cannot cover a withdrawal: top it up');
+  const promised = await promisedPayouts(db.orm, req.token);
+  if (held - promised < amount) {
+    log.warn({ token: req.token, held: held.toString(), promised: promised.toString(), asked: amount.toString() }, 'treasury cannot cover a withdrawal: top it up');
     fail('TREASURY_INSUFFICIENT');
   }
 
   let id: number | null = null;
   try {
     id = await db.orm.transaction(async (tx) => {
-      const [pending] = await exec(tx, sql`SELECT 1 FROM chain_withdrawals WHERE user_id = ${session.userId} AND status IN ('requested', 'submitted')`);
-      if (pending) fail('PENDING_TRANSACTION');
-      const [row] = await exec<{ id: number }>(tx, sql`
-        INSERT INTO chain_withdrawals (user_id, idempotency_key, request_hash, token, amount, address, status, created_at, updated_at)
-        VALUES (${session.userId}, ${key.toLowerCase()}, ${hash}, ${req.token}, ${amount.toString()}, ${master.address}, 'requested', ${now}, ${now})
-        ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id::int AS id`);
-      if (!row) return null;
-      await applyTokenEntry(tx, { userId: session.userId, token: req.token, amount: -amount, reason: 'withdrawal', reference: `withdrawal:${row.id}`, at: now }, 'USER_WITHDRAW_HEXO_NO_BALANCE');
-      return row.id;
+      if (await hasPendingWithdrawal(tx, session.userId)) fail('PENDING_TRANSACTION');
+      const rowId = await insertWithdrawal(tx, { userId: session.userId, key, hash, token: req.token, amount, address: master.address, now });
+      if (rowId === null) return null;
+      await applyTokenEntry(tx, { userId: session.userId, token: req.token, amount: -amount, reason: 'withdrawal', reference: `withdrawal:${rowId}`, at: now }, 'USER_WITHDRAW_HEXO_NO_BALANCE');
+      return rowId;
     });
   } catch (err) {
     // The partial unique index: a concurrent request of this account got there first.

@@ -1,5 +1,5 @@
 /**
- * Accounts: a user and the wallets linked to it. An unknown wallet's first sign-in (or the demo
+ * Repository of accounts: a user and the wallets linked to it. An unknown wallet's first sign-in (or the demo
  * faucet) creates its account.
  */
 import { sql } from 'drizzle-orm';
