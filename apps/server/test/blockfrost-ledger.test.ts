@@ -189,8 +189,8 @@ describe('BlockfrostCardanoProvider (wallet sync, same client and recorded answe
     const calls: Call[] = [];
     const p = provider(recordedRoutes(), calls);
     expect(await p.listAssets(TREASURY)).toEqual([
-      { policyId: POLICY, assetName: '45584f', quantity: 18_446_744_073_709_551_617n },
-      { policyId: POLICY, assetName: '4845584f', quantity: 105_000_000n },
+      { collectionKey: POLICY, assetKey: '45584f', quantity: 18_446_744_073_709_551_617n },
+      { collectionKey: POLICY, assetKey: '4845584f', quantity: 105_000_000n },
     ]);
     expect(await p.listAssets(NEVER_SEEN)).toEqual([]);
     expect(calls.map((c) => c.projectId)).toEqual([PROJECT, PROJECT]);
