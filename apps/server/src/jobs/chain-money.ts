@@ -5,7 +5,7 @@
  */
 import type { Database } from '../db/client.ts';
 import type { CardanoMoney } from '../chain/cardano/money.ts';
-import { expireOrders } from '../modules/chain/orders.ts';
+import { expireOrders } from '../modules/chain/repository.ts';
 import { runChainWatcher, type WatchRun } from './chain-watcher.ts';
 import { runTreasurySigner, type SignerLog } from './treasury-signer.ts';
 import type { JobLeases, JobSpec } from './leases.ts';

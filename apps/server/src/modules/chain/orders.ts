@@ -1,16 +1,16 @@
 /**
  * EXO orders paid in ADA (GAME-RULES §8 "Token sale", spec `/tokensale` and vendor EXO packs):
- * creating them, the account's orders, and expiring the unpaid ones.
+ * creating them and the account's orders (the unpaid ones expire through `expireOrders` in the repository).
  *
  * Units: whole EXO in requests, base units in the database and answers, lovelace for ADA.
  */
 import { GameError, ORDER_TTL_MINUTES, checkRoundOrder, confirmationsAt, isAmountInRange, lovelacePerExo, orderLovelace, toBaseUnits, vendorEntry } from '@kingdom/game';
 import type { ExoOrder, OrderRequest } from '@kingdom/api';
-import type { Database, Orm } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import type { CardanoMoney } from '../../chain/cardano/money.ts';
 import { toRound } from './rounds.ts';
-import { exoPriceAda, expireOrderRows, insertOrder, lockRound, orderByKey, orderRows, type OrderRow } from './repository.ts';
+import { exoPriceAda, insertOrder, lockRound, orderByKey, orderRows, type OrderRow } from './repository.ts';
 import { iso, requestHashOf } from './shared.ts';
 
 const orderAnswer = ({ paid_height, ...r }: OrderRow, saleAddress: string, tipHeight: number, now: Date): ExoOrder => ({
@@ -71,9 +71,4 @@ export async function createOrder(db: Database, money: CardanoMoney, userId: num
   });
   if (id === null) return (await replay()) ?? fail('CANT_RUN_THIS_OPERATION');
   return (await accountOrders(db, money, userId, now, id))[0]!;
-}
-
-/** Marks orders whose payment did not come in time expired (frees their part of a round's cap). */
-export async function expireOrders(orm: Orm, now: Date): Promise<number> {
-  return expireOrderRows(orm, now);
 }

@@ -124,8 +124,8 @@ export async function insertOrder(tx: Orm, o: { userId: number; key: string; has
   return row?.id ?? null;
 }
 
-/** Marks orders whose payment did not come by `now` expired. @returns how many */
-export async function expireOrderRows(orm: Orm, now: Date): Promise<number> {
+/** Marks orders whose payment did not come by `now` expired (frees their part of a round's cap). @returns how many */
+export async function expireOrders(orm: Orm, now: Date): Promise<number> {
   const rows = await exec(orm, sql`UPDATE exo_orders SET status = 'expired' WHERE status = 'awaiting_payment' AND expires_at <= ${now} RETURNING id`);
   return rows.length;
 }
