@@ -168,7 +168,7 @@ describe('settlement runs exactly once', () => {
     expect(await balance(k, p, 'exo')).toBe(exo + shareP!);
     expect(await hexoWithoutStaking(k, p)).toBe(hexo - WORKER_SALARY_HEXO.epic);
     expect(await settleDay(k.db, day)).toBeNull();
-    expect(await exec(k.db.orm, sql`SELECT 1 FROM mine_daily WHERE day = ${day}`)).toHaveLength(2);
+    expect(await exec(k.db.orm, sql`SELECT 1 FROM mine_day_reports WHERE day = ${day}`)).toHaveLength(2);
     expect(await ledgerMismatches(k)).toEqual([]);
   });
 

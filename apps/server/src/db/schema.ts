@@ -262,7 +262,10 @@ export const gameDays = pgTable('game_days', {
 // Derived report rows, written a million a day by the tick: no foreign keys (their per-row checks
 // would cost more than the rows), ids come from the settlement's own joins.
 export const mineDaily = pgTable('mine_daily', {
-  day: text('day').notNull(),
+  /** The span's first day (UTC date); migration 0013 (issue 16): a row holds while its numbers do not change. */
+  firstDay: text('first_day').notNull(),
+  /** The span's last day; null while open (through the latest settled day). `mine_day_reports` answers per day. */
+  lastDay: text('last_day'),
   landId: integer('land_id').notNull(),
   mine: text('mine').notNull(),
   userId: integer('user_id').notNull(),
@@ -276,9 +279,11 @@ export const mineDaily = pgTable('mine_daily', {
   foodPaid: amount('food_paid').notNull().default('0'),
   salaryToken: text('salary_token').notNull(),
   effectivity: integer('effectivity').notNull(),
-  /** The weights of the land's worked slots in slot order (GAME-RULES §3); null on rows of days settled before migration 0011. */
+  /** The weights of the land's worked slots (GAME-RULES §3), on rows written under migrations 0011–0012 only. */
   effs: bigint('effs', { mode: 'bigint' }).array(),
-}, (t) => [primaryKey({ columns: [t.day, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.day)]);
+  /** The land's worked slots counted per weight code, packed (`COUNT_BITS`, `weightCodes` in jobs/settlement.ts); since migration 0013. */
+  weightCounts: bigint('weight_counts', { mode: 'bigint' }),
+}, (t) => [primaryKey({ name: 'mine_daily_pk', columns: [t.firstDay, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.firstDay)]);
 
 /** Ready-to-upgrade notices already sent: once per land, mine and level (GAME-RULES.md §3). */
 export const mineReadyNotices = pgTable('mine_ready_notices', {

@@ -44,6 +44,8 @@ export interface SettleOptions {
   onStep?: (step: SettlementStep) => void | Promise<void>;
   /** Players per batch (a range of user ids), default {@link SETTLE_BATCH_USERS}. */
   batchUsers?: number;
+  /** Batches run at once, each on its own connection: default {@link SETTLE_LANES} on Postgres, 1 on PGlite (one connection). */
+  lanes?: number;
 }
 
 export interface DaySettled {
@@ -55,6 +57,12 @@ export interface DaySettled {
 
 /** Players (a range of user ids) per salary or credit batch: each batch is one short transaction. */
 export const SETTLE_BATCH_USERS = 250;
+
+/**
+ * Batches of a pass run at once on Postgres: disjoint players, so they share no balance lock and the
+ * database's cores work side by side (one batch leaves the other core idle while it waits on the client).
+ */
+export const SETTLE_LANES = 2;
 
 const capCase = (kind: MineKind) => sql.join([
   sql`CASE l.size`,
@@ -117,10 +125,12 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
   let run = await stage(db, day, opts.batchUsers ?? SETTLE_BATCH_USERS);
   if (!run) return null;
   await step('staged');
+  const lanes = db.kind === 'pglite' ? 1 : Math.max(1, Math.floor(opts.lanes ?? SETTLE_LANES));
   if (run.phase === 'salaries') {
-    for (let lo = 0; lo <= run.max_user; lo += run.batch_users) {
-      if (await batch(db, day, 'salaries', lo, (tx) => paySalaries(tx, day, end, lo, lo + run!.batch_users))) await step('salaries');
-    }
+    const size = run.batch_users;
+    await eachBatch(run, lanes, async (lo) => {
+      if (await batch(db, day, 'salaries', lo, (tx) => paySalaries(tx, day, end, lo, lo + size))) await step('salaries');
+    });
     run = await db.orm.transaction(async (tx) => {
       const moved = await exec(tx, sql`UPDATE settlement_runs SET phase = 'credits' WHERE day = ${day} AND phase = 'salaries' RETURNING day`);
       if (moved.length > 0) await closeSalaries(tx, day);
@@ -132,10 +142,33 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
     SELECT goldmine_eff::text AS goldmine_eff, frenmine_eff::text AS frenmine_eff FROM settlement_runs WHERE day = ${day}`);
   if (!totals) return null;
   const eff: Record<MineKind, bigint> = { goldmine: BigInt(totals.goldmine_eff), frenmine: BigInt(totals.frenmine_eff) };
-  for (let lo = 0; lo <= run.max_user; lo += run.batch_users) {
-    if (await batch(db, day, 'credits', lo, (tx) => payCredits(tx, day, end, lo, lo + run!.batch_users, eff))) await step('credits');
-  }
+  const size = run.batch_users;
+  await eachBatch(run, lanes, async (lo) => {
+    if (await batch(db, day, 'credits', lo, (tx) => payCredits(tx, day, end, lo, lo + size, eff))) await step('credits');
+  });
   return finish(db, day, end);
+}
+
+/**
+ * Runs `work` for the first user id of every batch of `run`, in increasing order, on `lanes` at once.
+ * After a failure no further batch starts; the first error is thrown once the running ones end.
+ */
+async function eachBatch(run: Run, lanes: number, work: (lo: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed: { error: unknown } | null = null;
+  const lane = async () => {
+    while (!failed && next <= run.max_user) {
+      const lo = next;
+      next += run.batch_users;
+      try {
+        await work(lo);
+      } catch (error) {
+        failed ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (failed) throw (failed as { error: unknown }).error;
 }
 
 async function readRun(tx: Orm, day: string): Promise<Run | null> {
@@ -212,14 +245,26 @@ class BatchStale extends Error {}
 /** Step 4: the day is settled (`game_days` and `mine_day_totals`); the staging tables are emptied. */
 async function finish(db: Database, day: string, end: Date): Promise<DaySettled | null> {
   return db.orm.transaction(async (tx) => {
-    const [t] = await exec<{ goldmine_exo: string; frenmine_exo: string; goldmine_worked: number; frenmine_worked: number; players_paid: number; goldmine_eff: string; frenmine_eff: string }>(tx, sql`
+    const [run] = await exec<{ goldmine_eff: string; frenmine_eff: string }>(tx, sql`
       DELETE FROM settlement_runs WHERE day = ${day} AND phase = 'credits'
-      RETURNING goldmine_exo::text AS goldmine_exo, frenmine_exo::text AS frenmine_exo, goldmine_worked, frenmine_worked, players_paid,
-        goldmine_eff::text AS goldmine_eff, frenmine_eff::text AS frenmine_eff`);
-    if (!t) return null;
+      RETURNING goldmine_eff::text AS goldmine_eff, frenmine_eff::text AS frenmine_eff`);
+    if (!run) return null;
+    // The day's totals from what the batches paid from: the same shares of the same staged slots.
+    const eff: Record<MineKind, bigint> = { goldmine: BigInt(run.goldmine_eff), frenmine: BigInt(run.frenmine_eff) };
+    const share = sql.join([sql`CASE e.mine`, ...MINE_KINDS.map((kind) => sql`WHEN ${kind} THEN ${shareSql(kind, eff[kind])}`), sql`ELSE 0 END`], sql` `);
+    const [paid] = await exec<{ goldmine_exo: string; frenmine_exo: string; players_paid: number }>(tx, sql`
+      SELECT COALESCE(sum(exo) FILTER (WHERE mine = 'goldmine'), 0)::text AS goldmine_exo, COALESCE(sum(exo) FILTER (WHERE mine = 'frenmine'), 0)::text AS frenmine_exo,
+        (count(DISTINCT user_id) FILTER (WHERE exo > 0))::int AS players_paid
+      FROM (SELECT e.user_id, e.mine, e.n * ${share} AS exo FROM settle_user_eff e) x`);
+    const [slots] = await exec<{ goldmine_worked: number; frenmine_worked: number }>(tx, sql`
+      SELECT COALESCE(sum(worked) FILTER (WHERE mine = 'goldmine'), 0)::int AS goldmine_worked, COALESCE(sum(worked) FILTER (WHERE mine = 'frenmine'), 0)::int AS frenmine_worked
+      FROM settle_user`);
+    const t = { ...run, ...paid!, ...slots! };
     // what `mine_day_reports` computes each land's EXO from
-    await exec(tx, sql`INSERT INTO mine_day_totals (day, mine, pool, eff) VALUES ${sql.join(MINE_KINDS.map((kind) =>
-      sql`(${day}, ${kind}, ${MINE_RULES[kind].dailyPool.toString()}::bigint, ${kind === 'goldmine' ? t.goldmine_eff : t.frenmine_eff}::bigint)`), sql`, `)}`);
+    await exec(tx, sql`INSERT INTO mine_day_totals (day, mine, pool, eff, shares) VALUES ${sql.join(MINE_KINDS.map((kind) => {
+      const total = BigInt(kind === 'goldmine' ? t.goldmine_eff : t.frenmine_eff);
+      return sql`(${day}, ${kind}, ${MINE_RULES[kind].dailyPool.toString()}::bigint, ${total.toString()}::bigint, ${`{${codeShares(kind, total).join(',')}}`}::bigint[])`;
+    }), sql`, `)}`);
     const worked = t.goldmine_worked + t.frenmine_worked;
     await exec(tx, sql`INSERT INTO game_days (day, settled_at, goldmine_exo, frenmine_exo, workers_worked, goldmine_workers_worked, frenmine_workers_worked, players_paid)
       VALUES (${day}, ${end}, ${t.goldmine_exo}, ${t.frenmine_exo}, ${worked}, ${t.goldmine_worked}, ${t.frenmine_worked}, ${t.players_paid})`);
@@ -306,53 +351,80 @@ async function stageSalaries(tx: Orm, day: string): Promise<void> {
     FROM (SELECT DISTINCT user_id FROM mine_workers WHERE assigned_at < ${start}) r`);
   await exec(tx, sql`ALTER TABLE _seen ADD PRIMARY KEY (user_id)`);
   await exec(tx, sql`INSERT INTO settle_seen (user_id, hexo, food) SELECT user_id, hexo, food FROM _seen ORDER BY user_id`);
-  for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`true`);
+  for (const kind of MINE_KINDS) await computePay(tx, kind, day, () => sql`true`);
   await exec(tx, sql`DROP TABLE _seen`);
 }
 
 /**
+ * A land's worked slots counted per weight code, packed in one bigint (`mine_daily.weight_counts`):
+ * {@link COUNT_BITS} bits per code, code 2i for rarity i (`WORKER_RARITIES` order) and 2i + 1 for the
+ * same rarity with the manager bonus (GAME-RULES §3). Counting is a plain `sum` (no per-land arrays
+ * in the world's aggregate), and the same slots always pack to the same number.
+ */
+export const COUNT_BITS = 6;
+if (Math.max(...MINE_KINDS.map((k) => MINE_RULES[k].maxLevel)) >= 2 ** COUNT_BITS || WORKER_RARITIES.length * 2 * COUNT_BITS > 63) {
+  throw new Error('a land\'s slots per weight code must fit COUNT_BITS, and every code one bigint');
+}
+
+/** The weight codes of a mine kind: the weight (centi-weight × percent) each packed field counts. */
+export function weightCodes(kind: MineKind): { code: number; eff: bigint }[] {
+  const rules = MINE_RULES[kind];
+  return WORKER_RARITIES.flatMap((r, i) => [
+    { code: 2 * i, eff: rules.weightCenti[r] * 100n },
+    { code: 2 * i + 1, eff: rules.weightCenti[r] * (100n + MANAGER_BONUS_PERCENT) },
+  ]);
+}
+
+/**
  * Computes one mine kind's salaries (GAME-RULES §3, §4) from its descriptor for the roster players
- * matching `users` (an SQL condition on `mw.user_id`), from the balances in temp table `_seen`
+ * matching `users` (an SQL condition on a user id column), from the balances in temp table `_seen`
  * (user_id, hexo, food), which it then lowers by what the kind paid: the roster (workers assigned
  * before the day began), salaries in pay order (land, slot) while the budget lasts (salary token +
- * fallback), each worker's weight (manager +10%). Writes, in one statement, each land's report row
- * (`mine_daily`, with the weights of its worked slots, in no order; its EXO is read through `mine_day_reports`),
+ * fallback), each worker's weight (manager +10%). Writes each land's report where it differs from
+ * the land's open span (`mine_daily`: the old span ends the day before, a new one starts; the worked
+ * slots as {@link COUNT_BITS}-packed counts per weight code, the EXO read through `mine_day_reports`),
  * each player's sums (`settle_user`) and worked slots per weight (`settle_user_eff`).
  */
-async function computePay(tx: Orm, kind: MineKind, day: string, users: SQL): Promise<void> {
+async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: SQL) => SQL): Promise<void> {
   const start = new Date(dayStart(day));
   const rules = MINE_RULES[kind];
-  const rarities = sql.join(WORKER_RARITIES.map((r) =>
-    sql`(${r}::text, ${rules.salary[r].toString()}::bigint, ${rules.weightCenti[r].toString()}::bigint)`), sql`, `);
+  const unit = (i: number) => (1n << BigInt(2 * i * COUNT_BITS)).toString();
+  const rarities = sql.join(WORKER_RARITIES.map((r, i) =>
+    sql`(${r}::text, ${rules.salary[r].toString()}::bigint, ${unit(i)}::bigint)`), sql`, `);
   const manager = rules.managerSlot ?? 0;
   const fallback = rules.salaryFallback;
   const col = (t: string | null) => (t ? sql.raw(`s.${t}`) : sql`0::numeric`);
   const { hexo, food } = salaryColumns(kind);
   const levelCol = sql.raw(kind === 'goldmine' ? 'goldmine_level' : 'frenmine_level');
   const open = sql`LEAST(COALESCE(l.${levelCol}, 0), ${rules.maxLevel}::int)`;
-  const bonus = sql`(100 + ${MANAGER_BONUS_PERCENT.toString()}::bigint)`;
+  const bits = sql.raw(String(COUNT_BITS));
+  const mask = sql.raw(String(2 ** COUNT_BITS - 1));
+  const codes = weightCodes(kind);
   // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools). Every land is first
-  // summed as if all its workers were paid, in one pass over the workers; a player whose salary token
-  // covers every salary (nearly all) keeps those sums. Only the others' workers are paid one by one,
-  // in pay order with a running sum. Per-player rows are then summed from the land rows.
-  await exec(tx, sql`WITH r(rarity, salary, weight) AS (VALUES ${rarities}),
-    la AS MATERIALIZED (
+  // summed as if all its workers were paid, in one pass over the workers (a table of its own: the
+  // pass may run in parallel); with a worked manager, every other slot's count moves to its rarity's
+  // bonus code (one field up). A player whose salary token covers every salary (nearly all) keeps
+  // those sums. Only the others' workers are paid one by one, in pay order with a running sum.
+  // Per-player rows are then summed from the land rows.
+  await exec(tx, sql`CREATE TEMP TABLE _la ON COMMIT DROP AS
+    SELECT land_id, user_id, workers, salary, CASE WHEN mgr IS NULL THEN units ELSE ((units - mgr) << ${bits}) + mgr END AS counts
+    FROM (
       SELECT mw.land_id, min(mw.user_id) AS user_id, count(*)::int AS workers, sum(r.salary) AS salary,
-        CASE WHEN bool_or(mw.slot = ${manager}::int) THEN array_agg(r.weight * CASE WHEN mw.slot = ${manager}::int THEN 100 ELSE ${bonus} END)
-          ELSE array_agg(r.weight * 100) END AS effs
-      FROM mine_workers mw JOIN r ON r.rarity = mw.rarity
-      WHERE ${users} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
+        sum(r.unit)::bigint AS units, (sum(r.unit) FILTER (WHERE mw.slot = ${manager}::int))::bigint AS mgr
+      FROM mine_workers mw JOIN (VALUES ${rarities}) r(rarity, salary, unit) ON r.rarity = mw.rarity
+      WHERE ${users(sql`mw.user_id`)} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
       GROUP BY mw.land_id
-    ),
+    ) x`);
+  await exec(tx, sql`WITH r(rarity, salary, unit) AS (VALUES ${rarities}),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
-      FROM (SELECT user_id, sum(salary) AS total FROM la GROUP BY user_id) p JOIN _seen s ON s.user_id = p.user_id
+      FROM (SELECT user_id, sum(salary) AS total FROM _la GROUP BY user_id) p JOIN _seen s ON s.user_id = p.user_id
     ),
     short AS (
-      SELECT land_id, slot, user_id, salary, weight, cum <= tok + fb AS worked,
+      SELECT land_id, slot, user_id, salary, unit, cum <= tok + fb AS worked,
         CASE WHEN cum <= tok + fb THEN GREATEST(0, LEAST(salary, tok - (cum - salary))) ELSE 0 END AS from_token
       FROM (
-        SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.weight, b.tok, b.fb,
+        SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.unit, b.tok, b.fb,
           sum(r.salary) OVER (PARTITION BY mw.user_id ORDER BY mw.land_id, mw.slot) AS cum
         FROM b JOIN mine_workers mw ON mw.user_id = b.user_id JOIN r ON r.rarity = mw.rarity
         WHERE b.tok < b.total AND mw.mine = ${kind} AND mw.assigned_at < ${start}
@@ -362,30 +434,54 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: SQL): Pro
     ws AS (
       SELECT s.land_id, s.user_id, s.salary, s.worked, s.from_token,
         CASE WHEN s.worked THEN s.salary - s.from_token ELSE 0 END AS from_fallback,
-        CASE WHEN m.land_id IS NOT NULL AND s.slot <> ${manager}::int THEN s.weight * ${bonus} ELSE s.weight * 100 END AS eff
+        CASE WHEN m.land_id IS NOT NULL AND s.slot <> ${manager}::int THEN s.unit << ${bits} ELSE s.unit END AS unit
       FROM short s LEFT JOIN managed m ON m.land_id = s.land_id
     ),
     lw AS MATERIALIZED (
-      SELECT la.land_id, la.user_id, la.workers, la.workers AS worked, la.salary AS need, la.salary AS from_token, 0::numeric AS from_fallback, la.effs
-      FROM la JOIN b ON b.user_id = la.user_id WHERE b.tok >= b.total
+      SELECT la.land_id, la.user_id, la.workers, la.workers AS worked, la.salary AS need, la.salary AS from_token, 0::numeric AS from_fallback, la.counts
+      FROM _la la JOIN b ON b.user_id = la.user_id WHERE b.tok >= b.total
       UNION ALL
       SELECT land_id, min(user_id), count(*)::int, (count(*) FILTER (WHERE worked))::int, sum(salary), sum(from_token), sum(from_fallback),
-        COALESCE(array_agg(eff) FILTER (WHERE worked), '{}')
+        COALESCE(sum(unit) FILTER (WHERE worked), 0)::bigint
       FROM ws GROUP BY land_id
     ),
-    reports AS (
-      INSERT INTO mine_daily (day, land_id, mine, user_id, open_slots, workers, workers_worked, salary_paid, hexo_paid, food_paid, salary_token, effectivity, effs)
-      SELECT ${day}, w.land_id, ${kind}, w.user_id, ${open}, w.workers, w.worked, w.from_token + w.from_fallback, ${hexo}, ${food}, ${rules.salaryToken},
-        ${effectivitySql(sql`w.worked`, open)}, w.effs
-      FROM lw w JOIN lands l ON l.id = w.land_id ORDER BY w.land_id
+    rep AS (
+      SELECT w.land_id, w.user_id, ${open} AS open_slots, w.workers, w.worked AS workers_worked, w.from_token + w.from_fallback AS salary_paid,
+        ${hexo} AS hexo_paid, ${food} AS food_paid, ${effectivitySql(sql`w.worked`, open)} AS effectivity, w.counts
+      FROM lw w JOIN lands l ON l.id = w.land_id
+    ),
+    -- Each land's report against its open span: a span ends and another starts only where a number differs.
+    diff AS MATERIALIZED (
+      SELECT c.first_day AS span_day, c.land_id AS span_land, r.*
+      FROM (SELECT * FROM mine_daily d WHERE d.mine = ${kind} AND d.last_day IS NULL AND ${users(sql`d.user_id`)}) c
+      FULL JOIN rep r ON r.land_id = c.land_id AND r.user_id = c.user_id
+      WHERE c.land_id IS NULL OR r.land_id IS NULL
+        OR (c.open_slots, c.workers, c.workers_worked, c.salary_paid, c.hexo_paid, c.food_paid, c.effectivity, c.weight_counts)
+          IS DISTINCT FROM (r.open_slots, r.workers, r.workers_worked, r.salary_paid, r.hexo_paid, r.food_paid, r.effectivity, r.counts)
+    ),
+    closed AS (
+      UPDATE mine_daily d SET last_day = ${addDays(day, -1)}
+      FROM diff x WHERE x.span_land IS NOT NULL AND d.first_day = x.span_day AND d.land_id = x.span_land AND d.mine = ${kind}
+    ),
+    opened AS (
+      INSERT INTO mine_daily (first_day, land_id, mine, user_id, open_slots, workers, workers_worked, salary_paid, hexo_paid, food_paid, salary_token, effectivity, weight_counts)
+      SELECT ${day}, land_id, ${kind}, user_id, open_slots, workers, workers_worked, salary_paid, hexo_paid, food_paid, ${rules.salaryToken}, effectivity, counts
+      FROM diff WHERE land_id IS NOT NULL ORDER BY land_id
     ),
     players AS (
       INSERT INTO settle_user (user_id, mine, hexo, food, need, workers, worked, lands)
       SELECT user_id, ${kind}, sum(${hexo}), sum(${food}), sum(need), sum(workers)::int, sum(worked)::int, count(*)::int
       FROM lw GROUP BY user_id
+    ),
+    per_code AS (
+      SELECT user_id, ARRAY[${sql.join(codes.map((c) => sql`sum(((counts >> ${sql.raw(String(c.code * COUNT_BITS))}) & ${mask})::int)`), sql`, `)}] AS n
+      FROM lw GROUP BY user_id
     )
     INSERT INTO settle_user_eff (user_id, mine, eff, n)
-    SELECT lw.user_id, ${kind}, e.eff, count(*)::int FROM lw CROSS JOIN LATERAL unnest(lw.effs) AS e(eff) GROUP BY lw.user_id, e.eff`);
+    SELECT p.user_id, ${kind}, k.eff, sum(p.n[k.code + 1])::int
+    FROM per_code p CROSS JOIN (VALUES ${sql.join(codes.map((c) => sql`(${c.code}::int, ${c.eff.toString()}::bigint)`), sql`, `)}) k(code, eff)
+    WHERE p.n[k.code + 1] > 0 GROUP BY p.user_id, k.eff`);
+  await exec(tx, sql`DROP TABLE _la`);
   await exec(tx, sql`UPDATE _seen s SET hexo = s.hexo - p.hexo, food = s.food - p.food
     FROM settle_user p WHERE p.mine = ${kind} AND p.user_id = s.user_id`);
 }
@@ -410,11 +506,13 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
   const moved = (await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM _seen`)).map((r) => r.user_id);
   if (moved.length > 0) {
     // The ids as an array parameter: the planner sees how few they are and reads their rows by index.
-    const movedUser = sql`user_id = ANY(${`{${moved.join(',')}}`}::int[])`;
-    await exec(tx, sql`DELETE FROM mine_daily WHERE day = ${day} AND ${movedUser}`);
-    await exec(tx, sql`DELETE FROM settle_user WHERE ${movedUser}`);
-    await exec(tx, sql`DELETE FROM settle_user_eff WHERE ${movedUser}`);
-    for (const kind of MINE_KINDS) await computePay(tx, kind, day, sql`mw.${movedUser}`);
+    const movedUser = (col: SQL) => sql`${col} = ANY(${`{${moved.join(',')}}`}::int[])`;
+    // Their report spans back to how staging found them: the spans it opened go, the ones it closed reopen.
+    await exec(tx, sql`DELETE FROM mine_daily WHERE first_day = ${day} AND ${movedUser(sql`user_id`)}`);
+    await exec(tx, sql`UPDATE mine_daily SET last_day = NULL WHERE last_day = ${addDays(day, -1)} AND ${movedUser(sql`user_id`)}`);
+    await exec(tx, sql`DELETE FROM settle_user WHERE ${movedUser(sql`user_id`)}`);
+    await exec(tx, sql`DELETE FROM settle_user_eff WHERE ${movedUser(sql`user_id`)}`);
+    for (const kind of MINE_KINDS) await computePay(tx, kind, day, movedUser);
   }
   // One statement: each (player, token) moves by its net sum, and the salaries were computed to fit.
   await applyLedgerBatch(tx, sql`${stakingEntriesSql(day, lo, hi)}
@@ -435,6 +533,11 @@ function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
   };
 }
 
+/** One worked slot's pool share per weight code (index = code), ⌊pool × eff ÷ the world's eff⌋: what `mine_day_reports` multiplies a land's counts by. */
+function codeShares(kind: MineKind, totalEff: bigint): bigint[] {
+  return weightCodes(kind).map((c) => (totalEff > 0n ? MINE_RULES[kind].dailyPool * c.eff / totalEff : 0n));
+}
+
 /** SQL of a worker's pool share: ⌊pool × eff ÷ the world's eff⌋ (0 when nobody worked); `mine_day_reports` computes the same. */
 const shareSql = (kind: MineKind, totalEff: bigint) => sql`CASE WHEN ${totalEff.toString()}::bigint > 0
   THEN ${MINE_RULES[kind].dailyPool.toString()}::bigint * eff / ${totalEff.toString()}::bigint ELSE 0 END`;
@@ -452,8 +555,8 @@ async function closeSalaries(tx: Orm, day: string): Promise<void> {
 /**
  * Credit batch (step 3) for the players with ids in [lo, hi): each mine kind's pool shares by weight
  * over the world's worked slots (`eff`: the world's total weight per kind), EXO rewards, the day's
- * reports and not-enough-balance notices; then the staged shop royalty. Five statements: a batch is
- * one of hundreds a night.
+ * reports and not-enough-balance notices; then the staged shop royalty. Four statements: a batch is
+ * one of hundreds a night (the day's totals are summed once, at the end, from the same staged rows).
  */
 async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
   // Credits only: no balance is read, so none is locked before the last statement.
@@ -478,13 +581,6 @@ async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: numbe
         'lands', max(lands))
       FROM settle_credits WHERE pass = 'credits' AND reason = 'shop_royalty' AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id HAVING sum(amount) > 0
     ) x ORDER BY ord, sub, user_id`);
-  const sums = sql.join(MINE_KINDS.map((kind) => {
-    const exoCol = sql.raw(`${kind}_exo`);
-    const workedCol = sql.raw(`${kind}_worked`);
-    return sql`${exoCol} = ${exoCol} + (SELECT COALESCE(sum(exo), 0) FROM _u WHERE mine = ${kind}),
-      ${workedCol} = ${workedCol} + (SELECT COALESCE(sum(worked), 0)::int FROM _u WHERE mine = ${kind})`;
-  }), sql`, `);
-  await exec(tx, sql`UPDATE settlement_runs SET ${sums}, players_paid = players_paid + (SELECT count(DISTINCT user_id) FROM _u WHERE exo > 0)::int WHERE day = ${day}`);
   await lockBatchBalances(tx, lo, hi);
   await applyLedgerBatch(tx, sql`SELECT user_id, 'exo' AS asset, exo AS amount, mine || '_reward' AS reason, ${day} AS reference FROM _u
     UNION ALL SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'credits' AND ${inBatch(sql`user_id`, lo, hi)}`, end);

@@ -35,6 +35,16 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
   // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward) —
   // `rewardPerNft`'s formula, from its constants.
   const f = STAKE_OWNER_FACTOR_HALVES;
+  // The world-wide count is a table of its own (an INSERT never runs in parallel; this may), read
+  // from regular tables only (a temp table's scan cannot be shared with parallel workers).
+  await exec(tx, sql`CREATE TEMP TABLE _stake_n ON COMMIT DROP AS
+    SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
+    FROM holdings h
+    JOIN collections c ON c.collection_key = h.collection_key
+    JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.qualified AND sc.snapshot_id = ${latest}
+    JOIN users u ON u.id = h.user_id AND u.last_login_at > ${activeSince}
+    WHERE h.held_since <= ${heldBy}
+    GROUP BY h.user_id, c.id`);
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
     SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.collection_key, q.name, ${stakingRewardTokenSql(sql`q.chain`)}, n.nfts,
@@ -43,16 +53,7 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
           * ${leagueSql(sql`q.votes`, (league) => num(LEAGUE_MULTIPLIER_QUARTERS[league]))}
           * CASE WHEN o.user_id IS NOT NULL THEN ${num(f.owner)} ELSE ${num(f.other)} END,
         q.supply::numeric * ${num(STAKE_REWARD_DIVISOR)}) END AS amount
-    FROM (
-      SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
-      FROM holdings h
-      JOIN collections c ON c.collection_key = h.collection_key
-      JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.qualified
-        AND sc.snapshot_id = ${latest}
-      JOIN _stake_active a ON a.user_id = h.user_id
-      WHERE h.held_since <= ${heldBy}
-      GROUP BY h.user_id, c.id
-    ) n
+    FROM _stake_n n
     JOIN (SELECT c.id, c.collection_key, c.name, c.chain, c.holders, c.supply, sc.votes FROM collections c
       JOIN snapshot_collections sc ON sc.collection_id = c.id
         AND sc.snapshot_id = ${latest}) q ON q.id = n.collection_id
@@ -66,6 +67,7 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
     JOIN mining_tool_kinds k ON k.key = mt.kind_key
     GROUP BY h.user_id, k.key, k.name HAVING sum(k.daily_hexo) > 0`);
   await exec(tx, sql`DROP TABLE _stake_active`);
+  await exec(tx, sql`DROP TABLE _stake_n`);
   await exec(tx, sql`DROP TABLE _stake_owners`);
 }
 

@@ -1,0 +1,78 @@
+/**
+ * Report spans (migration 0013, issue 16): a land's mine report is stored once per run of days with
+ * the same numbers, and `mine_day_reports` answers one row per settled day. These cases reach the
+ * span edges the generated worlds of `settlement-model.test.ts` rarely do: a day whose only change is
+ * the weights of the worked slots (a worker moved into the manager slot: same count, same salary), and
+ * a land whose workers all left (its span ends). Judge: each day's report EXO equals the
+ * `goldmine_reward` the ledger credited that day, and a settled day's rows never change afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PATHS, type WorkerNft } from '@kingdom/api';
+import { newPlayer, auth, type Player } from './support/players.ts';
+import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
+import { exec } from '../src/db/client.ts';
+
+const assign = (k: TestKingdom, p: Player, hex_name: string, slot: number, worker: WorkerNft) =>
+  k.post(PATHS.mineWorkers('goldmine'), { hex_name, slot, worker: { collection_key: worker.collection_key, asset_key: worker.asset_key } }, auth(p));
+const tick = async (k: TestKingdom) => (await k.post(PATHS.demoTick, { days: 1 })).json<{ settled: string[] }>().settled[0]!;
+
+/** Per settled day: the report's EXO and worked slots for `p`'s land, beside what the ledger paid `p` that day. */
+async function days(k: TestKingdom, p: Player): Promise<Array<{ day: string; exo: string; worked: number; paid: string }>> {
+  return exec(k.db.orm, sql`
+    SELECT r.day, r.exo_mined::text AS exo, r.workers_worked AS worked,
+      (SELECT COALESCE(sum(amount), 0) FROM ledger_entries e WHERE e.user_id = ${p.userId} AND e.reason = 'goldmine_reward' AND e.reference = r.day)::text AS paid
+    FROM mine_day_reports r JOIN lands l ON l.id = r.land_id
+    WHERE r.mine = 'goldmine' AND l.hex_name = ${p.lands[0]!} ORDER BY r.day`);
+}
+
+describe('report spans', () => {
+  let k: TestKingdom;
+  let p: Player;
+  let q: Player;
+  beforeAll(async () => {
+    k = await createTestKingdom();
+    p = await newPlayer(k, { lands: 1, workers: 2, rarity: 'common', hexo: '1000' });
+    q = await newPlayer(k, { lands: 1, workers: 1, rarity: 'common', hexo: '1000' });
+    await exec(k.db.orm, sql`UPDATE lands SET goldmine_level = 10, size = 'SUPERLARGE' WHERE hex_name = ${p.lands[0]!}`);
+    for (const [who, slot, w] of [[p, 1, p.workers[0]!], [p, 2, p.workers[1]!], [q, 1, q.workers[0]!]] as const) {
+      expect((await assign(k, who, who.lands[0]!, slot, w)).statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => { await k?.close(); });
+
+  it('a day whose only change is the weights starts a new span; every day reports what the ledger paid', async () => {
+    await tick(k); // the day they were assigned: not on the roster yet
+    const same1 = await tick(k);
+    const same2 = await tick(k);
+    // Same count, same salaries; now slot 1 gets the manager's +10 % (slot 10 is the manager slot).
+    await exec(k.db.orm, sql`UPDATE mine_workers SET slot = 10 WHERE slot = 2 AND land_id = (SELECT id FROM lands WHERE hex_name = ${p.lands[0]!})`);
+    const boosted = await tick(k);
+    const seen = await days(k, p);
+    const on = (d: string) => seen.find((r) => r.day === d)!;
+    for (const d of [same1, same2, boosted]) {
+      expect(on(d).worked).toBe(2);
+      expect(on(d).exo).toBe(on(d).paid);
+    }
+    expect(on(same2).exo).toBe(on(same1).exo);
+    expect(BigInt(on(boosted).exo)).toBeGreaterThan(BigInt(on(same2).exo));
+    const spans = await exec<{ first_day: string; last_day: string | null }>(k.db.orm, sql`
+      SELECT d.first_day, d.last_day FROM mine_daily d JOIN lands l ON l.id = d.land_id
+      WHERE d.mine = 'goldmine' AND l.hex_name = ${p.lands[0]!} ORDER BY d.first_day`);
+    expect(spans).toEqual([{ first_day: same1, last_day: same2 }, { first_day: boosted, last_day: null }]);
+  });
+
+  it('a land whose workers all left has no report after its span ends, and earlier days keep theirs', async () => {
+    const before = await days(k, p);
+    await exec(k.db.orm, sql`DELETE FROM mine_workers WHERE land_id = (SELECT id FROM lands WHERE hex_name = ${p.lands[0]!})`);
+    const empty = await tick(k);
+    const after = await days(k, p);
+    expect(after.find((r) => r.day === empty)).toBeUndefined();
+    expect(after).toEqual(before);
+    // q's land kept working alone: its report is the whole pool, as paid
+    const [qr] = await exec<{ exo: string; paid: string }>(k.db.orm, sql`
+      SELECT r.exo_mined::text AS exo, (SELECT sum(amount) FROM ledger_entries e WHERE e.user_id = ${q.userId} AND e.reason = 'goldmine_reward' AND e.reference = ${empty})::text AS paid
+      FROM mine_day_reports r WHERE r.day = ${empty} AND r.user_id = ${q.userId} AND r.mine = 'goldmine'`);
+    expect(qr!.exo).toBe(qr!.paid);
+  });
+});
