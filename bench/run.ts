@@ -33,7 +33,7 @@
  * `BENCH_ONLY=api` (or `--only api`): only the API load (bare route, Postgres, the database floor,
  * PGlite); replaces the report's `api` entry and keeps every other.
  * `BENCH_ONLY=settlement` (or `--only settlement`): only the daily tick (bench/settlement.ts: 1M lands
- * on Postgres with the players' writes during it, `settlement.write_p99_ms_during_tick`, and PGlite).
+ * on Postgres: the first day alone, the next alone, the third with the players' writes during it, `settlement.write_p99_ms_during_tick`; and PGlite).
  *
  * This file is the command: which parts run, in which order, and what each replaces in the report.
  * The parts: bench/api.ts (API load), bench/login-js.ts (`/login` JS), bench/parts.ts (start-up,

@@ -1,15 +1,17 @@
 /**
  * Settlement benchmark (issue "Gold Rush", Performance; issue 16): one full daily tick of a generated
  * world — `lands` lands with 5 working gold mine workers each, one player per 10 lands — alone,
- * beside the floor (an UPDATE of one column over the same land rows), on Postgres or PGlite; then,
- * on Postgres, the next day's tick while 20 connections of players' writes run throughout.
+ * beside the floor (an UPDATE of one column over the same land rows), on Postgres or PGlite; the
+ * next day's tick alone; then, on Postgres, the third day's tick while players write throughout.
  *
  *   tsx bench/settlement.ts --db postgres --url postgres://… [--lands 1000000]
  *   tsx bench/settlement.ts --db pglite [--lands 1000000]
  *
- * Prints one JSON line ({@link SettlementRun}): `seconds` is the first day's tick alone,
- * `seconds_with_writes` the second day's, with the writes' latencies beside those of the same writes
- * with no tick. The world is generated and settled inside the database; none of it enters JS.
+ * Prints one JSON line ({@link SettlementRun}): `seconds` is the first day's tick alone (the first
+ * tick the world has: every report span is new), `steady_seconds` the second day's alone (as every
+ * later day), `seconds_with_writes` the third day's with the players' writes
+ * (bench/support/settlement-writers.ts: `BENCH_WRITE_RATE` writes/s, default 200, on 20 connections,
+ * from another process), with their latencies beside those of the same writes with no tick. The world is generated and settled inside the database; none of it enters JS.
  */
 import { withFreshDatabase } from './support/fresh-database.ts';
 import { parseArgs } from 'node:util';
@@ -17,16 +19,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import type { WriteStats } from './support/settlement-writers.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
 import { settleDay, type SettlementStep } from '../apps/server/src/jobs/settlement.ts';
-import { purchase } from '../apps/server/src/modules/vendor/service.ts';
-import { lockVotes } from '../apps/server/src/modules/staking/service.ts';
-import { randomUUID } from 'node:crypto';
 
 const DAY = '2026-02-01';
 const DAY2 = '2026-02-02';
+const DAY3 = '2026-02-03';
 const WORKERS_PER_LAND = 5;
 
 /** Generates the world with set-based SQL (generate_series): nothing is built in JavaScript. */
@@ -59,41 +60,28 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
   return { players, workers: lands * WORKERS_PER_LAND };
 }
 
-/** Connections of the writing client (the issue's "e.g. 20 connections"). */
+/** The writing client's connections (the issue's "e.g. 20 connections") and rate (writes/s; `BENCH_WRITE_RATE`). */
 const WRITERS = 20;
-
-/** Latencies of player writes (ms), with their percentiles. */
-interface WriteStats { writes: number; errors: number; p50_ms: number; p99_ms: number; max_ms: number }
+const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 200);
 
 /**
- * Players' writes for as long as `until` is pending: `WRITERS` loops, each a vendor purchase (100
- * FOOD for HEXO) or a 1-EXO vote lock, alternately, by a random player (every player is one the tick
- * pays), on a pool of its own. Latency is the write's whole round trip, lock waits included.
+ * Players' writes (bench/support/settlement-writers.ts, a process of its own) for as long as `until`
+ * is pending: `WRITE_RATE` writes/s on `WRITERS` connections, each a vendor purchase or a vote lock by
+ * a player the tick pays; latency from the instant each write was due, lock waits included.
  */
 async function writeWhile(url: string, players: number, at: Date, until: Promise<unknown>): Promise<WriteStats> {
-  const db = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: WRITERS });
-  const ms: number[] = [];
-  let errors = 0;
-  let done = false;
-  void until.finally(() => { done = true; });
-  const loop = async (w: number) => {
-    for (let i = 0; !done; i++) {
-      const user = 1 + Math.floor(Math.random() * players);
-      const t = process.hrtime.bigint();
-      try {
-        if ((i + w) % 2 === 0) await purchase(db, user, randomUUID(), { item: 'food_100', quantity: 1 }, at);
-        else await lockVotes(db, user, 1);
-      } catch {
-        errors++;
-      }
-      ms.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  };
-  await Promise.all(Array.from({ length: WRITERS }, (_, w) => loop(w)));
-  await db.close();
-  ms.sort((a, b) => a - b);
-  const q = (f: number) => round(ms[Math.min(ms.length - 1, Math.floor(f * ms.length))] ?? 0);
-  return { writes: ms.length, errors, p50_ms: q(0.5), p99_ms: q(0.99), max_ms: q(1) };
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'settlement-writers.ts'),
+    '--url', url, '--players', String(players), '--at', at.toISOString(), '--rate', String(WRITE_RATE), '--connections', String(WRITERS)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => { out += String(d); });
+  const exited = new Promise<number | null>((r) => child.on('exit', r));
+  await until.catch(() => undefined);
+  child.stdin.end('stop\n');
+  const code = await exited;
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  if (code !== 0 || !line) throw new Error(`the writers exited with ${code}`);
+  return JSON.parse(line) as WriteStats;
 }
 
 /** Settles `day`, timing the whole tick and each of its steps (s). */
@@ -125,20 +113,23 @@ async function main(): Promise<void> {
   try {
     const [world, generateSeconds] = await timed(() => generateWorld(db, lands));
     const [, floorSeconds] = await timed(() => exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`));
-    // Day 1, the tick alone (the goal's figure), in seconds per step: staging (staking, upgrades,
-    // leaving workers, salaries, report rows, royalty), the salary batches, the credit batches (and
-    // the last transaction, counted with the credits).
+    // Day 1, the first tick the world ever has, alone (the goal's figure), in seconds per step:
+    // staging (staking, upgrades, leaving workers, salaries, report rows, royalty), the salary
+    // batches, the credit batches (and the last transaction, counted with the credits). Every land's
+    // report span is new on this day.
     const alone = await timedTick(db, DAY);
     const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
     if (!alone.settled || alone.settled.workersWorked !== world.workers) throw new Error(`settlement paid ${alone.settled?.workersWorked} of ${world.workers} workers`);
-    // Day 2 with players writing throughout (Postgres only: PGlite has one connection, so every
-    // write would queue behind the tick's statements); its floor: the same writes for 5 s, no tick.
-    const during = new Date(Date.parse(`${DAY2}T00:00:00Z`) + 86_400_000 + 60_000);
-    const idleWrites = values.url ? await writeWhile(values.url, world.players, during, new Promise((r) => setTimeout(r, 5000))) : null;
+    // Day 2 alone: a day like every later one (the world was settled the day before).
+    const steady = await timedTick(db, DAY2);
+    // Day 3 with players writing throughout (Postgres only: PGlite has one connection, so every
+    // write would queue behind the tick's statements); its floor: the same writes for 10 s, no tick.
+    const during = new Date(Date.parse(`${DAY3}T00:00:00Z`) + 86_400_000 + 60_000);
+    const idleWrites = values.url ? await writeWhile(values.url, world.players, during, new Promise((r) => setTimeout(r, 10_000))) : null;
     let withWrites: Awaited<ReturnType<typeof timedTick>> | null = null;
     let tickWrites: WriteStats | null = null;
     if (values.url) {
-      const tick = timedTick(db, DAY2);
+      const tick = timedTick(db, DAY3);
       tickWrites = await writeWhile(values.url, world.players, during, tick);
       withWrites = await tick;
     }
@@ -146,6 +137,7 @@ async function main(): Promise<void> {
       db: values.db, lands, workers: world.workers, players: world.players,
       generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(alone.seconds),
       stage_seconds: round(alone.phases.staged), salaries_seconds: round(alone.phases.salaries), credits_seconds: round(alone.phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
+      steady_seconds: round(steady.seconds), steady_stage_seconds: round(steady.phases.staged), steady_salaries_seconds: round(steady.phases.salaries), steady_credits_seconds: round(steady.phases.credits),
       seconds_with_writes: withWrites ? round(withWrites.seconds) : null,
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
       writes_during_tick: tickWrites, writes_idle: idleWrites,
@@ -159,7 +151,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -189,8 +181,9 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
     return {
       lands, workers: p.workers, players: p.players,
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
+      steady_seconds_postgres: p.steady_seconds, steady_ratio_postgres: round(p.steady_seconds / p.floor_seconds),
       stage_seconds_postgres: p.stage_seconds, salaries_seconds_postgres: p.salaries_seconds, credits_seconds_postgres: p.credits_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
-      write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null, seconds_with_writes_postgres: p.seconds_with_writes,
+      write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null, write_rate: p.writes_during_tick?.rate ?? null, seconds_with_writes_postgres: p.seconds_with_writes,
       seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
       pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512, write_p99_ms_during_tick: 100 },
     };
