@@ -69,14 +69,20 @@ const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 200);
  * is pending: `WRITE_RATE` writes/s on `WRITERS` connections, each a vendor purchase or a vote lock by
  * a player the tick pays; latency from the instant each write was due, lock waits included.
  */
-async function writeWhile(url: string, players: number, at: Date, until: Promise<unknown>): Promise<WriteStats> {
+async function writeWhile(url: string, players: number, at: Date, until: () => Promise<unknown>): Promise<WriteStats> {
   const here = path.dirname(new URL(import.meta.url).pathname);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'settlement-writers.ts'),
     '--url', url, '--players', String(players), '--at', at.toISOString(), '--rate', String(WRITE_RATE), '--connections', String(WRITERS)], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
-  child.stdout.on('data', (d) => { out += String(d); });
+  let ready: () => void = () => {};
+  const isReady = new Promise<void>((r) => { ready = r; });
+  child.stdout.on('data', (d) => {
+    out += String(d);
+    if (out.includes('ready\n')) ready();
+  });
   const exited = new Promise<number | null>((r) => child.on('exit', r));
-  await until.catch(() => undefined);
+  await Promise.race([isReady, exited]);
+  await until().catch(() => undefined);
   child.stdin.end('stop\n');
   const code = await exited;
   const line = out.split('\n').find((l) => l.startsWith('{'));
@@ -125,13 +131,13 @@ async function main(): Promise<void> {
     // Day 3 with players writing throughout (Postgres only: PGlite has one connection, so every
     // write would queue behind the tick's statements); its floor: the same writes for 10 s, no tick.
     const during = new Date(Date.parse(`${DAY3}T00:00:00Z`) + 86_400_000 + 60_000);
-    const idleWrites = values.url ? await writeWhile(values.url, world.players, during, new Promise((r) => setTimeout(r, 10_000))) : null;
+    const idleWrites = values.url ? await writeWhile(values.url, world.players, during, () => new Promise((r) => setTimeout(r, 10_000))) : null;
     let withWrites: Awaited<ReturnType<typeof timedTick>> | null = null;
     let tickWrites: WriteStats | null = null;
     if (values.url) {
-      const tick = timedTick(db, DAY3);
-      tickWrites = await writeWhile(values.url, world.players, during, tick);
-      withWrites = await tick;
+      let tick: ReturnType<typeof timedTick> | null = null;
+      tickWrites = await writeWhile(values.url, world.players, during, () => (tick = timedTick(db, DAY3)));
+      withWrites = await tick!;
     }
     console.log(JSON.stringify({
       db: values.db, lands, workers: world.workers, players: world.players,

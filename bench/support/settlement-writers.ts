@@ -7,8 +7,9 @@
  * Open loop: a write is due every 1000 / `rate` ms whatever the earlier ones do, on a pool of
  * `connections`, alternately a vendor purchase (100 FOOD for HEXO) and a 1-EXO vote lock by a random
  * player (every player is one the tick pays). A write's latency runs from the instant it was due, so
- * time spent queued behind slow writes counts (no coordinated omission). Writes until standard input
- * closes or says `stop`, then prints one JSON line ({@link WriteStats}).
+ * time spent queued behind slow writes counts (no coordinated omission). Prints `ready` once its
+ * connections are open and warm (those writes are not measured), writes until standard input closes
+ * or says `stop`, then prints one JSON line ({@link WriteStats}).
  */
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +26,14 @@ const at = new Date(values.at!);
 const rate = Number(values.rate ?? 200);
 const connections = Number(values.connections ?? 20);
 const db = await openDatabase({ databaseUrl: values.url!, dataDir: '', poolSize: connections });
+
+// Warm-up, not measured: every connection opened, the code paths compiled.
+await Promise.all(Array.from({ length: connections * 2 }, async (_, i) => {
+  const user = 1 + Math.floor(Math.random() * players);
+  if (i % 2 === 0) await purchase(db, user, randomUUID(), { item: 'food_100', quantity: 1 }, at).catch(() => undefined);
+  else await lockVotes(db, user, 1).catch(() => undefined);
+}));
+console.log('ready');
 
 const ms: number[] = [];
 let errors = 0;
