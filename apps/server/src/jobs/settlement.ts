@@ -410,48 +410,49 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
   // those sums. Only the others' workers are paid one by one, in pay order with a running sum.
   // Per-player rows are then summed from the land rows.
   await exec(tx, sql`CREATE TEMP TABLE _la ON COMMIT DROP AS
-    SELECT land_id, user_id, workers, salary, CASE WHEN mgr IS NULL THEN units ELSE ((units - mgr) << ${bits}) + mgr END AS counts
+    SELECT x.land_id, x.user_id, x.workers, x.salary, CASE WHEN x.mgr IS NULL THEN x.units ELSE ((x.units - x.mgr) << ${bits}) + x.mgr END AS counts,
+      ${open} AS open_slots
     FROM (
       SELECT mw.land_id, min(mw.user_id) AS user_id, count(*)::int AS workers, sum(r.salary) AS salary,
         sum(r.unit)::bigint AS units, (sum(r.unit) FILTER (WHERE mw.slot = ${manager}::int))::bigint AS mgr
       FROM mine_workers mw JOIN (VALUES ${rarities}) r(rarity, salary, unit) ON r.rarity = mw.rarity
       WHERE ${users(sql`mw.user_id`)} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
       GROUP BY mw.land_id
-    ) x`);
+    ) x JOIN lands l ON l.id = x.land_id`);
   await exec(tx, sql`WITH r(rarity, salary, unit) AS (VALUES ${rarities}),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
       FROM (SELECT user_id, sum(salary) AS total FROM _la GROUP BY user_id) p JOIN _seen s ON s.user_id = p.user_id
     ),
     short AS (
-      SELECT land_id, slot, user_id, salary, unit, cum <= tok + fb AS worked,
+      SELECT land_id, slot, user_id, salary, unit, open_slots, cum <= tok + fb AS worked,
         CASE WHEN cum <= tok + fb THEN GREATEST(0, LEAST(salary, tok - (cum - salary))) ELSE 0 END AS from_token
       FROM (
-        SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.unit, b.tok, b.fb,
+        SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.unit, la.open_slots, b.tok, b.fb,
           sum(r.salary) OVER (PARTITION BY mw.user_id ORDER BY mw.land_id, mw.slot) AS cum
-        FROM b JOIN mine_workers mw ON mw.user_id = b.user_id JOIN r ON r.rarity = mw.rarity
+        FROM b JOIN mine_workers mw ON mw.user_id = b.user_id JOIN r ON r.rarity = mw.rarity JOIN _la la ON la.land_id = mw.land_id
         WHERE b.tok < b.total AND mw.mine = ${kind} AND mw.assigned_at < ${start}
       ) x
     ),
     managed AS (SELECT DISTINCT land_id FROM short WHERE slot = ${manager}::int AND worked),
     ws AS (
-      SELECT s.land_id, s.user_id, s.salary, s.worked, s.from_token,
+      SELECT s.land_id, s.user_id, s.salary, s.worked, s.from_token, s.open_slots,
         CASE WHEN s.worked THEN s.salary - s.from_token ELSE 0 END AS from_fallback,
         CASE WHEN m.land_id IS NOT NULL AND s.slot <> ${manager}::int THEN s.unit << ${bits} ELSE s.unit END AS unit
       FROM short s LEFT JOIN managed m ON m.land_id = s.land_id
     ),
     lw AS MATERIALIZED (
-      SELECT la.land_id, la.user_id, la.workers, la.workers AS worked, la.salary AS need, la.salary AS from_token, 0::numeric AS from_fallback, la.counts
+      SELECT la.land_id, la.user_id, la.workers, la.workers AS worked, la.salary AS need, la.salary AS from_token, 0::numeric AS from_fallback, la.counts, la.open_slots
       FROM _la la JOIN b ON b.user_id = la.user_id WHERE b.tok >= b.total
       UNION ALL
       SELECT land_id, min(user_id), count(*)::int, (count(*) FILTER (WHERE worked))::int, sum(salary), sum(from_token), sum(from_fallback),
-        COALESCE(sum(unit) FILTER (WHERE worked), 0)::bigint
+        COALESCE(sum(unit) FILTER (WHERE worked), 0)::bigint, min(open_slots)
       FROM ws GROUP BY land_id
     ),
     rep AS (
-      SELECT w.land_id, w.user_id, ${open} AS open_slots, w.workers, w.worked AS workers_worked, w.from_token + w.from_fallback AS salary_paid,
-        ${hexo} AS hexo_paid, ${food} AS food_paid, ${effectivitySql(sql`w.worked`, open)} AS effectivity, w.counts
-      FROM lw w JOIN lands l ON l.id = w.land_id
+      SELECT w.land_id, w.user_id, w.open_slots, w.workers, w.worked AS workers_worked, w.from_token + w.from_fallback AS salary_paid,
+        ${hexo} AS hexo_paid, ${food} AS food_paid, ${effectivitySql(sql`w.worked`, sql`w.open_slots`)} AS effectivity, w.counts
+      FROM lw w
     ),
     -- Each land's report against its open span: a span ends and another starts only where a number differs.
     diff AS MATERIALIZED (
