@@ -486,8 +486,9 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
     FROM per_code p CROSS JOIN (VALUES ${sql.join(codes.map((c) => sql`(${c.code}::int, ${c.eff.toString()}::bigint)`), sql`, `)}) k(code, eff)
     WHERE p.n[k.code + 1] > 0 GROUP BY p.user_id, k.eff`);
   await exec(tx, sql`DROP TABLE _la`);
+  // (the players' condition again: for a batch's few, the planner reads their rows by index)
   await exec(tx, sql`UPDATE _seen s SET hexo = s.hexo - p.hexo, food = s.food - p.food
-    FROM settle_user p WHERE p.mine = ${kind} AND p.user_id = s.user_id`);
+    FROM settle_user p WHERE p.mine = ${kind} AND p.user_id = s.user_id AND ${users(sql`p.user_id`)}`);
 }
 
 /**
