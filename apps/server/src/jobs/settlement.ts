@@ -622,12 +622,15 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
       SELECT l.id AS land_id, l.hex_name, l.goldmine_level AS level, ${capCase('goldmine')} AS cap, o.user_id
       FROM _own o JOIN lands l ON l.id = o.land_id
       WHERE l.goldmine_level IS NOT NULL AND l.goldmine_level < ${GOLDMINE_MAX_LEVEL}::int
+    ), items AS (
+      -- what a player holds (or gets back today), as one set: joined by hash, not probed per land
+      SELECT user_id, item_key FROM user_items WHERE amount > 0
+      UNION
+      SELECT user_id, substr(asset, 6) FROM settle_credits WHERE pass = 'salaries' AND asset LIKE 'item:%'
     ), ready AS (
       SELECT o.* FROM owners o
+      JOIN items i ON i.user_id = o.user_id AND i.item_key = ${upgradeItemSql('goldmine', sql`o.level + 1`)}
       WHERE o.level + 1 <= o.cap
-        AND (EXISTS (SELECT 1 FROM user_items ui WHERE ui.user_id = o.user_id AND ui.item_key = ${upgradeItemSql('goldmine', sql`o.level + 1`)} AND ui.amount > 0)
-          OR EXISTS (SELECT 1 FROM settle_credits c WHERE c.pass = 'salaries' AND c.user_id = o.user_id
-            AND c.asset = 'item:' || ${upgradeItemSql('goldmine', sql`o.level + 1`)}))
         AND NOT EXISTS (SELECT 1 FROM mine_upgrades u WHERE u.land_id = o.land_id AND u.mine = 'goldmine' AND u.status = 'in_progress')
     ), fresh AS (
       INSERT INTO mine_ready_notices (land_id, mine, level) SELECT land_id, 'goldmine', level + 1 FROM ready
