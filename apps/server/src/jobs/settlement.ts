@@ -346,12 +346,14 @@ async function lockBatchBalances(tx: Orm, lo: number, hi: number): Promise<void>
  */
 async function stageSalaries(tx: Orm, day: string): Promise<void> {
   const start = new Date(dayStart(day));
+  // Set-based (hashed joins, not three index probes per player): the roster's players, their HEXO
+  // and FOOD, and the day's staking HEXO.
   await exec(tx, sql`CREATE TEMP TABLE _seen ON COMMIT DROP AS
-    SELECT r.user_id,
-      COALESCE((SELECT amount FROM balances WHERE user_id = r.user_id AND token = 'hexo'), 0)
-        + COALESCE((SELECT sum(amount) FROM staking_daily sd WHERE sd.day = ${day} AND sd.user_id = r.user_id AND sd.token = 'hexo'), 0) AS hexo,
-      COALESCE((SELECT amount FROM balances WHERE user_id = r.user_id AND token = 'food'), 0) AS food
-    FROM (SELECT DISTINCT user_id FROM mine_workers WHERE assigned_at < ${start}) r`);
+    SELECT r.user_id, COALESCE(b.hexo, 0) + COALESCE(k.hexo, 0) AS hexo, COALESCE(b.food, 0) AS food
+    FROM (SELECT u.id AS user_id FROM users u WHERE EXISTS (SELECT 1 FROM mine_workers mw WHERE mw.user_id = u.id AND mw.assigned_at < ${start})) r
+    LEFT JOIN (SELECT user_id, sum(amount) FILTER (WHERE token = 'hexo') AS hexo, sum(amount) FILTER (WHERE token = 'food') AS food
+      FROM balances WHERE token IN ('hexo', 'food') GROUP BY user_id) b ON b.user_id = r.user_id
+    LEFT JOIN (SELECT user_id, sum(amount) AS hexo FROM staking_daily WHERE day = ${day} AND token = 'hexo' GROUP BY user_id) k ON k.user_id = r.user_id`);
   await exec(tx, sql`ALTER TABLE _seen ADD PRIMARY KEY (user_id)`);
   await exec(tx, sql`INSERT INTO settle_seen (user_id, hexo, food) SELECT user_id, hexo, food FROM _seen ORDER BY user_id`);
   for (const kind of MINE_KINDS) await computePay(tx, kind, day, () => sql`true`);
