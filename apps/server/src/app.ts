@@ -6,7 +6,6 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -30,6 +29,7 @@ import { ROUTE_MODULES } from './route-modules.ts';
 import { AppMetrics, registerMetrics } from './observability/metrics.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id.ts';
+import { API_BROTLI_OPTIONS, API_COMPRESS_ENCODINGS, API_COMPRESS_THRESHOLD_BYTES } from './http/json-body.ts';
 
 /**
  * What the app needs from outside. `clock` returns the current game time (UTC); `advanceClock`
@@ -52,6 +52,12 @@ export interface AppDeps {
    * refresh and run again (`sessionRows`). Default null: no shared clock to compare.
    */
   clockOffset?: (() => number) | null;
+  /**
+   * True while the offset `clock` applies is known to be the shared one (demo mode: this process
+   * hears the clock's change notifications and read it after the last one; `GameClock.current`):
+   * routes declared `clock: 'notified'` then skip `refreshClock`. Default: never (they refresh).
+   */
+  clockCurrent?: () => boolean;
   advanceClock?: (ms: number, tx: Orm) => Promise<Date>;
   /** This process's job leases (issue 15); built on `db` when absent. */
   leases?: JobLeases;
@@ -79,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     refreshClock: async () => undefined,
     clockOffset: null,
+    clockCurrent: () => false,
     advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
     kickJob: () => undefined,
     lifecycle: new Lifecycle(),
@@ -166,10 +173,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     // API answers above 1 KB (lists, reports, the docs) compressed; the hot reads are smaller and go
     // out as they are. Brotli at a low quality: on the fly, speed matters more than the last bytes.
+    // Cached answers (http/json-body.ts) carry their compressed forms, made once, by the same rules.
     await api.register(compress, {
       threshold: API_COMPRESS_THRESHOLD_BYTES,
-      encodings: ['br', 'gzip'],
-      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      encodings: [...API_COMPRESS_ENCODINGS],
+      brotliOptions: API_BROTLI_OPTIONS,
     });
     api.addHook('onRequest', (_request, reply, done) => {
       reply.headers(API_SECURITY_HEADERS);
@@ -228,8 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-/** API answers of at least this many bytes are compressed (br or gzip, as the client accepts). */
-export const API_COMPRESS_THRESHOLD_BYTES = 1024;
+export { API_COMPRESS_THRESHOLD_BYTES };
 
 /**
  * Headers on every `/api` response: JSON is never sniffed as another type, never cached (it is

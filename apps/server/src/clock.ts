@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { exec, prepared, runPrepared, type Database, type Orm } from './db/client.ts';
+import { READS_CHANNEL } from './db/listen.ts';
 
 /** The `app_settings` key of the shared clock offset (`{"ms": n}`). */
 export const CLOCK_OFFSET_KEY = 'clock_offset_ms';
@@ -17,9 +18,53 @@ export const CLOCK_OFFSET_SQL = `(SELECT value->>'ms' FROM app_settings WHERE ke
 
 const offsetStmt = prepared('clock_offset', sql.raw(`SELECT ${CLOCK_OFFSET_SQL} AS ms`));
 
+/**
+ * The notification payload (on {@link READS_CHANNEL}) a committed change of the shared offset sends
+ * (migration 0014's trigger on `app_settings`).
+ */
+export const CLOCK_TOPIC = 'clock';
+
 export class GameClock {
   private offsetMs = 0;
+  /** Whether the offset's notifications are heard (see {@link watch}). */
+  private live = false;
+  /** Counts notifications (and losses of the listening connection): a read that saw none during it is current. */
+  private changes = 0;
+  /** The value of {@link changes} the last completed {@link load} started at; -1: none since hearing began. */
+  private loadedAt = -1;
+  private unwatch: (() => void) | null = null;
   constructor(private readonly db: Database) {}
+
+  /**
+   * Starts hearing the database's notifications of offset changes (by any process, on commit), so
+   * that {@link current} can tell when the offset last read is still the shared one (until
+   * {@link stop}). Until the first notification is heard — and while the listening connection is
+   * down — nothing is current.
+   */
+  async watch(): Promise<void> {
+    this.unwatch = await this.db.listen(READS_CHANNEL, {
+      notify: (payload) => { if (payload === CLOCK_TOPIC) this.changes++; },
+      live: (listening) => { this.live = listening; this.changes++; },
+    });
+  }
+
+  /** Stops hearing notifications ({@link current} is then false). */
+  stop(): void {
+    this.unwatch?.();
+    this.unwatch = null;
+    this.live = false;
+    this.changes++;
+  }
+
+  /**
+   * True when the offset `now()` applies is the shared one as of the notifications heard: they are
+   * being heard (see {@link watch}), and a {@link load} began after the last change notified. A change
+   * another process commits is seen once its notification arrives (a few ms), as the shared caches
+   * of reads see theirs (`http/shared-cache.ts`).
+   */
+  current(): boolean {
+    return this.live && this.loadedAt === this.changes;
+  }
 
   /** Current game time (UTC). */
   now(): Date {
@@ -33,8 +78,11 @@ export class GameClock {
 
   /** Reads the shared offset (call at start and now and then): one prepared statement. */
   async load(): Promise<void> {
+    const started = this.changes;
     const [row] = await runPrepared<{ ms: string | null }>(this.db, offsetStmt);
     this.offsetMs = Number(row?.ms ?? 0);
+    // a change notified while the read ran may be newer than what it saw: not current then
+    if (this.changes === started) this.loadedAt = started;
   }
 
   /**

@@ -53,13 +53,18 @@ export const TICK_JOB = 'tick';
 export async function createKingdom(config: Config, opts: { schedule?: boolean } = {}): Promise<Kingdom> {
   const { db, providers } = await openKingdomDatabase(config);
   const clock = new GameClock(db);
-  if (config.demo) await clock.load();
+  if (config.demo) {
+    // hear the offset's changes first, so the read below counts as current (GameClock.current)
+    await clock.watch();
+    await clock.load();
+  }
   const refreshClock = async () => { if (config.demo) await clock.load(); };
   const leases = new JobLeases(db.orm);
   const jobs = new Map<string, JobSpec>();
   let scheduler: JobScheduler | null = null;
   const app = await buildApp({
     config, db, providers, leases, clock: () => clock.now(), refreshClock, clockOffset: config.demo ? () => clock.offset() : null,
+    clockCurrent: () => clock.current(),
     advanceClock: async (ms, tx) => {
       if (!config.demo) throw new Error('the game clock moves only in demo mode');
       return clock.advance(ms, tx);
@@ -104,6 +109,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       await scheduler?.stop();
       await app.close();
       await running?.catch(() => undefined);
+      clock.stop();
       await db.close();
     },
   };

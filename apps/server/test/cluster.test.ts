@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ENDPOINTS, PATHS, type LoginResponse } from '@kingdom/api';
+import { ENDPOINTS, PATHS, type LeaderboardResponse, type LoginResponse } from '@kingdom/api';
 import { addDays, dayStart, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
 import { exec, type Database } from '../src/db/client.ts';
 import { JobLeases, JobScheduler } from '../src/jobs/leases.ts';
@@ -194,11 +194,13 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
   /** A second "process": its own app and its own GameClock on the same database (wired as server.ts does). */
   async function processOn(db: Database = k.db) {
     const clock = new GameClock(db);
+    await clock.watch();
     await clock.load();
     const app = await buildApp({
       config: k.config, db, providers: k.providers, clock: () => clock.now(), refreshClock: () => clock.load(),
-      clockOffset: () => clock.offset(), advanceClock: (ms, tx) => clock.advance(ms, tx),
+      clockOffset: () => clock.offset(), clockCurrent: () => clock.current(), advanceClock: (ms, tx) => clock.advance(ms, tx),
     });
+    app.addHook('onClose', async () => clock.stop());
     await app.ready();
     return Object.assign(app, { gameClock: clock });
   }
@@ -335,6 +337,52 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
     for (const [i, w] of wallets.entries()) {
       const held = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM emu_assets e JOIN lands l ON l.collection_key = e.collection_key AND l.asset_key = e.asset_key WHERE e.address = ${w.address}`);
       expect(held[0]!.n, `wallet ${i}`).toBe(5);
+    }
+  });
+
+  // last of this block: it moves the shared clock two weeks on
+  it('a cached leaderboard page answers without a statement, and follows another process\'s clock move once it is notified', async () => {
+    let statements = 0;
+    const orm = new Proxy(k.db.orm, {
+      get: (target, key, receiver) => key === 'execute'
+        ? (...args: Parameters<typeof target.execute>) => { statements++; return target.execute(...args); }
+        : Reflect.get(target, key, receiver),
+    });
+    const counted: Database = { ...k.db, orm, query: (stmt, params) => { statements++; return k.db.query(stmt, params); } };
+    const one = await processOn();
+    const two = await processOn(counted);
+    try {
+      const url = '/api/staking/leaderboard?chain=cardano&page=1';
+      const board = async () => {
+        const res = await two.inject({ method: 'GET', url });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<LeaderboardResponse>();
+      };
+      expect(two.gameClock.current()).toBe(true);
+      statements = 0;
+      const first = await board();
+      expect(statements).toBeGreaterThan(0); // the miss read the page
+      statements = 0;
+      expect(await board()).toEqual(first);
+      expect(statements).toBe(0); // the hit: no clock read, no page read
+      // another process moves the shared clock (committed, notified): `two` reads it again once it hears so
+      const before = two.gameClock.offset();
+      await one.gameClock.advance(14 * 86_400_000);
+      const deadline = Date.now() + 5_000;
+      let seen = await board();
+      while (seen.next_snapshot_at === first.next_snapshot_at && Date.now() < deadline) {
+        await sleep(20);
+        seen = await board();
+      }
+      expect(two.gameClock.offset()).toBe(before + 14 * 86_400_000);
+      expect(Date.parse(seen.next_snapshot_at)).toBe(Date.parse(first.next_snapshot_at) + 14 * 86_400_000);
+      // current again: the next hit runs no statement
+      statements = 0;
+      expect(await board()).toEqual(seen);
+      expect(statements).toBe(0);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });

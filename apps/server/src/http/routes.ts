@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@kingdom/api';
 import { bearerHash, requireSession, type SessionUser } from '../auth/session.ts';
+import { JsonBody } from './json-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     endpoint?: Endpoint;
     /** The handler reads the game time only through `sessionRows` statements (see {@link RouteOptions}). */
     clockInQuery?: boolean;
+    /** The game time may be read without a round trip while the clock is known current (see {@link RouteOptions}). */
+    clockNotified?: boolean;
   }
 }
 
@@ -56,7 +59,11 @@ export function sessionOf(input: { request: FastifyRequest }): SessionUser {
   return s;
 }
 
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<E['response'] extends z.ZodType ? z.input<E['response']> : void>;
+/**
+ * A route's handler: resolves to the answer (checked and serialized by the endpoint's response
+ * schema) or to a {@link JsonBody} of the same endpoint (an answer serialized before, e.g. cached).
+ */
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<(E['response'] extends z.ZodType ? z.input<E['response']> : void) | JsonBody<E>>;
 
 /** How a route is registered beyond its descriptor. */
 export interface RouteOptions {
@@ -65,8 +72,14 @@ export interface RouteOptions {
    * the clock fragment of `sessionStatement`; the request then skips the shared clock's refresh (one round trip fewer in
    * demo mode) and `sessionRows` refreshes and runs again in the rare case the offset moved. The
    * handler's `now` may lag a demo clock advance made by another process: it must not use it.
+   *
+   * `'notified'`: the request reads the game time without the shared clock's refresh while this
+   * process hears the clock's change notifications and none came since it last read it
+   * (`GameClock.current`); otherwise it refreshes as usual. A demo clock advance by another process
+   * is then seen once its notification arrives (a few ms): for routes whose answer already follows
+   * other processes' changes by notification (cached public pages), so no round trip is left on a hit.
    */
-  clock?: 'in-query';
+  clock?: 'in-query' | 'notified';
 }
 
 /** Registers `e` with `handler` on the API scope `app`. */
@@ -76,7 +89,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
   app.route({
     method: e.method,
     url: e.path,
-    config: { endpoint: e, ...(options.clock === 'in-query' ? { clockInQuery: true } : {}), ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
+    config: { endpoint: e, ...(options.clock === 'in-query' ? { clockInQuery: true } : {}), ...(options.clock === 'notified' ? { clockNotified: true } : {}), ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
     schema: {
       operationId: e.operationId,
       summary: e.summary,
@@ -98,6 +111,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
         throw new Error(`${e.operationId}: a session-in-query handler answered without running a sessionStatement through sessionRows`);
       }
       if (e.response === null) return reply.status(204).send();
+      if (out instanceof JsonBody) return out.send(request, reply);
       return out;
     },
   });
@@ -105,7 +119,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
 
 /**
  * The one authentication hook of the API scope: reads the (shared) game clock once (a route declared
- * `clock: 'in-query'` leaves the check of a shared clock to its statement), then enforces the matched
+ * `clock: 'in-query'` leaves the check of a shared clock to its statement; one declared
+ * `clock: 'notified'` skips the read while the clock is known current), then enforces the matched
  * route's descriptor `auth` — `session`: resolves the session (401 USER_NOT_AUTH when missing,
  * unknown, revoked or expired); `session-in-query`: requires a bearer token and leaves the session
  * check to the handler's one SQL statement (through `sessionRows`, enforced by {@link route}).
@@ -117,16 +132,17 @@ export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('sessionChecked', false);
   app.decorateRequest('clockSeen', null);
   app.decorateRequest('clockRefresh', null as unknown as () => Promise<Date>);
-  const { db, clock, refreshClock, clockOffset } = app.deps;
+  const { db, clock, refreshClock, clockOffset, clockCurrent } = app.deps;
   const clockRefresh = async (): Promise<Date> => {
     await refreshClock();
     return clock();
   };
   app.addHook('onRequest', async (request) => {
-    if (clockOffset && request.routeOptions.config.clockInQuery) {
+    const config = request.routeOptions.config;
+    if (clockOffset && config.clockInQuery) {
       request.clockSeen = clockOffset();
       request.clockRefresh = clockRefresh;
-    } else {
+    } else if (!(config.clockNotified && clockCurrent())) {
       await refreshClock();
     }
     request.now = clock();

@@ -59,19 +59,20 @@ export interface LandsPage {
 }
 
 /**
- * The request's user's lands, one page, with the total. Pages are kept in `pages` (topic `lands`:
- * dropped by every process when lands, holdings or gold mine workers change), keyed by the version
- * that such a change advances before it commits (migration 0010); the session (with that version)
- * is checked by its own statement on every request.
+ * The request's user's lands, one page with the total, as `render` makes it of them (e.g. the
+ * serialized answer). Rendered pages are kept in `pages` (topic `lands`: dropped by every process
+ * when lands, holdings or gold mine workers change), keyed by the version that such a change
+ * advances before it commits (migration 0010); the session (with that version) is checked by its
+ * own statement on every request, the page's statement runs only on a miss.
  * @throws ApiError USER_NOT_AUTH
  */
-export async function myLandsPage(db: Database, pages: SharedCache<LandsPage>, request: FastifyRequest, term: string | null, limit: number, offset: number): Promise<LandsPage> {
+export async function myLandsPage<T>(db: Database, pages: SharedCache<T>, request: FastifyRequest, term: string | null, limit: number, offset: number, render: (page: LandsPage) => T): Promise<T> {
   const [session] = await sessionRows<{ user_id: number; version: string }>(db, mySessionStmt, request);
   const userId = session!.user_id;
   return pages.get(`${session!.version}|${userId}|${limit}|${offset}|${term ?? ''}`, async () => {
     const lands = await runPrepared<LandRow & { total: number }>(db, myLandsStmt, { user_id: userId, term, limit, offset });
     const total = lands[0]?.total ?? (offset > 0 ? (await runPrepared<{ total: number }>(db, countMyLandsStmt, { user_id: userId, term }))[0]!.total : 0);
-    return { lands, total };
+    return render({ lands, total });
   });
 }
 

@@ -10,6 +10,7 @@ import { route, sessionOf } from '../../http/routes.ts';
 import { optionalSession } from '../../auth/session.ts';
 import { toLand } from './land.ts';
 import { SharedCache } from '../../http/shared-cache.ts';
+import { jsonBodies, type JsonBody } from '../../http/json-body.ts';
 import { allLandsPage, myLandsPage, type LandsPage } from './repository.ts';
 import { expandLand, landDetail } from './service.ts';
 
@@ -25,15 +26,17 @@ const MY_PAGES_MAX = 10_000;
 /** Registers the land endpoints. */
 export async function landRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
-  // the signed-in players' pages, kept until lands, holdings or workers change (in any process)
-  const myPages = new SharedCache<LandsPage>('lands', MY_PAGES_MAX);
+  // the signed-in players' pages, kept as the bytes sent until lands, holdings or workers change (in any process)
+  const myPages = new SharedCache<JsonBody<typeof ENDPOINTS.lands>>('lands', MY_PAGES_MAX);
   await myPages.start(db);
   app.addHook('onClose', async () => myPages.stop());
+  const bodies = jsonBodies(ENDPOINTS.lands);
+  const answer = (r: LandsPage, page: number) => ({ lands: r.lands.map(toLand), total: r.total, page, per_page: PAGE_SIZE });
   route(app, ENDPOINTS.lands, async ({ query, request }) => {
     const { my, page, search } = query;
     const offset = (page - 1) * PAGE_SIZE;
-    const r = my ? await myLandsPage(db, myPages, request, searchTerm(search), PAGE_SIZE, offset) : await allLandsPage(db, searchTerm(search), PAGE_SIZE, offset);
-    return { lands: r.lands.map(toLand), total: r.total, page, per_page: PAGE_SIZE };
+    if (my) return myLandsPage(db, myPages, request, searchTerm(search), PAGE_SIZE, offset, (r) => bodies.of(answer(r, page)));
+    return answer(await allLandsPage(db, searchTerm(search), PAGE_SIZE, offset), page);
   }, { clock: 'in-query' });
   // Public: a missing or stale token just means a visitor (`yours` is then false).
   route(app, ENDPOINTS.land, async ({ params, request, now }) => landDetail(db, params.hex_name, await optionalSession(db, request, now)));
