@@ -104,8 +104,10 @@ interface Run {
  *  1. staging (one transaction, no balance locked): the day's run row, the Staking Hub's snapshot
  *     and rows, upgrades, leaving workers, the royalty shares, the notices, and every salary in pay
  *     order from the balances it read (`settle_seen`), summed per player (`settle_user`,
- *     `settle_user_eff`), with each land's report row (`mine_daily`, shown once the day is settled);
- *  2. salary batches: per range of players, their balances locked, the staged credits (staking,
+ *     `settle_user_eff`), with each land's report where it differs from the land's open span
+ *     (`mine_daily`, shown once the day is settled);
+ *  2. salary batches (two at a time on Postgres, {@link SETTLE_LANES}): per range of players, their
+ *     balances locked, the staged credits (staking,
  *     refunds), then the staged salaries as debits (GAME-RULES §3, §4) and the low-balance warnings.
  *     A salary sees the balance as it is when its player's batch runs: a player whose HEXO or FOOD
  *     moved since staging is computed again there. So a purchase made during the tick counts against
@@ -113,7 +115,8 @@ interface Run {
  *     otherwise (never negative either way);
  *     between the passes, the world's worked weight per kind (now final);
  *  3. credit batches: pool shares, EXO rewards, the shop royalty and the day's reports;
- *  4. the `game_days` row with the totals (the day is settled) and the staging tables cleared.
+ *  4. the day's totals summed from the staged rows, the `game_days` row (the day is settled) and
+ *     the staging tables cleared.
  * @throws whatever a step throws; the steps committed so far stay, and the next run resumes
  */
 export async function settleDay(db: Database, day: string, opts: SettleOptions = {}): Promise<DaySettled | null> {
