@@ -254,7 +254,7 @@ async function finish(db: Database, day: string, end: Date): Promise<DaySettled 
     if (!run) return null;
     // The day's totals from what the batches paid from: the same shares of the same staged slots.
     const eff: Record<MineKind, bigint> = { goldmine: BigInt(run.goldmine_eff), frenmine: BigInt(run.frenmine_eff) };
-    const share = sql.join([sql`CASE e.mine`, ...MINE_KINDS.map((kind) => sql`WHEN ${kind} THEN ${shareSql(kind, eff[kind])}`), sql`ELSE 0 END`], sql` `);
+    const share = shareByMineSql(sql`e.mine`, eff);
     const [paid] = await exec<{ goldmine_exo: string; frenmine_exo: string; players_paid: number }>(tx, sql`
       SELECT COALESCE(sum(exo) FILTER (WHERE mine = 'goldmine'), 0)::text AS goldmine_exo, COALESCE(sum(exo) FILTER (WHERE mine = 'frenmine'), 0)::text AS frenmine_exo,
         (count(DISTINCT user_id) FILTER (WHERE exo > 0))::int AS players_paid
@@ -543,6 +543,10 @@ function salaryColumns(kind: MineKind): { hexo: SQL; food: SQL } {
   };
 }
 
+/** SQL of a slot's pool share by the mine kind in column `mine` ({@link shareSql} per kind; 0 for another). */
+const shareByMineSql = (mine: SQL, eff: Record<MineKind, bigint>) =>
+  sql.join([sql`CASE ${mine}`, ...MINE_KINDS.map((kind) => sql`WHEN ${kind} THEN ${shareSql(kind, eff[kind])}`), sql`ELSE 0 END`], sql` `);
+
 /** One worked slot's pool share per weight code (index = code), ⌊pool × eff ÷ the world's eff⌋: what `mine_day_reports` multiplies a land's counts by. */
 function codeShares(kind: MineKind, totalEff: bigint): bigint[] {
   return weightCodes(kind).map((c) => (totalEff > 0n ? MINE_RULES[kind].dailyPool * c.eff / totalEff : 0n));
@@ -570,7 +574,7 @@ async function closeSalaries(tx: Orm, day: string): Promise<void> {
  */
 async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
   // Credits only: no balance is read, so none is locked before the last statement.
-  const share = sql.join([sql`CASE u.mine`, ...MINE_KINDS.map((kind) => sql`WHEN ${kind} THEN ${shareSql(kind, eff[kind])}`), sql`ELSE 0 END`], sql` `);
+  const share = shareByMineSql(sql`u.mine`, eff);
   await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
     SELECT u.user_id, u.mine, COALESCE((SELECT sum(e.n * ${share}) FROM settle_user_eff e WHERE e.user_id = u.user_id AND e.mine = u.mine), 0) AS exo,
       u.hexo, u.food, u.workers - u.worked AS unpaid, u.worked, u.workers, u.lands
