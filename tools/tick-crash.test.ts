@@ -62,6 +62,18 @@ async function ledgerMismatches(db: Database): Promise<unknown[]> {
     WHERE b.amount <> s.amount + COALESCE(l.sum, 0)`);
 }
 
+/** Resolves once another session of `db`'s database holds an advisory lock (the staging transaction), or `done` settles. */
+async function stagingOpen(db: Database, done: Promise<unknown>): Promise<void> {
+  let exited = false;
+  void done.then(() => { exited = true; });
+  for (;;) {
+    const held = await exec(db.orm, sql`SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+      WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database() AND l.pid <> pg_backend_pid() LIMIT 1`);
+    if (held.length > 0 || exited) return;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
 /** Starts the settling process; resolves when it exits (code, or signal). */
 function child(url: string, onLine: (line: string) => void): { done: Promise<number | string>; kill: () => void } {
   const p = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'tick-crash.ts'), '--url', url, '--now', NOW, '--batch', String(BATCH)], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -134,7 +146,17 @@ describe.runIf(havePostgres)('the tick killed at random points (SIGKILL ×20) se
         }
       });
       await Promise.race([isReached, c.done]);
-      await new Promise((r) => setTimeout(r, inStaging ? Math.random() * stageMs * 0.8 : Math.random() * 30));
+      if (inStaging) {
+        // the staging transaction is open once the child holds the settlement's advisory lock; the
+        // first staging kill lands within 20 ms of that, later ones anywhere in the first half of
+        // the staging as the uninterrupted run measured it (a slower or faster machine moves the
+        // point, never out of the transaction for the first one)
+        await stagingOpen(a, c.done);
+        const firstTry = !stepsAtKill.some((s) => s.endsWith('(staging)'));
+        await new Promise((r) => setTimeout(r, Math.random() * (firstTry ? 20 : stageMs * 0.5)));
+      } else {
+        await new Promise((r) => setTimeout(r, Math.random() * 30));
+      }
       c.kill();
       const exit = await c.done;
       stepsAtKill.push(`${exit === 'SIGKILL' ? 'killed' : `exited ${exit}`} ${lastStep === 'none' ? 'before a step (staging)' : `after ${lastStep}`}`);
