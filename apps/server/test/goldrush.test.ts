@@ -120,6 +120,30 @@ describe('gold mines: workers, the daily tick, upgrades', () => {
     expect(inbox.notifications.find((n) => n.type === 'worker_left')?.data).toMatchObject({ hex_name: a, slot: 2, reason: 'nft_left' });
   });
 
+  it('a worker whose NFT moved to another player leaves; a re-sync that keeps it logs nothing; each logged NFT is checked by two ticks', async () => {
+    const a = p.lands[0]!;
+    const other = await newPlayer(k, { lands: 1, workers: 0 });
+    const logged = async () => (await exec<{ asset_key: string; checked: boolean }>(k.db.orm, sql`SELECT asset_key, checked FROM holdings_left ORDER BY id`));
+    await tick(k);
+    await tick(k);
+    expect(await logged()).toEqual([]);
+    expect((await assign(k, p, a, 2, p.workers[2]!)).statusCode).toBe(200);
+    // a wallet sync upserts every holding it sees: the same player again is no leave
+    await exec(k.db.orm, sql`UPDATE holdings SET quantity = quantity, user_id = user_id WHERE user_id = ${p.userId}`);
+    expect(await logged()).toEqual([]);
+    // the NFT now resolves to the other account (its wallet synced it)
+    await exec(k.db.orm, sql`UPDATE holdings SET user_id = ${other.userId} WHERE asset_key = ${p.workers[2]!.asset_key}`);
+    expect(await logged()).toEqual([{ asset_key: p.workers[2]!.asset_key, checked: false }]);
+    await tick(k);
+    const mine = (await k.get(PATHS.mines('goldmine'), p.token)).json<MinesResponse>().mines.find((m) => m.land.hex_name === a)!;
+    expect(mine.slots.find((s) => s.slot === 2)?.worker).toBeNull();
+    const inbox = (await k.get(`${PATHS.notifications}?page=1`, p.token)).json<NotificationsResponse>();
+    expect(inbox.notifications.filter((n) => n.type === 'worker_left').map((n) => n.data)).toContainEqual(expect.objectContaining({ hex_name: a, slot: 2, reason: 'nft_left' }));
+    expect(await logged()).toEqual([{ asset_key: p.workers[2]!.asset_key, checked: true }]);
+    await tick(k);
+    expect(await logged()).toEqual([]);
+  });
+
   it('marks notifications read; the count follows', async () => {
     const before = (await k.get(PATHS.notificationsCount, p.token)).json().count;
     expect(before).toBeGreaterThan(0);

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => k?.close());
 
-const WORLD_TABLES = 'settlement_runs, settlement_batches, settle_user, settle_user_eff, settle_seen, settle_credits, mine_day_totals, vendor_purchases, ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
+const WORLD_TABLES = 'settlement_runs, settlement_batches, settle_user, settle_user_eff, settle_seen, settle_credits, mine_day_totals, vendor_purchases, ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, holdings_left, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
 const address = (userId: number) => `addr_test_u${userId}`;
 const values = (rows: ReturnType<typeof sql>[]) => sql.join(rows, sql`, `);
 
@@ -78,6 +78,9 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
   }
   if (w.workers.length) await exec(tx, sql`INSERT INTO mine_workers (land_id, mine, slot, user_id, kind, collection_key, asset_key, rarity, assigned_at) VALUES ${values(w.workers.map((x) =>
     sql`(${x.landId}, ${x.mine}, ${x.slot}, ${x.userId}, ${x.kind}, ${x.collectionKey}, ${x.assetKey}, ${x.rarity}, ${new Date(x.assignedAt)})`))}`);
+  // The world is written, not reached through wallet syncs (whose deletes and moves log the NFTs that
+  // left, migration 0015): every NFT worker is logged, as the migration does, so the tick checks each.
+  await exec(tx, sql`INSERT INTO holdings_left (collection_key, asset_key) SELECT collection_key, asset_key FROM mine_workers WHERE kind = 'nft'`);
   if (w.upgrades.length) await exec(tx, sql`INSERT INTO mine_upgrades (id, land_id, mine, user_id, target_level, item_key, started_at, ends_at, status) VALUES ${values(w.upgrades.map((u) =>
     sql`(${u.id}, ${u.landId}, ${u.mine}, ${u.userId}, ${u.targetLevel}, ${u.itemKey}, ${new Date(u.endsAt - 3_600_000)}, ${new Date(u.endsAt)}, ${u.status})`))}`);
   if (w.vendorSales.length) await exec(tx, sql`INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, royalty_day, created_at) VALUES ${values(w.vendorSales.map((v, i) =>

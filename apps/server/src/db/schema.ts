@@ -159,6 +159,19 @@ export const holdings = pgTable('holdings', {
 ]);
 
 /**
+ * Holdings that were deleted or changed player (migration 0015, written by triggers on `holdings`):
+ * the NFTs whose workers the next two ticks check for GAME-RULES §3's `nft_left` (`checked` once the
+ * first did). `left_at` is the writing transaction's start (UTC), for operators.
+ */
+export const holdingsLeft = pgTable('holdings_left', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  collectionKey: text('collection_key').notNull(),
+  assetKey: text('asset_key').notNull(),
+  leftAt: ts('left_at').notNull().defaultNow(),
+  checked: boolean('checked').notNull().default(false),
+});
+
+/**
  * The in-process chain emulator's ledger of native assets / SPL tokens per address. Kept in the
  * database so the server and the CLI see the same emulated chain.
  */

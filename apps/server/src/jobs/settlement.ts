@@ -302,24 +302,30 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
   await exec(tx, sql`CREATE TEMP TABLE _snap ON COMMIT DROP AS
     SELECT c.collection_key, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
     WHERE sc.snapshot_id = ${latestSnapshotId(end)}`);
-  // Who leaves, as hashed joins over the whole world (no per-row subplans): the land and the
-  // collection in one pass over the workers, the NFT (against every holding) in another; a worker
-  // with several reasons is told the first (GAME-RULES §3: land, then NFT, then collection).
+  // The NFTs that left a player since they were last checked (a holding deleted or moved, logged
+  // by triggers, migration 0015): only their workers can have lost their NFT.
+  await exec(tx, sql`CREATE TEMP TABLE _left ON COMMIT DROP AS SELECT id, collection_key, asset_key, checked FROM holdings_left`);
+  // Who leaves, in one hashed pass over the workers (no per-row subplans): the land, the collection,
+  // and the NFT probed by index for the workers of a logged NFT only; a worker with several reasons
+  // is told the first (GAME-RULES §3: land, then NFT, then collection).
   await exec(tx, sql`CREATE TEMP TABLE _gone ON COMMIT DROP AS
-    SELECT DISTINCT ON (land_id, mine, slot) land_id, mine, slot, user_id, reason FROM (
+    SELECT land_id, mine, slot, user_id, reason FROM (
       SELECT mw.land_id, mw.mine, mw.slot, mw.user_id,
-        CASE WHEN o.land_id IS NULL THEN 1 ELSE 3 END AS prio,
-        CASE WHEN o.land_id IS NULL THEN 'land_left' ELSE 'collection_below_threshold' END AS reason
+        CASE WHEN o.land_id IS NULL THEN 'land_left'
+          WHEN n.collection_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM holdings h
+            WHERE h.collection_key = mw.collection_key AND h.asset_key = mw.asset_key AND h.user_id = mw.user_id) THEN 'nft_left'
+          WHEN mw.mine = 'goldmine' AND mw.kind = 'nft' AND q.collection_key IS NULL THEN 'collection_below_threshold'
+        END AS reason
       FROM mine_workers mw
       LEFT JOIN _own o ON o.land_id = mw.land_id AND o.user_id = mw.user_id
       LEFT JOIN (SELECT DISTINCT collection_key FROM _snap WHERE votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric) q
         ON mw.mine = 'goldmine' AND mw.kind = 'nft' AND q.collection_key = mw.collection_key
-      WHERE o.land_id IS NULL OR (mw.mine = 'goldmine' AND mw.kind = 'nft' AND q.collection_key IS NULL)
-      UNION ALL
-      SELECT mw.land_id, mw.mine, mw.slot, mw.user_id, 2, 'nft_left' FROM mine_workers mw
-      WHERE mw.kind = 'nft' AND NOT EXISTS (SELECT 1 FROM holdings h
-        WHERE h.collection_key = mw.collection_key AND h.asset_key = mw.asset_key AND h.user_id = mw.user_id)
-    ) x ORDER BY land_id, mine, slot, prio`);
+      LEFT JOIN (SELECT DISTINCT collection_key, asset_key FROM _left) n
+        ON mw.kind = 'nft' AND n.collection_key = mw.collection_key AND n.asset_key = mw.asset_key
+    ) x WHERE reason IS NOT NULL`);
+  // each logged NFT is checked by two ticks (a worker assigned while the first ran is seen by the second)
+  await exec(tx, sql`DELETE FROM holdings_left h USING _left l WHERE h.id = l.id AND l.checked`);
+  await exec(tx, sql`UPDATE holdings_left h SET checked = true FROM _left l WHERE h.id = l.id AND NOT l.checked`);
   await exec(tx, sql`DELETE FROM mine_workers mw USING _gone g WHERE mw.land_id = g.land_id AND mw.mine = g.mine AND mw.slot = g.slot`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', g.mine, 'hex_name', l.hex_name, 'slot', g.slot, 'reason', g.reason), ${end}
