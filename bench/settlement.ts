@@ -60,6 +60,17 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
   return { players, workers: lands * WORKERS_PER_LAND };
 }
 
+/**
+ * A day's trade: one worker NFT in {@link SOLD_PER_LANDS} lands leaves its holder's wallet (slot
+ * `slot` of every such land), so the tick has leaving workers to find. @returns how many were sold
+ */
+async function sellWorkerNfts(db: Database, lands: number, slot: number): Promise<number> {
+  const sold = await exec(db.orm, sql`DELETE FROM holdings WHERE collection_key = 'benchworker'
+    AND asset_key IN (SELECT g || '_' || ${slot}::int FROM generate_series(1, ${lands}::int, ${SOLD_PER_LANDS}::int) g) RETURNING 1`);
+  return sold.length;
+}
+const SOLD_PER_LANDS = 1000;
+
 /** The writing client's connections (the issue's "e.g. 20 connections") and rate (writes/s; `BENCH_WRITE_RATE`). */
 const WRITERS = 20;
 const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 200);
@@ -126,12 +137,15 @@ async function main(): Promise<void> {
     const alone = await timedTick(db, DAY);
     const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
     if (!alone.settled || alone.settled.workersWorked !== world.workers) throw new Error(`settlement paid ${alone.settled?.workersWorked} of ${world.workers} workers`);
-    // Day 2 alone: a day like every later one (the world was settled the day before).
+    // Day 2 alone: a day like every later one (the world was settled the day before), with a day's
+    // share of worker NFTs sold (their workers leave).
+    const churn = await sellWorkerNfts(db, lands, 1);
     const steady = await timedTick(db, DAY2);
     // Day 3 with players writing throughout (Postgres only: PGlite has one connection, so every
     // write would queue behind the tick's statements); its floor: the same writes for 10 s, no tick.
     const during = new Date(Date.parse(`${DAY3}T00:00:00Z`) + 86_400_000 + 60_000);
     const idleWrites = values.url ? await writeWhile(values.url, world.players, during, () => new Promise((r) => setTimeout(r, 10_000))) : null;
+    await sellWorkerNfts(db, lands, 2);
     let withWrites: Awaited<ReturnType<typeof timedTick>> | null = null;
     let tickWrites: WriteStats | null = null;
     if (values.url) {
@@ -143,7 +157,7 @@ async function main(): Promise<void> {
       db: values.db, lands, workers: world.workers, players: world.players,
       generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(alone.seconds),
       stage_seconds: round(alone.phases.staged), salaries_seconds: round(alone.phases.salaries), credits_seconds: round(alone.phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
-      steady_seconds: round(steady.seconds), steady_stage_seconds: round(steady.phases.staged), steady_salaries_seconds: round(steady.phases.salaries), steady_credits_seconds: round(steady.phases.credits),
+      nfts_sold_per_day: churn, steady_seconds: round(steady.seconds), steady_stage_seconds: round(steady.phases.staged), steady_salaries_seconds: round(steady.phases.salaries), steady_credits_seconds: round(steady.phases.credits),
       seconds_with_writes: withWrites ? round(withWrites.seconds) : null,
       peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
       writes_during_tick: tickWrites, writes_idle: idleWrites,
@@ -157,7 +171,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; nfts_sold_per_day: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
