@@ -64,7 +64,7 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
  * A day's trade: one worker NFT in {@link SOLD_PER_LANDS} lands leaves its holder's wallet (slot
  * `slot` of every such land), so the tick has leaving workers to find. @returns how many were sold
  */
-async function sellWorkerNfts(db: Database, lands: number, slot: number): Promise<number> {
+export async function sellWorkerNfts(db: Database, lands: number, slot: number): Promise<number> {
   const sold = await exec(db.orm, sql`DELETE FROM holdings WHERE collection_key = 'benchworker'
     AND asset_key IN (SELECT g || '_' || ${slot}::int FROM generate_series(1, ${lands}::int, ${SOLD_PER_LANDS}::int) g) RETURNING 1`);
   return sold.length;

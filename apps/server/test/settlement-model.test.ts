@@ -79,8 +79,11 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
   if (w.workers.length) await exec(tx, sql`INSERT INTO mine_workers (land_id, mine, slot, user_id, kind, collection_key, asset_key, rarity, assigned_at) VALUES ${values(w.workers.map((x) =>
     sql`(${x.landId}, ${x.mine}, ${x.slot}, ${x.userId}, ${x.kind}, ${x.collectionKey}, ${x.assetKey}, ${x.rarity}, ${new Date(x.assignedAt)})`))}`);
   // The world is written, not reached through wallet syncs (whose deletes and moves log the NFTs that
-  // left, migration 0015): every NFT worker is logged, as the migration does, so the tick checks each.
-  await exec(tx, sql`INSERT INTO holdings_left (collection_key, asset_key) SELECT collection_key, asset_key FROM mine_workers WHERE kind = 'nft'`);
+  // left, migration 0015): every worker's NFT and land is logged, as the migration does, so the tick
+  // checks each worker.
+  await exec(tx, sql`INSERT INTO holdings_left (collection_key, asset_key)
+    SELECT collection_key, asset_key FROM mine_workers WHERE kind = 'nft'
+    UNION SELECT l.collection_key, l.asset_key FROM lands l WHERE EXISTS (SELECT 1 FROM mine_workers mw WHERE mw.land_id = l.id)`);
   if (w.upgrades.length) await exec(tx, sql`INSERT INTO mine_upgrades (id, land_id, mine, user_id, target_level, item_key, started_at, ends_at, status) VALUES ${values(w.upgrades.map((u) =>
     sql`(${u.id}, ${u.landId}, ${u.mine}, ${u.userId}, ${u.targetLevel}, ${u.itemKey}, ${new Date(u.endsAt - 3_600_000)}, ${new Date(u.endsAt)}, ${u.status})`))}`);
   if (w.vendorSales.length) await exec(tx, sql`INSERT INTO vendor_purchases (user_id, idempotency_key, request_hash, item, quantity, token, amount, response, royalty_day, created_at) VALUES ${values(w.vendorSales.map((v, i) =>

@@ -302,27 +302,38 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
   await exec(tx, sql`CREATE TEMP TABLE _snap ON COMMIT DROP AS
     SELECT c.collection_key, sc.votes FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
     WHERE sc.snapshot_id = ${latestSnapshotId(end)}`);
-  // The NFTs that left a player since they were last checked (a holding deleted or moved, logged
-  // by triggers, migration 0015): only their workers can have lost their NFT.
+  // The NFTs (workers' and lands') that left a player since they were last checked: a holding
+  // deleted or moved, logged by triggers (migration 0015). A worker's NFT or land can only have left
+  // its player if one of these is its own NFT or its land's.
   await exec(tx, sql`CREATE TEMP TABLE _left ON COMMIT DROP AS SELECT id, collection_key, asset_key, checked FROM holdings_left`);
-  // Who leaves, in one hashed pass over the workers (no per-row subplans): the land, the collection,
-  // and the NFT probed by index for the workers of a logged NFT only; a worker with several reasons
-  // is told the first (GAME-RULES §3: land, then NFT, then collection).
+  // A collection's qualification changes only with a snapshot (assignment requires it): on a day
+  // one was taken, every gold NFT worker is checked for it (and its land); on the others, the
+  // workers on logged lands only.
+  const snapshotToday = (await exec(tx, sql`SELECT 1 FROM staking_snapshots WHERE taken_at > ${start} AND taken_at <= ${end} LIMIT 1`)).length > 0;
+  const landChecked = snapshotToday
+    ? sql`mine_workers mw`
+    : sql`(SELECT DISTINCT mw.* FROM (SELECT DISTINCT collection_key, asset_key FROM _left) n
+        JOIN lands l ON l.collection_key = n.collection_key AND l.asset_key = n.asset_key
+        JOIN mine_workers mw ON mw.land_id = l.id) mw`;
+  // Who leaves; a worker with several reasons is told the first (GAME-RULES §3: land, then NFT, then
+  // collection). The NFT check probes the holdings by index for the logged NFTs' workers only.
   await exec(tx, sql`CREATE TEMP TABLE _gone ON COMMIT DROP AS
-    SELECT land_id, mine, slot, user_id, reason FROM (
+    SELECT DISTINCT ON (land_id, mine, slot) land_id, mine, slot, user_id, reason FROM (
       SELECT mw.land_id, mw.mine, mw.slot, mw.user_id,
-        CASE WHEN o.land_id IS NULL THEN 'land_left'
-          WHEN n.collection_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM holdings h
-            WHERE h.collection_key = mw.collection_key AND h.asset_key = mw.asset_key AND h.user_id = mw.user_id) THEN 'nft_left'
-          WHEN mw.mine = 'goldmine' AND mw.kind = 'nft' AND q.collection_key IS NULL THEN 'collection_below_threshold'
-        END AS reason
-      FROM mine_workers mw
+        CASE WHEN o.land_id IS NULL THEN 1 ELSE 3 END AS prio,
+        CASE WHEN o.land_id IS NULL THEN 'land_left' ELSE 'collection_below_threshold' END AS reason
+      FROM ${landChecked}
       LEFT JOIN _own o ON o.land_id = mw.land_id AND o.user_id = mw.user_id
       LEFT JOIN (SELECT DISTINCT collection_key FROM _snap WHERE votes >= ${WORKER_QUALIFY_VOTES.toString()}::numeric) q
         ON mw.mine = 'goldmine' AND mw.kind = 'nft' AND q.collection_key = mw.collection_key
-      LEFT JOIN (SELECT DISTINCT collection_key, asset_key FROM _left) n
-        ON mw.kind = 'nft' AND n.collection_key = mw.collection_key AND n.asset_key = mw.asset_key
-    ) x WHERE reason IS NOT NULL`);
+      WHERE o.land_id IS NULL OR (mw.mine = 'goldmine' AND mw.kind = 'nft' AND q.collection_key IS NULL)
+      UNION ALL
+      SELECT mw.land_id, mw.mine, mw.slot, mw.user_id, 2, 'nft_left'
+      FROM (SELECT DISTINCT collection_key, asset_key FROM _left) n
+      JOIN mine_workers mw ON mw.collection_key = n.collection_key AND mw.asset_key = n.asset_key
+      WHERE mw.kind = 'nft' AND NOT EXISTS (SELECT 1 FROM holdings h
+        WHERE h.collection_key = mw.collection_key AND h.asset_key = mw.asset_key AND h.user_id = mw.user_id)
+    ) x ORDER BY land_id, mine, slot, prio`);
   // each logged NFT is checked by two ticks (a worker assigned while the first ran is seen by the second)
   await exec(tx, sql`DELETE FROM holdings_left h USING _left l WHERE h.id = l.id AND l.checked`);
   await exec(tx, sql`UPDATE holdings_left h SET checked = true FROM _left l WHERE h.id = l.id AND NOT l.checked`);
@@ -331,9 +342,10 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
     SELECT g.user_id, 'worker_left', jsonb_build_object('day', ${day}::text, 'mine', g.mine, 'hex_name', l.hex_name, 'slot', g.slot, 'reason', g.reason), ${end}
     FROM _gone g JOIN lands l ON l.id = g.land_id ORDER BY g.land_id, g.mine, g.slot`);
   // Rarity follows the league, which changes only with a snapshot: re-rate when one was taken today.
-  await exec(tx, sql`UPDATE mine_workers mw SET rarity = ${leagueSql(sql`s.votes`, (league) => sql`${rarityForLeague(league) ?? 'common'}`)}
-    FROM _snap s WHERE mw.mine = 'goldmine' AND mw.kind = 'nft' AND s.collection_key = mw.collection_key
-      AND EXISTS (SELECT 1 FROM staking_snapshots ss WHERE ss.taken_at > ${start} AND ss.taken_at <= ${end})`);
+  if (snapshotToday) {
+    await exec(tx, sql`UPDATE mine_workers mw SET rarity = ${leagueSql(sql`s.votes`, (league) => sql`${rarityForLeague(league) ?? 'common'}`)}
+      FROM _snap s WHERE mw.mine = 'goldmine' AND mw.kind = 'nft' AND s.collection_key = mw.collection_key`);
+  }
 }
 
 /** SQL: `col` is a user id of the batch [lo, hi). */

@@ -1,7 +1,8 @@
--- Leaving workers without a pass over every holding (issue 16): a worker whose NFT is no longer held
--- by its player leaves at the tick (GAME-RULES §3, reason `nft_left`), and that can only start when a
--- holding is deleted or changes player. Both are logged here, and the tick checks only the workers
--- of the logged NFTs (`releaseWorkers` in apps/server/src/jobs/settlement.ts). Each row is checked by
+-- Leaving workers without a pass over every holding (issue 16): a worker whose NFT or land is no
+-- longer held by its player leaves at the tick (GAME-RULES §3, `nft_left`, `land_left`), and that can
+-- only start when a holding is deleted or changes player. Both are logged here, and the tick checks
+-- only the workers of the logged NFTs and on the logged lands (`releaseWorkers` in
+-- apps/server/src/jobs/settlement.ts). Each row is checked by
 -- two ticks (`checked` marks the first), so a worker assigned in a transaction that straddled the
 -- first one is still checked.
 CREATE TABLE "holdings_left" (
@@ -27,6 +28,7 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "holdings_left_on_update" AFTER UPDATE ON "holdings" FOR EACH ROW
 	WHEN (OLD."user_id" IS DISTINCT FROM NEW."user_id" OR OLD."collection_key" IS DISTINCT FROM NEW."collection_key" OR OLD."asset_key" IS DISTINCT FROM NEW."asset_key")
 	EXECUTE FUNCTION "kingdom_holding_moved"();--> statement-breakpoint
--- What was true before this migration: every NFT worker is checked once by the next tick.
+-- What was true before this migration: every worker is checked once by the next tick (its NFT, its land's).
 INSERT INTO "holdings_left" ("collection_key", "asset_key", "checked")
-	SELECT "collection_key", "asset_key", true FROM "mine_workers" WHERE "kind" = 'nft';
+	SELECT "collection_key", "asset_key", true FROM "mine_workers" WHERE "kind" = 'nft'
+	UNION SELECT l."collection_key", l."asset_key", true FROM "lands" l WHERE EXISTS (SELECT 1 FROM "mine_workers" mw WHERE mw."land_id" = l."id");
