@@ -25,7 +25,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MINE_KINDS, MINE_RULES, WORKER_RARITIES, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES,
   EFFECTIVITY_BOUNDS_PERCENT, LOW_BALANCE_WARNING_DAYS, LAND_SIZES, GOLDMINE_MAX_LEVEL,
-  SHOP_ROYALTY_PERCENT, ROYALTY_TOKENS, dayStart, addDays, dueDays, rarityForLeague, type MineKind,
+  SHOP_ROYALTY_PERCENT, ROYALTY_TOKENS, dayStart, addDays, dueDays, rarityForLeague, type MineKind, type WorkerRarity,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
@@ -417,6 +417,9 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
   const unit = (i: number) => (1n << BigInt(2 * i * COUNT_BITS)).toString();
   const rarities = sql.join(WORKER_RARITIES.map((r, i) =>
     sql`(${r}::text, ${rules.salary[r].toString()}::bigint, ${unit(i)}::bigint)`), sql`, `);
+  // per rarity as a CASE (a hash join with a VALUES list costs more than the grouping over 5M workers)
+  const byRarity = (value: (i: number, r: WorkerRarity) => SQL) =>
+    sql.join([sql`CASE mw.rarity`, ...WORKER_RARITIES.map((r, i) => sql`WHEN ${r} THEN ${value(i, r)}`), sql`END`], sql` `);
   const manager = rules.managerSlot ?? 0;
   const fallback = rules.salaryFallback;
   const col = (t: string | null) => (t ? sql.raw(`s.${t}`) : sql`0::numeric`);
@@ -436,10 +439,10 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
     SELECT x.land_id, x.user_id, x.workers, x.salary, CASE WHEN x.mgr IS NULL THEN x.units ELSE ((x.units - x.mgr) << ${bits}) + x.mgr END AS counts,
       ${open} AS open_slots
     FROM (
-      SELECT mw.land_id, min(mw.user_id) AS user_id, count(*)::int AS workers, sum(r.salary) AS salary,
-        sum(r.unit)::bigint AS units, (sum(r.unit) FILTER (WHERE mw.slot = ${manager}::int))::bigint AS mgr
-      FROM mine_workers mw JOIN (VALUES ${rarities}) r(rarity, salary, unit) ON r.rarity = mw.rarity
-      WHERE ${users(sql`mw.user_id`)} AND mw.mine = ${kind} AND mw.assigned_at < ${start}
+      SELECT mw.land_id, min(mw.user_id) AS user_id, count(*)::int AS workers, sum(${byRarity((_, r) => sql`${rules.salary[r].toString()}::bigint`)}) AS salary,
+        sum(${byRarity((i) => sql`${unit(i)}::bigint`)})::bigint AS units, (sum(${byRarity((i) => sql`${unit(i)}::bigint`)}) FILTER (WHERE mw.slot = ${manager}::int))::bigint AS mgr
+      FROM mine_workers mw
+      WHERE ${users(sql`mw.user_id`)} AND mw.mine = ${kind} AND mw.assigned_at < ${start} AND mw.rarity IN (${sql.join(WORKER_RARITIES.map((r) => sql`${r}`), sql`, `)})
       GROUP BY mw.land_id
     ) x JOIN lands l ON l.id = x.land_id`);
   await exec(tx, sql`WITH r(rarity, salary, unit) AS (VALUES ${rarities}),
