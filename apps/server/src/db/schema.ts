@@ -242,6 +242,29 @@ export const mineWorkers = pgTable('mine_workers', {
   check('mine_workers_slot', sql`${t.slot} BETWEEN 1 AND CASE WHEN ${t.mine} = 'goldmine' THEN 10 ELSE 5 END`),
 ]);
 
+/**
+ * Each land's roster per mine kind, kept between days by the tick (migration 0016, `refreshRosters`):
+ * its player (smallest id), workers, salaries (salary token base units), packed one-slot counts of
+ * all its workers (`units`) and of the manager slot (`mgr`). `roster_changes` logs (trigger on
+ * `mine_workers`) the lands whose workers changed since the tick summed them.
+ */
+export const mineRosters = pgTable('mine_rosters', {
+  landId: integer('land_id').notNull(),
+  mine: text('mine').notNull(),
+  userId: integer('user_id').notNull(),
+  workers: integer('workers').notNull(),
+  salary: numeric('salary').notNull(),
+  units: bigint('units', { mode: 'bigint' }).notNull(),
+  mgr: bigint('mgr', { mode: 'bigint' }),
+}, (t) => [primaryKey({ name: 'mine_rosters_pk', columns: [t.landId, t.mine] })]);
+
+/** Lands whose workers changed since the tick last summed their roster (see {@link mineRosters}). */
+export const rosterChanges = pgTable('roster_changes', {
+  id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+  landId: integer('land_id').notNull(),
+  mine: text('mine').notNull(),
+});
+
 /** Mine upgrades: `mine` is `goldmine` or `frenmine`; at most one in progress per land and mine. */
 export const mineUpgrades = pgTable('mine_upgrades', {
   id: serial('id').primaryKey(),

@@ -343,8 +343,10 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
     FROM _gone g JOIN lands l ON l.id = g.land_id ORDER BY g.land_id, g.mine, g.slot`);
   // Rarity follows the league, which changes only with a snapshot: re-rate when one was taken today.
   if (snapshotToday) {
-    await exec(tx, sql`UPDATE mine_workers mw SET rarity = ${leagueSql(sql`s.votes`, (league) => sql`${rarityForLeague(league) ?? 'common'}`)}
-      FROM _snap s WHERE mw.mine = 'goldmine' AND mw.kind = 'nft' AND s.collection_key = mw.collection_key`);
+    // only the workers whose rarity changes (each update logs its land's roster to be summed again)
+    const rarity = leagueSql(sql`s.votes`, (league) => sql`${rarityForLeague(league) ?? 'common'}`);
+    await exec(tx, sql`UPDATE mine_workers mw SET rarity = ${rarity}
+      FROM _snap s WHERE mw.mine = 'goldmine' AND mw.kind = 'nft' AND s.collection_key = mw.collection_key AND mw.rarity IS DISTINCT FROM ${rarity}`);
   }
 }
 
@@ -377,7 +379,10 @@ async function stageSalaries(tx: Orm, day: string): Promise<void> {
     LEFT JOIN (SELECT user_id, sum(amount) AS hexo FROM staking_daily WHERE day = ${day} AND token = 'hexo' GROUP BY user_id) k ON k.user_id = r.user_id`);
   await exec(tx, sql`ALTER TABLE _seen ADD PRIMARY KEY (user_id)`);
   await exec(tx, sql`INSERT INTO settle_seen (user_id, hexo, food) SELECT user_id, hexo, food FROM _seen ORDER BY user_id`);
-  for (const kind of MINE_KINDS) await computePay(tx, kind, day, () => sql`true`);
+  for (const kind of MINE_KINDS) {
+    await refreshRosters(tx, kind, start);
+    await computePay(tx, kind, day, () => sql`true`, 'kept');
+  }
   await exec(tx, sql`DROP TABLE _seen`);
 }
 
@@ -401,6 +406,58 @@ export function weightCodes(kind: MineKind): { code: number; eff: bigint }[] {
   ]);
 }
 
+/** A rarity's one-slot count in a packed weight-count field (code 2i, see {@link COUNT_BITS}). */
+const rarityUnit = (i: number) => (1n << BigInt(2 * i * COUNT_BITS)).toString();
+
+/**
+ * SQL: each land's roster of mine `kind` on the day starting at `start` (workers assigned before it)
+ * among the workers matching `where`: its player (the smallest id), workers, salaries (GAME-RULES
+ * §3, §4, in the salary token's base units), the packed one-slot counts of every worker (`units`)
+ * and of the manager slot (`mgr`, null without one). Columns as `mine_rosters`.
+ */
+function rosterSql(kind: MineKind, start: Date, where: SQL): SQL {
+  const rules = MINE_RULES[kind];
+  // per rarity as a CASE (a hash join with a VALUES list costs more than the grouping over 5M workers)
+  const byRarity = (value: (i: number, r: WorkerRarity) => SQL) =>
+    sql.join([sql`CASE mw.rarity`, ...WORKER_RARITIES.map((r, i) => sql`WHEN ${r} THEN ${value(i, r)}`), sql`END`], sql` `);
+  const units = byRarity((i) => sql`${rarityUnit(i)}::bigint`);
+  return sql`SELECT mw.land_id, min(mw.user_id) AS user_id, count(*)::int AS workers, sum(${byRarity((_, r) => sql`${rules.salary[r].toString()}::bigint`)}) AS salary,
+      sum(${units})::bigint AS units, (sum(${units}) FILTER (WHERE mw.slot = ${rules.managerSlot ?? 0}::int))::bigint AS mgr
+    FROM mine_workers mw
+    WHERE ${where} AND mw.mine = ${kind} AND mw.assigned_at < ${start} AND mw.rarity IN (${sql.join(WORKER_RARITIES.map((r) => sql`${r}`), sql`, `)})
+    GROUP BY mw.land_id`;
+}
+
+/**
+ * Brings the kept rosters of mine `kind` (`mine_rosters`, migration 0016) to the day starting at
+ * `start`: the lands whose workers changed (logged in `roster_changes` by a trigger on
+ * `mine_workers`) are summed again from their workers, the others kept. A change stays logged while
+ * one of its land's workers was assigned at or after `start` (that worker joins a later day's roster).
+ * Every roster is summed again when the rules it was summed with (salaries, weight packing, manager
+ * slot) are not today's (`app_settings` key `mine_rosters_rules.<kind>`).
+ */
+export async function refreshRosters(tx: Orm, kind: MineKind, start: Date): Promise<void> {
+  const rules = MINE_RULES[kind];
+  const key = `mine_rosters_rules.${kind}`;
+  const fingerprint = JSON.stringify({ salary: WORKER_RARITIES.map((r) => rules.salary[r].toString()), units: WORKER_RARITIES.map((_, i) => rarityUnit(i)), manager: rules.managerSlot ?? 0 });
+  const [kept] = await exec<{ value: string }>(tx, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = ${key}`);
+  if (kept?.value !== fingerprint) {
+    await exec(tx, sql`DELETE FROM mine_rosters WHERE mine = ${kind}`);
+    await exec(tx, sql`INSERT INTO roster_changes (land_id, mine) SELECT DISTINCT land_id, mine FROM mine_workers WHERE mine = ${kind}`);
+    await exec(tx, sql`INSERT INTO app_settings (key, value) VALUES (${key}, ${JSON.stringify(fingerprint)}::jsonb)
+      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
+  }
+  await exec(tx, sql`CREATE TEMP TABLE _chg ON COMMIT DROP AS SELECT id, land_id FROM roster_changes WHERE mine = ${kind}`);
+  await exec(tx, sql`CREATE TEMP TABLE _chl ON COMMIT DROP AS SELECT DISTINCT land_id FROM _chg`);
+  await exec(tx, sql`ALTER TABLE _chl ADD PRIMARY KEY (land_id)`);
+  await exec(tx, sql`DELETE FROM mine_rosters r USING _chl c WHERE r.mine = ${kind} AND r.land_id = c.land_id`);
+  await exec(tx, sql`INSERT INTO mine_rosters (land_id, mine, user_id, workers, salary, units, mgr)
+    SELECT land_id, ${kind}, user_id, workers, salary, units, mgr FROM (${rosterSql(kind, start, sql`mw.land_id IN (SELECT land_id FROM _chl)`)}) x`);
+  await exec(tx, sql`DELETE FROM roster_changes c USING _chg x WHERE c.id = x.id
+    AND NOT EXISTS (SELECT 1 FROM mine_workers mw WHERE mw.land_id = x.land_id AND mw.mine = ${kind} AND mw.assigned_at >= ${start})`);
+  await exec(tx, sql`DROP TABLE _chg, _chl`);
+}
+
 /**
  * Computes one mine kind's salaries (GAME-RULES §3, §4) from its descriptor for the roster players
  * matching `users` (an SQL condition on a user id column), from the balances in temp table `_seen`
@@ -411,15 +468,11 @@ export function weightCodes(kind: MineKind): { code: number; eff: bigint }[] {
  * slots as {@link COUNT_BITS}-packed counts per weight code, the EXO read through `mine_day_reports`),
  * each player's sums (`settle_user`) and worked slots per weight (`settle_user_eff`).
  */
-async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: SQL) => SQL): Promise<void> {
+async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: SQL) => SQL, rosters: 'kept' | 'workers'): Promise<void> {
   const start = new Date(dayStart(day));
   const rules = MINE_RULES[kind];
-  const unit = (i: number) => (1n << BigInt(2 * i * COUNT_BITS)).toString();
   const rarities = sql.join(WORKER_RARITIES.map((r, i) =>
-    sql`(${r}::text, ${rules.salary[r].toString()}::bigint, ${unit(i)}::bigint)`), sql`, `);
-  // per rarity as a CASE (a hash join with a VALUES list costs more than the grouping over 5M workers)
-  const byRarity = (value: (i: number, r: WorkerRarity) => SQL) =>
-    sql.join([sql`CASE mw.rarity`, ...WORKER_RARITIES.map((r, i) => sql`WHEN ${r} THEN ${value(i, r)}`), sql`END`], sql` `);
+    sql`(${r}::text, ${rules.salary[r].toString()}::bigint, ${rarityUnit(i)}::bigint)`), sql`, `);
   const manager = rules.managerSlot ?? 0;
   const fallback = rules.salaryFallback;
   const col = (t: string | null) => (t ? sql.raw(`s.${t}`) : sql`0::numeric`);
@@ -430,21 +483,17 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
   const mask = sql.raw(String(2 ** COUNT_BITS - 1));
   const codes = weightCodes(kind);
   // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools). Every land is first
-  // summed as if all its workers were paid, in one pass over the workers (a table of its own: the
-  // pass may run in parallel); with a worked manager, every other slot's count moves to its rarity's
+  // summed as if all its workers were paid (its roster, kept between days in staging); with a worked manager, every other slot's count moves to its rarity's
   // bonus code (one field up). A player whose salary token covers every salary (nearly all) keeps
   // those sums. Only the others' workers are paid one by one, in pay order with a running sum.
   // Per-player rows are then summed from the land rows.
+  const roster = rosters === 'kept'
+    ? sql`SELECT land_id, user_id, workers, salary, units, mgr FROM mine_rosters WHERE mine = ${kind}`
+    : rosterSql(kind, start, users(sql`mw.user_id`));
   await exec(tx, sql`CREATE TEMP TABLE _la ON COMMIT DROP AS
     SELECT x.land_id, x.user_id, x.workers, x.salary, CASE WHEN x.mgr IS NULL THEN x.units ELSE ((x.units - x.mgr) << ${bits}) + x.mgr END AS counts,
       ${open} AS open_slots
-    FROM (
-      SELECT mw.land_id, min(mw.user_id) AS user_id, count(*)::int AS workers, sum(${byRarity((_, r) => sql`${rules.salary[r].toString()}::bigint`)}) AS salary,
-        sum(${byRarity((i) => sql`${unit(i)}::bigint`)})::bigint AS units, (sum(${byRarity((i) => sql`${unit(i)}::bigint`)}) FILTER (WHERE mw.slot = ${manager}::int))::bigint AS mgr
-      FROM mine_workers mw
-      WHERE ${users(sql`mw.user_id`)} AND mw.mine = ${kind} AND mw.assigned_at < ${start} AND mw.rarity IN (${sql.join(WORKER_RARITIES.map((r) => sql`${r}`), sql`, `)})
-      GROUP BY mw.land_id
-    ) x JOIN lands l ON l.id = x.land_id`);
+    FROM (${roster}) x JOIN lands l ON l.id = x.land_id`);
   await exec(tx, sql`WITH r(rarity, salary, unit) AS (VALUES ${rarities}),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
@@ -543,7 +592,7 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
     await exec(tx, sql`UPDATE mine_daily SET last_day = NULL WHERE last_day = ${addDays(day, -1)} AND ${movedUser(sql`user_id`)}`);
     await exec(tx, sql`DELETE FROM settle_user WHERE ${movedUser(sql`user_id`)}`);
     await exec(tx, sql`DELETE FROM settle_user_eff WHERE ${movedUser(sql`user_id`)}`);
-    for (const kind of MINE_KINDS) await computePay(tx, kind, day, movedUser);
+    for (const kind of MINE_KINDS) await computePay(tx, kind, day, movedUser, 'workers');
   }
   // One statement: each (player, token) moves by its net sum, and the salaries were computed to fit.
   await applyLedgerBatch(tx, sql`${stakingEntriesSql(day, lo, hi)}
