@@ -46,6 +46,8 @@ export interface SettleOptions {
   batchUsers?: number;
   /** Batches run at once, each on its own connection: default {@link SETTLE_LANES} on Postgres, 1 on PGlite (one connection). */
   lanes?: number;
+  /** Postgres parallel workers per staging statement (`max_parallel_workers_per_gather`), default {@link SETTLE_PARALLEL_WORKERS}. */
+  parallelWorkers?: number;
 }
 
 export interface DaySettled {
@@ -54,6 +56,14 @@ export interface DaySettled {
   frenmineExo: bigint;
   workersWorked: number;
 }
+
+/**
+ * Parallel workers a staging statement may use on Postgres. None by default: on the 2-core machine
+ * the bench runs on, staging's parallel scans took every core from the players, and writes during
+ * the tick waited for CPU (1M lands with 200 writes/s, day 2: p99 1,285 ms with Postgres' default of
+ * 2, 347 ms with 0; staging 31.7 s and 29.7 s). A database with cores to spare may allow some.
+ */
+export const SETTLE_PARALLEL_WORKERS = 0;
 
 /** Players (a range of user ids) per salary or credit batch: each batch is one short transaction. */
 export const SETTLE_BATCH_USERS = 250;
@@ -125,7 +135,7 @@ export async function settleDay(db: Database, day: string, opts: SettleOptions =
   // The day's sales are closed first, in a short transaction of their own (no lock held during the
   // tick): purchases that read the day as open commit before it; later ones count the next day.
   await closeDaySales(db.orm, day);
-  let run = await stage(db, day, opts.batchUsers ?? SETTLE_BATCH_USERS);
+  let run = await stage(db, day, opts.batchUsers ?? SETTLE_BATCH_USERS, opts.parallelWorkers ?? SETTLE_PARALLEL_WORKERS);
   if (!run) return null;
   await step('staged');
   const lanes = db.kind === 'pglite' ? 1 : Math.max(1, Math.floor(opts.lanes ?? SETTLE_LANES));
@@ -184,7 +194,7 @@ async function readRun(tx: Orm, day: string): Promise<Run | null> {
  * upgrade refunds and royalty shares are staged in `settle_credits` for the batches.
  * @returns null when the day is already settled
  */
-async function stage(db: Database, day: string, batchUsers: number): Promise<Run | null> {
+async function stage(db: Database, day: string, batchUsers: number, parallelWorkers: number): Promise<Run | null> {
   const start = new Date(dayStart(day));
   const end = new Date(dayStart(addDays(day)));
   return db.orm.transaction(async (tx) => {
@@ -198,6 +208,7 @@ async function stage(db: Database, day: string, batchUsers: number): Promise<Run
     // fresh temp tables would otherwise trigger JIT compilation that costs more than it saves.
     await exec(tx, sql.raw(`SET LOCAL work_mem = '${SETTLEMENT_WORK_MEM[db.kind]}'`));
     await exec(tx, sql`SET LOCAL jit = off`);
+    if (db.kind === 'postgres') await exec(tx, sql.raw(`SET LOCAL max_parallel_workers_per_gather = ${Math.max(0, Math.floor(parallelWorkers))}`));
     await exec(tx, sql`TRUNCATE settle_user, settle_user_eff, settle_credits, settle_seen`);
     // Who holds each land: the account holding its NFT (the smallest id should two ever do).
     await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS

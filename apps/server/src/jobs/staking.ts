@@ -35,8 +35,9 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
   // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward) —
   // `rewardPerNft`'s formula, from its constants.
   const f = STAKE_OWNER_FACTOR_HALVES;
-  // The world-wide count is a table of its own (an INSERT never runs in parallel; this may), read
-  // from regular tables only (a temp table's scan cannot be shared with parallel workers).
+  // The world-wide count is a table of its own (an INSERT never runs in parallel; this may where the
+  // tick allows parallel workers, `SETTLE_PARALLEL_WORKERS`), read from regular tables only (a temp
+  // table's scan cannot be shared with parallel workers).
   await exec(tx, sql`CREATE TEMP TABLE _stake_n ON COMMIT DROP AS
     SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
     FROM holdings h
