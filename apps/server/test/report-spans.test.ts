@@ -3,7 +3,7 @@
  * the same numbers, and `mine_day_reports` answers one row per settled day. These cases reach the
  * span edges the generated worlds of `settlement-model.test.ts` rarely do: a day whose only change is
  * the weights of the worked slots (a worker moved into the manager slot: same count, same salary), and
- * a land whose workers all left (its span ends). Judge: each day's report EXO equals the
+ * a land whose workers all left (its span ends); and the kept rosters summed again under new rules. Judge: each day's report EXO equals the
  * `goldmine_reward` the ledger credited that day, and a settled day's rows never change afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,5 +74,24 @@ describe('report spans', () => {
       SELECT r.exo_mined::text AS exo, (SELECT sum(amount) FROM ledger_entries e WHERE e.user_id = ${q.userId} AND e.reason = 'goldmine_reward' AND e.reference = ${empty})::text AS paid
       FROM mine_day_reports r WHERE r.day = ${empty} AND r.user_id = ${q.userId} AND r.mine = 'goldmine'`);
     expect(qr!.exo).toBe(qr!.paid);
+  });
+
+  it('kept rosters (migration 0016) are all summed again when the rules they were summed with are not the running ones', async () => {
+    const salary = async (day: string) => (await exec<{ s: string }>(k.db.orm, sql`
+      SELECT COALESCE(sum(amount), 0)::text AS s FROM ledger_entries WHERE user_id = ${q.userId} AND reason = 'goldmine_salary' AND reference = ${day}`))[0]!.s;
+    const before = await tick(k);
+    expect(BigInt(await salary(before))).toBeLessThan(0n);
+    // rosters summed with other salaries: were they kept, q would pay 1 base unit and mine nothing
+    await exec(k.db.orm, sql`UPDATE mine_rosters SET salary = 1, units = 0`);
+    await exec(k.db.orm, sql`UPDATE app_settings SET value = '"older rules"'::jsonb WHERE key = 'mine_rosters_rules.goldmine'`);
+    const after = await tick(k);
+    expect(await salary(after)).toBe(await salary(before));
+    const [qr] = await exec<{ exo: string; paid: string }>(k.db.orm, sql`
+      SELECT r.exo_mined::text AS exo, (SELECT sum(amount) FROM ledger_entries e WHERE e.user_id = ${q.userId} AND e.reason = 'goldmine_reward' AND e.reference = ${after})::text AS paid
+      FROM mine_day_reports r WHERE r.day = ${after} AND r.user_id = ${q.userId} AND r.mine = 'goldmine'`);
+    expect(BigInt(qr!.exo)).toBeGreaterThan(0n);
+    expect(qr!.exo).toBe(qr!.paid);
+    const [kept] = await exec<{ value: string }>(k.db.orm, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = 'mine_rosters_rules.goldmine'`);
+    expect(kept!.value).not.toBe('older rules');
   });
 });

@@ -417,6 +417,9 @@ export function weightCodes(kind: MineKind): { code: number; eff: bigint }[] {
   ]);
 }
 
+/** Lands summed again in one tick from which `mine_rosters` is analyzed at once (not left to autovacuum). */
+const ROSTER_ANALYZE_CHANGES = 10_000;
+
 /** A rarity's one-slot count in a packed weight-count field (code 2i, see {@link COUNT_BITS}). */
 const rarityUnit = (i: number) => (1n << BigInt(2 * i * COUNT_BITS)).toString();
 
@@ -452,21 +455,27 @@ export async function refreshRosters(tx: Orm, kind: MineKind, start: Date): Prom
   const key = `mine_rosters_rules.${kind}`;
   const fingerprint = JSON.stringify({ salary: WORKER_RARITIES.map((r) => rules.salary[r].toString()), units: WORKER_RARITIES.map((_, i) => rarityUnit(i)), manager: rules.managerSlot ?? 0 });
   const [kept] = await exec<{ value: string }>(tx, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = ${key}`);
-  if (kept?.value !== fingerprint) {
+  const all = kept?.value !== fingerprint;
+  await exec(tx, sql`CREATE TEMP TABLE _chg ON COMMIT DROP AS SELECT id, land_id FROM roster_changes WHERE mine = ${kind}`);
+  let changed = 0;
+  if (all) {
     await exec(tx, sql`DELETE FROM mine_rosters WHERE mine = ${kind}`);
-    await exec(tx, sql`INSERT INTO roster_changes (land_id, mine) SELECT DISTINCT land_id, mine FROM mine_workers WHERE mine = ${kind}`);
     await exec(tx, sql`INSERT INTO app_settings (key, value) VALUES (${key}, ${JSON.stringify(fingerprint)}::jsonb)
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
+  } else {
+    await exec(tx, sql`CREATE TEMP TABLE _chl ON COMMIT DROP AS SELECT DISTINCT land_id FROM _chg`);
+    await exec(tx, sql`ALTER TABLE _chl ADD PRIMARY KEY (land_id)`);
+    changed = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM _chl`))[0]!.n;
+    await exec(tx, sql`DELETE FROM mine_rosters r USING _chl c WHERE r.mine = ${kind} AND r.land_id = c.land_id`);
   }
-  await exec(tx, sql`CREATE TEMP TABLE _chg ON COMMIT DROP AS SELECT id, land_id FROM roster_changes WHERE mine = ${kind}`);
-  await exec(tx, sql`CREATE TEMP TABLE _chl ON COMMIT DROP AS SELECT DISTINCT land_id FROM _chg`);
-  await exec(tx, sql`ALTER TABLE _chl ADD PRIMARY KEY (land_id)`);
-  await exec(tx, sql`DELETE FROM mine_rosters r USING _chl c WHERE r.mine = ${kind} AND r.land_id = c.land_id`);
   await exec(tx, sql`INSERT INTO mine_rosters (land_id, mine, user_id, workers, salary, units, mgr)
-    SELECT land_id, ${kind}, user_id, workers, salary, units, mgr FROM (${rosterSql(kind, start, sql`mw.land_id IN (SELECT land_id FROM _chl)`)}) x`);
+    SELECT land_id, ${kind}, user_id, workers, salary, units, mgr
+    FROM (${rosterSql(kind, start, all ? sql`true` : sql`mw.land_id IN (SELECT land_id FROM _chl)`)}) x`);
   await exec(tx, sql`DELETE FROM roster_changes c USING _chg x WHERE c.id = x.id
     AND NOT EXISTS (SELECT 1 FROM mine_workers mw WHERE mw.land_id = x.land_id AND mw.mine = ${kind} AND mw.assigned_at >= ${start})`);
-  await exec(tx, sql`DROP TABLE _chg, _chl`);
+  await exec(tx, sql.raw(`DROP TABLE _chg${all ? '' : ', _chl'}`));
+  // after many changes (a first tick, new rules) the read that follows is planned from fresh statistics
+  if (all || changed >= ROSTER_ANALYZE_CHANGES) await exec(tx, sql`ANALYZE mine_rosters`);
 }
 
 /**
