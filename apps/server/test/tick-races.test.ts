@@ -80,6 +80,9 @@ describe('player writes racing the tick', () => {
     const pending: Promise<unknown>[] = [];
     const settled = settleDay(k.db, DAY, {
       batchUsers: 1,
+      // one lane, so a paused step pauses the tick (with two, the other lane would settle the paused
+      // players' batches meanwhile, and "before their batch" could not be arranged)
+      lanes: 1,
       onStep: async (step) => {
         // batches are one user id each: after `middle` of them, the first half of the players is done
         const middle = players[PLAYERS / 2]!.userId;
