@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => k?.close());
 
-const WORLD_TABLES = 'settlement_runs, settlement_batches, settle_user, settle_user_eff, settle_seen, settle_credits, mine_day_totals, vendor_purchases, ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, mine_rosters, roster_changes, holdings_left, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
+const WORLD_TABLES = 'settlement_runs, settlement_batches, settle_user, settle_user_eff, settle_seen, settle_credits, mine_day_totals, vendor_purchases, ledger_entries, notifications, mine_daily, game_days, mine_ready_notices, mine_upgrades, mine_workers, mine_rosters, roster_changes, holdings_left, holding_counts, holding_deltas, staking_daily, snapshot_collections, staking_snapshots, collections, holdings, user_items, balances, sessions, wallets, users, lands';
 const address = (userId: number) => `addr_test_u${userId}`;
 const values = (rows: ReturnType<typeof sql>[]) => sql.join(rows, sql`, `);
 

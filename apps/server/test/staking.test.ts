@@ -237,6 +237,39 @@ describe('the staking part of the daily tick', () => {
     const n = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM snapshot_collections WHERE snapshot_id = ${snaps[0]!.id}`);
     expect(n[0]!.n).toBe((await exec(k.db.orm, sql`SELECT id FROM collections`)).length);
   });
+
+  it('counts follow the holdings between ticks (kept counts and logged changes, migration 0018): an NFT that leaves stops counting, a new one counts after 24 h', async () => {
+    const w = createCardanoTestWallet();
+    const given = (await k.post(PATHS.demoFaucet, { address: w.address, workers: 3, rarity: 'epic' })).json<{ workers: Array<{ collection_key: string; asset_key: string }> }>();
+    const { token, user: { user_id: userId } } = await signInCardano(k, w);
+    const collection = given.workers[0]!.collection_key;
+    const counted = async () => {
+      const day = (await k.post(PATHS.demoTick, { days: 1 })).json<{ settled: string[] }>().settled.at(-1)!;
+      const rows = (await k.get(STAKING_PATHS.stakingReport(day), token)).json<StakingReportResponse>().rows;
+      return rows.find((r) => r.source === 'nft' && r.ref === collection)?.nfts ?? 0;
+    };
+    await counted();
+    expect(await counted()).toBe(3);
+    // one NFT leaves the wallet (as a sync deletes it): the next tick reads the logged change
+    await exec(k.db.orm, sql`DELETE FROM holdings WHERE collection_key = ${collection} AND asset_key = ${given.workers[0]!.asset_key}`);
+    expect(await counted()).toBe(2);
+    expect(await counted()).toBe(2);
+    // another arrives (held from now): it counts from the day that ends 24 h later
+    await exec(k.db.orm, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, held_since)
+      VALUES ('cardano', ${collection}, ${'new-' + given.workers[0]!.asset_key}, ${w.address}, ${userId}, ${k.now()})`);
+    expect(await counted()).toBe(2);
+    expect(await counted()).toBe(3);
+    // each tick folds the logged changes into the kept counts
+    expect(await exec(k.db.orm, sql`SELECT 1 FROM holding_deltas WHERE user_id = ${userId}`)).toHaveLength(0);
+    const [kept] = await exec<{ nfts: string }>(k.db.orm, sql`SELECT nfts::text AS nfts FROM holding_counts WHERE user_id = ${userId} AND collection_key = ${collection}`);
+    expect(kept!.nfts).toBe('3');
+  });
+
+  it('a player is never deleted (migration 0017: the ledger keeps their entries)', async () => {
+    const { user: { user_id: userId } } = await signInCardano(k, createCardanoTestWallet());
+    await expect(exec(k.db.orm, sql`DELETE FROM users WHERE id = ${userId}`)).rejects.toThrow();
+    expect(await exec(k.db.orm, sql`SELECT 1 FROM users WHERE id = ${userId}`)).toHaveLength(1);
+  });
 });
 
 describe('faucet --nfts', () => {

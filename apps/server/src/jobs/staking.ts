@@ -35,17 +35,27 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
   // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward) —
   // `rewardPerNft`'s formula, from its constants.
   const f = STAKE_OWNER_FACTOR_HALVES;
-  // The world-wide count is a table of its own (an INSERT never runs in parallel; this may where the
-  // tick allows parallel workers, `SETTLE_PARALLEL_WORKERS`), read from regular tables only (a temp
-  // table's scan cannot be shared with parallel workers).
+  // Each active player's NFTs per qualified collection held since `heldBy`: the counts kept between
+  // days plus the changes logged since (migration 0018), less the holdings acquired after `heldBy`
+  // (by index) — one statement, so all three are read at one instant.
+  const qualifiedCollections = sql`(SELECT c.id, c.collection_key FROM collections c JOIN snapshot_collections sc ON sc.collection_id = c.id
+    WHERE sc.qualified AND sc.snapshot_id = ${latest})`;
+  const qualified = sql`(SELECT collection_key FROM ${qualifiedCollections} q)`;
   await exec(tx, sql`CREATE TEMP TABLE _stake_n ON COMMIT DROP AS
-    SELECT h.user_id, c.id AS collection_id, count(*)::int AS nfts
-    FROM holdings h
-    JOIN collections c ON c.collection_key = h.collection_key
-    JOIN snapshot_collections sc ON sc.collection_id = c.id AND sc.qualified AND sc.snapshot_id = ${latest}
-    JOIN users u ON u.id = h.user_id AND u.last_login_at > ${activeSince}
-    WHERE h.held_since <= ${heldBy}
-    GROUP BY h.user_id, c.id`);
+    SELECT n.user_id, c.id AS collection_id, n.nfts::int AS nfts
+    FROM (
+      SELECT user_id, collection_key, sum(nfts) AS nfts FROM (
+        SELECT user_id, collection_key, nfts FROM holding_counts WHERE collection_key IN ${qualified}
+        UNION ALL SELECT user_id, collection_key, nfts FROM holding_deltas WHERE collection_key IN ${qualified}
+        UNION ALL SELECT user_id, collection_key, -count(*) FROM holdings WHERE held_since > ${heldBy} AND collection_key IN ${qualified} GROUP BY user_id, collection_key
+      ) x GROUP BY user_id, collection_key HAVING sum(nfts) > 0
+    ) n
+    JOIN ${qualifiedCollections} c ON c.collection_key = n.collection_key
+    JOIN users u ON u.id = n.user_id AND u.last_login_at > ${activeSince}`);
+  // the logged changes into the counts (committed with the staging, seen with it or not at all)
+  await exec(tx, sql`WITH d AS (DELETE FROM holding_deltas RETURNING user_id, collection_key, nfts)
+    INSERT INTO holding_counts (user_id, collection_key, nfts) SELECT user_id, collection_key, sum(nfts) FROM d GROUP BY user_id, collection_key
+    ON CONFLICT (user_id, collection_key) DO UPDATE SET nfts = holding_counts.nfts + EXCLUDED.nfts`);
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
     SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.collection_key, q.name, ${stakingRewardTokenSql(sql`q.chain`)}, n.nfts,
