@@ -83,7 +83,7 @@ describe('report spans', () => {
     expect(BigInt(await salary(before))).toBeLessThan(0n);
     // rosters summed with other salaries: were they kept, q would pay 1 base unit and mine nothing
     await exec(k.db.orm, sql`UPDATE mine_rosters SET salary = 1, units = 0`);
-    await exec(k.db.orm, sql`UPDATE app_settings SET value = '"older rules"'::jsonb WHERE key = 'mine_rosters_rules.goldmine'`);
+    await exec(k.db.orm, sql`UPDATE app_settings SET value = '"older rules"'::jsonb WHERE key = 'mine_rosters_rules'`);
     const after = await tick(k);
     expect(await salary(after)).toBe(await salary(before));
     const [qr] = await exec<{ exo: string; paid: string }>(k.db.orm, sql`
@@ -91,7 +91,7 @@ describe('report spans', () => {
       FROM mine_day_reports r WHERE r.day = ${after} AND r.user_id = ${q.userId} AND r.mine = 'goldmine'`);
     expect(BigInt(qr!.exo)).toBeGreaterThan(0n);
     expect(qr!.exo).toBe(qr!.paid);
-    const [kept] = await exec<{ value: string }>(k.db.orm, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = 'mine_rosters_rules.goldmine'`);
+    const [kept] = await exec<{ value: string }>(k.db.orm, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = 'mine_rosters_rules'`);
     expect(kept!.value).not.toBe('older rules');
   });
 });

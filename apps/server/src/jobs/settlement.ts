@@ -390,10 +390,8 @@ async function stageSalaries(tx: Orm, day: string): Promise<void> {
     LEFT JOIN (SELECT user_id, sum(amount) AS hexo FROM staking_daily WHERE day = ${day} AND token = 'hexo' GROUP BY user_id) k ON k.user_id = r.user_id`);
   await exec(tx, sql`ALTER TABLE _seen ADD PRIMARY KEY (user_id)`);
   await exec(tx, sql`INSERT INTO settle_seen (user_id, hexo, food) SELECT user_id, hexo, food FROM _seen ORDER BY user_id`);
-  for (const kind of MINE_KINDS) {
-    await refreshRosters(tx, kind, start);
-    await computePay(tx, kind, day, () => sql`true`, 'kept');
-  }
+  await refreshRosters(tx, start);
+  for (const kind of MINE_KINDS) await computePay(tx, kind, day, () => sql`true`, 'kept');
   await exec(tx, sql`DROP TABLE _seen`);
 }
 
@@ -443,41 +441,81 @@ function rosterSql(kind: MineKind, start: Date, where: SQL): SQL {
 }
 
 /**
- * Brings the kept rosters of mine `kind` (`mine_rosters`, migration 0016) to the day starting at
- * `start`: the lands whose workers changed (logged in `roster_changes` by a trigger on
- * `mine_workers`) are summed again from their workers, the others kept. A change stays logged while
- * one of its land's workers was assigned at or after `start` (that worker joins a later day's roster).
- * Every roster is summed again when the rules it was summed with (salaries, weight packing, manager
- * slot) are not today's (`app_settings` key `mine_rosters_rules.<kind>`).
+ * Brings the kept rosters (`mine_rosters`, migration 0016) to the day starting at `start`. When
+ * they were summed with today's rules (salaries, weight packing, manager slots: the fingerprint kept
+ * in `app_settings` key `mine_rosters_rules`), per mine kind, only the lands whose workers changed
+ * (logged in `roster_changes` by a trigger on `mine_workers`) are summed again; a change stays
+ * logged while one of its land's workers was assigned at or after `start` (that worker joins a
+ * later day's roster). Otherwise (a world's first tick, new rules) {@link rebuildRosters}.
  */
-export async function refreshRosters(tx: Orm, kind: MineKind, start: Date): Promise<void> {
-  const rules = MINE_RULES[kind];
-  const key = `mine_rosters_rules.${kind}`;
-  const fingerprint = JSON.stringify({ salary: WORKER_RARITIES.map((r) => rules.salary[r].toString()), units: WORKER_RARITIES.map((_, i) => rarityUnit(i)), manager: rules.managerSlot ?? 0 });
-  const [kept] = await exec<{ value: string }>(tx, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = ${key}`);
-  const all = kept?.value !== fingerprint;
-  await exec(tx, sql`CREATE TEMP TABLE _chg ON COMMIT DROP AS SELECT id, land_id FROM roster_changes WHERE mine = ${kind}`);
-  let changed = 0;
-  if (all) {
-    await exec(tx, sql`DELETE FROM mine_rosters WHERE mine = ${kind}`);
-    await exec(tx, sql`INSERT INTO app_settings (key, value) VALUES (${key}, ${JSON.stringify(fingerprint)}::jsonb)
+export async function refreshRosters(tx: Orm, start: Date): Promise<void> {
+  const fingerprint = JSON.stringify(MINE_KINDS.map((kind) => {
+    const rules = MINE_RULES[kind];
+    return { kind, salary: WORKER_RARITIES.map((r) => rules.salary[r].toString()), units: WORKER_RARITIES.map((_, i) => rarityUnit(i)), manager: rules.managerSlot ?? 0 };
+  }));
+  const [kept] = await exec<{ value: string }>(tx, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = ${ROSTER_RULES_KEY}`);
+  if (kept?.value !== fingerprint) {
+    await rebuildRosters(tx, start);
+    await exec(tx, sql`INSERT INTO app_settings (key, value) VALUES (${ROSTER_RULES_KEY}, ${JSON.stringify(fingerprint)}::jsonb)
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
-  } else {
+    return;
+  }
+  for (const kind of MINE_KINDS) {
+    await exec(tx, sql`CREATE TEMP TABLE _chg ON COMMIT DROP AS SELECT id, land_id FROM roster_changes WHERE mine = ${kind}`);
     await exec(tx, sql`CREATE TEMP TABLE _chl ON COMMIT DROP AS SELECT DISTINCT land_id FROM _chg`);
     await exec(tx, sql`ALTER TABLE _chl ADD PRIMARY KEY (land_id)`);
     // (a few lands are then read by index, not by a pass over every worker)
     await exec(tx, sql`ANALYZE _chl`);
-    changed = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM _chl`))[0]!.n;
+    const changed = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM _chl`))[0]!.n;
     await exec(tx, sql`DELETE FROM mine_rosters r USING _chl c WHERE r.mine = ${kind} AND r.land_id = c.land_id`);
+    await exec(tx, sql`INSERT INTO mine_rosters (land_id, mine, user_id, workers, salary, units, mgr)
+      SELECT land_id, ${kind}, user_id, workers, salary, units, mgr
+      FROM (${rosterSql(kind, start, sql`mw.land_id IN (SELECT land_id FROM _chl)`)}) x`);
+    await exec(tx, sql`DELETE FROM roster_changes c USING _chg x WHERE c.id = x.id
+      AND NOT EXISTS (SELECT 1 FROM mine_workers mw WHERE mw.land_id = x.land_id AND mw.mine = ${kind} AND mw.assigned_at >= ${start})`);
+    await exec(tx, sql`DROP TABLE _chg, _chl`);
+    // after many changes the read that follows is planned from fresh statistics
+    if (changed >= ROSTER_ANALYZE_CHANGES) await exec(tx, sql`ANALYZE mine_rosters`);
   }
-  await exec(tx, sql`INSERT INTO mine_rosters (land_id, mine, user_id, workers, salary, units, mgr)
-    SELECT land_id, ${kind}, user_id, workers, salary, units, mgr
-    FROM (${rosterSql(kind, start, all ? sql`true` : sql`mw.land_id IN (SELECT land_id FROM _chl)`)}) x`);
-  await exec(tx, sql`DELETE FROM roster_changes c USING _chg x WHERE c.id = x.id
-    AND NOT EXISTS (SELECT 1 FROM mine_workers mw WHERE mw.land_id = x.land_id AND mw.mine = ${kind} AND mw.assigned_at >= ${start})`);
-  await exec(tx, sql.raw(`DROP TABLE _chg${all ? '' : ', _chl'}`));
-  // after many changes (a first tick, new rules) the read that follows is planned from fresh statistics
-  if (all || changed >= ROSTER_ANALYZE_CHANGES) await exec(tx, sql`ANALYZE mine_rosters`);
+}
+
+/** `app_settings` key of the rules every kept roster was summed with ({@link refreshRosters}). */
+const ROSTER_RULES_KEY = 'mine_rosters_rules';
+
+/**
+ * Sums every land's roster of every mine kind again (as {@link rosterSql}), in one pass over the
+ * workers. Only the tick writes `mine_rosters`, so its primary key is dropped while 1M rows go in
+ * and built again after (an index built from sorted keys, not 1M inserts in hash order: ~5 s to
+ * ~1.5 s at 1M lands). Every logged change is consumed first, then the lands with a worker assigned
+ * at or after `start` are logged again (changes committed meanwhile stay logged: summing a land
+ * again is harmless).
+ */
+async function rebuildRosters(tx: Orm, start: Date): Promise<void> {
+  const perKind = (value: (kind: MineKind) => SQL) =>
+    sql.join([sql`CASE mine`, ...MINE_KINDS.map((kind) => sql`WHEN ${kind} THEN ${value(kind)}`), sql`END`], sql` `);
+  const units = sql.join([sql`CASE mw.rarity`, ...WORKER_RARITIES.map((r, i) => sql`WHEN ${r} THEN ${rarityUnit(i)}::bigint`), sql`END`], sql` `);
+  // workers and salaries from the packed counts (fewer sums over 5M workers: the pass is the cost)
+  const count = (i: number) => sql`((units >> ${sql.raw(String(2 * i * COUNT_BITS))}) & ${sql.raw(String(2 ** COUNT_BITS - 1))})`;
+  const workers = sql.join(WORKER_RARITIES.map((_, i) => count(i)), sql` + `);
+  const salary = perKind((kind) => sql.join(WORKER_RARITIES.map((r, i) => sql`${count(i)}::numeric * ${MINE_RULES[kind].salary[r].toString()}::numeric`), sql` + `));
+  const manager = sql.join([sql`CASE mw.mine`, ...MINE_KINDS.map((kind) => sql`WHEN ${kind} THEN ${MINE_RULES[kind].managerSlot ?? 0}::int`), sql`END`], sql` `);
+  const on = sql`mw.assigned_at < ${start}`;
+  await exec(tx, sql`DELETE FROM roster_changes`);
+  await exec(tx, sql`TRUNCATE mine_rosters`);
+  await exec(tx, sql`ALTER TABLE mine_rosters DROP CONSTRAINT mine_rosters_pk`);
+  await exec(tx, sql`WITH r AS MATERIALIZED (
+      SELECT mw.land_id, mw.mine, min(mw.user_id) FILTER (WHERE ${on}) AS user_id, (sum(${units}) FILTER (WHERE ${on}))::bigint AS units,
+        (sum(${units}) FILTER (WHERE ${on} AND mw.slot = ${manager}))::bigint AS mgr, bool_or(NOT (${on})) AS pending
+      FROM mine_workers mw WHERE mw.rarity IN (${sql.join(WORKER_RARITIES.map((r) => sql`${r}`), sql`, `)})
+      GROUP BY mw.land_id, mw.mine
+    ), later AS (
+      INSERT INTO roster_changes (land_id, mine) SELECT land_id, mine FROM r WHERE pending
+    )
+    INSERT INTO mine_rosters (land_id, mine, user_id, workers, salary, units, mgr)
+    SELECT land_id, mine, user_id, (${workers})::int, ${salary}, units, mgr FROM r WHERE units IS NOT NULL`);
+  await exec(tx, sql`ALTER TABLE mine_rosters ADD CONSTRAINT mine_rosters_pk PRIMARY KEY (land_id, mine)`);
+  await exec(tx, sql`DELETE FROM app_settings WHERE key LIKE 'mine_rosters_rules.%'`);
+  await exec(tx, sql`ANALYZE mine_rosters`);
 }
 
 /**
@@ -599,14 +637,16 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
   await lockBatchBalances(tx, lo, hi);
   // What the salaries see now: the balance plus the day's staking HEXO credited in this batch, as staged.
   const now = (t: string) => sql`COALESCE((SELECT amount FROM balances b WHERE b.user_id = s.user_id AND b.token = ${t}), 0)`;
-  await exec(tx, sql`CREATE TEMP TABLE _seen ON COMMIT DROP AS
-    SELECT user_id, hexo, food FROM (SELECT s.user_id, s.hexo AS seen_hexo, s.food AS seen_food,
+  const seen = sql`SELECT user_id, hexo, food FROM (SELECT s.user_id, s.hexo AS seen_hexo, s.food AS seen_food,
         ${now('hexo')} + COALESCE((SELECT sum(amount) FROM staking_daily sd WHERE sd.day = ${day} AND sd.user_id = s.user_id AND sd.token = 'hexo'), 0) AS hexo,
         ${now('food')} AS food
       FROM settle_seen s WHERE ${inBatch(sql`s.user_id`, lo, hi)}) x
-    WHERE hexo <> seen_hexo OR food <> seen_food`);
-  const moved = (await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM _seen`)).map((r) => r.user_id);
+    WHERE hexo <> seen_hexo OR food <> seen_food`;
+  // (a temp table only when someone moved: its catalog rows cost more than the read, hundreds of times a night)
+  const moved = (await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM (${seen}) m`)).map((r) => r.user_id);
   if (moved.length > 0) {
+    // the same rows: the batch's balances are locked, and the day's staking rows are staged
+    await exec(tx, sql`CREATE TEMP TABLE _seen ON COMMIT DROP AS ${seen}`);
     // The ids as an array parameter: the planner sees how few they are and reads their rows by index.
     const movedUser = (col: SQL) => sql`${col} = ANY(${`{${moved.join(',')}}`}::int[])`;
     // Their report spans back to how staging found them: the spans it opened go, the ones it closed reopen.
@@ -661,26 +701,27 @@ async function closeSalaries(tx: Orm, day: string): Promise<void> {
 /**
  * Credit batch (step 3) for the players with ids in [lo, hi): each mine kind's pool shares by weight
  * over the world's worked slots (`eff`: the world's total weight per kind), EXO rewards, the day's
- * reports and not-enough-balance notices; then the staged shop royalty. Four statements: a batch is
+ * reports and not-enough-balance notices; then the staged shop royalty. Few statements, no temp table: a batch is
  * one of hundreds a night (the day's totals are summed once, at the end, from the same staged rows).
  */
 async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: number, eff: Record<MineKind, bigint>): Promise<void> {
   // Credits only: no balance is read, so none is locked before the last statement.
   const share = shareByMineSql(sql`u.mine`, eff);
-  await exec(tx, sql`CREATE TEMP TABLE _u ON COMMIT DROP AS
-    SELECT u.user_id, u.mine, COALESCE((SELECT sum(e.n * ${share}) FROM settle_user_eff e WHERE e.user_id = u.user_id AND e.mine = u.mine), 0) AS exo,
+  // each player's sums, read by the two statements below (as a subquery: a temp table's catalog rows cost more)
+  const batchUsers = sql`(SELECT u.user_id, u.mine, COALESCE((SELECT sum(e.n * ${share}) FROM settle_user_eff e WHERE e.user_id = u.user_id AND e.mine = u.mine), 0) AS exo,
       u.hexo, u.food, u.workers - u.worked AS unpaid, u.worked, u.workers, u.lands
-    FROM settle_user u WHERE ${inBatch(sql`u.user_id`, lo, hi)}`);
+    FROM settle_user u WHERE ${inBatch(sql`u.user_id`, lo, hi)})`;
   // In the model's order: per kind its reports then its notices, then the royalty's notices.
   const kinds = sql.join(MINE_KINDS.map((kind, i) => sql`(${kind}::text, ${i}::int, ${MINE_RULES[kind].dailyReportType}::text, ${MINE_RULES[kind].salaryToken}::text)`), sql`, `);
-  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+  await exec(tx, sql`WITH u AS MATERIALIZED ${batchUsers}
+    INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, type, data, ${end} FROM (
       SELECT k.ord, 0 AS sub, u.user_id, k.report AS type, jsonb_build_object('day', ${day}::text, 'exo', u.exo::text, 'salary_paid', (u.hexo + u.food)::text,
         'salary_token', k.token, 'hexo', u.hexo::text, 'food', u.food::text, 'workers', u.workers, 'workers_worked', u.worked, 'lands', u.lands) AS data
-      FROM _u u JOIN (VALUES ${kinds}) k(mine, ord, report, token) ON k.mine = u.mine
+      FROM u JOIN (VALUES ${kinds}) k(mine, ord, report, token) ON k.mine = u.mine
       UNION ALL
       SELECT k.ord, 1, u.user_id, 'not_enough_balance', jsonb_build_object('day', ${day}::text, 'mine', u.mine, 'unpaid', u.unpaid)
-      FROM _u u JOIN (VALUES ${kinds}) k(mine, ord, report, token) ON k.mine = u.mine WHERE u.unpaid > 0
+      FROM u JOIN (VALUES ${kinds}) k(mine, ord, report, token) ON k.mine = u.mine WHERE u.unpaid > 0
       UNION ALL
       SELECT ${MINE_KINDS.length}::int, 0, user_id, 'shop_royalty', jsonb_build_object('day', ${day}::text,
         'exo', (COALESCE(sum(amount) FILTER (WHERE asset = 'exo'), 0))::text, 'hexo', (COALESCE(sum(amount) FILTER (WHERE asset = 'hexo'), 0))::text,
@@ -688,7 +729,7 @@ async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: numbe
       FROM settle_credits WHERE pass = 'credits' AND reason = 'shop_royalty' AND ${inBatch(sql`user_id`, lo, hi)} GROUP BY user_id HAVING sum(amount) > 0
     ) x ORDER BY ord, sub, user_id`);
   await lockBatchBalances(tx, lo, hi);
-  await applyLedgerBatch(tx, sql`SELECT user_id, 'exo' AS asset, exo AS amount, mine || '_reward' AS reason, ${day} AS reference FROM _u
+  await applyLedgerBatch(tx, sql`SELECT user_id, 'exo' AS asset, exo AS amount, mine || '_reward' AS reason, ${day} AS reference FROM ${batchUsers} u
     UNION ALL SELECT user_id, asset, amount, reason, reference FROM settle_credits WHERE pass = 'credits' AND ${inBatch(sql`user_id`, lo, hi)}`, end);
 }
 
