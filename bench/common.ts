@@ -4,7 +4,6 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { totalmem } from 'node:os';
 import { startPgCluster, type PgCluster } from '../tools/pg-cluster.ts';
 import { REPO_ROOT } from '../tools/kingdom-server.ts';
 
@@ -29,7 +28,7 @@ export async function withBenchPostgres(work: (pgUrl: string, postgres: string) 
   let cluster: PgCluster | undefined;
   let pgUrl = process.env.BENCH_DATABASE_URL;
   if (!pgUrl) {
-    cluster = await startPgCluster({ log, settings: { shared_buffers: `'${benchSharedBuffersMb()}MB'` } });
+    cluster = await startPgCluster({ log });
     pgUrl = cluster.url;
   }
   try {
@@ -37,17 +36,6 @@ export async function withBenchPostgres(work: (pgUrl: string, postgres: string) 
   } finally {
     await cluster?.stop();
   }
-}
-
-/**
- * `shared_buffers` of the bench's throwaway cluster, in MB: `BENCH_PG_SHARED_BUFFERS_MB`, else a
- * quarter of the machine's memory (the Postgres manual's starting point for a dedicated server), at
- * most 8 GB. The 1M-land world is ~4 GB; with the tests' 256 MB it was read from the OS page cache,
- * which this machine's memory reclaim (DAMON pageout) empties within seconds, so each run measured
- * the disk as much as the tick.
- */
-export function benchSharedBuffersMb(): number {
-  return positiveInt(process.env.BENCH_PG_SHARED_BUFFERS_MB, Math.min(8192, Math.floor(totalmem() / 4 / 2 ** 20)));
 }
 
 /** Goals of issue 2 ("Performance"). */

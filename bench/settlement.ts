@@ -153,9 +153,8 @@ async function main(): Promise<void> {
       tickWrites = await writeWhile(values.url, world.players, during, () => (tick = timedTick(db, DAY3)));
       withWrites = await tick!;
     }
-    const [buffers] = values.url ? await exec<{ shared_buffers: string }>(db.orm, sql`SHOW shared_buffers`) : [];
     console.log(JSON.stringify({
-      db: values.db, lands, workers: world.workers, players: world.players, shared_buffers: buffers?.shared_buffers ?? null,
+      db: values.db, lands, workers: world.workers, players: world.players,
       generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(alone.seconds),
       stage_seconds: round(alone.phases.staged), salaries_seconds: round(alone.phases.salaries), credits_seconds: round(alone.phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
       nfts_sold_per_day: churn, steady_seconds: round(steady.seconds), steady_stage_seconds: round(steady.phases.staged), steady_salaries_seconds: round(steady.phases.salaries), steady_credits_seconds: round(steady.phases.credits),
@@ -172,7 +171,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; shared_buffers: string | null; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; nfts_sold_per_day: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; nfts_sold_per_day: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -205,7 +204,7 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
       steady_seconds_postgres: p.steady_seconds, steady_ratio_postgres: round(p.steady_seconds / p.floor_seconds),
       stage_seconds_postgres: p.stage_seconds, salaries_seconds_postgres: p.salaries_seconds, credits_seconds_postgres: p.credits_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
       write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null, write_rate: p.writes_during_tick?.rate ?? null, seconds_with_writes_postgres: p.seconds_with_writes,
-      seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb, shared_buffers_postgres: p.shared_buffers,
+      seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
       pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512, write_p99_ms_during_tick: 100 },
     };
   });
