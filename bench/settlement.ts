@@ -78,12 +78,13 @@ const WRITE_RATE = Number(process.env.BENCH_WRITE_RATE ?? 200);
 /**
  * Players' writes (bench/support/settlement-writers.ts, a process of its own) for as long as `until`
  * is pending: `WRITE_RATE` writes/s on `WRITERS` connections, each a vendor purchase or a vote lock by
- * a player the tick pays; latency from the instant each write was due, lock waits included.
+ * a player the tick pays; latency from the instant each write was due, lock waits included
+ * (`samples`: with every write's due instant and latency).
  */
-async function writeWhile(url: string, players: number, at: Date, until: () => Promise<unknown>): Promise<WriteStats> {
+export async function writeWhile(url: string, players: number, at: Date, until: () => Promise<unknown>, opts: { samples?: boolean } = {}): Promise<WriteStats> {
   const here = path.dirname(new URL(import.meta.url).pathname);
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'support', 'settlement-writers.ts'),
-    '--url', url, '--players', String(players), '--at', at.toISOString(), '--rate', String(WRITE_RATE), '--connections', String(WRITERS)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    '--url', url, '--players', String(players), '--at', at.toISOString(), '--rate', String(WRITE_RATE), '--connections', String(WRITERS), ...(opts.samples ? ['--samples'] : [])], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   let ready: () => void = () => {};
   const isReady = new Promise<void>((r) => { ready = r; });

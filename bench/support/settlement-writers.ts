@@ -2,14 +2,15 @@
  * The players' writes of the settlement bench (issue 16, `settlement.write_p99_ms_during_tick`), in a
  * process of its own, as a client is: the tick's process and this one do not share an event loop.
  *
- *   tsx bench/support/settlement-writers.ts --url postgres://… --players N --at <ISO instant> [--rate 200] [--connections 20]
+ *   tsx bench/support/settlement-writers.ts --url postgres://… --players N --at <ISO instant> [--rate 200] [--connections 20] [--samples]
  *
  * Open loop: a write is due every 1000 / `rate` ms whatever the earlier ones do, on a pool of
  * `connections`, alternately a vendor purchase (100 FOOD for HEXO) and a 1-EXO vote lock by a random
  * player (every player is one the tick pays). A write's latency runs from the instant it was due, so
  * time spent queued behind slow writes counts (no coordinated omission). Prints `ready` once its
  * connections are open and warm (those writes are not measured), writes until standard input closes
- * or says `stop`, then prints one JSON line ({@link WriteStats}).
+ * or says `stop`, then prints one JSON line ({@link WriteStats}; with `--samples`, every write's due
+ * instant and latency too).
  */
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
@@ -18,9 +19,12 @@ import { purchase } from '../../apps/server/src/modules/vendor/service.ts';
 import { lockVotes } from '../../apps/server/src/modules/staking/service.ts';
 
 /** Latencies of the players' writes (ms, from the instant each was due), with their rate (writes/s). */
-export interface WriteStats { rate: number; connections: number; writes: number; errors: number; p50_ms: number; p99_ms: number; max_ms: number }
+export interface WriteStats { rate: number; connections: number; writes: number; errors: number; p50_ms: number; p99_ms: number; max_ms: number; samples?: WriteSample[] }
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, players: { type: 'string' }, at: { type: 'string' }, rate: { type: 'string' }, connections: { type: 'string' } } });
+/** One write with `--samples`: the instant it was due (ms since the epoch, UTC) and its latency (ms). */
+export type WriteSample = [dueMs: number, latencyMs: number];
+
+const { values } = parseArgs({ options: { url: { type: 'string' }, players: { type: 'string' }, at: { type: 'string' }, rate: { type: 'string' }, connections: { type: 'string' }, samples: { type: 'boolean' } } });
 const players = Number(values.players);
 const at = new Date(values.at!);
 const rate = Number(values.rate ?? 200);
@@ -36,6 +40,7 @@ await Promise.all(Array.from({ length: connections * 2 }, async (_, i) => {
 console.log('ready');
 
 const ms: number[] = [];
+const samples: WriteSample[] = [];
 let errors = 0;
 let stopping = false;
 const queue: bigint[] = [];
@@ -50,13 +55,16 @@ const run = async (due: bigint, i: number): Promise<void> => {
   } catch {
     errors++;
   }
-  ms.push(Number(process.hrtime.bigint() - due) / 1e6);
+  const latency = Number(process.hrtime.bigint() - due) / 1e6;
+  ms.push(latency);
+  if (values.samples) samples.push([epoch0 + Number(due - t0) / 1e6, latency]);
   busy--;
   const next = queue.shift();
   if (next !== undefined) void run(next, i + 1);
 };
 
 const t0 = process.hrtime.bigint();
+const epoch0 = Date.now();
 const interval = BigInt(Math.round(1e9 / rate));
 let issued = 0n;
 const timer = setInterval(() => {
@@ -76,5 +84,5 @@ while (busy > 0 || queue.length > 0) await new Promise((r) => setTimeout(r, 10))
 await db.close();
 ms.sort((a, b) => a - b);
 const q = (f: number) => Math.round((ms[Math.min(ms.length - 1, Math.floor(f * ms.length))] ?? 0) * 100) / 100;
-const stats: WriteStats = { rate, connections, writes: ms.length, errors, p50_ms: q(0.5), p99_ms: q(0.99), max_ms: q(1) };
+const stats: WriteStats = { rate, connections, writes: ms.length, errors, p50_ms: q(0.5), p99_ms: q(0.99), max_ms: q(1), ...(values.samples ? { samples } : {}) };
 console.log(JSON.stringify(stats));

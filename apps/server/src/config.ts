@@ -57,6 +57,10 @@ const envSchema = z.object({
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(2048),
   /** Graceful shutdown: ms to let in-flight requests finish before their connections are closed. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** The daily tick's batches run at once on Postgres (jobs/settlement.ts `SETTLE_LANES`): more is a faster tick with slower player writes during it. */
+  SETTLE_LANES: z.coerce.number().int().min(1).max(16).optional(),
+  /** Postgres parallel workers per staging statement of the tick (`SETTLE_PARALLEL_WORKERS`): for a database with cores to spare. */
+  SETTLE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(16).optional(),
   /** Serve Prometheus metrics at `/metrics`. */
   METRICS: bool.default(true),
   /** When set, `/metrics` requires `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -103,6 +107,8 @@ export interface Config {
     metrics: boolean;
     metricsToken: string | undefined;
   };
+  /** The daily tick's concurrency on Postgres (issue 16); unset = the tick's defaults. */
+  settlement: { lanes?: number; parallelWorkers?: number };
   /** Chain money (issue 11, GAME-RULES §8). Durations in ms. */
   chainMoney: {
     treasuryKeyFile: string | undefined;
@@ -154,6 +160,10 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     webDist: e.WEB_DIST ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST) : defaultWebDist(),
     links: { whitepaper: e.LINK_WHITEPAPER, social: e.LINK_SOCIAL, chat: e.LINK_CHAT, guidebook: e.LINK_GUIDEBOOK },
     ops: { listenBacklog: e.LISTEN_BACKLOG, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS, metrics: e.METRICS, metricsToken: e.METRICS_TOKEN || undefined },
+    settlement: {
+      ...(e.SETTLE_LANES !== undefined ? { lanes: e.SETTLE_LANES } : {}),
+      ...(e.SETTLE_PARALLEL_WORKERS !== undefined ? { parallelWorkers: e.SETTLE_PARALLEL_WORKERS } : {}),
+    },
     chainMoney: {
       treasuryKeyFile: e.TREASURY_KEY_FILE ? path.resolve(e.INIT_CWD ?? process.cwd(), e.TREASURY_KEY_FILE) : undefined,
       saleAddress: e.SALE_ADDRESS, exoUnit: e.EXO_UNIT, hexoUnit: e.HEXO_UNIT,

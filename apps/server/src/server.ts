@@ -78,7 +78,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
   const tick = () => (running ??= (async () => {
     try {
       await refreshClock();
-      const days = (await settleDueDays(db, clock.now())).map((d) => d.day);
+      const days = (await settleDueDays(db, clock.now(), config.settlement)).map((d) => d.day);
       await publishChestSeeds(db.orm, clock.now());
       return days;
     } finally {

@@ -17,6 +17,8 @@ import { PATHS } from '@kingdom/api';
 import { addDays, dayStart, SHOP_ROYALTY_PERCENT, WORKER_SALARY_HEXO } from '@kingdom/game';
 import { exec } from '../src/db/client.ts';
 import { ApiError } from '../src/errors.ts';
+import { loadConfig } from '../src/config.ts';
+import { applyTokenEntry } from '../src/modules/ledger/ledger.ts';
 import { settleDay, settleDueDays } from '../src/jobs/settlement.ts';
 import { lockVotes } from '../src/modules/staking/service.ts';
 import { purchase } from '../src/modules/vendor/service.ts';
@@ -158,4 +160,64 @@ describe('player writes racing the tick', () => {
     const total = sales.reduce((s, x) => s + BigInt(x.amount), 0n);
     expect(BigInt(paid!.total ?? '0')).toBe((total * SHOP_ROYALTY_PERCENT) / 100n);
   }, 120_000);
+});
+
+describe('a balance that moves between staging and the player’s salary batch', () => {
+  let k: TestKingdom;
+  let rich: Player;
+  let short: Player;
+  beforeAll(async () => {
+    k = await createTestKingdom({ start: new Date(dayStart(FIRST)) });
+    // two lands with a default worker each: 2 × 20 HEXO a day
+    rich = await newPlayer(k, { lands: 2, hexo: '1000' });
+    short = await newPlayer(k, { lands: 2, hexo: '30' });
+    for (const p of [rich, short]) {
+      for (const land of p.lands) {
+        const r = await k.post(PATHS.mineWorkers('goldmine'), { hex_name: land, slot: 1, worker: null }, auth(p));
+        expect(r.statusCode, r.body).toBe(200);
+      }
+    }
+    await settleDueDays(k.db, new Date(dayStart(DAY) + 1000));
+  });
+  afterAll(async () => { await k?.close(); });
+
+  it('is paid from the balance as it is at the batch: a covered player as staged, a short one computed again', async () => {
+    const during = new Date(dayStart(addDays(DAY)) + 60_000);
+    // one player per batch, two batches at once on Postgres (SETTLE_LANES=2)
+    const settled = await settleDay(k.db, DAY, {
+      batchUsers: 1,
+      lanes: 2,
+      onStep: async (step) => {
+        if (step !== 'staged') return;
+        // staged: the rich player pays both workers, the short one one; now the rich player spends
+        // (still covered) and the short one is credited enough for both
+        expect(await answer(purchase(k.db, rich.userId, randomUUID(), { item: 'food_100', quantity: 1 }, during))).toBe('ok');
+        await k.db.orm.transaction((tx) => applyTokenEntry(tx, { userId: short.userId, token: 'hexo', amount: 100_000_000n, reason: 'test_credit', reference: DAY, at: during }));
+      },
+    });
+    expect(settled).not.toBeNull();
+    const paid = async (p: Player) => {
+      const [row] = await exec<{ salary: string; hexo: string; worked: number }>(k.db.orm, sql`SELECT
+        (SELECT COALESCE(sum(amount), 0)::text FROM ledger_entries WHERE user_id = ${p.userId} AND reason = 'goldmine_salary' AND reference = ${DAY}) AS salary,
+        (SELECT amount::text FROM balances WHERE user_id = ${p.userId} AND token = 'hexo') AS hexo,
+        (SELECT COALESCE(sum(workers_worked), 0)::int FROM mine_day_reports WHERE user_id = ${p.userId} AND day = ${DAY} AND mine = 'goldmine') AS worked`);
+      return { salary: BigInt(row!.salary), hexo: BigInt(row!.hexo), worked: row!.worked };
+    };
+    expect(await paid(rich)).toEqual({ salary: -2n * SALARY, hexo: 1000_000_000n - FOOD_PACK_HEXO - 2n * SALARY, worked: 2 });
+    expect(await paid(short)).toEqual({ salary: -2n * SALARY, hexo: 130_000_000n - 2n * SALARY, worked: 2 });
+    const mismatches = await exec(k.db.orm, sql`
+      SELECT b.user_id, b.token FROM balances b
+      LEFT JOIN (SELECT user_id, asset, sum(amount) AS sum FROM ledger_entries GROUP BY 1, 2) e ON e.user_id = b.user_id AND e.asset = b.token
+      WHERE b.amount <> COALESCE(e.sum, 0) OR b.amount < 0`);
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
+
+describe('the tick’s concurrency settings', () => {
+  it('are read from SETTLE_LANES and SETTLE_PARALLEL_WORKERS, unset by default, bad values refused', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).settlement).toEqual({});
+    expect(loadConfig({ DATA_DIR: 'memory://', SETTLE_LANES: '2', SETTLE_PARALLEL_WORKERS: '0' }).settlement).toEqual({ lanes: 2, parallelWorkers: 0 });
+    expect(() => loadConfig({ SETTLE_LANES: '0' })).toThrow(/SETTLE_LANES/);
+    expect(() => loadConfig({ SETTLE_PARALLEL_WORKERS: 'two' })).toThrow(/SETTLE_PARALLEL_WORKERS/);
+  });
 });

@@ -21,7 +21,7 @@ export async function tick(args: string[]): Promise<void> {
       const clock = new GameClock(db);
       await clock.load();
       const now = await advanceDemoClock(db, (ms, tx) => clock.advance(ms, tx), days * 86_400_000);
-      const settled = await settleDueDays(db, now);
+      const settled = await settleDueDays(db, now, config.settlement);
       result = { now: now.toISOString(), today: gameDay(now), last_settled: settled.at(-1)?.day ?? null, settled: settled.map((d) => d.day) };
     } finally {
       await db.close();

@@ -53,7 +53,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.demoTick, async ({ body }) => {
     await advanceDemoClock(db, advanceClock, body.days * DAY_MS);
-    const settled = await settleDueDays(db, clock());
+    const settled = await settleDueDays(db, clock(), app.deps.config.settlement);
     return clockNow(settled.map((d) => d.day));
   });
 }
