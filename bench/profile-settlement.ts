@@ -2,7 +2,7 @@
  * Where a settlement's time goes: generates a world (as `bench/settlement.ts`) and settles a few
  * consecutive days (each after the first with a day's trade of worker NFTs), printing the seconds each step took. A tool for tuning the tick, not a goal.
  *
- *   tsx bench/profile-settlement.ts --url postgres://… [--lands 200000] [--days 2] [--existing] [--from 1] [--lanes 2] [--writes-from K]
+ *   tsx bench/profile-settlement.ts --url postgres://… [--lands 200000] [--days 2] [--existing] [--from 1] [--lanes 1] [--batch-users 250] [--writes-from K]
  *
  * `--existing` settles a world generated before (e.g. a copy: `CREATE DATABASE x TEMPLATE world`),
  * `--days 0` only generates one; `--from K` starts at day K (the days before it settled already). `--writes-from K`: from day K on, players write during the tick (as
@@ -15,7 +15,7 @@ import { settleDay } from '../apps/server/src/jobs/settlement.ts';
 import { generateWorld, sellWorkerNfts, writeWhile } from './settlement.ts';
 import type { WriteSample } from './support/settlement-writers.ts';
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, lands: { type: 'string' }, days: { type: 'string' }, existing: { type: 'boolean' }, lanes: { type: 'string' }, 'writes-from': { type: 'string' }, from: { type: 'string' } } });
+const { values } = parseArgs({ options: { url: { type: 'string' }, lands: { type: 'string' }, days: { type: 'string' }, existing: { type: 'boolean' }, lanes: { type: 'string' }, 'writes-from': { type: 'string' }, from: { type: 'string' }, 'batch-users': { type: 'string' } } });
 const db = await openDatabase({ databaseUrl: values.url!, dataDir: '' });
 const lands = Number(values.lands ?? 200_000);
 const writesFrom = values['writes-from'] ? Number(values['writes-from']) : Infinity;
@@ -32,6 +32,7 @@ try {
     const marks: [string, number][] = [['start', Date.now()]];
     const tick = () => settleDay(db, day, {
       ...(values.lanes ? { lanes: Number(values.lanes) } : {}),
+      ...(values['batch-users'] ? { batchUsers: Number(values['batch-users']) } : {}),
       onStep: (s) => {
         const now = process.hrtime.bigint();
         steps[s] = (steps[s] ?? 0) + Number(now - t) / 1e9;

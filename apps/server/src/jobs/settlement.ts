@@ -245,9 +245,11 @@ async function batch(db: Database, day: string, pass: Run['phase'], lo: number, 
     const claimed = await exec(tx, sql`INSERT INTO settlement_batches (day, pass, first_user) VALUES (${day}, ${pass}, ${lo})
       ON CONFLICT DO NOTHING RETURNING first_user`);
     if (claimed.length === 0) return false;
-    const [run] = await exec(tx, sql`SELECT 1 FROM settlement_runs WHERE day = ${day} AND phase = ${pass}`);
+    // Asynchronous commit: a batch lost in a database crash is lost whole, claim included, and the
+    // next run redoes it; a write that saw its effects and committed flushed it first (WAL order).
+    const [run] = await exec(tx, sql`SELECT set_config('jit', 'off', true), set_config('synchronous_commit', 'off', true)
+      FROM settlement_runs WHERE day = ${day} AND phase = ${pass}`);
     if (!run) throw new BatchStale();
-    await exec(tx, sql`SET LOCAL jit = off`);
     await work(tx);
     return true;
   }).catch((e: unknown) => {
