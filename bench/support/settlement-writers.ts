@@ -19,7 +19,7 @@ import { purchase } from '../../apps/server/src/modules/vendor/service.ts';
 import { lockVotes } from '../../apps/server/src/modules/staking/service.ts';
 
 /** Latencies of the players' writes (ms, from the instant each was due), with their rate (writes/s). */
-export interface WriteStats { rate: number; connections: number; writes: number; errors: number; p50_ms: number; p99_ms: number; max_ms: number; samples?: WriteSample[] }
+export interface WriteStats { rate: number; connections: number; writes: number; errors: number; p50_ms: number; p99_ms: number; max_ms: number; samples?: WriteSample[]; by_step?: Record<string, { writes: number; p50_ms: number; p99_ms: number; max_ms: number }> }
 
 /** One write with `--samples`: the instant it was due (ms since the epoch, UTC) and its latency (ms). */
 export type WriteSample = [dueMs: number, latencyMs: number];
