@@ -123,9 +123,10 @@ interface Run {
  *     balances locked, the staged credits (staking,
  *     refunds), then the staged salaries as debits (GAME-RULES §3, §4) and the low-balance warnings.
  *     A salary sees the balance as it is when its player's batch runs: a player whose HEXO or FOOD
- *     moved since staging is computed again there (unless every salary is still covered by its token: paid as staged). So a purchase made during the tick counts against
- *     the balance before that day's salaries if it commits before the player's batch, after them
- *     otherwise (never negative either way);
+ *     moved since staging is computed again there, unless each salary token still covers every
+ *     salary paid in it, as at staging (then paid as staged). So a purchase made during the tick
+ *     counts against the balance before that day's salaries if it commits before the player's
+ *     batch, after them otherwise (never negative either way);
  *     between the passes, the world's worked weight per kind (now final);
  *  3. credit batches: pool shares, EXO rewards, the shop royalty and the day's reports;
  *  4. the day's totals summed from the staged rows, the `game_days` row (the day is settled) and
