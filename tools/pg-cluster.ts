@@ -32,6 +32,11 @@ export interface PgCluster {
   version: string;
   /** Stops the server (fast shutdown) and deletes the directory. Safe to call more than once. */
   stop(): Promise<void>;
+  /**
+   * Crashes the server (immediate shutdown: no checkpoint, WAL not yet written is lost, as in a
+   * power cut of the database alone) and starts it again on the same data (crash recovery).
+   */
+  crashAndRestart(): void;
 }
 
 /** Options of {@link startPgCluster}. */
@@ -218,6 +223,10 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
         stopped = true;
         process.removeListener('exit', onExit);
         stopSync(binDir, dir);
+      },
+      crashAndRestart: () => {
+        runPg(join(binDir, 'pg_ctl'), ['-D', dataDir, 'stop', '-m', 'immediate', '-w', '-t', '60'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        runPg(join(binDir, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start'], { stdio: ['ignore', 'ignore', 'ignore'] });
       },
     };
   } catch (error) {
