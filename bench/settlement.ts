@@ -21,6 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
 import type { WriteSample, WriteStats } from './support/settlement-writers.ts';
+import { quantile } from '../tools/player-load.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
 import { settleDay, type SettleOptions, type SettlementStep } from '../apps/server/src/jobs/settlement.ts';
@@ -129,8 +130,8 @@ export function byStep(samples: WriteSample[], spans: Record<SettlementStep, [nu
   const out = {} as Record<SettlementStep, { writes: number; p50_ms: number; p99_ms: number; max_ms: number }>;
   for (const step of ['staged', 'salaries', 'credits'] as const) {
     const [from, to] = spans[step];
-    const ms = samples.filter(([due]) => due >= from && due < to).map(([, l]) => l).sort((a, b) => a - b);
-    const q = (f: number) => round(ms[Math.min(ms.length - 1, Math.floor(f * ms.length))] ?? 0);
+    const ms = samples.filter(([due]) => due >= from && due < to).map(([, l]) => l);
+    const q = (f: number) => round(quantile(ms, f));
     out[step] = { writes: ms.length, p50_ms: q(0.5), p99_ms: q(0.99), max_ms: q(1) };
   }
   return out;

@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { purchase } from '../../apps/server/src/modules/vendor/service.ts';
 import { lockVotes } from '../../apps/server/src/modules/staking/service.ts';
+import { quantile } from '../../tools/player-load.ts';
 
 /** Latencies of the players' writes (ms, from the instant each was due), with their rate (writes/s). */
 export interface WriteStats { rate: number; connections: number; writes: number; errors: number; p50_ms: number; p99_ms: number; max_ms: number; samples?: WriteSample[]; by_step?: Record<string, { writes: number; p50_ms: number; p99_ms: number; max_ms: number }> }
@@ -82,7 +83,6 @@ while (!stopping) await new Promise((r) => setTimeout(r, 20));
 clearInterval(timer);
 while (busy > 0 || queue.length > 0) await new Promise((r) => setTimeout(r, 10));
 await db.close();
-ms.sort((a, b) => a - b);
-const q = (f: number) => Math.round((ms[Math.min(ms.length - 1, Math.floor(f * ms.length))] ?? 0) * 100) / 100;
+const q = (f: number) => Math.round(quantile(ms, f) * 100) / 100;
 const stats: WriteStats = { rate, connections, writes: ms.length, errors, p50_ms: q(0.5), p99_ms: q(0.99), max_ms: q(1), ...(values.samples ? { samples } : {}) };
 console.log(JSON.stringify(stats));
