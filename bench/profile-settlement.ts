@@ -2,8 +2,9 @@
  * Where a settlement's time goes: generates a world (as `bench/settlement.ts`) and settles a few
  * consecutive days (each after the first with a day's trade of worker NFTs), printing the seconds each step took. A tool for tuning the tick, not a goal.
  *
- *   tsx bench/profile-settlement.ts --url postgres://… [--lands 200000] [--days 2] [--existing] [--from 1] [--lanes 1] [--batch-users 250] [--writes-from K]
+ *   tsx bench/profile-settlement.ts --url postgres://… [--lands 200000] [--days 2] [--existing] [--from 1] [--lanes 1] [--batch-users 250] [--writes-from K] [--warm]
  *
+ * `--warm`: the tick job's warm-up of the rosters runs before each day's tick (timed apart).
  * `--existing` settles a world generated before (e.g. a copy: `CREATE DATABASE x TEMPLATE world`),
  * `--days 0` only generates one; `--from K` starts at day K (the days before it settled already). `--writes-from K`: from day K on, players write during the tick (as
  * the bench's day 3), and the writes' latency is printed per step of the tick (ms, p50/p99/max).
@@ -11,9 +12,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { exec, openDatabase } from '../apps/server/src/db/client.ts';
-import { byStep, generateWorld, sellWorkerNfts, timedTick, writeWhile } from './settlement.ts';
+import { byStep, generateWorld, sellWorkerNfts, timedTick, warmDay, writeWhile } from './settlement.ts';
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, lands: { type: 'string' }, days: { type: 'string' }, existing: { type: 'boolean' }, lanes: { type: 'string' }, 'writes-from': { type: 'string' }, from: { type: 'string' }, 'batch-users': { type: 'string' } } });
+const { values } = parseArgs({ options: { url: { type: 'string' }, lands: { type: 'string' }, days: { type: 'string' }, existing: { type: 'boolean' }, warm: { type: 'boolean' }, lanes: { type: 'string' }, 'writes-from': { type: 'string' }, from: { type: 'string' }, 'batch-users': { type: 'string' } } });
 const db = await openDatabase({ databaseUrl: values.url!, dataDir: '' });
 const lands = Number(values.lands ?? 200_000);
 const writesFrom = values['writes-from'] ? Number(values['writes-from']) : Infinity;
@@ -29,6 +30,11 @@ try {
     const day = `2026-02-0${d}`;
     // a day's trade before every day but the world's first (as the bench's steady day)
     if (day !== '2026-02-01') await sellWorkerNfts(db, lands, d);
+    if (values.warm) {
+      const t = Date.now();
+      await warmDay(db, day);
+      console.log(day, 'warm-up', (Date.now() - t) / 1000);
+    }
     if (d < writesFrom) {
       console.log(day, JSON.stringify((await timedTick(db, day, opts)).phases));
       continue;

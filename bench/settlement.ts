@@ -7,6 +7,8 @@
  *   tsx bench/settlement.ts --db postgres --url postgres://… [--lands 1000000]
  *   tsx bench/settlement.ts --db pglite [--lands 1000000]
  *
+ * Each day, as on a server, the tick job's warm-up of the rosters runs before the tick (during the
+ * day; timed apart: `warmup_seconds`, `steady_warmup_seconds`).
  * Prints one JSON line ({@link SettlementRun}): `seconds` is the first day's tick alone (the first
  * tick the world has: every report span is new), `steady_seconds` the second day's alone (as every
  * later day), `seconds_with_writes` the third day's with the players' writes
@@ -24,7 +26,7 @@ import type { WriteSample, WriteStats } from './support/settlement-writers.ts';
 import { quantile } from '../tools/player-load.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
-import { settleDay, type SettleOptions, type SettlementStep } from '../apps/server/src/jobs/settlement.ts';
+import { settleDay, warmRosters, type SettleOptions, type SettlementStep } from '../apps/server/src/jobs/settlement.ts';
 
 const DAY = '2026-02-01';
 const DAY2 = '2026-02-02';
@@ -137,6 +139,12 @@ export function byStep(samples: WriteSample[], spans: Record<SettlementStep, [nu
   return out;
 }
 
+/** The tick job's warm-up of the rosters at noon of `day` (UTC), as a server runs it during the day. */
+export async function warmDay(db: Database, day: string): Promise<void> {
+  const warmed = await warmRosters(db, new Date(Date.parse(`${day}T12:00:00Z`)));
+  if (warmed !== day) throw new Error(`the rosters' warm-up prepared ${warmed} on ${day}`);
+}
+
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t = process.hrtime.bigint();
   const r = await fn();
@@ -158,18 +166,23 @@ async function main(): Promise<void> {
     // staging (staking, upgrades, leaving workers, salaries, report rows, royalty), the salary
     // batches, the credit batches (and the last transaction, counted with the credits). Every land's
     // report span is new on this day.
+    // During the day, the tick job warms the rosters up (jobs/settlement.ts `warmRosters`): on the
+    // world's first day that sums every roster, then the tick at 00:00 finds them kept. Timed apart.
+    const [, warmSeconds] = await timed(() => warmDay(db, DAY));
     const alone = await timedTick(db, DAY);
     const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
     if (!alone.settled || alone.settled.workersWorked !== world.workers) throw new Error(`settlement paid ${alone.settled?.workersWorked} of ${world.workers} workers`);
     // Day 2 alone: a day like every later one (the world was settled the day before), with a day's
     // share of worker NFTs sold (their workers leave).
     const churn = await sellWorkerNfts(db, lands, 1);
+    const [, steadyWarmSeconds] = await timed(() => warmDay(db, DAY2));
     const steady = await timedTick(db, DAY2);
     // Day 3 with players writing throughout (Postgres only: PGlite has one connection, so every
     // write would queue behind the tick's statements); its floor: the same writes for 10 s, no tick.
     const during = new Date(Date.parse(`${DAY3}T00:00:00Z`) + 86_400_000 + 60_000);
     const idleWrites = values.url ? await writeWhile(values.url, world.players, during, () => new Promise((r) => setTimeout(r, 10_000))) : null;
     await sellWorkerNfts(db, lands, 2);
+    await warmDay(db, DAY3);
     let withWrites: Awaited<ReturnType<typeof timedTick>> | null = null;
     let tickWrites: WriteStats | null = null;
     if (values.url) {
@@ -180,7 +193,7 @@ async function main(): Promise<void> {
     }
     console.log(JSON.stringify({
       db: values.db, lands, workers: world.workers, players: world.players,
-      generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), seconds: round(alone.seconds),
+      generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), warmup_seconds: round(warmSeconds), steady_warmup_seconds: round(steadyWarmSeconds), seconds: round(alone.seconds),
       stage_seconds: round(alone.phases.staged), salaries_seconds: round(alone.phases.salaries), credits_seconds: round(alone.phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
       nfts_sold_per_day: churn, steady_seconds: round(steady.seconds), steady_stage_seconds: round(steady.phases.staged), steady_salaries_seconds: round(steady.phases.salaries), steady_credits_seconds: round(steady.phases.credits),
       seconds_with_writes: withWrites ? round(withWrites.seconds) : null,
@@ -196,7 +209,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; nfts_sold_per_day: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; warmup_seconds: number; steady_warmup_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; nfts_sold_per_day: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -226,6 +239,7 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
     return {
       lands, workers: p.workers, players: p.players,
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
+      warmup_seconds_postgres: p.warmup_seconds, steady_warmup_seconds_postgres: p.steady_warmup_seconds,
       steady_seconds_postgres: p.steady_seconds, steady_ratio_postgres: round(p.steady_seconds / p.floor_seconds),
       stage_seconds_postgres: p.stage_seconds, salaries_seconds_postgres: p.salaries_seconds, credits_seconds_postgres: p.credits_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
       write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_by_step: p.writes_during_tick?.by_step ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null, write_rate: p.writes_during_tick?.rate ?? null, seconds_with_writes_postgres: p.seconds_with_writes,

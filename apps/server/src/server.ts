@@ -9,7 +9,7 @@ import { createChainProviders, type ChainProviders } from './chain/index.ts';
 import { seedDemoWorld, seedReferenceData } from './seed/demo-world.ts';
 import { buildApp } from './app.ts';
 import { GameClock } from './clock.ts';
-import { settleDueDays } from './jobs/settlement.ts';
+import { ROSTER_WARM_EVERY_MS, settleDueDays, warmRosters } from './jobs/settlement.ts';
 import { publishChestSeeds } from './modules/chest/service.ts';
 import { JobLeases, JobScheduler, type JobSpec } from './jobs/leases.ts';
 import { observeJobRun } from './observability/metrics.ts';
@@ -75,6 +75,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     },
   });
   let running: Promise<string[]> | null = null;
+  let warmedAt = 0;
   const tick = () => (running ??= (async () => {
     try {
       await refreshClock();
@@ -92,6 +93,13 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       { name: TICK_JOB, everyMs: TICK_EVERY_MS, run: async () => {
         const days = await tick();
         if (days.length) app.log.info({ days }, 'settled');
+        // (when this process last warmed the rosters up only spaces the warm-ups; any process may do the next)
+        if (Date.now() - warmedAt >= ROSTER_WARM_EVERY_MS) {
+          const started = Date.now();
+          const day = await warmRosters(db, clock.now(), config.settlement);
+          warmedAt = Date.now();
+          if (day) app.log[warmedAt - started >= 1000 ? 'info' : 'debug']({ day, ms: warmedAt - started }, 'rosters warmed up');
+        }
       } },
       { ...chain, run: async () => { await refreshClock(); await chain.run(); } },
     ];

@@ -3,7 +3,8 @@
  * the same numbers, and `mine_day_reports` answers one row per settled day. These cases reach the
  * span edges the generated worlds of `settlement-model.test.ts` rarely do: a day whose only change is
  * the weights of the worked slots (a worker moved into the manager slot: same count, same salary), and
- * a land whose workers all left (its span ends); and the kept rosters summed again under new rules. Judge: each day's report EXO equals the
+ * a land whose workers all left (its span ends); the kept rosters summed again under new rules; and
+ * the rosters' warm-up between ticks (workers that leave or join after it). Judge: each day's report EXO equals the
  * `goldmine_reward` the ledger credited that day, and a settled day's rows never change afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { PATHS, type WorkerNft } from '@kingdom/api';
 import { newPlayer, auth, type Player } from './support/players.ts';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
+import { warmRosters } from '../src/jobs/settlement.ts';
 
 const assign = (k: TestKingdom, p: Player, hex_name: string, slot: number, worker: WorkerNft) =>
   k.post(PATHS.mineWorkers('goldmine'), { hex_name, slot, worker: { collection_key: worker.collection_key, asset_key: worker.asset_key } }, auth(p));
@@ -95,3 +97,62 @@ describe('report spans', () => {
     expect(kept!.value).not.toBe('older rules');
   });
 });
+
+describe('the rosters\' warm-up between ticks (jobs/settlement.ts warmRosters)', () => {
+  let k: TestKingdom;
+  let r: Player;
+  const salary = async (day: string) => BigInt((await exec<{ s: string }>(k.db.orm, sql`
+    SELECT COALESCE(sum(amount), 0)::text AS s FROM ledger_entries WHERE user_id = ${r.userId} AND reason = 'goldmine_salary' AND reference = ${day}`))[0]!.s);
+  const worked = async (day: string) => (await exec<{ n: number }>(k.db.orm, sql`
+    SELECT COALESCE(sum(workers_worked), 0)::int AS n FROM mine_day_reports WHERE user_id = ${r.userId} AND mine = 'goldmine' AND day = ${day}`))[0]!.n;
+  beforeAll(async () => {
+    k = await createTestKingdom();
+    r = await newPlayer(k, { lands: 1, workers: 3, rarity: 'common', hexo: '1000' });
+    await exec(k.db.orm, sql`UPDATE lands SET goldmine_level = 10, size = 'SUPERLARGE' WHERE hex_name = ${r.lands[0]!}`);
+    for (const slot of [1, 2]) expect((await assign(k, r, r.lands[0]!, slot, r.workers[slot - 1]!)).statusCode).toBe(200);
+  });
+  afterAll(async () => { await k?.close(); });
+
+  it('a worker that leaves after the warm-up is not paid that day, one that joins after it is paid from the next', async () => {
+    await tick(k); // the day they were assigned
+    const both = await tick(k);
+    const one = -(await salary(both)) / 2n;
+    expect(one).toBeGreaterThan(0n);
+    expect(await worked(both)).toBe(2);
+    // during the next day: the warm-up, then one worker leaves and another joins
+    expect(await warmRosters(k.db, k.now())).toBe(addDay(both));
+    expect((await k.post(PATHS.mineWorkersRemove('goldmine'), { hex_name: r.lands[0]!, slot: 2 }, auth(r))).statusCode).toBe(200);
+    expect((await assign(k, r, r.lands[0]!, 3, r.workers[2]!)).statusCode).toBe(200);
+    const left = await tick(k);
+    expect(left).toBe(addDay(both));
+    expect(await salary(left)).toBe(-one);
+    expect(await worked(left)).toBe(1);
+    // warmed up twice in a day: the same rosters
+    expect(await warmRosters(k.db, k.now())).toBe(addDay(left));
+    expect(await warmRosters(k.db, k.now())).toBe(addDay(left));
+    const joined = await tick(k);
+    expect(await salary(joined)).toBe(-2n * one);
+    expect(await worked(joined)).toBe(2);
+  });
+
+  it('does nothing while a day is due: the tick brings the rosters to that day itself', async () => {
+    const [last] = await exec<{ day: string }>(k.db.orm, sql`SELECT max(day) AS day FROM game_days`);
+    expect(await warmRosters(k.db, new Date(k.now().getTime() + 2 * 86_400_000))).toBeNull();
+    const [still] = await exec<{ day: string }>(k.db.orm, sql`SELECT max(day) AS day FROM game_days`);
+    expect(still!.day).toBe(last!.day);
+  });
+
+  it('rosters kept for a later day than the one settled are all summed again', async () => {
+    const before = await tick(k);
+    // kept as if warmed up for a day after the next one, with sums that would pay 1 base unit and mine nothing
+    await exec(k.db.orm, sql`UPDATE mine_rosters SET salary = 1, units = 0`);
+    await exec(k.db.orm, sql`UPDATE app_settings SET value = to_jsonb('2100-01-01T00:00:00.000Z'::text) WHERE key = 'mine_rosters_start'`);
+    const after = await tick(k);
+    expect(await salary(after)).toBe(await salary(before));
+    expect(await worked(after)).toBe(2);
+    const [kept] = await exec<{ value: string }>(k.db.orm, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = 'mine_rosters_start'`);
+    expect(Date.parse(kept!.value)).toBeLessThan(Date.parse('2100-01-01T00:00:00.000Z'));
+  });
+});
+
+const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -4,7 +4,8 @@
  * workers of every rarity, upgrades due, balances from zero to plenty, collections around every
  * league edge, snapshots) and a few days; the set-based SQL tick and `packages/game`'s pure
  * `settleDay` must produce exactly the same ledger entries, notifications, report rows, totals and
- * world afterwards. Runs on PGlite and, in the `server-pg` project, on Postgres.
+ * world afterwards. Runs on PGlite and, in the `server-pg` project, on Postgres. Before the tick of
+ * an even date the tick job's warm-up of the rosters runs at noon (`warmRosters`), as on a server.
  *
  * Edges (issue 19): the hand-made edge worlds of the model's tests (`support/edge-worlds.ts`) are
  * replayed first; the generators plant every documented edge in a good share of worlds, and
@@ -29,6 +30,7 @@
  *   settlement.ts upgrade end `ends_at <=` → `<`                     1 fail   world 1
  *   settlement.ts roster `assigned_at <` → `<=`                      1 fail   world 1
  *   settlement.ts re-rating window `taken_at > start` → `>=`         1 fail   world 4
+ *   settlement.ts warm-up for the next day's start, no start guard   0 fail   world 4
  * A first version of the planted edges let the re-rating-window mutation pass all 100 worlds and
  * needed 43 for the short-player one: hence 'snapshot at day start' and 'salary = budget, some unpaid'.
  */
@@ -43,7 +45,7 @@ import { canonicalDayResult, worldArbitrary } from '../../../packages/game/test/
 import { edgeWorlds } from '../../../packages/game/test/support/edge-worlds.ts';
 import { EDGE_CASES, edgesReached, type EdgeCase } from '../../../packages/game/test/support/edge-coverage.ts';
 import { exec, type Orm } from '../src/db/client.ts';
-import { settleDay } from '../src/jobs/settlement.ts';
+import { settleDay, warmRosters } from '../src/jobs/settlement.ts';
 import { createTestKingdom, TEST_DB, type TestKingdom } from './support/kingdom.ts';
 
 let k: TestKingdom;
@@ -161,6 +163,8 @@ async function readWorld(orm: Orm, before: World): Promise<World> {
 async function sqlSettle(before: World, day: string): Promise<DayResult> {
   const orm = k.db.orm;
   const [marks] = await exec<{ l: number; n: number }>(orm, sql`SELECT COALESCE(max(id), 0)::int AS l, (SELECT COALESCE(max(id), 0)::int FROM notifications) AS n FROM ledger_entries`);
+  // on even dates, as on a server: the tick job's warm-up of the rosters at noon, then the tick
+  if (Number(day.slice(-2)) % 2 === 0) await warmRosters(k.db, new Date(Date.parse(`${day}T12:00:00Z`)));
   await settleDay(k.db, day);
   const ledger = await exec<{ user_id: number; asset: string; amount: string; reason: string; reference: string }>(orm, sql`
     SELECT user_id, asset, amount::text AS amount, reason, reference FROM ledger_entries WHERE id > ${marks!.l}`);

@@ -25,7 +25,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MINE_KINDS, MINE_RULES, WORKER_RARITIES, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES,
   EFFECTIVITY_BOUNDS_PERCENT, LOW_BALANCE_WARNING_DAYS, LAND_SIZES, GOLDMINE_MAX_LEVEL,
-  SHOP_ROYALTY_PERCENT, ROYALTY_TOKENS, dayStart, addDays, dueDays, rarityForLeague, type MineKind, type WorkerRarity,
+  SHOP_ROYALTY_PERCENT, ROYALTY_TOKENS, dayStart, addDays, dueDays, gameDay, rarityForLeague, type MineKind, type WorkerRarity,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
@@ -208,11 +208,7 @@ async function stage(db: Database, day: string, batchUsers: number, parallelWork
     if (existing) return existing;
     const [other] = await exec<{ day: string }>(tx, sql`SELECT day FROM settlement_runs LIMIT 1`);
     if (other) throw new Error(`the settlement of ${other.day} is not finished; settle it before ${day}`);
-    // Whole-world hashes and sorts fit in memory instead of spilling; the planner's guesses on
-    // fresh temp tables would otherwise trigger JIT compilation that costs more than it saves.
-    await exec(tx, sql.raw(`SET LOCAL work_mem = '${SETTLEMENT_WORK_MEM[db.kind]}'`));
-    await exec(tx, sql`SET LOCAL jit = off`);
-    if (db.kind === 'postgres') await exec(tx, sql.raw(`SET LOCAL max_parallel_workers_per_gather = ${Math.max(0, Math.floor(parallelWorkers))}`));
+    await wholeWorldSettings(tx, db.kind, parallelWorkers);
     await exec(tx, sql`TRUNCATE settle_user, settle_user_eff, settle_credits, settle_seen`);
     // Who holds each land: the account holding its NFT (the smallest id should two ever do).
     await exec(tx, sql`CREATE TEMP TABLE _own ON COMMIT DROP AS
@@ -234,6 +230,42 @@ async function stage(db: Database, day: string, batchUsers: number, parallelWork
     return run;
   });
 }
+
+/** Settings of a transaction that reads the whole world (staging, the rosters' warm-up). */
+async function wholeWorldSettings(tx: Orm, kind: Database['kind'], parallelWorkers: number): Promise<void> {
+  // Whole-world hashes and sorts fit in memory instead of spilling; the planner's guesses on
+  // fresh temp tables would otherwise trigger JIT compilation that costs more than it saves.
+  await exec(tx, sql.raw(`SET LOCAL work_mem = '${SETTLEMENT_WORK_MEM[kind]}'`));
+  await exec(tx, sql`SET LOCAL jit = off`);
+  if (kind === 'postgres') await exec(tx, sql.raw(`SET LOCAL max_parallel_workers_per_gather = ${Math.max(0, Math.floor(parallelWorkers))}`));
+}
+
+/**
+ * The rosters' warm-up (the tick job runs it between ticks, every {@link ROSTER_WARM_EVERY_MS}):
+ * brings the kept rosters to the day in progress (`refreshRosters` with that day's start, UTC), so
+ * the tick at its end sums again only the lands whose workers changed since. The whole sum of a
+ * world's first tick, or of a tick after new salary rules, is then done during the day, not at
+ * 00:00 UTC. Takes the settlement's advisory lock; no balance or player row is locked.
+ * @param now the game clock
+ * @returns the day whose rosters are ready, or null when a day is due or a run is under way (the
+ *   tick refreshes them itself then)
+ */
+export async function warmRosters(db: Database, now: Date, opts: { parallelWorkers?: number } = {}): Promise<string | null> {
+  return db.orm.transaction(async (tx) => {
+    await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtext('kingdom.settlement'))`);
+    if ((await exec(tx, sql`SELECT 1 FROM settlement_runs LIMIT 1`)).length > 0) return null;
+    const [last] = await exec<{ day: string | null }>(tx, sql`SELECT max(day) AS day FROM game_days`);
+    const today = gameDay(now);
+    const next = last?.day ? addDays(last.day) : today;
+    if (next < today) return null;
+    await wholeWorldSettings(tx, db.kind, opts.parallelWorkers ?? SETTLE_PARALLEL_WORKERS);
+    await refreshRosters(tx, new Date(dayStart(next)));
+    return next;
+  });
+}
+
+/** How often the tick job warms the rosters up between ticks ({@link warmRosters}), ms. */
+export const ROSTER_WARM_EVERY_MS = 5 * 60_000;
 
 /**
  * Runs a batch's `work` in one transaction, once: the batch's claim row commits with its work (a
@@ -452,15 +484,24 @@ function rosterSql(kind: MineKind, start: Date, where: SQL): SQL {
  * in `app_settings` key `mine_rosters_rules`), per mine kind, only the lands whose workers changed
  * (logged in `roster_changes` by a trigger on `mine_workers`) are summed again; a change stays
  * logged while one of its land's workers was assigned at or after `start` (that worker joins a
- * later day's roster). Otherwise (a world's first tick, new rules) {@link rebuildRosters}.
+ * later day's roster). Otherwise (a world's first tick, new rules, or rosters kept for a later day
+ * start than `start`: see {@link warmRosters}) {@link rebuildRosters}. The start is kept in
+ * `app_settings` key `mine_rosters_start`.
  */
 export async function refreshRosters(tx: Orm, start: Date): Promise<void> {
   const fingerprint = JSON.stringify(MINE_KINDS.map((kind) => {
     const rules = MINE_RULES[kind];
     return { kind, salary: WORKER_RARITIES.map((r) => rules.salary[r].toString()), units: WORKER_RARITIES.map((_, i) => rarityUnit(i)), manager: rules.managerSlot ?? 0 };
   }));
-  const [kept] = await exec<{ value: string }>(tx, sql`SELECT value #>> '{}' AS value FROM app_settings WHERE key = ${ROSTER_RULES_KEY}`);
-  if (kept?.value !== fingerprint) {
+  const kept = await exec<{ key: string; value: string }>(tx, sql`SELECT key, value #>> '{}' AS value FROM app_settings
+    WHERE key IN (${ROSTER_RULES_KEY}, ${ROSTER_START_KEY})`);
+  const keptAs = (key: string) => kept.find((r) => r.key === key)?.value;
+  const keptStart = keptAs(ROSTER_START_KEY);
+  await exec(tx, sql`INSERT INTO app_settings (key, value) VALUES (${ROSTER_START_KEY}, ${JSON.stringify(start.toISOString())}::jsonb)
+    ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
+  // Kept for a later day (the warm-up ran before an earlier day was settled): a worker assigned
+  // between the two starts would be on the earlier day's roster, so every roster is summed again.
+  if (keptAs(ROSTER_RULES_KEY) !== fingerprint || (keptStart !== undefined && Date.parse(keptStart) > start.getTime())) {
     await rebuildRosters(tx, start);
     await exec(tx, sql`INSERT INTO app_settings (key, value) VALUES (${ROSTER_RULES_KEY}, ${JSON.stringify(fingerprint)}::jsonb)
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
@@ -487,6 +528,8 @@ export async function refreshRosters(tx: Orm, start: Date): Promise<void> {
 
 /** `app_settings` key of the rules every kept roster was summed with ({@link refreshRosters}). */
 const ROSTER_RULES_KEY = 'mine_rosters_rules';
+/** `app_settings` key of the day start (ISO, UTC) the kept rosters were last brought to ({@link refreshRosters}). */
+const ROSTER_START_KEY = 'mine_rosters_start';
 
 /**
  * Sums every land's roster of every mine kind again (as {@link rosterSql}), in one pass over the
