@@ -570,7 +570,7 @@ async function rebuildRosters(tx: Orm, start: Date): Promise<void> {
 /**
  * Computes one mine kind's salaries (GAME-RULES §3, §4) from its descriptor for the roster players
  * matching `users` (an SQL condition on a user id column), from the balances in temp table `_seen`
- * (user_id, hexo, food), which it then lowers by what the kind paid: the roster (workers assigned
+ * (user_id, hexo, food) less what the kinds before it paid ({@link seenAfter}): the roster (workers assigned
  * before the day began), salaries in pay order (land, slot) while the budget lasts (salary token +
  * fallback), each worker's weight (manager +10%). Writes each land's report where it differs from
  * the land's open span (`mine_daily`: the old span ends the day before, a new one starts; the worked
@@ -606,7 +606,7 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
   await exec(tx, sql`WITH r(rarity, salary, unit) AS (VALUES ${rarities}),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
-      FROM (SELECT user_id, sum(salary) AS total FROM _la GROUP BY user_id) p JOIN _seen s ON s.user_id = p.user_id
+      FROM (SELECT user_id, sum(salary) AS total FROM _la GROUP BY user_id) p ${seenAfter(kind)}
     ),
     short AS (
       SELECT land_id, slot, user_id, salary, unit, open_slots, cum <= tok + fb AS worked,
@@ -670,9 +670,20 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
     FROM per_code p CROSS JOIN (VALUES ${sql.join(codes.map((c) => sql`(${c.code}::int, ${c.eff.toString()}::bigint)`), sql`, `)}) k(code, eff)
     WHERE p.n[k.code + 1] > 0 GROUP BY p.user_id, k.eff`);
   await exec(tx, sql`DROP TABLE _la`);
-  // (the players' condition again: for a batch's few, the planner reads their rows by index)
-  await exec(tx, sql`UPDATE _seen s SET hexo = s.hexo - p.hexo, food = s.food - p.food
-    FROM settle_user p WHERE p.mine = ${kind} AND p.user_id = s.user_id AND ${users(sql`p.user_id`)}`);
+}
+
+/**
+ * SQL (a join to the players `p` of kind `kind`'s pay): the balances its salaries see as `s` (user_id,
+ * hexo, food): `_seen` less what the kinds paid before it (their `settle_user` rows, GAME-RULES §3:
+ * gold salaries are charged before fren salaries). Read per player by the primary key, so a kind
+ * with few players reads few rows.
+ */
+function seenAfter(kind: MineKind): SQL {
+  const earlier = MINE_KINDS.slice(0, MINE_KINDS.indexOf(kind));
+  if (earlier.length === 0) return sql`JOIN _seen s ON s.user_id = p.user_id`;
+  return sql`JOIN _seen s0 ON s0.user_id = p.user_id
+    CROSS JOIN LATERAL (SELECT s0.user_id, s0.hexo - COALESCE(sum(e.hexo), 0) AS hexo, s0.food - COALESCE(sum(e.food), 0) AS food
+      FROM settle_user e WHERE e.user_id = s0.user_id AND e.mine IN (${sql.join(earlier.map((k) => sql`${k}::text`), sql`, `)})) s`;
 }
 
 /**
