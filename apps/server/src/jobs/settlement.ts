@@ -656,10 +656,11 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
       SELECT ${day}, land_id, ${kind}, user_id, open_slots, workers, workers_worked, salary_paid, hexo_paid, food_paid, ${rules.salaryToken}, effectivity, counts
       FROM diff WHERE land_id IS NOT NULL ORDER BY land_id
     ),
+    -- (both per-player tables in user order: a batch's range of players then sits on a few pages, not on hundreds)
     players AS (
       INSERT INTO settle_user (user_id, mine, hexo, food, need, workers, worked, lands)
       SELECT user_id, ${kind}, sum(${hexo}), sum(${food}), sum(need), sum(workers)::int, sum(worked)::int, count(*)::int
-      FROM lw GROUP BY user_id
+      FROM lw GROUP BY user_id ORDER BY user_id
     ),
     per_code AS (
       SELECT user_id, ARRAY[${sql.join(codes.map((c) => sql`sum(((counts >> ${sql.raw(String(c.code * COUNT_BITS))}) & ${mask})::int)`), sql`, `)}] AS n
@@ -668,7 +669,7 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
     INSERT INTO settle_user_eff (user_id, mine, eff, n)
     SELECT p.user_id, ${kind}, k.eff, sum(p.n[k.code + 1])::int
     FROM per_code p CROSS JOIN (VALUES ${sql.join(codes.map((c) => sql`(${c.code}::int, ${c.eff.toString()}::bigint)`), sql`, `)}) k(code, eff)
-    WHERE p.n[k.code + 1] > 0 GROUP BY p.user_id, k.eff`);
+    WHERE p.n[k.code + 1] > 0 GROUP BY p.user_id, k.eff ORDER BY p.user_id`);
   await exec(tx, sql`DROP TABLE _la`);
 }
 
