@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PATHS, type WorkerNft } from '@kingdom/api';
+import { addDays } from '@kingdom/game';
 import { newPlayer, auth, type Player } from './support/players.ts';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
@@ -120,16 +121,16 @@ describe('the rosters\' warm-up between ticks (jobs/settlement.ts warmRosters)',
     expect(one).toBeGreaterThan(0n);
     expect(await worked(both)).toBe(2);
     // during the next day: the warm-up, then one worker leaves and another joins
-    expect(await warmRosters(k.db, k.now())).toBe(addDay(both));
+    expect(await warmRosters(k.db, k.now())).toBe(addDays(both));
     expect((await k.post(PATHS.mineWorkersRemove('goldmine'), { hex_name: r.lands[0]!, slot: 2 }, auth(r))).statusCode).toBe(200);
     expect((await assign(k, r, r.lands[0]!, 3, r.workers[2]!)).statusCode).toBe(200);
     const left = await tick(k);
-    expect(left).toBe(addDay(both));
+    expect(left).toBe(addDays(both));
     expect(await salary(left)).toBe(-one);
     expect(await worked(left)).toBe(1);
     // warmed up twice in a day: the same rosters
-    expect(await warmRosters(k.db, k.now())).toBe(addDay(left));
-    expect(await warmRosters(k.db, k.now())).toBe(addDay(left));
+    expect(await warmRosters(k.db, k.now())).toBe(addDays(left));
+    expect(await warmRosters(k.db, k.now())).toBe(addDays(left));
     const joined = await tick(k);
     expect(await salary(joined)).toBe(-2n * one);
     expect(await worked(joined)).toBe(2);
@@ -154,5 +155,3 @@ describe('the rosters\' warm-up between ticks (jobs/settlement.ts warmRosters)',
     expect(Date.parse(kept!.value)).toBeLessThan(Date.parse('2100-01-01T00:00:00.000Z'));
   });
 });
-
-const addDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
