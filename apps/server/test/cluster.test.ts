@@ -318,6 +318,46 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
     }
   });
 
+  it('a dashboard answer cached by one process shows a change another process committed at the next read', async () => {
+    const one = await processOn();
+    // `two` hears no notification: the versions its session statement reads must make the next read miss
+    const two = await processOn({ ...k.db, listen: async (_channel, sub) => { sub.live(true); return () => undefined; } });
+    try {
+      const wallet = createCardanoTestWallet();
+      const post = async (url: string, body: unknown) => {
+        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
+        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
+      };
+      const { token } = await signInCardano({ ...k, post }, wallet);
+      const headers = { authorization: `Bearer ${token}` };
+      const url = `/api${ENDPOINTS.dashboardUser.path}`;
+      const user = async (app: typeof one) => {
+        const res = await app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ user: { user_id: number; user_name: string; user_avatar: string | null; type: string; land_owner: boolean; connect_wallet: string } }>().user;
+      };
+      const first = await user(two);
+      expect(first).toMatchObject({ land_owner: false, connect_wallet: wallet.address });
+      expect(await user(two)).toEqual(first);
+      // each change committed elsewhere (plain SQL on the shared database) is seen at once
+      await exec(k.db.orm, sql`UPDATE users SET name = 'Renamed', avatar = 'a.png' WHERE id = ${first.user_id}`);
+      expect(await user(two)).toMatchObject({ user_name: 'Renamed', user_avatar: 'a.png' });
+      await exec(k.db.orm, sql`UPDATE users SET type = 'admin' WHERE id = ${first.user_id}`);
+      expect((await user(two)).type).toBe('admin');
+      // a land arrives in this player's wallet: land owner from the next read, on both processes
+      expect((await post(PATHS.demoFaucet, { address: wallet.address, lands: 1 })).statusCode).toBe(200);
+      expect((await user(two)).land_owner).toBe(true);
+      expect((await user(one)).land_owner).toBe(true);
+      await exec(k.db.orm, sql`DELETE FROM holdings WHERE user_id = ${first.user_id}`);
+      expect((await user(two)).land_owner).toBe(false);
+      // a revoked session is refused although its answer is kept
+      await exec(k.db.orm, sql`UPDATE sessions SET revoked_at = now() WHERE token_hash = ${hashToken(token)}`);
+      expect((await two.inject({ method: 'GET', url, headers })).statusCode).toBe(401);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
   it('a challenge issued before a demo tick is still answerable after it', async () => {
     const wallet = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);

@@ -11,17 +11,21 @@ export class SharedCache<T> {
   private readonly entries = new Map<string, Promise<T>>();
   private live = false;
   private unsubscribe: (() => void) | null = null;
+  private readonly topics: ReadonlySet<string>;
 
   /**
-   * @param topic the notification payload that drops every entry (e.g. `staking`)
+   * @param topic the notification payload (or payloads) that drops every entry (e.g. `staking`;
+   *   `['users', 'lands']` for an answer that shows both)
    * @param max entries kept at most (all are dropped when full)
    */
-  constructor(private readonly topic: string, private readonly max: number) {}
+  constructor(topic: string | readonly string[], private readonly max: number) {
+    this.topics = new Set(typeof topic === 'string' ? [topic] : topic);
+  }
 
   /** Starts hearing `db`'s notifications (until {@link stop}). */
   async start(db: Database): Promise<void> {
     this.unsubscribe = await db.listen(READS_CHANNEL, {
-      notify: (payload) => { if (payload === this.topic) this.clear(); },
+      notify: (payload) => { if (this.topics.has(payload)) this.clear(); },
       live: (listening) => { this.live = listening; this.clear(); },
     });
   }

@@ -1,21 +1,39 @@
 /**
  * The signed-in user's reads (spec §7 `dashboard/user`, `user/total_lands`), each one prepared
  * statement that checks the session too (`session-in-query`). Land ownership comes from `holdings`.
+ * The dashboard answer is kept by every process ({@link SharedCache}, topics `users` and `lands`,
+ * migrations 0010 and 0019) under the versions its statement reads: a hit costs the session check only.
  */
 import { LAND_POLICY_ID } from '@kingdom/game';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '@kingdom/api';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { fail } from '../../errors.ts';
+import { runPrepared, prepared, type Database } from '../../db/client.ts';
 import { runSession, sessionRows, sessionStatement } from '../../auth/session.ts';
+import type { SharedCache } from '../../http/shared-cache.ts';
 
 const LAND = sql.raw(`'${LAND_POLICY_ID}'`);
 
+const USER_COLUMNS = sql`u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address,
+    EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = ${LAND}) AS land_owner`;
+
 const userStmt = sessionStatement('dashboard_user', ({ session, clock }) => sql`
-  SELECT u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address,
-    EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = ${LAND}) AS land_owner, ${clock}
+  SELECT ${USER_COLUMNS}, ${clock}
   FROM sessions s JOIN users u ON u.id = s.user_id JOIN wallets w ON w.id = s.wallet_id
   WHERE ${session}`);
+
+// The session (and the clock check) with the versions of what the dashboard shows; on a miss of the
+// shared cache, the user by id.
+const version = (seq: string) => sql.raw(`(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${seq})::text`);
+const dashboardSessionStmt = sessionStatement('dashboard_session', ({ session, clock }) => sql`
+  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id,
+    ${version('reads_users_version')} || '.' || ${version('reads_lands_version')} AS version, ${clock}
+  FROM sessions s WHERE ${session}`);
+const userByIdStmt = prepared('dashboard_user_by_id', sql`
+  SELECT ${USER_COLUMNS}
+  FROM users u JOIN wallets w ON w.id = ${sql.placeholder('wallet_id')}
+  WHERE u.id = ${sql.placeholder('user_id')}`);
 
 const totalLandsStmt = sessionStatement('user_total_lands', ({ session }) => sql`
   SELECT (SELECT count(*) FROM holdings h WHERE h.user_id = s.user_id AND h.collection_key = ${LAND})::int AS total_lands
@@ -40,10 +58,20 @@ export async function loadUser(db: Database, tokenHash: string, now: Date): Prom
   return r ? toUser(r) : null;
 }
 
-/** The request's user. @throws ApiError USER_NOT_AUTH */
-export async function requestUser(db: Database, request: FastifyRequest): Promise<User> {
-  const [r] = await sessionRows<UserRow>(db, userStmt, request);
-  return toUser(r!);
+/**
+ * The request's user, rendered by `render` (the answer's bytes), from the shared cache `answers`
+ * when the user, their wallets and holdings did not change since it was kept.
+ * @throws ApiError USER_NOT_AUTH (401) when the session is missing, unknown, revoked or expired, or
+ *   its user or wallet is gone
+ */
+export async function requestUser<T>(db: Database, answers: SharedCache<T>, request: FastifyRequest, render: (user: User) => T): Promise<T> {
+  const [s] = await sessionRows<{ user_id: number; wallet_id: number; version: string }>(db, dashboardSessionStmt, request);
+  const { user_id, wallet_id } = s!;
+  return answers.get(`${s!.version}|${user_id}|${wallet_id}`, async () => {
+    const [r] = await runPrepared<UserRow>(db, userByIdStmt, { user_id, wallet_id });
+    if (!r) fail('USER_NOT_AUTH');
+    return render(toUser(r));
+  });
 }
 
 /** How many lands the request's user holds. @throws ApiError USER_NOT_AUTH */
