@@ -2,7 +2,7 @@
  * Random secrets and their hashes: bearer tokens (32 random bytes, base64url; stored only as
  * SHA-256 hex), sign-in nonces and CSRF tokens.
  */
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes, hash } from 'node:crypto';
 
 /** 32 random bytes, base64url (43 characters). */
 export function randomToken(): string {
@@ -11,5 +11,5 @@ export function randomToken(): string {
 
 /** SHA-256 hex of a bearer token: the only form in which tokens are stored. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
