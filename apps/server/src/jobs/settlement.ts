@@ -29,7 +29,7 @@ import {
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
-import { notifyStakingBatch, stageStakingDay, stakingEntriesSql } from './staking.ts';
+import { foldHoldingDeltas, notifyStakingBatch, stageStakingDay, stakingEntriesSql } from './staking.ts';
 import { closeDaySales } from '../modules/vendor/repository.ts';
 import { latestSnapshotId, leagueSql } from '../modules/staking/repository.ts';
 
@@ -245,7 +245,9 @@ async function wholeWorldSettings(tx: Orm, kind: Database['kind'], parallelWorke
  * brings the kept rosters to the day in progress (`refreshRosters` with that day's start, UTC), so
  * the tick at its end sums again only the lands whose workers changed since. The whole sum of a
  * world's first tick, or of a tick after new salary rules, is then done during the day, not at
- * 00:00 UTC. Takes the settlement's advisory lock; no balance or player row is locked.
+ * 00:00 UTC. It also folds the logged holding changes into the kept counts ({@link foldHoldingDeltas}),
+ * so the tick folds only those of the last minutes. Takes the settlement's advisory lock; no
+ * balance or player row is locked.
  * @param now the game clock
  * @returns the day whose rosters are ready, or null when a day is due or a run is under way (the
  *   tick refreshes them itself then)
@@ -260,6 +262,7 @@ export async function warmRosters(db: Database, now: Date, opts: { parallelWorke
     if (next < today) return null;
     await wholeWorldSettings(tx, db.kind, opts.parallelWorkers ?? SETTLE_PARALLEL_WORKERS);
     await refreshRosters(tx, new Date(dayStart(next)));
+    await foldHoldingDeltas(tx);
     return next;
   });
 }

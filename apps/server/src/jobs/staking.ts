@@ -52,10 +52,7 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
     ) n
     JOIN ${qualifiedCollections} c ON c.collection_key = n.collection_key
     JOIN users u ON u.id = n.user_id AND u.last_login_at > ${activeSince}`);
-  // the logged changes into the counts (committed with the staging, seen with it or not at all)
-  await exec(tx, sql`WITH d AS (DELETE FROM holding_deltas RETURNING user_id, collection_key, nfts)
-    INSERT INTO holding_counts (user_id, collection_key, nfts) SELECT user_id, collection_key, sum(nfts) FROM d GROUP BY user_id, collection_key
-    ON CONFLICT (user_id, collection_key) DO UPDATE SET nfts = holding_counts.nfts + EXCLUDED.nfts`);
+  await foldHoldingDeltas(tx);
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
     SELECT * FROM (SELECT ${day}, n.user_id, 'nft', q.collection_key, q.name, ${stakingRewardTokenSql(sql`q.chain`)}, n.nfts,
@@ -80,6 +77,19 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
   await exec(tx, sql`DROP TABLE _stake_active`);
   await exec(tx, sql`DROP TABLE _stake_n`);
   await exec(tx, sql`DROP TABLE _stake_owners`);
+}
+
+/**
+ * Folds the logged changes of NFT holdings (`holding_deltas`) into the kept counts per player and
+ * collection (`holding_counts`, migration 0018), in one statement: a reader that sums both (as
+ * staging does) sees the same counts before and after, so it may run at any time — in the tick's
+ * staging, and in the tick job's warm-up during the day (`warmRosters`), which takes a world's
+ * first fold (every holding logged) out of the tick. Changes logged while it runs stay logged.
+ */
+export async function foldHoldingDeltas(tx: Orm): Promise<void> {
+  await exec(tx, sql`WITH d AS (DELETE FROM holding_deltas RETURNING user_id, collection_key, nfts)
+    INSERT INTO holding_counts (user_id, collection_key, nfts) SELECT user_id, collection_key, sum(nfts) FROM d GROUP BY user_id, collection_key
+    ON CONFLICT (user_id, collection_key) DO UPDATE SET nfts = holding_counts.nfts + EXCLUDED.nfts`);
 }
 
 /**
