@@ -4,8 +4,18 @@
  * committing transaction (migration 0010's triggers), so every process drops its copy — and nothing
  * is cached while the notifications are not heard. Concurrent misses of a key share one computation.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { READS_CHANNEL } from '../db/listen.ts';
+
+/**
+ * SQL: the current value of a reads version (text; `0` before its first change): the sequence that
+ * the statements changing what a cached read shows advance before they commit (migrations 0010,
+ * 0019). A read that puts it in its cache key misses from the moment such a change starts.
+ */
+export function readsVersionSql(sequence: 'reads_lands_version' | 'reads_users_version'): SQL {
+  return sql.raw(`(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${sequence})::text`);
+}
 
 export class SharedCache<T> {
   private readonly entries = new Map<string, Promise<T>>();

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { LAND_POLICY_ID, hexName, parseHexName } from '@kingdom/game';
 import { exec, prepared, runPrepared, type Database, type Orm } from '../../db/client.ts';
 import { sessionRows, sessionStatement } from '../../auth/session.ts';
-import type { SharedCache } from '../../http/shared-cache.ts';
+import { readsVersionSql, type SharedCache } from '../../http/shared-cache.ts';
 import type { LandRow } from './land.ts';
 
 /** A land with the account that holds it (null when no signed-in player holds it). */
@@ -24,7 +24,7 @@ const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.col
 // on a miss, one statement: the total rides on each row (a window count before the page is cut);
 // a page past the end asks for it apart.
 const mySessionStmt = sessionStatement('lands_my_session', ({ session, clock }) => sql`
-  SELECT s.user_id::int AS user_id, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM reads_lands_version)::text AS version, ${clock}
+  SELECT s.user_id::int AS user_id, ${readsVersionSql('reads_lands_version')} AS version, ${clock}
   FROM sessions s WHERE ${session}`);
 
 // A search term (`term`, text or null: no filter) matches hex names containing it, case-insensitively.

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { fail } from '../../errors.ts';
 import { runPrepared, prepared, type Database } from '../../db/client.ts';
 import { runSession, sessionRows, sessionStatement } from '../../auth/session.ts';
-import type { SharedCache } from '../../http/shared-cache.ts';
+import { readsVersionSql, type SharedCache } from '../../http/shared-cache.ts';
 
 const LAND = sql.raw(`'${LAND_POLICY_ID}'`);
 
@@ -25,10 +25,9 @@ const userStmt = sessionStatement('dashboard_user', ({ session, clock }) => sql`
 
 // The session (and the clock check) with the versions of what the dashboard shows; on a miss of the
 // shared cache, the user by id.
-const version = (seq: string) => sql.raw(`(SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${seq})::text`);
 const dashboardSessionStmt = sessionStatement('dashboard_session', ({ session, clock }) => sql`
   SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id,
-    ${version('reads_users_version')} || '.' || ${version('reads_lands_version')} AS version, ${clock}
+    ${readsVersionSql('reads_users_version')} || '.' || ${readsVersionSql('reads_lands_version')} AS version, ${clock}
   FROM sessions s WHERE ${session}`);
 const userByIdStmt = prepared('dashboard_user_by_id', sql`
   SELECT ${USER_COLUMNS}
