@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, PATHS, type LeaderboardResponse, type LoginResponse } from '@kingdom/api';
 import { addDays, dayStart, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
 import { exec, type Database } from '../src/db/client.ts';
@@ -205,6 +206,15 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
     return Object.assign(app, { gameClock: clock });
   }
 
+  /** A process that hears no notification (as if each were still on its way): only what its statements read tells it of a change. */
+  const deafProcessOn = () => processOn({ ...k.db, listen: async (_channel, sub) => { sub.live(true); return () => undefined; } });
+
+  /** POSTs to `/api<url>` through `app` with a fresh XSRF cookie and header, as the web app does. */
+  const postThrough = (app: FastifyInstance) => async (url: string, body: unknown) => {
+    const c = (await app.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
+    return app.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
+  };
+
   it('after a demo tick on one process the other answers the new day at its next request', async () => {
     const one = await processOn();
     const two = await processOn();
@@ -230,10 +240,7 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
       const wallet = createCardanoTestWallet();
       expect((await k.post(PATHS.demoFaucet, { address: wallet.address, lands: 2, hexo: '5' })).statusCode).toBe(200);
       // signed in through `two`, so the session's expiry follows the shared clock (not the test's)
-      const post = async (url: string, body: unknown) => {
-        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
-        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
-      };
+      const post = postThrough(two);
       const { token } = await signInCardano({ ...k, post }, wallet);
       const headers = { authorization: `Bearer ${token}` };
       const reads = [`/api${ENDPOINTS.dashboardUser.path}`, '/api/user/balance/hexo', '/api/lands?my=true&page=1'];
@@ -286,13 +293,10 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
     const one = await processOn();
     // `two` hears no notification (as if it were still on its way): the version in the key alone
     // must make its next read miss
-    const two = await processOn({ ...k.db, listen: async (_channel, sub) => { sub.live(true); return () => undefined; } });
+    const two = await deafProcessOn();
     try {
       const wallet = createCardanoTestWallet();
-      const post = async (url: string, body: unknown) => {
-        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
-        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
-      };
+      const post = postThrough(two);
       expect((await post(PATHS.demoFaucet, { address: wallet.address, lands: 2 })).statusCode).toBe(200);
       const { token } = await signInCardano({ ...k, post }, wallet);
       const page = async (app: typeof one) => (await app.inject({ method: 'GET', url: '/api/lands?my=true&page=1', headers: { authorization: `Bearer ${token}` } }))
@@ -321,13 +325,10 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
   it('a dashboard answer cached by one process shows a change another process committed at the next read', async () => {
     const one = await processOn();
     // `two` hears no notification: the versions its session statement reads must make the next read miss
-    const two = await processOn({ ...k.db, listen: async (_channel, sub) => { sub.live(true); return () => undefined; } });
+    const two = await deafProcessOn();
     try {
       const wallet = createCardanoTestWallet();
-      const post = async (url: string, body: unknown) => {
-        const c = (await two.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` })).cookies.find((x) => x.name === 'XSRF-TOKEN')!.value;
-        return two.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers: { cookie: `XSRF-TOKEN=${c}`, 'x-xsrf-token': c } });
-      };
+      const post = postThrough(two);
       const { token } = await signInCardano({ ...k, post }, wallet);
       const headers = { authorization: `Bearer ${token}` };
       const url = `/api${ENDPOINTS.dashboardUser.path}`;
