@@ -36,6 +36,19 @@ export const chainInfoResponse = z.object({
   tip: z.object({ height: z.number().int(), slot: z.number().int() }),
   /** Explorer URL of a transaction with `{hash}` to fill in; null on the emulator (no explorer). */
   explorer_tx_url: z.string().nullable(),
+  /**
+   * Solana (docs/game-rules.md §9): the cluster wallets must be on (`devnet` by default,
+   * `SOLANA_CLUSTER`), its genesis hash (base58: a wallet on another cluster is refused), the JSON-RPC
+   * URL the browser sends and reads transactions through (the local cluster's endpoint in demo and
+   * tests), and the sale address SOL payments go to. Null when Solana payments are off.
+   */
+  solana: z.object({
+    cluster: z.enum(['devnet', 'testnet', 'mainnet-beta']),
+    genesis_hash: z.string(),
+    rpc_url: z.string(),
+    sale_address: z.string(),
+    explorer_tx_url: z.string().nullable(),
+  }).nullable(),
 });
 
 /**
@@ -111,6 +124,8 @@ export const saleRound = z.object({
   name: z.string(),
   /** Lovelace per whole EXO. */
   price_lovelace: lovelace,
+  /** Lamports per whole EXO when the operator set a SOL price for the round; null = priced from the prices (EXO in ADA × ADA/SOL). */
+  price_lamports: z.string().regex(/^\d+$/).nullable(),
   /** EXO for sale, base units. */
   cap: baseUnits,
   /** EXO sold or reserved by open orders, base units. */
@@ -119,18 +134,46 @@ export const saleRound = z.object({
   ends_at: iso,
   status: z.enum(ROUND_STATUSES),
 });
-export const saleRoundsResponse = z.object({ rounds: z.array(saleRound), sale_address: z.string() });
+export const saleRoundsResponse = z.object({
+  rounds: z.array(saleRound),
+  sale_address: z.string(),
+  /** The Solana sale address (base58) that SOL payments go to; null when Solana payments are off. */
+  solana_sale_address: z.string().nullable(),
+});
 
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'expired'] as const;
+/** The chain an EXO order is paid on: ADA on Cardano (default) or SOL on Solana (docs/game-rules.md §9). */
+export const PAY_CHAINS = ['cardano', 'solana'] as const;
+export const payChain = z.enum(PAY_CHAINS);
 /**
  * `POST /exo/orders` (with an `Idempotency-Key` header): EXO bought with ADA, from a sale round
  * (`round_id` + `amount` whole EXO) or as a vendor EXO pack (`pack`: an `exo_packs` catalogue key,
  * priced at the current EXO price).
  */
 export const orderRequest = z.union([
-  z.strictObject({ round_id: z.number().int().min(1).max(2_147_483_647), amount: wholeTokens }),
-  z.strictObject({ pack: text(40, 1) }),
+  z.strictObject({ round_id: z.number().int().min(1).max(2_147_483_647), amount: wholeTokens, pay_chain: payChain.optional() }),
+  z.strictObject({ pack: text(40, 1), pay_chain: payChain.optional() }),
 ]);
+
+/**
+ * A Solana Pay transfer request for an order paid in SOL (the Solana Pay spec's transfer request):
+ * `url` is `solana:<recipient>?amount=<SOL>&reference=<base58>&label=…&message=…&memo=…`; any
+ * wallet or client may pay it. The transfer must carry `reference` as a read-only account key and
+ * may carry `memo` in a Memo-program instruction (program `MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr`).
+ */
+export const solanaPayRequest = z.object({
+  url: z.string(),
+  /** The sale address on Solana (base58). */
+  recipient: z.string(),
+  /** SOL as a decimal string (at most 9 decimals), equal to `lamports`. */
+  amount: z.string(),
+  lamports: z.string().regex(/^\d+$/),
+  /** The order's reference public key (base58, 32 bytes). */
+  reference: z.string(),
+  label: z.string(),
+  message: z.string(),
+  memo: z.string(),
+});
 export const exoOrder = z.object({
   id: z.number().int(),
   source: z.enum(['round', 'pack']),
@@ -138,10 +181,19 @@ export const exoOrder = z.object({
   pack: z.string().nullable(),
   /** EXO credited when the payment confirms, base units. */
   exo: baseUnits,
-  lovelace,
+  /** The chain the order is paid on. */
+  pay_chain: payChain,
+  /** ADA price of an order paid on Cardano; null for one paid in SOL. */
+  lovelace: lovelace.nullable(),
+  /** SOL price of an order paid on Solana (1 SOL = 10^9 lamports); null for one paid in ADA. */
+  lamports: z.string().regex(/^\d+$/).nullable(),
+  /** Where to pay: the Cardano sale address, or the Solana sale address (base58). */
   sale_address: z.string(),
   status: z.enum(ORDER_STATUSES),
-  tx_hash: txHash.nullable(),
+  /** Cardano transaction hash (hex) or Solana transaction signature (base58) of the payment. */
+  tx_hash: z.string().nullable(),
+  /** Orders paid in SOL: the Solana Pay transfer request to pay; null for ADA orders. */
+  solana_pay: solanaPayRequest.nullable(),
   /** Confirmations of the payment the watcher saw for this order (0 before it is in a block). */
   confirmations: z.number().int(),
   created_at: iso,

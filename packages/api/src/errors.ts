@@ -78,6 +78,9 @@ export const EXTRA_ERROR_MESSAGES = {
   FRENMINE_UPGRADE_IN_PROGRESS: 'The upgrade is in progress',
   FRENMINE_MAX_LEVEL: 'This mine is already at its maximum level.',
   FRENMINE_ERROR_LAND_MAX_SIZE: 'Upgrade the Land size to be available to upgrade your Mine',
+  PRICE_STALE: 'Prices are out of date right now, so EXO cannot be priced. Please try again in a few minutes.',
+  ERROR_WALLET_TX_VERSION_NOT_SUPPORTED: 'Your wallet does not support this transaction version.',
+  ERROR_WALLET_TX_TOO_LARGE: 'The transaction is larger than the Solana network accepts (1232 bytes).',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -130,6 +133,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   ACTIVE_ADDRESS_NOT_MASTER_ADDRESS: 403,
   WITHDRAW_CAN_ONLY_MASTER: 403,
   CANT_GET_MASTER_WALLET: 409,
+  PRICE_STALE: 503,
 };
 
 /** True when `code` is in the catalogue. */

@@ -31,6 +31,8 @@ export const EXTRA_ERROR_CODES = [
   'NOT_READY',
   // The fren mine's upgrade refusals, named for it (the spec's GOLDMINE_* codes stay the gold mine's).
   'FRENMINE_UPGRADE_IN_PROGRESS', 'FRENMINE_MAX_LEVEL', 'FRENMINE_ERROR_LAND_MAX_SIZE',
+  // Solana payments (docs/game-rules.md §9) and prices (§1).
+  'PRICE_STALE', 'ERROR_WALLET_TX_VERSION_NOT_SUPPORTED', 'ERROR_WALLET_TX_TOO_LARGE',
 ] as const;
 
 /** Every error code a rule or the API can answer. */

@@ -213,10 +213,16 @@ export const notifications = pgTable('notifications', {
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('notifications_user').on(t.userId, t.createdAt)]);
 
-/** ADA per token, truncated to 5 decimals (spec §5). */
+/**
+ * Prices, truncated to 5 decimals (spec §5): `exo`/`hexo` rows carry ADA per token, `ada`/`sol` rows
+ * USD per token; `seen_at` is when the provider saw the price (the price job, migration 0021).
+ */
 export const currencyPrices = pgTable('currency_prices', {
   token: text('token').primaryKey(),
-  ada: numeric('ada', { precision: 20, scale: 5 }).notNull(),
+  ada: numeric('ada', { precision: 20, scale: 5 }),
+  usd: numeric('usd', { precision: 30, scale: 5 }),
+  seenAt: ts('seen_at'),
+  source: text('source'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -14,7 +14,7 @@ import { exoPriceAda, insertOrder, lockRound, orderByKey, orderRows, type OrderR
 import { iso, requestHashOf } from './shared.ts';
 
 const orderAnswer = ({ paid_height, ...r }: OrderRow, saleAddress: string, tipHeight: number, now: Date): ExoOrder => ({
-  ...r, sale_address: saleAddress, created_at: iso(r.created_at)!, expires_at: iso(r.expires_at)!,
+  ...r, pay_chain: 'cardano', lamports: null, solana_pay: null, sale_address: saleAddress, created_at: iso(r.created_at)!, expires_at: iso(r.expires_at)!,
   confirmations: paid_height === null ? 0 : confirmationsAt(tipHeight, paid_height),
   status: r.status === 'awaiting_payment' && new Date(r.expires_at) <= now ? 'expired' : r.status,
 });

@@ -22,6 +22,7 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
       network: money.ledger.network, network_id: money.ledger.networkId, confirmations: money.confirmations,
       treasury_address: money.treasury.address, sale_address: money.saleAddress,
       tip: { height: tip.height, slot: tip.slot }, explorer_tx_url: money.explorerTxUrl,
+      solana: null,
     };
   });
 
@@ -46,7 +47,7 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.chainWithdrawals, async (input) => ({ withdrawals: await accountWithdrawals(db, money, sessionOf(input).userId) }));
 
-  route(app, ENDPOINTS.saleRounds, async ({ now }) => ({ rounds: await saleRounds(db, now), sale_address: money.saleAddress }));
+  route(app, ENDPOINTS.saleRounds, async ({ now }) => ({ rounds: await saleRounds(db, now), sale_address: money.saleAddress, solana_sale_address: null }));
 
   route(app, ENDPOINTS.exoOrderCreate, async (input) => ({
     order: await createOrder(db, money, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now),

@@ -114,7 +114,7 @@ function YourOrders({ rounds }: { rounds: readonly SaleRound[] | undefined }) {
               <tr key={o.id} data-testid="order-row">
                 <td data-testid="order-label">{orderLabel(o, rounds)}</td>
                 <td>{formatTokenAmount(o.exo, 'exo', 6)} EXO</td>
-                <td>{formatAda(o.lovelace)} ADA</td>
+                <td>{formatAda(o.lovelace ?? '0')} ADA</td>
                 <td>{t(`chain.order.${o.status}`)}</td>
                 <td>{formatUtc(o.created_at)}</td>
                 <td>{o.tx_hash ? <TxLink hash={o.tx_hash} /> : '—'}</td>
