@@ -1,4 +1,4 @@
--- Launch on a real collection: prices seen by the price job (ADA per EXO/HEXO, USD per ADA/SOL, when
+-- Prices seen by the price job (ADA per EXO/HEXO, USD per ADA/SOL, when
 -- the provider saw them), the imported world's assets, wallet handles.
 ALTER TABLE "currency_prices" ALTER COLUMN "ada" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "currency_prices" ADD COLUMN "usd" numeric(30, 5);--> statement-breakpoint

@@ -1,0 +1,2 @@
+-- Mint a land in the app (docs/game-rules.md §2).
+SELECT 1;
