@@ -34,6 +34,8 @@ const envSchema = z.object({
   SOLANA_RPC_URL: z.string().optional(),
   MINT_URL: z.string().default('https://cardanolands.com/mint'),
   PRICE_SERVICE_URL: z.string().default('https://api.coingecko.com/api/v3/simple/price'),
+  /** A provider-seen price older than this (minutes) is stale: shown as such, and nothing is priced from it. */
+  PRICE_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   PUBLIC_DOMAIN: z.string().default('localhost'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -91,6 +93,8 @@ export interface Config {
   solanaRpcUrl: string | undefined;
   mintUrl: string;
   priceServiceUrl: string;
+  /** Prices (docs/game-rules.md §1): a price the provider saw longer ago than `maxAgeMs` (ms) is stale. */
+  prices: { maxAgeMs: number };
   /** Domain named in sign-in messages. */
   publicDomain: string;
   sessionTtlHours: number;
@@ -153,6 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     solanaRpcUrl: e.SOLANA_RPC_URL,
     mintUrl: e.MINT_URL,
     priceServiceUrl: e.PRICE_SERVICE_URL,
+    prices: { maxAgeMs: e.PRICE_MAX_AGE_MINUTES * 60_000 },
     publicDomain: e.PUBLIC_DOMAIN,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
