@@ -17,6 +17,7 @@ export const vendorItem = z.object({
   gives_items: z.record(z.string(), z.number().int()),
   gives_tokens: z.record(z.string(), baseUnits),
   purchasable: z.boolean(),
+  weekly_limit: z.number().int().nullable().describe('at most this many per account and week (Monday 00:00 to Sunday 23:59 UTC), or null: no limit'),
 });
 export type VendorItem = z.infer<typeof vendorItem>;
 export const vendorCatalogueResponse = z.object({ items: z.array(vendorItem), max_quantity: z.number().int() });
@@ -110,6 +111,7 @@ export const chestStatus = z.object({
   week: z.string().describe('the Monday (UTC) that starts the week'),
   ends_at: z.string(),
   seed_hash: z.string(),
+  table_version: z.number().int().describe('the loot table published with this week (GET chest/weeks/:week answers it)'),
   state: z.enum(['openable', 'opened', 'not_land_owner', 'locked', 'not_time']),
   opened: z.object({ draw: z.string(), entry: z.number().int(), loot: chestLoot, opened_at: z.string() }).nullable(),
   next_week: z.object({ week: z.string(), seed_hash: z.string() }),
@@ -121,6 +123,7 @@ export const chestWeekResponse = z.object({
   week: z.string(),
   seed_hash: z.string(),
   seed: z.string().nullable().describe('revealed once the week has ended'),
+  table_version: z.number().int().describe('version of the loot table published with this week; a week keeps it forever'),
   table: z.array(z.object({ weight: z.number().int(), loot: chestLoot })),
   draws: z.array(z.object({ user_id: z.number().int(), draw: z.string(), entry: z.number().int() })),
 });

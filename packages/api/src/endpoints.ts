@@ -115,7 +115,7 @@ export const ENDPOINTS = {
   }),
   prices: endpoint({
     operationId: 'prices', method: 'GET', path: '/currencies/prices', tags: ['prices'], auth: 'public',
-    summary: 'EXO and HEXO prices in ADA', response: pricesResponse, errors: [],
+    summary: 'EXO and HEXO prices in ADA, ADA and SOL in USD, and which are stale', response: pricesResponse, errors: [],
   }),
   notificationsCount: endpoint({
     operationId: 'notificationsCount', method: 'GET', path: '/notifications/count', tags: ['notifications'], auth: 'session-in-query',
@@ -181,7 +181,7 @@ export const ENDPOINTS = {
   vendorPurchase: endpoint({
     operationId: 'vendorPurchase', method: 'POST', path: '/vendor/purchase', tags: ['vendor'], auth: 'session',
     summary: 'Buys a catalogue item; exactly once per Idempotency-Key header (a UUID)', headers: idempotencyHeaders, body: purchaseRequest, response: purchaseResponse,
-    errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE'],
+    errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'VENDOR_WEEKLY_LIMIT'],
   }),
   accountLedger: endpoint({
     operationId: 'accountLedger', method: 'GET', path: '/account/ledger', tags: ['account'], auth: 'session',

@@ -81,6 +81,7 @@ export const EXTRA_ERROR_MESSAGES = {
   PRICE_STALE: 'Prices are out of date right now, so EXO cannot be priced. Please try again in a few minutes.',
   ERROR_WALLET_TX_VERSION_NOT_SUPPORTED: 'Your wallet does not support this transaction version.',
   ERROR_WALLET_TX_TOO_LARGE: 'The transaction is larger than the Solana network accepts (1232 bytes).',
+  VENDOR_WEEKLY_LIMIT: 'You have reached this item\'s weekly limit. It can be bought again from Monday 00:00 UTC.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -108,6 +109,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   FRENMINE_UPGRADE_IN_PROGRESS: 409,
   FRENMINE_MAX_LEVEL: 409,
   LAND_MAX_SIZE: 409,
+  VENDOR_WEEKLY_LIMIT: 409,
   WALLET_LAST_OF_ACCOUNT: 409,
   NOT_SET_ACTIVE_ADDRESS: 409,
   AMOUNT_TOO_LARGE: 422,

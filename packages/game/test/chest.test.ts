@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHEST_LOOT_TABLE, chestDraw, chestEntryIndex, chestSeedHash, chestWeekEnd, chestWeekOf, chestWeekStart, nextChestWeek, openChestDraw, totalWeight } from '../src/index.ts';
+import { CHEST_LOOT_TABLE, CHEST_LOOT_TABLES, CHEST_TABLE_VERSION, chestDraw, chestEntryIndex, chestLootTable, chestSeedHash, chestWeekEnd, chestWeekOf, chestWeekStart, nextChestWeek, openChestDraw, totalWeight } from '../src/index.ts';
 
 describe('chest weeks (GAME-RULES §7)', () => {
   it('a week runs Monday 00:00 to Sunday 23:59:59.999 UTC', () => {
@@ -47,5 +47,33 @@ describe('provably fair draws', () => {
       const sd = Math.sqrt(N * p * (1 - p));
       expect(Math.abs(counts[i]! - N * p), `entry ${i}`).toBeLessThan(5 * sd);
     });
+  });
+});
+
+describe('loot table versions (docs/game-rules.md §7)', () => {
+  it('every published table sums to 10,000; v2 adds the tier-3 permit at 0.2%; new weeks use v2', () => {
+    for (const v of Object.keys(CHEST_LOOT_TABLES)) expect(totalWeight(chestLootTable(Number(v))), `v${v}`).toBe(10_000);
+    expect(CHEST_TABLE_VERSION).toBe(2);
+    expect(CHEST_LOOT_TABLE).toBe(chestLootTable(2));
+    const permit = chestLootTable(2).find((e) => e.loot.key === 'land_upgrade03');
+    expect(permit).toEqual({ weight: 20, loot: { kind: 'item', key: 'land_upgrade03', amount: '1' } });
+    expect(chestLootTable(1).some((e) => e.loot.key === 'land_upgrade03')).toBe(false);
+    expect(() => chestLootTable(99)).toThrow(RangeError);
+  });
+
+  it('the first table is unchanged, so a week published with it draws what it drew', () => {
+    // v1 exactly as first published: a past draw recomputed with it picks the same entry and loot
+    expect(chestLootTable(1).map((e) => `${e.loot.key}:${e.loot.amount}:${e.weight}`)).toEqual([
+      'hexo:50000000:2000', 'hexo:100000000:1500', 'hexo:250000000:800', 'hexo:1000000000:200',
+      'exo:100000000:1200', 'exo:500000000:500', 'exo:2000000000:100',
+      'food:100000000:1200', 'food:500000000:500', 'rune:10000000:800', 'rune:50000000:200',
+      'toolkit_2:1:500', 'toolkit_3:1:250', 'chicken_tendies:1:200', 'land_upgrade01:1:50',
+    ]);
+    // a draw whose value falls in v2's permit range (9980..9999) picks the permit under v2, the last v1 entry under v1
+    const draw = (9_990n).toString(16).padStart(16, '0') + '0'.repeat(48);
+    expect(chestLootTable(2)[chestEntryIndex(draw, chestLootTable(2))]!.loot.key).toBe('land_upgrade03');
+    expect(chestLootTable(1)[chestEntryIndex(draw, chestLootTable(1))]!.loot.key).toBe('land_upgrade01');
+    const seed = '11'.repeat(32);
+    expect(openChestDraw(seed, '2026-11-23', 7, chestLootTable(1)).loot).toEqual(chestLootTable(1)[chestEntryIndex(chestDraw(seed, '2026-11-23', 7), chestLootTable(1))]!.loot);
   });
 });

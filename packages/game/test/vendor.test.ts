@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GameError, VENDOR_CATALOGUE, VENDOR_GROUPS, itemKind, quotePurchase, toBaseUnits, vendorEntry } from '../src/index.ts';
+import { GameError, PERMIT_3_PRICE, VENDOR_CATALOGUE, VENDOR_GROUPS, checkWeeklyLimit, itemKind, quotePurchase, toBaseUnits, vendorEntry } from '../src/index.ts';
 
 const price = (key: string) => vendorEntry(key)!.price;
 const hexo = (n: bigint) => toBaseUnits(n, 'hexo');
@@ -52,5 +52,24 @@ describe('vendor prices (GAME-RULES §6)', () => {
     expect(code(() => quotePurchase('toolkit_2', 0))).toBe('VALIDATION_ERROR');
     expect(code(() => quotePurchase('toolkit_2', 1001))).toBe('VALIDATION_ERROR');
     expect(code(() => quotePurchase('toolkit_2', 1.5))).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('tier-3 expansion permit (docs/game-rules.md §6)', () => {
+  it('is sold for 40,000 EXO, gives one land_upgrade03, no pack, limited to 1 per account and week', () => {
+    const e = vendorEntry('permit_3')!;
+    expect(e).toMatchObject({ group: 'permits', payToken: 'exo', price: PERMIT_3_PRICE, purchasable: true, weeklyLimit: 1 });
+    expect(PERMIT_3_PRICE).toBe(toBaseUnits(40_000n, 'exo'));
+    expect(e.gives.items).toEqual({ land_upgrade03: 1 });
+    expect(vendorEntry('permit_3_pack10')).toBeUndefined();
+    expect(VENDOR_CATALOGUE.filter((x) => x.weeklyLimit !== null).map((x) => x.key)).toEqual(['permit_3']);
+  });
+
+  it('checkWeeklyLimit: within the limit passes, one more is VENDOR_WEEKLY_LIMIT, unlimited entries never throw', () => {
+    const e = vendorEntry('permit_3')!;
+    expect(() => checkWeeklyLimit(e, 0, 1)).not.toThrow();
+    expect(() => checkWeeklyLimit(e, 1, 1)).toThrow(expect.objectContaining({ code: 'VENDOR_WEEKLY_LIMIT' }));
+    expect(() => checkWeeklyLimit(e, 0, 2)).toThrow(expect.objectContaining({ code: 'VENDOR_WEEKLY_LIMIT' }));
+    expect(() => checkWeeklyLimit(vendorEntry('permit_2')!, 999, 1000)).not.toThrow();
   });
 });

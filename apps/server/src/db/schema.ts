@@ -34,6 +34,9 @@ export const wallets = pgTable('wallets', {
   isMaster: boolean('is_master').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   syncedAt: ts('synced_at'),
+  /** The ADA Handle (without `$`) the wallet held at its last sync (migration 0023); null = none. */
+  handle: text('handle'),
+  handleCheckedAt: ts('handle_checked_at'),
 }, (t) => [uniqueIndex('wallets_chain_address').on(t.chain, t.address), index('wallets_user').on(t.userId)]);
 
 /** Sign-in challenges: bound to chain + address, single use, 5-minute expiry (DESIGN.md sign-in). */
@@ -231,6 +234,34 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
 });
 
+/**
+ * `kingdom world import` (migration 0022; docs/operator-guide.md): one run, its phase and paging
+ * cursor (a crashed run resumes there) and its counts. The configured policies are recorded in
+ * `app_settings` key `collections` and read in SQL by `kingdom_land_policy()` / `kingdom_tool_policy()`.
+ */
+export const worldImportRuns = pgTable('world_import_runs', {
+  id: serial('id').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+  phase: text('phase').notNull().default('list'),
+  listRole: text('list_role').notNull().default('land'),
+  listPage: integer('list_page').notNull().default(1),
+  mappingHash: text('mapping_hash').notNull(),
+  counts: jsonb('counts').notNull().default({}),
+});
+
+/** Every asset of the Land and Mining Tool policies as the last import run saw it (imported or refused, with the reason). */
+export const worldImportAssets = pgTable('world_import_assets', {
+  unit: text('unit').primaryKey(),
+  role: text('role').notNull(),
+  seq: integer('seq').notNull(),
+  runId: integer('run_id').notNull(),
+  status: text('status').notNull(),
+  reason: text('reason'),
+  metadataHash: text('metadata_hash'),
+  seenAt: ts('seen_at').notNull().defaultNow(),
+}, (t) => [index('world_import_assets_pending').on(t.runId, t.status, t.seq)]);
+
 // ---- Gold Rush (GAME-RULES.md §3, §4) ----
 
 /** Staking-Hub snapshots (every 14 days): which collections qualified, with their votes. */
@@ -379,7 +410,18 @@ export const chestWeeks = pgTable('chest_weeks', {
   seed: text('seed').notNull(),
   seedHash: text('seed_hash').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The loot table published with this week (`CHEST_LOOT_TABLES`; migration 0025): kept forever. */
+  tableVersion: integer('table_version').notNull().default(1),
 });
+
+/** Weekly-limited vendor items bought per account and chest week (docs/game-rules.md §6; migration 0025). */
+export const vendorWeeklyCounts = pgTable('vendor_weekly_counts', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  item: text('item').notNull(),
+  /** The week's Monday, UTC `YYYY-MM-DD`. */
+  week: text('week').notNull(),
+  quantity: integer('quantity').notNull(),
+}, (t) => [primaryKey({ name: 'vendor_weekly_counts_pk', columns: [t.userId, t.item, t.week] }), check('vendor_weekly_counts_quantity', sql`${t.quantity} > 0`)]);
 
 /** Opened chests: one per account and week. */
 export const chestOpens = pgTable('chest_opens', {

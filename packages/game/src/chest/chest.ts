@@ -35,14 +35,46 @@ export interface ChestEntry {
 const tok = (token: Token, whole: bigint, weight: number): ChestEntry => ({ weight, loot: { kind: 'token', key: token, amount: toBaseUnits(whole, token).toString() } });
 const itm = (key: string, n: number, weight: number): ChestEntry => ({ weight, loot: { kind: 'item', key, amount: String(n) } });
 
-/** The published loot table (our numbers; weights sum to 10,000, i.e. chances in hundredths of a percent). */
-export const CHEST_LOOT_TABLE: readonly ChestEntry[] = [
-  tok('hexo', 50n, 2000), tok('hexo', 100n, 1500), tok('hexo', 250n, 800), tok('hexo', 1_000n, 200),
-  tok('exo', 100n, 1200), tok('exo', 500n, 500), tok('exo', 2_000n, 100),
-  tok('food', 100n, 1200), tok('food', 500n, 500),
-  tok('rune', 10n, 800), tok('rune', 50n, 200),
-  itm('toolkit_2', 1, 500), itm('toolkit_3', 1, 250), itm('chicken_tendies', 1, 200), itm('land_upgrade01', 1, 50),
-];
+/**
+ * Every published loot table, by version (our numbers; each one's weights sum to 10,000, i.e. chances
+ * in hundredths of a percent). A table is never changed once published: a new one gets the next
+ * version, and a week keeps the version it was published with (`chest_weeks.table_version`, fixed
+ * with its seed hash before the week starts), so every past draw stays recomputable.
+ *  - v1: the first table.
+ *  - v2 (docs/game-rules.md §7): adds a tier-3 expansion permit (`land_upgrade03`, L→XL) at 0.2%
+ *    (weight 20, taken from the 50 HEXO entry: 2,000 → 1,980), one of the permit's two sources
+ *    besides the vendor's weekly-limited `permit_3` (§6).
+ */
+export const CHEST_LOOT_TABLES: Readonly<Record<number, readonly ChestEntry[]>> = {
+  1: [
+    tok('hexo', 50n, 2000), tok('hexo', 100n, 1500), tok('hexo', 250n, 800), tok('hexo', 1_000n, 200),
+    tok('exo', 100n, 1200), tok('exo', 500n, 500), tok('exo', 2_000n, 100),
+    tok('food', 100n, 1200), tok('food', 500n, 500),
+    tok('rune', 10n, 800), tok('rune', 50n, 200),
+    itm('toolkit_2', 1, 500), itm('toolkit_3', 1, 250), itm('chicken_tendies', 1, 200), itm('land_upgrade01', 1, 50),
+  ],
+  2: [
+    tok('hexo', 50n, 1980), tok('hexo', 100n, 1500), tok('hexo', 250n, 800), tok('hexo', 1_000n, 200),
+    tok('exo', 100n, 1200), tok('exo', 500n, 500), tok('exo', 2_000n, 100),
+    tok('food', 100n, 1200), tok('food', 500n, 500),
+    tok('rune', 10n, 800), tok('rune', 50n, 200),
+    itm('toolkit_2', 1, 500), itm('toolkit_3', 1, 250), itm('chicken_tendies', 1, 200), itm('land_upgrade01', 1, 50),
+    itm('land_upgrade03', 1, 20),
+  ],
+};
+
+/** The version new weeks are published with (docs/game-rules.md §7). */
+export const CHEST_TABLE_VERSION = 2;
+
+/** The loot table new weeks are published with. */
+export const CHEST_LOOT_TABLE: readonly ChestEntry[] = CHEST_LOOT_TABLES[CHEST_TABLE_VERSION]!;
+
+/** The published table of `version`. @throws RangeError for a version never published */
+export function chestLootTable(version: number): readonly ChestEntry[] {
+  const table = CHEST_LOOT_TABLES[version];
+  if (!table) throw new RangeError(`no chest loot table version ${version}`);
+  return table;
+}
 
 /** Sum of a table's weights. */
 export function totalWeight(table: readonly ChestEntry[] = CHEST_LOOT_TABLE): number {

@@ -29,6 +29,11 @@ export interface VendorEntry {
   price: bigint | null;
   gives: VendorGives;
   purchasable: boolean;
+  /**
+   * At most this many units per account and chest week (Monday 00:00 to Sunday 23:59 UTC,
+   * `chestWeekOf`), or null: no limit (docs/game-rules.md §6). See {@link checkWeeklyLimit}.
+   */
+  weeklyLimit: number | null;
 }
 
 /** The largest quantity of one entry in one purchase. */
@@ -52,13 +57,25 @@ export function toolkitSetPrice(from: number, to: number): bigint {
 
 const permitPrice = { 1: exo(5_000n), 2: exo(15_000n) } as const;
 
+/**
+ * Tier-3 expansion permit (L→XL): 40,000 EXO, at most {@link PERMIT_3_WEEKLY_LIMIT} per account and
+ * week, no pack (docs/game-rules.md §6). With the weekly chest's 0.2% entry (§7) it is how a player
+ * reaches XL without the demo faucet.
+ */
+export const PERMIT_3_PRICE = exo(40_000n);
+/** Tier-3 permits one account may buy per chest week (docs/game-rules.md §6). */
+export const PERMIT_3_WEEKLY_LIMIT = 1;
+
 function permitEntries(): VendorEntry[] {
   return ([1, 2] as const).flatMap((tier) => [
     { key: `permit_${tier}`, group: 'permits', name: `Expansion permit tier ${tier}`, purpose: tier === 1 ? 'Expands a small land to medium' : 'Expands a medium land to large',
-      payToken: 'exo', price: permitPrice[tier], gives: { items: { [`land_upgrade0${tier}`]: 1 }, tokens: {} }, purchasable: true },
+      payToken: 'exo', price: permitPrice[tier], gives: { items: { [`land_upgrade0${tier}`]: 1 }, tokens: {} }, purchasable: true, weeklyLimit: null },
     { key: `permit_${tier}_pack10`, group: 'permits', name: `Expansion permit tier ${tier} (pack of 10)`, purpose: `10 permits for the price of 9`,
-      payToken: 'exo', price: permitPrice[tier] * 9n, gives: { items: { [`land_upgrade0${tier}`]: 10 }, tokens: {} }, purchasable: true },
-  ] satisfies VendorEntry[]);
+      payToken: 'exo', price: permitPrice[tier] * 9n, gives: { items: { [`land_upgrade0${tier}`]: 10 }, tokens: {} }, purchasable: true, weeklyLimit: null },
+  ] satisfies VendorEntry[] as VendorEntry[]).concat([
+    { key: 'permit_3', group: 'permits', name: 'Expansion permit tier 3', purpose: 'Expands a large land to extra large (XL)',
+      payToken: 'exo', price: PERMIT_3_PRICE, gives: { items: { land_upgrade03: 1 }, tokens: {} }, purchasable: true, weeklyLimit: PERMIT_3_WEEKLY_LIMIT },
+  ]);
 }
 
 const TIERS = [2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
@@ -70,24 +87,24 @@ export const VENDOR_CATALOGUE: readonly VendorEntry[] = [
   ...permitEntries(),
   ...TIERS.map((tier): VendorEntry => ({
     key: `toolkit_${tier}`, group: 'toolkits', name: `Toolkit tier ${tier}`, purpose: `Upgrades a gold mine to level ${tier}`,
-    payToken: 'hexo', price: toolkitPrice(tier), gives: { items: { [`toolkit_${tier}`]: 1 }, tokens: {} }, purchasable: true,
+    payToken: 'hexo', price: toolkitPrice(tier), gives: { items: { [`toolkit_${tier}`]: 1 }, tokens: {} }, purchasable: true, weeklyLimit: null,
   })),
   ...SETS.map(([from, to]): VendorEntry => ({
     key: `toolkit_set_${from}_${to}`, group: 'toolkit_sets', name: `Toolkit set ${from}-${to}`, purpose: `One toolkit of each tier ${from} to ${to}, 10% off`,
     payToken: 'hexo', price: toolkitSetPrice(from, to),
-    gives: { items: Object.fromEntries(TIERS.filter((t) => t >= from && t <= to).map((t) => [`toolkit_${t}`, 1])), tokens: {} }, purchasable: true,
+    gives: { items: Object.fromEntries(TIERS.filter((t) => t >= from && t <= to).map((t) => [`toolkit_${t}`, 1])), tokens: {} }, purchasable: true, weeklyLimit: null,
   })),
   { key: 'goldmine_scheme', group: 'schemes', name: 'Gold Mine Scheme', purpose: 'Builds a gold mine on a land',
-    payToken: 'exo', price: exo(10_000n), gives: { items: { goldmine_scheme: 1 }, tokens: {} }, purchasable: true },
+    payToken: 'exo', price: exo(10_000n), gives: { items: { goldmine_scheme: 1 }, tokens: {} }, purchasable: true, weeklyLimit: null },
   { key: 'chicken_tendies', group: 'fren', name: 'Chicken Tendies', purpose: 'Upgrades a fren mine one level',
-    payToken: 'hexo', price: hexo(500n), gives: { items: { chicken_tendies: 1 }, tokens: {} }, purchasable: true },
+    payToken: 'hexo', price: hexo(500n), gives: { items: { chicken_tendies: 1 }, tokens: {} }, purchasable: true, weeklyLimit: null },
   { key: 'food_100', group: 'food', name: 'FOOD pack 100', purpose: '100 FOOD, the salary of fren mine workers',
-    payToken: 'hexo', price: hexo(100n), gives: { items: {}, tokens: { food: toBaseUnits(100n, 'food') } }, purchasable: true },
+    payToken: 'hexo', price: hexo(100n), gives: { items: {}, tokens: { food: toBaseUnits(100n, 'food') } }, purchasable: true, weeklyLimit: null },
   { key: 'food_1000', group: 'food', name: 'FOOD pack 1,000', purpose: '1,000 FOOD, the salary of fren mine workers',
-    payToken: 'hexo', price: hexo(900n), gives: { items: {}, tokens: { food: toBaseUnits(1_000n, 'food') } }, purchasable: true },
+    payToken: 'hexo', price: hexo(900n), gives: { items: {}, tokens: { food: toBaseUnits(1_000n, 'food') } }, purchasable: true, weeklyLimit: null },
   ...EXO_PACKS.map((n): VendorEntry => ({
     key: `exo_${n / 1000n}k`, group: 'exo_packs', name: `EXO pack ${n / 1000n}k`, purpose: `${n.toLocaleString('en-US')} EXO, paid in ADA on chain at the current EXO price`,
-    payToken: 'ada', price: null, gives: { items: {}, tokens: { exo: exo(n) } }, purchasable: false,
+    payToken: 'ada', price: null, gives: { items: {}, tokens: { exo: exo(n) } }, purchasable: false, weeklyLimit: null,
   })),
 ];
 
@@ -125,4 +142,14 @@ export function quotePurchase(key: string, quantity: number): PurchaseQuote {
     items: Object.fromEntries(Object.entries(entry.gives.items).map(([k, n]) => [k, n * quantity])),
     tokens: Object.fromEntries(Object.entries(entry.gives.tokens).map(([t, n]) => [t, n * q])),
   };
+}
+
+/**
+ * The weekly limit of an entry (docs/game-rules.md §6): `bought` units this chest week already, plus
+ * `quantity` now, must not pass `entry.weeklyLimit`. The server enforces the same bound in SQL with
+ * one conditional upsert (race-safe); this is the rule both share and the web app's preview.
+ * @throws GameError VENDOR_WEEKLY_LIMIT when over the limit
+ */
+export function checkWeeklyLimit(entry: Pick<VendorEntry, 'weeklyLimit'>, bought: number, quantity: number): void {
+  if (entry.weeklyLimit !== null && bought + quantity > entry.weeklyLimit) throw new GameError('VENDOR_WEEKLY_LIMIT');
 }

@@ -1,28 +1,32 @@
 /** SQL of the weekly chest (GAME-RULES §7): week seeds, opened chests, the owner and lock checks. */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { chestSeedHash, type ChestLoot } from '@kingdom/game';
+import { CHEST_TABLE_VERSION, chestSeedHash, type ChestLoot } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 
-/** A week's seed row. */
+/** A week's seed row; `table_version` names the loot table published with it (`CHEST_LOOT_TABLES`). */
 export interface ChestWeekRow {
   week: string;
   seed: string;
   seed_hash: string;
+  table_version: number;
 }
 
-/** Creates the seeds of `weeks` that do not exist yet (a fresh secret 32-byte seed each). */
+/**
+ * Creates the seeds of `weeks` that do not exist yet (a fresh secret 32-byte seed each), published
+ * with the current loot table's version; a week that exists keeps its own (docs/game-rules.md §7).
+ */
 export async function ensureWeeks(orm: Orm, weeks: readonly string[]): Promise<void> {
   const rows = weeks.map((w) => {
     const seed = randomBytes(32).toString('hex');
-    return sql`(${w}, ${seed}, ${chestSeedHash(seed)})`;
+    return sql`(${w}, ${seed}, ${chestSeedHash(seed)}, ${CHEST_TABLE_VERSION}::int)`;
   });
-  await exec(orm, sql`INSERT INTO chest_weeks (week, seed, seed_hash) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT (week) DO NOTHING`);
+  await exec(orm, sql`INSERT INTO chest_weeks (week, seed, seed_hash, table_version) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT (week) DO NOTHING`);
 }
 
 /** A week's seed row, or undefined. */
 export async function weekRow(orm: Orm, week: string): Promise<ChestWeekRow | undefined> {
-  const [row] = await exec<ChestWeekRow>(orm, sql`SELECT week, seed, seed_hash FROM chest_weeks WHERE week = ${week}`);
+  const [row] = await exec<ChestWeekRow>(orm, sql`SELECT week, seed, seed_hash, table_version FROM chest_weeks WHERE week = ${week}`);
   return row;
 }
 

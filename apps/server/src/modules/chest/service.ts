@@ -5,7 +5,7 @@
  * transaction and once per account and week; a week's seed is revealed once it has ended.
  */
 import {
-  CHEST_LOOT_TABLE, chestWeekEnd, chestWeekOf, nextChestWeek, openChestDraw, type Token,
+  chestLootTable, chestWeekEnd, chestWeekOf, nextChestWeek, openChestDraw, type Token,
 } from '@kingdom/game';
 import type { ChestOpenResponse, ChestStatus, ChestWeekResponse } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
@@ -27,7 +27,7 @@ export async function chestStatus(db: Database, userId: number, now: Date): Prom
   const [row, nextRow, [opened], elig] = await Promise.all([weekRow(db.orm, week), weekRow(db.orm, next), opensOf(db.orm, week, userId), chestEligibility(db.orm, userId)]);
   const state: ChestStatus['state'] = opened ? 'opened' : elig.locked ? 'locked' : elig.lands === 0 ? 'not_land_owner' : 'openable';
   return {
-    week, ends_at: new Date(chestWeekEnd(week)).toISOString(), seed_hash: row!.seed_hash, state,
+    week, ends_at: new Date(chestWeekEnd(week)).toISOString(), seed_hash: row!.seed_hash, table_version: row!.table_version, state,
     opened: opened ? { draw: opened.draw, entry: opened.entry, loot: opened.loot, opened_at: new Date(opened.opened_at).toISOString() } : null,
     next_week: { week: next, seed_hash: nextRow!.seed_hash },
   };
@@ -46,8 +46,9 @@ export async function openChest(db: Database, userId: number, now: Date, request
   if (elig.lands === 0) fail('CHEST_NOT_LAND_OWNER');
   if (requested !== undefined && requested > week) fail('CHEST_NOT_TIME_END');
   if (requested !== undefined && requested < week) fail('CHEST_END');
-  const seed = (await weekRow(db.orm, week))!.seed;
-  const { draw, entry, loot } = openChestDraw(seed, week, userId);
+  const row = (await weekRow(db.orm, week))!;
+  // the table published with this week's seed, not necessarily the newest (docs/game-rules.md §7)
+  const { draw, entry, loot } = openChestDraw(row.seed, week, userId, chestLootTable(row.table_version));
   await db.orm.transaction(async (tx) => {
     if (!(await recordOpen(tx, userId, week, draw, entry, loot, now))) fail('CHEST_END');
     if (loot.kind === 'token') await applyTokenEntry(tx, { userId, token: loot.key as Token, amount: BigInt(loot.amount), reason: 'chest', reference: week, at: now });
@@ -68,7 +69,8 @@ export async function chestWeek(db: Database, week: string, now: Date): Promise<
   const opens = await opensOf(db.orm, week);
   return {
     week, seed_hash: row.seed_hash, seed: ended ? row.seed : null,
-    table: CHEST_LOOT_TABLE.map((e) => ({ weight: e.weight, loot: e.loot })),
+    table_version: row.table_version,
+    table: chestLootTable(row.table_version).map((e) => ({ weight: e.weight, loot: e.loot })),
     draws: opens.map((o) => ({ user_id: o.user_id, draw: o.draw, entry: o.entry })),
   };
 }

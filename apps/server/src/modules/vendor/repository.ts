@@ -63,3 +63,25 @@ export async function balanceOf(tx: Orm, userId: number, token: string): Promise
   const [row] = await exec<{ amount: string }>(tx, sql`SELECT amount::text AS amount FROM balances WHERE user_id = ${userId} AND token = ${token}`);
   return BigInt(row?.amount ?? '0');
 }
+
+/**
+ * Adds `quantity` units of weekly-limited `item` to what `userId` bought in chest `week`, in `tx`,
+ * unless that would pass `limit` (docs/game-rules.md §6): one conditional upsert, so concurrent
+ * purchases of one account serialise on the row and never pass the limit together.
+ * @returns false when over the limit (nothing written)
+ */
+export async function countWeekly(tx: Orm, userId: number, item: string, week: string, quantity: number, limit: number): Promise<boolean> {
+  if (quantity > limit) return false;
+  const rows = await exec(tx, sql`
+    INSERT INTO vendor_weekly_counts (user_id, item, week, quantity) VALUES (${userId}, ${item}, ${week}, ${quantity})
+    ON CONFLICT (user_id, item, week) DO UPDATE SET quantity = vendor_weekly_counts.quantity + EXCLUDED.quantity
+      WHERE vendor_weekly_counts.quantity + EXCLUDED.quantity <= ${limit}::int
+    RETURNING quantity`);
+  return rows.length > 0;
+}
+
+/** Units of each weekly-limited item `userId` bought in chest `week`. */
+export async function weeklyCounts(orm: Orm, userId: number, week: string): Promise<Record<string, number>> {
+  const rows = await exec<{ item: string; quantity: number }>(orm, sql`SELECT item, quantity FROM vendor_weekly_counts WHERE user_id = ${userId} AND week = ${week}`);
+  return Object.fromEntries(rows.map((r) => [r.item, r.quantity]));
+}

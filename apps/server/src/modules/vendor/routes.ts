@@ -9,7 +9,7 @@ import { idempotencyKeyOf } from '../../http/idempotency.ts';
 const catalogue: VendorItem[] = VENDOR_CATALOGUE.map((e) => ({
   key: e.key, group: e.group, name: e.name, purpose: e.purpose, pay_token: e.payToken, price: e.price?.toString() ?? null,
   gives_items: { ...e.gives.items }, gives_tokens: Object.fromEntries(Object.entries(e.gives.tokens).map(([t, n]) => [t, n.toString()])),
-  purchasable: e.purchasable,
+  purchasable: e.purchasable, weekly_limit: e.weeklyLimit,
 }));
 
 /** Registers the vendor endpoints. */

@@ -3,13 +3,13 @@
  * credited through the ledger in one transaction, exactly once per idempotency key.
  */
 import { createHash } from 'node:crypto';
-import { quotePurchase, royaltyDay as dayOfRoyalty, type Token } from '@kingdom/game';
+import { checkWeeklyLimit, chestWeekOf, quotePurchase, royaltyDay as dayOfRoyalty, type Token } from '@kingdom/game';
 import type { PurchaseRequest, PurchaseResponse } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
-import { balanceOf, claimKey, purchaseByKey, royaltyGate, saveResponse } from './repository.ts';
+import { balanceOf, claimKey, countWeekly, purchaseByKey, royaltyGate, saveResponse } from './repository.ts';
 
 const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.stringify([r.item, r.quantity])).digest('hex');
 
@@ -20,11 +20,14 @@ const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.str
  * The sale counts in the shop royalty of `royaltyDay(now, the last day the tick closed)` (GAME-RULES §6).
  * `hooks.afterGate` is a test's hook (called once the royalty gate is held).
  * The same key again answers the stored first answer and charges nothing.
- * @throws GameError NOT_FOUND, SYSTEM_FEATURE_NOT_AVAILABLE (see `quotePurchase`);
+ * A weekly-limited entry (docs/game-rules.md §6) counts the units in its account's chest week of
+ * `now`, in the same transaction, behind the key's claim (a replay counts nothing).
+ * @throws GameError NOT_FOUND, SYSTEM_FEATURE_NOT_AVAILABLE (see `quotePurchase`), VENDOR_WEEKLY_LIMIT;
  *   ApiError VENDOR_NOT_ENOUGH_BALANCE, IDEMPOTENCY_KEY_REUSED (same key, different request)
  */
 export async function purchase(db: Database, userId: number, key: string, request: PurchaseRequest, now: Date, hooks: { afterGate?: () => Promise<void> } = {}): Promise<PurchaseResponse> {
   const quote = quotePurchase(request.item, request.quantity);
+  checkWeeklyLimit(quote.entry, 0, quote.quantity);
   const hash = requestHash(request);
   const replay = async () => {
     const prior = await purchaseByKey(db.orm, userId, key.toLowerCase());
@@ -39,6 +42,8 @@ export async function purchase(db: Database, userId: number, key: string, reques
     await hooks.afterGate?.();
     const id = await claimKey(tx, { userId, key: key.toLowerCase(), requestHash: hash, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total, royaltyDay, at: now });
     if (id === null) return null;
+    const limit = quote.entry.weeklyLimit;
+    if (limit !== null && !(await countWeekly(tx, userId, quote.entry.key, chestWeekOf(now.getTime()), quote.quantity, limit))) fail('VENDOR_WEEKLY_LIMIT');
     const reference = String(id);
     await applyTokenEntry(tx, { userId, token: quote.payToken, amount: -quote.total, reason: 'vendor_purchase', reference, at: now }, 'VENDOR_NOT_ENOUGH_BALANCE');
     for (const [itemKey, amount] of Object.entries(quote.items)) await applyItemEntry(tx, { userId, itemKey, amount, reason: 'vendor_purchase', reference, at: now });
