@@ -6,6 +6,7 @@ export * from './tokens/tokens.ts';
 export * from './tokens/amounts.ts';
 export * from './format.ts';
 export * from './lands/lands.ts';
+export * from './lands/mint.ts';
 export * from './staking/leagues.ts';
 export * from './vendor/catalogue.ts';
 export * from './errors.ts';
