@@ -98,6 +98,12 @@ export const en = {
     text: 'The Kingdom is under maintenance. Please come back in a little while.',
     retry: 'Try again',
   },
+  toasts: {
+    transactionSent: 'Transaction sent ({{hash}})',
+    upgradeSucceeded: 'Upgrade succeeded: {{mine}} of {{land}} is now level {{level}}',
+    goldmine: 'The gold mine',
+    frenmine: 'The fren mine',
+  },
   session: {
     expired: 'Your session has expired!',
   },

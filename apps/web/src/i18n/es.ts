@@ -102,6 +102,12 @@ export const es = {
     text: 'El Reino está en mantenimiento. Vuelve dentro de un rato.',
     retry: 'Reintentar',
   },
+  toasts: {
+    transactionSent: 'Transacción enviada ({{hash}})',
+    upgradeSucceeded: 'Mejora completada: {{mine}} de {{land}} ya es nivel {{level}}',
+    goldmine: 'La mina de oro',
+    frenmine: 'La mina de frens',
+  },
   session: {
     expired: '¡Tu sesión ha caducado!',
   },
