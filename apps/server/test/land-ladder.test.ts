@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PATHS, type ChestOpenResponse, type ChestWeekResponse, type VendorCatalogueResponse } from '@kingdom/api';
+import { PATHS, type ChestOpenResponse, type ChestWeekResponse, type LandDetailResponse, type LandUpdatesResponse, type LandsResponse, type NotificationsResponse, type UpgradeResultResponse, type VendorCatalogueResponse } from '@kingdom/api';
 import { chestDraw, chestEntryIndex, chestLootTable, chestWeekOf, toBaseUnits } from '@kingdom/game';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
@@ -83,5 +83,66 @@ describe('chest loot tables by version', () => {
     const nextRec = (await k.get(PATHS.chestWeek(chestWeekOf(k.now().getTime() + 7 * DAY)))).json<ChestWeekResponse>();
     expect(nextRec.table_version).toBe(2);
     expect(nextRec.table.some((e) => e.loot.key === 'land_upgrade03')).toBe(true);
+  });
+});
+
+describe('what changed on a land: has_update and the upgrade result', () => {
+  const updates = async (p: Player) => (await k.get(PATHS.landUpdates, p.token)).json<LandUpdatesResponse>();
+  const myLands = async (p: Player) => (await k.get(`${PATHS.lands}?my=true&page=1`, p.token)).json<LandsResponse>().lands;
+  const result = (p: Player, hex: string, mine = 'goldmine') => k.get(`${PATHS.landUpgradeResult(hex)}?mine=${mine}`, p.token);
+  const tick = (days = 1) => k.post(PATHS.demoTick, { days });
+
+  it('an upgrade that finishes at the tick sets has_update; the lands list and the updates show it; opening the land clears it', async () => {
+    const p = await newPlayer(k, { lands: 2, items: { toolkit_2: 1 } });
+    const [hex, other] = p.lands as [string, string];
+    expect(await updates(p)).toEqual({ any_update: false, lands: [] });
+    expect((await result(p, hex)).json<UpgradeResultResponse>()).toMatchObject({ status: 'none', target_level: null });
+    const up = await k.post(PATHS.mineUpgrade('goldmine'), { hex_name: hex }, auth(p));
+    expect(up.statusCode, up.body).toBe(200);
+    expect((await result(p, hex)).json<UpgradeResultResponse>()).toMatchObject({ status: 'in_progress', target_level: 2 });
+    expect(await updates(p)).toEqual({ any_update: false, lands: [] });
+    expect((await tick()).statusCode).toBe(200);
+    expect(await updates(p)).toEqual({ any_update: true, lands: [hex] });
+    expect((await myLands(p)).map((l) => [l.hex_name, l.has_update])).toEqual([[hex, true], [other, false]]);
+    expect((await result(p, hex)).json<UpgradeResultResponse>()).toMatchObject({ status: 'success', target_level: 2 });
+    // a visitor opening it changes nothing; its owner opening it clears it (the answer still says it was set)
+    expect((await k.get(PATHS.land(hex))).json<LandDetailResponse>().land.has_update).toBe(true);
+    expect((await updates(p)).any_update).toBe(true);
+    expect((await k.get(PATHS.land(hex), p.token)).json<LandDetailResponse>().land.has_update).toBe(true);
+    expect(await updates(p)).toEqual({ any_update: false, lands: [] });
+    expect((await myLands(p)).every((l) => !l.has_update)).toBe(true);
+  });
+
+  it('an expansion sets has_update at once; POST seen clears it; someone else cannot', async () => {
+    const p = await newPlayer(k, { lands: 1, items: { land_upgrade01: 1 } });
+    const stranger = await newPlayer(k, {});
+    const hex = p.lands[0]!;
+    await exec(k.db.orm, sql`UPDATE lands SET size = 'SMALL' WHERE hex_name = ${hex}`);
+    const expand = await k.post(PATHS.landExpand(hex), {}, auth(p));
+    expect(expand.statusCode, expand.body).toBe(200);
+    expect(await updates(p)).toEqual({ any_update: true, lands: [hex] });
+    const refused = await k.post(PATHS.landSeen(hex), {}, auth(stranger));
+    expect([refused.statusCode, refused.json().error]).toEqual([403, 'LAND_NOT_BELONG_TO_USER']);
+    expect((await k.post(PATHS.landSeen('Z99Z99'), {}, auth(p))).json().error).toBe('LAND_NOT_AVAILABLE');
+    expect((await k.post(PATHS.landSeen(hex), {}, auth(p))).statusCode).toBe(200);
+    expect((await updates(p)).any_update).toBe(false);
+    expect((await result(stranger, hex)).json().error).toBe('LAND_NOT_BELONG_TO_USER');
+  });
+
+  it('an upgrade whose land left the owner fails at the tick: 409 GOLDMINE_UPGRADE_FAILED where the starter asks, toolkit refunded, has_update set', async () => {
+    const p = await newPlayer(k, { lands: 1, items: { toolkit_2: 1 } });
+    const buyer = await newPlayer(k, {});
+    const hex = p.lands[0]!;
+    expect((await k.post(PATHS.mineUpgrade('goldmine'), { hex_name: hex }, auth(p))).statusCode).toBe(200);
+    await exec(k.db.orm, sql`UPDATE holdings SET user_id = ${buyer.userId} WHERE user_id = ${p.userId} AND asset_key = (SELECT asset_key FROM lands WHERE hex_name = ${hex})`);
+    expect((await tick()).statusCode).toBe(200);
+    const r = await result(p, hex);
+    expect([r.statusCode, r.json().error]).toEqual([409, 'GOLDMINE_UPGRADE_FAILED']);
+    expect(await items(k, p)).toEqual({ toolkit_2: 1 });
+    const inbox = (await k.get(`${PATHS.notifications}?page=1`, p.token)).json<NotificationsResponse>();
+    expect(inbox.notifications.some((n) => n.type === 'goldmine_upgrade_failed' && n.data.hex_name === hex)).toBe(true);
+    // the land now belongs to the buyer: it shows them that something changed
+    expect(await updates(buyer)).toEqual({ any_update: true, lands: [hex] });
+    expect((await result(buyer, hex)).json<UpgradeResultResponse>().status).toBe('none');
   });
 });

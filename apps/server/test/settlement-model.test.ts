@@ -67,8 +67,8 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
   await exec(tx, sql`INSERT INTO wallets (user_id, chain, address) VALUES ${values(users.map((u) => sql`(${u}, 'cardano', ${address(u)})`))}`);
   if (w.balances.length) await exec(tx, sql`INSERT INTO balances (user_id, token, amount) VALUES ${values(w.balances.map((b) => sql`(${b.userId}, ${b.token}, ${b.amount.toString()}::numeric)`))}`);
   if (w.items.length) await exec(tx, sql`INSERT INTO user_items (user_id, item_key, amount) VALUES ${values(w.items.map((i) => sql`(${i.userId}, ${i.itemKey}, ${i.amount})`))}`);
-  if (w.lands.length) await exec(tx, sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level) VALUES ${values(w.lands.map((l) =>
-    sql`(${l.id}, ${l.hexName}, ${`Land ${l.id}`}, ${l.id}, 0, ${l.size}, 'forest', ${l.collectionKey}, ${l.assetKey}, ${l.goldmineLevel}, ${l.frenmineLevel})`))}`);
+  if (w.lands.length) await exec(tx, sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level, has_update) VALUES ${values(w.lands.map((l) =>
+    sql`(${l.id}, ${l.hexName}, ${`Land ${l.id}`}, ${l.id}, 0, ${l.size}, 'forest', ${l.collectionKey}, ${l.assetKey}, ${l.goldmineLevel}, ${l.frenmineLevel}, ${l.hasUpdate ?? false})`))}`);
   if (w.holdings.length) await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id) VALUES ${values(w.holdings.map((h) =>
     sql`('cardano', ${h.collectionKey}, ${h.assetKey}, ${address(h.userId)}, ${h.userId})`))}`);
   if (w.collections.length) await exec(tx, sql`INSERT INTO collections (id, slug, chain, collection_key, name, supply, holders) VALUES ${values(w.collections.map((c) =>
@@ -138,7 +138,7 @@ const ms = (d: Date | string) => new Date(d).getTime();
 
 /** Reads the world back in the model's shape (holdings, collections and snapshots are not written by the tick). */
 async function readWorld(orm: Orm, before: World): Promise<World> {
-  const lands = await exec<{ id: number; goldmine_level: number | null; frenmine_level: number | null; size: World['lands'][number]['size'] }>(orm, sql`SELECT id, goldmine_level, frenmine_level, size FROM lands`);
+  const lands = await exec<{ id: number; goldmine_level: number | null; frenmine_level: number | null; size: World['lands'][number]['size']; has_update: boolean }>(orm, sql`SELECT id, goldmine_level, frenmine_level, size, has_update FROM lands`);
   const workers = await exec<{ land_id: number; mine: MineKind; slot: number; user_id: number; kind: 'nft' | 'default'; collection_key: string | null; asset_key: string | null; rarity: WorkerRarity; assigned_at: Date }>(orm, sql`SELECT * FROM mine_workers`);
   const upgrades = await exec<{ id: number; land_id: number; mine: MineKind; user_id: number; target_level: number; item_key: string; ends_at: Date; status: 'in_progress' | 'success' | 'failed' }>(orm, sql`SELECT * FROM mine_upgrades`);
   const balances = await exec<{ user_id: number; token: Token; amount: string }>(orm, sql`SELECT user_id, token, amount::text AS amount FROM balances`);
@@ -147,7 +147,7 @@ async function readWorld(orm: Orm, before: World): Promise<World> {
   return {
     lands: before.lands.map((l) => {
       const r = lands.find((x) => x.id === l.id)!;
-      return { ...l, size: r.size, goldmineLevel: r.goldmine_level, frenmineLevel: r.frenmine_level };
+      return { ...l, size: r.size, goldmineLevel: r.goldmine_level, frenmineLevel: r.frenmine_level, hasUpdate: r.has_update };
     }),
     holdings: before.holdings, collections: before.collections, snapshots: before.snapshots, vendorSales: before.vendorSales,
     workers: workers.map((x) => ({ landId: x.land_id, mine: x.mine, slot: x.slot, userId: x.user_id, kind: x.kind, collectionKey: x.collection_key, assetKey: x.asset_key, rarity: x.rarity, assignedAt: ms(x.assigned_at) })),

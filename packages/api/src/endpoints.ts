@@ -18,7 +18,7 @@ import {
 import {
   minesResponse, workerNftsResponse, assignRequest, slotRequest, landRequest, performanceQuery, performanceResponse,
   reportParams, reportResponse, notificationsQuery, notificationsResponse, markReadRequest, landDetailResponse,
-  tickRequest, clockResponse, okResponse, upgradeResponse, landParams, worldDaysQuery, worldDaysResponse,
+  tickRequest, clockResponse, okResponse, upgradeResponse, landParams, landUpdatesResponse, upgradeResultQuery, upgradeResultResponse, worldDaysQuery, worldDaysResponse,
 } from './goldrush.ts';
 import {
   vendorCatalogueResponse, purchaseRequest, purchaseResponse, ledgerQuery, ledgerResponse, ledgerCsvQuery,
@@ -151,6 +151,22 @@ export const ENDPOINTS = {
     errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'LAND_MAX_SIZE', 'ITEM_NOT_EXIST_ON_BALANCE'],
   }),
   miningTools: endpoint({
+  landUpdates: endpoint({
+    operationId: 'landUpdates', method: 'GET', path: '/lands/updates', tags: ['lands'], auth: 'session',
+    summary: "Whether any of the player's lands has has_update set (an upgrade or expansion finished or failed since the owner last opened it), and which",
+    response: landUpdatesResponse, errors: [],
+  }),
+  landSeen: endpoint({
+    operationId: 'landSeen', method: 'POST', path: '/lands/:hex_name/seen', tags: ['lands'], auth: 'session',
+    summary: "Clears the land's has_update (the owner opened it; GET lands/:hex_name with the owner's bearer token does the same)",
+    params: landParams, response: okResponse, errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER'],
+  }),
+  landUpgradeResult: endpoint({
+    operationId: 'landUpgradeResult', method: 'GET', path: '/lands/:hex_name/upgrade', tags: ['lands'], auth: 'session',
+    summary: "The result of the latest upgrade of one of the land's mines; a failed one answers GOLDMINE_UPGRADE_FAILED (fren: FRENMINE_UPGRADE_FAILED)",
+    params: landParams, query: upgradeResultQuery, response: upgradeResultResponse,
+    errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'GOLDMINE_UPGRADE_FAILED', 'FRENMINE_UPGRADE_FAILED'],
+  }),
     operationId: 'miningTools', method: 'GET', path: '/mining_tool', tags: ['mining tools'], auth: 'public',
     summary: "Mining tools: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: miningToolsResponse, errors: [],
   }),

@@ -81,6 +81,7 @@ export const EXTRA_ERROR_MESSAGES = {
   PRICE_STALE: 'Prices are out of date right now, so EXO cannot be priced. Please try again in a few minutes.',
   ERROR_WALLET_TX_VERSION_NOT_SUPPORTED: 'Your wallet does not support this transaction version.',
   ERROR_WALLET_TX_TOO_LARGE: 'The transaction is larger than the Solana network accepts (1232 bytes).',
+  FRENMINE_UPGRADE_FAILED: 'The upgrade process failed. Please try again.',
   VENDOR_WEEKLY_LIMIT: 'You have reached this item\'s weekly limit. It can be bought again from Monday 00:00 UTC.',
 } as const;
 
@@ -110,6 +111,8 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   FRENMINE_MAX_LEVEL: 409,
   LAND_MAX_SIZE: 409,
   VENDOR_WEEKLY_LIMIT: 409,
+  GOLDMINE_UPGRADE_FAILED: 409,
+  FRENMINE_UPGRADE_FAILED: 409,
   WALLET_LAST_OF_ACCOUNT: 409,
   NOT_SET_ACTIVE_ADDRESS: 409,
   AMOUNT_TOO_LARGE: 422,

@@ -132,6 +132,28 @@ export const clockResponse = z.object({ now: z.string(), today: z.string(), last
 export type ClockResponse = z.infer<typeof clockResponse>;
 
 export const okResponse = z.object({ status: z.literal('success') });
+
+/** The player's lands whose has_update is set (spec §3: "the store reports whether any land has it set"). */
+export const landUpdatesResponse = z.object({
+  any_update: z.boolean(),
+  lands: z.array(z.string()).describe('hex names of the lands with has_update, by id (at most 100)'),
+});
+export type LandUpdatesResponse = z.infer<typeof landUpdatesResponse>;
+
+/** Which mine's upgrade result is asked for. */
+export const upgradeResultQuery = z.strictObject({ mine: mineKind.default('goldmine') });
+/**
+ * The latest upgrade of a mine: `none` (never upgraded), `in_progress` or `success`; a failed one
+ * answers 409 GOLDMINE_UPGRADE_FAILED (fren: FRENMINE_UPGRADE_FAILED) instead (docs/game-rules.md §3).
+ */
+export const upgradeResultResponse = z.object({
+  mine: mineKind,
+  status: z.enum(['none', 'in_progress', 'success']),
+  target_level: z.number().int().nullable(),
+  ends_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type UpgradeResultResponse = z.infer<typeof upgradeResultResponse>;
 export const upgradeResponse = z.object({ target_level: z.number().int(), ends_at: z.string() });
 export const landParams = z.strictObject({ hex_name: hexName });
 

@@ -35,6 +35,8 @@ export const EXTRA_ERROR_CODES = [
   'PRICE_STALE', 'ERROR_WALLET_TX_VERSION_NOT_SUPPORTED', 'ERROR_WALLET_TX_TOO_LARGE',
   // A vendor item's weekly limit per account (docs/game-rules.md §6).
   'VENDOR_WEEKLY_LIMIT',
+  // The result of a fren mine upgrade that failed (the spec's GOLDMINE_UPGRADE_FAILED is the gold mine's).
+  'FRENMINE_UPGRADE_FAILED',
 ] as const;
 
 /** Every error code a rule or the API can answer. */

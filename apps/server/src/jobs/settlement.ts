@@ -345,6 +345,8 @@ async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
     FROM _upg x WHERE m.id = x.id`);
   await exec(tx, sql`UPDATE lands l SET goldmine_level = x.target_level FROM _upg x WHERE x.held AND x.mine = 'goldmine' AND l.id = x.land_id`);
   await exec(tx, sql`UPDATE lands l SET frenmine_level = x.target_level FROM _upg x WHERE x.held AND x.mine = 'frenmine' AND l.id = x.land_id`);
+  // finished or failed: the land shows it changed until its owner opens it (spec §3 has_update)
+  await exec(tx, sql`UPDATE lands l SET has_update = true FROM _upg x WHERE l.id = x.land_id AND NOT l.has_update`);
   await exec(tx, sql`INSERT INTO settle_credits (pass, user_id, asset, amount, reason, reference)
     SELECT 'salaries', user_id, 'item:' || item_key, 1, 'upgrade_refund', id::text FROM _upg WHERE NOT held`);
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)

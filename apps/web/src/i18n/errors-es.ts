@@ -72,6 +72,7 @@ export const errorsEs: Record<keyof typeof ERROR_MESSAGES | keyof typeof GENERIC
   TREASURY_INSUFFICIENT: 'Los retiros de este token están en pausa. Inténtalo más tarde.',
   SALE_ROUND_CLOSED: 'Esta ronda de venta no está abierta.',
   SALE_SOLD_OUT: 'Esta ronda de venta está agotada.',
+  FRENMINE_UPGRADE_FAILED: 'La mejora falló. Inténtalo de nuevo.',
   VENDOR_WEEKLY_LIMIT: 'Ya alcanzaste el límite semanal de este artículo. Podrás comprarlo de nuevo desde el lunes a las 00:00 UTC.',
   unavailable: 'Recurso solicitado no disponible',
   noData: 'No se pudieron obtener datos del recurso; contacta con soporte',

@@ -48,6 +48,11 @@ export interface MineKindRules {
    * by the land size (gold: the spec's GOLDMINE_* codes; fren: FRENMINE_*).
    */
   upgradeErrors: { inProgress: ErrorCode; maxLevel: ErrorCode; landMaxSize: ErrorCode };
+  /**
+   * The code answered where the player asks for the result of an upgrade that failed (the land
+   * left the owner meanwhile; docs/game-rules.md §3): gold GOLDMINE_UPGRADE_FAILED, fren its own.
+   */
+  upgradeFailed: ErrorCode;
   /** Notification types of the kind's daily report and finished upgrade. */
   dailyReportType: 'goldmine_daily_report' | 'frenmine_daily_report';
 }
@@ -71,6 +76,7 @@ export const MINE_RULES: Readonly<Record<MineKind, MineKindRules>> = {
     allowsDefaultWorker: true,
     upgradeItem: (targetLevel) => `toolkit_${targetLevel}`,
     upgradeErrors: { inProgress: 'GOLDMINE_UPGRADE_IN_PROGRESS', maxLevel: 'GOLDMINE_MAX_LEVEL', landMaxSize: 'GOLDMINE_ERROR_LAND_MAX_SIZE' },
+    upgradeFailed: 'GOLDMINE_UPGRADE_FAILED',
     dailyReportType: 'goldmine_daily_report',
   },
   frenmine: {
@@ -88,6 +94,7 @@ export const MINE_RULES: Readonly<Record<MineKind, MineKindRules>> = {
     allowsDefaultWorker: false,
     upgradeItem: () => FREN_TOOLKIT,
     upgradeErrors: { inProgress: 'FRENMINE_UPGRADE_IN_PROGRESS', maxLevel: 'FRENMINE_MAX_LEVEL', landMaxSize: 'FRENMINE_ERROR_LAND_MAX_SIZE' },
+    upgradeFailed: 'FRENMINE_UPGRADE_FAILED',
     dailyReportType: 'frenmine_daily_report',
   },
 };

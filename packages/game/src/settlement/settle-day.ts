@@ -96,7 +96,7 @@ export function shopRoyalty(sales: bigint, landsHeld: ReadonlyMap<number, number
 /** The input's mutable parts copied, so settling never changes the caller's world. */
 function copyWorld(w: World): World {
   return {
-    lands: w.lands.map((l) => ({ ...l })),
+    lands: w.lands.map((l) => ({ ...l, hasUpdate: l.hasUpdate ?? false })),
     holdings: w.holdings.map((h) => ({ ...h })),
     collections: w.collections.map((c) => ({ ...c })),
     snapshots: w.snapshots.map((s) => ({ ...s, votes: s.votes.map((v) => ({ ...v })) })),
@@ -186,6 +186,8 @@ export function settleDay(input: World, day: string): DayResult {
     const l = land(up.landId);
     const held = owner(up.landId) === up.userId;
     up.status = held ? 'success' : 'failed';
+    // the owner sees what changed on the land's badge until they open it (spec §3 has_update)
+    l.hasUpdate = true;
     if (held) {
       if (up.mine === 'goldmine') l.goldmineLevel = up.targetLevel;
       else l.frenmineLevel = up.targetLevel;

@@ -21,6 +21,12 @@ export interface WorldLand {
   assetKey: string;
   goldmineLevel: number | null;
   frenmineLevel: number | null;
+  /**
+   * Something changed on the land that its owner has not seen yet (`lands.has_update`, spec §3):
+   * set when an upgrade of one of its mines finishes or fails (docs/game-rules.md §3), cleared when
+   * the owner opens the land. Absent counts as false; the settled world always carries it.
+   */
+  hasUpdate?: boolean;
 }
 
 /**

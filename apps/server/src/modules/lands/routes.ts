@@ -13,6 +13,7 @@ import { SharedCache } from '../../http/shared-cache.ts';
 import { jsonBodies, type JsonBody } from '../../http/json-body.ts';
 import { allLandsPage, myLandsPage, type LandsPage } from './repository.ts';
 import { expandLand, landDetail } from './service.ts';
+import { landSeen, landUpdates, upgradeResult } from './updates.ts';
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 function searchTerm(search: string | undefined): string | null {
@@ -40,6 +41,12 @@ export async function landRoutes(app: FastifyInstance): Promise<void> {
   }, { clock: 'in-query' });
   // Public: a missing or stale token just means a visitor (`yours` is then false).
   route(app, ENDPOINTS.land, async ({ params, request, now }) => landDetail(db, params.hex_name, await optionalSession(db, request, now)));
+  route(app, ENDPOINTS.landUpdates, async (input) => landUpdates(db.orm, sessionOf(input).userId));
+  route(app, ENDPOINTS.landSeen, async (input) => {
+    await landSeen(db.orm, sessionOf(input).userId, input.params.hex_name);
+    return { status: 'success' as const };
+  });
+  route(app, ENDPOINTS.landUpgradeResult, async (input) => upgradeResult(db.orm, sessionOf(input).userId, input.params.hex_name, input.query.mine));
   route(app, ENDPOINTS.landExpand, async (input) => {
     await expandLand(db, sessionOf(input).userId, input.params.hex_name, input.now);
     return { status: 'success' as const };

@@ -12,7 +12,8 @@ import { notify } from '../notifications/repository.ts';
 import { loadMines } from '../mines/repository.ts';
 import { valleyLands } from '../valley/repository.ts';
 import { toLand } from './land.ts';
-import { landByHexName, lockLand, setLandSize, type OwnedLandRow } from './repository.ts';
+import { landByHexName, lockLand, type OwnedLandRow } from './repository.ts';
+import { clearLandUpdate, expandedLand } from './updates.ts';
 
 /**
  * The land `hexName`, locked for this transaction, held by `userId`.
@@ -26,7 +27,8 @@ export async function ownedLandForUpdate(tx: Orm, userId: number, hexName: strin
 }
 
 /**
- * Expands a land one size with the matching permit (spec §4), at once; the permit is consumed.
+ * Expands a land one size with the matching permit (spec §4), at once; the permit is consumed and
+ * the land's `has_update` set (spec §3) until its owner opens it.
  * @throws GameError ITEM_NOT_EXIST_ON_BALANCE, LAND_MAX_SIZE (XL); ApiError LAND_NOT_AVAILABLE, LAND_NOT_BELONG_TO_USER
  */
 export async function expandLand(db: Database, userId: number, hexName: string, now: Date): Promise<void> {
@@ -34,14 +36,16 @@ export async function expandLand(db: Database, userId: number, hexName: string, 
     const land = await ownedLandForUpdate(tx, userId, hexName);
     const plan = planLandExpansion(land.size, await itemCounts(tx, userId));
     await applyItemEntry(tx, { userId, itemKey: plan.permitKey, amount: -1, reason: 'land_expansion', reference: `${land.id}:${plan.nextSize}`, at: now });
-    await setLandSize(tx, land.id, plan.nextSize);
+    await expandedLand(tx, land.id, plan.nextSize);
     await notify(tx, userId, 'land_update', { hex_name: land.hex_name, size: plan.nextSize }, now);
   });
 }
 
 /**
  * The public land page: the land, its owner, both mines, whether it is minted, whether it is the
- * viewer's, and the lands within 2 hexes (the map excerpt). @throws ApiError LAND_NOT_AVAILABLE
+ * viewer's, and the lands within 2 hexes (the map excerpt). The owner opening it clears its
+ * `has_update` (spec §3); the answer still says it was set, so the page can show what changed.
+ * @throws ApiError LAND_NOT_AVAILABLE
  */
 export async function landDetail(db: Database, hexName: string, viewer: SessionUser | null): Promise<LandDetailResponse> {
   const row = await landByHexName(db.orm, hexName);
@@ -50,6 +54,7 @@ export async function landDetail(db: Database, hexName: string, viewer: SessionU
   const [frenmine] = await loadMines(db.orm, 'frenmine', [row]);
   const area = await valleyLands(db, { q: row.q, r: row.r, radius: 2 });
   const self = area.find((l) => l.id === row.id);
+  if (row.has_update && viewer !== null && row.owner_user_id === viewer.userId) await clearLandUpdate(db.orm, row.id);
   return {
     land: toLand(row), goldmine: goldmine!, frenmine: frenmine!,
     minted: self?.minted ?? true,
