@@ -26,3 +26,4 @@ export * from './chest/chest.ts';
 export * from './staking/votes.ts';
 export * from './staking/rewards.ts';
 export * from './chain/money.ts';
+export * from './chain/solana-pay.ts';
