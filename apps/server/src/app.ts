@@ -203,7 +203,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // helmet's headers (CSP and the rest) in the web app's own context: they guard documents, and on
     // every JSON response they halved the API's throughput.
     await app.register(async (web) => {
-      const priceOrigin = safeOrigin(config.priceServiceUrl);
       await web.register(helmet, {
         contentSecurityPolicy: {
           directives: {
@@ -211,7 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             scriptSrc: ["'self'"],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'", ...(priceOrigin ? [priceOrigin] : [])],
+            // the browser asks only this server (prices included: the price job fetches them)
+            connectSrc: ["'self'"],
           },
         },
       });
@@ -249,10 +249,3 @@ const API_SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 } as const;
 
-function safeOrigin(url: string): string | null {
-  try {
-    return url ? new URL(url).origin : null;
-  } catch {
-    return null;
-  }
-}

@@ -13,6 +13,7 @@
  *                                     exit code 1 when a reconciliation does not hold (cli/treasury.ts)
  *   sale-round add|list|close         token sale rounds (cli/sale-round.ts)
  *   collections add|list              Staking-Hub projects (cli/collections.ts)
+ *   prices set TOKEN VALUE | show      the operator's EXO/HEXO (ADA) and ADA/SOL (USD) prices (cli/prices.ts)
  *   blockfrost-emulator [--port N] …  serves the emulated chain through a Blockfrost-compatible API and
  *                                     prints the env of a Kingdom on it (cli/blockfrost-emulator.ts)
  *
@@ -26,6 +27,7 @@ import { collections, COLLECTIONS_USAGE } from './cli/collections.ts';
 import { compensateCommand } from './cli/compensate.ts';
 import { faucet, FAUCET_USAGE } from './cli/faucet.ts';
 import { saleRound, SALE_ROUND_USAGE } from './cli/sale-round.ts';
+import { prices, PRICES_USAGE } from './cli/prices.ts';
 import { tick } from './cli/tick.ts';
 import { treasury } from './cli/treasury.ts';
 
@@ -37,11 +39,12 @@ const USAGE = `usage:
   npm run kingdom -- treasury
   ${SALE_ROUND_USAGE}
   ${COLLECTIONS_USAGE}
+  ${PRICES_USAGE}
   npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID] [--treasury-key-file F] [--data-dir D] [--block-ms MS]`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   faucet, tick, compensate: compensateCommand, blocks, treasury: () => treasury(), 'sale-round': saleRound, collections,
-  'blockfrost-emulator': blockfrostEmulatorCommand,
+  'blockfrost-emulator': blockfrostEmulatorCommand, prices,
 };
 
 const [command, ...rest] = process.argv.slice(2);

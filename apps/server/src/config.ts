@@ -36,6 +36,20 @@ const envSchema = z.object({
   PRICE_SERVICE_URL: z.string().default('https://api.coingecko.com/api/v3/simple/price'),
   /** A provider-seen price older than this (minutes) is stale: shown as such, and nothing is priced from it. */
   PRICE_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** ms between runs of the price job (its lease: one run cluster-wide); 0 = no price job on this process. */
+  PRICE_JOB_MS: z.coerce.number().int().min(0).max(24 * 3_600_000).default(300_000),
+  /** A price provider that has not answered within this many ms has failed (nothing stored). */
+  PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /**
+   * EXO/HEXO in ADA from a DEX or aggregator: a URL answering `{"exo": {"ada": n}, "hexo": {"ada": n}}`
+   * (docs/operator-guide.md "Prices"); empty = EXO/HEXO only as the operator sets them (`kingdom prices set`).
+   */
+  PRICE_TOKEN_URL: z.union([z.literal(''), z.string().max(500).url().regex(/^https?:\/\//, 'must be an http(s) URL')]).optional(),
+  /** Policy id of ADA Handles (the wallet handle); default: mainnet's. */
+  HANDLE_POLICY_ID: z.string().regex(/^[0-9a-f]{56}$/, 'must be a policy id: 56 lowercase hex characters').default('f0ff48bbb7bbe9d59a40f1ce90e9e9d0ff5002ec48f232b49ca0fb9a'),
+  /** `kingdom doctor`: the Blockfrost plan's requests per day, and the players expected per day. */
+  BLOCKFROST_DAILY_REQUESTS: z.coerce.number().int().min(1).default(50_000),
+  EXPECTED_DAILY_PLAYERS: z.coerce.number().int().min(0).default(500),
   PUBLIC_DOMAIN: z.string().default('localhost'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -94,7 +108,19 @@ export interface Config {
   mintUrl: string;
   priceServiceUrl: string;
   /** Prices (docs/game-rules.md §1): a price the provider saw longer ago than `maxAgeMs` (ms) is stale. */
-  prices: { maxAgeMs: number };
+  prices: {
+    maxAgeMs: number;
+    /** ms between price job runs; 0 = no price job here. */
+    jobMs: number;
+    /** ms a provider may take before it counts as failed. */
+    timeoutMs: number;
+    /** EXO/HEXO aggregator URL; undefined = operator-set prices only. */
+    tokenUrl: string | undefined;
+  };
+  /** ADA Handles (spec §3 wallet handle): the policy whose assets a wallet holds are its handles. */
+  handles: { policyId: string };
+  /** `kingdom doctor`'s request budget check: the provider plan's daily requests, players expected per day. */
+  budget: { dailyRequests: number; expectedDailyPlayers: number };
   /** Domain named in sign-in messages. */
   publicDomain: string;
   sessionTtlHours: number;
@@ -157,7 +183,9 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     solanaRpcUrl: e.SOLANA_RPC_URL,
     mintUrl: e.MINT_URL,
     priceServiceUrl: e.PRICE_SERVICE_URL,
-    prices: { maxAgeMs: e.PRICE_MAX_AGE_MINUTES * 60_000 },
+    prices: { maxAgeMs: e.PRICE_MAX_AGE_MINUTES * 60_000, jobMs: e.PRICE_JOB_MS, timeoutMs: e.PRICE_TIMEOUT_MS, tokenUrl: e.PRICE_TOKEN_URL || undefined },
+    handles: { policyId: e.HANDLE_POLICY_ID },
+    budget: { dailyRequests: e.BLOCKFROST_DAILY_REQUESTS, expectedDailyPlayers: e.EXPECTED_DAILY_PLAYERS },
     publicDomain: e.PUBLIC_DOMAIN,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

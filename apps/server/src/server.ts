@@ -14,6 +14,7 @@ import { publishChestSeeds } from './modules/chest/service.ts';
 import { JobLeases, JobScheduler, type JobSpec } from './jobs/leases.ts';
 import { observeJobRun } from './observability/metrics.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
+import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
 
 
 export interface Kingdom {
@@ -47,8 +48,8 @@ export const TICK_JOB = 'tick';
 /**
  * Everything a server process needs, ready to `listen`. With `schedule`, the background jobs start:
  * the daily tick (settles a day once its 00:00 UTC has passed on the game clock, and publishes chest
- * seeds), chain money (block production on the emulator, watcher, treasury signer) and demo wallet
- * funding — each once cluster-wide under its job lease (issue 15), whatever the number of processes.
+ * seeds), chain money (block production on the emulator, watcher, treasury signer), prices
+ * (`jobs/prices.ts`) and demo wallet funding — each once cluster-wide under its job lease (issue 15), whatever the number of processes.
  */
 export async function createKingdom(config: Config, opts: { schedule?: boolean } = {}): Promise<Kingdom> {
   const { db, providers } = await openKingdomDatabase(config);
@@ -105,6 +106,10 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     ];
     if (config.demo && config.chainMoney.demoChainFaucet && providers.money.emulator) {
       specs.push({ name: DEMO_FUNDING_JOB, everyMs: DEMO_FUNDING_EVERY_MS, run: () => payDemoFunding(db, providers.money) });
+    }
+    const priceProviders = configuredPriceProviders(config);
+    if (config.prices.jobMs > 0 && priceProviders.length > 0) {
+      specs.push({ name: PRICE_JOB, everyMs: config.prices.jobMs, run: () => priceJobRun(db, priceProviders, app.log) });
     }
     for (const spec of specs) {
       jobs.set(spec.name, spec);

@@ -28,6 +28,8 @@ describe('serving the web app beside the API', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      // the browser asks only this server: the price job fetches prices, no third-party origin is allowed
+      expect(res.headers['content-security-policy']).toMatch(/(?:^|;)connect-src 'self'(?:;|$)/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
   });

@@ -133,9 +133,15 @@ export const userResponse = z.object({ user });
 // ---- balances and prices ----
 export const tokenParam = z.object({ token: z.enum(TOKENS) });
 export const balanceResponse = z.object({ balance: baseUnits });
+const priceFlags = z.object({ exo: z.boolean(), hexo: z.boolean(), ada_usd: z.boolean(), sol_usd: z.boolean() });
+const priceTimes = z.object({ exo: z.string().nullable(), hexo: z.string().nullable(), ada_usd: z.string().nullable(), sol_usd: z.string().nullable() });
 export const pricesResponse = z.object({
   exo: z.string().describe('ADA per EXO, 5 decimals'),
   hexo: z.string().describe('ADA per HEXO, 5 decimals'),
+  ada_usd: z.string().nullable().describe('USD per ADA, 5 decimals (the fiat price); null when never priced'),
+  sol_usd: z.string().nullable().describe('USD per SOL, 5 decimals; null when never priced'),
+  stale: priceFlags.describe('true for a price its provider saw longer ago than the limit (PRICE_MAX_AGE_MINUTES): shown as stale, nothing is priced from it; operator-set and demo prices never go stale'),
+  seen_at: priceTimes.describe('when each price was seen (ISO 8601 UTC); null when never priced or not known'),
 });
 export type PricesResponse = z.infer<typeof pricesResponse>;
 

@@ -13,7 +13,6 @@ export interface ListParams {
 export const queryKeys = {
   config: ['config'] as const,
   prices: ['prices'] as const,
-  adaPrice: (url: string) => ['ada-price', url] as const,
   me: ['me'] as const,
   /** Prefix of the account's chain-money lists (deposits, withdrawals, EXO orders, Master Wallet). */
   chainMoney: ['me', 'chain'] as const,

@@ -10,7 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import type { CardanoMoney } from '../../chain/cardano/money.ts';
 import { toRound } from './rounds.ts';
-import { exoPriceAda, insertOrder, lockRound, orderByKey, orderRows, type OrderRow } from './repository.ts';
+import { exoPriceForOrder } from '../prices/service.ts';
+import { insertOrder, lockRound, orderByKey, orderRows, type OrderRow } from './repository.ts';
 import { iso, requestHashOf } from './shared.ts';
 
 const orderAnswer = ({ paid_height, ...r }: OrderRow, saleAddress: string, tipHeight: number, now: Date): ExoOrder => ({
@@ -31,9 +32,10 @@ export async function accountOrders(db: Database, money: CardanoMoney, userId: n
  * EXO pack at the current EXO price (`currency_prices`). The order waits
  * {@link ORDER_TTL_MINUTES} for its payment; its EXO is credited when the payment confirms.
  * @throws GameError SALE_ROUND_CLOSED, SALE_SOLD_OUT; ApiError NOT_FOUND (no such round or pack),
- *   SYSTEM_FEATURE_NOT_AVAILABLE (no EXO price), AMOUNT_TOO_LARGE, IDEMPOTENCY_KEY_REUSED
+ *   SYSTEM_FEATURE_NOT_AVAILABLE (no EXO price), PRICE_STALE (the EXO price is older than
+ *   `priceMaxAgeMs` ms), AMOUNT_TOO_LARGE, IDEMPOTENCY_KEY_REUSED
  */
-export async function createOrder(db: Database, money: CardanoMoney, userId: number, key: string, req: OrderRequest, now: Date): Promise<ExoOrder> {
+export async function createOrder(db: Database, money: CardanoMoney, userId: number, key: string, req: OrderRequest, now: Date, priceMaxAgeMs: number): Promise<ExoOrder> {
   const hash = requestHashOf(req);
   const replay = async () => {
     const prior = await orderByKey(db.orm, userId, key);
@@ -58,7 +60,8 @@ export async function createOrder(db: Database, money: CardanoMoney, userId: num
     } else {
       const entry = vendorEntry(req.pack);
       if (!entry || entry.group !== 'exo_packs') fail('NOT_FOUND');
-      const ada = await exoPriceAda(tx);
+      // a stale provider price refuses (PRICE_STALE); staleness on the wall clock, as prices are shown
+      const ada = await exoPriceForOrder(tx, new Date(), priceMaxAgeMs);
       const perExo = ada ? lovelacePerExo(ada) : null;
       if (!perExo) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
       const exo = entry.gives.tokens.exo ?? 0n;

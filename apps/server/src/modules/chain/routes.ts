@@ -13,7 +13,7 @@ import { accountWithdrawals, requestWithdrawal } from './withdrawals.ts';
 
 /** Registers the chain money endpoints. */
 export async function chainRoutes(app: FastifyInstance): Promise<void> {
-  const { db, providers, chainJobs } = app.deps;
+  const { db, providers, chainJobs, config } = app.deps;
   const money = providers.money;
 
   route(app, ENDPOINTS.chainInfo, async () => {
@@ -50,7 +50,7 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.saleRounds, async ({ now }) => ({ rounds: await saleRounds(db, now), sale_address: money.saleAddress, solana_sale_address: null }));
 
   route(app, ENDPOINTS.exoOrderCreate, async (input) => ({
-    order: await createOrder(db, money, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now),
+    order: await createOrder(db, money, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now, config.prices.maxAgeMs),
   }));
 
   route(app, ENDPOINTS.exoOrders, async (input) => ({ orders: await accountOrders(db, money, sessionOf(input).userId, input.now) }));

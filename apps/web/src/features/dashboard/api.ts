@@ -1,5 +1,6 @@
 /**
- * The dashboard's own calls: the ADA/USD price from the public service `/config` names and (demo mode) the starter set of demo assets from `POST /demo/faucet`.
+ * The dashboard's own calls: (demo mode) the starter set of demo assets from `POST /demo/faucet`, and the chest state.
+ * (The ADA/USD price comes with `currencies/prices` from this server: the browser asks no third party.)
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChestStatus, FaucetRequest, FaucetResponse } from '@kingdom/api';
@@ -7,43 +8,6 @@ import { call } from '../../api/call.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
-
-/** How long the ADA/USD service may take before the card shows '—' (issue 7: a slow service kept the skeleton 5 s). */
-export const ADA_PRICE_TIMEOUT_MS = 3_000;
-
-/**
- * ADA price in USD from a CoinGecko-style `?ids=cardano&vs_currencies=usd` → `{cardano: {usd}}`
- * (spec §7). A third-party host: no cookies, token or toasts. Null when the service is off,
- * unreachable, slower than {@link ADA_PRICE_TIMEOUT_MS} or answers nonsense.
- */
-export async function getAdaUsd(serviceUrl: string, timeoutMs = ADA_PRICE_TIMEOUT_MS): Promise<number | null> {
-  if (!serviceUrl) return null;
-  try {
-    const url = new URL(serviceUrl, window.location.origin);
-    url.searchParams.set('ids', 'cardano');
-    url.searchParams.set('vs_currencies', 'usd');
-    const res = await fetch(url, { credentials: 'omit', headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { cardano?: { usd?: unknown } };
-    const usd = body.cardano?.usd;
-    return typeof usd === 'number' && Number.isFinite(usd) ? usd : null;
-  } catch {
-    return null;
-  }
-}
-
-/** ADA price in USD; `data` is null when unknown. */
-export function useAdaUsd(serviceUrl: string | undefined) {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKeys.adaPrice(serviceUrl ?? ''),
-      queryFn: () => getAdaUsd(serviceUrl ?? ''),
-      enabled: serviceUrl !== undefined,
-      staleTime: 5 * 60_000,
-      retry: false,
-    }),
-  );
-}
 
 /**
  * The starter set a new demo player gets (issue 7): three lands, a mining tool, HEXO for about two

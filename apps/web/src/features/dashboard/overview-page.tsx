@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPrice5, formatThousands } from '../../i18n/format.ts';
-import { useConfig, useNotificationsCount } from '../../api/session-calls.ts';
+import { formatDateTime, formatPrice5, formatThousands } from '../../i18n/format.ts';
+import { useNotificationsCount } from '../../api/session-calls.ts';
 import { useInventoryCount, usePrices, useToolsCount, useTotalLands } from '../../api/account-calls.ts';
-import { useAdaUsd, useChestState } from './api.ts';
+import { useChestState } from './api.ts';
 import { GettingStarted } from './getting-started.tsx';
 import { BalanceList } from '../../components/balance-list.tsx';
 import { chainBalanceActions } from '../../chain/lazy.tsx';
@@ -25,16 +25,31 @@ function Value<T>({ q, format, label }: { q: Loadable<T>; format(v: T): string; 
   return <Skeleton width="5ch" label={label} />;
 }
 
+/** A price with an 'out of date' mark when its provider has not answered within the limit (server's `stale`). */
+function PriceValue({ value, stale, seenAt, format, label, isError }: { value: string | null | undefined; stale: boolean; seenAt: string | null; format(v: string): string; label: string; isError: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Value q={{ data: value, isError }} format={format} label={label} />
+      {stale && value ? (
+        <span className="badge badge--stale" data-testid={`price-stale-${label.toLowerCase()}`} title={seenAt ? t('dashboard.staleTitle', { when: formatDateTime(seenAt) }) : undefined}>
+          {t('dashboard.stale')}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** EXO and HEXO in ADA, ADA in USD: all from this server (`currencies/prices`), which the price job keeps. */
 function PriceCard() {
   const { t } = useTranslation();
-  const config = useConfig();
   const prices = usePrices();
-  // An unreachable server config leaves the ADA price unknown rather than loading forever.
-  const ada = useAdaUsd(config.isError ? '' : config.data?.price_service_url);
+  const p = prices.data;
   const rows = [
-    { id: 'price-exo', label: t('dashboard.priceOf', { token: 'EXO' }), value: <Value q={{ data: prices.data?.exo, isError: prices.isError }} format={(v) => t('dashboard.inAda', { value: formatPrice5(v) })} label="EXO" /> },
-    { id: 'price-hexo', label: t('dashboard.priceOf', { token: 'HEXO' }), value: <Value q={{ data: prices.data?.hexo, isError: prices.isError }} format={(v) => t('dashboard.inAda', { value: formatPrice5(v) })} label="HEXO" /> },
-    { id: 'price-ada-usd', label: t('dashboard.adaUsd'), value: <Value q={{ data: ada.data, isError: ada.isError }} format={(v: number) => t('dashboard.inUsd', { value: formatPrice5(v) })} label="ADA" /> },
+    { id: 'price-exo', label: t('dashboard.priceOf', { token: 'EXO' }), value: <PriceValue value={p?.exo} stale={p?.stale?.exo === true} seenAt={p?.seen_at?.exo ?? null} isError={prices.isError} format={(v) => t('dashboard.inAda', { value: formatPrice5(v) })} label="EXO" /> },
+    { id: 'price-hexo', label: t('dashboard.priceOf', { token: 'HEXO' }), value: <PriceValue value={p?.hexo} stale={p?.stale?.hexo === true} seenAt={p?.seen_at?.hexo ?? null} isError={prices.isError} format={(v) => t('dashboard.inAda', { value: formatPrice5(v) })} label="HEXO" /> },
+    // an older server (no ada_usd field) or a price never seen: '—'
+    { id: 'price-ada-usd', label: t('dashboard.adaUsd'), value: <PriceValue value={p ? (p.ada_usd ?? null) : undefined} stale={p?.stale?.ada_usd === true} seenAt={p?.seen_at?.ada_usd ?? null} isError={prices.isError} format={(v) => t('dashboard.inUsd', { value: formatPrice5(v) })} label="ADA" /> },
   ];
   return (
     <section className="panel" aria-labelledby="prices-title">

@@ -73,6 +73,8 @@ function ConfirmDialog({ entry, quantity, onClose }: { entry: VendorItem; quanti
 function PackPrice({ packKey }: { packKey: string }) {
   const { t } = useTranslation();
   const prices = usePrices();
+  // a stale EXO price prices nothing (the server refuses the order with PRICE_STALE)
+  if (prices.data?.stale?.exo) return <span className="vendor-card__stale" data-testid={`vendor-pack-stale-${packKey}`}>{t('vendor.priceStale')}</span>;
   const lovelace = packLovelace(packKey, prices.data?.exo);
   return lovelace === null ? <>{t('vendor.paidInAda')}</> : <span data-testid={`vendor-pack-price-${packKey}`}>{t('chain.packPrice', { ada: formatAda(lovelace) })}</span>;
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockHttp } from '../../../test/mock-http.ts';
-import { TEST_CONFIG, signedInRoutes } from '../../../test/fixtures.ts';
+import { signedInRoutes } from '../../../test/fixtures.ts';
+import { changeLanguage } from '../../../i18n/language-switch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-
-const PRICE_URL = 'https://prices.example/api/v3/simple/price';
 
 describe('/dashboard/overview', () => {
   it('shows the four balances with thousands separators, prices with 5 decimals and the counts', async () => {
@@ -21,31 +20,34 @@ describe('/dashboard/overview', () => {
     expect(screen.getByTestId('overview-notifications').textContent).toBe('3');
     await waitFor(() => expect(screen.getByTestId('total-lands').textContent).toBe('2'));
     expect(screen.getByTestId('total-tools').textContent).toBe('5');
-    // The price service URL is empty in this config: the ADA price is unknown, not made up.
+    // The server knows no ADA price (this answer has none): unknown, not made up, and no third party asked.
     expect(screen.getByTestId('price-ada-usd').textContent).toBe('—');
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("asks the price service for ADA/USD and shows '—' when it fails, without breaking the page", async () => {
-    mockHttp(signedInRoutes({ 'GET /config': { body: { ...TEST_CONFIG, price_service_url: PRICE_URL } } }));
-    const fetchMock = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+  it('shows the ADA price from this server, asks no third party, and marks stale prices (both languages)', async () => {
+    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    renderRoute('/dashboard/overview', { signedIn: true });
-    await waitFor(() => expect(screen.getByTestId('price-ada-usd').textContent).toBe('—'));
-    const url = new URL(String((fetchMock.mock.calls[0] as unknown[])[0]));
-    expect(url.origin + url.pathname).toBe(PRICE_URL);
-    expect(url.searchParams.get('ids')).toBe('cardano');
-    expect(url.searchParams.get('vs_currencies')).toBe('usd');
-    await waitFor(() => expect(screen.getByTestId('balance-exo').textContent).toBe('1,234,567.89'));
-  });
-
-  it('shows the ADA price when the service answers', async () => {
-    mockHttp(signedInRoutes({ 'GET /config': { body: { ...TEST_CONFIG, price_service_url: PRICE_URL } } }));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ cardano: { usd: 0.4123456 } }), { status: 200 })));
+    mockHttp(signedInRoutes({
+      'GET /currencies/prices': { body: {
+        exo: '0.01873', hexo: '0.00412', ada_usd: '0.4123456', sol_usd: '150.12345',
+        stale: { exo: true, hexo: false, ada_usd: false, sol_usd: false },
+        seen_at: { exo: '2026-01-01T00:00:00.000Z', hexo: null, ada_usd: '2026-01-02T00:00:00.000Z', sol_usd: null },
+      } },
+    }));
     renderRoute('/dashboard/overview', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('price-ada-usd').textContent).toBe('$ 0.41234'));
+    expect(screen.getByTestId('price-exo').textContent).toBe('₳ 0.01873out of date');
+    expect(screen.getByTestId('price-stale-exo').getAttribute('title')).toMatch(/^Last seen /);
+    expect(screen.queryByTestId('price-stale-hexo')).toBeNull();
+    expect(screen.queryByTestId('price-stale-ada')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await changeLanguage('es');
+    try {
+      await waitFor(() => expect(screen.getByTestId('price-stale-exo').textContent).toBe('desactualizado'));
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('shows loading skeletons while data comes', async () => {
