@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_CONFIRMATIONS } from '@kingdom/game';
+import { isAddress } from '@solana/kit';
+import { DEFAULT_CONFIRMATIONS, DEFAULT_MINT_PRICE_ADA, mintPriceLovelace, LAND_POLICY_ID as DEMO_LAND_POLICY_ID, MINING_TOOL_POLICY_ID as DEMO_MINING_TOOL_POLICY_ID } from '@kingdom/game';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
@@ -32,7 +33,19 @@ const envSchema = z.object({
    */
   BLOCKFROST_URL: z.union([z.literal(''), z.string().max(500).url().regex(/^https?:\/\//, 'must be an http(s) URL')]).optional(),
   SOLANA_RPC_URL: z.string().optional(),
-  MINT_URL: z.string().default('https://cardanolands.com/mint'),
+  /** Local Solana cluster (emulator): ms between produced slots (0: only on demand). */
+  SOLANA_SLOT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** Local Solana cluster: slots on top of a transaction's slot before it is finalized (≥ 1; a rollback may drop fewer). */
+  SOLANA_FINALITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Address (base58) that receives SOL paid for EXO; required on a real cluster, the local cluster makes its own. */
+  SOLANA_SALE_ADDRESS: z.union([z.literal(''), z.string().max(44).refine((v) => isAddress(v), 'must be a base58 Solana address (32 bytes)')]).optional(),
+  /**
+   * External mint page of 'Mint Your Land' (landing, land pages). Empty: the app's own mint dialog
+   * (docs/game-rules.md §2). Default: empty in demo mode, the CardanoLands mint page otherwise.
+   */
+  MINT_URL: z.string().optional(),
+  /** Sale price of one land in the in-app mint, ADA (≤ 6 decimals; docs/game-rules.md §2). */
+  MINT_PRICE_ADA: z.string().regex(/^\d{1,9}(\.\d{1,6})?$/, 'ADA with at most 6 decimals').refine((v) => mintPriceLovelace(v) !== null, 'must be more than 0').default(DEFAULT_MINT_PRICE_ADA),
   PRICE_SERVICE_URL: z.string().default('https://api.coingecko.com/api/v3/simple/price'),
   /** A provider-seen price older than this (minutes) is stale: shown as such, and nothing is priced from it. */
   PRICE_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
@@ -62,6 +75,14 @@ const envSchema = z.object({
   /** Units (`policyId + assetNameHex`) of EXO and HEXO on a real network; the emulator makes its own. */
   EXO_UNIT: z.string().regex(/^[0-9a-f]{56,120}$/).optional(),
   HEXO_UNIT: z.string().regex(/^[0-9a-f]{56,120}$/).optional(),
+  /** Policy ids of the Land and Mining Tool NFT collections; required on a real network unless DEMO (docs/operator-guide.md). */
+  LAND_POLICY_ID: z.union([z.literal(''), z.string().regex(/^[0-9a-f]{56}$/, 'must be a policy id: 56 lowercase hex characters')]).optional(),
+  MINING_TOOL_POLICY_ID: z.union([z.literal(''), z.string().regex(/^[0-9a-f]{56}$/, 'must be a policy id: 56 lowercase hex characters')]).optional(),
+  /** `kingdom world import`: the metadata mapping file (JSON; empty = the built-in defaults). */
+  WORLD_MAPPING_FILE: z.string().max(4096).optional(),
+  /** `kingdom world import`: Blockfrost requests per second (token bucket refill) and burst (bucket size). */
+  BLOCKFROST_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(10),
+  BLOCKFROST_BURST: z.coerce.number().int().min(1).max(100_000).default(500),
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CONFIRMATIONS),
   /** Emulator: ms between produced blocks (0: only on demand). */
   EMULATOR_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
@@ -105,7 +126,11 @@ export interface Config {
   /** Blockfrost API v0 base URL (no trailing slash); undefined = the network's public host. */
   blockfrostUrl: string | undefined;
   solanaRpcUrl: string | undefined;
+  /** Solana (chain/solana): the local cluster's slot time (ms, 0 = on demand) and finality (slots); the sale address (base58) when set. */
+  solana: { slotMs: number; finalitySlots: number; saleAddress: string | undefined };
   mintUrl: string;
+  /** The in-app land mint (docs/game-rules.md §2): the sale price in lovelace. Open only on the emulator. */
+  mint: { priceLovelace: bigint };
   priceServiceUrl: string;
   /** Prices (docs/game-rules.md §1): a price the provider saw longer ago than `maxAgeMs` (ms) is stale. */
   prices: {
@@ -121,6 +146,15 @@ export interface Config {
   handles: { policyId: string };
   /** `kingdom doctor`'s request budget check: the provider plan's daily requests, players expected per day. */
   budget: { dailyRequests: number; expectedDailyPlayers: number };
+  /**
+   * The Land and Mining Tool NFT collections (Cardano policy ids, 56 hex). Demo or emulator: the
+   * demo's own by default; a real network without DEMO requires LAND_POLICY_ID and
+   * MINING_TOOL_POLICY_ID. The first start records them; a start with other ones refuses
+   * (`kingdom world import --switch-collections` is the operator's step; docs/operator-guide.md).
+   */
+  collections: { landPolicyId: string; miningToolPolicyId: string };
+  /** `kingdom world import`: mapping file (undefined = built-in defaults), Blockfrost pacing (requests/s, burst). */
+  worldImport: { mappingFile: string | undefined; ratePerSecond: number; burst: number };
   /** Domain named in sign-in messages. */
   publicDomain: string;
   sessionTtlHours: number;
@@ -167,13 +201,20 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     throw new Error(`invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  const demo = e.DEMO ?? !e.DATABASE_URL;
+  const demoCollections = demo || e.CARDANO_NETWORK === 'emulator';
+  const missing = [!e.LAND_POLICY_ID && 'LAND_POLICY_ID', !e.MINING_TOOL_POLICY_ID && 'MINING_TOOL_POLICY_ID'].filter(Boolean);
+  if (!demoCollections && missing.length > 0) {
+    throw new Error(`invalid environment: ${missing.join(' and ')} must be set on ${e.CARDANO_NETWORK} (the policy ids of your Land and Mining Tool collections, 56 hex characters; the demo's own are used only with DEMO=true or CARDANO_NETWORK=emulator)`);
+  }
+  if (e.LAND_POLICY_ID && e.LAND_POLICY_ID === e.MINING_TOOL_POLICY_ID) throw new Error('invalid environment: LAND_POLICY_ID and MINING_TOOL_POLICY_ID must differ');
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
     // npm runs workspace scripts in the workspace folder; relative paths mean the caller's folder.
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
-    demo: e.DEMO ?? !e.DATABASE_URL,
+    demo,
     maintenance: e.MAINTENANCE,
     logLevel: e.LOG_LEVEL,
     cardanoNetwork: e.CARDANO_NETWORK,
@@ -181,11 +222,18 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     blockfrostProjectId: e.BLOCKFROST_PROJECT_ID,
     blockfrostUrl: e.BLOCKFROST_URL ? e.BLOCKFROST_URL.replace(/\/+$/, '') : undefined,
     solanaRpcUrl: e.SOLANA_RPC_URL,
-    mintUrl: e.MINT_URL,
+    solana: { slotMs: e.SOLANA_SLOT_MS, finalitySlots: e.SOLANA_FINALITY_SLOTS, saleAddress: e.SOLANA_SALE_ADDRESS || undefined },
+    mintUrl: e.MINT_URL ?? (demo ? '' : 'https://cardanolands.com/mint'),
+    mint: { priceLovelace: mintPriceLovelace(e.MINT_PRICE_ADA)! },
     priceServiceUrl: e.PRICE_SERVICE_URL,
     prices: { maxAgeMs: e.PRICE_MAX_AGE_MINUTES * 60_000, jobMs: e.PRICE_JOB_MS, timeoutMs: e.PRICE_TIMEOUT_MS, tokenUrl: e.PRICE_TOKEN_URL || undefined },
     handles: { policyId: e.HANDLE_POLICY_ID },
     budget: { dailyRequests: e.BLOCKFROST_DAILY_REQUESTS, expectedDailyPlayers: e.EXPECTED_DAILY_PLAYERS },
+    collections: { landPolicyId: e.LAND_POLICY_ID || DEMO_LAND_POLICY_ID, miningToolPolicyId: e.MINING_TOOL_POLICY_ID || DEMO_MINING_TOOL_POLICY_ID },
+    worldImport: {
+      mappingFile: e.WORLD_MAPPING_FILE ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WORLD_MAPPING_FILE) : undefined,
+      ratePerSecond: e.BLOCKFROST_RATE_PER_SECOND, burst: e.BLOCKFROST_BURST,
+    },
     publicDomain: e.PUBLIC_DOMAIN,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

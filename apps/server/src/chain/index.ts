@@ -5,6 +5,7 @@ import { EmulatorChain } from './emulator.ts';
 import { BlockfrostCardanoProvider, DasSolanaProvider } from './network.ts';
 import type { ChainProviders } from './provider.ts';
 import { openCardanoMoney, type EmulatorGenesisOptions } from './cardano/money.ts';
+import { createSolanaChain } from './solana/index.ts';
 
 const SOLANA_PUBLIC_RPC: Record<string, string> = {
   devnet: 'https://api.devnet.solana.com',
@@ -19,15 +20,19 @@ const SOLANA_PUBLIC_RPC: Record<string, string> = {
  */
 export async function createChainProviders(config: Config, db: Database, genesis?: EmulatorGenesisOptions): Promise<ChainProviders> {
   const money = await openCardanoMoney(config, db, genesis);
+  // Solana payments' chain: the local cluster in emulator mode, else SOLANA_RPC_URL / the cluster's public RPC.
+  const solanaChain = await createSolanaChain(config, db);
   if (config.cardanoNetwork === 'emulator') {
-    return { cardano: new EmulatorChain('cardano', db), solana: new EmulatorChain('solana', db), money };
+    return { cardano: new EmulatorChain('cardano', db), solana: new EmulatorChain('solana', db), money, solanaChain };
   }
   if (!config.blockfrostProjectId) throw new Error('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
   return {
     cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId, fetch, config.blockfrostUrl),
     solana: new DasSolanaProvider(config.solanaCluster, config.solanaRpcUrl ?? SOLANA_PUBLIC_RPC[config.solanaCluster]!),
     money,
+    solanaChain,
   };
 }
 
 export type { ChainProvider, ChainProviders, ChainAsset } from './provider.ts';
+export type { SolanaChain } from './solana/index.ts';

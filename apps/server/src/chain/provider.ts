@@ -5,6 +5,7 @@
  */
 import type { Chain } from '@kingdom/api';
 import type { CardanoMoney } from './cardano/money.ts';
+import type { SolanaChain } from './solana/index.ts';
 
 /**
  * An asset held at an address, named chain-neutrally as the `holdings` table is (issue 19).
@@ -29,9 +30,11 @@ export interface ChainProvider {
   listAssets(address: string): Promise<ChainAsset[]>;
 }
 
-/** Providers for both chains, and Cardano's chain money (issue 11). */
+/** Providers for both chains, Cardano's chain money, and the Solana chain (RPC, cluster, sale address). */
 export interface ChainProviders {
   cardano: ChainProvider;
   solana: ChainProvider;
   money: CardanoMoney;
+  /** Solana payments' chain: `@solana/kit` RPC, the local cluster in demo/emulator mode (chain/solana/index.ts). */
+  solanaChain: SolanaChain;
 }

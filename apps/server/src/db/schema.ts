@@ -206,6 +206,39 @@ export const emuAssets = pgTable('emu_assets', {
   quantity: amount('quantity').notNull(),
 }, (t) => [primaryKey({ name: 'emu_assets_pk', columns: [t.chain, t.address, t.collectionKey, t.assetKey] }), index('emu_assets_asset').on(t.chain, t.collectionKey, t.assetKey), check('emu_assets_positive', sql`${t.quantity} > 0`)]);
 
+/**
+ * The local Solana cluster (migration 0020; chain/solana/local-cluster.ts): its state row, its log
+ * of events every process replays, snapshots of a replica, and its own keys. Written with SQL by the
+ * cluster only.
+ */
+export const solChainState = pgTable('sol_chain_state', {
+  id: integer('id').primaryKey(),
+  seq: integer('seq').notNull().default(0),
+  fork: integer('fork').notNull().default(0),
+  slot: bigint('slot', { mode: 'number' }).notNull().default(0),
+  genesisHash: text('genesis_hash').notNull(),
+});
+export const solChainEvents = pgTable('sol_chain_events', {
+  seq: integer('seq').primaryKey(),
+  kind: text('kind').notNull(),
+  slot: bigint('slot', { mode: 'number' }).notNull(),
+  signature: text('signature'),
+  /** The wire transaction, base64. */
+  wire: text('wire'),
+  slots: integer('slots'),
+  at: ts('at').notNull().defaultNow(),
+});
+export const solChainSnapshots = pgTable('sol_chain_snapshots', {
+  fork: integer('fork').notNull(),
+  seq: integer('seq').notNull(),
+  data: text('data').notNull(),
+}, (t) => [primaryKey({ columns: [t.fork, t.seq] })]);
+export const solChainKeys = pgTable('sol_chain_keys', {
+  name: text('name').primaryKey(),
+  /** ed25519 seed, 32 bytes as hex. */
+  seed: text('seed').notNull(),
+});
+
 export const notifications = pgTable('notifications', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   /** A player's id; no foreign key since migration 0017 (the tick writes ~300k a night; players are never deleted). */
@@ -488,3 +521,38 @@ export const stakingDaily = pgTable('staking_daily', {
   nfts: integer('nfts').notNull(),
   amount: amount('amount').notNull(),
 }, (t) => [primaryKey({ name: 'staking_daily_pk', columns: [t.userId, t.day, t.source, t.ref] })]);
+
+/**
+ * The in-app land mint (migration 0024; docs/game-rules.md §2): one row per reservation. One live
+ * mint per land and one open mint per account are unique indexes, not checks in code.
+ */
+export const landMints = pgTable('land_mints', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  landId: integer('land_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  /** The sale price, lovelace. */
+  lovelace: amount('lovelace').notNull(),
+  /** `reserved` | `submitted` | `confirmed` | `expired` | `cancelled`. */
+  status: text('status').notNull(),
+  /** The wallet address that pays and receives the NFT (set when the transaction is built). */
+  address: text('address'),
+  txHash: text('tx_hash'),
+  /** The built, unsigned transaction (CBOR hex) the wallet signs. */
+  txCbor: text('tx_cbor'),
+  /** The transaction's validity ends after this slot. */
+  validToSlot: bigint('valid_to_slot', { mode: 'number' }),
+  blockHeight: integer('block_height'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  submittedAt: ts('submitted_at'),
+  confirmedAt: ts('confirmed_at'),
+}, (t) => [
+  uniqueIndex('land_mints_key').on(t.userId, t.idempotencyKey),
+  uniqueIndex('land_mints_live_land').on(t.landId).where(sql`status IN ('reserved', 'submitted', 'confirmed')`),
+  uniqueIndex('land_mints_open_user').on(t.userId).where(sql`status IN ('reserved', 'submitted')`),
+  index('land_mints_user').on(t.userId, t.id),
+  index('land_mints_open').on(t.status, t.expiresAt).where(sql`status IN ('reserved', 'submitted')`),
+  check('land_mints_lovelace_positive', sql`${t.lovelace} > 0`),
+]);

@@ -1,0 +1,456 @@
+/**
+ * The local cluster's Solana JSON-RPC 2.0 handler: the subset wallets and `@solana/kit` use, answered
+ * in the shapes and with the error codes of a validator's RPC (docs/operator-guide.md "Local Solana
+ * cluster"). It serves `POST /api/solana/rpc` and the in-process transport alike; it never throws:
+ * garbage gets a JSON-RPC error (-32700 parse, -32600 request, -32601 method, -32602 params).
+ *
+ * Methods: getLatestBlockhash, isBlockhashValid, sendTransaction, simulateTransaction,
+ * getSignatureStatuses, getSignaturesForAddress, getTransaction, getBalance, getAccountInfo,
+ * getMultipleAccounts, getGenesisHash, requestAirdrop, getSlot, getBlockHeight, getEpochInfo,
+ * getEpochSchedule, getMinimumBalanceForRentExemption, getFeeForMessage, getVersion, getHealth,
+ * getTransactionCount, getRecentPrioritizationFees.
+ */
+import { randomUUID } from 'node:crypto';
+import { address, getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
+import type { ClusterView, LandedTransaction, LocalSolanaCluster, SlotTip } from './local-cluster.ts';
+import { decodeWireTransaction, LAMPORTS_PER_SIGNATURE, MAX_BLOCKHASH_AGE_SLOTS, SOLANA_MAX_TX_BYTES, SolanaRpcError } from './local-cluster.ts';
+
+/** Largest batch (requests per HTTP body). */
+export const MAX_RPC_BATCH = 100;
+/** Largest airdrop through `requestAirdrop` (lamports: 1,000 SOL); the demo faucet may give more. */
+export const MAX_RPC_AIRDROP_LAMPORTS = 1_000_000_000_000n;
+const SLOTS_PER_EPOCH = 432_000;
+const API_VERSION = '2.3.0';
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+
+type Commitment = 'processed' | 'confirmed' | 'finalized';
+type Params = unknown[];
+type Id = string | number | null;
+
+const b58 = getBase58Decoder();
+const b58enc = getBase58Encoder();
+
+function invalid(message: string): SolanaRpcError {
+  return new SolanaRpcError(-32602, `Invalid params: ${message}`);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The config object at `params[i]` (absent → {}). */
+function config(params: Params, i: number): Record<string, unknown> {
+  const c = params[i];
+  if (c === undefined || c === null) return {};
+  if (!isObject(c)) throw invalid(`expected a config object at position ${i}`);
+  return c;
+}
+
+function commitmentOf(c: Record<string, unknown>, fallback: Commitment = 'finalized'): Commitment {
+  const v = c.commitment ?? fallback;
+  if (v === 'processed' || v === 'recent') return 'processed';
+  if (v === 'confirmed' || v === 'single' || v === 'singleGossip') return 'confirmed';
+  if (v === 'finalized' || v === 'max' || v === 'root') return 'finalized';
+  throw invalid(`unknown commitment \`${String(v)}\``);
+}
+
+function slotAt(tip: SlotTip, commitment: Commitment): number {
+  return commitment === 'processed' ? tip.slot : commitment === 'confirmed' ? tip.confirmedSlot : tip.finalizedSlot;
+}
+
+function integer(v: unknown, what: string, max = BigInt(Number.MAX_SAFE_INTEGER)): bigint {
+  if (typeof v === 'bigint' && v >= 0n && v <= max) return v;
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && BigInt(v) <= max) return BigInt(v);
+  throw invalid(`${what}: expected a non-negative integer`);
+}
+
+function pubkey(v: unknown): Address {
+  if (typeof v !== 'string') throw invalid('Invalid public key');
+  try {
+    return address(v);
+  } catch {
+    throw invalid('Invalid public key');
+  }
+}
+
+function signatureParam(v: unknown): string {
+  if (typeof v !== 'string' || v.length > 90) throw invalid('Invalid signature');
+  try {
+    if (b58enc.encode(v).length !== 64) throw new Error('length');
+  } catch {
+    throw invalid('Invalid signature');
+  }
+  return v;
+}
+
+function checkMinContextSlot(c: Record<string, unknown>, contextSlot: number): void {
+  if (c.minContextSlot === undefined || c.minContextSlot === null) return;
+  if (integer(c.minContextSlot, 'minContextSlot') > BigInt(contextSlot)) {
+    throw new SolanaRpcError(-32016, 'Minimum context slot has not been reached', { contextSlot });
+  }
+}
+
+function context(slot: number): { apiVersion: string; slot: number } {
+  return { apiVersion: API_VERSION, slot };
+}
+
+/** Wire bytes of an encoded transaction (base58 by default, as the RPC). */
+function wireBytes(encoded: unknown, encoding: unknown): Uint8Array {
+  if (typeof encoded !== 'string') throw invalid('expected an encoded transaction string');
+  const enc = encoding ?? 'base58';
+  const max = enc === 'base64' ? 1644 : 1683;
+  if (encoded.length > max) {
+    throw new SolanaRpcError(-32602, `${String(enc)} encoded solana_transaction::versioned::VersionedTransaction too large: ${encoded.length} bytes (max: encoded/raw ${max}/${SOLANA_MAX_TX_BYTES})`);
+  }
+  if (enc === 'base64') {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) throw invalid('invalid base64 encoding');
+    return new Uint8Array(Buffer.from(encoded, 'base64'));
+  }
+  if (enc === 'base58') {
+    try {
+      return new Uint8Array(b58enc.encode(encoded));
+    } catch {
+      throw invalid('invalid base58 encoding');
+    }
+  }
+  throw invalid(`unsupported encoding: ${String(enc)}. Supported encodings: base58, base64`);
+}
+
+function confirmationStatus(slot: number, tip: SlotTip): Commitment {
+  return slot <= tip.finalizedSlot ? 'finalized' : slot <= tip.confirmedSlot ? 'confirmed' : 'processed';
+}
+
+function accountJson(v: ClusterView, key: Address, c: Record<string, unknown>): unknown {
+  const account = v.svm.getAccount(key);
+  if (!account.exists) return null;
+  let data = new Uint8Array(account.data);
+  const slice = c.dataSlice;
+  if (isObject(slice)) {
+    const offset = Number(integer(slice.offset, 'dataSlice.offset'));
+    const length = Number(integer(slice.length, 'dataSlice.length'));
+    data = data.subarray(offset, offset + length);
+  }
+  const encoding = c.encoding ?? 'base58';
+  let encoded: unknown;
+  if (encoding === 'base58' || encoding === 'binary') {
+    if (data.length > 128) throw new SolanaRpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+    encoded = encoding === 'binary' ? b58.decode(data) : [b58.decode(data), 'base58'];
+  } else if (encoding === 'base64' || encoding === 'jsonParsed') {
+    encoded = [Buffer.from(data).toString('base64'), 'base64'];
+  } else {
+    throw invalid(`unsupported encoding: ${String(encoding)}`);
+  }
+  return {
+    data: encoded, executable: account.executable, lamports: BigInt(account.lamports), owner: String(account.programAddress),
+    rentEpoch: 18446744073709551615n, space: BigInt(account.data.length),
+  };
+}
+
+/** A landed transaction as `getTransaction` answers it. */
+function transactionJson(t: LandedTransaction, encoding: string, withVersion: boolean): Record<string, unknown> {
+  const wire = new Uint8Array(Buffer.from(t.wire, 'base64'));
+  let transaction: unknown;
+  if (encoding === 'base64') transaction = [t.wire, 'base64'];
+  else if (encoding === 'base58') transaction = [b58.decode(wire), 'base58'];
+  else {
+    const d = decodeWireTransaction(wire);
+    const signatures = Object.values(d.tx.signatures).map((s) => b58.decode(s ?? new Uint8Array(64)));
+    const h = d.header;
+    const header = { numRequiredSignatures: h.numSignerAccounts, numReadonlySignedAccounts: h.numReadonlySignerAccounts, numReadonlyUnsignedAccounts: h.numReadonlyNonSignerAccounts };
+    const parsed = encoding === 'jsonParsed';
+    const nStatic = d.staticAccounts.length;
+    const writable = (i: number): boolean => {
+      if (i >= nStatic) return i < nStatic + t.loaded.writable.length;
+      return i < h.numSignerAccounts ? i < h.numSignerAccounts - h.numReadonlySignerAccounts : i < nStatic - h.numReadonlyNonSignerAccounts;
+    };
+    const accountKeys = parsed
+      ? t.accountKeys.map((pubkey, i) => ({ pubkey, writable: writable(i), signer: i < h.numSignerAccounts, source: i < nStatic ? 'transaction' : 'lookupTable' }))
+      : d.staticAccounts;
+    const instructions = d.instructions.map((ix) => {
+      const programId = t.accountKeys[ix.programAddressIndex] ?? '';
+      if (!parsed) return { programIdIndex: ix.programAddressIndex, accounts: ix.accountIndices, data: b58.decode(ix.data), stackHeight: null };
+      const accounts = ix.accountIndices.map((i) => t.accountKeys[i] ?? '');
+      const known = parsedInstruction(programId, accounts, ix.data);
+      return known ?? { programId, accounts, data: b58.decode(ix.data), stackHeight: null };
+    });
+    const message: Record<string, unknown> = { accountKeys, header, recentBlockhash: d.blockhash, instructions };
+    if (parsed) delete message.header;
+    if (d.version === 0) {
+      message.addressTableLookups = d.lookups.map((l) => ({ accountKey: l.lookupTableAddress, writableIndexes: l.writableIndexes, readonlyIndexes: l.readonlyIndexes }));
+    }
+    transaction = { signatures, message };
+  }
+  return {
+    slot: t.slot, blockTime: t.blockTime, ...(withVersion ? { version: t.version } : {}), transaction,
+    meta: {
+      err: t.err, status: t.err === null ? { Ok: null } : { Err: t.err }, fee: BigInt(t.fee),
+      preBalances: t.preBalances.map(BigInt), postBalances: t.postBalances.map(BigInt),
+      innerInstructions: [], logMessages: t.logs, preTokenBalances: [], postTokenBalances: [], rewards: [],
+      loadedAddresses: { writable: t.loaded.writable, readonly: t.loaded.readonly }, computeUnitsConsumed: t.computeUnits,
+    },
+  };
+}
+
+/** The jsonParsed form of a system transfer or a memo (the instructions payments use); else null. */
+function parsedInstruction(programId: string, accounts: string[], data: Uint8Array): Record<string, unknown> | null {
+  if (programId === SYSTEM_PROGRAM && data.length === 12 && Buffer.from(data).readUInt32LE(0) === 2 && accounts.length >= 2) {
+    return { program: 'system', programId, parsed: { type: 'transfer', info: { source: accounts[0], destination: accounts[1], lamports: Buffer.from(data).readBigUInt64LE(4) } }, stackHeight: null };
+  }
+  if (programId === 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' || programId === 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo') {
+    return { program: 'spl-memo', programId, parsed: Buffer.from(data).toString('utf8'), stackHeight: null };
+  }
+  return null;
+}
+
+type Method = (cluster: LocalSolanaCluster, params: Params) => Promise<unknown>;
+
+const METHODS: Record<string, Method> = {
+  getHealth: async () => 'ok',
+  getVersion: async () => ({ 'solana-core': API_VERSION, 'feature-set': 0 }),
+  getGenesisHash: async (cluster) => cluster.genesisHash,
+
+  getSlot: (cluster, p) => cluster.view((v) => {
+    const c = config(p, 0);
+    const slot = slotAt(v.tip, commitmentOf(c));
+    checkMinContextSlot(c, slot);
+    return slot;
+  }),
+  getBlockHeight: (cluster, p) => METHODS.getSlot!(cluster, p),
+  getTransactionCount: (cluster) => cluster.view((v) => v.transactionCount),
+  getRecentPrioritizationFees: async () => [],
+  getEpochSchedule: async () => ({ slotsPerEpoch: SLOTS_PER_EPOCH, leaderScheduleSlotOffset: SLOTS_PER_EPOCH, warmup: false, firstNormalEpoch: 0, firstNormalSlot: 0 }),
+  getEpochInfo: (cluster, p) => cluster.view((v) => {
+    const slot = slotAt(v.tip, commitmentOf(config(p, 0)));
+    return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / SLOTS_PER_EPOCH), slotIndex: slot % SLOTS_PER_EPOCH, slotsInEpoch: SLOTS_PER_EPOCH, transactionCount: v.transactionCount };
+  }),
+
+  getLatestBlockhash: (cluster, p) => cluster.view((v) => {
+    const c = config(p, 0);
+    const slot = slotAt(v.tip, commitmentOf(c));
+    checkMinContextSlot(c, slot);
+    return { context: context(slot), value: { blockhash: v.blockhashOf(slot), lastValidBlockHeight: slot + MAX_BLOCKHASH_AGE_SLOTS } };
+  }),
+  isBlockhashValid: (cluster, p) => {
+    if (typeof p[0] !== 'string') throw invalid('expected a blockhash');
+    const hash = p[0];
+    return cluster.view((v) => {
+      const c = config(p, 1);
+      const slot = slotAt(v.tip, commitmentOf(c));
+      checkMinContextSlot(c, slot);
+      return { context: context(slot), value: v.blockhashSlot(hash) !== null };
+    });
+  },
+
+  getMinimumBalanceForRentExemption: (cluster, p) => {
+    const len = integer(p[0], 'data length', 10_485_760n);
+    return cluster.view((v) => v.svm.minimumBalanceForRentExemption(len));
+  },
+
+  getFeeForMessage: (cluster, p) => {
+    if (typeof p[0] !== 'string' || p[0].length > 1644) throw invalid('expected a base64 message');
+    let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>;
+    try {
+      message = getCompiledTransactionMessageDecoder().decode(new Uint8Array(Buffer.from(p[0], 'base64')));
+    } catch {
+      throw invalid('invalid message');
+    }
+    return cluster.view((v) => {
+      const slot = slotAt(v.tip, commitmentOf(config(p, 1)));
+      const valid = v.blockhashSlot(message.lifetimeToken) !== null;
+      return { context: context(slot), value: valid ? BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE : null };
+    });
+  },
+
+  getBalance: (cluster, p) => {
+    const key = pubkey(p[0]);
+    return cluster.view((v) => {
+      const c = config(p, 1);
+      const slot = slotAt(v.tip, commitmentOf(c));
+      checkMinContextSlot(c, slot);
+      return { context: context(slot), value: BigInt(v.svm.getBalance(key) ?? 0n) };
+    });
+  },
+
+  getAccountInfo: (cluster, p) => {
+    const key = pubkey(p[0]);
+    return cluster.view((v) => {
+      const c = config(p, 1);
+      const slot = slotAt(v.tip, commitmentOf(c));
+      checkMinContextSlot(c, slot);
+      return { context: context(slot), value: accountJson(v, key, c) };
+    });
+  },
+
+  getMultipleAccounts: (cluster, p) => {
+    if (!Array.isArray(p[0]) || p[0].length > 100) throw invalid('expected at most 100 public keys');
+    const keys = p[0].map(pubkey);
+    return cluster.view((v) => {
+      const c = config(p, 1);
+      const slot = slotAt(v.tip, commitmentOf(c));
+      checkMinContextSlot(c, slot);
+      return { context: context(slot), value: keys.map((k) => accountJson(v, k, c)) };
+    });
+  },
+
+  requestAirdrop: async (cluster, p) => {
+    const to = pubkey(p[0]);
+    const amount = integer(p[1], 'lamports');
+    if (amount === 0n || amount > MAX_RPC_AIRDROP_LAMPORTS) throw invalid(`airdrop of 1 to ${MAX_RPC_AIRDROP_LAMPORTS} lamports`);
+    return cluster.airdrop(to, amount);
+  },
+
+  sendTransaction: async (cluster, p) => {
+    const c = config(p, 1);
+    const wire = wireBytes(p[0], c.encoding);
+    const tip = await cluster.tip();
+    checkMinContextSlot(c, tip.slot);
+    return cluster.send(wire, { skipPreflight: c.skipPreflight === true });
+  },
+
+  simulateTransaction: async (cluster, p) => {
+    const c = config(p, 1);
+    const wire = wireBytes(p[0], c.encoding);
+    if (c.sigVerify === true && c.replaceRecentBlockhash === true) throw invalid('sigVerify may not be used with replaceRecentBlockhash');
+    const sim = await cluster.simulate(wire, { sigVerify: c.sigVerify === true, replaceRecentBlockhash: c.replaceRecentBlockhash === true });
+    const slot = slotAt(sim.tip, commitmentOf(c));
+    checkMinContextSlot(c, slot);
+    let accounts: unknown = null;
+    if (isObject(c.accounts) && Array.isArray(c.accounts.addresses)) {
+      if (c.accounts.addresses.length > 100) throw invalid('at most 100 accounts');
+      const keys = c.accounts.addresses.map(pubkey);
+      const accConfig = { encoding: c.accounts.encoding ?? 'base64' };
+      accounts = await cluster.view((v) => keys.map((k) => accountJson(v, k, accConfig)));
+    }
+    return {
+      context: context(slot),
+      value: {
+        err: sim.err, logs: sim.logs, accounts, unitsConsumed: sim.unitsConsumed, returnData: null, innerInstructions: null,
+        ...(sim.replacementBlockhash ? { replacementBlockhash: sim.replacementBlockhash } : {}),
+      },
+    };
+  },
+
+  getSignatureStatuses: (cluster, p) => {
+    if (!Array.isArray(p[0])) throw invalid('expected an array of signatures');
+    if (p[0].length > 256) throw invalid('Too many inputs provided; max 256');
+    const signatures = p[0].map(signatureParam);
+    config(p, 1);
+    return cluster.view((v) => ({
+      context: context(v.tip.slot),
+      value: signatures.map((s) => {
+        const t = v.transaction(s);
+        if (!t) return null;
+        const status = confirmationStatus(t.slot, v.tip);
+        return {
+          slot: t.slot, confirmations: status === 'finalized' ? null : v.tip.slot - t.slot,
+          err: t.err, status: t.err === null ? { Ok: null } : { Err: t.err }, confirmationStatus: status,
+        };
+      }),
+    }));
+  },
+
+  getSignaturesForAddress: (cluster, p) => {
+    const key = pubkey(p[0]);
+    const c = config(p, 1);
+    const commitment = commitmentOf(c);
+    if (commitment === 'processed') throw invalid('Method does not support commitment below `confirmed`');
+    const limit = c.limit === undefined || c.limit === null ? 1000 : Number(integer(c.limit, 'limit'));
+    if (limit < 1 || limit > 1000) throw invalid('Invalid limit; max 1000');
+    const before = c.before === undefined || c.before === null ? null : signatureParam(c.before);
+    const until = c.until === undefined || c.until === null ? null : signatureParam(c.until);
+    return cluster.view((v) => {
+      const upTo = slotAt(v.tip, commitment);
+      checkMinContextSlot(c, upTo);
+      const list = v.signaturesFor(key);
+      let i = list.length - 1;
+      if (before !== null) {
+        const at = list.lastIndexOf(before);
+        i = at < 0 ? -1 : at - 1;
+      }
+      const out: unknown[] = [];
+      for (; i >= 0 && out.length < limit; i--) {
+        const s = list[i]!;
+        if (s === until) break;
+        const t = v.transaction(s)!;
+        if (t.slot > upTo) continue;
+        out.push({ signature: s, slot: t.slot, err: t.err, memo: t.memo, blockTime: t.blockTime, confirmationStatus: confirmationStatus(t.slot, v.tip) });
+      }
+      return out;
+    });
+  },
+
+  getTransaction: (cluster, p) => {
+    const signature = signatureParam(p[0]);
+    const c: Record<string, unknown> = typeof p[1] === 'string' ? { encoding: p[1] } : config(p, 1);
+    const commitment = commitmentOf(c);
+    if (commitment === 'processed') throw invalid('Method does not support commitment below `confirmed`');
+    const encoding = c.encoding ?? 'json';
+    if (encoding !== 'json' && encoding !== 'jsonParsed' && encoding !== 'base64' && encoding !== 'base58') throw invalid(`unsupported encoding: ${String(encoding)}`);
+    const max = c.maxSupportedTransactionVersion;
+    if (max !== undefined && max !== null && max !== 0 && max !== 0n) throw invalid(`unsupported maxSupportedTransactionVersion ${String(max)}`);
+    const withVersion = max !== undefined && max !== null;
+    return cluster.view((v) => {
+      const t = v.transaction(signature);
+      if (!t || t.slot > slotAt(v.tip, commitment)) return null;
+      if (t.version === 0 && !withVersion) {
+        throw new SolanaRpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
+      }
+      return transactionJson(t, encoding, withVersion);
+    });
+  },
+};
+
+/** The JSON-RPC methods this endpoint answers. */
+export const SOLANA_RPC_METHODS: readonly string[] = Object.keys(METHODS);
+
+function errorAnswer(id: Id, code: number, message: string, data?: unknown): Record<string, unknown> {
+  return { jsonrpc: '2.0', error: { code, message, ...(data !== undefined ? { data } : {}) }, id };
+}
+
+async function one(cluster: LocalSolanaCluster, request: unknown): Promise<Record<string, unknown>> {
+  if (!isObject(request)) return errorAnswer(null, -32600, 'Invalid request');
+  const rawId = request.id;
+  const id: Id = typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? rawId
+    : typeof rawId === 'bigint' ? Number(rawId) : null;
+  if (request.jsonrpc !== '2.0' || typeof request.method !== 'string') return errorAnswer(id, -32600, 'Invalid request');
+  const params = request.params === undefined ? [] : request.params;
+  if (!Array.isArray(params)) return errorAnswer(id, -32602, 'Invalid params: expected an array');
+  const method = Object.prototype.hasOwnProperty.call(METHODS, request.method) ? METHODS[request.method] : undefined;
+  if (!method) return errorAnswer(id, -32601, 'Method not found');
+  try {
+    return { jsonrpc: '2.0', result: await method(cluster, params), id };
+  } catch (err) {
+    if (err instanceof SolanaRpcError) return errorAnswer(id, err.code, err.message, err.data);
+    return errorAnswer(id, -32603, 'Internal error');
+  }
+}
+
+/**
+ * Answers a parsed JSON-RPC request, or a batch (an array of at most {@link MAX_RPC_BATCH}). Never
+ * throws; an unexpected failure is -32603 "Internal error" (details are not sent).
+ */
+export async function handleSolanaRpc(cluster: LocalSolanaCluster, request: unknown): Promise<unknown> {
+  if (Array.isArray(request)) {
+    if (request.length === 0) return errorAnswer(null, -32600, 'Invalid request');
+    if (request.length > MAX_RPC_BATCH) return errorAnswer(null, -32600, `Invalid request: at most ${MAX_RPC_BATCH} requests in a batch`);
+    const out: unknown[] = [];
+    for (const r of request) out.push(await one(cluster, r));
+    return out;
+  }
+  return one(cluster, request);
+}
+
+/**
+ * A JSON-RPC answer as JSON text, integers above 2^53 exact (bigints written as JSON numbers; a
+ * random per-call mark no request can guess stands in for them while stringifying).
+ */
+export function rpcAnswerJson(answer: unknown): string {
+  const mark = `bigint-${randomUUID()}:`;
+  let any = false;
+  const text = JSON.stringify(answer, (_k, v: unknown) => {
+    if (typeof v !== 'bigint') return v;
+    any = true;
+    return `${mark}${v.toString()}`;
+  });
+  return any ? text.replaceAll(new RegExp(`"${mark}(-?\\d+)"`, 'g'), '$1') : text;
+}
