@@ -6,7 +6,7 @@ import type { Chain } from '@kingdom/api';
 import { DEMO_WALLET_API_NAME, type Cip30Wallet, type SolanaSigner, type WalletOption } from './types.ts';
 import { detectCardanoWallets, getInjectedCardanoWallet } from './cardano/detect.ts';
 import { detectSolanaWallets } from './solana/standard.ts';
-import { getStandardSolanaSigner } from './solana/standard-signer.ts';
+import { getStandardSolanaSigner, standardSigner } from './solana/standard-signer.ts';
 
 /** Loads the demo wallet module (another chunk). */
 function loadDemo() {
@@ -19,17 +19,15 @@ export async function resolveCardanoWallet(apiName: string): Promise<Cip30Wallet
   return getInjectedCardanoWallet(apiName);
 }
 
-/** The Solana signer for `apiName`, or undefined when it is not available. */
-export async function resolveSolanaSigner(apiName: string): Promise<SolanaSigner | undefined> {
+/**
+ * The Solana signer for `apiName`, or undefined when it is not available. The demo wallet is a
+ * Wallet Standard wallet of its own (not registered, so the login list does not show it twice);
+ * with `hardware` it acts as a hardware wallet (refuses `signMessage`).
+ */
+export async function resolveSolanaSigner(apiName: string, options: { hardware?: boolean } = {}): Promise<SolanaSigner | undefined> {
   if (apiName === DEMO_WALLET_API_NAME) {
-    const demo = (await loadDemo()).createDemoSolanaWallet();
-    return {
-      name: demo.name,
-      icon: demo.icon,
-      connect: async () => (await demo.connect()).publicKey,
-      signMessage: (m) => demo.signMessage(m),
-      disconnect: () => demo.disconnect(),
-    };
+    const { createDemoSolanaStandardWallet } = await import('./demo/solana-standard.ts');
+    return standardSigner(createDemoSolanaStandardWallet({ refuseSignMessage: options.hardware === true }));
   }
   return getStandardSolanaSigner(apiName);
 }

@@ -37,7 +37,24 @@ export interface Cip30Wallet {
   enable(): Promise<Cip30Api>;
 }
 
-/** A Solana wallet reduced to what sign-in needs; Wallet Standard and demo wallets adapt to it. */
+/** A Solana transaction version (`supportedTransactionVersions` of Wallet Standard). */
+export type SolanaTxVersion = 'legacy' | 0;
+
+/** One of a wallet's transaction features, with the versions it lists. */
+export interface SolanaTxFeature<Out> {
+  /** `supportedTransactionVersions` of the feature: `0` listed means v0 transactions may be used. */
+  versions: readonly SolanaTxVersion[];
+  /**
+   * Runs the feature on one wire-format transaction for the connected account.
+   * @param chain the Wallet Standard chain id (`solana:devnet`, …).
+   */
+  run(transaction: Uint8Array, chain: string): Promise<Out>;
+}
+
+/**
+ * A Solana wallet reduced to what the app calls; Wallet Standard wallets (the demo wallet too)
+ * adapt to it (standard-signer.ts).
+ */
 export interface SolanaSigner {
   name: string;
   icon: string;
@@ -45,6 +62,17 @@ export interface SolanaSigner {
   connect(): Promise<string>;
   signMessage(message: Uint8Array): Promise<Uint8Array>;
   disconnect(): Promise<void>;
+  /** Wallet Standard chain ids of the connected account (`solana:devnet`, …); empty before connect. */
+  chains(): readonly string[];
+  /** `solana:signAndSendTransaction` when offered: resolves the transaction's signature (64 bytes). */
+  signAndSendTransaction?: SolanaTxFeature<Uint8Array>;
+  /** `solana:signTransaction` when offered: resolves the signed wire-format transaction. */
+  signTransaction?: SolanaTxFeature<Uint8Array>;
+  /**
+   * `standard:events` `change` of the wallet's accounts: `listener` gets the addresses the wallet
+   * now exposes (empty: it disconnected). Returns the unsubscribe. Absent: the wallet has no events.
+   */
+  onAccountsChange?(listener: (addresses: readonly string[]) => void): () => void;
 }
 
 /** One wallet choice on the login page. */
@@ -58,6 +86,8 @@ export interface WalletOption {
   icon?: string;
   readyState: WalletReadiness;
   installUrl?: string;
+  /** `Loadable` wallets: the link that opens this page inside the wallet's app (a phone without the extension). */
+  deepLink?: string;
 }
 
 /** Key of the demo wallet in the session's wallet API name. */

@@ -16,12 +16,32 @@ function adaText(lovelace: bigint): string {
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
+/** What a Solana transaction does, as the demo wallet shows it before signing (lamports, exact). */
+export interface SolanaTxPrompt {
+  chain: 'solana';
+  /** `legacy` or `0`. */
+  version: 'legacy' | 0;
+  /** Lamports the transaction moves by System transfers, in total. */
+  lamports: bigint;
+  /** Where they go (the first transfer's recipient), base58; empty when nothing is transferred. */
+  to: string;
+  /** The first memo's text, if any. */
+  memo: string;
+}
+
+/** Lamports as SOL text with up to 9 decimals (exact). */
+function solText(lamports: bigint): string {
+  const whole = lamports / 1_000_000_000n;
+  const frac = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : String(whole);
+}
+
 /**
  * Asks the person to sign: resolves true on Sign, false on Decline, Escape or a click outside.
  *
- * @param summary the transaction's id and fee, shown in the prompt.
+ * @param summary a Cardano transaction's id and fee, or what a Solana transaction pays, shown in the prompt.
  */
-export async function confirmSignInPage(summary: TxSummary): Promise<boolean> {
+export async function confirmSignInPage(summary: TxSummary | SolanaTxPrompt): Promise<boolean> {
   // its texts live with the pages' texts, not yet loaded on /login (a hardware-wallet sign-in signs there)
   await loadPageTexts();
   return new Promise((resolve) => {
@@ -40,7 +60,14 @@ export async function confirmSignInPage(summary: TxSummary): Promise<boolean> {
     body.className = 'dialog__body';
     const facts = document.createElement('p');
     facts.className = 'muted break';
-    facts.textContent = summary.fee === undefined ? t('demoWallet.txId', { hash: summary.txHash }) : t('demoWallet.txIdFee', { hash: summary.txHash, fee: adaText(summary.fee) });
+    if ('chain' in summary) {
+      const version = summary.version === 0 ? t('demoWallet.solanaV0') : t('demoWallet.solanaLegacy');
+      facts.textContent = summary.lamports > 0n ? t('demoWallet.solanaPays', { version, sol: solText(summary.lamports), to: summary.to }) : t('demoWallet.solanaSigns', { version });
+      if (summary.memo) facts.textContent += ` ${t('demoWallet.solanaMemo', { memo: summary.memo.length > 80 ? `${summary.memo.slice(0, 80)}…` : summary.memo })}`;
+      facts.dataset.testid = 'demo-wallet-sign-facts';
+    } else {
+      facts.textContent = summary.fee === undefined ? t('demoWallet.txId', { hash: summary.txHash }) : t('demoWallet.txIdFee', { hash: summary.txHash, fee: adaText(summary.fee) });
+    }
     const actions = document.createElement('div');
     actions.className = 'dialog__actions';
     const decline = document.createElement('button');

@@ -179,6 +179,14 @@ export function demoSolanaAddress(storage?: Storage): string {
   return base58.encode(ed25519.getPublicKey(loadOrCreateSecretKey(s, DEMO_STORAGE_KEYS.solana)));
 }
 
+/**
+ * The demo Solana wallet's 32-byte ed25519 secret key (created if this storage has none yet); for
+ * its Wallet Standard face (solana-standard.ts).
+ */
+export function demoSolanaSecretKey(storage?: Storage): Uint8Array {
+  return loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.solana);
+}
+
 /** Forgets both demo keys: the next use creates new wallets (new addresses, new accounts). */
 export function forgetDemoWallets(storage?: Storage): void {
   const s = resolveStorage(storage);

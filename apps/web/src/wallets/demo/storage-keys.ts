@@ -8,3 +8,17 @@ export const DEMO_STORAGE_KEYS = {
   cardanoStake: 'kingdom.demo.cardano.stake.sk',
   solana: 'kingdom.demo.solana.sk',
 } as const;
+
+/**
+ * Settings of the demo Solana wallet (`localStorage`; absent = default), so demo users and the e2e
+ * can try the wallets the app must handle: one offering only legacy transactions, one offering v0,
+ * one that only signs (the app sends), one on another cluster.
+ */
+export const DEMO_SOLANA_SETTINGS = {
+  /** `legacy`: `supportedTransactionVersions` is `['legacy']`; default `['legacy', 0]`. */
+  txVersions: 'kingdom.demo.solana.tx-versions',
+  /** `sign`: only `solana:signTransaction` (no `solana:signAndSendTransaction`); default both. */
+  features: 'kingdom.demo.solana.features',
+  /** The Wallet Standard chain the account is on (e.g. `solana:mainnet`); default every cluster. */
+  chain: 'kingdom.demo.solana.chain',
+} as const;

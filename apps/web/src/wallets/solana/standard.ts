@@ -3,7 +3,7 @@
  * list. Connecting and signing are in standard-signer.ts, loaded when the user picks a wallet.
  */
 import { getWallets } from '@wallet-standard/app';
-import { WalletReadiness, type WalletOption } from '../types.ts';
+import { WalletReadiness, type SolanaTxVersion, type WalletOption } from '../types.ts';
 
 /** The Solana wallets the app knows, with install pages (shown even when not installed). */
 export const SOLANA_WALLETS: readonly { name: string; installUrl: string }[] = [
@@ -13,10 +13,13 @@ export const SOLANA_WALLETS: readonly { name: string; installUrl: string }[] = [
   { name: 'Glow', installUrl: 'https://glow.app/' },
 ];
 
-/** Wallet Standard feature names sign-in uses. */
+/** Wallet Standard feature names sign-in and payments use. */
 export const CONNECT = 'standard:connect';
 export const DISCONNECT = 'standard:disconnect';
+export const EVENTS = 'standard:events';
 export const SIGN_MESSAGE = 'solana:signMessage';
+export const SIGN_TRANSACTION = 'solana:signTransaction';
+export const SIGN_AND_SEND_TRANSACTION = 'solana:signAndSendTransaction';
 
 /** The parts of Wallet Standard's account and wallet objects the app reads. */
 export interface StdAccount {
@@ -41,6 +44,53 @@ export interface DisconnectFeature {
 export interface SignMessageFeature {
   signMessage(...inputs: { account: StdAccount; message: Uint8Array }[]): Promise<readonly { signature: Uint8Array }[]>;
 }
+/** `solana:signTransaction`: signs wire-format transactions (not sent); answers them signed. */
+export interface SignTransactionFeature {
+  supportedTransactionVersions: readonly SolanaTxVersion[];
+  signTransaction(...inputs: { account: StdAccount; transaction: Uint8Array; chain?: string }[]): Promise<readonly { signedTransaction: Uint8Array }[]>;
+}
+/** `solana:signAndSendTransaction`: signs and sends; answers each transaction's signature (64 bytes). */
+export interface SignAndSendTransactionFeature {
+  supportedTransactionVersions: readonly SolanaTxVersion[];
+  signAndSendTransaction(
+    ...inputs: { account: StdAccount; transaction: Uint8Array; chain: string; options?: { preflightCommitment?: string; commitment?: string } }[]
+  ): Promise<readonly { signature: Uint8Array }[]>;
+}
+/** `standard:events`: `change` carries the properties that changed (accounts, chains, features). */
+export interface EventsFeature {
+  on(event: 'change', listener: (properties: { accounts?: readonly StdAccount[]; chains?: readonly string[]; features?: unknown }) => void): () => void;
+}
+
+/**
+ * The Wallet Standard chain id of a cluster (`solana:mainnet`, `solana:devnet`, `solana:testnet`):
+ * mainnet-beta is `solana:mainnet` there.
+ */
+export function clusterChainId(cluster: 'devnet' | 'testnet' | 'mainnet-beta'): string {
+  return cluster === 'mainnet-beta' ? 'solana:mainnet' : `solana:${cluster}`;
+}
+
+/**
+ * Phone wallets with an in-app browser that opens a page by universal link (the spec's `Loadable`
+ * readiness): on a phone without the extension, picking the wallet opens this page inside it,
+ * where the wallet is then injected. Phantom: `https://phantom.app/ul/browse/<url>?ref=<origin>`;
+ * Solflare: `https://solflare.com/ul/v1/browse/<url>?ref=<origin>`.
+ */
+const DEEP_LINKS: Readonly<Record<string, (url: string, origin: string) => string>> = {
+  Phantom: (url, origin) => `https://phantom.app/ul/browse/${encodeURIComponent(url)}?ref=${encodeURIComponent(origin)}`,
+  Solflare: (url, origin) => `https://solflare.com/ul/v1/browse/${encodeURIComponent(url)}?ref=${encodeURIComponent(origin)}`,
+};
+
+/** True on a phone or tablet browser (iOS, Android), where wallets come as apps rather than extensions. */
+export function isMobileBrowser(userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent): boolean {
+  return /android|iphone|ipad|ipod|mobile/i.test(userAgent);
+}
+
+/** The link that opens `pageUrl` inside wallet `name`'s in-app browser, if that wallet has one. */
+export function walletDeepLink(name: string, pageUrl: string): string | undefined {
+  const make = DEEP_LINKS[name];
+  if (!make) return undefined;
+  return make(pageUrl, new URL(pageUrl).origin);
+}
 
 /** Session key of a Wallet Standard wallet: its lowercased name. */
 export function solanaApiName(walletName: string): string {
@@ -61,19 +111,37 @@ export function registered(): StdWallet[] {
   return (getWallets().get() as readonly StdWallet[]).filter(isSolana);
 }
 
-/** The known Solana wallets plus any other registered Solana wallet, with their readiness. */
-export function detectSolanaWallets(): WalletOption[] {
+/** Where the page runs: its URL and user agent (tests pass their own). */
+export interface BrowserPlace {
+  href: string;
+  userAgent: string;
+}
+
+function currentPlace(): BrowserPlace | undefined {
+  return typeof window === 'undefined' ? undefined : { href: window.location.href, userAgent: navigator.userAgent };
+}
+
+/**
+ * The known Solana wallets plus any other registered Solana wallet, with their readiness (spec §3):
+ * `Installed` (registered and able to sign in), `Unsupported` (registered, cannot sign messages),
+ * `Loadable` (not here, but on a phone its app opens this page by deep link: `deepLink` is set),
+ * `NotDetected` (not here: `installUrl`).
+ */
+export function detectSolanaWallets(place: BrowserPlace | undefined = currentPlace()): WalletOption[] {
   const found = registered();
+  const mobile = place !== undefined && isMobileBrowser(place.userAgent);
   const options: WalletOption[] = SOLANA_WALLETS.map(({ name, installUrl }) => {
     const w = found.find((f) => f.name === name);
+    const deepLink = !w && mobile && place ? walletDeepLink(name, place.href) : undefined;
     return {
       id: `solana:${solanaApiName(name)}`,
       chain: 'solana',
       apiName: solanaApiName(name),
       label: name,
       icon: w?.icon,
-      readyState: w ? (canSignIn(w) ? WalletReadiness.Installed : WalletReadiness.Unsupported) : WalletReadiness.NotDetected,
+      readyState: w ? (canSignIn(w) ? WalletReadiness.Installed : WalletReadiness.Unsupported) : deepLink ? WalletReadiness.Loadable : WalletReadiness.NotDetected,
       installUrl,
+      ...(deepLink ? { deepLink } : {}),
     };
   });
   for (const w of found) {
