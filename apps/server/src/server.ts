@@ -33,7 +33,7 @@ export interface Kingdom {
 export async function openKingdomDatabase(config: Config, now = new Date()): Promise<{ db: Database; providers: ChainProviders }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const providers = await createChainProviders(config, db);
-  await seedReferenceData(db);
+  await seedReferenceData(db, config);
   if (config.demo) await seedDemoWorld(db, providers, now);
   return { db, providers };
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID]
- *   [--treasury-key-file FILE] [--data-dir DIR] [--block-ms MS]` (issue 17 item 4): serves the shared emulated
+ *   [--treasury-key-file FILE] [--data-dir DIR] [--block-ms MS] [--collection FILE]` (issue 17 item 4): serves the shared emulated
  * Cardano chain through a Blockfrost-compatible API (`chain/cardano/blockfrost-emulator.ts`) and
  * prints the environment a Kingdom server needs to use it as a real network
  * (`CARDANO_NETWORK=preprod`, `BLOCKFROST_URL`, …), so the production provider path runs locally.
@@ -10,7 +10,10 @@
  * folder, so not the Kingdom's `DATA_DIR`). The emulator's treasury key is written to
  * `--treasury-key-file` (default `<data dir>/emulator-treasury.skey`, or `./emulator-treasury.skey`
  * with Postgres; mode 0600) for the Kingdom's `TREASURY_KEY_FILE`. A block is produced every
- * `--block-ms` (default 3000, as `EMULATOR_BLOCK_MS`; 0 = only on `POST /emulator/blocks`). Listens on 127.0.0.1 by default:
+ * `--block-ms` (default 3000, as `EMULATOR_BLOCK_MS`; 0 = only on `POST /emulator/blocks`). With
+ * `--collection FILE` it first mints that collection file's Land and Mining Tool NFTs with their
+ * CIP-25 metadata to their holders (`chain/cardano/emulator-collection.ts`; assets already minted are
+ * skipped) and prints `DEMO=false`, `LAND_POLICY_ID` and `MINING_TOOL_POLICY_ID` too. Listens on 127.0.0.1 by default:
  * the admin endpoints (`/emulator/*`) move the chain and pay from the faucet, so never expose it.
  */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { environment, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { openCardanoMoney } from '../chain/cardano/money.ts';
 import { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator } from '../chain/cardano/blockfrost-emulator.ts';
+import { mintCollection, readCollectionFile, type CollectionRole } from '../chain/cardano/emulator-collection.ts';
 
 const options = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(3100),
@@ -28,6 +32,8 @@ const options = z.object({
   'project-id': z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('emulator'),
   'treasury-key-file': z.string().min(1).max(4096).optional(),
   'data-dir': z.string().min(1).max(4096).optional(),
+  /** A collection file to mint (chain/cardano/emulator-collection.ts), so `world import` has a world to read. */
+  collection: z.string().min(1).max(4096).optional(),
   /** ms between produced blocks (0: only `POST /emulator/blocks`); run it in one of several emulator servers only. */
   'block-ms': z.coerce.number().int().min(0).max(3_600_000).default(3000),
 }).strict();
@@ -42,7 +48,7 @@ export async function blockfrostEmulatorCommand(args: string[]): Promise<void> {
     args,
     options: {
       port: { type: 'string' }, host: { type: 'string' }, 'project-id': { type: 'string' },
-      'treasury-key-file': { type: 'string' }, 'data-dir': { type: 'string' }, 'block-ms': { type: 'string' },
+      'treasury-key-file': { type: 'string' }, 'data-dir': { type: 'string' }, 'block-ms': { type: 'string' }, collection: { type: 'string' },
     },
   });
   const parsed = options.safeParse(values);
@@ -62,6 +68,16 @@ export async function blockfrostEmulatorCommand(args: string[]): Promise<void> {
   writeFileSync(keyFile, money.treasury.privateKey + '\n', { mode: 0o600 });
   chmodSync(keyFile, 0o600);
   const server = await buildBlockfrostEmulator({ money, treasuryKeyFile: keyFile });
+  let policies: Record<CollectionRole, string> | null = null;
+  if (o.collection) {
+    const file = readCollectionFile(path.resolve(cwd, o.collection));
+    const started = Date.now();
+    const done = await mintCollection(money, file, await server.mintedUnits(), (n, total) => {
+      if (n === total || n % 1000 < 40) process.stderr.write(`blockfrost-emulator: minted ${n}/${total} assets\n`);
+    });
+    policies = done.policies;
+    process.stderr.write(`blockfrost-emulator: collection ${o.collection}: ${done.minted} assets minted in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
   const origin = await server.app.listen({ host: o.host, port: o.port });
   const ticker = o['block-ms'] > 0
     ? setInterval(() => { money.emulator!.produceBlocks(1).catch((err: unknown) => process.stderr.write(`blockfrost-emulator: block not produced: ${String(err)}\n`)); }, o['block-ms'])
@@ -84,6 +100,7 @@ export async function blockfrostEmulatorCommand(args: string[]): Promise<void> {
     `EXO_UNIT=${money.units.exo}`,
     `HEXO_UNIT=${money.units.hexo}`,
     `TREASURY_KEY_FILE=${keyFile}`,
+    ...(policies ? ['DEMO=false', `LAND_POLICY_ID=${policies.land}`, `MINING_TOOL_POLICY_ID=${policies.tool}`] : []),
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -23,6 +23,7 @@ import { applyItemEntry, applyTokenEntry } from '../modules/ledger/ledger.ts';
 import { syncWallet } from '../modules/wallets/sync.ts';
 import { snapshotRowsSql } from '../modules/staking/repository.ts';
 import type { ChainProviders } from '../chain/index.ts';
+import { recordCollections, type Collections } from '../world-import/collections.ts';
 
 /** Number of mining-tool NFTs in the collection. */
 export const MINING_TOOL_COUNT = 500;
@@ -45,21 +46,32 @@ const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '
 export const TREASURY_ADDRESS = enterpriseTestnetAddress(randomBytes(createPrng('kingdom-treasury'), 28));
 
 /**
- * Seeds the reference data every deployment needs (idempotent: existing rows are kept).
+ * Seeds the reference data every deployment needs (idempotent: existing rows are kept): item kinds
+ * and the mining-tool catalogue; records the configured collections (the first start) or checks
+ * them against the record. Only in demo mode (or without `opts`, for tools and benchmarks) the
+ * Valley's 5,000 generated lands and the 500 generated mining tools are seeded, under the
+ * configured policies; a real network starts with an empty world until `kingdom world import`.
+ * @throws CollectionsChangedError when the configured collections differ from the recorded ones
  */
-export async function seedReferenceData(db: Database): Promise<void> {
+export async function seedReferenceData(db: Database, opts?: { demo: boolean; collections: Collections }): Promise<void> {
+  const landPolicy = opts?.collections.landPolicyId ?? LAND_POLICY_ID;
+  const toolPolicy = opts?.collections.miningToolPolicyId ?? MINING_TOOL_POLICY_ID;
   await db.orm.transaction(async (tx) => {
+    // Two processes starting at once: the second waits, then sees the first one's record and rows.
+    await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtext('kingdom.reference_seed'))`);
+    await recordCollections(tx, { landPolicyId: landPolicy, miningToolPolicyId: toolPolicy });
     await tx.insert(itemKinds).values(ITEM_KINDS.map((k) => ({ key: k.key, name: k.name, category: k.category, tier: k.tier, isCraftable: k.isCraftable })))
       .onConflictDoUpdate({ target: itemKinds.key, set: { name: sql`excluded.name`, category: sql`excluded.category`, tier: sql`excluded.tier` } });
     await tx.insert(miningToolKinds).values(MINING_TOOL_KINDS.map((k) => ({ key: k.key, name: k.name, dailyHexo: k.dailyHexo.toString() })))
       .onConflictDoUpdate({ target: miningToolKinds.key, set: { name: sql`excluded.name`, dailyHexo: sql`excluded.daily_hexo` } });
+    if (opts && !opts.demo) return;
     const [{ n }] = (await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM lands`)) as [{ n: number }];
     if (n === 0) {
       // One INSERT from one JSON parameter: far faster than row-by-row parameters on PGlite.
       const rows = JSON.stringify(generateValley().map((c) => ({ id: c.id, hex_name: c.hexName, q: c.q, r: c.r, size: c.size, biome: c.biome, asset_key: landAssetName(c.id) })));
       await exec(tx, sql`
         INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level)
-        SELECT id, hex_name, 'Land #' || id, q, r, size, biome, ${LAND_POLICY_ID}, asset_key, 1, 1
+        SELECT id, hex_name, 'Land #' || id, q, r, size, biome, ${landPolicy}, asset_key, 1, 1
         FROM jsonb_to_recordset(${rows}::jsonb) AS t(id int, hex_name text, q int, r int, size text, biome text, asset_key text)`);
     }
     const [{ t }] = (await exec<{ t: number }>(tx, sql`SELECT count(*)::int AS t FROM mining_tools`)) as [{ t: number }];
@@ -68,7 +80,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
       const rows = Array.from({ length: MINING_TOOL_COUNT }, (_, i) => {
         const x = rng.next();
         const kind = x < 0.1 ? 'alchemist_glove' : x < 0.4 ? 'miners_pickaxe' : x < 0.6 ? 'dwarven_hammer' : 'crystal_lantern';
-        return { id: i + 1, kindKey: kind, serial: i + 1, collectionKey: MINING_TOOL_POLICY_ID, assetKey: miningToolAssetName(i + 1) };
+        return { id: i + 1, kindKey: kind, serial: i + 1, collectionKey: toolPolicy, assetKey: miningToolAssetName(i + 1) };
       });
       await tx.insert(miningTools).values(rows);
     }

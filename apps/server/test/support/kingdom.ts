@@ -72,7 +72,7 @@ export async function createTestKingdom(opts: { demo?: boolean; env?: Record<str
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5, ...(opts.onIdleError ? { onIdleError: opts.onIdleError } : {}) });
   const providers = await createChainProviders(config, db, opts.genesis);
-  await seedReferenceData(db);
+  await seedReferenceData(db, config);
   if (config.demo) await seedDemoWorld(db, providers, now);
   const app = await buildApp({ config, db, providers, clock: () => now, advanceClock: async (ms) => { now = new Date(now.getTime() + ms); return now; } });
   await app.ready();

@@ -52,6 +52,21 @@ export const BLOCKFROST_ANSWER_SCHEMAS = {
   txMetadata: z.array(z.object({ label: z.string().max(40), json_metadata: z.unknown() })).max(10_000),
   /** `GET /addresses/{address}` */
   addressContent: z.object({ amount: amounts }),
+  /** `GET /assets/policy/{policy}` (one page) */
+  policyAssets: z.array(z.object({ asset: unit, quantity })).max(BLOCKFROST_PAGE),
+  /**
+   * `GET /assets/{asset}`: `onchain_metadata` is the CIP-25 metadata of the latest mint (or the CIP-68
+   * reference NFT's datum as JSON); `metadata` the off-chain registry's. Unknown fields are ignored.
+   */
+  asset: z.object({
+    asset: unit,
+    policy_id: z.string().regex(/^[0-9a-f]{56}$/),
+    asset_name: z.string().regex(/^(?:[0-9a-f]{2}){0,32}$/).nullable(),
+    quantity,
+    onchain_metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+    onchain_metadata_standard: z.string().max(40).nullable().optional(),
+    metadata: z.unknown().optional(),
+  }),
 } as const;
 
 /** A transaction hash as Blockfrost writes it: 64 lowercase hex digits. */
@@ -137,6 +152,16 @@ export class BlockfrostClient {
   async addressAmounts(addr: string): Promise<BlockfrostAmounts> {
     const body = await this.get(`/addresses/${encodeURIComponent(addr)}`, BLOCKFROST_ANSWER_SCHEMAS.addressContent);
     return sumAmounts(body?.amount ?? []);
+  }
+
+  /** `GET /assets/policy/{policy}?page=N` (100 a page, oldest first): the policy's assets; [] past the last page or for an unknown policy. */
+  async policyAssets(policy: string, page: number): Promise<Array<{ asset: string; quantity: string }>> {
+    return (await this.get(`/assets/policy/${encodeURIComponent(policy)}?page=${page}&count=${BLOCKFROST_PAGE}&order=asc`, BLOCKFROST_ANSWER_SCHEMAS.policyAssets)) ?? [];
+  }
+
+  /** `GET /assets/{asset}`: the asset with its on-chain metadata; null when unknown (404). */
+  async asset(assetUnit: string): Promise<z.infer<typeof BLOCKFROST_ANSWER_SCHEMAS.asset> | null> {
+    return this.get(`/assets/${encodeURIComponent(assetUnit)}`, BLOCKFROST_ANSWER_SCHEMAS.asset);
   }
 
   /** Lucid Evolution's Blockfrost provider on the same host and project. */

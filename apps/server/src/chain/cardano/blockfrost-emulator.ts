@@ -22,6 +22,8 @@
  * | `POST /tx/submit` (`application/cbor`) | Lucid `submitTx` (400 with Blockfrost's error body when refused) |
  * | `GET /scripts/datum/{hash}/cbor` | Lucid `getDatum` |
  * | `GET /accounts/{stake_address}` | Lucid `getDelegation` (404: never delegated) |
+| `GET /assets/policy/{policy}` | `kingdom world import` (a policy's assets, first-mint order, paged) |
+| `GET /assets/{asset}` | `kingdom world import` (quantity, CIP-25 `onchain_metadata` of the latest mint, CIP-14 fingerprint) |
  *
  * Not served (404), because neither client needs them for our transactions: `/assets/{unit}/addresses`
  * (Lucid `getUtxoByUnit`), `/utils/txs/evaluate/utxos` (Plutus scripts only), `/scripts/{hash}…`
@@ -40,6 +42,8 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bech32 } from '@scure/base';
+import { blake2b } from '@noble/hashes/blake2.js';
 import { CML, type UTxO } from '@lucid-evolution/lucid';
 import type { ChainTip } from './ledger.ts';
 import { EMULATOR_GENESIS_MS, EmulatorRefusal, multiAssetRecord, type EmulatorCardanoLedger, type EmulatorChainView } from './emulator-ledger.ts';
@@ -84,7 +88,20 @@ interface TxRow {
   invalidBefore: string | null;
   invalidHereafter: string | null;
   mintCount: number;
+  /** Units minted (> 0) or burnt (< 0). */
+  mints: Array<{ unit: string; quantity: bigint }>;
   metadata: Array<{ label: string; json_metadata: unknown }>;
+}
+
+/** A native asset as `/assets/{asset}` reports it. */
+interface AssetRow {
+  policy: string;
+  nameHex: string;
+  quantity: bigint;
+  initialMintTx: string;
+  mintOrBurnCount: number;
+  /** CIP-25 metadata of the latest mint that carried any for it. */
+  metadata: Record<string, unknown> | null;
 }
 
 /** Indexes of the confirmed chain, rebuilt when the replica's fork changes. */
@@ -98,9 +115,17 @@ interface ChainIndex {
   outputs: Map<string, OutputRow>;
   /** Address → transactions touching it (inputs or outputs), in chain order. */
   byAddress: Map<string, Array<{ hash: string; height: number; index: number }>>;
+  /** Native assets ever minted, by unit, and each policy's units in first-mint order. */
+  assets: Map<string, AssetRow>;
+  byPolicy: Map<string, string[]>;
 }
 
 const ref = (txHash: string, index: number) => `${txHash}#${index}`;
+
+/** CIP-14 asset fingerprint: bech32 `asset` of BLAKE2b-160 over policy id and asset name bytes. */
+function assetFingerprint(policy: string, nameHex: string): string {
+  return bech32.encode('asset', bech32.toWords(blake2b(Buffer.from(policy + nameHex, 'hex'), { dkLen: 20 })));
+}
 const slotTime = (slot: number) => Math.floor((EMULATOR_GENESIS_MS + slot * 1000) / 1000);
 
 function amountOf(assets: Record<string, bigint>, lovelace?: bigint): Amount {
@@ -161,8 +186,13 @@ function parseTx(hash: string, cbor: string, height: number, blockHash: string, 
       }
     }
     const mint = body.mint();
+    const mints: TxRow['mints'] = [];
+    if (mint) {
+      for (const [unit, q] of Object.entries(multiAssetRecord(mint.as_positive_multiasset()))) mints.push({ unit, quantity: q });
+      for (const [unit, q] of Object.entries(multiAssetRecord(mint.as_negative_multiasset()))) mints.push({ unit, quantity: -q });
+    }
     return {
-      hash, cbor, height, blockHash, index, inputs, outputs, metadata,
+      hash, cbor, height, blockHash, index, inputs, outputs, metadata, mints,
       fee: body.fee(),
       invalidBefore: body.validity_interval_start()?.toString() ?? null,
       invalidHereafter: body.ttl()?.toString() ?? null,
@@ -213,6 +243,8 @@ export interface BlockfrostEmulator {
   /** `/api/v0` calls per route pattern (e.g. `GET /txs/:hash/utxos`) since the last reset. */
   requests(): { total: number; byRoute: Record<string, number> };
   resetRequests(): void;
+  /** Units of every native asset minted on the chain so far (collections: `emulator-collection.ts`). */
+  mintedUnits(): Promise<Set<string>>;
 }
 
 /**
@@ -251,7 +283,7 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
     const prefixOk = ix && ix.fork === view.fork && ix.blocks <= view.blocks.length
       && (ix.blocks === 0 || view.blocks[ix.blocks - 1]!.hash === ix.lastBlockHash);
     if (!ix || !prefixOk) {
-      ix = { fork: view.fork, blocks: 0, lastBlockHash: null, txs: new Map(), outputs: new Map(), byAddress: new Map() };
+      ix = { fork: view.fork, blocks: 0, lastBlockHash: null, txs: new Map(), outputs: new Map(), byAddress: new Map(), assets: new Map(), byPolicy: new Map() };
       const fresh = ix;
       view.genesis.forEach((g, i) => {
         fresh.outputs.set(ref(GENESIS_TX, i), { address: g.address, amount: amountOf(g.assets), dataHash: null, inlineDatum: null, referenceScriptHash: null, consumedBy: null });
@@ -276,12 +308,42 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
           touched.add(o.address);
         });
         for (const a of touched) touch(target, a, t.hash, block.height, position);
+        indexMints(target, row);
       });
       target.blocks = b + 1;
       target.lastBlockHash = block.hash;
     }
     index = target;
     return target;
+  }
+
+  /** Quantities and CIP-25 metadata (label 721, v1 text or v2 `0x` names) of the assets `row` mints or burns. */
+  function indexMints(ix: ChainIndex, row: TxRow): void {
+    const cip25 = row.metadata.find((m) => m.label === '721')?.json_metadata;
+    for (const { unit: u, quantity: q } of row.mints) {
+      const policy = u.slice(0, 56);
+      const nameHex = u.slice(56);
+      let a = ix.assets.get(u);
+      if (!a) {
+        a = { policy, nameHex, quantity: 0n, initialMintTx: row.hash, mintOrBurnCount: 0, metadata: null };
+        ix.assets.set(u, a);
+        const list = ix.byPolicy.get(policy);
+        if (list) list.push(u);
+        else ix.byPolicy.set(policy, [u]);
+      }
+      a.quantity += q;
+      a.mintOrBurnCount += 1;
+      if (q > 0n && cip25 && typeof cip25 === 'object') {
+        const byName = (cip25 as Record<string, unknown>)[policy];
+        if (byName && typeof byName === 'object') {
+          const names = byName as Record<string, unknown>;
+          let text: string | null = null;
+          try { text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(nameHex, 'hex')); } catch { text = null; }
+          const md = (text !== null ? names[text] : undefined) ?? names['0x' + nameHex] ?? names[nameHex];
+          if (md && typeof md === 'object' && !Array.isArray(md)) a.metadata = md as Record<string, unknown>;
+        }
+      }
+    }
   }
 
   function touch(ix: ChainIndex, address: string, hash: string, height: number, position: number): void {
@@ -496,6 +558,29 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
       return datum ? { cbor: datum } : fail(reply, 404);
     });
 
+    api.get<{ Params: { policy: string }; Querystring: unknown }>('/assets/policy/:policy', async (req, reply) => {
+      const policy = parse(z.string().regex(/^[0-9a-f]{56}$/), req.params.policy, reply);
+      const q = policy === null ? null : parse(paging, req.query, reply);
+      if (policy === null || q === null) return reply;
+      const { index: ix } = await chain();
+      const units = ix.byPolicy.get(policy);
+      if (!units) return fail(reply, 404);
+      return page(units.map((u) => ({ asset: u, quantity: String(ix.assets.get(u)!.quantity) })), q);
+    });
+
+    api.get<{ Params: { asset: string } }>('/assets/:asset', async (req, reply) => {
+      const u = parse(z.string().regex(/^[0-9a-f]{56}(?:[0-9a-f]{2}){0,32}$/), req.params.asset, reply);
+      if (u === null) return reply;
+      const { index: ix } = await chain();
+      const a = ix.assets.get(u);
+      if (!a) return fail(reply, 404);
+      return {
+        asset: u, policy_id: a.policy, asset_name: a.nameHex || null, fingerprint: assetFingerprint(a.policy, a.nameHex),
+        quantity: String(a.quantity), initial_mint_tx_hash: a.initialMintTx, mint_or_burn_count: a.mintOrBurnCount,
+        onchain_metadata: a.metadata, onchain_metadata_standard: a.metadata ? 'CIP25v1' : null, onchain_metadata_extra: null, metadata: null,
+      };
+    });
+
     api.get<{ Params: { stake: string } }>('/accounts/:stake', async (req, reply) => {
       const stake = parse(stakeAddress, req.params.stake, reply);
       if (stake === null) return reply;
@@ -583,6 +668,9 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
     },
     resetRequests() {
       counts = new Map();
+    },
+    async mintedUnits() {
+      return new Set((await chain()).index.assets.keys());
     },
   };
 }

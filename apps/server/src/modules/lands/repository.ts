@@ -5,8 +5,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { LAND_POLICY_ID, hexName, parseHexName } from '@kingdom/game';
+import { hexName, parseHexName } from '@kingdom/game';
 import { exec, prepared, runPrepared, type Database, type Orm } from '../../db/client.ts';
+import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
 import { sessionRows, sessionStatement } from '../../auth/session.ts';
 import { readsVersionSql, type SharedCache } from '../../http/shared-cache.ts';
 import type { LandRow } from './land.ts';
@@ -32,7 +33,7 @@ const TERM = sql`${sql.placeholder('term')}::text`;
 const TERM_MATCHES = sql`(${TERM} IS NULL OR l.hex_name ILIKE '%' || ${TERM} || '%')`;
 const MY_LANDS = sql`FROM holdings h
     JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
-    WHERE h.user_id = ${sql.placeholder('user_id')} AND h.collection_key = ${sql.raw(`'${LAND_POLICY_ID}'`)}
+    WHERE h.user_id = ${sql.placeholder('user_id')} AND h.collection_key = ${LAND_POLICY_SQL}
       AND ${TERM_MATCHES}`;
 const PAGE = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
 const myLandsStmt = prepared('lands_my_page', sql`
@@ -100,7 +101,7 @@ export async function userLands(orm: Orm, userId: number): Promise<OwnedLandRow[
   return exec<OwnedLandRow>(orm, sql`
     SELECT ${sql.raw(LAND_COLUMNS)}, h.address AS owner, h.user_id AS owner_user_id
     FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
-    WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_ID} ORDER BY l.id`);
+    WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_SQL} ORDER BY l.id`);
 }
 
 /** The canonical form of a requested hex name (`e03n12` → `E03N12`), or null when it names no cell. */

@@ -4,13 +4,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { MiningTool } from '@kingdom/api';
-import { MINING_TOOL_POLICY_ID } from '@kingdom/game';
 import { sessionRows, sessionStatement } from '../../auth/session.ts';
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../../db/client.ts';
+import { TOOL_POLICY_SQL } from '../../world-import/collections.ts';
 
 const TOOL_COLUMNS = sql`t.id, k.key, k.name, t.serial, t.collection_key, t.asset_key, k.daily_hexo::text AS daily_hexo`;
-const MINING_TOOL = sql.raw(`'${MINING_TOOL_POLICY_ID}'`);
+/** The configured Mining Tool policy (docs/operator-guide.md), read in SQL. */
+const MINING_TOOL = TOOL_POLICY_SQL;
 
 const myToolsStmt = sessionStatement('mtools_my', ({ session }) => sql`
   SELECT x.*, (

@@ -4,7 +4,6 @@
  * The dashboard answer is kept by every process ({@link SharedCache}, topics `users` and `lands`,
  * migrations 0010 and 0019) under the versions its statement reads: a hit costs the session check only.
  */
-import { LAND_POLICY_ID } from '@kingdom/game';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '@kingdom/api';
 import { sql } from 'drizzle-orm';
@@ -12,8 +11,10 @@ import { fail } from '../../errors.ts';
 import { runPrepared, prepared, type Database } from '../../db/client.ts';
 import { runSession, sessionRows, sessionStatement } from '../../auth/session.ts';
 import { readsVersionSql, type SharedCache } from '../../http/shared-cache.ts';
+import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
 
-const LAND = sql.raw(`'${LAND_POLICY_ID}'`);
+/** The configured Land policy (docs/operator-guide.md), read in SQL. */
+const LAND = LAND_POLICY_SQL;
 
 const USER_COLUMNS = sql`u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address,
     EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = ${LAND}) AS land_owner`;

@@ -8,10 +8,11 @@
  * treasury holds it. On a real network the Kingdom does not see the mint, so every land counts as
  * minted, with an owner when a Kingdom player's synced wallet holds it.
  */
-import { LAND_POLICY_ID, hexName, type Biome, type LandSize, type ValleyMapLand } from '@kingdom/game';
+import { hexName, type Biome, type LandSize, type ValleyMapLand } from '@kingdom/game';
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../../db/client.ts';
 import { TREASURY_ADDRESS } from '../../seed/demo-world.ts';
+import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
 
 /** Optional area filter: lands within `radius` hex steps of (q, r). */
 export interface Area {
@@ -58,7 +59,7 @@ export async function goldmineWorkerCounts(db: Database): Promise<Map<number, nu
 const holdersStmt = prepared('valley_land_holders', sql`
   SELECT DISTINCT ON (l.id) l.id::int AS land_id, h.address
   FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
-  WHERE h.collection_key = ${LAND_POLICY_ID} AND h.quantity > 0 AND (${sql.placeholder('ids')}::int[] IS NULL OR l.id = ANY(${sql.placeholder('ids')}::int[]))
+  WHERE h.collection_key = ${LAND_POLICY_SQL} AND h.quantity > 0 AND (${sql.placeholder('ids')}::int[] IS NULL OR l.id = ANY(${sql.placeholder('ids')}::int[]))
   ORDER BY l.id, h.address`);
 
 /** Holder address per land id, as synced from Kingdom players' wallets (all lands, or `ids`). */
@@ -70,7 +71,7 @@ export async function landHolders(db: Database, ids?: number[]): Promise<Map<num
 const userLandsStmt = prepared('valley_user_lands', sql`
   SELECT DISTINCT l.id::int AS id
   FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
-  WHERE h.user_id = ${sql.placeholder('user')} AND h.collection_key = ${LAND_POLICY_ID} AND h.quantity > 0 ORDER BY 1`);
+  WHERE h.user_id = ${sql.placeholder('user')} AND h.collection_key = ${LAND_POLICY_SQL} AND h.quantity > 0 ORDER BY 1`);
 
 /** Ids of the lands a user holds through its linked wallets. */
 export async function userLandIds(db: Database, userId: number): Promise<number[]> {

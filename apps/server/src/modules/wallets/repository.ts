@@ -1,9 +1,9 @@
 /** SQL of the account's wallets (issue 9): list, link, unlink, master, and the sync of their holdings. Every function takes a transaction or the db. */
 import { sql } from 'drizzle-orm';
 import type { Chain, StakeKey, Wallet } from '@kingdom/api';
-import { LAND_POLICY_ID, MINING_TOOL_POLICY_ID } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 import type { ChainAsset } from '../../chain/index.ts';
+import { worldPolicies } from '../../world-import/collections.ts';
 
 /** The account's wallets, oldest first; `currentWalletId` marks the session's. */
 export async function listWallets(orm: Orm, userId: number, currentWalletId: number): Promise<Wallet[]> {
@@ -104,7 +104,8 @@ export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, add
     await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, quantity, held_since) VALUES ${rows}
       ON CONFLICT (chain, collection_key, asset_key, address) DO UPDATE SET quantity = EXCLUDED.quantity, user_id = EXCLUDED.user_id`);
   }
-  const unique = list.filter((a) => a.collectionKey === LAND_POLICY_ID || a.collectionKey === MINING_TOOL_POLICY_ID);
+  const world = await worldPolicies(tx);
+  const unique = list.filter((a) => a.collectionKey === world.land || a.collectionKey === world.tool);
   for (let i = 0; i < unique.length; i += CHUNK) {
     const pairs = sql.join(unique.slice(i, i + CHUNK).map((a) => sql`(${a.collectionKey}, ${a.assetKey})`), sql`, `);
     await exec(tx, sql`DELETE FROM holdings WHERE (collection_key, asset_key) IN (${pairs}) AND (chain, address) <> (${chain}, ${address})`);

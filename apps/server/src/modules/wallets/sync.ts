@@ -3,11 +3,11 @@
  * Staking-Hub collections) from the chain provider into `holdings`, for the account the wallet is
  * linked to. `held_since` survives re-syncs for NFTs the address still holds (DESIGN.md "Holdings").
  */
-import { LAND_POLICY_ID, MINING_TOOL_POLICY_ID } from '@kingdom/game';
 import type { Chain } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
 import { collectionKeys, lockWalletOwner, markSynced, replaceHoldings } from './repository.ts';
 import type { ChainProviders } from '../../chain/index.ts';
+import { worldPolicies } from '../../world-import/collections.ts';
 
 export interface SyncResult {
   lands: number;
@@ -24,8 +24,10 @@ export interface SyncResult {
 export async function syncWallet(db: Database, providers: ChainProviders, chain: Chain, address: string, now: Date): Promise<SyncResult> {
   const assets = await providers[chain].listAssets(address);
   const policies = new Set(await collectionKeys(db.orm));
-  policies.add(LAND_POLICY_ID);
-  policies.add(MINING_TOOL_POLICY_ID);
+  // the configured Land and Mining Tool policies, as recorded (docs/operator-guide.md)
+  const world = await worldPolicies(db.orm);
+  policies.add(world.land);
+  policies.add(world.tool);
   const kept = assets.filter((a) => a.quantity > 0n && policies.has(a.collectionKey));
   await db.orm.transaction(async (tx) => {
     const userId = await lockWalletOwner(tx, chain, address);
@@ -34,8 +36,8 @@ export async function syncWallet(db: Database, providers: ChainProviders, chain:
     await markSynced(tx, chain, address, now);
   });
   return {
-    lands: kept.filter((a) => a.collectionKey === LAND_POLICY_ID).length,
-    mtools: kept.filter((a) => a.collectionKey === MINING_TOOL_POLICY_ID).length,
+    lands: kept.filter((a) => a.collectionKey === world.land).length,
+    mtools: kept.filter((a) => a.collectionKey === world.tool).length,
     nfts: kept.length,
     syncedAt: now,
   };

@@ -1,0 +1,106 @@
+/**
+ * `npm run kingdom -- world import [--mapping FILE] [--switch-collections]` (docs/operator-guide.md
+ * "Importing the world"): imports the Land and Mining Tool collections configured by
+ * `LAND_POLICY_ID` / `MINING_TOOL_POLICY_ID` from Blockfrost (`world-import/importer.ts`), paced by
+ * `BLOCKFROST_RATE_PER_SECOND` / `BLOCKFROST_BURST`, with a progress bar on a terminal (a plain line
+ * every 10 % otherwise) and a summary: new, updated, unchanged, and each refused asset with its
+ * reason. Opens the database itself (with PGlite, stop the server first); safe to run again (it
+ * updates what changed) and to kill (started again, it resumes). Demo mode keeps its generated world.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { environment, type Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { BlockfrostClient } from '../chain/cardano/blockfrost-client.ts';
+import { TokenBucket } from '../world-import/token-bucket.ts';
+import { resolveMapping } from '../world-import/mapping.ts';
+import { importWorld, type ImportProgress, type ImportSummary } from '../world-import/importer.ts';
+import { anyConfig, CliError, type Print } from './shared.ts';
+
+export const WORLD_USAGE = 'npm run kingdom -- world import [--mapping FILE] [--switch-collections]';
+
+/** Options of {@link runWorldImport}. */
+export interface WorldImportRun {
+  /** Mapping file (default `config.worldImport.mappingFile`, else the built-in defaults). */
+  mappingFile?: string | undefined;
+  switchCollections?: boolean;
+  print: Print;
+  /** Progress output: a redrawn bar (`tty`) or a line every 10 %. */
+  progress?: { tty: boolean; write: (s: string) => void };
+  fetchFn?: typeof fetch;
+  /** Tests: stop after this many batches, as a crash would. */
+  stopAfterBatches?: number;
+}
+
+/**
+ * Runs the import for `config` and prints its summary.
+ * @throws CliError in demo mode, on the emulator (no Blockfrost) or for an unreadable mapping file;
+ *   the importer's errors (collections changed, provider failures) pass through
+ */
+export async function runWorldImport(config: Config, run: WorldImportRun): Promise<ImportSummary> {
+  if (config.demo) throw new CliError('world import: demo mode keeps its generated world; set DEMO=false (and LAND_POLICY_ID, MINING_TOOL_POLICY_ID) to import a real collection');
+  if (config.cardanoNetwork === 'emulator') throw new CliError('world import: reads the collections through Blockfrost; set CARDANO_NETWORK (preprod, preview, mainnet) and BLOCKFROST_PROJECT_ID (and BLOCKFROST_URL for a Blockfrost-compatible emulator)');
+  if (!config.blockfrostProjectId) throw new CliError('world import: BLOCKFROST_PROJECT_ID is not set');
+  const file = run.mappingFile ?? config.worldImport.mappingFile;
+  let mappingJson: unknown = {};
+  if (file) {
+    try {
+      mappingJson = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new CliError(`world import: cannot read the mapping file ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  let mapping;
+  try {
+    mapping = resolveMapping(mappingJson);
+  } catch (err) {
+    throw new CliError(err instanceof Error ? err.message : String(err));
+  }
+  const bucket = new TokenBucket(config.worldImport.ratePerSecond, config.worldImport.burst);
+  const client = new BlockfrostClient(config.cardanoNetwork, config.blockfrostProjectId, { baseUrl: config.blockfrostUrl, fetchFn: bucket.pace(run.fetchFn ?? fetch) });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const started = Date.now();
+  let lastTenth = -1;
+  const onProgress = (p: ImportProgress) => {
+    if (!run.progress) return;
+    const frac = p.total > 0 ? p.done / p.total : 1;
+    if (run.progress.tty) {
+      const width = 30;
+      const bar = p.phase === 'list' ? '' : `[${'#'.repeat(Math.round(frac * width)).padEnd(width, '.')}] `;
+      run.progress.write(`\r${p.phase === 'list' ? 'listing' : 'importing'} ${bar}${p.done}${p.phase === 'list' ? '' : `/${p.total}`} assets   `);
+    } else if (p.phase === 'fetch' && Math.floor(frac * 10) > lastTenth) {
+      lastTenth = Math.floor(frac * 10);
+      run.progress.write(`importing: ${p.done}/${p.total} assets (${Math.round(frac * 100)} %)\n`);
+    }
+  };
+  try {
+    const summary = await importWorld(db, {
+      client, collections: config.collections, mapping, switchCollections: run.switchCollections, onProgress,
+      ...(run.stopAfterBatches !== undefined ? { stopAfterBatches: run.stopAfterBatches } : {}),
+    });
+    if (run.progress?.tty) run.progress.write('\n');
+    const p = run.print;
+    p(`World import run ${summary.runId}${summary.resumed ? ' (resumed)' : ''} ${summary.finished ? 'finished' : 'stopped'} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
+      `Land policy ${config.collections.landPolicyId} (${summary.listed.land} assets), Mining Tool policy ${config.collections.miningToolPolicyId} (${summary.listed.tool} assets)`);
+    p(`new ${summary.new}, updated ${summary.updated}, unchanged ${summary.unchanged}, refused ${summary.refused.length}`);
+    for (const r of summary.refused) p(`  refused ${r.role} ${r.unit}: ${r.reason}`);
+    return summary;
+  } finally {
+    await db.close();
+  }
+}
+
+/** The `world` command. */
+export async function world(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  if (sub !== 'import') throw new CliError(`usage: ${WORLD_USAGE}`);
+  const { values } = parseArgs({ args: rest, options: { mapping: { type: 'string' }, 'switch-collections': { type: 'boolean' } } });
+  const config = anyConfig();
+  await runWorldImport(config, {
+    mappingFile: values.mapping ? path.resolve(environment().INIT_CWD ?? process.cwd(), values.mapping) : undefined,
+    switchCollections: values['switch-collections'] ?? false,
+    print: (line) => process.stdout.write(line + '\n'),
+    progress: { tty: process.stderr.isTTY === true, write: (s) => process.stderr.write(s) },
+  });
+}
