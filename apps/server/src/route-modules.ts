@@ -27,6 +27,8 @@ import { valleyRoutes } from './modules/valley/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
+import { solanaRpcRoutes } from './modules/solana/routes.ts';
+import { usesLocalSolanaCluster } from './chain/solana/index.ts';
 
 /** One route module: its area, what it serves (spec §7 names), its plugin, and when it is registered (default: always). */
 export interface RouteModule {
@@ -58,4 +60,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { area: 'staking', serves: 'Staking Hub', routes: stakingRoutes },
   { area: 'chain', serves: 'deposits, withdrawals, orders, rounds', routes: chainRoutes },
   { area: 'demo', serves: 'faucet, clock, tick, blocks (no sign-in)', routes: demoRoutes, when: (config) => config.demo },
+  { area: 'solana', serves: 'the local Solana cluster\'s JSON-RPC (emulator mode only)', routes: solanaRpcRoutes, when: usesLocalSolanaCluster },
 ];

@@ -13,6 +13,13 @@ import { fail } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false`: the route takes no CSRF token (a public, cookie-less endpoint). */
+    csrf?: boolean;
+  }
+}
+
 /** The header's value URI-decoded, or null when it is not valid percent-encoding. */
 function decodeHeader(value: string): string | null {
   try {
@@ -31,6 +38,8 @@ function sameSecret(a: string, b: string): boolean {
 const plugin: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A public endpoint for clients that hold no cookie (the local Solana cluster's JSON-RPC: wallets).
+    if (request.routeOptions.config.csrf === false) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers['x-xsrf-token'];
     const sent = typeof header === 'string' ? decodeHeader(header) : null;

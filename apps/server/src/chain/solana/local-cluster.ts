@@ -544,7 +544,7 @@ export class LocalSolanaCluster {
    * @returns the signature (base58)
    * @throws SolanaRpcError -32602 (not a transaction, over {@link SOLANA_MAX_TX_BYTES}), -32003 (a bad signature), -32002 (preflight failure)
    */
-  send(wire: Uint8Array, opts: { skipPreflight?: boolean; blockTimeMs?: number } = {}): Promise<string> {
+  async send(wire: Uint8Array, opts: { skipPreflight?: boolean; blockTimeMs?: number } = {}): Promise<string> {
     if (wire.length > SOLANA_MAX_TX_BYTES) {
       throw new SolanaRpcError(-32602, `decoded solana_transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: ${SOLANA_MAX_TX_BYTES} bytes)`);
     }
@@ -578,7 +578,7 @@ export class LocalSolanaCluster {
    * are then not checked).
    * @throws SolanaRpcError -32602 (not a transaction, too large)
    */
-  simulate(wire: Uint8Array, opts: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): Promise<{ tip: SlotTip; err: RpcTransactionError | null; logs: string[]; unitsConsumed: number; replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null }> {
+  async simulate(wire: Uint8Array, opts: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): Promise<{ tip: SlotTip; err: RpcTransactionError | null; logs: string[]; unitsConsumed: number; replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null }> {
     if (wire.length > SOLANA_MAX_TX_BYTES) {
       throw new SolanaRpcError(-32602, `decoded solana_transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: ${SOLANA_MAX_TX_BYTES} bytes)`);
     }
@@ -637,7 +637,7 @@ export class LocalSolanaCluster {
    * Produces `n` slots (1 ≤ n ≤ 100,000): the current slot's transactions become confirmed, older ones
    * finalized as `finalitySlots` pile up; blockhashes older than {@link MAX_BLOCKHASH_AGE_SLOTS} expire.
    */
-  produceSlots(n: number): Promise<SlotTip> {
+  async produceSlots(n: number): Promise<SlotTip> {
     if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new SolanaRpcError(-32602, 'slots: an integer from 1 to 100000');
     return this.write(async (tx, state) => {
       this.advanceTo(this.slot + n);
@@ -662,7 +662,7 @@ export class LocalSolanaCluster {
    * replica rebuilds. Only slots not finalized may go: 0 ≤ n < `finalitySlots`.
    * @throws SolanaRpcError -32602 for another n
    */
-  rollback(n: number): Promise<SlotTip> {
+  async rollback(n: number): Promise<SlotTip> {
     if (!Number.isInteger(n) || n < 0 || n >= this.finalitySlots) {
       throw new SolanaRpcError(-32602, `rollback: 0 to ${this.finalitySlots - 1} slots (finalized slots stay)`);
     }

@@ -116,8 +116,17 @@ function wireBytes(encoded: unknown, encoding: unknown): Uint8Array {
   throw invalid(`unsupported encoding: ${String(enc)}. Supported encodings: base58, base64`);
 }
 
-function confirmationStatus(slot: number, tip: SlotTip): Commitment {
-  return slot <= tip.finalizedSlot ? 'finalized' : slot <= tip.confirmedSlot ? 'confirmed' : 'processed';
+/** How far a transaction of `slot` is: `finalitySlots` on top finalize it, one confirms it. */
+function confirmationStatus(slot: number, tip: SlotTip, finalitySlots: number): Commitment {
+  const onTop = tip.slot - slot;
+  return onTop >= finalitySlots ? 'finalized' : onTop >= 1 ? 'confirmed' : 'processed';
+}
+
+const RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
+
+/** True when a transaction of `slot` has reached `commitment`. */
+function reached(slot: number, tip: SlotTip, finalitySlots: number, commitment: Commitment): boolean {
+  return RANK[confirmationStatus(slot, tip, finalitySlots)] >= RANK[commitment];
 }
 
 function accountJson(v: ClusterView, key: Address, c: Record<string, unknown>): unknown {
@@ -340,7 +349,7 @@ const METHODS: Record<string, Method> = {
       value: signatures.map((s) => {
         const t = v.transaction(s);
         if (!t) return null;
-        const status = confirmationStatus(t.slot, v.tip);
+        const status = confirmationStatus(t.slot, v.tip, v.finalitySlots);
         return {
           slot: t.slot, confirmations: status === 'finalized' ? null : v.tip.slot - t.slot,
           err: t.err, status: t.err === null ? { Ok: null } : { Err: t.err }, confirmationStatus: status,
@@ -372,8 +381,8 @@ const METHODS: Record<string, Method> = {
         const s = list[i]!;
         if (s === until) break;
         const t = v.transaction(s)!;
-        if (t.slot > upTo) continue;
-        out.push({ signature: s, slot: t.slot, err: t.err, memo: t.memo, blockTime: t.blockTime, confirmationStatus: confirmationStatus(t.slot, v.tip) });
+        if (!reached(t.slot, v.tip, v.finalitySlots, commitment)) continue;
+        out.push({ signature: s, slot: t.slot, err: t.err, memo: t.memo, blockTime: t.blockTime, confirmationStatus: confirmationStatus(t.slot, v.tip, v.finalitySlots) });
       }
       return out;
     });
@@ -391,7 +400,7 @@ const METHODS: Record<string, Method> = {
     const withVersion = max !== undefined && max !== null;
     return cluster.view((v) => {
       const t = v.transaction(signature);
-      if (!t || t.slot > slotAt(v.tip, commitment)) return null;
+      if (!t || !reached(t.slot, v.tip, v.finalitySlots, commitment)) return null;
       if (t.version === 0 && !withVersion) {
         throw new SolanaRpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
       }

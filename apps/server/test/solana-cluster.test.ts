@@ -1,0 +1,270 @@
+/**
+ * The local Solana cluster (chain/solana): through `@solana/kit` against its JSON-RPC handler, in
+ * process and over HTTP; one chain for two app instances on one database; a process restarted
+ * mid-run; commitments, forks, limits and garbage.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AccountRole, appendTransactionMessageInstructions, createSolanaRpc, createSolanaRpcFromTransport, createTransactionMessage,
+  generateKeyPairSigner, getBase58Decoder, getBase64EncodedWireTransaction, getSignatureFromTransaction, getTransactionEncoder, lamports, pipe,
+  setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners,
+  type Address, type Blockhash, type KeyPairSigner, type Rpc, type SolanaRpcApi,
+} from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { getAddMemoInstruction } from '@solana-program/memo';
+import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
+import { createChainProviders } from '../src/chain/index.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS, SOLANA_MAX_TX_BYTES } from '../src/chain/solana/index.ts';
+import { buildApp } from '../src/app.ts';
+
+const SOL = 1_000_000_000n;
+
+let k: TestKingdom;
+let cluster: LocalSolanaCluster;
+let rpc: Rpc<SolanaRpcApi>;
+
+beforeAll(async () => {
+  k = await createTestKingdom({ demo: true });
+  cluster = k.providers.solanaChain.local!;
+  rpc = createSolanaRpcFromTransport(cluster.transport);
+});
+afterAll(async () => { await k.close(); });
+
+/** A signed transfer of `amount` lamports from `payer` with a memo and a read-only reference key. */
+async function transfer(r: Rpc<SolanaRpcApi>, payer: KeyPairSigner, to: Address, amount: bigint, opts: { memo?: string; reference?: Address; version?: 'legacy' | 0; blockhash?: { blockhash: Blockhash; lastValidBlockHeight: bigint } } = {}) {
+  const latest = opts.blockhash ?? (await r.getLatestBlockhash({ commitment: 'confirmed' }).send()).value;
+  const ix = getTransferSolInstruction({ source: payer, destination: to, amount: lamports(amount) });
+  const withRef = opts.reference ? { ...ix, accounts: [...ix.accounts, { address: opts.reference, role: AccountRole.READONLY }] } : ix;
+  const message = pipe(
+    createTransactionMessage({ version: opts.version ?? 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
+    (m) => appendTransactionMessageInstructions(opts.memo !== undefined ? [withRef, getAddMemoInstruction({ memo: opts.memo }, { programAddress: MEMO_PROGRAM_ADDRESS })] : [withRef], m),
+  );
+  const signed = await signTransactionMessageWithSigners(message);
+  return { signed, wire: getBase64EncodedWireTransaction(signed), signature: getSignatureFromTransaction(signed) };
+}
+
+async function funded(amount = 10n * SOL): Promise<KeyPairSigner> {
+  const w = await generateKeyPairSigner();
+  await rpc.requestAirdrop(w.address, lamports(amount)).send();
+  return w;
+}
+
+describe('local Solana cluster through @solana/kit (in-process transport)', () => {
+  it('airdrops, then a transfer with a memo and a reference key is found by the reference and read back', async () => {
+    const payer = await funded();
+    expect((await rpc.getBalance(payer.address, { commitment: 'processed' }).send()).value).toBe(10n * SOL);
+    const to = (await generateKeyPairSigner()).address;
+    const reference = (await generateKeyPairSigner()).address;
+    const t = await transfer(rpc, payer, to, 2n * SOL, { memo: 'order 42', reference });
+    const sig = await rpc.sendTransaction(t.wire, { encoding: 'base64' }).send();
+    expect(sig).toBe(t.signature);
+    expect((await rpc.getBalance(to, { commitment: 'processed' }).send()).value).toBe(2n * SOL);
+    expect((await rpc.getBalance(payer.address, { commitment: 'processed' }).send()).value).toBe(8n * SOL - 5000n);
+
+    // processed only: not in the confirmed history yet
+    expect(await rpc.getSignaturesForAddress(reference, { commitment: 'confirmed' }).send()).toEqual([]);
+    let [status] = (await rpc.getSignatureStatuses([sig]).send()).value;
+    expect(status?.confirmationStatus).toBe('processed');
+    expect(status?.confirmations).toBe(0n);
+
+    await cluster.produceSlots(1);
+    [status] = (await rpc.getSignatureStatuses([sig]).send()).value;
+    expect(status?.confirmationStatus).toBe('confirmed');
+    const found = await rpc.getSignaturesForAddress(reference, { commitment: 'confirmed' }).send();
+    expect(found.map((s) => s.signature)).toEqual([sig]);
+    expect(found[0]!.memo).toBe('[8] order 42');
+    expect(found[0]!.confirmationStatus).toBe('confirmed');
+    expect(await rpc.getTransaction(sig, { commitment: 'finalized', maxSupportedTransactionVersion: 0, encoding: 'json' }).send()).toBeNull();
+
+    await cluster.produceSlots(1);
+    [status] = (await rpc.getSignatureStatuses([sig]).send()).value;
+    expect(status?.confirmationStatus).toBe('finalized');
+    expect(status?.confirmations).toBeNull();
+    const tx = await rpc.getTransaction(sig, { commitment: 'finalized', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
+    expect(tx).not.toBeNull();
+    expect(tx!.version).toBe(0);
+    expect(tx!.meta!.err).toBeNull();
+    expect(tx!.meta!.fee).toBe(5000n);
+    const keys = tx!.transaction.message.accountKeys;
+    expect(keys).toContain(reference);
+    const iTo = keys.indexOf(to);
+    const iPayer = keys.indexOf(payer.address);
+    expect(tx!.meta!.postBalances[iTo]! - tx!.meta!.preBalances[iTo]!).toBe(2n * SOL);
+    expect(tx!.meta!.preBalances[iPayer]! - tx!.meta!.postBalances[iPayer]!).toBe(2n * SOL + 5000n);
+    expect(tx!.meta!.logMessages).toContain('Program log: order 42');
+    expect(tx!.meta!.loadedAddresses).toEqual({ writable: [], readonly: [] });
+    expect(tx!.slot).toBe(status!.slot);
+    // a v0 transaction without maxSupportedTransactionVersion: the RPC's -32015
+    await expect(rpc.getTransaction(sig, { commitment: 'confirmed', encoding: 'json' }).send()).rejects.toMatchObject({ context: { __code: -32015 } });
+  });
+
+  it('accepts legacy transactions (getTransaction answers them without the version field)', async () => {
+    const payer = await funded();
+    const to = (await generateKeyPairSigner()).address;
+    const t = await transfer(rpc, payer, to, SOL, { version: 'legacy', memo: 'legacy' });
+    await rpc.sendTransaction(t.wire, { encoding: 'base64' }).send();
+    await cluster.produceSlots(1);
+    const tx = await rpc.getTransaction(t.signature, { commitment: 'confirmed', encoding: 'json' }).send();
+    expect(tx?.meta?.err).toBeNull();
+    expect(tx && 'version' in tx).toBe(false);
+    const tx2 = await rpc.getTransaction(t.signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0, encoding: 'json' }).send();
+    expect(tx2?.version).toBe('legacy');
+  });
+
+  it('takes base58 as the default encoding', async () => {
+    const payer = await funded();
+    const t = await transfer(rpc, payer, (await generateKeyPairSigner()).address, SOL);
+    const b58 = getBase58Decoder().decode(getTransactionEncoder().encode(t.signed));
+    const res = await cluster.handle({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [b58] }) as { result: string };
+    expect(res.result).toBe(t.signature);
+  });
+
+  it('two equal transfers built on different slots both land (each slot has its blockhash)', async () => {
+    const payer = await funded();
+    const to = (await generateKeyPairSigner()).address;
+    const a = await transfer(rpc, payer, to, SOL);
+    await rpc.sendTransaction(a.wire, { encoding: 'base64' }).send();
+    await cluster.produceSlots(1);
+    const b = await transfer(rpc, payer, to, SOL);
+    expect(b.signature).not.toBe(a.signature);
+    await rpc.sendTransaction(b.wire, { encoding: 'base64' }).send();
+    expect((await rpc.getBalance(to, { commitment: 'processed' }).send()).value).toBe(2n * SOL);
+    // the same transaction twice: "already processed"
+    await expect(rpc.sendTransaction(b.wire, { encoding: 'base64' }).send()).rejects.toMatchObject({ context: { __code: -32002 } });
+  });
+
+  it('a rollback drops an unfinalized transaction; finalized slots stay', async () => {
+    const payer = await funded();
+    await cluster.produceSlots(2);
+    const to = (await generateKeyPairSigner()).address;
+    const t = await transfer(rpc, payer, to, SOL);
+    await rpc.sendTransaction(t.wire, { encoding: 'base64' }).send();
+    await cluster.produceSlots(1);
+    expect((await rpc.getSignatureStatuses([t.signature]).send()).value[0]?.confirmationStatus).toBe('confirmed');
+    const before = await cluster.tip();
+    const tip = await cluster.rollback(1);
+    expect(tip.slot).toBe(before.slot - 1);
+    expect((await rpc.getSignatureStatuses([t.signature]).send()).value[0]).toBeNull();
+    expect((await rpc.getBalance(to, { commitment: 'processed' }).send()).value).toBe(0n);
+    // the payer's airdrop (finalized) stays
+    expect((await rpc.getBalance(payer.address, { commitment: 'processed' }).send()).value).toBe(10n * SOL);
+    await expect(cluster.rollback(2)).rejects.toThrow(/finalized/);
+    // the chain goes on: the same transfer may be sent again (its blockhash is still recent)
+    await rpc.sendTransaction(t.wire, { encoding: 'base64' }).send();
+    expect((await rpc.getBalance(to, { commitment: 'processed' }).send()).value).toBe(SOL);
+  });
+
+  it('refuses a transaction over 1232 bytes, an expired blockhash, and an unfunded payer', async () => {
+    const payer = await funded();
+    const big = await transfer(rpc, payer, (await generateKeyPairSigner()).address, SOL, { memo: 'x'.repeat(1100) });
+    expect(getTransactionEncoder().encode(big.signed).length).toBeGreaterThan(SOLANA_MAX_TX_BYTES);
+    await expect(rpc.sendTransaction(big.wire, { encoding: 'base64' }).send()).rejects.toMatchObject({ context: { __code: -32602 } });
+    await expect(rpc.simulateTransaction(big.wire, { encoding: 'base64' }).send()).rejects.toMatchObject({ context: { __code: -32602 } });
+
+    const old = (await rpc.getLatestBlockhash({ commitment: 'processed' }).send()).value;
+    await cluster.produceSlots(151);
+    expect((await rpc.isBlockhashValid(old.blockhash).send()).value).toBe(false);
+    const stale = await transfer(rpc, payer, (await generateKeyPairSigner()).address, SOL, { blockhash: old });
+    const refused = await cluster.handle({ jsonrpc: '2.0', id: 7, method: 'sendTransaction', params: [stale.wire, { encoding: 'base64' }] }) as { error: { code: number; message: string; data: { err: unknown } } };
+    expect(refused.error.code).toBe(-32002);
+    expect(refused.error.message).toBe('Transaction simulation failed: Blockhash not found');
+    expect(refused.error.data.err).toBe('BlockhashNotFound');
+    const sim = await rpc.simulateTransaction(stale.wire, { encoding: 'base64' }).send();
+    expect(sim.value.err).toBe('BlockhashNotFound');
+    const replaced = await rpc.simulateTransaction(stale.wire, { encoding: 'base64', replaceRecentBlockhash: true }).send();
+    expect(replaced.value.err).toBeNull();
+    expect(replaced.value.replacementBlockhash?.blockhash).toBe((await rpc.getLatestBlockhash({ commitment: 'processed' }).send()).value.blockhash);
+
+    const broke = await generateKeyPairSigner();
+    const poor = await transfer(rpc, broke, payer.address, 1n);
+    const sim2 = await rpc.simulateTransaction(poor.wire, { encoding: 'base64' }).send();
+    expect(sim2.value.err).toBe('AccountNotFound');
+  });
+
+  it('a transfer of more than the balance fails in preflight; with skipPreflight it lands with its error and pays the fee', async () => {
+    const payer = await funded(SOL);
+    const t = await transfer(rpc, payer, (await generateKeyPairSigner()).address, 5n * SOL);
+    await expect(rpc.sendTransaction(t.wire, { encoding: 'base64' }).send()).rejects.toMatchObject({ context: { __code: -32002 } });
+    expect((await rpc.getBalance(payer.address, { commitment: 'processed' }).send()).value).toBe(SOL);
+    await rpc.sendTransaction(t.wire, { encoding: 'base64', skipPreflight: true }).send();
+    const [status] = (await rpc.getSignatureStatuses([t.signature]).send()).value;
+    expect(status?.err).toEqual({ InstructionError: [0n, { Custom: 1n }] });
+    expect((await rpc.getBalance(payer.address, { commitment: 'processed' }).send()).value).toBe(SOL - 5000n);
+  });
+
+  it('answers the chain\'s facts: genesis hash, slot, block height, rent, fee, version, health, epoch', async () => {
+    expect(await rpc.getGenesisHash().send()).toBe(cluster.genesisHash);
+    expect(await k.providers.solanaChain.genesisHash()).toBe(cluster.genesisHash);
+    const tip = await cluster.tip();
+    expect(await rpc.getSlot({ commitment: 'processed' }).send()).toBe(BigInt(tip.slot));
+    expect(await rpc.getBlockHeight({ commitment: 'finalized' }).send()).toBe(BigInt(tip.finalizedSlot));
+    expect(await rpc.getMinimumBalanceForRentExemption(0n).send()).toBe(890_880n);
+    expect(await rpc.getHealth().send()).toBe('ok');
+    expect((await rpc.getVersion().send())['solana-core']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((await rpc.getEpochInfo().send()).slotsInEpoch).toBe(432_000n);
+    const info = await rpc.getAccountInfo(k.providers.solanaChain.saleAddress, { encoding: 'base64' }).send();
+    expect(info.value?.lamports).toBe(890_880n);
+    expect(info.value?.owner).toBe('11111111111111111111111111111111');
+  });
+});
+
+describe('JSON-RPC over HTTP (POST /api/solana/rpc)', () => {
+  it('answers garbage with JSON-RPC errors, never a 500', async () => {
+    const post = (payload: string, contentType = 'application/json') => k.app.inject({ method: 'POST', url: '/api/solana/rpc', payload, headers: { 'content-type': contentType } });
+    const cases: Array<[string, number]> = [
+      ['{', -32700], ['', -32700], ['null', -32600], ['[]', -32600], ['"x"', -32600], ['{"jsonrpc":"2.0"}', -32600],
+      ['{"jsonrpc":"2.0","id":1,"method":"nope"}', -32601], ['{"jsonrpc":"2.0","id":1,"method":"getBalance","params":{}}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"getBalance","params":["x"]}', -32602], ['{"jsonrpc":"2.0","id":1,"method":"getBalance","params":[1]}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"sendTransaction","params":["AAAA",{"encoding":"base64"}]}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"sendTransaction","params":["!!!"]}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["1"]}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"getSignaturesForAddress","params":["11111111111111111111111111111111",{"limit":0}]}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"getLatestBlockhash","params":[{"commitment":"nope"}]}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"toString"}', -32601], ['{"jsonrpc":"2.0","id":1,"method":"__proto__"}', -32601],
+      ['{"jsonrpc":"2.0","id":1,"method":"requestAirdrop","params":["11111111111111111111111111111111",1e30]}', -32602],
+      ['{"jsonrpc":"2.0","id":1,"method":"getMinimumBalanceForRentExemption","params":[-1]}', -32602],
+    ];
+    for (const [payload, code] of cases) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBeLessThan(500);
+      expect(res.json<{ error: { code: number } }>().error.code, payload).toBe(code);
+    }
+    // random bytes
+    for (let i = 0; i < 30; i++) {
+      const junk = Buffer.from(Array.from({ length: 1 + (i * 37) % 300 }, (_, j) => (i * 131 + j * 17) % 256)).toString('latin1');
+      const res = await post(junk);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const huge = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth', params: ['x'.repeat(100_000)] }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json<{ error: { code: number } }>().error.code).toBe(-32600);
+  });
+
+  it('serves @solana/kit over HTTP (listening server): a batch, airdrop, transfer, history', async () => {
+    const url = await k.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const http = createSolanaRpc(`${url}/api/solana/rpc`);
+      const payer = await generateKeyPairSigner();
+      await http.requestAirdrop(payer.address, lamports(3n * SOL)).send();
+      const reference = (await generateKeyPairSigner()).address;
+      const t = await transfer(http, payer, (await generateKeyPairSigner()).address, SOL, { memo: 'http', reference });
+      expect(await http.sendTransaction(t.wire, { encoding: 'base64' }).send()).toBe(t.signature);
+      await cluster.produceSlots(2);
+      const found = await http.getSignaturesForAddress(reference, { commitment: 'finalized' }).send();
+      expect(found.map((f) => f.signature)).toEqual([t.signature]);
+      const res = await fetch(`${url}/api/solana/rpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'getHealth' }, { jsonrpc: '2.0', id: 'b', method: 'getGenesisHash' }, { jsonrpc: '2.0', id: 3, method: 'nope' },
+      ]) });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([
+        { jsonrpc: '2.0', id: 1, result: 'ok' }, { jsonrpc: '2.0', id: 'b', result: cluster.genesisHash },
+        { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } },
+      ]);
+    } finally {
+      // the app (and its listening socket) closes in afterAll
+    }
+  });
+});
