@@ -81,6 +81,7 @@ export const EXTRA_ERROR_MESSAGES = {
   PRICE_STALE: 'Prices are out of date right now, so EXO cannot be priced. Please try again in a few minutes.',
   ERROR_WALLET_TX_VERSION_NOT_SUPPORTED: 'Your wallet does not support this transaction version.',
   ERROR_WALLET_TX_TOO_LARGE: 'The transaction is larger than the Solana network accepts (1232 bytes).',
+  SOLANA_WALLET_REQUIRED: 'Link a Solana wallet to your account to pay in SOL (Account → Settings → Wallets). Only a linked wallet can pay.',
   FRENMINE_UPGRADE_FAILED: 'The upgrade process failed. Please try again.',
   VENDOR_WEEKLY_LIMIT: 'You have reached this item\'s weekly limit. It can be bought again from Monday 00:00 UTC.',
 } as const;
@@ -139,6 +140,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   WITHDRAW_CAN_ONLY_MASTER: 403,
   CANT_GET_MASTER_WALLET: 409,
   PRICE_STALE: 503,
+  SOLANA_WALLET_REQUIRED: 409,
 };
 
 /** True when `code` is in the catalogue. */

@@ -33,6 +33,8 @@ export const EXTRA_ERROR_CODES = [
   'FRENMINE_UPGRADE_IN_PROGRESS', 'FRENMINE_MAX_LEVEL', 'FRENMINE_ERROR_LAND_MAX_SIZE',
   // Solana payments (docs/game-rules.md §9) and prices (§1).
   'PRICE_STALE', 'ERROR_WALLET_TX_VERSION_NOT_SUPPORTED', 'ERROR_WALLET_TX_TOO_LARGE',
+  // An EXO order paid in SOL needs a Solana wallet linked to the account (its payer must be one).
+  'SOLANA_WALLET_REQUIRED',
   // A vendor item's weekly limit per account (docs/game-rules.md §6).
   'VENDOR_WEEKLY_LIMIT',
   // The result of a fren mine upgrade that failed (the spec's GOLDMINE_UPGRADE_FAILED is the gold mine's).

@@ -556,3 +556,37 @@ export const landMints = pgTable('land_mints', {
   index('land_mints_open').on(t.status, t.expiresAt).where(sql`status IN ('reserved', 'submitted')`),
   check('land_mints_lovelace_positive', sql`${t.lovelace} > 0`),
 ]);
+
+/**
+ * Finalized Solana transactions the Solana watcher judged (migration 0021; docs/game-rules.md §9),
+ * once per signature: `paid` credited its order's EXO; every other verdict is unmatched (operator).
+ * (The columns 0021 adds to `exo_orders` and `sale_rounds` — pay_chain, lamports, solana_reference,
+ * solana_recipient, price_lamports — live in SQL like the rest of those tables.)
+ */
+export const solanaPayments = pgTable('solana_payments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  signature: text('signature').notNull(),
+  slot: bigint('slot', { mode: 'number' }).notNull(),
+  blockTime: ts('block_time'),
+  orderId: bigint('order_id', { mode: 'number' }),
+  userId: integer('user_id').references(() => users.id),
+  /** Source of the lamports (else the fee payer), base58. */
+  payer: text('payer').notNull(),
+  feePayer: text('fee_payer').notNull(),
+  /** Lamports moved to the sale address by the transfers carrying the order's reference. */
+  lamports: amount('lamports').notNull(),
+  /** `paid` | `under` | `over` | `twice` | `after_expiry` | `unlinked_payer` | `wrong_recipient` | `wrong_memo` | `no_order` | `several_orders` | `failed`. */
+  verdict: text('verdict').notNull(),
+  seenAt: ts('seen_at').notNull(),
+}, (t) => [
+  uniqueIndex('solana_payments_signature').on(t.signature),
+  index('solana_payments_unmatched').on(t.id).where(sql`verdict <> 'paid'`),
+  index('solana_payments_order').on(t.orderId),
+]);
+
+/** How far the Solana watcher read an address's finalized signatures (migration 0021). */
+export const solanaCursor = pgTable('solana_cursor', {
+  address: text('address').primaryKey(),
+  signature: text('signature').notNull(),
+  slot: bigint('slot', { mode: 'number' }).notNull(),
+});

@@ -61,6 +61,7 @@ export const errorsEs: Record<keyof typeof ERROR_MESSAGES | keyof typeof GENERIC
   PRICE_STALE: 'Los precios no están actualizados, así que no se puede poner precio al EXO. Inténtalo en unos minutos.',
   ERROR_WALLET_TX_VERSION_NOT_SUPPORTED: 'Tu billetera no admite esta versión de transacción.',
   ERROR_WALLET_TX_TOO_LARGE: 'La transacción es más grande de lo que acepta la red de Solana (1232 bytes).',
+  SOLANA_WALLET_REQUIRED: 'Vincula una billetera de Solana a tu cuenta para pagar en SOL (Cuenta → Ajustes → Billeteras). Solo una billetera vinculada puede pagar.',
   LAND_MAX_SIZE: 'Esta tierra ya tiene su tamaño máximo.',
   AMOUNT_TOO_LARGE: 'Esta cantidad es mayor de lo que el Reino maneja.',
   IDEMPOTENCY_KEY_REUSED: 'Esta clave de solicitud ya se usó para otra solicitud.',

@@ -27,7 +27,7 @@ function walletBuildError(err: unknown): never {
  * Builds the unsigned payment a player's wallet signs (CIP-30 `signTx`): a deposit of `amount`
  * whole EXO/HEXO to the treasury, or an order's lovelace to the sale address, from `address`'s
  * UTxOs, with a CIP-20 message naming the account or the order.
- * @throws ApiError ERROR_WALLET_WRONG_NETWORK (address of another network), USER_WALLET_NOT_BELONG
+ * @throws ApiError ERROR_WALLET_WRONG_NETWORK (address of another network, or an order paid in SOL), USER_WALLET_NOT_BELONG
  *   (an order paid from a wallet not linked to the account), NOT_FOUND (no such order of the
  *   account), SALE_ROUND_CLOSED (order already paid or expired), AMOUNT_TOO_LARGE,
  *   ERROR_WALLET_NOT_ENOUGH_UTXO (no UTxO at the address, or its UTxOs cannot make the
@@ -49,6 +49,8 @@ export async function buildPayment(
   } else {
     const order = await payableOrder(db.orm, session.userId, req.order_id);
     if (!order) fail('NOT_FOUND');
+    // an order paid in SOL is paid through its Solana Pay request, never with ADA
+    if (order.pay_chain !== 'cardano' || order.lovelace === null) fail('ERROR_WALLET_WRONG_NETWORK');
     if (order.status !== 'awaiting_payment' || new Date(order.expires_at) <= now) fail('SALE_ROUND_CLOSED');
     pay = { to: money.saleAddress, assets: { lovelace: BigInt(order.lovelace) }, message: orderMessage(req.order_id) };
   }

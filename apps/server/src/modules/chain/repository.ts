@@ -36,6 +36,8 @@ export interface RoundRow {
   id: number;
   name: string;
   price_lovelace: string;
+  /** Lamports per whole EXO set by the operator; null = priced from the prices (docs/game-rules.md §9). */
+  price_lamports: string | null;
   cap: string;
   starts_at: Date | string;
   ends_at: Date | string;
@@ -49,7 +51,7 @@ const soldSql = (now: Date) => sql`COALESCE((SELECT sum(o.exo) FROM exo_orders o
 /** Every sale round with its EXO sold or reserved at `now`, in id order. */
 export async function roundRows(orm: Orm, now: Date): Promise<RoundRow[]> {
   return exec<RoundRow>(orm, sql`
-    SELECT r.id, r.name, r.price_lovelace::text AS price_lovelace, r.cap::text AS cap, r.starts_at, r.ends_at, ${soldSql(now)} AS sold
+    SELECT r.id, r.name, r.price_lovelace::text AS price_lovelace, r.price_lamports::text AS price_lamports, r.cap::text AS cap, r.starts_at, r.ends_at, ${soldSql(now)} AS sold
     FROM sale_rounds r ORDER BY r.id`);
 }
 
@@ -60,7 +62,7 @@ export async function roundRows(orm: Orm, now: Date): Promise<RoundRow[]> {
  */
 export async function lockRound(tx: Orm, id: number, now: Date): Promise<RoundRow | null> {
   const [round] = await exec<RoundRow>(tx, sql`
-    SELECT r.id, r.name, r.price_lovelace::text AS price_lovelace, r.cap::text AS cap, r.starts_at, r.ends_at, '0' AS sold
+    SELECT r.id, r.name, r.price_lovelace::text AS price_lovelace, r.price_lamports::text AS price_lamports, r.cap::text AS cap, r.starts_at, r.ends_at, '0' AS sold
     FROM sale_rounds r WHERE r.id = ${id} FOR UPDATE`);
   if (!round) return null;
   const [sold] = await exec<{ sold: string }>(tx, sql`SELECT ${soldSql(now)} AS sold FROM sale_rounds r WHERE r.id = ${id}`);
@@ -73,14 +75,22 @@ export async function exoPriceAda(tx: Orm): Promise<string | null> {
   return price?.ada ?? null;
 }
 
-/** An EXO order row as read for its answer (`paid_height`: block of its latest payment seen, null if none). */
+/**
+ * An EXO order row as read for its answer (`paid_height`: block of its latest ADA payment seen, null
+ * if none). ADA orders carry `lovelace`; SOL orders `lamports`, their Solana Pay reference key and
+ * the Solana sale address they pay (docs/game-rules.md §9).
+ */
 export interface OrderRow {
   id: number;
   source: 'round' | 'pack';
   round_id: number | null;
   pack: string | null;
   exo: string;
-  lovelace: string;
+  pay_chain: 'cardano' | 'solana';
+  lovelace: string | null;
+  lamports: string | null;
+  solana_reference: string | null;
+  solana_recipient: string | null;
   status: ExoOrder['status'];
   tx_hash: string | null;
   created_at: Date | string;
@@ -91,7 +101,8 @@ export interface OrderRow {
 /** The account's EXO orders, newest first (at most 50), or only order `id`. */
 export async function orderRows(orm: Orm, userId: number, id?: number): Promise<OrderRow[]> {
   return exec<OrderRow>(orm, sql`
-    SELECT o.id::int AS id, o.source, o.round_id, o.pack, o.exo::text AS exo, o.lovelace::text AS lovelace, o.status, o.tx_hash, o.created_at, o.expires_at,
+    SELECT o.id::int AS id, o.source, o.round_id, o.pack, o.exo::text AS exo, o.pay_chain, o.lovelace::text AS lovelace, o.lamports::text AS lamports,
+      o.solana_reference, o.solana_recipient, o.status, o.tx_hash, o.created_at, o.expires_at,
       (SELECT max(p.block_height) FROM chain_payments p WHERE p.token = 'ada' AND p.message_order = o.id
         AND p.status IN ('pending', 'credited', 'claimable')) AS paid_height
     FROM exo_orders o WHERE o.user_id = ${userId} ${id === undefined ? sql`` : sql`AND o.id = ${id}`} ORDER BY o.id DESC LIMIT 50`);
@@ -104,21 +115,26 @@ export async function orderByKey(orm: Orm, userId: number, key: string): Promise
   return prior ?? null;
 }
 
-/** An order the account may pay: its price in lovelace, status and expiry; null when not the account's. */
-export async function payableOrder(orm: Orm, userId: number, id: number): Promise<{ lovelace: string; status: string; expires_at: Date | string } | null> {
-  const [order] = await exec<{ lovelace: string; status: string; expires_at: Date | string }>(orm, sql`
-    SELECT lovelace::text AS lovelace, status, expires_at FROM exo_orders WHERE id = ${id} AND user_id = ${userId}`);
+/** An order the account may pay: its chain, price in lovelace (null for SOL orders), status and expiry; null when not the account's. */
+export async function payableOrder(orm: Orm, userId: number, id: number): Promise<{ pay_chain: 'cardano' | 'solana'; lovelace: string | null; status: string; expires_at: Date | string } | null> {
+  const [order] = await exec<{ pay_chain: 'cardano' | 'solana'; lovelace: string | null; status: string; expires_at: Date | string }>(orm, sql`
+    SELECT pay_chain, lovelace::text AS lovelace, status, expires_at FROM exo_orders WHERE id = ${id} AND user_id = ${userId}`);
   return order ?? null;
 }
 
 /**
- * Inserts an order awaiting payment (EXO in base units, price in lovelace) under its idempotency key.
+ * Inserts an order awaiting payment (EXO in base units; price in lovelace, or for a SOL order
+ * lamports with its reference key and recipient) under its idempotency key.
  * @returns its id, or null when the key was taken meanwhile (a concurrent request)
  */
-export async function insertOrder(tx: Orm, o: { userId: number; key: string; hash: string; source: 'round' | 'pack'; roundId: number | null; pack: string | null; exo: bigint; lovelace: bigint; now: Date; expiresAt: Date }): Promise<number | null> {
+export async function insertOrder(tx: Orm, o: {
+  userId: number; key: string; hash: string; source: 'round' | 'pack'; roundId: number | null; pack: string | null; exo: bigint; now: Date; expiresAt: Date;
+} & ({ lovelace: bigint } | { lamports: bigint; reference: string; recipient: string })): Promise<number | null> {
+  const sol = 'lamports' in o ? o : null;
   const [row] = await exec<{ id: number }>(tx, sql`
-    INSERT INTO exo_orders (user_id, idempotency_key, request_hash, source, round_id, pack, exo, lovelace, status, created_at, expires_at)
-    VALUES (${o.userId}, ${o.key.toLowerCase()}, ${o.hash}, ${o.source}, ${o.roundId}, ${o.pack}, ${o.exo.toString()}, ${o.lovelace.toString()},
+    INSERT INTO exo_orders (user_id, idempotency_key, request_hash, source, round_id, pack, exo, pay_chain, lovelace, lamports, solana_reference, solana_recipient, status, created_at, expires_at)
+    VALUES (${o.userId}, ${o.key.toLowerCase()}, ${o.hash}, ${o.source}, ${o.roundId}, ${o.pack}, ${o.exo.toString()}, ${sol ? 'solana' : 'cardano'},
+      ${sol ? null : (o as { lovelace: bigint }).lovelace.toString()}, ${sol ? sol.lamports.toString() : null}, ${sol?.reference ?? null}, ${sol?.recipient ?? null},
       'awaiting_payment', ${o.now}, ${o.expiresAt})
     ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id::int AS id`);
   return row?.id ?? null;

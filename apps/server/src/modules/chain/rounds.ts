@@ -19,7 +19,7 @@ export const toRound = (r: RoundRow): SaleRound => ({
 export async function saleRounds(db: Database, now: Date): Promise<SaleRoundAnswer[]> {
   const rows = await roundRows(db.orm, now);
   return rows.map((r) => ({
-    id: r.id, name: r.name, price_lovelace: r.price_lovelace, price_lamports: null, cap: r.cap, sold: r.sold,
+    id: r.id, name: r.name, price_lovelace: r.price_lovelace, price_lamports: r.price_lamports, cap: r.cap, sold: r.sold,
     starts_at: iso(r.starts_at)!, ends_at: iso(r.ends_at)!, status: roundStatus(toRound(r), BigInt(r.sold), now),
   }));
 }

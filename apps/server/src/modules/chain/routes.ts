@@ -15,6 +15,8 @@ import { accountWithdrawals, requestWithdrawal } from './withdrawals.ts';
 export async function chainRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, chainJobs, config } = app.deps;
   const money = providers.money;
+  // SOL orders (docs/game-rules.md §9) pay the Solana chain's sale address
+  const solana = { saleAddress: providers.solanaChain.saleAddress as string, finalitySlots: providers.solanaChain.finalitySlots };
 
   route(app, ENDPOINTS.chainInfo, async () => {
     const tip = await money.ledger.tip();
@@ -47,11 +49,11 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.chainWithdrawals, async (input) => ({ withdrawals: await accountWithdrawals(db, money, sessionOf(input).userId) }));
 
-  route(app, ENDPOINTS.saleRounds, async ({ now }) => ({ rounds: await saleRounds(db, now), sale_address: money.saleAddress, solana_sale_address: null }));
+  route(app, ENDPOINTS.saleRounds, async ({ now }) => ({ rounds: await saleRounds(db, now), sale_address: money.saleAddress, solana_sale_address: solana.saleAddress }));
 
   route(app, ENDPOINTS.exoOrderCreate, async (input) => ({
-    order: await createOrder(db, money, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now, config.prices.maxAgeMs),
+    order: await createOrder(db, money, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now, config.prices.maxAgeMs, solana),
   }));
 
-  route(app, ENDPOINTS.exoOrders, async (input) => ({ orders: await accountOrders(db, money, sessionOf(input).userId, input.now) }));
+  route(app, ENDPOINTS.exoOrders, async (input) => ({ orders: await accountOrders(db, money, sessionOf(input).userId, input.now, undefined, solana) }));
 }
