@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leases,
     chainJobs: deps.chainJobs ?? new ChainMoneyJobs(deps.db, deps.providers.money, clock, {
       warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m),
-    }, leases),
+    }, leases, deps.providers),
   };
   const { config } = full;
   const app = Fastify({

@@ -26,6 +26,7 @@ import { chestRoutes } from './modules/chest/routes.ts';
 import { valleyRoutes } from './modules/valley/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
+import { mintRoutes } from './modules/mint/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { solanaRpcRoutes } from './modules/solana/routes.ts';
 import { usesLocalSolanaCluster } from './chain/solana/index.ts';
@@ -59,6 +60,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { area: 'valley', serves: 'valley map and mines', routes: valleyRoutes },
   { area: 'staking', serves: 'Staking Hub', routes: stakingRoutes },
   { area: 'chain', serves: 'deposits, withdrawals, orders, rounds', routes: chainRoutes },
+  { area: 'mint', serves: 'the in-app land mint: reserve, build, submit, list', routes: mintRoutes },
   { area: 'demo', serves: 'faucet, clock, tick, blocks (no sign-in)', routes: demoRoutes, when: (config) => config.demo },
   { area: 'solana', serves: 'the local Solana cluster\'s JSON-RPC (emulator mode only)', routes: solanaRpcRoutes, when: usesLocalSolanaCluster },
 ];

@@ -25,6 +25,7 @@ import {
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
+import { mintInfoResponse, mintRequest, mintResponse, mintsResponse, mintParams, mintTxRequest, mintSubmitRequest } from './mint.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
 import {
   walletsResponse, walletLinkRequest, stakeLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
@@ -150,7 +151,6 @@ export const ENDPOINTS = {
     summary: 'Expands a land one size with an expansion permit', params: landParams, response: okResponse,
     errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'LAND_MAX_SIZE', 'ITEM_NOT_EXIST_ON_BALANCE'],
   }),
-  miningTools: endpoint({
   landUpdates: endpoint({
     operationId: 'landUpdates', method: 'GET', path: '/lands/updates', tags: ['lands'], auth: 'session',
     summary: "Whether any of the player's lands has has_update set (an upgrade or expansion finished or failed since the owner last opened it), and which",
@@ -167,6 +167,7 @@ export const ENDPOINTS = {
     params: landParams, query: upgradeResultQuery, response: upgradeResultResponse,
     errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'GOLDMINE_UPGRADE_FAILED', 'FRENMINE_UPGRADE_FAILED'],
   }),
+  miningTools: endpoint({
     operationId: 'miningTools', method: 'GET', path: '/mining_tool', tags: ['mining tools'], auth: 'public',
     summary: "Mining tools: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: miningToolsResponse, errors: [],
   }),
@@ -365,6 +366,36 @@ export const ENDPOINTS = {
   exoOrders: endpoint({
     operationId: 'exoOrders', method: 'GET', path: '/exo/orders', tags: ['chain'], auth: 'session',
     summary: "The account's EXO orders, newest first", response: ordersResponse, errors: [],
+  }),
+  mintInfo: endpoint({
+    operationId: 'mintInfo', method: 'GET', path: '/mint/info', tags: ['mint'], auth: 'public',
+    summary: 'The in-app land mint: open or closed, the price in lovelace, the reservation time and the free lands (docs/game-rules.md §2)',
+    response: mintInfoResponse, errors: [],
+  }),
+  mintCreate: endpoint({
+    operationId: 'mintCreate', method: 'POST', path: '/mint', tags: ['mint'], auth: 'session', rateLimit: 30,
+    summary: 'Reserves a land to mint: a named cell or "Any" with coordinates settings; exactly once per Idempotency-Key header',
+    headers: idempotencyHeaders, body: mintRequest, response: mintResponse,
+    errors: ['PENDING_TRANSACTION', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE', 'MINT_REMOVE_COORS', 'IDEMPOTENCY_KEY_REUSED'],
+  }),
+  mints: endpoint({
+    operationId: 'mints', method: 'GET', path: '/mint', tags: ['mint'], auth: 'session',
+    summary: "The account's mints with their status, newest first", response: mintsResponse, errors: [],
+  }),
+  mintTx: endpoint({
+    operationId: 'mintTx', method: 'POST', path: '/mint/:id/tx', tags: ['mint'], auth: 'session', rateLimit: 60,
+    summary: 'Builds the unsigned mint transaction of a reserved mint from the wallet address\'s UTxOs (the wallet signs it with CIP-30 signTx)',
+    params: mintParams, body: mintTxRequest, response: buildTxResponse,
+    errors: ['NOT_FOUND', 'LAND_NOT_AVAILABLE', 'ERROR_WALLET_WRONG_NETWORK', 'USER_WALLET_NOT_BELONG', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'ERROR_WALLET_NOT_ENOUGH_BALANCE'],
+  }),
+  mintSubmit: endpoint({
+    operationId: 'mintSubmit', method: 'POST', path: '/mint/:id/submit', tags: ['mint'], auth: 'session', rateLimit: 60,
+    summary: "Adds the wallet's witness set and the Land policy's signature to the built mint transaction and submits it",
+    params: mintParams, body: mintSubmitRequest, response: mintResponse, errors: ['NOT_FOUND', 'LAND_NOT_AVAILABLE', 'TX_SUBMIT_FAILED'],
+  }),
+  mintCancel: endpoint({
+    operationId: 'mintCancel', method: 'POST', path: '/mint/:id/cancel', tags: ['mint'], auth: 'session', rateLimit: 30,
+    summary: 'Gives a reserved (not yet paid) mint up: its land returns at once', params: mintParams, response: mintResponse, errors: ['NOT_FOUND', 'PENDING_TRANSACTION'],
   }),
   demoBlocks: endpoint({
     operationId: 'demoBlocks', method: 'POST', path: '/demo/chain/blocks', tags: ['demo'], auth: 'demo', rateLimit: 120,

@@ -10,4 +10,5 @@ export * from './csv.ts';
 export * from './valley.ts';
 export * from './staking.ts';
 export * from './chain.ts';
+export * from './mint.ts';
 export * from './health.ts';

@@ -17,7 +17,7 @@ export async function blocks(args: string[]): Promise<void> {
     const { db, providers } = await openKingdomDatabase(config);
     const leases = new JobLeases(db.orm);
     try {
-      const jobs = new ChainMoneyJobs(db, providers.money, () => new Date(), { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) }, leases);
+      const jobs = new ChainMoneyJobs(db, providers.money, () => new Date(), { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) }, leases, providers);
       await jobs.produceBlocks(count);
       const tip = await providers.money.ledger.tip();
       result = { height: tip.height, slot: tip.slot };

@@ -1,5 +1,6 @@
 /**
- * Runs chain money's jobs (issue 11): the chain watcher, the treasury signer and order expiry, once
+ * Runs chain money's jobs (issue 11): the chain watcher, the treasury signer, order expiry and the
+ * in-app land mint's confirmations, once
  * cluster-wide under one job lease (issue 15); on the emulator also block production
  * (`EMULATOR_BLOCK_MS`), each produced block followed by a run. Real networks run on `CHAIN_WATCH_MS`.
  */
@@ -8,6 +9,8 @@ import type { CardanoMoney } from '../chain/cardano/money.ts';
 import { expireOrders } from '../modules/chain/repository.ts';
 import { runChainWatcher, type WatchRun } from './chain-watcher.ts';
 import { runTreasurySigner, type SignerLog } from './treasury-signer.ts';
+import { mintOpen, runMintJob } from '../modules/mint/service.ts';
+import type { ChainProviders } from '../chain/provider.ts';
 import type { JobLeases, JobSpec } from './leases.ts';
 
 /** What one run of the jobs did. */
@@ -31,6 +34,8 @@ export class ChainMoneyJobs {
     private readonly clock: () => Date,
     private readonly log: SignerLog,
     private readonly leases: JobLeases,
+    /** The chain providers (the in-app mint syncs a buyer's wallet); without them the mint's job step does not run. */
+    private readonly providers?: ChainProviders,
   ) {}
 
   /**
@@ -47,6 +52,8 @@ export class ChainMoneyJobs {
         confirmations: this.money.confirmations, now,
       });
       await expireOrders(this.db.orm, now);
+      // The in-app land mint (docs/game-rules.md §2): confirmations, returns and expiry; open on the emulator only.
+      if (this.providers && mintOpen(this.money)) await runMintJob({ db: this.db, money: this.money }, this.providers, now);
       return { ...watch, payouts: payoutsBefore };
     };
     const next = this.running.then(work, work);
