@@ -23,6 +23,7 @@ import { ApiError } from './errors.ts';
 import { csrfPlugin } from './auth/csrf.ts';
 import { registerAuthHook } from './http/routes.ts';
 import { ChainMoneyJobs } from './jobs/chain-money.ts';
+import { SolanaWatcherJob } from './jobs/solana-watcher.ts';
 import { JobLeases } from './jobs/leases.ts';
 import { Lifecycle } from './observability/health.ts';
 import { ROUTE_MODULES } from './route-modules.ts';
@@ -65,6 +66,8 @@ export interface AppDeps {
   kickJob?: (name: string) => void;
   /** Chain money's jobs (watcher, treasury signer); built from `providers.money` when absent. */
   chainJobs?: ChainMoneyJobs;
+  /** The Solana watcher (SOL payments of EXO orders, docs/game-rules.md §9); built from `providers.solanaChain` when absent. */
+  solanaWatcher?: SolanaWatcherJob;
   /** Shutdown state (readiness answers 503 while draining); a new one when absent. */
   lifecycle?: Lifecycle;
 }
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chainJobs: deps.chainJobs ?? new ChainMoneyJobs(deps.db, deps.providers.money, clock, {
       warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m),
     }, leases, deps.providers),
+    solanaWatcher: deps.solanaWatcher ?? new SolanaWatcherJob(deps.db, deps.providers.solanaChain, clock, leases),
   };
   const { config } = full;
   const app = Fastify({
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMetrics(app, new AppMetrics({ db: full.db, ledger: full.providers.money.ledger }), config.ops.metricsToken);
   }
   app.addHook('onClose', async () => full.chainJobs.stop());
+  app.addHook('onClose', async () => full.solanaWatcher.stop());
   app.decorate('apiRoutes', []);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

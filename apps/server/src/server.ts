@@ -12,6 +12,7 @@ import { GameClock } from './clock.ts';
 import { ROSTER_WARM_EVERY_MS, settleDueDays, warmRosters } from './jobs/settlement.ts';
 import { publishChestSeeds } from './modules/chest/service.ts';
 import { JobLeases, JobScheduler, type JobSpec } from './jobs/leases.ts';
+import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';
 import { observeJobRun } from './observability/metrics.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
 import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
@@ -103,6 +104,8 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
         }
       } },
       { ...chain, run: async () => { await refreshClock(); await chain.run(); } },
+      // SOL payments of EXO orders (docs/game-rules.md §9): the watcher of this deployment's cluster
+      { ...app.deps.solanaWatcher.job(solanaWatchEveryMs(providers.solanaChain)), run: async () => { await refreshClock(); await app.deps.solanaWatcher.run(); } },
     ];
     if (config.demo && config.chainMoney.demoChainFaucet && providers.money.emulator) {
       specs.push({ name: DEMO_FUNDING_JOB, everyMs: DEMO_FUNDING_EVERY_MS, run: () => payDemoFunding(db, providers.money) });

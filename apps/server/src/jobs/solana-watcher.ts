@@ -216,6 +216,14 @@ async function writeChunk(db: Database, sale: Address, facts: Array<SolanaPaymen
   });
 }
 
+/**
+ * How often the watcher runs (ms): every 2 s on the local cluster (demo slots are short), every 5 s
+ * on a real cluster (finality takes ~13 s; one `getSignaturesForAddress` a run when nothing is new).
+ */
+export function solanaWatchEveryMs(chain: SolanaChain): number {
+  return chain.local ? 2_000 : 5_000;
+}
+
 /** Lease name of the watcher of `cluster` (one watcher per cluster, cluster-wide). */
 export const solanaJobName = (cluster: string) => `solana:${cluster}`;
 
