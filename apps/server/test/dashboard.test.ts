@@ -18,7 +18,8 @@ describe('public reads', () => {
 
   it('prices are ADA per token with 5 decimals', async () => {
     const res = await k.get(PATHS.prices);
-    expect(res.json()).toEqual({ exo: '0.01873', hexo: '0.00412' });
+    // (ada_usd, sol_usd: USD per ADA and SOL; the demo's prices never go stale)
+    expect(res.json()).toMatchObject({ exo: '0.01873', hexo: '0.00412', stale: { exo: false, hexo: false, ada_usd: false, sol_usd: false } });
   });
 
   it('the whole land collection is paged, searchable by hex_name and shows known owners', async () => {

@@ -121,6 +121,7 @@ export const user = z.object({
   land_owner: z.boolean(),
   is_cardano: z.boolean(),
   connect_wallet: z.string().describe('address of the wallet this session signed in with'),
+  wallet_handle: z.string().nullable().describe("the ADA Handle (without '$') the session's wallet holds, as its last sync saw it; null when none"),
 });
 export type User = z.infer<typeof user>;
 

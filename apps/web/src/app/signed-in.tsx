@@ -45,6 +45,7 @@ export function AccountBar() {
   const { t } = useTranslation();
   const userName = useSession((s) => s.userName);
   const walletAddress = useSession((s) => s.walletAddress);
+  const walletHandle = useSession((s) => s.walletHandle);
   const logout = useLogout();
   const [open, setOpen] = useMenuOpen();
   const box = useRef<HTMLDivElement>(null);
@@ -81,7 +82,7 @@ export function AccountBar() {
             <span className="who__role">{t('roles.citizen')}</span>
             <span className="who__name">{userName ? shortName(userName) : shortenMiddle(walletAddress, 8, 6)}</span>
           </Link>
-          <WalletAddress address={walletAddress} />
+          <WalletAddress address={walletAddress} handle={walletHandle} />
           <button type="button" className="btn btn--ghost" onClick={() => void logout()}>
             {t('nav.logout')}
           </button>

@@ -4,9 +4,10 @@ import { shortenMiddle } from '@kingdom/game';
 
 /**
  * The signed-in wallet's address, shortened (spec §9) with the whole address in its title and a
- * copy button (demo players read it here for the faucet).
+ * copy button (demo players read it here for the faucet); its ADA Handle (`$name`, the spec's wallet
+ * handle) in place of the shortened address when it holds one (the button still copies the address).
  */
-export function WalletAddress({ address }: { address: string }) {
+export function WalletAddress({ address, handle = '' }: { address: string; handle?: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   if (!address) return null;
@@ -22,7 +23,7 @@ export function WalletAddress({ address }: { address: string }) {
   return (
     <span className="address">
       <span className="address__text mono" title={address} data-testid="header-address" data-address={address} aria-label={t('header.address', { address })}>
-        {shortenMiddle(address, 10, 6)}
+        {handle ? <span data-testid="header-handle">${handle}</span> : shortenMiddle(address, 10, 6)}
       </span>
       <button type="button" className="btn btn--link address__copy" onClick={() => void copy()} aria-label={t('header.copy')} title={t('header.copy')}>
         {copied ? (

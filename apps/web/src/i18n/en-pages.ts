@@ -124,6 +124,7 @@ export const enPages = {
     userType: 'Type',
     wallets: 'Wallets',
     activeWallet: 'Active wallet',
+    walletHandle: 'Wallet handle',
     chain: 'Chain',
     walletApp: 'Wallet',
     noWallets: 'No wallets connected',

@@ -127,6 +127,7 @@ export const esPages = {
     userType: 'Tipo',
     wallets: 'Billeteras',
     activeWallet: 'Billetera activa',
+    walletHandle: 'Handle de la billetera',
     chain: 'Cadena',
     walletApp: 'Billetera',
     noWallets: 'No hay billeteras conectadas',

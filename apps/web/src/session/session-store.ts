@@ -90,6 +90,8 @@ function userFields(user: User): Partial<SessionState> {
     userType: user.type,
     landOwner: user.land_owner,
     isCardano: user.is_cardano,
+    // the ADA Handle of the session's wallet (spec §3 wallet handle); '' when none (or an older server)
+    walletHandle: user.wallet_handle ?? '',
   };
 }
 

@@ -11,6 +11,7 @@ export const TEST_USER: User = {
   land_owner: true,
   is_cardano: true,
   connect_wallet: 'addr_test1vqexample',
+  wallet_handle: null,
 };
 
 export const TEST_CONFIG: ConfigResponse = {

@@ -12,6 +12,7 @@ import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/
 import { route } from '../../http/routes.ts';
 import { findOrCreateAccount } from '../users/account-repository.ts';
 import { syncWallet } from '../wallets/sync.ts';
+import { giveDemoHandle } from '../wallets/handle.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
 import { challengeIsOpen, consumeChallenge, insertChallenge, insertSession, revokeRequestSession } from './repository.ts';
@@ -55,7 +56,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       return acc;
     });
     try {
-      await syncWallet(db, providers, chain, address, now);
+      // demo on the emulator: the wallet gets a handle, as a mainnet wallet may hold one
+      if (config.demo && chain === 'cardano' && config.cardanoNetwork === 'emulator') await giveDemoHandle(db.orm, config.handles.policyId, address);
+      await syncWallet(db, providers, chain, address, now, config.handles);
     } catch (err) {
       request.log.warn({ err, chain }, 'wallet sync failed at sign-in; keeping the last synced holdings');
     }

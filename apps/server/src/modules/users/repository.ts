@@ -16,7 +16,7 @@ import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
 /** The configured Land policy (docs/operator-guide.md), read in SQL. */
 const LAND = LAND_POLICY_SQL;
 
-const USER_COLUMNS = sql`u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address,
+const USER_COLUMNS = sql`u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address, w.handle,
     EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = ${LAND}) AS land_owner`;
 
 const userStmt = sessionStatement('dashboard_user', ({ session, clock }) => sql`
@@ -39,19 +39,19 @@ const totalLandsStmt = sessionStatement('user_total_lands', ({ session }) => sql
   SELECT (SELECT count(*) FROM holdings h WHERE h.user_id = s.user_id AND h.collection_key = ${LAND})::int AS total_lands
   FROM sessions s WHERE ${session}`);
 
-interface UserRow { user_id: number; user_name: string; user_avatar: string | null; type: string; chain: string; address: string; land_owner: boolean }
+interface UserRow { user_id: number; user_name: string; user_avatar: string | null; type: string; chain: string; address: string; handle: string | null; land_owner: boolean }
 
 function toUser(r: UserRow): User {
   return {
     user_name: r.user_name, user_id: r.user_id, user_avatar: r.user_avatar, type: r.type,
-    land_owner: r.land_owner, is_cardano: r.chain === 'cardano', connect_wallet: r.address,
+    land_owner: r.land_owner, is_cardano: r.chain === 'cardano', connect_wallet: r.address, wallet_handle: r.handle,
   };
 }
 
 /**
  * The user of a session in one round trip, or null when the session is unknown, revoked or expired.
  * `land_owner`: a linked wallet holds at least one Land NFT; `is_cardano`/`connect_wallet`: the
- * wallet this session signed in with.
+ * wallet this session signed in with; `wallet_handle`: its ADA Handle as its last sync saw it.
  */
 export async function loadUser(db: Database, tokenHash: string, now: Date): Promise<User | null> {
   const [r] = await runSession<UserRow>(db, userStmt, tokenHash, now);

@@ -19,7 +19,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.walletSync, async (input) => {
     const session = sessionOf(input);
     try {
-      const r = await syncWallet(db, providers, session.chain, session.address, input.now);
+      const r = await syncWallet(db, providers, session.chain, session.address, input.now, config.handles);
       return { lands: r.lands, mtools: r.mtools, synced_at: r.syncedAt.toISOString() };
     } catch (err) {
       input.request.log.warn({ err }, 'wallet sync failed');

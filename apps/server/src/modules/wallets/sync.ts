@@ -6,6 +6,7 @@
 import type { Chain } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
 import { collectionKeys, lockWalletOwner, markSynced, replaceHoldings } from './repository.ts';
+import { chooseHandle, storeHandle } from './handle.ts';
 import type { ChainProviders } from '../../chain/index.ts';
 import { worldPolicies } from '../../world-import/collections.ts';
 
@@ -17,11 +18,12 @@ export interface SyncResult {
 }
 
 /**
- * Reads the address's assets from its chain provider and replaces its holdings in one transaction.
+ * Reads the address's assets from its chain provider and replaces its holdings in one transaction;
+ * with `handles`, a Cardano wallet's handle is cached too (`wallets.handle`, handle.ts).
  * An address linked to no account has no holdings to keep (nothing is written).
  * @throws Error when the chain provider fails (the previous holdings stay as they were)
  */
-export async function syncWallet(db: Database, providers: ChainProviders, chain: Chain, address: string, now: Date): Promise<SyncResult> {
+export async function syncWallet(db: Database, providers: ChainProviders, chain: Chain, address: string, now: Date, handles?: { policyId: string }): Promise<SyncResult> {
   const assets = await providers[chain].listAssets(address);
   const policies = new Set(await collectionKeys(db.orm));
   // the configured Land and Mining Tool policies, as recorded (docs/operator-guide.md)
@@ -34,6 +36,8 @@ export async function syncWallet(db: Database, providers: ChainProviders, chain:
     if (userId === null) return;
     await replaceHoldings(tx, userId, chain, address, kept, now);
     await markSynced(tx, chain, address, now);
+    // the wallet handle (spec §3) from the same answer: no extra request (handle.ts)
+    if (handles && chain === 'cardano') await storeHandle(tx, chain, address, chooseHandle(assets, handles.policyId), now);
   });
   return {
     lands: kept.filter((a) => a.collectionKey === world.land).length,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockHttp } from '../../test/mock-http.ts';
-import { TEST_NOW, signedInRoutes } from '../../test/fixtures.ts';
+import { TEST_NOW, TEST_USER, signedInRoutes } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 import { DEMO_STORAGE_KEYS } from '../../wallets/demo/index.ts';
-import { SESSION_STORAGE_KEY } from '../../session/session-store.ts';
+import { SESSION_STORAGE_KEY, useSession } from '../../session/session-store.ts';
 
 describe('header', () => {
   it('shows the signed-in wallet address, shortened, with the whole address in its title', async () => {
@@ -14,6 +14,16 @@ describe('header', () => {
     expect(address.getAttribute('title')).toBe('addr_test1vqexample');
     expect(address.getAttribute('data-address')).toBe('addr_test1vqexample');
     expect(screen.getByRole('button', { name: 'Copy the wallet address' })).toBeTruthy();
+  });
+
+  it("shows the wallet's ADA Handle (the spec's wallet handle) in place of the address, and on the account page", async () => {
+    mockHttp(signedInRoutes({ 'GET /dashboard/user': { body: { user: { ...TEST_USER, wallet_handle: 'aldric' } } } }));
+    const { user } = renderRoute('/dashboard/overview', { signedIn: true });
+    expect((await screen.findByTestId('header-handle')).textContent).toBe('$aldric');
+    expect(screen.getByTestId('header-address').getAttribute('title')).toBe('addr_test1vqexample');
+    expect(useSession.getState().walletHandle).toBe('aldric');
+    await user.click(screen.getByRole('link', { name: /Citizen/ }));
+    expect((await screen.findByTestId('wallet-handle')).textContent).toBe('$aldric');
   });
 
   it('demo mode: the game clock advances one day, toasts the settled day and refreshes balances and notifications', async () => {

@@ -81,6 +81,12 @@ export function AccountSettingsPage() {
                 {s.walletAddress}
               </dd>
             </div>
+            {s.walletHandle ? (
+              <div>
+                <dt>{t('account.walletHandle')}</dt>
+                <dd data-testid="wallet-handle">${s.walletHandle}</dd>
+              </div>
+            ) : null}
           </dl>
         ) : (
           <EmptyState title={t('account.noWallets')} />
