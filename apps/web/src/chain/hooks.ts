@@ -153,7 +153,7 @@ export function usePay(onStep?: (step: PayStep) => void) {
 export function useCreateOrder() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { round_id: number; amount: string } | { pack: string }) =>
+    mutationFn: (body: ({ round_id: number; amount: string } | { pack: string }) & { pay_chain?: 'cardano' | 'solana' }) =>
       call('exoOrderCreate', { body }, { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: chainKeys.orders }), qc.invalidateQueries({ queryKey: chainKeys.rounds })]),
   });

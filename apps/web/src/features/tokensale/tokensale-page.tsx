@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { vendorEntry } from '@kingdom/game';
@@ -9,18 +9,30 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { formatUtc } from '../../components/time-format.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { useSession } from '../../session/session-store.ts';
-import { costLovelace, formatAda, isWholeAmount } from '../../chain/format.ts';
-import { useCreateOrder, useExoOrders, useSaleRounds } from '../../chain/hooks.ts';
+import { usePrices } from '../../api/account-calls.ts';
+import { costLamports, costLovelace, formatAda, formatSol, isWholeAmount } from '../../chain/format.ts';
+import { useChainInfo, useCreateOrder, useExoOrders, useSaleRounds } from '../../chain/hooks.ts';
 import { OrderPayDialog } from '../../chain/order-pay-dialog.tsx';
 import { TxLink } from '../../chain/tx-link.tsx';
 import type { ExoOrder, SaleRound } from '../../chain/types.ts';
 import { perMilleText, soldPerMille } from './round-math.ts';
 import '../../chain/chain.css';
 
+const SolanaOrderDialog = lazy(() => import('../../chain/solana-order-dialog.tsx').then((m) => ({ default: m.SolanaOrderDialog })));
+
 /** The date part of an ISO instant (UTC). */
 const day = (iso: string) => formatUtc(iso).slice(0, 10);
 
-function BuyForm({ round, onOrder }: { round: SaleRound; onOrder(order: ExoOrder): void }) {
+/** What `amount` EXO of the round costs in the chain the order is paid on (SOL: at the current prices, fixed by the order). */
+function CostLine({ round, amount, payChain }: { round: SaleRound; amount: string; payChain: 'cardano' | 'solana' }) {
+  const { t } = useTranslation();
+  const prices = usePrices(payChain === 'solana');
+  if (payChain === 'cardano') return <p className="muted" data-testid={`round-cost-${round.id}`}>{t('tokensale.cost', { ada: formatAda(costLovelace(amount, round.price_lovelace)) })}</p>;
+  const lamports = costLamports(amount, round, prices.data);
+  return <p className="muted" data-testid={`round-cost-${round.id}`}>{lamports === null ? t('tokensale.solAtOrder') : t('tokensale.costSol', { sol: formatSol(lamports) })}</p>;
+}
+
+function BuyForm({ round, onOrder, payChain }: { round: SaleRound; onOrder(order: ExoOrder): void; payChain: 'cardano' | 'solana' }) {
   const { t } = useTranslation();
   const create = useCreateOrder();
   const [amount, setAmount] = useState('');
@@ -32,7 +44,7 @@ function BuyForm({ round, onOrder }: { round: SaleRound; onOrder(order: ExoOrder
     e.preventDefault();
     if (!isWholeAmount(amount)) return setInvalid(true);
     setFailure(null);
-    create.mutate({ round_id: round.id, amount }, {
+    create.mutate({ round_id: round.id, amount, ...(payChain === 'solana' ? { pay_chain: 'solana' as const } : {}) }, {
       onSuccess: ({ order }) => onOrder(order),
       onError: (err) => setFailure(err.message),
     });
@@ -46,9 +58,9 @@ function BuyForm({ round, onOrder }: { round: SaleRound; onOrder(order: ExoOrder
           onChange={(e) => { setAmount(e.target.value.replace(/\D/g, '')); setInvalid(false); }} data-testid={`round-amount-${round.id}`} />
       </label>
       <button type="submit" className="btn btn--primary" disabled={!open || create.isPending} data-testid={`round-buy-${round.id}`}>
-        {open ? t('tokensale.buy') : t(`tokensale.status.${round.status}`)}
+        {!open ? t(`tokensale.status.${round.status}`) : payChain === 'solana' ? t('chain.sol.buyWithSol') : t('tokensale.buy')}
       </button>
-      {open && isWholeAmount(amount) ? <p className="muted" data-testid={`round-cost-${round.id}`}>{t('tokensale.cost', { ada: formatAda(costLovelace(amount, round.price_lovelace)) })}</p> : null}
+      {open && isWholeAmount(amount) ? <CostLine round={round} amount={amount} payChain={payChain} /> : null}
       {invalid ? <p id={errorId} className="field-error" role="alert">{t('tokensale.amountEmpty')}</p> : null}
       {failure ? <p className="field-error" role="alert">{failure}</p> : null}
     </form>
@@ -56,16 +68,21 @@ function BuyForm({ round, onOrder }: { round: SaleRound; onOrder(order: ExoOrder
 }
 
 /**
- * What a signed-in player may do in a round (issue 18): buy while it is open and the session's
- * wallet can pay in ADA; else say why before any order is made (a closed or upcoming round shows no
- * form; a Solana session cannot pay on Cardano).
+ * What a signed-in player may do in a round: buy while it is open, paying in ADA with a Cardano
+ * session wallet or in SOL with a Solana one (docs/game-rules.md §9); else say why before any order
+ * is made (a closed or upcoming round shows no form; no wallet, or SOL payments off).
  */
 function RoundBuy({ round, onOrder }: { round: SaleRound; onOrder(order: ExoOrder): void }) {
   const { t } = useTranslation();
   const walletType = useSession((s) => s.walletType);
+  const info = useChainInfo();
   if (round.status !== 'open') return null;
+  if (walletType === 'solana') {
+    if (info.data && info.data.solana === null) return <p className="muted" data-testid={`round-sol-off-${round.id}`}>{t('chain.sol.off')}</p>;
+    return <BuyForm round={round} onOrder={onOrder} payChain="solana" />;
+  }
   if (walletType !== 'cardano') return <p className="muted" data-testid={`round-needs-cardano-${round.id}`}>{t('tokensale.needsCardano')}</p>;
-  return <BuyForm round={round} onOrder={onOrder} />;
+  return <BuyForm round={round} onOrder={onOrder} payChain="cardano" />;
 }
 
 function RoundCard({ round, signedIn, onOrder }: { round: SaleRound; signedIn: boolean; onOrder(order: ExoOrder): void }) {
@@ -79,7 +96,7 @@ function RoundCard({ round, signedIn, onOrder }: { round: SaleRound; signedIn: b
         <span className={`badge badge--${round.status}`} data-testid={`round-status-${round.id}`}>{t(`tokensale.status.${round.status}`)}</span>
       </div>
       <dl className="facts facts--wide">
-        <div><dt>{t('tokensale.price')}</dt><dd>{t('tokensale.pricePerExo', { ada: formatAda(round.price_lovelace) })}</dd></div>
+        <div><dt>{t('tokensale.price')}</dt><dd>{t('tokensale.pricePerExo', { ada: formatAda(round.price_lovelace) })}{round.price_lamports != null ? ` · ${t('tokensale.pricePerExoSol', { sol: formatSol(round.price_lamports) })}` : ''}</dd></div>
         <div><dt>{t('tokensale.cap')}</dt><dd>{formatTokenAmount(round.cap, 'exo')} EXO</dd></div>
         <div><dt>{t('tokensale.sold')}</dt><dd>{formatTokenAmount(round.sold, 'exo')} EXO</dd></div>
         <div><dt>{t('tokensale.window')}</dt><dd>{t('tokensale.windowRange', { from: day(round.starts_at), to: day(round.ends_at) })}</dd></div>
@@ -114,10 +131,10 @@ function YourOrders({ rounds }: { rounds: readonly SaleRound[] | undefined }) {
               <tr key={o.id} data-testid="order-row">
                 <td data-testid="order-label">{orderLabel(o, rounds)}</td>
                 <td>{formatTokenAmount(o.exo, 'exo', 6)} EXO</td>
-                <td>{formatAda(o.lovelace ?? '0')} ADA</td>
+                <td>{o.pay_chain === 'solana' ? `${formatSol(o.lamports ?? '0')} SOL` : `${formatAda(o.lovelace ?? '0')} ADA`}</td>
                 <td>{t(`chain.order.${o.status}`)}</td>
                 <td>{formatUtc(o.created_at)}</td>
-                <td>{o.tx_hash ? <TxLink hash={o.tx_hash} /> : '—'}</td>
+                <td>{o.tx_hash ? <TxLink hash={o.tx_hash} chain={o.pay_chain} /> : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -153,7 +170,8 @@ export function TokensalePage() {
         )}
       </section>
       {signedIn ? <YourOrders rounds={q.data?.rounds} /> : null}
-      {order ? <OrderPayDialog order={order} onClose={() => setOrder(null)} /> : null}
+      {order && order.pay_chain === 'solana' ? <Suspense fallback={null}><SolanaOrderDialog order={order} onClose={() => setOrder(null)} /></Suspense> : null}
+      {order && order.pay_chain !== 'solana' ? <OrderPayDialog order={order} onClose={() => setOrder(null)} /> : null}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useSession } from '../../../session/session-store.ts';
 import { perMilleText, soldPerMille } from '../round-math.ts';
 
 const round = (id: number, over: Record<string, unknown>) => ({
-  id, name: `Round ${id}`, price_lovelace: '250000', cap: '1000000000000', sold: '0',
+  id, name: `Round ${id}`, price_lovelace: '250000', price_lamports: null, cap: '1000000000000', sold: '0',
   starts_at: '2026-11-01T00:00:00Z', ends_at: '2026-12-01T00:00:00Z', status: 'open', ...over,
 });
 const ROUNDS = {
@@ -97,13 +97,25 @@ describe('/tokensale for a player (issue 18)', () => {
     expect(screen.getByTestId('orders-table').textContent).not.toContain('exo_1k');
   });
 
-  it('tells a Solana session before any order that EXO is paid in ADA on Cardano', async () => {
-    const log = mockHttp({ ...signedInRoutes(), 'GET /tokensale/rounds': { body: ROUNDS }, 'GET /exo/orders': { body: { orders: [] } } });
+  it('lets a Solana session buy in SOL: the round’s SOL price, an order paid on Solana, its Solana Pay link', async () => {
+    const rounds = { ...ROUNDS, solana_sale_address: 'SaLe1111111111111111111111111111111111111111', rounds: ROUNDS.rounds.map((r) => (r.id === 2 ? { ...r, price_lamports: '2500000' } : r)) };
+    const SOL_ORDER = { ...ORDER, pay_chain: 'solana', lovelace: null, lamports: '25000000', confirmations: 0, sale_address: rounds.solana_sale_address,
+      solana_pay: { url: 'solana:SaLe1111111111111111111111111111111111111111?amount=0.025&reference=Ref1&label=Kingdom', recipient: rounds.solana_sale_address, amount: '0.025', lamports: '25000000', reference: 'Ref1', label: 'Kingdom', message: 'EXO', memo: 'm' } };
+    const log = mockHttp({
+      ...signedInRoutes(), 'GET /tokensale/rounds': { body: rounds }, 'GET /exo/orders': { body: { orders: [] } },
+      'GET /chain/info': { body: { network: 'emulator', network_id: 0, confirmations: 15, treasury_address: 'addr_test1t', sale_address: 'addr_test1s', tip: { height: 1, slot: 1 }, explorer_tx_url: null, solana: { cluster: 'devnet', genesis_hash: 'G', rpc_url: '/api/solana/rpc', sale_address: rounds.solana_sale_address, explorer_tx_url: null } } },
+      'POST /exo/orders': { status: 201, body: { order: SOL_ORDER } },
+    });
     renderRoute('/tokensale', { signedIn: true });
     useSession.setState({ walletType: 'solana' });
-    expect((await screen.findByTestId('round-needs-cardano-2')).textContent).toContain('Cardano wallet');
-    expect(screen.queryByTestId('round-buy-2')).toBeNull();
-    expect(log.some((r) => r.method === 'POST')).toBe(false);
+    expect((await screen.findByTestId('round-2')).textContent).toContain('0.0025 SOL per EXO');
+    fireEvent.change(await screen.findByTestId('round-amount-2'), { target: { value: '10' } });
+    expect(screen.getByTestId('round-cost-2').textContent).toBe('Cost: 0.025 SOL');
+    expect(screen.queryByTestId('round-needs-cardano-2')).toBeNull();
+    fireEvent.click(screen.getByTestId('round-buy-2'));
+    expect((await screen.findByTestId('order-sol')).textContent).toBe('0.025 SOL');
+    expect((screen.getByTestId('solana-pay-url') as HTMLInputElement).value).toBe(SOL_ORDER.solana_pay.url);
+    expect(log.find((r) => r.method === 'POST')?.body).toEqual({ round_id: 2, amount: '10', pay_chain: 'solana' });
   });
 });
 

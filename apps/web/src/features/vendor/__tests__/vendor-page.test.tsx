@@ -55,12 +55,28 @@ describe('/vendor EXO packs (issue 18)', () => {
     expect(screen.getByTestId('vendor-pack-price-exo_250k').textContent).toBe('≈ 4,682.5 ADA at the current EXO price');
   });
 
-  it('tell a Solana session before any order that packs are paid in ADA on Cardano', async () => {
-    const log = mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: catalogue } });
+  it('a Solana session buys a pack in SOL: its SOL price first, then an order paid on Solana with its Solana Pay link', async () => {
+    const SOL_ORDER = {
+      id: 9, source: 'pack', round_id: null, pack: 'exo_1k', exo: '1000000000', pay_chain: 'solana', lovelace: null, lamports: '56190000',
+      sale_address: 'SaLe1111111111111111111111111111111111111111', status: 'awaiting_payment', tx_hash: null, confirmations: 0,
+      solana_pay: { url: 'solana:SaLe1111111111111111111111111111111111111111?amount=0.05619&reference=Ref1111&label=Kingdom&message=EXO&memo=kingdom-order-9', recipient: 'SaLe1111111111111111111111111111111111111111', amount: '0.05619', lamports: '56190000', reference: 'Ref1111', label: 'Kingdom', message: 'EXO', memo: 'kingdom-order-9' },
+      created_at: '2026-11-22T10:00:00Z', expires_at: '2026-11-22T10:30:00Z',
+    };
+    const log = mockHttp({
+      ...signedInRoutes(),
+      'GET /vendor/items': { body: catalogue },
+      // 1,000 EXO at 0.01873 ADA = 18.73 ADA; × 0.45 USD/ADA ÷ 150 USD/SOL = 0.05619 SOL (the server's rule)
+      'GET /currencies/prices': { body: { exo: '0.01873', hexo: '0.00042', ada_usd: '0.45000', sol_usd: '150.00000', stale: { exo: false, hexo: false, ada_usd: false, sol_usd: false } } },
+      'GET /chain/info': { body: { network: 'emulator', network_id: 0, confirmations: 15, treasury_address: 'addr_test1t', sale_address: 'addr_test1s', tip: { height: 1, slot: 1 }, explorer_tx_url: null, solana: { cluster: 'devnet', genesis_hash: 'G', rpc_url: '/api/solana/rpc', sale_address: SOL_ORDER.sale_address, explorer_tx_url: null } } },
+      'POST /exo/orders': { status: 201, body: { order: SOL_ORDER } },
+    });
     renderRoute('/vendor', { signedIn: true });
     useSession.setState({ walletType: 'solana' });
-    expect((await screen.findByTestId('vendor-needs-cardano-exo_1k', {}, { timeout: 5000 })).textContent).toContain('Cardano wallet');
-    expect(screen.queryByTestId('vendor-buy-exo_1k')).toBeNull();
-    expect(log.some((r) => r.method === 'POST')).toBe(false);
+    expect((await screen.findByTestId('vendor-pack-sol-exo_1k', {}, { timeout: 5000 })).textContent).toBe('≈ 0.05619 SOL at the current prices');
+    expect(screen.queryByTestId('vendor-needs-cardano-exo_1k')).toBeNull();
+    fireEvent.click(screen.getByTestId('vendor-buy-exo_1k'));
+    expect((await screen.findByTestId('order-sol')).textContent).toBe('0.05619 SOL');
+    expect((screen.getByTestId('solana-pay-url') as HTMLInputElement).value).toBe(SOL_ORDER.solana_pay.url);
+    expect(log.find((r) => r.method === 'POST')?.body).toEqual({ pack: 'exo_1k', pay_chain: 'solana' });
   });
 });
