@@ -36,7 +36,7 @@ const db = await openDatabase({ databaseUrl: values.url!, dataDir: '', poolSize:
 await Promise.all(Array.from({ length: connections * 2 }, async (_, i) => {
   const user = 1 + Math.floor(Math.random() * players);
   if (i % 2 === 0) await purchase(db, user, randomUUID(), { item: 'food_100', quantity: 1 }, at).catch(() => undefined);
-  else await lockVotes(db, user, 1).catch(() => undefined);
+  else await lockVotes(db, user, 1, at).catch(() => undefined);
 }));
 console.log('ready');
 
@@ -52,7 +52,7 @@ const run = async (due: bigint, i: number): Promise<void> => {
   const user = 1 + Math.floor(Math.random() * players);
   try {
     if (i % 2 === 0) await purchase(db, user, randomUUID(), { item: 'food_100', quantity: 1 }, at);
-    else await lockVotes(db, user, 1);
+    else await lockVotes(db, user, 1, at);
   } catch {
     errors++;
   }

@@ -76,11 +76,15 @@ export class GameClock {
     return this.offsetMs;
   }
 
-  /** Reads the shared offset (call at start and now and then): one prepared statement. */
+  /**
+   * Reads the shared offset (call at start and now and then): one prepared statement. The offset
+   * only ever moves forward (demo ticks), so a read never takes it back: a read that began before
+   * this process's own {@link advance} committed (and saw the older offset) leaves the newer one.
+   */
   async load(): Promise<void> {
     const started = this.changes;
     const [row] = await runPrepared<{ ms: string | null }>(this.db, offsetStmt);
-    this.offsetMs = Number(row?.ms ?? 0);
+    this.offsetMs = Math.max(this.offsetMs, Number(row?.ms ?? 0));
     // a change notified while the read ran may be newer than what it saw: not current then
     if (this.changes === started) this.loadedAt = started;
   }

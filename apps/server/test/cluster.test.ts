@@ -359,6 +359,57 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
       await two.close();
     }
   });
+  it('demo ticks alternating between two processes (one hears no notification) answer consecutive days and settle each once', async () => {
+    const one = await processOn();
+    const two = await deafProcessOn();
+    try {
+      const posts = [postThrough(one), postThrough(two)];
+      await settleDueDays(k.db, one.gameClock.now()); // the days earlier tests' clock moves left due
+      let today = (await one.inject({ method: 'GET', url: `/api${ENDPOINTS.demoClock.path}` })).json<{ today: string }>().today;
+      const settledDays: string[] = [];
+      // the other process's tick job, running when it hears of the move: it may settle the day first
+      const tickJob = async (i: number) => {
+        await sleep(i * 3);
+        await one.gameClock.load();
+        await settleDueDays(k.db, one.gameClock.now()).catch(() => undefined);
+      };
+      for (let i = 0; i < 6; i++) {
+        const [res] = await Promise.all([posts[i % 2]!(PATHS.demoTick, { days: 1 }), tickJob(i)]);
+        expect(res.statusCode, res.body).toBe(200);
+        const r = res.json<{ today: string; last_settled: string; settled: string[] }>();
+        // the day this tick made, and the day it made due settled, whichever process holds the stale clock
+        expect([r.today, r.last_settled, r.settled], `tick ${i}`).toEqual([addDays(today), today, [today]]);
+        settledDays.push(...r.settled);
+        today = r.today;
+      }
+      expect(new Set(settledDays).size).toBe(6);
+      const rows = await exec<{ day: string; n: number }>(k.db.orm, sql`SELECT day, count(*)::int AS n FROM game_days WHERE day IN (${sql.join(settledDays.map((d) => sql`${d}`), sql`, `)}) GROUP BY day`);
+      expect(rows.map((r) => r.n)).toEqual(Array(6).fill(1));
+      // each day's reports were written once (one mine report per land and day at most)
+      const dup = await exec(k.db.orm, sql`SELECT land_id, mine, day FROM mine_day_reports WHERE day IN (${sql.join(settledDays.map((d) => sql`${d}`), sql`, `)}) GROUP BY 1, 2, 3 HAVING count(*) > 1`);
+      expect(dup).toEqual([]);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  }, 120_000);
+
+  it('a clock read that saw the offset before this process moved it never takes the time back', async () => {
+    const one = await processOn();
+    try {
+      const before = one.gameClock.offset();
+      await advanceDemoClock(k.db, (ms, tx) => one.gameClock.advance(ms, tx), 86_400_000);
+      expect(one.gameClock.offset()).toBe(before + 86_400_000);
+      // what a read in flight during the move saw: the offset before it
+      await exec(k.db.orm, sql`UPDATE app_settings SET value = jsonb_build_object('ms', ${before}::bigint) WHERE key = 'clock_offset_ms'`);
+      await one.gameClock.load();
+      expect(one.gameClock.offset()).toBe(before + 86_400_000);
+      await exec(k.db.orm, sql`UPDATE app_settings SET value = jsonb_build_object('ms', ${before + 86_400_000}::bigint) WHERE key = 'clock_offset_ms'`);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('a challenge issued before a demo tick is still answerable after it', async () => {
     const wallet = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PATHS, type ChestOpenResponse, type ChestWeekResponse, type LandDetailResponse, type LandUpdatesResponse, type LandsResponse, type NotificationsResponse, type UpgradeResultResponse, type VendorCatalogueResponse } from '@kingdom/api';
+import { PATHS, STAKING_PATHS, type ChestOpenResponse, type ChestWeekResponse, type LandDetailResponse, type LandUpdatesResponse, type LandsResponse, type NotificationsResponse, type UpgradeResultResponse, type VendorCatalogueResponse } from '@kingdom/api';
 import { chestDraw, chestEntryIndex, chestLootTable, chestWeekOf, toBaseUnits } from '@kingdom/game';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
@@ -144,5 +144,27 @@ describe('what changed on a land: has_update and the upgrade result', () => {
     // the land now belongs to the buyer: it shows them that something changed
     expect(await updates(buyer)).toEqual({ any_update: true, lands: [hex] });
     expect((await result(buyer, hex)).json<UpgradeResultResponse>().status).toBe('none');
+  });
+});
+
+describe('ledger entries carry the request\'s game time', () => {
+  it('vote lock and unlock entries (EXO and points) are dated by the game clock, not the database\'s', async () => {
+    const p = await newPlayer(k, { exo: '100' });
+    k.advance(3 * DAY); // the game clock is now days away from the database's wall clock
+    const lockedAt = k.now();
+    const lock = await k.post(STAKING_PATHS.votesLock, { amount: 10 }, auth(p));
+    expect(lock.statusCode, lock.body).toBe(200);
+    k.advance(60_000);
+    const unlockedAt = k.now();
+    expect((await k.post(STAKING_PATHS.votesUnlock, { amount: 4 }, auth(p))).statusCode).toBe(200);
+    const rows = await exec<{ reason: string; asset: string; created_at: Date }>(k.db.orm, sql`
+      SELECT reason, asset, created_at FROM ledger_entries WHERE user_id = ${p.userId} AND reason IN ('votes_lock', 'votes_unlock') ORDER BY id`);
+    expect(rows.map((r) => [r.reason, r.asset, new Date(r.created_at).toISOString()])).toEqual([
+      ['votes_lock', 'exo', lockedAt.toISOString()], ['votes_lock', 'votes', lockedAt.toISOString()],
+      ['votes_unlock', 'exo', unlockedAt.toISOString()], ['votes_unlock', 'votes', unlockedAt.toISOString()],
+    ]);
+    // the faucet's entries too
+    const [faucet] = await exec<{ created_at: Date }>(k.db.orm, sql`SELECT created_at FROM ledger_entries WHERE user_id = ${p.userId} AND reason = 'faucet'`);
+    expect(Math.abs(new Date(faucet!.created_at).getTime() - (lockedAt.getTime() - 3 * DAY))).toBeLessThan(60_000);
   });
 });

@@ -72,7 +72,7 @@ describe('player writes racing the tick', () => {
     const buys = new Map<number, Promise<Outcome>>();
     const votes = new Map<number, Promise<Outcome>>();
     const buy = (p: Player) => answer(purchase(k.db, p.userId, randomUUID(), { item: 'food_100', quantity: 1 }, during));
-    const vote = (p: Player) => answer(lockVotes(k.db, p.userId, 1));
+    const vote = (p: Player) => answer(lockVotes(k.db, p.userId, 1, k.now()));
     // half the players write while the tick is paused between two batches (the write must not wait
     // for it), the other half at random moments while batches run
     const paused = players.filter((_, i) => i % 2 === 0);

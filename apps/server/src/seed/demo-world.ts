@@ -153,7 +153,7 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     for (const p of DEMO_PLAYERS) {
       const address = enterpriseTestnetAddress(randomBytes(createPrng(p.seed), 28));
       playerAddresses.push(address);
-      await givePlayer(tx, address, p.lands, p.tools, p.balances, p.items, 'demo_seed', p.seed);
+      await givePlayer(tx, address, p.lands, p.tools, p.balances, p.items, 'demo_seed', p.seed, 'cardano', now);
       await exec(tx, sql`UPDATE users SET name = ${p.name} WHERE id = (SELECT user_id FROM wallets WHERE chain = 'cardano' AND address = ${address})`);
     }
     await tx.insert(appSettings).values({ key: 'demo_world_seeded', value: { at: now.toISOString() } });
@@ -198,13 +198,13 @@ async function mintCollectionsToTreasury(tx: Orm): Promise<void> {
 
 /**
  * Gives an address (creating its account if new) lands and tools from the treasury, balances in
- * whole tokens and items, as ledger entries with `reason` and `reference`.
+ * whole tokens and items, as ledger entries with `reason` and `reference` at game time `at`.
  * @returns hex_names of the lands and ids of the tools given
  */
 export async function givePlayer(
   tx: Orm, address: string, landCount: number, toolCount: number,
   wholeBalances: Partial<Record<Token, bigint>>, items: Record<string, number>, reason: string, reference: string,
-  chain: 'cardano' | 'solana' = 'cardano',
+  chain: 'cardano' | 'solana', at: Date,
 ): Promise<{ lands: string[]; tools: number[]; userId: number }> {
   const account = await findOrCreateAccount(tx, chain, address);
   const landRows = landCount > 0 ? await exec<{ id: number; hex_name: string; collection_key: string; asset_key: string }>(tx, sql`
@@ -217,10 +217,10 @@ export async function givePlayer(
     ORDER BY (t.id * 7919) % 503 LIMIT ${toolCount} FOR UPDATE OF e SKIP LOCKED`) : [];
   await emulatorTransferNfts(tx, { chain, address }, [...landRows, ...toolRows].map((r) => ({ collectionKey: r.collection_key, assetKey: r.asset_key })));
   for (const [token, whole] of Object.entries(wholeBalances) as Array<[Token, bigint]>) {
-    if (whole > 0n) await applyTokenEntry(tx, { userId: account.userId, token, amount: toBaseUnits(whole, token), reason, reference });
+    if (whole > 0n) await applyTokenEntry(tx, { userId: account.userId, token, amount: toBaseUnits(whole, token), reason, reference, at });
   }
   for (const [itemKey, amount] of Object.entries(items)) {
-    if (amount > 0) await applyItemEntry(tx, { userId: account.userId, itemKey, amount, reason, reference });
+    if (amount > 0) await applyItemEntry(tx, { userId: account.userId, itemKey, amount, reason, reference, at });
   }
   return { lands: landRows.map((l) => l.hex_name), tools: toolRows.map((t) => t.id), userId: account.userId };
 }

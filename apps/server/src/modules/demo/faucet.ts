@@ -108,7 +108,7 @@ export async function runFaucet(db: Database, providers: ChainProviders, input: 
   const reference = randomUUID();
   const given = await db.orm.transaction(async (tx) => {
     const minted = input.land ? [await mintLand(tx, chain, input.address, input.land)] : [];
-    const g = await givePlayer(tx, input.address, input.lands, input.tools, input.balances, items, 'faucet', reference, chain);
+    const g = await givePlayer(tx, input.address, input.lands, input.tools, input.balances, items, 'faucet', reference, chain, now);
     const workers = input.workers ? await mintWorkers(tx, chain, input.address, input.workers, input.rarity ?? 'common', now) : [];
     const projectNfts = input.nfts ? await mintProjects(tx, chain, input.address, input.nfts) : [];
     return { ...g, lands: [...minted, ...g.lands], workers: [...workers, ...projectNfts] };

@@ -21,8 +21,12 @@ export interface TokenEntry {
   reason: string;
   /** What, unique per reason and user: an order id, a day, an idempotency key. */
   reference: string;
-  /** When, on the game clock (default: the database's clock). */
-  at?: Date;
+  /**
+   * When, on the game clock: the request's game time (`input.now`), the settled day's end, the
+   * chain event's time. Required, so no entry falls back to the database's wall clock, which in demo
+   * mode is not the game's.
+   */
+  at: Date;
 }
 
 /**
@@ -63,8 +67,8 @@ export interface ItemEntry {
   amount: number;
   reason: string;
   reference: string;
-  /** When, on the game clock (default: the database's clock). */
-  at?: Date;
+  /** When, on the game clock (see {@link TokenEntry.at}). */
+  at: Date;
 }
 
 /**
@@ -84,10 +88,10 @@ export async function applyItemEntry(tx: Orm, e: ItemEntry, insufficientCode: Er
 }
 
 /** Writes the ledger entry; false when this (reason, reference, user, asset) was already written. */
-async function recordEntry(tx: Orm, userId: number, asset: string, amount: string, reason: string, reference: string, at: Date | undefined): Promise<boolean> {
+async function recordEntry(tx: Orm, userId: number, asset: string, amount: string, reason: string, reference: string, at: Date): Promise<boolean> {
   const inserted = await exec(tx, sql`
     INSERT INTO ledger_entries (user_id, asset, amount, reason, reference, created_at)
-    VALUES (${userId}, ${asset}, ${amount}, ${reason}, ${reference}, ${at ?? sql`now()`})
+    VALUES (${userId}, ${asset}, ${amount}, ${reason}, ${reference}, ${at})
     ON CONFLICT (reason, reference, user_id, asset) DO NOTHING
     RETURNING id`);
   return inserted.length > 0;
@@ -163,14 +167,14 @@ const EXO_UNIT = 1_000_000n;
  * returns to the app balance and the player's `vote_books.locked` moves by the same count, as two
  * ledger entries (asset `exo` in base units, asset `votes` in points) under one reason/reference.
  * Unlocking takes only free points: one conditional UPDATE (`locked - allocated ≥ n`), so it can
- * never race an allocation below zero (the table's CHECKs back this up).
+ * never race an allocation below zero (the table's CHECKs back this up). `at`: the request's game time.
  * @throws ApiError VENDOR_NOT_ENOUGH_BALANCE (lock: not that much EXO), VOTES_NOT_VALID_VALUE
  *   (unlock: more than the free points); the caller's transaction must then roll back
  */
-export async function applyVotePoints(tx: Orm, userId: number, points: bigint, reference: string): Promise<void> {
+export async function applyVotePoints(tx: Orm, userId: number, points: bigint, reference: string, at: Date): Promise<void> {
   const reason = points > 0n ? 'votes_lock' : 'votes_unlock';
   if (points > 0n) {
-    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference });
+    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference, at });
     await exec(tx, sql`INSERT INTO vote_books (user_id, locked) VALUES (${userId}, ${points.toString()}::numeric)
       ON CONFLICT (user_id) DO UPDATE SET locked = vote_books.locked + EXCLUDED.locked`);
   } else {
@@ -178,7 +182,7 @@ export async function applyVotePoints(tx: Orm, userId: number, points: bigint, r
     const rows = await exec(tx, sql`UPDATE vote_books SET locked = locked - ${n}::numeric
       WHERE user_id = ${userId} AND locked - allocated >= ${n}::numeric RETURNING user_id`);
     if (rows.length === 0) throw new ApiError('VOTES_NOT_VALID_VALUE');
-    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference });
+    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference, at });
   }
-  await recordEntry(tx, userId, 'votes', points.toString(), reason, reference, undefined);
+  await recordEntry(tx, userId, 'votes', points.toString(), reason, reference, at);
 }

@@ -34,12 +34,12 @@ export async function stakingRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.votesGet, async (input) => votesOf(db.orm, sessionOf(input).userId));
   route(app, ENDPOINTS.votesLock, async (input) => {
     const s = sessionOf(input);
-    await lockVotes(db, s.userId, input.body.amount);
+    await lockVotes(db, s.userId, input.body.amount, input.now);
     return votesOf(db.orm, s.userId);
   });
   route(app, ENDPOINTS.votesUnlock, async (input) => {
     const s = sessionOf(input);
-    await unlockVotes(db, s.userId, input.body.amount);
+    await unlockVotes(db, s.userId, input.body.amount, input.now);
     return votesOf(db.orm, s.userId);
   });
   route(app, ENDPOINTS.votesAdd, async (input) => {

@@ -28,17 +28,17 @@ export async function votesOf(orm: Orm, userId: number): Promise<VotesResponse> 
   };
 }
 
-/** Locks whole EXO as points. @throws ApiError VOTES_NOT_VALID_VALUE, VENDOR_NOT_ENOUGH_BALANCE */
-export async function lockVotes(db: Database, userId: number, amount: number): Promise<void> {
+/** Locks whole EXO as points at game time `now`. @throws ApiError VOTES_NOT_VALID_VALUE, VENDOR_NOT_ENOUGH_BALANCE */
+export async function lockVotes(db: Database, userId: number, amount: number, now: Date): Promise<void> {
   const n = points(amount);
   if (!isValidVoteValue(n, MAX_VOTE_POINTS)) fail('VOTES_NOT_VALID_VALUE');
-  await db.orm.transaction((tx) => applyVotePoints(tx, userId, n, randomUUID()));
+  await db.orm.transaction((tx) => applyVotePoints(tx, userId, n, randomUUID(), now));
 }
 
-/** Unlocks free points back to EXO. @throws ApiError VOTES_NOT_VALID_VALUE (0, fractional, or more than free) */
-export async function unlockVotes(db: Database, userId: number, amount: number): Promise<void> {
+/** Unlocks free points back to EXO at game time `now`. @throws ApiError VOTES_NOT_VALID_VALUE (0, fractional, or more than free) */
+export async function unlockVotes(db: Database, userId: number, amount: number, now: Date): Promise<void> {
   const n = points(amount);
-  await db.orm.transaction((tx) => applyVotePoints(tx, userId, -n, randomUUID()));
+  await db.orm.transaction((tx) => applyVotePoints(tx, userId, -n, randomUUID(), now));
 }
 
 /**
