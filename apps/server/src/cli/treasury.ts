@@ -2,12 +2,16 @@
  * `treasury` (any mode; opens the database itself — with PGlite, stop the server first): the
  * treasury's EXO/HEXO on chain, deposits seen but not credited (treasury change is not a deposit:
  * the watcher never records it), unmatched sale payments, payouts awaiting a verdict (issue 17),
- * and the reconciliation per token. Exit code 1 when a reconciliation does not hold.
+ * the reconciliation per token, and the Solana sale address with its unmatched SOL payments
+ * (docs/game-rules.md §9: under, over, twice, after expiry, unlinked payer, wrong memo...; refund by
+ * hand). Exit code 1 when a reconciliation does not hold.
  */
 import { sql } from 'drizzle-orm';
 import { fromBaseUnits } from '@kingdom/game';
 import { exec, type Orm } from '../db/client.ts';
 import type { CardanoMoney } from '../chain/cardano/money.ts';
+import type { SolanaChain } from '../chain/solana/index.ts';
+import { solAmount } from '@kingdom/game';
 import { payoutsAwaitingVerdict, treasuryReport } from '../modules/chain/reconcile.ts';
 import { openKingdomDatabase } from '../server.ts';
 import { anyConfig, fmt, type Print } from './shared.ts';
@@ -17,7 +21,7 @@ import { anyConfig, fmt, type Print } from './shared.ts';
  * @returns true when every token reconciles
  * @throws Error when the ledger (network) cannot be reached
  */
-export async function printTreasuryReport(orm: Orm, money: CardanoMoney, print: Print): Promise<boolean> {
+export async function printTreasuryReport(orm: Orm, money: CardanoMoney, print: Print, solana?: SolanaChain): Promise<boolean> {
   const report = await treasuryReport(orm, money);
   const [open] = await exec<{ count: number }>(orm, sql`SELECT count(*)::int AS count FROM chain_withdrawals WHERE status IN ('requested', 'submitted')`);
   print(`Treasury ${money.treasury.address} on ${money.ledger.network} (tip ${(await money.ledger.tip()).height}); sale address ${money.saleAddress}`);
@@ -38,6 +42,7 @@ export async function printTreasuryReport(orm: Orm, money: CardanoMoney, print: 
       SELECT tx_hash, output_index, amount::text AS amount, senders[1] AS sender FROM chain_payments WHERE status = 'unmatched' ORDER BY id LIMIT 20`);
     for (const r of rows) print(`  ${r.tx_hash}#${r.output_index}  ${fromBaseUnits(BigInt(r.amount), 'exo')} ADA from ${r.sender}`);
   }
+  if (solana) await printSolanaPayments(orm, solana, print);
   let holds = true;
   for (const r of report) {
     const s = r.sums;
@@ -52,11 +57,31 @@ export async function printTreasuryReport(orm: Orm, money: CardanoMoney, print: 
   return holds;
 }
 
+/**
+ * The Solana side: the sale address, SOL orders paid, and the unmatched SOL payments the watcher
+ * recorded (never credited), by verdict, with the latest 20.
+ */
+async function printSolanaPayments(orm: Orm, solana: SolanaChain, print: Print): Promise<void> {
+  const [paid] = await exec<{ count: number; lamports: string }>(orm, sql`
+    SELECT count(*)::int AS count, COALESCE(sum(lamports), 0)::text AS lamports FROM solana_payments WHERE verdict = 'paid'`);
+  print(`Solana (${solana.cluster}) sale address ${solana.saleAddress}: ${paid!.count} SOL orders paid, ${solAmount(BigInt(paid!.lamports))} SOL`);
+  const kinds = await exec<{ verdict: string; count: number; lamports: string }>(orm, sql`
+    SELECT verdict, count(*)::int AS count, sum(lamports)::text AS lamports FROM solana_payments WHERE verdict <> 'paid' GROUP BY verdict ORDER BY verdict`);
+  if (!kinds.length) return;
+  const total = kinds.reduce((s, k) => s + k.count, 0);
+  print(`Unmatched SOL payments to the sale address (never credited; refund by hand): ${total} — ${kinds.map((k) => `${k.verdict} ${k.count} (${solAmount(BigInt(k.lamports))} SOL)`).join(', ')}`);
+  const rows = await exec<{ signature: string; verdict: string; lamports: string; payer: string; order_id: string | null; user_id: number | null }>(orm, sql`
+    SELECT signature, verdict, lamports::text AS lamports, payer, order_id::text AS order_id, user_id FROM solana_payments WHERE verdict <> 'paid' ORDER BY id DESC LIMIT 20`);
+  for (const r of rows) {
+    print(`  ${r.signature}  ${r.verdict}  ${solAmount(BigInt(r.lamports))} SOL from ${r.payer}${r.order_id ? ` for order ${r.order_id} (account ${r.user_id})` : ''}`);
+  }
+}
+
 /** Runs `treasury`. */
 export async function treasury(): Promise<void> {
   const { db, providers } = await openKingdomDatabase(anyConfig());
   try {
-    if (!(await printTreasuryReport(db.orm, providers.money, (line) => console.log(line)))) process.exitCode = 1;
+    if (!(await printTreasuryReport(db.orm, providers.money, (line) => console.log(line), providers.solanaChain))) process.exitCode = 1;
   } finally {
     await db.close();
   }

@@ -143,6 +143,9 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     await tx.insert(currencyPrices).values([
       { token: 'exo', ada: '0.01873' },
       { token: 'hexo', ada: '0.00412' },
+      // USD prices of ADA and SOL (docs/game-rules.md §9): what prices the demo's SOL orders; 'demo' never goes stale
+      { token: 'ada', usd: '0.45000', source: 'demo', seenAt: now },
+      { token: 'sol', usd: '140.00000', source: 'demo', seenAt: now },
     ]).onConflictDoNothing();
     await mintCollectionsToTreasury(tx);
     await mintToCollectors(tx);
