@@ -58,5 +58,21 @@ export function SessionEffects() {
     };
   }, [authed]);
 
+  // a Solana session: the wallet's account changes end or update the session (wallets/solana/session-watch.ts)
+  const walletType = useSession((s) => s.walletType);
+  const walletApiName = useSession((s) => s.walletApiName);
+  useEffect(() => {
+    if (!authed || walletType !== 'solana' || !walletApiName) return;
+    let cancelled = false;
+    let off = () => undefined as void;
+    void import('../wallets/solana/session-watch.ts').then((m) => {
+      if (!cancelled) off = m.watchSolanaSessionWallet(walletApiName);
+    });
+    return () => {
+      cancelled = true;
+      off();
+    };
+  }, [authed, walletType, walletApiName]);
+
   return null;
 }

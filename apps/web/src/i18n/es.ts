@@ -21,6 +21,7 @@ export const es = {
   },
   roles: { visitor: 'Visitante', citizen: 'Ciudadano' },
   nav: {
+    landUpdates: 'Una tierra tiene novedades',
     main: 'Principal',
     accountMenu: 'Menú de la cuenta',
     stakingHub: 'Staking-Hub',
@@ -81,6 +82,7 @@ export const es = {
     demoSolana: 'Billetera demo (Solana)',
     demoHint: 'Modo demo: una billetera guardada en este navegador, sin extensión. Cerrar sesión borra todo lo demás pero conserva aquí sus claves a propósito, para que vuelvas como el mismo jugador demo (y tu idioma).',
     install: 'Instalar {{name}}',
+    openInApp: 'abrir esta página en la app {{name}}',
     signingIn: 'Entrando con {{name}}...',
     checkWallet: 'Confirma la solicitud de firma en tu billetera.',
     noWalletsFound: 'No se encontraron billeteras',
@@ -95,7 +97,7 @@ export const es = {
     connected: 'Billetera conectada',
     disconnected: 'Billetera desconectada',
     hardware: 'Ledger / Trezor (billetera de hardware)',
-    hardwareHint: 'Cardano: tu billetera firma una transacción que lleva el mensaje de entrada y que nunca puede enviarse (las billeteras de hardware no firman mensajes). No cuesta nada.',
+    hardwareHint: 'Cardano y Solana: tu billetera firma una transacción que lleva el mensaje de entrada y que nunca se envía (las billeteras de hardware no firman mensajes). No cuesta nada.',
   },
   maintenance: {
     title: 'Volvemos pronto',

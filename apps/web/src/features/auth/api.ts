@@ -12,6 +12,11 @@ export function postChallengeTx(address: string, message: string): Promise<Chall
   return call('authChallengeTx', { body: { chain: 'cardano', address, message } });
 }
 
+/** `GET /chain/info`: the Solana cluster a hardware wallet's sign-in transaction names (and its RPC for a blockhash). */
+export function getChainInfo() {
+  return call('chainInfo');
+}
+
 /** Exchanges a signed challenge for a session token. */
 export function postLogin(body: LoginRequest): Promise<LoginResponse> {
   return call('authLogin', { body });

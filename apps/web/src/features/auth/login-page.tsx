@@ -21,6 +21,18 @@ function WalletIcon({ option }: { option: WalletOption }) {
 function WalletRow({ option, busy, onPick }: { option: WalletOption; busy: boolean; onPick(o: WalletOption): void }) {
   const { t } = useTranslation();
   const state = <span className={`wallet__state wallet__state--${option.readyState}`}>{t(`login.readiness.${option.readyState}`)}</span>;
+  if (option.readyState === WalletReadiness.Loadable && option.deepLink) {
+    // a phone without the extension: the wallet's app opens this page in its own browser, where it is installed
+    return (
+      <li>
+        <a className="wallet" href={option.deepLink} data-testid={`wallet-open-${option.apiName}`}>
+          <WalletIcon option={option} />
+          <span className="wallet__name">{option.label}</span> {state}{' '}
+          <span className="sr-only">{t('login.openInApp', { name: option.label })}</span>
+        </a>
+      </li>
+    );
+  }
   if (option.readyState === WalletReadiness.Installed || option.readyState === WalletReadiness.Loadable) {
     return (
       <li>
@@ -78,7 +90,7 @@ export function LoginPage() {
   const options = useWalletOptions();
   const { signIn, pending } = useWalletSignIn();
   const user = useDashboardUser();
-  // Ledger / Trezor through a CIP-30 wallet: sign a never-sent transaction instead of a message
+  // Ledger / Trezor (CIP-30 or Wallet Standard wallet): sign a never-sent transaction instead of a message
   const [hardware, setHardware] = useState(false);
 
   // A stored session goes on to the dashboard only once the server still knows it: an expired one
@@ -94,7 +106,7 @@ export function LoginPage() {
   }
 
   const busy = pending !== null;
-  const pick = (o: WalletOption) => void signIn(o.chain, o.apiName, o.chain === 'cardano' && hardware);
+  const pick = (o: WalletOption) => void signIn(o.chain, o.apiName, hardware);
   const cardano = options.filter((o) => o.chain === 'cardano');
   const solana = options.filter((o) => o.chain === 'solana');
   const anyInstalled = options.some((o) => o.readyState === WalletReadiness.Installed);
@@ -120,7 +132,7 @@ export function LoginPage() {
               <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoCardano')} onClick={() => void signIn('cardano', DEMO_WALLET_API_NAME, hardware)}>
                 ₳ {t('login.demoCardano')}
               </button>
-              <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoSolana')} onClick={() => void signIn('solana', DEMO_WALLET_API_NAME)}>
+              <button type="button" className="btn btn--primary" disabled={busy} aria-label={t('login.demoSolana')} onClick={() => void signIn('solana', DEMO_WALLET_API_NAME, hardware)}>
                 ◎ {t('login.demoSolana')}
               </button>
             </div>

@@ -3,10 +3,11 @@
  * Real and demo wallets take the same path; only how the wallet is found differs. A hardware wallet
  * (Ledger / Trezor through a CIP-30 wallet: the spec's HD flag) cannot sign data: it signs the
  * server's never-submittable transaction carrying the challenge instead (`signTx`), which the app
- * completes with the witness set and sends as `tx`.
+ * completes with the witness set and sends as `tx`. A Solana hardware wallet (Ledger) signs a
+ * never-sent memo transaction the app builds (wallets/solana/sign-in-tx.ts), sent as `tx` too.
  */
 import type { Chain, LoginResponse } from '@kingdom/api';
-import { postChallenge, postChallengeTx, postLogin } from './api.ts';
+import { getChainInfo, postChallenge, postChallengeTx, postLogin } from './api.ts';
 import { connectCardano, signCardanoMessage, signCardanoTx } from '../../wallets/cardano/cip30.ts';
 import { withWitnessSet } from '../../wallets/cardano/assemble.ts';
 import { DEMO_WALLET_API_NAME } from '../../wallets/types.ts';
@@ -49,13 +50,30 @@ export async function signInWithCardano(apiName: string, hardware = false): Prom
   return { chain: 'cardano', address: conn.address, walletName: wallet.name, login, hardware };
 }
 
-/** Signs in with the Solana wallet `apiName` (a Wallet Standard wallet, or `demo`). */
-export async function signInWithSolana(apiName: string): Promise<SignInResult> {
-  const signer = await resolveSolanaSigner(apiName);
+/**
+ * Signs in with the Solana wallet `apiName` (a Wallet Standard wallet, or `demo`); with `hardware`
+ * (Ledger), by a signed, never-sent memo transaction instead of `signMessage` (the demo wallet then
+ * acts as a hardware wallet: it refuses `signMessage`).
+ */
+export async function signInWithSolana(apiName: string, hardware = false): Promise<SignInResult> {
+  const signer = await resolveSolanaSigner(apiName, { hardware });
   if (!signer) throw new WalletError('ERROR_WALLET_NOT_SELECTED');
   const address = await connectSolana(signer);
   const challenge = await postChallenge('solana', address);
-  const signature = await signSolanaMessage(signer, challenge.message);
-  const login = await postLogin({ chain: 'solana', address, message: challenge.message, signature, wallet: apiName });
-  return { chain: 'solana', address, walletName: signer.name, login, hardware: false };
+  const base = { chain: 'solana' as const, address, message: challenge.message, wallet: apiName };
+  let login: LoginResponse;
+  if (hardware) {
+    const [{ signSolanaSignInTx }, { clusterChainId }, info] = await Promise.all([
+      import('../../wallets/solana/sign-in-tx.ts'),
+      import('../../wallets/solana/standard.ts'),
+      getChainInfo().catch(() => null),
+    ]);
+    const solana = info?.solana ?? null;
+    const tx = await signSolanaSignInTx(signer, address, challenge.message, { chain: clusterChainId(solana?.cluster ?? 'devnet'), rpcUrl: solana?.rpc_url ?? null });
+    login = await postLogin({ ...base, tx });
+  } else {
+    const signature = await signSolanaMessage(signer, challenge.message);
+    login = await postLogin({ ...base, signature });
+  }
+  return { chain: 'solana', address, walletName: signer.name, login, hardware };
 }

@@ -11,7 +11,7 @@ import { useSession } from '../../session/session-store.ts';
 
 /**
  * Returns `signIn(chain, apiName, hardware?)` and the id of the wallet being signed in with, if any.
- * `hardware` (Cardano): sign a transaction instead of a message (Ledger / Trezor; the HD flag).
+ * `hardware`: sign a transaction instead of a message (Ledger / Trezor; the HD flag), on either chain.
  */
 export function useWalletSignIn() {
   const navigate = useNavigate();
@@ -25,7 +25,7 @@ export function useWalletSignIn() {
       try {
         // wallet code (address codecs, the demo wallet's crypto) loads on the click, not with the page
         const { signInWithCardano, signInWithSolana } = await import('./sign-in.ts');
-        const res = chain === 'cardano' ? await signInWithCardano(apiName, hardware) : await signInWithSolana(apiName);
+        const res = chain === 'cardano' ? await signInWithCardano(apiName, hardware) : await signInWithSolana(apiName, hardware);
         qc.removeQueries({ queryKey: queryKeys.me });
         // the login answer is the user: the frame and the dashboard need not ask again
         qc.setQueryData(queryKeys.user, res.login.user);
