@@ -6,7 +6,7 @@ import { standardSigner } from './standard-signer.ts';
 import type { StdAccount, StdWallet } from './standard.ts';
 import { accountChangeVerdict, watchSolanaSessionWallet } from './session-watch.ts';
 
-const USER = { user_name: 'p', user_id: 1, user_avatar: null, type: 'citizen', land_owner: false, is_cardano: false, connect_wallet: 'A' };
+const USER = { user_name: 'p', user_id: 1, user_avatar: null, type: 'citizen', land_owner: false, is_cardano: false, connect_wallet: 'A', wallet_handle: null };
 
 /** A Wallet Standard wallet whose `change` events the test fires. */
 function eventfulWallet() {
