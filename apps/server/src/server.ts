@@ -15,6 +15,7 @@ import { JobLeases, JobScheduler, type JobSpec } from './jobs/leases.ts';
 import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';
 import { observeJobRun } from './observability/metrics.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
+import { localSolanaJobs } from './chain/solana/jobs.ts';
 import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
 
 
@@ -114,6 +115,8 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     if (config.prices.jobMs > 0 && priceProviders.length > 0) {
       specs.push({ name: PRICE_JOB, everyMs: config.prices.jobMs, run: () => priceJobRun(db, priceProviders, app.log) });
     }
+    // the local Solana cluster's slots and demo funding (none on a real cluster)
+    specs.push(...localSolanaJobs(config, db, providers.solanaChain.local));
     for (const spec of specs) {
       jobs.set(spec.name, spec);
       scheduler.start(spec);

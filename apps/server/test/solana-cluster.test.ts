@@ -17,6 +17,10 @@ import { createChainProviders } from '../src/chain/index.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS, SOLANA_MAX_TX_BYTES } from '../src/chain/solana/index.ts';
 import { buildApp } from '../src/app.ts';
+import { sql } from 'drizzle-orm';
+
+const sqlCount = sql`SELECT count(*) AS n FROM sol_chain_snapshots`;
+const rowsOf = (r: unknown): Array<Record<string, unknown>> => (Array.isArray(r) ? r : (r as { rows: Array<Record<string, unknown>> }).rows);
 
 const SOL = 1_000_000_000n;
 
@@ -266,5 +270,124 @@ describe('JSON-RPC over HTTP (POST /api/solana/rpc)', () => {
     } finally {
       // the app (and its listening socket) closes in afterAll
     }
+  });
+});
+
+describe('demo controls, chain info and the faucet', () => {
+  it('POST /api/demo/solana/slots produces slots; GET /api/chain/info publishes the cluster', async () => {
+    const before = await cluster.tip();
+    const res = await k.post('/demo/solana/slots', { count: 3 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ slot: before.slot + 3, confirmed_slot: before.slot + 2, finalized_slot: before.slot + 1 });
+    const info = (await k.get('/chain/info')).json<{ solana: Record<string, unknown> }>();
+    expect(info.solana).toEqual({
+      cluster: 'devnet', genesis_hash: cluster.genesisHash, rpc_url: '/api/solana/rpc',
+      sale_address: k.providers.solanaChain.saleAddress, explorer_tx_url: null,
+    });
+    expect(cluster.genesisHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect((await k.providers.solanaChain.local!.keypair('sale')).address).toBe(k.providers.solanaChain.saleAddress);
+  });
+
+  it('the demo faucet airdrops SOL to a Solana address, and refuses it for a Cardano one', async () => {
+    const w = await generateKeyPairSigner();
+    const res = await k.post('/demo/faucet', { address: w.address, sol: '2.5' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ sol: { lamports: string } }>().sol.lamports).toBe('2500000000');
+    expect((await rpc.getBalance(w.address, { commitment: 'processed' }).send()).value).toBe(2_500_000_000n);
+    const { createCardanoTestWallet } = await import('./support/wallets.ts');
+    const cardano = await k.post('/demo/faucet', { address: createCardanoTestWallet().address, sol: '1' });
+    expect(cardano.json<{ error: string }>().error).toBe('SYSTEM_FEATURE_NOT_AVAILABLE');
+  });
+
+  it('a Solana wallet\'s first sign-in in demo mode is funded once by the job', async () => {
+    const { createSolanaTestWallet } = await import('./support/wallets.ts');
+    const { signInSolana } = await import('./support/kingdom.ts');
+    const { paySolanaDemoFunding, DEMO_SOL_LAMPORTS } = await import('../src/chain/solana/demo-funding.ts');
+    const funded = await createTestKingdom({ demo: true, env: { DEMO_CHAIN_FAUCET: 'true' } });
+    try {
+      const local = funded.providers.solanaChain.local!;
+      const wallet = createSolanaTestWallet();
+      await signInSolana(funded, wallet);
+      await signInSolana(funded, wallet);
+      const paid = await paySolanaDemoFunding(funded.db.orm, local);
+      expect([...paid.keys()]).toEqual([wallet.address]);
+      expect((await paySolanaDemoFunding(funded.db.orm, local)).size).toBe(0);
+      const frpc = createSolanaRpcFromTransport(local.transport);
+      expect((await frpc.getBalance(wallet.address as Address, { commitment: 'processed' }).send()).value).toBe(DEMO_SOL_LAMPORTS);
+    } finally {
+      await funded.close();
+    }
+  });
+});
+
+describe('one chain for every process', () => {
+  it('two app instances on one database see one chain: a transfer sent through one is read through the other', async () => {
+    const db2 = k.config.databaseUrl ? await openDatabase({ databaseUrl: k.config.databaseUrl, dataDir: k.config.dataDir, poolSize: 3 }) : k.db;
+    const providers2 = await createChainProviders(k.config, db2);
+    const app2 = await buildApp({ config: k.config, db: db2, providers: providers2, clock: () => k.now() });
+    try {
+      expect(providers2.solanaChain.local).not.toBe(cluster);
+      expect(providers2.solanaChain.saleAddress).toBe(k.providers.solanaChain.saleAddress);
+      expect(await providers2.solanaChain.genesisHash()).toBe(cluster.genesisHash);
+      const rpc2 = createSolanaRpcFromTransport(providers2.solanaChain.local!.transport);
+      const payer = await funded();
+      const reference = (await generateKeyPairSigner()).address;
+      const to = (await generateKeyPairSigner()).address;
+      // built on one process's blockhash, sent through the other's HTTP endpoint
+      const t = await transfer(rpc, payer, to, SOL, { reference, memo: 'two' });
+      const sent = await app2.inject({ method: 'POST', url: '/api/solana/rpc', headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [t.wire, { encoding: 'base64' }] }) });
+      expect(sent.json()).toEqual({ jsonrpc: '2.0', id: 1, result: t.signature });
+      // slots produced by the first, read by both
+      await cluster.produceSlots(2);
+      const [s1, s2] = await Promise.all([
+        rpc.getSignaturesForAddress(reference, { commitment: 'finalized' }).send(),
+        rpc2.getSignaturesForAddress(reference, { commitment: 'finalized' }).send(),
+      ]);
+      expect(s1.map((s) => s.signature)).toEqual([t.signature]);
+      expect(s2).toEqual(s1);
+      expect((await rpc2.getBalance(to).send()).value).toBe(SOL);
+      // concurrent writes through both never fork the chain
+      const payers = await Promise.all([funded(), funded(), funded(), funded()]);
+      const sends = await Promise.all(payers.map(async (p, i) => {
+        const tt = await transfer(i % 2 ? rpc : rpc2, p, to, SOL);
+        return (i % 2 ? rpc2 : rpc).sendTransaction(tt.wire, { encoding: 'base64' }).send();
+      }));
+      const [st1, st2] = await Promise.all([rpc.getSignatureStatuses(sends).send(), rpc2.getSignatureStatuses(sends).send()]);
+      expect(st1.value.every((s) => s !== null)).toBe(true);
+      expect(st2.value).toEqual(st1.value);
+      expect((await rpc2.getBalance(to).send()).value).toBe(5n * SOL);
+      expect((await rpc.getBalance(to).send()).value).toBe(5n * SOL);
+    } finally {
+      await app2.close();
+      if (db2 !== k.db) await db2.close();
+    }
+  });
+
+  it('a process restarted mid-run (from a snapshot plus the events after it) sees the same chain', async () => {
+    const reference = (await generateKeyPairSigner()).address;
+    const payer = await funded(1000n * SOL);
+    const sigs: string[] = [];
+    // past a snapshot (every 100 events at least)
+    for (let i = 0; i < 105; i++) {
+      const t = await transfer(rpc, payer, (await generateKeyPairSigner()).address, 1_000_000n, { reference });
+      sigs.push(await rpc.sendTransaction(t.wire, { encoding: 'base64' }).send());
+      if (i % 10 === 9) await cluster.produceSlots(1);
+    }
+    await cluster.produceSlots(2);
+    const snapshots = await k.db.orm.execute(sqlCount);
+    expect(Number(rowsOf(snapshots)[0]!.n)).toBeGreaterThan(0);
+    const restarted = await LocalSolanaCluster.open(k.db.orm, { finalitySlots: k.config.solana.finalitySlots });
+    const rpc3 = createSolanaRpcFromTransport(restarted.transport);
+    expect(await restarted.tip()).toEqual(await cluster.tip());
+    const history = await rpc3.getSignaturesForAddress(reference, { commitment: 'finalized' }).send();
+    expect(history.map((h) => h.signature)).toEqual([...sigs].reverse());
+    expect(await rpc3.getSignaturesForAddress(reference, { commitment: 'finalized', limit: 5, before: sigs[50] as never }).send())
+      .toEqual(history.slice(sigs.length - 50, sigs.length - 45));
+    expect((await rpc3.getBalance(payer.address).send()).value).toBe((await rpc.getBalance(payer.address).send()).value);
+    // and it writes to the same chain: the first process reads what the restarted one sent
+    const t = await transfer(rpc3, payer, (await generateKeyPairSigner()).address, SOL, { reference });
+    await rpc3.sendTransaction(t.wire, { encoding: 'base64' }).send();
+    expect((await rpc.getSignatureStatuses([t.signature]).send()).value[0]?.confirmationStatus).toBe('processed');
   });
 });

@@ -206,6 +206,18 @@ export const ordersResponse = z.object({ orders: z.array(exoOrder) });
 export const blocksRequest = z.strictObject({ count: z.number().int().min(1).max(1000).default(1) });
 export const blocksResponse = z.object({ height: z.number().int(), slot: z.number().int() });
 
+/**
+ * `POST /demo/solana/slots`: produce slots on the local Solana cluster (demo mode): a transaction is
+ * confirmed once a slot is on top of its slot, finalized once `SOLANA_FINALITY_SLOTS` are.
+ */
+export const solanaSlotsRequest = z.strictObject({ count: z.number().int().min(1).max(10_000).default(1) });
+export const solanaSlotsResponse = z.object({
+  /** The current slot (new transactions land in it). */
+  slot: z.number().int(),
+  confirmed_slot: z.number().int(),
+  finalized_slot: z.number().int(),
+});
+
 /** `GET /chain/wallet/:address`: what an address holds on chain (the demo wallet's balance). */
 export const walletBalanceParams = z.strictObject({ address: cardanoAddress });
 export const walletBalanceResponse = z.object({ lovelace, exo: baseUnits, hexo: baseUnits });

@@ -8,7 +8,7 @@ import { endpoint } from './contract.ts';
 import {
   chainInfoResponse, buildTxRequest, buildTxResponse, submitTxRequest, submitTxResponse, depositsResponse,
   withdrawalRequest, withdrawalResponse, withdrawalsResponse, saleRoundsResponse, orderRequest, orderResponse,
-  ordersResponse, blocksRequest, blocksResponse, walletBalanceParams, walletBalanceResponse,
+  ordersResponse, blocksRequest, blocksResponse, walletBalanceParams, walletBalanceResponse, solanaSlotsRequest, solanaSlotsResponse,
 } from './chain.ts';
 import {
   configResponse, challengeRequest, challengeResponse, challengeTxRequest, challengeTxResponse, loginRequest, loginResponse, logoutResponse, userResponse,
@@ -400,6 +400,10 @@ export const ENDPOINTS = {
   demoBlocks: endpoint({
     operationId: 'demoBlocks', method: 'POST', path: '/demo/chain/blocks', tags: ['demo'], auth: 'demo', rateLimit: 120,
     summary: 'Produces blocks on the emulated chain, then runs the chain watcher', body: blocksRequest, response: blocksResponse, errors: ['SYSTEM_FEATURE_NOT_AVAILABLE'],
+  }),
+  demoSolanaSlots: endpoint({
+    operationId: 'demoSolanaSlots', method: 'POST', path: '/demo/solana/slots', tags: ['demo'], auth: 'demo', rateLimit: 120,
+    summary: 'Produces slots on the local Solana cluster (confirming and finalizing its transactions)', body: solanaSlotsRequest, response: solanaSlotsResponse, errors: ['SYSTEM_FEATURE_NOT_AVAILABLE'],
   }),
   demoFaucet: endpoint({
     operationId: 'demoFaucet', method: 'POST', path: '/demo/faucet', tags: ['demo'], auth: 'demo', rateLimit: 60,

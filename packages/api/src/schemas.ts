@@ -223,6 +223,8 @@ export const faucetRequest = z.strictObject({
   nfts: z.record(z.string().min(1).max(64).regex(/^[a-z0-9-]+$/), z.number().int().min(1).max(50)).optional()
     .refine((r) => r === undefined || Object.keys(r).length <= 10, 'at most 10 projects')
     .describe('NFTs of named Staking-Hub projects: slug → count (NOT_FOUND when no such project on the chain)'),
+  sol: z.string().regex(/^\d{1,7}(\.\d{1,9})?$/, 'SOL with at most 9 decimals').default('0')
+    .describe('SOL airdropped to a Solana address on the local Solana cluster (SYSTEM_FEATURE_NOT_AVAILABLE elsewhere)'),
 });
 export type FaucetRequest = z.input<typeof faucetRequest>;
 export const faucetResponse = z.object({
@@ -233,5 +235,6 @@ export const faucetResponse = z.object({
   workers: z.array(z.object({ collection_key: z.string().describe('Cardano policy id or Solana collection address'), asset_key: z.string().describe('Cardano asset name (hex) or Solana mint address'), collection: z.string() })).default([]),
   items: z.record(z.string(), z.number().int()).default({}),
   balances: z.record(z.string(), baseUnits).describe('amounts credited, base units'),
+  sol: z.object({ lamports: baseUnits, signature: z.string() }).nullable().optional().describe('the SOL airdrop on the local Solana cluster'),
 });
 export type FaucetResponse = z.infer<typeof faucetResponse>;

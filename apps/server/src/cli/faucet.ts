@@ -1,17 +1,19 @@
 /**
  * `faucet <cardano bech32 | solana base58 address> [--lands N] [--tools N] [--exo N] [--hexo N]
  * [--food N] [--rune N] [--workers N [--rarity common|uncommon|rare|epic]] [--items key=N,key=N]
- * [--land HEX_NAME] [--nfts project=N,project=N]` (demo mode): token amounts in whole tokens;
- * `--land` mints that land; `--nfts` gives NFTs of Staking-Hub projects (slugs).
+ * [--land HEX_NAME] [--nfts project=N,project=N] [--sol N]` (demo mode): token amounts in whole tokens;
+ * `--land` mints that land; `--nfts` gives NFTs of Staking-Hub projects (slugs); `--sol` airdrops SOL
+ * (≤ 9 decimals) to a Solana address on the local Solana cluster.
  */
 import { parseArgs } from 'node:util';
 import { PATHS, type FaucetResponse } from '@kingdom/api';
+import { lamportsOfSol, solAmount } from '@kingdom/game';
 import { openKingdomDatabase } from '../server.ts';
 import { runFaucet, type FaucetRarity } from '../modules/demo/faucet.ts';
 import { demoConfig, viaServer, whole } from './shared.ts';
 
 export const FAUCET_USAGE = 'npm run kingdom -- faucet <address> [--lands N] [--tools N] [--exo N] [--hexo N] [--food N] [--rune N]\n' +
-  '                              [--workers N] [--rarity common|uncommon|rare|epic] [--items key=N,...] [--land E03N12] [--nfts project=N,...]';
+  '                              [--workers N] [--rarity common|uncommon|rare|epic] [--items key=N,...] [--land E03N12] [--nfts project=N,...] [--sol N]';
 
 function parseItems(v: string | undefined): Record<string, number> {
   const out: Record<string, number> = {};
@@ -40,7 +42,7 @@ export async function faucet(args: string[]): Promise<void> {
     args, allowPositionals: true,
     options: {
       lands: { type: 'string' }, tools: { type: 'string' }, exo: { type: 'string' }, hexo: { type: 'string' }, food: { type: 'string' },
-      rune: { type: 'string' }, workers: { type: 'string' }, rarity: { type: 'string' }, items: { type: 'string' }, land: { type: 'string' }, nfts: { type: 'string' },
+      rune: { type: 'string' }, workers: { type: 'string' }, rarity: { type: 'string' }, items: { type: 'string' }, land: { type: 'string' }, nfts: { type: 'string' }, sol: { type: 'string' },
     },
   });
   const address = positionals[0];
@@ -53,7 +55,10 @@ export async function faucet(args: string[]): Promise<void> {
     workers: Number(whole(values.workers, 'workers')), rarity, items: parseItems(values.items),
     ...(values.land ? { land: values.land } : {}),
     ...(values.nfts ? { nfts: parseNfts(values.nfts) } : {}),
+    sol: values.sol ?? '0',
   };
+  const solLamports = body.sol === '0' ? 0n : lamportsOfSol(body.sol);
+  if (solLamports === null) throw new Error('--sol wants SOL with at most 9 decimals (e.g. 2.5)');
   const config = demoConfig();
   let result = await viaServer<FaucetResponse>(config.port, PATHS.demoFaucet, body);
   if (!result) {
@@ -61,7 +66,7 @@ export async function faucet(args: string[]): Promise<void> {
     try {
       result = await runFaucet(db, providers, {
         address, lands: body.lands, tools: body.tools, workers: body.workers, rarity, items: body.items, ...(body.land ? { land: body.land } : {}),
-        ...(body.nfts ? { nfts: body.nfts } : {}),
+        ...(body.nfts ? { nfts: body.nfts } : {}), sol: solLamports,
         balances: { exo: BigInt(body.exo), hexo: BigInt(body.hexo), food: BigInt(body.food), rune: BigInt(body.rune) },
       }, new Date());
     } finally {
@@ -74,5 +79,6 @@ export async function faucet(args: string[]): Promise<void> {
   if (result.workers.length) console.log(`  workers: ${result.workers.length} × ${result.workers[0]!.collection} (${rarity})`);
   for (const [key, n] of Object.entries(result.items)) console.log(`  ${key}: +${n}`);
   for (const [token, amount] of Object.entries(result.balances)) console.log(`  ${token.toUpperCase()}: +${BigInt(amount) / 1_000_000n}`);
+  if (result.sol) console.log(`  SOL: +${solAmount(BigInt(result.sol.lamports))} (airdrop ${result.sol.signature})`);
 }
 

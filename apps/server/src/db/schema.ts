@@ -238,6 +238,13 @@ export const solChainKeys = pgTable('sol_chain_keys', {
   /** ed25519 seed, 32 bytes as hex. */
   seed: text('seed').notNull(),
 });
+/** Demo mode: a Solana address's first sign-in asks for local-cluster SOL once (chain/solana/demo-funding.ts). */
+export const solFaucetGrants = pgTable('sol_faucet_grants', {
+  address: text('address').primaryKey(),
+  /** The airdrop's signature; null while waiting for the job. */
+  signature: text('signature'),
+  createdAt: ts('created_at').notNull(),
+});
 
 export const notifications = pgTable('notifications', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

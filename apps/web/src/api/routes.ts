@@ -69,6 +69,7 @@ export const ROUTES = {
   demoFaucet: { method: 'POST', path: '/demo/faucet' },
   demoTick: { method: 'POST', path: '/demo/tick' },
   demoBlocks: { method: 'POST', path: '/demo/chain/blocks' },
+  demoSolanaSlots: { method: 'POST', path: '/demo/solana/slots' },
   chainInfo: { method: 'GET', path: '/chain/info' },
   chainWalletBalance: { method: 'GET', path: '/chain/wallet/:address' },
   chainBuildTx: { method: 'POST', path: '/chain/tx/build' },

@@ -61,7 +61,7 @@ export interface SolanaChain {
    * `/api/solana/rpc` (relative: resolve it against the page's origin, `new URL(rpcUrl, location.origin)`).
    */
   rpcUrl: string;
-  /** The cluster's genesis hash (base58): a wallet reporting another one is on another cluster. */
+  /** The cluster's genesis hash (base58): a wallet reporting another one is on another cluster. Never rejects. */
   genesisHash(): Promise<string>;
   /** Explorer URL of a transaction with `{signature}` to fill in; null on the local cluster. */
   explorerTxUrl: string | null;
@@ -109,7 +109,10 @@ export async function createSolanaChain(config: Config, db: Database): Promise<S
   let genesis: Promise<string> | null = null;
   return {
     cluster, rpc, rpcUrl, explorerTxUrl: EXPLORER[cluster], saleAddress, finalitySlots: 32, local: null,
-    // A custom SOLANA_RPC_URL may serve another cluster: ask it (once), else the well-known hash.
-    genesisHash: () => (config.solanaRpcUrl ? (genesis ??= rpc.getGenesisHash().send().then(String).catch((err: unknown) => { genesis = null; throw err; })) : Promise.resolve(SOLANA_GENESIS_HASHES[cluster])),
+    // A custom SOLANA_RPC_URL may serve another cluster: ask it (once; the well-known hash while it
+    // cannot be reached), else the well-known hash.
+    genesisHash: () => (config.solanaRpcUrl
+      ? (genesis ??= rpc.getGenesisHash().send().then(String)).catch(() => { genesis = null; return SOLANA_GENESIS_HASHES[cluster]; })
+      : Promise.resolve(SOLANA_GENESIS_HASHES[cluster])),
   };
 }

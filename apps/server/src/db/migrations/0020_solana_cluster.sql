@@ -39,3 +39,11 @@ CREATE TABLE "sol_chain_keys" (
 	"name" text PRIMARY KEY NOT NULL,
 	"seed" text NOT NULL CHECK ("seed" ~ '^[0-9a-f]{64}$')
 );
+--> statement-breakpoint
+-- Demo mode: a Solana address's first sign-in asks for local-cluster SOL once (a job pays it).
+CREATE TABLE "sol_faucet_grants" (
+	"address" text PRIMARY KEY NOT NULL,
+	-- the airdrop's signature; null while waiting for the job
+	"signature" text,
+	"created_at" timestamptz NOT NULL
+);

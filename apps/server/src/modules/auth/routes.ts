@@ -12,6 +12,7 @@ import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/
 import { route } from '../../http/routes.ts';
 import { findOrCreateAccount } from '../users/account-repository.ts';
 import { syncWallet } from '../wallets/sync.ts';
+import { requestSolanaDemoFunding, SOLANA_DEMO_FUNDING_JOB } from '../../chain/solana/demo-funding.ts';
 import { giveDemoHandle } from '../wallets/handle.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
@@ -65,6 +66,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (config.demo && config.chainMoney.demoChainFaucet && chain === 'cardano') {
       // Only a request row here: the demo-funding job pays it once the answer is out (issue 15 item 7).
       if (await requestDemoFunding(db.orm, providers.money, address, now)) reply.raw.once('finish', () => app.deps.kickJob(DEMO_FUNDING_JOB));
+    }
+    if (config.demo && config.chainMoney.demoChainFaucet && chain === 'solana') {
+      // the local Solana cluster: SOL to pay with, by the same kind of job
+      if (await requestSolanaDemoFunding(db.orm, providers.solanaChain.local, address, now)) reply.raw.once('finish', () => app.deps.kickJob(SOLANA_DEMO_FUNDING_JOB));
     }
     const user = await loadUser(db, hashToken(token), now);
     if (!user) fail('USER_NOT_AUTH');

@@ -24,7 +24,11 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
       network: money.ledger.network, network_id: money.ledger.networkId, confirmations: money.confirmations,
       treasury_address: money.treasury.address, sale_address: money.saleAddress,
       tip: { height: tip.height, slot: tip.slot }, explorer_tx_url: money.explorerTxUrl,
-      solana: null,
+      solana: {
+        cluster: providers.solanaChain.cluster, genesis_hash: await providers.solanaChain.genesisHash(),
+        rpc_url: providers.solanaChain.rpcUrl, sale_address: providers.solanaChain.saleAddress,
+        explorer_tx_url: providers.solanaChain.explorerTxUrl,
+      },
     };
   });
 

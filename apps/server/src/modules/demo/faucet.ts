@@ -14,6 +14,7 @@ import { syncWallet } from '../wallets/sync.ts';
 import { collectionBySlug, collectionOfRarity, emulatedAssetCount, landByHexName, takeFromTreasury, type FaucetCollection } from './repository.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
+import { MAX_AIRDROP_LAMPORTS } from '../../chain/solana/local-cluster.ts';
 
 /** Worker rarities the faucet can give, by the league their collection is in. */
 export type FaucetRarity = 'common' | 'uncommon' | 'rare' | 'epic';
@@ -31,6 +32,8 @@ export interface FaucetInput {
   land?: string;
   /** NFTs of named Staking-Hub projects: slug → count. */
   nfts?: Record<string, number>;
+  /** Lamports airdropped on the local Solana cluster (a Solana address only). */
+  sol?: bigint;
 }
 
 /** The chain of an address: bech32 Cardano or base58 Solana. @throws ApiError NOT_VALID_REQUEST_ADDRESS */
@@ -98,13 +101,22 @@ export async function mintLand(tx: Orm, chain: Chain, address: string, name: str
  * Moves lands and tools from the emulator's treasury to `address`, mints worker NFTs, credits
  * balances and items through the ledger (reason `faucet`, a fresh reference), then syncs the wallet.
  * With `land`, that land is minted to the address first (see {@link mintLand}).
- * @throws ApiError NOT_VALID_REQUEST_ADDRESS for an address of neither chain; NOT_FOUND for an `nfts` project not on its chain; VALIDATION_ERROR for an
+ * With `sol`, that many lamports are airdropped first on the local Solana cluster.
+ * @throws ApiError NOT_VALID_REQUEST_ADDRESS for an address of neither chain; SYSTEM_FEATURE_NOT_AVAILABLE for `sol` without a local Solana cluster or to a Cardano address, AMOUNT_TOO_LARGE above 10^6 SOL; NOT_FOUND for an `nfts` project not on its chain; VALIDATION_ERROR for an
  *   unknown item key; LAND_NOT_AVAILABLE / LAND_SOLD_OUT for `land`; SYSTEM_FEATURE_NOT_AVAILABLE when no collection of that rarity exists on the chain
  */
 export async function runFaucet(db: Database, providers: ChainProviders, input: FaucetInput, now: Date): Promise<FaucetResponse> {
   const chain = chainOfAddress(input.address);
   const items = input.items ?? {};
   for (const key of Object.keys(items)) if (!itemKind(key)) fail('VALIDATION_ERROR', { items: [`unknown item: ${key}`] });
+  // SOL first: refused (no local cluster, not a Solana address) before anything is given.
+  let sol: { lamports: string; signature: string } | null = null;
+  if (input.sol && input.sol > 0n) {
+    const local = providers.solanaChain.local;
+    if (chain !== 'solana' || !local) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
+    if (input.sol > MAX_AIRDROP_LAMPORTS) fail('AMOUNT_TOO_LARGE');
+    sol = { lamports: input.sol.toString(), signature: await local.airdrop(input.address, input.sol) };
+  }
   const reference = randomUUID();
   const given = await db.orm.transaction(async (tx) => {
     const minted = input.land ? [await mintLand(tx, chain, input.address, input.land)] : [];
@@ -119,5 +131,5 @@ export async function runFaucet(db: Database, providers: ChainProviders, input: 
     const whole = input.balances[token] ?? 0n;
     if (whole > 0n) balances[token] = toBaseUnits(whole, token).toString();
   }
-  return { address: input.address, chain, lands: given.lands, tools: given.tools, workers: given.workers, items, balances };
+  return { address: input.address, chain, lands: given.lands, tools: given.tools, workers: given.workers, items, balances, sol };
 }

@@ -92,6 +92,13 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     return { slot: tip.slot, confirmed_slot: tip.confirmedSlot, finalized_slot: tip.finalizedSlot };
   });
 
+  route(app, ENDPOINTS.demoSolanaSlots, async ({ body }) => {
+    const local = app.deps.providers.solanaChain.local;
+    if (!local) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
+    const tip = await local.produceSlots(body.count);
+    return { slot: tip.slot, confirmed_slot: tip.confirmedSlot, finalized_slot: tip.finalizedSlot };
+  });
+
   route(app, ENDPOINTS.demoTick, async ({ body }) => {
     const before = await lastSettledDay(db.orm);
     const now = await advanceDemoClock(db, advanceClock, body.days * DAY_MS);
