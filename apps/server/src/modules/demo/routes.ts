@@ -82,23 +82,16 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     return { height: tip.height, slot: tip.slot };
   });
 
+  route(app, ENDPOINTS.demoSolanaSlots, async ({ body }) => {
+    const local = app.deps.providers.solanaChain.local;
+    if (!local) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
+    const tip = await local.produceSlots(body.count);
+    return { slot: tip.slot, confirmed_slot: tip.confirmedSlot, finalized_slot: tip.finalizedSlot };
+  });
+
   // The answer is the day this tick made (the time the move returned, not a cached clock) and the
   // days settled since it began, whichever process settled them: it settles what is due itself and
   // waits (at most DEMO_TICK_WAIT_MS) for days another process is settling.
-  route(app, ENDPOINTS.demoSolanaSlots, async ({ body }) => {
-    const local = app.deps.providers.solanaChain.local;
-    if (!local) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
-    const tip = await local.produceSlots(body.count);
-    return { slot: tip.slot, confirmed_slot: tip.confirmedSlot, finalized_slot: tip.finalizedSlot };
-  });
-
-  route(app, ENDPOINTS.demoSolanaSlots, async ({ body }) => {
-    const local = app.deps.providers.solanaChain.local;
-    if (!local) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
-    const tip = await local.produceSlots(body.count);
-    return { slot: tip.slot, confirmed_slot: tip.confirmedSlot, finalized_slot: tip.finalizedSlot };
-  });
-
   route(app, ENDPOINTS.demoTick, async ({ body }) => {
     const before = await lastSettledDay(db.orm);
     const now = await advanceDemoClock(db, advanceClock, body.days * DAY_MS);
