@@ -14,8 +14,14 @@
  *   sale-round add|list|close         token sale rounds (cli/sale-round.ts)
  *   collections add|list              Staking-Hub projects (cli/collections.ts)
  *   prices set TOKEN VALUE | show      the operator's EXO/HEXO (ADA) and ADA/SOL (USD) prices (cli/prices.ts)
+ *   doctor                            checks the configuration against the network before launch: one
+ *                                     line per check, exit code 1 on any problem (cli/doctor.ts)
  *   blockfrost-emulator [--port N] …  serves the emulated chain through a Blockfrost-compatible API and
- *                                     prints the env of a Kingdom on it (cli/blockfrost-emulator.ts)
+ *                                     prints the env of a Kingdom on it (cli/blockfrost-emulator.ts);
+ *                                     --collection FILE mints a collection file's NFTs first
+ *   world import [--mapping F] [--switch-collections]
+ *                                     imports the Land and Mining Tool collections (LAND_POLICY_ID,
+ *                                     MINING_TOOL_POLICY_ID) from Blockfrost (cli/world.ts)
  *
  * Demo commands go through a Kingdom server answering on `PORT` when there is one (PGlite allows
  * one process per data folder); the others open the database themselves (with PGlite, stop the
@@ -27,9 +33,11 @@ import { collections, COLLECTIONS_USAGE } from './cli/collections.ts';
 import { compensateCommand } from './cli/compensate.ts';
 import { faucet, FAUCET_USAGE } from './cli/faucet.ts';
 import { saleRound, SALE_ROUND_USAGE } from './cli/sale-round.ts';
+import { doctor } from './cli/doctor.ts';
 import { prices, PRICES_USAGE } from './cli/prices.ts';
 import { tick } from './cli/tick.ts';
 import { treasury } from './cli/treasury.ts';
+import { world, WORLD_USAGE } from './cli/world.ts';
 
 const USAGE = `usage:
   ${FAUCET_USAGE}
@@ -40,11 +48,13 @@ const USAGE = `usage:
   ${SALE_ROUND_USAGE}
   ${COLLECTIONS_USAGE}
   ${PRICES_USAGE}
-  npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID] [--treasury-key-file F] [--data-dir D] [--block-ms MS]`;
+  npm run kingdom -- doctor
+  npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID] [--treasury-key-file F] [--data-dir D] [--block-ms MS] [--collection FILE]
+  ${WORLD_USAGE}`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   faucet, tick, compensate: compensateCommand, blocks, treasury: () => treasury(), 'sale-round': saleRound, collections,
-  'blockfrost-emulator': blockfrostEmulatorCommand, prices,
+  'blockfrost-emulator': blockfrostEmulatorCommand, prices, doctor: () => doctor(), world,
 };
 
 const [command, ...rest] = process.argv.slice(2);

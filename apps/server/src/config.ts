@@ -70,6 +70,8 @@ const envSchema = z.object({
   INIT_CWD: z.string().optional(),
   /** File holding the treasury signer's ed25519 key (bech32 `ed25519_sk…`); demo: generated in DATA_DIR. */
   TREASURY_KEY_FILE: z.string().optional(),
+  /** `kingdom doctor`: the address the operator funded as the treasury; doctor checks TREASURY_KEY_FILE's key is its key. */
+  TREASURY_ADDRESS: z.string().max(200).optional(),
   /** Address that receives the token sale's ADA (watch-only); the emulator makes its own. */
   SALE_ADDRESS: z.string().max(200).optional(),
   /** Units (`policyId + assetNameHex`) of EXO and HEXO on a real network; the emulator makes its own. */
@@ -176,6 +178,8 @@ export interface Config {
   /** Chain money (issue 11, GAME-RULES §8). Durations in ms. */
   chainMoney: {
     treasuryKeyFile: string | undefined;
+    /** The treasury address the operator expects (TREASURY_ADDRESS; `kingdom doctor` compares the key's). */
+    treasuryAddress: string | undefined;
     saleAddress: string | undefined;
     exoUnit: string | undefined;
     hexoUnit: string | undefined;
@@ -247,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     },
     chainMoney: {
       treasuryKeyFile: e.TREASURY_KEY_FILE ? path.resolve(e.INIT_CWD ?? process.cwd(), e.TREASURY_KEY_FILE) : undefined,
+      treasuryAddress: e.TREASURY_ADDRESS || undefined,
       saleAddress: e.SALE_ADDRESS, exoUnit: e.EXO_UNIT, hexoUnit: e.HEXO_UNIT,
       confirmations: e.CHAIN_CONFIRMATIONS, emulatorBlockMs: e.EMULATOR_BLOCK_MS, watchMs: e.CHAIN_WATCH_MS, demoChainFaucet: e.DEMO_CHAIN_FAUCET,
     },

@@ -288,6 +288,19 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
       view.genesis.forEach((g, i) => {
         fresh.outputs.set(ref(GENESIS_TX, i), { address: g.address, amount: amountOf(g.assets), dataHash: null, inlineDatum: null, referenceScriptHash: null, consumedBy: null });
         touch(fresh, g.address, GENESIS_TX, 0, i);
+        // the genesis's native assets (EXO, HEXO) exist as if the genesis minted them: `GET /assets/{unit}` knows them
+        for (const [u, q] of Object.entries(g.assets)) {
+          if (u === 'lovelace') continue;
+          let a = fresh.assets.get(u);
+          if (!a) {
+            a = { policy: u.slice(0, 56), nameHex: u.slice(56), quantity: 0n, initialMintTx: GENESIS_TX, mintOrBurnCount: 1, metadata: null };
+            fresh.assets.set(u, a);
+            const list = fresh.byPolicy.get(a.policy);
+            if (list) list.push(u);
+            else fresh.byPolicy.set(a.policy, [u]);
+          }
+          a.quantity += BigInt(q);
+        }
       });
     }
     const target = ix;
