@@ -13,5 +13,7 @@ export const FRAME_ROUTES = {
   dashboardUser: { method: 'GET', path: '/dashboard/user' },
   notificationsCount: { method: 'GET', path: '/notifications/count' },
   demoClock: { method: 'GET', path: '/demo/clock' },
+  landUpdates: { method: 'GET', path: '/lands/updates' },
+  notifications: { method: 'GET', path: '/notifications' },
 } as const satisfies { [N in keyof typeof ENDPOINTS]?: RouteOf<N> };
 

@@ -20,6 +20,10 @@ export const queryKeys = {
   balances: ['me', 'balance'] as const,
   balance: (token: Token) => ['me', 'balance', token] as const,
   notificationsCount: ['me', 'notifications-count'] as const,
+  /** `GET /lands/updates`: the player's lands with has_update (the navigation's mark). */
+  landUpdates: ['me', 'lands', 'updates'] as const,
+  /** The newest notifications page, polled for finished upgrades (the "upgrade succeeded" toast). */
+  latestNotifications: ['me', 'notifications', 'latest'] as const,
   items: ['me', 'items'] as const,
   itemsCount: ['me', 'items-count'] as const,
   myLands: ['me', 'lands'] as const,

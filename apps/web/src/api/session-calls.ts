@@ -51,6 +51,35 @@ export function useNotificationsCount() {
   return useQuery(notificationsCountQueryOptions(useIsAuthenticated()));
 }
 
+/** How often the frame asks whether something changed on the player's lands (ms). */
+export const LAND_UPDATES_POLL_MS = 30_000;
+
+/**
+ * `GET /lands/updates` → whether any of the player's lands has has_update (spec §3: "the store
+ * reports whether any land has it set"), polled while signed in; under `['me', 'lands']`, so what
+ * refreshes the lands refreshes it.
+ */
+export function useLandUpdates() {
+  const authed = useIsAuthenticated();
+  return useQuery({
+    queryKey: queryKeys.landUpdates,
+    queryFn: () => callRoute('landUpdates', FRAME_ROUTES.landUpdates),
+    enabled: authed,
+    refetchInterval: authed ? LAND_UPDATES_POLL_MS : false,
+  });
+}
+
+/** The newest page of notifications, polled while signed in (the frame's finished-upgrade toasts). */
+export function useLatestNotifications() {
+  const authed = useIsAuthenticated();
+  return useQuery({
+    queryKey: queryKeys.latestNotifications,
+    queryFn: () => callRoute('notifications', FRAME_ROUTES.notifications, { query: { page: 1 } }),
+    enabled: authed,
+    refetchInterval: authed ? LAND_UPDATES_POLL_MS : false,
+  });
+}
+
 /** Demo only: `GET /demo/clock` → the game clock and the last settled day (GAME-RULES.md §1). */
 export function demoClockQueryOptions(enabled: boolean) {
   return queryOptions({ queryKey: queryKeys.demoClock, queryFn: (): Promise<ClockResponse> => callRoute('demoClock', FRAME_ROUTES.demoClock), enabled });

@@ -3,12 +3,16 @@
  * notification bell, name, wallet, logout) and the session's side effects. Loaded on sign-in, so a
  * visitor's first page does not carry it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { shortenMiddle } from '@kingdom/game';
-import { useNotificationsCount } from '../api/session-calls.ts';
-import { useSession } from '../session/session-store.ts';
+import type { Notification } from '@kingdom/api';
+import { queryKeys } from '../api/keys.ts';
+import { useLatestNotifications, useNotificationsCount } from '../api/session-calls.ts';
+import { notifySuccess } from '../components/notify.ts';
+import { notifyUpgradeSucceeded } from '../components/tx-toast.ts';
+import { selectWalletConnected, useSession } from '../session/session-store.ts';
 import { useLogout } from '../session/use-logout.ts';
 import { GameClock } from './game-clock.tsx';
 import { useMenuOpen } from './use-menu-open.ts';
@@ -31,6 +35,48 @@ function NotificationBell() {
   );
 }
 
+/** The upgrade a notification announces as succeeded, or null (spec §3: upgrade success, fren mine upgrade). */
+export function succeededUpgrade(n: Notification): { mine: 'goldmine' | 'frenmine'; hexName: string; level: number } | null {
+  const hexName = typeof n.data.hex_name === 'string' ? n.data.hex_name : '';
+  const level = typeof n.data.level === 'number' ? n.data.level : 0;
+  if (n.type === 'goldmine_upgrade_success') return { mine: 'goldmine', hexName, level };
+  if (n.type === 'frenmine_upgrade' && n.data.success === true) return { mine: 'frenmine', hexName, level };
+  return null;
+}
+
+/**
+ * "Upgrade succeeded" toasts (spec §8) for upgrades that finish while the player is online: the
+ * newest notifications are polled (and refreshed with every game action, e.g. the demo tick); one
+ * newer than those seen at sign-in or at the last look that announces a succeeded upgrade is toasted
+ * once, and the counts and lands that it changed are refreshed.
+ */
+function UpgradeToasts() {
+  const q = useLatestNotifications();
+  const qc = useQueryClient();
+  const seen = useRef<number | null>(null);
+  useEffect(() => {
+    const list = q.data?.notifications;
+    if (!list) return;
+    const newest = list.reduce((m, n) => Math.max(m, n.id), 0);
+    if (seen.current === null) {
+      seen.current = newest; // what was there before: not "while online"
+      return;
+    }
+    const since = seen.current;
+    seen.current = Math.max(since, newest);
+    const fresh = list.filter((n) => n.id > since).sort((a, b) => a.id - b.id);
+    for (const n of fresh) {
+      const up = succeededUpgrade(n);
+      if (up) notifyUpgradeSucceeded(up);
+    }
+    if (fresh.length > 0) {
+      void qc.invalidateQueries({ queryKey: queryKeys.notificationsCount });
+      void qc.invalidateQueries({ queryKey: queryKeys.myLands });
+    }
+  }, [q.data, qc]);
+  return null;
+}
+
 /** A display name no longer than 18 characters, shortened with '...' (spec §9). */
 function shortName(name: string): string {
   return name.length > 18 ? `${name.slice(0, 15)}...` : name;
@@ -46,6 +92,10 @@ export function AccountBar() {
   const userName = useSession((s) => s.userName);
   const walletAddress = useSession((s) => s.walletAddress);
   const walletHandle = useSession((s) => s.walletHandle);
+  const walletConnected = useSession(selectWalletConnected);
+  const disconnectWallet = useSession((s) => s.disconnectWallet);
+  // the wallet just disconnected, offered again (the session forgets it: spec §4)
+  const [lastWallet, setLastWallet] = useState('');
   const logout = useLogout();
   const [open, setOpen] = useMenuOpen();
   const box = useRef<HTMLDivElement>(null);
@@ -68,6 +118,7 @@ export function AccountBar() {
 
   return (
     <>
+      <UpgradeToasts />
       <NotificationBell />
       <div className="account" ref={box}>
         <button type="button" className="account__toggle btn btn--ghost" aria-expanded={open} aria-controls="account-panel" onClick={() => setOpen(!open)}>
@@ -80,9 +131,27 @@ export function AccountBar() {
           <GameClock />
           <Link to="/account/settings" className="who" onClick={() => setOpen(false)}>
             <span className="who__role">{t('roles.citizen')}</span>
-            <span className="who__name">{userName ? shortName(userName) : shortenMiddle(walletAddress, 8, 6)}</span>
+            {/* without a name the address below names the player: not shown twice (issue 30) */}
+            {userName ? <span className="who__name">{shortName(userName)}</span> : null}
           </Link>
           <WalletAddress address={walletAddress} handle={walletHandle} />
+          {walletConnected ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                setLastWallet(useSession.getState().walletApiName);
+                disconnectWallet();
+                notifySuccess(t('login.disconnected'));
+              }}
+            >
+              {t('header.disconnectWallet')}
+            </button>
+          ) : (
+            <Link className="btn btn--ghost" to={lastWallet ? `/connect/${lastWallet}` : '/account/settings'} onClick={() => setOpen(false)} data-testid="connect-wallet-link">
+              {t('header.connectWallet')}
+            </Link>
+          )}
           <button type="button" className="btn btn--ghost" onClick={() => void logout()}>
             {t('nav.logout')}
           </button>

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../api/session-calls.ts';
+import { useConfig, useLandUpdates } from '../api/session-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 
 interface NavItem {
@@ -8,6 +8,8 @@ interface NavItem {
   label: string;
   icon: string;
   authOnly?: boolean;
+  /** A mark beside the label (e.g. "a land has an update"), with its words for screen readers. */
+  mark?: string;
 }
 
 /** True when `pathname` is `to` or lies under it. */
@@ -37,6 +39,11 @@ function NavGroup({ title, items, active, onNavigate }: { title: string; items: 
                 {item.icon}
               </span>
               {item.label}
+              {item.mark ? (
+                <span className="side-nav__mark" title={item.mark} data-testid="nav-mark">
+                  <span className="sr-only">{item.mark}</span>
+                </span>
+              ) : null}
             </Link>
           </li>
         ))}
@@ -51,10 +58,12 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
   const authed = useIsAuthenticated();
   const config = useConfig();
   const guidebook = config.data?.links.guidebook;
+  // spec §3: the lands store reports whether any land has has_update set
+  const anyUpdate = useLandUpdates().data?.any_update === true;
 
   const kingdom: NavItem[] = [
     { to: '/dashboard/overview', label: t('nav.dashboard'), icon: '◆', authOnly: true },
-    { to: '/lands', label: t('nav.lands'), icon: '⬢' },
+    { to: '/lands', label: t('nav.lands'), icon: '⬢', ...(authed && anyUpdate ? { mark: t('nav.landUpdates') } : {}) },
     { to: '/collectibles', label: t('nav.collectibles'), icon: '❖' },
     { to: '/dashboard/inventory', label: t('nav.inventory'), icon: '▣', authOnly: true },
     { to: '/valley', label: t('nav.valleyMap'), icon: '◈' },

@@ -15,6 +15,7 @@ import { refreshBalance, refreshChainLists, refreshNotifications } from '../api/
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { payWithSessionWallet, type PayRequest, type PayStep } from './pay.ts';
 import type { DepositsAnswer, ExoOrder, Withdrawal } from './types.ts';
+import { notifyTransactionSent } from '../components/tx-toast.ts';
 
 /** Poll interval while a payment or payout is waited on (ms). */
 export const POLL_MS = 2_000;
@@ -144,9 +145,12 @@ export function useSaleRounds() {
   return useQuery({ queryKey: chainKeys.rounds, queryFn: () => call('saleRounds'), staleTime: 10_000 });
 }
 
-/** Mutation: build → sign → submit one payment with the session's wallet; resolves the tx id. */
+/**
+ * Mutation: build → sign → submit one payment with the session's wallet; resolves the tx id. Every
+ * payment the wallet sent says so ("transaction sent", spec §8) — deposits and EXO orders alike.
+ */
 export function usePay(onStep?: (step: PayStep) => void) {
-  return useMutation({ mutationFn: (request: PayRequest) => payWithSessionWallet(request, onStep) });
+  return useMutation({ mutationFn: (request: PayRequest) => payWithSessionWallet(request, onStep), onSuccess: (txId) => notifyTransactionSent(txId) });
 }
 
 /** Mutation: `POST /exo/orders` with a fresh `Idempotency-Key` per submit (a round's amount or a vendor pack). */

@@ -12,6 +12,7 @@ import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';
+import { notifyTransactionSent } from '../components/tx-toast.ts';
 import { errorText } from '../i18n/errors.ts';
 import { isWholeAmount } from './format.ts';
 import { refreshAfterChainMoney, useChainInfo, useCreateWithdrawal, useWithdrawals } from './hooks.ts';
@@ -38,6 +39,13 @@ function WithdrawalProgress({ id, token }: { id: number; token: ChainToken }) {
   const q = useWithdrawals(!final);
   const w = q.data?.find((x) => x.id === id);
   const done = useRef(false);
+  const sent = useRef(false);
+  useEffect(() => {
+    // the payout transaction is on its way: "transaction sent" (spec §8), once
+    if (!w?.tx_hash || sent.current) return;
+    sent.current = true;
+    notifyTransactionSent(w.tx_hash);
+  }, [w?.tx_hash]);
   useEffect(() => {
     if (!w || done.current || !['confirmed', 'failed', 'expired'].includes(w.status)) return;
     done.current = true;

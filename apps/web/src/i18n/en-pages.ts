@@ -10,6 +10,10 @@ export const enPages = {
     notConnectedText: 'Connect a wallet from the login page to continue.',
     connectedAs: 'Connected with {{wallet}}',
     goLogin: 'Go to login',
+    goBack: 'Back to the dashboard',
+    unknownType: 'Unknown wallet type',
+    connect: 'Connect {{wallet}}',
+    connecting: 'Connecting {{wallet}}… confirm in your wallet.',
   },
   dashboard: {
     chest: 'Weekly chest',
@@ -352,6 +356,8 @@ export const enPages = {
   header: {
     address: 'Wallet address {{address}}',
     copy: 'Copy the wallet address',
+    disconnectWallet: 'Disconnect wallet',
+    connectWallet: 'Connect a wallet',
   },
   chest: {
     title: 'Weekly chest',

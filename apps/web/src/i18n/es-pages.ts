@@ -13,6 +13,10 @@ export const esPages = {
     notConnectedText: 'Conecta una billetera desde la página de entrada para continuar.',
     connectedAs: 'Conectado con {{wallet}}',
     goLogin: 'Ir a la entrada',
+    goBack: 'Volver al panel',
+    unknownType: 'Tipo de billetera desconocido',
+    connect: 'Conectar {{wallet}}',
+    connecting: 'Conectando {{wallet}}… confirma en tu billetera.',
   },
   dashboard: {
     chest: 'Cofre semanal',
@@ -355,6 +359,8 @@ export const esPages = {
   header: {
     address: 'Dirección de la billetera {{address}}',
     copy: 'Copiar la dirección de la billetera',
+    disconnectWallet: 'Desconectar billetera',
+    connectWallet: 'Conectar una billetera',
   },
   chest: {
     title: 'Cofre semanal',
@@ -467,6 +473,9 @@ export const esPages = {
     expand: 'Ampliar a {{size}}',
     expandNeeds: 'Usa un {{permit}} (tienes {{count}}).',
     expandMax: 'Esta tierra tiene su tamaño máximo.',
+    changed: 'Qué cambió',
+    changedText: 'Esta tierra cambió desde la última vez que la abriste (terminó una ampliación o una mejora).',
+    upgradeDone: 'La mejora de la mina de oro se completó: ya es nivel {{level}}.',
     expanded: 'La tierra creció a {{size}}.',
     notOwnerTitle: 'Sin tierras',
     notOwnerText: 'Aún no tienes ninguna tierra del Valle. Acuña una o explora el mapa.',

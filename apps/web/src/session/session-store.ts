@@ -53,6 +53,11 @@ export interface SessionActions {
   setSelectedLand(hexName: string): void;
   /** Wallet disconnect alone (spec §4): address, type, API name, handle and HD flag. */
   disconnectWallet(): void;
+  /**
+   * Connects a wallet of the account to the session again (spec §2 `/connect/:type`, e.g. after
+   * {@link disconnectWallet}): its chain, address and API name; the session itself is unchanged.
+   */
+  connectWallet(wallet: { chain: Chain; address: string; walletApiName: string; solanaWalletType?: string }): void;
   /** Logout (spec §4): token, auth flag, wallet data and user fields. */
   clear(): void;
   /** {@link clear}, marking that the user signed out (until the next sign-in). */
@@ -120,6 +125,11 @@ export const useSession = create<SessionState>()(
       setSelectedLand: (selectedLand) => set({ selectedLand }),
       disconnectWallet: () =>
         set({ walletAddress: '', walletType: '', walletApiName: '', walletHandle: '', isHD: false, walletLoaded: false }),
+      connectWallet: ({ chain, address, walletApiName, solanaWalletType }) =>
+        set({
+          walletType: chain, walletAddress: address, walletApiName, walletLoaded: true, isHD: false, walletHandle: '',
+          solanaWalletType: chain === 'solana' ? (solanaWalletType ?? walletApiName) : '',
+        }),
       clear: () => set({ ...EMPTY_PERSISTED, ...EMPTY_VOLATILE }),
       beginSignOut: () => set({ ...EMPTY_PERSISTED, ...EMPTY_VOLATILE, signingOut: true }),
     }),

@@ -91,6 +91,7 @@ export function signedInRoutes(over: MockRoutes = {}): MockRoutes {
     'GET /goldmine/worker-nfts': { body: { workers: [] } },
     'GET /mines/performance': (req) => ({ body: { mine: req.params.mine ?? 'goldmine', rows: [] } }),
     'GET /demo/clock': { body: { now: TEST_NOW, today: TEST_NOW.slice(0, 10), last_settled: '2025-03-09' } },
+    'GET /lands/updates': { body: { any_update: false, lands: [] } },
     ...over,
   };
 }

@@ -35,6 +35,18 @@ export function useExpandLand(hexName: string) {
   });
 }
 
+/**
+ * The result of the land's latest gold mine upgrade (`GET /lands/:hex_name/upgrade`); a failed one
+ * is the error GOLDMINE_UPGRADE_FAILED (not retried, not toasted twice: the page says it).
+ */
+export function useUpgradeResult(hexName: string) {
+  return useQuery({
+    queryKey: [...queryKeys.myLands, 'upgrade-result', hexName],
+    queryFn: () => call('landUpgradeResult', { params: { hex_name: hexName }, query: { mine: 'goldmine' } }),
+    retry: false,
+  });
+}
+
 /** The hex_name of the signed-in player's first land; null when they hold none. */
 export function useFirstLand() {
   const enabled = useIsAuthenticated();

@@ -5,7 +5,9 @@
  * that exist (expand with a permit, the mines). `/land` alone shows the player's first land, or
  * the 'not a land owner' / 'no lands found' empty state.
  */
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LandDetailResponse, LandNeighbour, Mine } from '@kingdom/api';
 import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, shortenMiddle } from '@kingdom/game';
@@ -18,7 +20,10 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { formatUtc } from '../../components/time-format.ts';
 import { PATHS_WEB } from '../../paths.ts';
-import { useExpandLand, useFirstLand, useLandPage } from './api.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { errorText } from '../../i18n/errors.ts';
+import { useSession } from '../../session/session-store.ts';
+import { useExpandLand, useFirstLand, useLandPage, useUpgradeResult } from './api.ts';
 import './land.css';
 
 /** One mine of the land, read-only: level/cap, upgrade in progress, slots. */
@@ -80,6 +85,24 @@ function NeighbourMap({ detail }: { detail: LandDetailResponse }) {
   );
 }
 
+/**
+ * What changed since the owner last opened the land (spec §3 has_update): the result of the gold
+ * mine's latest upgrade — a failed one is answered GOLDMINE_UPGRADE_FAILED and said so here.
+ */
+function LandChanged({ hexName }: { hexName: string }) {
+  const { t } = useTranslation();
+  const result = useUpgradeResult(hexName);
+  const failed = result.error && 'code' in result.error && result.error.code === 'GOLDMINE_UPGRADE_FAILED';
+  return (
+    <section className="panel" aria-label={t('landPage.changed')} data-testid="land-changed">
+      <h2 className="panel__title">{t('landPage.changed')}</h2>
+      {failed ? <p className="field-error" role="alert">{errorText('GOLDMINE_UPGRADE_FAILED')}</p> : null}
+      {result.data?.status === 'success' ? <p className="notice" role="status">{t('landPage.upgradeDone', { level: result.data.target_level })}</p> : null}
+      {!failed && result.data?.status !== 'success' ? <p className="muted">{t('landPage.changedText')}</p> : null}
+    </section>
+  );
+}
+
 /** The owner's actions: expand with the next permit, go to the mines. */
 function OwnerActions({ detail }: { detail: LandDetailResponse }) {
   const { t } = useTranslation();
@@ -112,6 +135,18 @@ function LandDetails({ hexName }: { hexName: string }) {
   const { t } = useTranslation();
   const q = useLandPage(hexName);
   const mintUrl = useConfig().data?.mint_url;
+  const qc = useQueryClient();
+  const setSelectedLand = useSession((s) => s.setSelectedLand);
+  const yours = q.data?.yours === true;
+  const changed = yours && q.data?.land.has_update === true;
+  useEffect(() => {
+    // the player picked this land of theirs: the mines pages open on it (spec §3 selectedLand)
+    if (yours) setSelectedLand(hexName.toUpperCase());
+  }, [yours, hexName, setSelectedLand]);
+  useEffect(() => {
+    // opening it cleared has_update on the server: the navigation's mark and the lists follow
+    if (changed) void qc.invalidateQueries({ queryKey: queryKeys.myLands });
+  }, [changed, qc]);
   if (q.isPending) return <CardSkeletons count={1} />;
   if (!q.data) {
     return (
@@ -166,6 +201,7 @@ function LandDetails({ hexName }: { hexName: string }) {
           </p>
         ) : null}
       </section>
+      {changed ? <LandChanged hexName={land.hex_name} /> : null}
       {detail.yours ? <OwnerActions detail={detail} /> : null}
       <NeighbourMap detail={detail} />
       <LandMine mine={goldmine} />
@@ -178,6 +214,7 @@ function LandDetails({ hexName }: { hexName: string }) {
 function FirstLand() {
   const { t } = useTranslation();
   const signedIn = useIsAuthenticated();
+  const selectedLand = useSession((s) => s.selectedLand);
   const first = useFirstLand();
   if (!signedIn) {
     return (
@@ -191,6 +228,8 @@ function FirstLand() {
       </EmptyState>
     );
   }
+  // the land the player last picked (spec §3 selectedLand), else their first
+  if (selectedLand) return <LandDetails hexName={selectedLand} />;
   if (first.isPending) return <CardSkeletons count={1} label={t('landPage.loadingFirst')} />;
   // shown in place: /land stays the player's own entry point
   if (first.data) return <LandDetails hexName={first.data} />;

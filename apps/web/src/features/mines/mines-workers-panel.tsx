@@ -12,6 +12,7 @@ import { MINE_KINDS, eligibleWorkers, salaryOf } from './kinds.ts';
 import { MineCard } from './mine-card.tsx';
 import { itemCounts } from './mine-rules.ts';
 import { MinesGate } from './mines-gate.tsx';
+import { useSession } from '../../session/session-store.ts';
 
 function BalanceOf({ token }: { token: Token }) {
   const { t } = useTranslation();
@@ -49,8 +50,18 @@ function SalaryNote({ kind }: { kind: MineKind }) {
   );
 }
 
+/**
+ * The mines in the order the page shows them: the session's selected land first (spec §3
+ * `selectedLand`: the land the mines pages open on), the others as the server listed them.
+ */
+export function openOnSelected<M extends { land: { hex_name: string } }>(mines: readonly M[], selectedLand: string): M[] {
+  const i = mines.findIndex((m) => m.land.hex_name === selectedLand);
+  return i <= 0 ? [...mines] : [mines[i]!, ...mines.slice(0, i), ...mines.slice(i + 1)];
+}
+
 function WorkersBody({ kind }: { kind: MineKind }) {
   const { t } = useTranslation();
+  const selectedLand = useSession((s) => s.selectedLand);
   const mines = useMines(kind);
   const workers = useWorkerNfts();
   const items = useInventoryItems();
@@ -69,7 +80,7 @@ function WorkersBody({ kind }: { kind: MineKind }) {
         {t(MINE_KINDS[kind].texts.free, { count: free })}
       </p>
       <ul className="mine-grid" aria-label={t('mines.yourMines')}>
-        {mines.data.mines.map((mine) => (
+        {openOnSelected(mines.data.mines, selectedLand).map((mine) => (
           <MineCard key={mine.land.hex_name} mine={mine} workers={workers.data} items={counts} now={now} />
         ))}
       </ul>
