@@ -6,17 +6,24 @@
  * cluster's JSON-RPC endpoint; one client is `@solana/pay` itself, paying from the order's URL.
  */
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { createTransfer, parseURL, type TransferRequestURL } from '@solana/pay';
 import nacl from 'tweetnacl';
 import { base58 } from '@scure/base';
 import { sql } from 'drizzle-orm';
-import { ENDPOINTS, type ExoOrder } from '@kingdom/api';
+import { ENDPOINTS, PATHS, XSRF_COOKIE, XSRF_HEADER, type ExoOrder } from '@kingdom/api';
 import { lamportsFromPrices, lamportsFromRound, lovelacePerExo, SOLANA_PAY_MEMO_PROGRAM, vendorEntry } from '@kingdom/game';
 import { exec } from '../src/db/client.ts';
 import { printTreasuryReport } from '../src/cli/treasury.ts';
-import { createTestKingdom, signInCardano, signInSolana, type TestKingdom } from './support/kingdom.ts';
+import { insertOrder } from '../src/modules/chain/repository.ts';
+import { newSolanaReference } from '../src/modules/chain/solana-orders.ts';
+import { saleRoundCommand } from '../src/cli/sale-round.ts';
+import { createTestKingdom, signInCardano, signInSolana, TEST_DB, type TestKingdom } from './support/kingdom.ts';
+import { startKingdomServer } from '../../../tools/kingdom-server.ts';
 import { createCardanoTestWallet, type SolanaTestWallet } from './support/wallets.ts';
 
 const P = (e: { path: string }) => e.path;
@@ -130,6 +137,26 @@ describe('a SOL order', () => {
     } finally {
       await exec(k.db.orm, sql`UPDATE sale_rounds SET price_lamports = NULL WHERE id = ${open.id}`);
     }
+  });
+
+  it("kingdom sale-round add --price-sol stores the round's SOL price as lamports per EXO (idempotent, checked)", async () => {
+    const lines: string[] = [];
+    const run = (args: string[]) => saleRoundCommand(k.db, args, k.now(), (l) => lines.push(l));
+    const start = new Date(k.now().getTime() - 60_000).toISOString();
+    const end = new Date(k.now().getTime() + 86_400_000).toISOString();
+    const args = ['add', '--name', 'SOL round', '--price-ada', '0.02', '--price-sol', '0.00015', '--cap', '1000', '--starts', start, '--ends', end];
+    await run(args);
+    expect(lines.at(-1)).toMatch(/0\.00015 SOL per EXO/);
+    await run(args);
+    expect(lines.at(-1)).toMatch(/nothing changed/);
+    await expect(run(args.map((x) => (x === '0.00015' ? '0.0002' : x)))).rejects.toThrow(/already exists with other values/);
+    await expect(run(args.map((x) => (x === '0.00015' ? '0.0000000001' : x)))).rejects.toThrow(/--price-sol must be a positive number/);
+    const round = (await k.get(P(ENDPOINTS.saleRounds))).json<{ rounds: Array<{ id: number; name: string; price_lamports: string | null }> }>().rounds.find((r) => r.name === 'SOL round')!;
+    expect(round.price_lamports).toBe('150000');
+    const p = await player();
+    expect((await solOrder(p, { round_id: round.id, amount: '3' })).lamports).toBe('450000');
+    await run(['list']);
+    expect(lines.some((l) => /SOL round .*0\.00015 SOL\/EXO/.test(l))).toBe(true);
   });
 
   it('refuses: no linked Solana wallet, a stale provider price, no SOL price; an ADA build for it', async () => {
@@ -292,3 +319,131 @@ describe('the Solana watcher', () => {
     expect(text).toMatch(/unlinked_payer/);
   });
 });
+
+/** The environment of a child process on this test's database (Postgres), without the test runner's. */
+function childEnv(extra: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const [key, v] of Object.entries(process.env)) if (v !== undefined) base[key] = v;
+  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'KINGDOM_TEST_DB', 'NODE_ENV']) delete base[key];
+  return { ...base, DATABASE_URL: k.config.databaseUrl!, SOLANA_FINALITY_SLOTS: '3', LOG_LEVEL: 'silent', ...extra };
+}
+
+// PGlite allows one process per data folder: several processes on one database is the Postgres case.
+describe.skipIf(TEST_DB !== 'postgres')('several processes on one database (Postgres)', () => {
+  it('kill -9 of a process in the middle of a watcher run: every order credited exactly once', async () => {
+    const N = 120;
+    const p = await player();
+    await k.providers.solanaChain.local!.airdrop(p.kp.publicKey.toBase58(), BigInt(30 * SOL));
+    // the orders written directly (the orders endpoint is rate-limited), as the endpoint writes them
+    const template = await solOrder(p);
+    for (let i = 1; i < N; i++) {
+      await insertOrder(k.db.orm, { userId: p.userId, key: randomUUID(), hash: 'x', source: 'pack', roundId: null, pack: 'exo_1k', exo: BigInt(template.exo),
+        lamports: BigInt(template.lamports!), reference: newSolanaReference(), recipient: template.sale_address, now: k.now(), expiresAt: new Date(template.expires_at) });
+    }
+    const list = (await exec<{ id: number }>(k.db.orm, sql`SELECT id::int AS id FROM exo_orders WHERE user_id = ${p.userId} ORDER BY id`))
+      .map((r) => ({ ...template, id: r.id }));
+    const refs = new Map((await exec<{ id: number; solana_reference: string }>(k.db.orm, sql`SELECT id::int AS id, solana_reference FROM exo_orders WHERE user_id = ${p.userId}`)).map((r) => [r.id, r.solana_reference]));
+    for (const o of list) o.solana_pay = { ...template.solana_pay!, reference: refs.get(o.id)!, memo: `kingdom:order:${o.id}` };
+    const before = await exoBalance(p);
+    const { blockhash } = await conn.getLatestBlockhash('confirmed');
+    const sigs: string[] = [];
+    for (const o of list) {
+      const sp = o.solana_pay!;
+      const transfer = SystemProgram.transfer({ fromPubkey: p.kp.publicKey, toPubkey: new PublicKey(sp.recipient), lamports: Number(sp.lamports) });
+      transfer.keys.push({ pubkey: new PublicKey(sp.reference), isSigner: false, isWritable: false });
+      const tx = new Transaction({ feePayer: p.kp.publicKey, recentBlockhash: blockhash })
+        .add(new TransactionInstruction({ programId: new PublicKey(SOLANA_PAY_MEMO_PROGRAM), keys: [], data: Buffer.from(sp.memo, 'utf8') }), transfer);
+      tx.sign(p.kp);
+      sigs.push(await k.providers.solanaChain.local!.send(tx.serialize()));
+    }
+    await slots(k.providers.solanaChain.finalitySlots + 1);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'test', 'support', 'solana-watch-child.ts')], {
+      cwd: path.resolve(import.meta.dirname, '../../..'), env: childEnv({ WATCH_NOW: k.now().toISOString(), WATCH_CHUNK: '10' }), stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
+    child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
+    const deadline = Date.now() + 120_000;
+    while (!/chunk 3\n/.test(out)) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the watcher process did not get going:\n${out}`);
+      await sleep(20);
+    }
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    expect(out).not.toMatch(/done/);
+    const [mid] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM solana_payments WHERE signature IN (SELECT jsonb_array_elements_text(${JSON.stringify(sigs)}::jsonb))`);
+    expect(mid!.n).toBeGreaterThanOrEqual(20); // 3 chunks of 10 committed (the first may hold older transfers to the sale address)
+    expect(mid!.n).toBeLessThan(N);
+    // the next run (here) finishes the job
+    await k.app.deps.solanaWatcher.run();
+    await k.app.deps.solanaWatcher.run();
+    const [after] = await exec<{ paid: number; rows: number; credits: number }>(k.db.orm, sql`SELECT
+      (SELECT count(*)::int FROM solana_payments WHERE verdict = 'paid' AND signature IN (SELECT jsonb_array_elements_text(${JSON.stringify(sigs)}::jsonb))) AS paid,
+      (SELECT count(*)::int FROM solana_payments WHERE signature IN (SELECT jsonb_array_elements_text(${JSON.stringify(sigs)}::jsonb))) AS rows,
+      (SELECT count(*)::int FROM ledger_entries WHERE reason = 'exo_order' AND reference IN (SELECT jsonb_array_elements_text(${JSON.stringify(sigs)}::jsonb))) AS credits`);
+    expect(after).toEqual({ paid: N, rows: N, credits: N });
+    expect(await exoBalance(p)).toBe(before + BigInt(N) * BigInt(list[0]!.exo));
+    expect((await orders(p)).filter((o) => list.some((x) => x.id === o.id) && o.status === 'paid')).toHaveLength(Math.min(N, 50));
+  }, 180_000);
+
+  it("two server processes, one chain: paid through the other process's RPC endpoint, credited once", async () => {
+    process.env.KINGDOM_SERVER_TSX = '1';
+    const other = await startKingdomServer({ databaseUrl: k.config.databaseUrl!, env: childEnv({ SOLANA_SLOT_MS: '0', EMULATOR_BLOCK_MS: '0' }) });
+    try {
+      // the other process's clock is the wall clock: sign in and order there
+      const kp = Keypair.generate();
+      const wallet = walletOf(kp);
+      const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${other.url}/api${url}`, {
+        method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(await xsrfOf(other.url)), ...headers },
+      });
+      const { message } = await (await post(PATHS.authChallenge, { chain: 'solana', address: wallet.address })).json() as { message: string };
+      const login = await post(PATHS.authLogin, { chain: 'solana', address: wallet.address, message, signature: wallet.signMessage(message) });
+      expect(login.status).toBe(200);
+      const p = { kp, token: ((await login.json()) as { token: string }).token };
+      await k.providers.solanaChain.local!.airdrop(kp.publicKey.toBase58(), BigInt(SOL));
+      const res = await fetch(`${other.url}/api${P(ENDPOINTS.exoOrderCreate)}`, {
+        method: 'POST', body: JSON.stringify({ pack: 'exo_1k', pay_chain: 'solana' }),
+        headers: { 'content-type': 'application/json', ...bearer(p.token), 'idempotency-key': randomUUID(), ...(await xsrfOf(other.url)) },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const o = (await res.json() as { order: ExoOrder }).order;
+      const balanceThere = async () => BigInt(((await (await fetch(`${other.url}/api/user/balance/exo`, { headers: bearer(p.token) })).json()) as { balance: string }).balance);
+      const before = await balanceThere();
+      const otherConn = new Connection(`${other.url}/api/solana/rpc`, 'confirmed');
+      const sp = o.solana_pay!;
+      const transfer = SystemProgram.transfer({ fromPubkey: p.kp.publicKey, toPubkey: new PublicKey(sp.recipient), lamports: Number(sp.lamports) });
+      transfer.keys.push({ pubkey: new PublicKey(sp.reference), isSigner: false, isWritable: false });
+      const tx = new Transaction({ feePayer: p.kp.publicKey, recentBlockhash: (await otherConn.getLatestBlockhash('confirmed')).blockhash })
+        .add(new TransactionInstruction({ programId: new PublicKey(SOLANA_PAY_MEMO_PROGRAM), keys: [], data: Buffer.from(sp.memo, 'utf8') }), transfer);
+      tx.sign(p.kp);
+      const sig = await otherConn.sendRawTransaction(tx.serialize());
+      // slots produced here, on this process's replica of the same chain
+      await slots(k.providers.solanaChain.finalitySlots + 1);
+      expect((await conn.getSignatureStatus(sig)).value?.confirmationStatus).toBe('finalized');
+      // the process holding the watcher's lease credits it (the other one's scheduler, or this one)
+      const deadline = Date.now() + 30_000;
+      let paid: ExoOrder | undefined;
+      while (Date.now() < deadline) {
+        await k.app.deps.solanaWatcher.run();
+        const theirs = await fetch(`${other.url}/api${P(ENDPOINTS.exoOrders)}`, { headers: bearer(p.token) });
+        paid = ((await theirs.json()) as { orders: ExoOrder[] }).orders.find((x) => x.id === o.id && x.status === 'paid');
+        if (paid) break;
+        await sleep(250);
+      }
+      expect(paid).toMatchObject({ status: 'paid', tx_hash: sig });
+      expect(await balanceThere()).toBe(before + BigInt(o.exo));
+      await sleep(2_500); // another watcher run on the other process changes nothing
+      expect(await balanceThere()).toBe(before + BigInt(o.exo));
+      expect(await paymentsOf(sig)).toHaveLength(1);
+    } finally {
+      await other.stop();
+    }
+  }, 300_000);
+});
+
+/** An XSRF cookie + header pair from a running server. */
+async function xsrfOf(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api${PATHS.csrfCookie}`);
+  const value = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${XSRF_COOKIE}=`))!.slice(XSRF_COOKIE.length + 1);
+  return { cookie: `${XSRF_COOKIE}=${value}`, [XSRF_HEADER]: decodeURIComponent(value) };
+}

@@ -2,7 +2,7 @@
  * `sale-round add|list|close` (any mode; opens the database itself — with PGlite, stop the server
  * first): the token sale's rounds (GAME-RULES §8 "Token sale") without SQL by hand (issue 17).
  *
- *   sale-round add --name NAME --price-ada ADA_PER_EXO --cap WHOLE_EXO --starts ISO --ends ISO
+ *   sale-round add --name NAME --price-ada ADA_PER_EXO [--price-sol SOL_PER_EXO] --cap WHOLE_EXO --starts ISO --ends ISO
  *   sale-round list
  *   sale-round close --id N | --name NAME
  *
@@ -10,17 +10,20 @@
  * name is unique in the schema): the same round again changes nothing, the same name with other
  * values is refused. `close` ends an open or upcoming round now; closing a closed round changes
  * nothing. Orders already placed stay payable at their price (an order's own 30 minutes).
+ * `--price-sol` (docs/game-rules.md §9) fixes the round's SOL price per whole EXO (stored as
+ * lamports, at most 9 decimals); without it SOL orders of the round are priced from its ADA price
+ * and the ADA/USD and SOL/USD prices.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { fromBaseUnits, lovelacePerExo, toBaseUnits } from '@kingdom/game';
+import { fromBaseUnits, lamportsOfSol, lovelacePerExo, solAmount, toBaseUnits } from '@kingdom/game';
 import { exec, type Database } from '../db/client.ts';
 import { saleRounds } from '../modules/chain/rounds.ts';
 import { openKingdomDatabase } from '../server.ts';
 import { anyConfig, CliError, fmt, type Print } from './shared.ts';
 
-export const SALE_ROUND_USAGE = `npm run kingdom -- sale-round add --name NAME --price-ada ADA_PER_EXO --cap WHOLE_EXO --starts ISO_TIME --ends ISO_TIME
+export const SALE_ROUND_USAGE = `npm run kingdom -- sale-round add --name NAME --price-ada ADA_PER_EXO [--price-sol SOL_PER_EXO] --cap WHOLE_EXO --starts ISO_TIME --ends ISO_TIME
   npm run kingdom -- sale-round list
   npm run kingdom -- sale-round close --id N | --name NAME`;
 
@@ -40,6 +43,15 @@ const addArgs = z.strictObject({
       }
       return lovelace;
     }),
+  'price-sol': z.string().optional().transform((v, ctx) => {
+    if (v === undefined) return null;
+    const lamports = lamportsOfSol(v);
+    if (lamports === null) {
+      ctx.addIssue({ code: 'custom', message: '--price-sol must be a positive number of SOL per EXO with at most 9 decimals (e.g. 0.00015)' });
+      return z.NEVER;
+    }
+    return lamports;
+  }),
   cap: z.string({ error: '--cap is required (whole EXO for sale)' }).regex(/^[1-9]\d{0,14}$/, '--cap must be a whole number of EXO between 1 and 10^15')
     .transform((v) => toBaseUnits(v, 'exo')),
   starts: isoTime('starts'),
@@ -80,18 +92,21 @@ function options(args: string[], names: string[]): Record<string, string | undef
 export async function saleRoundCommand(db: Database, args: string[], now: Date, print: Print): Promise<void> {
   const [sub, ...rest] = args;
   if (sub === 'add') {
-    const a = parse(addArgs, options(rest, ['name', 'price-ada', 'cap', 'starts', 'ends']));
+    const a = parse(addArgs, options(rest, ['name', 'price-ada', 'price-sol', 'cap', 'starts', 'ends']));
+    const lamports = a['price-sol'];
     await db.orm.transaction(async (tx) => {
-      const inserted = await exec<{ id: number }>(tx, sql`INSERT INTO sale_rounds (id, name, price_lovelace, cap, starts_at, ends_at)
-        SELECT COALESCE(max(id), 0) + 1, ${a.name}, ${a['price-ada'].toString()}::numeric, ${a.cap.toString()}::numeric, ${a.starts}, ${a.ends} FROM sale_rounds
+      const inserted = await exec<{ id: number }>(tx, sql`INSERT INTO sale_rounds (id, name, price_lovelace, price_lamports, cap, starts_at, ends_at)
+        SELECT COALESCE(max(id), 0) + 1, ${a.name}, ${a['price-ada'].toString()}::numeric, ${lamports === null ? null : lamports.toString()}::numeric,
+          ${a.cap.toString()}::numeric, ${a.starts}, ${a.ends} FROM sale_rounds
         ON CONFLICT (name) DO NOTHING RETURNING id`);
       if (inserted[0]) {
-        print(`Added sale round ${inserted[0].id} "${a.name}": ${fromBaseUnits(a['price-ada'], 'exo')} ADA per EXO, cap ${fmt(a.cap)} EXO, ${a.starts.toISOString()} → ${a.ends.toISOString()}.`);
+        const sol = lamports === null ? '' : `, ${solAmount(lamports)} SOL per EXO`;
+        print(`Added sale round ${inserted[0].id} "${a.name}": ${fromBaseUnits(a['price-ada'], 'exo')} ADA per EXO${sol}, cap ${fmt(a.cap)} EXO, ${a.starts.toISOString()} → ${a.ends.toISOString()}.`);
         return;
       }
-      const [old] = await exec<{ id: number; price_lovelace: string; cap: string; starts_at: Date | string; ends_at: Date | string }>(tx, sql`
-        SELECT id, price_lovelace::text AS price_lovelace, cap::text AS cap, starts_at, ends_at FROM sale_rounds WHERE name = ${a.name}`);
-      const same = old && BigInt(old.price_lovelace) === a['price-ada'] && BigInt(old.cap) === a.cap
+      const [old] = await exec<{ id: number; price_lovelace: string; price_lamports: string | null; cap: string; starts_at: Date | string; ends_at: Date | string }>(tx, sql`
+        SELECT id, price_lovelace::text AS price_lovelace, price_lamports::text AS price_lamports, cap::text AS cap, starts_at, ends_at FROM sale_rounds WHERE name = ${a.name}`);
+      const same = old && BigInt(old.price_lovelace) === a['price-ada'] && (old.price_lamports === null ? null : BigInt(old.price_lamports)) === lamports && BigInt(old.cap) === a.cap
         && new Date(old.starts_at).getTime() === a.starts.getTime() && new Date(old.ends_at).getTime() === a.ends.getTime();
       if (!same) throw new CliError(`a sale round named "${a.name}" (id ${old?.id}) already exists with other values; pick another name`);
       print(`Sale round ${old.id} "${a.name}" already exists with these values; nothing changed.`);
@@ -103,7 +118,8 @@ export async function saleRoundCommand(db: Database, args: string[], now: Date, 
     const rounds = await saleRounds(db, now);
     if (!rounds.length) print('No sale rounds.');
     for (const r of rounds) {
-      print(`${String(r.id).padStart(3)}  ${r.name.padEnd(16)} ${r.status.padEnd(9)} ${fromBaseUnits(BigInt(r.price_lovelace), 'exo')} ADA/EXO  sold ${fmt(BigInt(r.sold))} of ${fmt(BigInt(r.cap))} EXO  ${r.starts_at} → ${r.ends_at}`);
+      const sol = r.price_lamports === null ? '' : ` ${solAmount(BigInt(r.price_lamports))} SOL/EXO`;
+      print(`${String(r.id).padStart(3)}  ${r.name.padEnd(16)} ${r.status.padEnd(9)} ${fromBaseUnits(BigInt(r.price_lovelace), 'exo')} ADA/EXO${sol}  sold ${fmt(BigInt(r.sold))} of ${fmt(BigInt(r.cap))} EXO  ${r.starts_at} → ${r.ends_at}`);
     }
     return;
   }

@@ -52,6 +52,8 @@ export interface SolanaWatchOptions {
   chunk?: number;
   /** `getTransaction` calls in flight at once (default 8). */
   concurrency?: number;
+  /** Called after each chunk's transaction committed (chunk number from 1; tests use it to kill a run mid-way). */
+  afterChunk?: (n: number) => void | Promise<void>;
 }
 
 const PAGE = 1000;
@@ -166,6 +168,7 @@ export async function runSolanaWatcher(db: Database, chain: SolanaChain, now: Da
     run.judged += written.judged;
     run.paid += written.paid;
     run.unmatched += written.judged - written.paid;
+    await opts.afterChunk?.(i / chunk + 1);
   }
   return run;
 }
