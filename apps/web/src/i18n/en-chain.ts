@@ -36,7 +36,10 @@ export const enChain = {
     status: 'Status',
     close: 'Close',
     needsCardano: 'Payments on Cardano need a Cardano wallet: sign in with one.',
-    packNeedsCardano: 'Paid in ADA on Cardano: sign in with a Cardano wallet to buy.',
+    needsCardanoFirst: '{{token}} deposits and withdrawals happen on Cardano: sign in with a Cardano wallet to use them (you are signed in with a Solana wallet).',
+    needsWalletFirst: '{{token}} deposits and withdrawals need your Cardano wallet connected.',
+    linkCardano: 'Wallets and settings',
+    packNeedsCardano: 'Paid with your wallet (ADA on Cardano, SOL on Solana): sign in again with a wallet to buy.',
     packPrice: '≈ {{ada}} ADA at the current EXO price',
     withdrawal: {
       requested: 'Requested, waiting for the payout',
@@ -93,7 +96,7 @@ export const enChain = {
   tokensale: {
     title: 'Token sale',
     text: 'There is no token sale open right now.',
-    lead: 'Buy EXO with ADA in sale rounds. Each round has a price, a cap and a window; EXO is credited when your payment confirms on chain.',
+    lead: 'Buy EXO in sale rounds, with ADA from a Cardano wallet or SOL from a Solana wallet. Each round has a price, a cap and a window; EXO is credited when your payment confirms on chain.',
     rounds: 'Sale rounds',
     price: 'Price',
     pricePerExo: '{{ada}} ADA per EXO',
@@ -116,7 +119,7 @@ export const enChain = {
     order: 'Order',
     created: 'Created',
     signInToBuy: 'Sign in to buy EXO.',
-    needsCardano: 'EXO is paid in ADA on Cardano: sign in with a Cardano wallet to buy in this round.',
+    needsCardano: 'EXO is paid with your wallet (ADA on Cardano, SOL on Solana): sign in again with a wallet to buy in this round.',
     loadFailed: 'The sale rounds could not be loaded.',
   },
   demoWallet: {

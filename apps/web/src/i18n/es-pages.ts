@@ -348,6 +348,7 @@ export const esPages = {
   time: {
     utc: '{{time}} UTC',
     now: 'ahora',
+    inDays: 'en {{d}} d {{h}} h',
     inHours: 'en {{h}} h {{m}} min',
     inMinutes: 'en {{m}} min',
     today: 'Hoy',
@@ -508,6 +509,7 @@ export const esPages = {
     addTitle: 'Añadir votos a {{name}}',
     myVotes: 'Mis votos',
     allocationsCaption: 'Tus votos por proyecto',
+    noFreeVotes: 'Aún no tienes puntos de voto libres: primero bloquea EXO como puntos de voto (1 EXO = 1 voto) y luego añádelos aquí.',
     noVotesYet: 'Bloquea EXO para conseguir puntos de voto y añádelos a proyectos en las clasificaciones.',
     history: 'Votos en cada instantánea',
     now: 'ahora',
@@ -575,7 +577,7 @@ export const esPages = {
   start: {
     title: 'Primeros pasos',
     text: 'Aún no tienes ninguna tierra. Un NFT de tierra abre su mina de oro y su mina fren a tus trabajadores.',
-    demoText: 'Este es un Reino de demostración. Consigue un lote inicial para tu billetera — {{lands, number}} tierras, {{tools, number}} herramienta de minería, {{workers, number}} NFT de trabajador (de Común a Épico), {{hexo}} HEXO, {{food}} FOOD, un kit de herramientas, un kit fren y un permiso de ampliación — y prueba la Fiebre del Oro.',
+    demoText: 'Este es un Reino de demostración. Consigue un lote inicial para tu billetera — {{lands, number}} tierras, {{tools, number}} herramienta de minería, {{workers, number}} NFT de trabajador (de Común a Épico), {{hexo}} HEXO, {{food}} FOOD, un kit de herramientas de nivel 2, Chicken Tendies (el kit fren) y un permiso de ampliación — y prueba la Fiebre del Oro.',
     getDemoAssets: 'Conseguir activos demo',
     toast: 'Activos demo recibidos: {{lands}} tierras y {{workers}} trabajadores',
     gotTitle: 'Tu lote inicial ya está aquí — qué probar primero',
@@ -651,7 +653,10 @@ export const esPages = {
     status: 'Estado',
     close: 'Cerrar',
     needsCardano: 'Los pagos en Cardano necesitan una billetera Cardano: entra con una.',
-    packNeedsCardano: 'Se paga en ADA en Cardano: entra con una billetera Cardano para comprar.',
+    needsCardanoFirst: 'Los depósitos y retiros de {{token}} se hacen en Cardano: entra con una billetera Cardano para usarlos (entraste con una billetera Solana).',
+    needsWalletFirst: 'Los depósitos y retiros de {{token}} necesitan tu billetera Cardano conectada.',
+    linkCardano: 'Billeteras y ajustes',
+    packNeedsCardano: 'Se paga con tu billetera (ADA en Cardano, SOL en Solana): vuelve a entrar con una billetera para comprar.',
     packPrice: '≈ {{ada}} ADA al precio actual del EXO',
     withdrawal: {
       requested: 'Solicitado, esperando el pago',
@@ -708,7 +713,7 @@ export const esPages = {
   tokensale: {
     title: 'Venta de tokens',
     text: 'Ahora no hay ninguna venta de tokens abierta.',
-    lead: 'Compra EXO con ADA en rondas de venta. Cada ronda tiene un precio, un tope y un plazo; el EXO se abona cuando tu pago se confirma en la cadena.',
+    lead: 'Compra EXO en rondas de venta, con ADA desde una billetera Cardano o SOL desde una billetera Solana. Cada ronda tiene un precio, un tope y un plazo; el EXO se abona cuando tu pago se confirma en la cadena.',
     rounds: 'Rondas de venta',
     price: 'Precio',
     pricePerExo: '{{ada}} ADA por EXO',
@@ -731,7 +736,7 @@ export const esPages = {
     order: 'Pedido',
     created: 'Creado',
     signInToBuy: 'Entra para comprar EXO.',
-    needsCardano: 'El EXO se paga en ADA en Cardano: entra con una billetera Cardano para comprar en esta ronda.',
+    needsCardano: 'El EXO se paga con tu billetera (ADA en Cardano, SOL en Solana): vuelve a entrar con una billetera para comprar en esta ronda.',
     loadFailed: 'No se pudieron cargar las rondas de venta.',
   },
   demoWallet: {

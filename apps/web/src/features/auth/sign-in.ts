@@ -63,13 +63,9 @@ export async function signInWithSolana(apiName: string, hardware = false): Promi
   const base = { chain: 'solana' as const, address, message: challenge.message, wallet: apiName };
   let login: LoginResponse;
   if (hardware) {
-    const [{ signSolanaSignInTx }, { clusterChainId }, info] = await Promise.all([
-      import('../../wallets/solana/sign-in-tx.ts'),
-      import('../../wallets/solana/standard.ts'),
-      getChainInfo().catch(() => null),
-    ]);
+    const [{ signSolanaSignInTx }, info] = await Promise.all([import('../../wallets/solana/sign-in-tx.ts'), getChainInfo().catch(() => null)]);
     const solana = info?.solana ?? null;
-    const tx = await signSolanaSignInTx(signer, address, challenge.message, { chain: clusterChainId(solana?.cluster ?? 'devnet'), rpcUrl: solana?.rpc_url ?? null });
+    const tx = await signSolanaSignInTx(signer, address, challenge.message, { cluster: solana?.cluster ?? 'devnet', rpcUrl: solana?.rpc_url ?? null });
     login = await postLogin({ ...base, tx });
   } else {
     const signature = await signSolanaMessage(signer, challenge.message);

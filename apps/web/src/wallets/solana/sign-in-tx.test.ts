@@ -18,7 +18,7 @@ function memoryStorage(): Storage {
 }
 
 const MESSAGE = 'kingdom.example wants you to sign in with your Solana account.\nNonce: 0a1b2c3d\nIssued At: 2026-11-27T08:00:00Z ✓';
-const cluster = { chain: 'solana:devnet', rpcUrl: null };
+const cluster = { cluster: 'devnet' as const, rpcUrl: null };
 
 describe('Solana hardware-wallet sign-in (memo transaction)', () => {
   it('the demo wallet acting as a hardware wallet refuses signMessage and signs a memo transaction the server accepts', async () => {

@@ -15,13 +15,14 @@ import type { SolanaSigner } from '../types.ts';
 import { WalletError } from '../errors.ts';
 import { solanaWalletCall } from './errors.ts';
 import { buildSignInMemoTransaction } from './transfer.ts';
+import { clusterChainId } from './standard.ts';
 
 /** A well-formed blockhash (32 zero bytes) for when no cluster answers: the transaction is never sent. */
 export const OFFLINE_BLOCKHASH = '11111111111111111111111111111111';
 
-/** The cluster the sign-in transaction names: its chain id and where to read a recent blockhash (null: none). */
+/** The cluster the sign-in transaction is for (chain info's `solana.cluster`) and where to read a recent blockhash (null: none). */
 export interface SignInCluster {
-  chain: string;
+  cluster: 'devnet' | 'testnet' | 'mainnet-beta';
   rpcUrl: string | null;
 }
 
@@ -54,6 +55,6 @@ export async function signSolanaSignInTx(signer: SolanaSigner, address: string, 
     }
   }
   const built = buildSignInMemoTransaction(address, challenge, { recentBlockhash, lastValidBlockHeight });
-  const signed = await solanaWalletCall('transaction', () => feature.run(built.bytes, cluster.chain));
+  const signed = await solanaWalletCall('transaction', () => feature.run(built.bytes, clusterChainId(cluster.cluster)));
   return base64.encode(signed);
 }
