@@ -16,6 +16,8 @@
  *   prices set TOKEN VALUE | show      the operator's EXO/HEXO (ADA) and ADA/SOL (USD) prices (cli/prices.ts)
  *   doctor                            checks the configuration against the network before launch: one
  *                                     line per check, exit code 1 on any problem (cli/doctor.ts)
+ *   backup <file> | restore <file>    the whole database in one file and back: PGlite's data folder
+ *                                     (stop the server first) or pg_dump/pg_restore (cli/backup.ts)
  *   blockfrost-emulator [--port N] …  serves the emulated chain through a Blockfrost-compatible API and
  *                                     prints the env of a Kingdom on it (cli/blockfrost-emulator.ts);
  *                                     --collection FILE mints a collection file's NFTs first
@@ -33,6 +35,7 @@ import { collections, COLLECTIONS_USAGE } from './cli/collections.ts';
 import { compensateCommand } from './cli/compensate.ts';
 import { faucet, FAUCET_USAGE } from './cli/faucet.ts';
 import { saleRound, SALE_ROUND_USAGE } from './cli/sale-round.ts';
+import { backupCommand, BACKUP_USAGE } from './cli/backup.ts';
 import { doctor } from './cli/doctor.ts';
 import { prices, PRICES_USAGE } from './cli/prices.ts';
 import { tick } from './cli/tick.ts';
@@ -49,12 +52,14 @@ const USAGE = `usage:
   ${COLLECTIONS_USAGE}
   ${PRICES_USAGE}
   npm run kingdom -- doctor
+  ${BACKUP_USAGE}
   npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID] [--treasury-key-file F] [--data-dir D] [--block-ms MS] [--collection FILE]
   ${WORLD_USAGE}`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   faucet, tick, compensate: compensateCommand, blocks, treasury: () => treasury(), 'sale-round': saleRound, collections,
-  'blockfrost-emulator': blockfrostEmulatorCommand, prices, doctor: () => doctor(), world,
+  'blockfrost-emulator': blockfrostEmulatorCommand, prices, doctor: () => doctor(),
+  backup: (a) => backupCommand('backup', a, (l) => console.log(l)), restore: (a) => backupCommand('restore', a, (l) => console.log(l)), world,
 };
 
 const [command, ...rest] = process.argv.slice(2);

@@ -68,6 +68,11 @@ export interface Database {
    * outside the pool, reconnected when lost; PGlite: in-process). Returns the unsubscribe.
    */
   listen(channel: string, sub: ChannelSubscriber): Promise<() => void>;
+  /**
+   * PGlite only: its data folder as a gzipped tarball, taken between two statements (cli/backup.ts;
+   * a crash-consistent copy: loaded, Postgres replays its WAL to the last commit).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -169,6 +174,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
       sub.live(true);
       return () => void unlisten().catch(() => undefined);
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }
