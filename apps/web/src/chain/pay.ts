@@ -57,19 +57,24 @@ function isSignDecline(e: unknown): boolean {
 }
 
 /**
- * Builds, signs and submits one payment with the session's wallet.
+ * Has the session's wallet sign a transaction the server builds, then hands the witness set to
+ * the server: wallet → network check (`getNetworkId()` against `chainInfo.network_id`) → change
+ * address → `build(address)` → `signTx` → `submit(witnessSet, built)`. Payments and the land mint
+ * share it.
  *
- * Order: wallet → network check (`getNetworkId()` against `chainInfo.network_id`) → change address →
- * `chainBuildTx` → `signTx` → `chainSubmitTx`.
- *
- * @param request what to pay.
+ * @param build asks the server for the unsigned transaction (CBOR hex) paid from `address` (bech32).
+ * @param submit sends the wallet's witness set; its answer is returned.
  * @param onStep told when each step starts.
- * @returns the submitted transaction's id (64 hex digits).
  * @throws WalletError ERROR_WALLET_WRONG_NETWORK, USER_WALLET_CANCEL_TRANSACTION (the person declined
  *   in the wallet), ERROR_WALLET_API, NEEDS_CARDANO_WALLET, NOT_SET_ACTIVE_ADDRESS;
  *   ApiError from the server (ERROR_WALLET_NOT_ENOUGH_UTXO, ERROR_WALLET_NOT_ENOUGH_BALANCE, …), already toasted.
  */
-export async function payWithSessionWallet(request: PayRequest, onStep: (step: PayStep) => void = () => undefined, deps: PayDeps = DEFAULT_DEPS): Promise<string> {
+export async function signWithSessionWallet<T>(
+  build: (address: string) => Promise<{ tx: string }>,
+  submit: (witnessSet: string, built: { tx: string }) => Promise<T>,
+  onStep: (step: PayStep) => void = () => undefined,
+  deps: PayDeps = DEFAULT_DEPS,
+): Promise<T> {
   onStep('connecting');
   const api = await deps.connect();
   const [info, networkId] = await Promise.all([deps.chainInfo(), api.getNetworkId().catch(() => -1)]);
@@ -82,7 +87,7 @@ export async function payWithSessionWallet(request: PayRequest, onStep: (step: P
     throw e instanceof WalletError ? e : new WalletError('ERROR_WALLET_API');
   }
   onStep('building');
-  const built = await call('chainBuildTx', { body: { ...request, address } });
+  const built = await build(address);
   onStep('signing');
   let witnessSet: string;
   try {
@@ -91,8 +96,24 @@ export async function payWithSessionWallet(request: PayRequest, onStep: (step: P
     throw new WalletError(isSignDecline(e) ? 'USER_WALLET_CANCEL_TRANSACTION' : 'ERROR_WALLET_API', e instanceof Error ? e.message : undefined);
   }
   onStep('submitting');
-  const { tx_hash } = await call('chainSubmitTx', { body: { tx: built.tx, witness_set: witnessSet } });
-  return tx_hash;
+  return submit(witnessSet, built);
+}
+
+/**
+ * Builds, signs and submits one payment with the session's wallet (`chainBuildTx`, then
+ * `chainSubmitTx`; see {@link signWithSessionWallet}).
+ *
+ * @param request what to pay.
+ * @param onStep told when each step starts.
+ * @returns the submitted transaction's id (64 hex digits).
+ * @throws as {@link signWithSessionWallet}
+ */
+export async function payWithSessionWallet(request: PayRequest, onStep: (step: PayStep) => void = () => undefined, deps: PayDeps = DEFAULT_DEPS): Promise<string> {
+  return signWithSessionWallet(
+    (address) => call('chainBuildTx', { body: { ...request, address } }),
+    async (witnessSet, built) => (await call('chainSubmitTx', { body: { tx: built.tx, witness_set: witnessSet } })).tx_hash,
+    onStep, deps,
+  );
 }
 
 /**

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../api/session-calls.ts';
+import { MintLandButton } from '../../chain/mint-door.tsx';
 import { PATHS_WEB } from '../../paths.ts';
 
-/** The landing route: 'Enter Now' → login, 'Mint Your Land' → the external mint URL. */
+/** The landing route: 'Enter Now' → login, 'Mint Your Land' → the external mint page, or the app's own mint dialog when none is configured. */
 export function LandingPage() {
   const { t } = useTranslation();
-  const mintUrl = useConfig().data?.mint_url;
   return (
     <div className="landing">
       <section className="hero">
@@ -19,15 +18,7 @@ export function LandingPage() {
           <Link to={PATHS_WEB.login} className="btn btn--primary btn--large">
             {t('landing.enterNow')}
           </Link>
-          {mintUrl ? (
-            <a href={mintUrl} className="btn btn--gold btn--large" target="_blank" rel="noreferrer noopener">
-              {t('landing.mintLand')}
-            </a>
-          ) : (
-            <span className="btn btn--gold btn--large btn--disabled" aria-disabled="true">
-              {t('landing.mintLand')}
-            </span>
-          )}
+          <MintLandButton className="btn btn--gold btn--large" label={t('landing.mintLand')} />
         </div>
       </section>
       <section className="feature-grid">

@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { centreOn, hexAtScreen, hexName, parseHexName, shortenMiddle, valleyMapLand, BIOME_BONUS, LAND_SIZE_INFO, HEX_NAME_MAX_LENGTH, type MapView, type ValleyMap } from '@kingdom/game';
 import { formatThousands } from '../../i18n/format.ts';
-import { useConfig } from '../../api/session-calls.ts';
+import { MintLandButton } from '../../chain/mint-door.tsx';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { InlineError } from '../../components/query-state.tsx';
@@ -63,7 +63,6 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
   const canvas = useRef<MapCanvasHandle>(null);
   const mineIds = useMyLandIds().data;
   const signedIn = useIsAuthenticated();
-  const mintUrl = useConfig().data?.mint_url;
 
   const mineSet = useMemo(() => mineIds ?? new Set<number>(), [mineIds]);
   const mineIndexes = useMemo(() => {
@@ -192,7 +191,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
           </div>
           <Legend entries={signedIn ? colouring.legend : colouring.legend.filter((e) => e.label !== 'valley.legend.mine')} title={t(`valley.layer.${layer}`)} />
         </div>
-        <LandPanel map={map} index={selected} mine={mineSet} mintUrl={mintUrl} onClose={() => setSelected(-1)} />
+        <LandPanel map={map} index={selected} mine={mineSet} onClose={() => setSelected(-1)} />
       </div>
       <p className="muted valley__help">{t('valley.help')}</p>
     </div>
@@ -238,7 +237,7 @@ function LandTooltip({ map, at, mine }: { map: ValleyMap; at: { index: number; x
   );
 }
 
-function LandPanel({ map, index, mine, mintUrl, onClose }: { map: ValleyMap; index: number; mine: ReadonlySet<number>; mintUrl: string | undefined; onClose(): void }) {
+function LandPanel({ map, index, mine, onClose }: { map: ValleyMap; index: number; mine: ReadonlySet<number>; onClose(): void }) {
   const { t } = useTranslation();
   if (index < 0) {
     return (
@@ -291,11 +290,7 @@ function LandPanel({ map, index, mine, mintUrl, onClose }: { map: ValleyMap; ind
         <Link className="btn btn--primary" to={`/land/${l.hexName}`}>
           {t('valley.openLand')}
         </Link>
-        {!l.minted && mintUrl ? (
-          <a className="btn btn--gold" href={mintUrl} target="_blank" rel="noreferrer noopener">
-            {t('valley.mint')}
-          </a>
-        ) : null}
+        {!l.minted ? <MintLandButton hexName={l.hexName} label={t('valley.mint')} /> : null}
       </div>
     </aside>
   );
