@@ -549,11 +549,14 @@ export class LocalSolanaCluster {
       throw new SolanaRpcError(-32602, `decoded solana_transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: ${SOLANA_MAX_TX_BYTES} bytes)`);
     }
     const d = decodeWireTransaction(wire);
+    if (!opts.skipPreflight) {
+      // Preflight on the replica as read now, outside the write lock (as a validator's RPC node
+      // simulates before forwarding): a change landing in between may still make it fail on chain.
+      const sim = await this.read(() => this.execute(wire, { simulate: true, sigVerify: true }));
+      if (sim.err === 'SignatureFailure') throw new SolanaRpcError(-32003, 'Transaction signature verification failure');
+      if (sim.err) throw preflightError(sim);
+    }
     return this.write(async (tx, state) => {
-      if (!opts.skipPreflight) {
-        const sim = this.execute(wire, { simulate: true, sigVerify: true });
-        if (sim.err) throw preflightError(sim);
-      }
       const blockTimeMs = opts.blockTimeMs ?? Date.now();
       const run = this.execute(wire, { simulate: false, sigVerify: true, blockTimeMs });
       if (!run.landed) {

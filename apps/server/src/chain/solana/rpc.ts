@@ -155,8 +155,23 @@ function accountJson(v: ClusterView, key: Address, c: Record<string, unknown>): 
   };
 }
 
-/** A landed transaction as `getTransaction` answers it. */
+/** Rendered answers per landed transaction (records never change; a dropped one is collected). */
+const rendered = new WeakMap<LandedTransaction, Map<string, Record<string, unknown>>>();
+
+/**
+ * A landed transaction as `getTransaction` answers it, rendered once per encoding and version flag
+ * (the answer is shared: callers of {@link handleSolanaRpc} must not change answers).
+ */
 function transactionJson(t: LandedTransaction, encoding: string, withVersion: boolean): Record<string, unknown> {
+  let byForm = rendered.get(t);
+  if (!byForm) rendered.set(t, (byForm = new Map()));
+  const form = `${encoding}:${withVersion}`;
+  let answer = byForm.get(form);
+  if (!answer) byForm.set(form, (answer = renderTransaction(t, encoding, withVersion)));
+  return answer;
+}
+
+function renderTransaction(t: LandedTransaction, encoding: string, withVersion: boolean): Record<string, unknown> {
   const wire = new Uint8Array(Buffer.from(t.wire, 'base64'));
   let transaction: unknown;
   if (encoding === 'base64') transaction = [t.wire, 'base64'];
@@ -436,7 +451,8 @@ async function one(cluster: LocalSolanaCluster, request: unknown): Promise<Recor
 
 /**
  * Answers a parsed JSON-RPC request, or a batch (an array of at most {@link MAX_RPC_BATCH}). Never
- * throws; an unexpected failure is -32603 "Internal error" (details are not sent).
+ * throws; an unexpected failure is -32603 "Internal error" (details are not sent). Parts of an
+ * answer may be shared with later answers: read them, do not change them.
  */
 export async function handleSolanaRpc(cluster: LocalSolanaCluster, request: unknown): Promise<unknown> {
   if (Array.isArray(request)) {
