@@ -40,14 +40,14 @@ export interface DoctorLine {
 }
 
 /**
- * Blockfrost requests a player causes per day, on average (README "Operating", docs/operator-guide.md):
- * the sign-in's wallet sync (1), a re-sync or wallet link (1), and one chain action — a deposit,
- * withdrawal or EXO order: protocol parameters, UTxOs, submit, and the watcher's look at its
- * transaction (4).
+ * Blockfrost requests a player causes per day, on average (README "Blockfrost request budget"): a
+ * sign-in's wallet sync (1), a deposit or sale payment every ~3 days (22 each: 17 while the watcher
+ * sees it to its confirmations, 5 to build and submit it), a withdrawal every ~10 days (≈ 40 each):
+ * 1 + 0.3 × 22 + 0.1 × 40 ≈ 12.
  */
-export const REQUESTS_PER_PLAYER_DAY = 6;
-/** Blockfrost requests of one chain watcher run, whatever the players: the tip, the sale and treasury addresses' transactions. */
-export const REQUESTS_PER_WATCH_RUN = 3;
+export const REQUESTS_PER_PLAYER_DAY = 12;
+/** Blockfrost requests of one chain job run with nothing new, whatever the players: the tip ×2 (signer, watcher), the treasury's and sale address's transaction listings (README). */
+export const REQUESTS_PER_WATCH_RUN = 4;
 /** Lovelace the treasury must hold to pay fees (a payout batch costs ~0.2–0.5 ADA; 5 ADA is a few days of them). */
 export const MIN_TREASURY_LOVELACE = 5_000_000n;
 /** How long one network question may take. */
