@@ -167,4 +167,28 @@ describe('paying EXO in SOL with a Solana wallet', () => {
       expect(w.errors).toEqual([]);
     });
   });
+
+  test('desktop: a Solana hardware wallet signs in by a never-sent memo transaction (the demo wallet acting as one)', async () => {
+    await withPage(browser, 'solana-hardware-sign-in', DESKTOP, async (w) => {
+      const { page } = w;
+      await page.goto('/login');
+      await expect.poll(() => page.getByText('Enter the Kingdom').first().isVisible(), { timeout: 20_000 }).toBe(true);
+      await page.getByTestId('hardware-wallet').check();
+      await page.getByRole('button', { name: 'Demo wallet (Solana)' }).click();
+      const facts = await (async () => {
+        const prompt = page.getByTestId('demo-wallet-sign-facts');
+        await expect.poll(() => prompt.count(), { timeout: 30_000 }).toBe(1);
+        await w.shot('ledger-prompt');
+        return (await prompt.textContent()) ?? '';
+      })();
+      expect(facts).toMatch(/^Legacy transaction: moves no SOL \(it is never sent\)\. Memo: “.+”$/s);
+      await page.getByTestId('demo-wallet-sign').click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/dashboard/overview');
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('kingdom-session') ?? '{}') as { state?: { walletType?: string; isHD?: boolean } });
+      expect(stored.state?.walletType).toBe('solana');
+      expect(stored.state?.isHD).toBe(true);
+      await w.shot('ledger-signed-in');
+      expect(w.errors).toEqual([]);
+    });
+  });
 });
