@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, type Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { BlockfrostClient } from '../chain/cardano/blockfrost-client.ts';
 import { TokenBucket } from '../world-import/token-bucket.ts';
 import { resolveMapping } from '../world-import/mapping.ts';
@@ -29,6 +29,8 @@ export interface WorldImportRun {
   /** Progress output: a redrawn bar (`tty`) or a line every 10 %. */
   progress?: { tty: boolean; write: (s: string) => void };
   fetchFn?: typeof fetch;
+  /** A database already open (its caller closes it); default: opened from `config` and closed after. */
+  db?: Database;
   /** Tests: stop after this many batches, as a crash would. */
   stopAfterBatches?: number;
 }
@@ -59,7 +61,7 @@ export async function runWorldImport(config: Config, run: WorldImportRun): Promi
   }
   const bucket = new TokenBucket(config.worldImport.ratePerSecond, config.worldImport.burst);
   const client = new BlockfrostClient(config.cardanoNetwork, config.blockfrostProjectId, { baseUrl: config.blockfrostUrl, fetchFn: bucket.pace(run.fetchFn ?? fetch) });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = run.db ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const started = Date.now();
   let lastTenth = -1;
   const onProgress = (p: ImportProgress) => {
@@ -87,7 +89,7 @@ export async function runWorldImport(config: Config, run: WorldImportRun): Promi
     for (const r of summary.refused) p(`  refused ${r.role} ${r.unit}: ${r.reason}`);
     return summary;
   } finally {
-    await db.close();
+    if (!run.db) await db.close();
   }
 }
 

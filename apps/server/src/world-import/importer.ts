@@ -161,23 +161,17 @@ export async function importWorld(db: Database, opts: ImportOptions): Promise<Im
       if (opts.stopAfterBatches !== undefined && batches >= opts.stopAfterBatches) return { ...(await summarize(db.orm, run.id, resumed)), finished: false };
       const fetched = await mapConcurrent(pending, CONCURRENCY, async (p) => ({ ...p, answer: await client.asset(p.unit) }));
       await db.orm.transaction(async (tx) => {
-        for (const f of fetched) {
-          const assetName = f.unit.slice(56);
-          let outcome: { status: 'new' | 'updated' | 'unchanged' } | Refusal;
-          if (!f.answer) outcome = { code: 'not_found', reason: 'the provider does not know this asset (burnt?)' };
-          else if (f.role === 'land') {
-            const m = mapLand(mapping, assetName, f.answer.quantity, f.answer.onchain_metadata ?? null);
-            outcome = isRefusal(m) ? m : await writeLand(tx, policy.land, assetName, m);
-          } else {
-            const m = mapTool(mapping, known, assetName, f.answer.quantity, f.answer.onchain_metadata ?? null);
-            outcome = isRefusal(m) ? m : await writeTool(tx, policy.tool, assetName, m);
-          }
-          const status = isRefusal(outcome) ? 'refused' : outcome.status;
-          const reason = isRefusal(outcome) ? `${outcome.code}: ${outcome.reason}` : null;
-          const digest = f.answer ? createHash('sha256').update(JSON.stringify(f.answer.onchain_metadata ?? null)).digest('hex') : null;
-          await exec(tx, sql`UPDATE world_import_assets SET status = ${status}, reason = ${reason}, metadata_hash = ${digest}, seen_at = now()
-            WHERE unit = ${f.unit} AND run_id = ${run.id}`);
-        }
+        const outcomes = await writeBatch(tx, policy, mapping, known, fetched);
+        const json = JSON.stringify(fetched.map((f, i) => {
+          const o = outcomes[i]!;
+          return {
+            unit: f.unit, status: isRefusal(o) ? 'refused' : o.status, reason: isRefusal(o) ? `${o.code}: ${o.reason}` : null,
+            hash: f.answer ? createHash('sha256').update(JSON.stringify(f.answer.onchain_metadata ?? null)).digest('hex') : null,
+          };
+        }));
+        await exec(tx, sql`UPDATE world_import_assets a SET status = t.status, reason = t.reason, metadata_hash = t.hash, seen_at = now()
+          FROM jsonb_to_recordset(${json}::jsonb) AS t(unit text, status text, reason text, hash text)
+          WHERE a.unit = t.unit AND a.run_id = ${run.id}`);
       });
       batches += 1;
       const [{ n }] = (await exec<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM world_import_assets WHERE run_id = ${run.id} AND status <> 'pending'`)) as [{ n: number }];
@@ -245,43 +239,100 @@ async function switchCollections(orm: Orm, collections: Collections): Promise<vo
   });
 }
 
-/** Inserts or updates one land. A cell held by another land refuses it (duplicate coordinates). */
-async function writeLand(tx: Orm, policy: string, assetName: string, m: MappedLand): Promise<{ status: 'new' | 'updated' | 'unchanged' } | Refusal> {
-  const [holder] = await exec<{ id: number; collection_key: string; asset_key: string }>(tx, sql`
-    SELECT id, collection_key, asset_key FROM lands WHERE hex_name = ${m.hexName}`);
-  if (holder && !(holder.collection_key === policy && holder.asset_key === assetName)) {
-    return { code: 'duplicate_coordinates', reason: `coordinates ${m.hexName} (${m.q}, ${m.r}) are already land #${holder.id}'s (${holder.collection_key}${holder.asset_key})` };
-  }
-  const [old] = await exec<{ id: number; name: string; q: number; r: number; size: string; biome: string }>(tx, sql`
-    SELECT id, name, q, r, size, biome FROM lands WHERE collection_key = ${policy} AND asset_key = ${assetName}`);
-  if (old) {
-    const name = m.name ?? `Land #${old.id}`;
-    if (old.name === name && old.q === m.q && old.r === m.r && old.size === m.size && old.biome === m.biome) return { status: 'unchanged' };
-    await exec(tx, sql`UPDATE lands SET name = ${name}, q = ${m.q}, r = ${m.r}, hex_name = ${m.hexName}, size = ${m.size}, biome = ${m.biome} WHERE id = ${old.id}`);
-    return { status: 'updated' };
-  }
-  await exec(tx, sql`
-    INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level)
-    SELECT n.id, ${m.hexName}, coalesce(${m.name}::text, 'Land #' || n.id), ${m.q}, ${m.r}, ${m.size}, ${m.biome}, ${policy}, ${assetName}, 1, 1
-    FROM (SELECT coalesce(max(id), 0) + 1 AS id FROM lands) n`);
-  return { status: 'new' };
-}
+type Outcome = { status: 'new' | 'updated' | 'unchanged' } | Refusal;
+type Answer = Awaited<ReturnType<ImportOptions['client']['asset']>>;
 
-/** Inserts or updates one mining tool. */
-async function writeTool(tx: Orm, policy: string, assetName: string, m: MappedTool): Promise<{ status: 'new' | 'updated' | 'unchanged' }> {
-  const [old] = await exec<{ id: number; kind_key: string; serial: number }>(tx, sql`
-    SELECT id, kind_key, serial FROM mining_tools WHERE collection_key = ${policy} AND asset_key = ${assetName}`);
-  if (old) {
-    const serial = m.serial ?? old.serial;
-    if (old.kind_key === m.kindKey && old.serial === serial) return { status: 'unchanged' };
-    await exec(tx, sql`UPDATE mining_tools SET kind_key = ${m.kindKey}, serial = ${serial} WHERE id = ${old.id}`);
-    return { status: 'updated' };
+/**
+ * Maps and writes one batch in a few statements: the batch's lands and tools as they are, the lands
+ * on the cells it asks for, then inserts (ids after the largest), updates and refusals in listing
+ * order. A cell held by another land refuses the later asset (duplicate coordinates).
+ * @returns the outcome of each asset, in `fetched` order
+ */
+async function writeBatch(tx: Orm, policy: Record<Role, string>, mapping: Mapping, known: ReadonlySet<string>,
+  fetched: ReadonlyArray<{ unit: string; role: Role; answer: Answer }>): Promise<Outcome[]> {
+  const mapped = fetched.map((f): { land?: MappedLand; tool?: MappedTool; refusal?: Refusal } => {
+    const assetName = f.unit.slice(56);
+    if (!f.answer) return { refusal: { code: 'not_found', reason: 'the provider does not know this asset (burnt?)' } };
+    const metadata = f.answer.onchain_metadata ?? null;
+    const m = f.role === 'land' ? mapLand(mapping, assetName, f.answer.quantity, metadata) : mapTool(mapping, known, assetName, f.answer.quantity, metadata);
+    if (isRefusal(m)) return { refusal: m };
+    return f.role === 'land' ? { land: m as MappedLand } : { tool: m as MappedTool };
+  });
+  const landNames = fetched.filter((f) => f.role === 'land').map((f) => f.unit.slice(56));
+  const toolNames = fetched.filter((f) => f.role === 'tool').map((f) => f.unit.slice(56));
+  const cells = mapped.flatMap((m) => (m.land ? [m.land.hexName] : []));
+  const oldLands = new Map((await exec<{ id: number; asset_key: string; name: string; q: number; r: number; size: string; biome: string; hex_name: string }>(tx, sql`
+    SELECT id, asset_key, name, q, r, size, biome, hex_name FROM lands WHERE collection_key = ${policy.land} AND asset_key = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(landNames)}::jsonb)))`)).map((l) => [l.asset_key, l]));
+  const oldTools = new Map((await exec<{ id: number; asset_key: string; kind_key: string; serial: number }>(tx, sql`
+    SELECT id, asset_key, kind_key, serial FROM mining_tools WHERE collection_key = ${policy.tool} AND asset_key = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(toolNames)}::jsonb)))`)).map((t) => [t.asset_key, t]));
+  /** cell → the land on it (`id`, `key` = collection + asset). */
+  const onCell = new Map((await exec<{ id: number; hex_name: string; key: string }>(tx, sql`
+    SELECT id, hex_name, collection_key || asset_key AS key FROM lands WHERE hex_name = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(cells)}::jsonb)))`)).map((l) => [l.hex_name, { id: l.id, key: l.key }]));
+  const [{ land: maxLand, tool: maxTool }] = (await exec<{ land: number; tool: number }>(tx, sql`
+    SELECT (SELECT coalesce(max(id), 0) FROM lands)::int AS land, (SELECT coalesce(max(id), 0) FROM mining_tools)::int AS tool`)) as [{ land: number; tool: number }];
+  let nextLand = maxLand;
+  let nextTool = maxTool;
+  const newLands: object[] = [];
+  const updLands: object[] = [];
+  const newTools: object[] = [];
+  const updTools: object[] = [];
+  const outcomes = fetched.map((f, i): Outcome => {
+    const m = mapped[i]!;
+    if (m.refusal) return m.refusal;
+    const assetName = f.unit.slice(56);
+    if (m.land) {
+      const l = m.land;
+      const key = policy.land + assetName;
+      const holder = onCell.get(l.hexName);
+      if (holder && holder.key !== key) {
+        return { code: 'duplicate_coordinates', reason: `coordinates ${l.hexName} (${l.q}, ${l.r}) are already land #${holder.id}'s (${holder.key})` };
+      }
+      const old = oldLands.get(assetName);
+      if (old) {
+        const name = l.name ?? `Land #${old.id}`;
+        if (old.name === name && old.q === l.q && old.r === l.r && old.size === l.size && old.biome === l.biome) return { status: 'unchanged' };
+        if (onCell.get(old.hex_name)?.key === key) onCell.delete(old.hex_name);
+        onCell.set(l.hexName, { id: old.id, key });
+        updLands.push({ id: old.id, name, q: l.q, r: l.r, hex_name: l.hexName, size: l.size, biome: l.biome });
+        return { status: 'updated' };
+      }
+      const id = ++nextLand;
+      onCell.set(l.hexName, { id, key });
+      newLands.push({ id, name: l.name ?? `Land #${id}`, q: l.q, r: l.r, hex_name: l.hexName, size: l.size, biome: l.biome, asset_key: assetName });
+      return { status: 'new' };
+    }
+    const t = m.tool!;
+    const old = oldTools.get(assetName);
+    if (old) {
+      const serial = t.serial ?? old.serial;
+      if (old.kind_key === t.kindKey && old.serial === serial) return { status: 'unchanged' };
+      updTools.push({ id: old.id, kind_key: t.kindKey, serial });
+      return { status: 'updated' };
+    }
+    const id = ++nextTool;
+    newTools.push({ id, kind_key: t.kindKey, serial: t.serial ?? id, asset_key: assetName });
+    return { status: 'new' };
+  });
+  if (updLands.length > 0) {
+    // moved lands first leave their cells (a land may move onto a cell another one leaves)
+    await exec(tx, sql`UPDATE lands l SET hex_name = 'moving-' || l.id FROM jsonb_to_recordset(${JSON.stringify(updLands)}::jsonb) AS t(id int) WHERE l.id = t.id`);
+    await exec(tx, sql`UPDATE lands l SET name = t.name, q = t.q, r = t.r, hex_name = t.hex_name, size = t.size, biome = t.biome
+      FROM jsonb_to_recordset(${JSON.stringify(updLands)}::jsonb) AS t(id int, name text, q int, r int, hex_name text, size text, biome text) WHERE l.id = t.id`);
   }
-  await exec(tx, sql`
-    INSERT INTO mining_tools (id, kind_key, serial, collection_key, asset_key)
-    SELECT n.id, ${m.kindKey}, coalesce(${m.serial}::int, n.id), ${policy}, ${assetName}
-    FROM (SELECT coalesce(max(id), 0) + 1 AS id FROM mining_tools) n`);
-  return { status: 'new' };
+  if (newLands.length > 0) {
+    await exec(tx, sql`INSERT INTO lands (id, hex_name, name, q, r, size, biome, collection_key, asset_key, goldmine_level, frenmine_level)
+      SELECT t.id, t.hex_name, t.name, t.q, t.r, t.size, t.biome, ${policy.land}, t.asset_key, 1, 1
+      FROM jsonb_to_recordset(${JSON.stringify(newLands)}::jsonb) AS t(id int, hex_name text, name text, q int, r int, size text, biome text, asset_key text)`);
+  }
+  if (updTools.length > 0) {
+    await exec(tx, sql`UPDATE mining_tools m SET kind_key = t.kind_key, serial = t.serial
+      FROM jsonb_to_recordset(${JSON.stringify(updTools)}::jsonb) AS t(id int, kind_key text, serial int) WHERE m.id = t.id`);
+  }
+  if (newTools.length > 0) {
+    await exec(tx, sql`INSERT INTO mining_tools (id, kind_key, serial, collection_key, asset_key)
+      SELECT t.id, t.kind_key, t.serial, ${policy.tool}, t.asset_key FROM jsonb_to_recordset(${JSON.stringify(newTools)}::jsonb) AS t(id int, kind_key text, serial int, asset_key text)`);
+  }
+  return outcomes;
 }
 
 /** `f` over `items` with at most `limit` at once; results in input order. */

@@ -113,21 +113,22 @@ async function mintChunk(money: CardanoMoney, policies: Record<CollectionRole, {
   chunk: ReadonlyArray<{ role: CollectionRole; nameHex: string; holder: string; md: Record<string, unknown> }>): Promise<void> {
   const lucid = await money.lucid();
   lucid.selectWallet.fromPrivateKey(money.faucet!.privateKey);
-  const mint: Record<string, bigint> = {};
+  const mint: Record<CollectionRole, Record<string, bigint>> = { land: {}, tool: {} };
   const byHolder = new Map<string, Record<string, bigint>>();
   const md: Record<string, Record<string, unknown>> = {};
   const roles = new Set<CollectionRole>();
   for (const a of chunk) {
     const unit = policies[a.role].policyId + a.nameHex;
-    mint[unit] = 1n;
+    mint[a.role][unit] = 1n;
     const held = byHolder.get(a.holder) ?? {};
     held[unit] = 1n;
     byHolder.set(a.holder, held);
     (md[policies[a.role].policyId] ??= {})[cip25Key(a.nameHex)] = a.md;
     roles.add(a.role);
   }
-  let tx = lucid.newTx().mintAssets(mint);
-  for (const role of roles) tx = tx.attach.MintingPolicy(policies[role].script);
+  let tx = lucid.newTx();
+  // one mintAssets per policy (Lucid's rule)
+  for (const role of roles) tx = tx.mintAssets(mint[role]).attach.MintingPolicy(policies[role].script);
   tx = tx.attachMetadata(721, { ...md, version: 1 } as never);
   for (const [holder, assets] of byHolder) tx = tx.pay.ToAddress(holder, assets);
   const signed = await (await tx.complete()).sign.withWallet().complete();
