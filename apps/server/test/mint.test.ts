@@ -11,7 +11,7 @@ import { API_PREFIX, ENDPOINTS, PATHS, type LandMint, type LandsResponse, type M
 import { MINT_TTL_MINUTES } from '@kingdom/game';
 import { exec } from '../src/db/client.ts';
 import { TREASURY_ADDRESS } from '../src/seed/demo-world.ts';
-import { landPolicy } from '../src/modules/mint/service.ts';
+import { createMint, landPolicy, mintInfo, mintOpen } from '../src/modules/mint/service.ts';
 import { fundDemoWallet } from '../src/modules/demo/chain-faucet.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from './support/wallets.ts';
@@ -130,6 +130,9 @@ describe(`mint in the app (${TEST_DB})`, () => {
     expect(pending.statusCode).toBe(409);
     expect(pending.json()).toMatchObject({ error: 'PENDING_TRANSACTION', message: 'Please wait, you have pending transactions!' });
     expect((await mint(k, q, { hex_name: a })).json().error).toBe('LAND_NOT_AVAILABLE');
+    // the demo faucet leaves a reserved land to its buyer
+    const faucet = await k.post(ENDPOINTS.demoFaucet.path, { address: createCardanoTestWallet().address, land: a });
+    expect(faucet.json().error).toBe('LAND_SOLD_OUT');
     // a land a demo collector holds (minted outside the app)
     const [held] = await exec<{ hex_name: string }>(k.db.orm, sql`SELECT l.hex_name FROM lands l JOIN emu_assets e ON e.collection_key = l.collection_key
       AND e.asset_key = l.asset_key AND e.address <> ${TREASURY_ADDRESS} ORDER BY l.id LIMIT 1`);
@@ -185,6 +188,14 @@ describe(`mint in the app (${TEST_DB})`, () => {
     // the land is free again: another player reserves it; the first may mint again
     expect((await mint(k, q, { hex_name: name })).statusCode).toBe(200);
     expect((await mint(k, p, { any: {} })).statusCode).toBe(200);
+  });
+
+  it('LAND_SOLD_OUT where the mint is closed (a real network: the collection was minted outside the app)', async () => {
+    const p = await player(k);
+    const closed = { db: k.db, money: { ...k.providers.money, emulator: null }, priceLovelace: 25_000_000n };
+    expect(mintOpen(closed.money)).toBe(false);
+    await expect(createMint(closed, p.userId, randomUUID(), { any: {} }, k.now())).rejects.toMatchObject({ code: 'LAND_SOLD_OUT' });
+    expect(await mintInfo(closed, k.now())).toMatchObject({ open: false, free: 0 });
   });
 
   it('LAND_SOLD_OUT when no land is left', async () => {

@@ -53,7 +53,7 @@ export class ChainMoneyJobs {
       });
       await expireOrders(this.db.orm, now);
       // The in-app land mint (docs/game-rules.md §2): confirmations, returns and expiry; open on the emulator only.
-      if (this.providers && mintOpen(this.money)) await runMintJob({ db: this.db, money: this.money }, this.providers, now);
+      if (this.providers && mintOpen(this.money)) await runMintJob({ db: this.db, money: this.money }, this.providers, now, this.log);
       return { ...watch, payouts: payoutsBefore };
     };
     const next = this.running.then(work, work);

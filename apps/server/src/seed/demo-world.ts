@@ -213,6 +213,8 @@ export async function givePlayer(
   const landRows = landCount > 0 ? await exec<{ id: number; hex_name: string; collection_key: string; asset_key: string }>(tx, sql`
     SELECT l.id, l.hex_name, l.collection_key, l.asset_key FROM lands l
     JOIN ${emuAssets} e ON e.collection_key = l.collection_key AND e.asset_key = l.asset_key AND e.address = ${TREASURY_ADDRESS}
+    -- a land reserved by an in-app mint (docs/game-rules.md §2) stays with the mint for its buyer
+    WHERE NOT EXISTS (SELECT 1 FROM land_mints m WHERE m.land_id = l.id AND m.status IN ('reserved', 'submitted', 'confirmed'))
     ORDER BY (l.id * 7919) % 5003 LIMIT ${landCount} FOR UPDATE OF e SKIP LOCKED`) : [];
   const toolRows = toolCount > 0 ? await exec<{ id: number; collection_key: string; asset_key: string }>(tx, sql`
     SELECT t.id, t.collection_key, t.asset_key FROM mining_tools t

@@ -49,11 +49,15 @@ export async function landByHexName(tx: Orm, hexName: string): Promise<{ hex_nam
 
 /**
  * Deletes the emulator treasury's `treasury` copy of one NFT (the first half of a mint).
- * @returns false when the treasury no longer holds it (minted before, or by a concurrent mint)
+ * @returns false when the treasury no longer holds it (minted before, or by a concurrent mint), or
+ *   when it is a land an in-app mint has reserved (docs/game-rules.md §2)
  */
 export async function takeFromTreasury(tx: Orm, treasury: string, collectionKey: string, assetKey: string): Promise<boolean> {
   const taken = await exec(tx, sql`DELETE FROM emu_assets WHERE address = ${treasury}
-    AND collection_key = ${collectionKey} AND asset_key = ${assetKey} RETURNING 1`);
+    AND collection_key = ${collectionKey} AND asset_key = ${assetKey}
+    AND NOT EXISTS (SELECT 1 FROM land_mints m JOIN lands l ON l.id = m.land_id
+      WHERE l.collection_key = ${collectionKey} AND l.asset_key = ${assetKey} AND m.status IN ('reserved', 'submitted', 'confirmed'))
+    RETURNING 1`);
   return taken.length > 0;
 }
 

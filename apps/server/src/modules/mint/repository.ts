@@ -172,3 +172,16 @@ export async function markConfirmed(orm: Orm, id: number, height: number, now: D
     WHERE id = ${id} AND status = 'submitted' RETURNING id`);
   return rows.length > 0;
 }
+
+/**
+ * Moves a land's NFT from the mint (the demo treasury) to `to` on the emulated chain.
+ * @returns false when the mint no longer holds it
+ */
+export async function moveFromMint(orm: Orm, treasury: string, to: string, collectionKey: string, assetKey: string): Promise<boolean> {
+  const taken = await exec(orm, sql`DELETE FROM emu_assets WHERE chain = 'cardano' AND address = ${treasury}
+    AND collection_key = ${collectionKey} AND asset_key = ${assetKey} RETURNING 1`);
+  if (!taken.length) return false;
+  await exec(orm, sql`INSERT INTO emu_assets (chain, address, collection_key, asset_key, quantity) VALUES ('cardano', ${to}, ${collectionKey}, ${assetKey}, 1)
+    ON CONFLICT (chain, address, collection_key, asset_key) DO UPDATE SET quantity = emu_assets.quantity + 1`);
+  return true;
+}

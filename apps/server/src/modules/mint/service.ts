@@ -28,12 +28,11 @@ import { fail } from '../../errors.ts';
 import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import type { ChainProviders } from '../../chain/provider.ts';
 import { TREASURY_ADDRESS } from '../../seed/demo-world.ts';
-import { emulatorTransferNfts } from '../../chain/emulator.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { iso, requestHashOf } from '../chain/shared.ts';
 import {
   cancelReserved, countFree, countFreeMatching, expireReserved, hasOpenMint, insertMint, markConfirmed, markSubmitted, mintByKey,
-  mintRows, namedLand, ownsAddress, pickFree, setBlock, setBuiltTx, submittedMints, unsubmit, type MintRow,
+  mintRows, moveFromMint, namedLand, ownsAddress, pickFree, setBlock, setBuiltTx, submittedMints, unsubmit, type MintRow,
 } from './repository.ts';
 
 /** Slots the mint transaction stays valid after it is built (30 minutes of slots on a real network). */
@@ -261,7 +260,7 @@ export interface MintJobRun { confirmed: number; expired: number; returned: numb
  * validity interval has passed, so it never can be — returns it to `reserved` (or `expired` when
  * the reservation's time is over: the land returns).
  */
-export async function runMintJob(d: Pick<MintDeps, 'db' | 'money'>, providers: ChainProviders, now: Date): Promise<MintJobRun> {
+export async function runMintJob(d: Pick<MintDeps, 'db' | 'money'>, providers: ChainProviders, now: Date, log?: { warn(o: object, m: string): void }): Promise<MintJobRun> {
   const run: MintJobRun = { confirmed: 0, expired: await expireReserved(d.db.orm, now), returned: 0 };
   const submitted = await submittedMints(d.db.orm);
   if (!submitted.length) return run;
@@ -282,12 +281,13 @@ export async function runMintJob(d: Pick<MintDeps, 'db' | 'money'>, providers: C
       continue;
     }
     const moved = await d.db.orm.transaction(async (tx) => {
-      if (!(await markConfirmed(tx, m.id, block.height, now))) return false;
-      // The land leaves the mint for the buyer (the Valley shows it minted and owned).
-      await emulatorTransferNfts(tx, { chain: 'cardano', address: m.address! }, [{ collectionKey: m.collection_key, assetKey: m.asset_key }]);
-      return true;
+      if (!(await markConfirmed(tx, m.id, block.height, now))) return null;
+      // The land leaves the mint for the buyer (the Valley shows it minted and owned). The demo
+      // faucet leaves reserved lands alone, so the mint still holds it.
+      return moveFromMint(tx, TREASURY_ADDRESS, m.address!, m.collection_key, m.asset_key);
     });
-    if (!moved) continue;
+    if (moved === null) continue;
+    if (!moved) log?.warn({ mint: m.id, land: m.hex_name }, 'mint confirmed but the demo treasury no longer holds the land');
     run.confirmed++;
     await syncWallet(d.db, providers, 'cardano', m.address!, now);
   }
