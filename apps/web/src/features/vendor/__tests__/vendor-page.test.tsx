@@ -55,6 +55,13 @@ describe('/vendor EXO packs (issue 18)', () => {
     expect(screen.getByTestId('vendor-pack-price-exo_250k').textContent).toBe('≈ 4,682.5 ADA at the current EXO price');
   });
 
+  it('a stale EXO price prices no pack: each says so instead (the server refuses them with PRICE_STALE)', async () => {
+    mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: catalogue }, 'GET /currencies/prices': { body: { exo: '0.01873', hexo: '0.00042', ada_usd: '0.45000', sol_usd: null, stale: { exo: true, hexo: false, ada_usd: false, sol_usd: false } } } });
+    renderRoute('/vendor', { signedIn: true });
+    expect((await screen.findByTestId('vendor-pack-stale-exo_1k', {}, { timeout: 5000 })).textContent).toMatch(/^The EXO price is out of date/);
+    expect(screen.queryByTestId('vendor-pack-price-exo_1k')).toBeNull();
+  });
+
   it('a Solana session buys a pack in SOL: its SOL price first, then an order paid on Solana with its Solana Pay link', async () => {
     const SOL_ORDER = {
       id: 9, source: 'pack', round_id: null, pack: 'exo_1k', exo: '1000000000', pay_chain: 'solana', lovelace: null, lamports: '56190000',
