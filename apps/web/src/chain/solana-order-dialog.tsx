@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { renderSVG } from 'uqr';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '../i18n/format.ts';
@@ -81,10 +82,14 @@ function SolanaOrderProgress({ order, signature }: { order: ExoOrder; signature:
   );
 }
 
-/** The Solana Pay link of the order: shown, copyable, and openable by a wallet app (`solana:` link). */
+/**
+ * The Solana Pay link of the order: shown, copyable, openable by a wallet app (`solana:` link) and
+ * as a QR code a phone wallet scans (Solana Pay's transfer-request QR).
+ */
 function SolanaPayLink({ url }: { url: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const qr = useMemo(() => `data:image/svg+xml,${encodeURIComponent(renderSVG(url, { border: 2, ecc: 'M' }))}`, [url]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -95,6 +100,7 @@ function SolanaPayLink({ url }: { url: string }) {
   };
   return (
     <div className="sol-pay-link">
+      <img className="sol-pay-link__qr" src={qr} alt={t('chain.sol.qr')} width={160} height={160} data-testid="solana-pay-qr" />
       <label className="field">
         {t('chain.sol.payUrl')}
         <input className="mono" readOnly value={url} onFocus={(e) => e.currentTarget.select()} data-testid="solana-pay-url" />

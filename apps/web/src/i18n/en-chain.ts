@@ -86,6 +86,7 @@ export const enChain = {
       off: 'Paying in SOL is not available on this Kingdom.',
       payUrl: 'Solana Pay link',
       payUrlHint: 'Any Solana wallet can pay this order with this link (it names the amount, the order’s reference and memo), or pay it here with your wallet.',
+      qr: 'QR code of the Solana Pay link: scan it with a phone wallet',
       copy: 'Copy link',
       copied: 'Copied',
       openInWallet: 'Open in a wallet app',

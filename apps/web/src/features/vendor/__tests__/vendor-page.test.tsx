@@ -84,6 +84,8 @@ describe('/vendor EXO packs (issue 18)', () => {
     fireEvent.click(screen.getByTestId('vendor-buy-exo_1k'));
     expect((await screen.findByTestId('order-sol')).textContent).toBe('0.05619 SOL');
     expect((screen.getByTestId('solana-pay-url') as HTMLInputElement).value).toBe(SOL_ORDER.solana_pay.url);
+    // the same link as a QR code (an SVG image)
+    expect(screen.getByRole('img', { name: /QR code of the Solana Pay link/ }).getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/);
     expect(log.find((r) => r.method === 'POST')?.body).toEqual({ pack: 'exo_1k', pay_chain: 'solana' });
   });
 });
