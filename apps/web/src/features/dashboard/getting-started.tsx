@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../api/session-calls.ts';
+import { MintLandButton } from '../../chain/mint-door.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { useSession } from '../../session/session-store.ts';
 import { formatThousands } from '../../i18n/format.ts';
@@ -88,11 +89,7 @@ export function GettingStarted({ lands }: { lands: number | undefined }) {
       </h2>
       <p>{t('start.text')}</p>
       <p className="getting-started__actions">
-        {config.mint_url ? (
-          <a className="btn btn--gold" href={config.mint_url} target="_blank" rel="noreferrer noopener">
-            {t('mines.mintLand')}
-          </a>
-        ) : null}
+        <MintLandButton label={t('mines.mintLand')} />
         <span className="muted">{t('mines.marketplaceHint')}</span>
       </p>
     </section>

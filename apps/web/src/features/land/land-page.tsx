@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LandDetailResponse, LandNeighbour, Mine } from '@kingdom/api';
 import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, shortenMiddle } from '@kingdom/game';
-import { useConfig } from '../../api/session-calls.ts';
+import { MintLandButton } from '../../chain/mint-door.tsx';
 import { findItem, useInventoryItems } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -134,7 +134,6 @@ function OwnerActions({ detail }: { detail: LandDetailResponse }) {
 function LandDetails({ hexName }: { hexName: string }) {
   const { t } = useTranslation();
   const q = useLandPage(hexName);
-  const mintUrl = useConfig().data?.mint_url;
   const qc = useQueryClient();
   const setSelectedLand = useSession((s) => s.setSelectedLand);
   const yours = q.data?.yours === true;
@@ -193,11 +192,9 @@ function LandDetails({ hexName }: { hexName: string }) {
             <dd>{t('land.coords', { q: land.q, r: land.r })}</dd>
           </div>
         </dl>
-        {!detail.minted && mintUrl ? (
+        {!detail.minted ? (
           <p>
-            <a className="btn btn--gold" href={mintUrl} target="_blank" rel="noreferrer noopener">
-              {t('landPage.mint')}
-            </a>
+            <MintLandButton hexName={land.hex_name} label={t('landPage.mint')} />
           </p>
         ) : null}
       </section>
@@ -238,14 +235,9 @@ function FirstLand() {
 
 function NotOwner() {
   const { t } = useTranslation();
-  const mintUrl = useConfig().data?.mint_url;
   return (
     <EmptyState title={t('landPage.notOwnerTitle')} text={t('landPage.notOwnerText')}>
-      {mintUrl ? (
-        <a className="btn btn--gold" href={mintUrl} target="_blank" rel="noreferrer noopener">
-          {t('landPage.mint')}
-        </a>
-      ) : null}
+      <MintLandButton label={t('landPage.mint')} />
       <Link className="btn btn--primary" to="/valley">
         {t('landPage.explore')}
       </Link>

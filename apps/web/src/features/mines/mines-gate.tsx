@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useDashboardUser } from '../../api/session-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+import { MintLandButton } from '../../chain/mint-door.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
@@ -26,11 +27,7 @@ export function NotLandOwner() {
   }
   return (
     <EmptyState title={t('mines.notLandOwner')} text={t('mines.notLandOwnerText')}>
-      {config?.mint_url ? (
-        <a className="btn btn--gold" href={config.mint_url} target="_blank" rel="noreferrer noopener">
-          {t('mines.mintLand')}
-        </a>
-      ) : null}
+      <MintLandButton label={t('mines.mintLand')} />
       <p className="muted">{t('mines.marketplaceHint')}</p>
     </EmptyState>
   );
