@@ -22,8 +22,6 @@ export const queryKeys = {
   notificationsCount: ['me', 'notifications-count'] as const,
   /** `GET /lands/updates`: the player's lands with has_update (the navigation's mark). */
   landUpdates: ['me', 'lands', 'updates'] as const,
-  /** The newest notifications page, polled for finished upgrades (the "upgrade succeeded" toast). */
-  latestNotifications: ['me', 'notifications', 'latest'] as const,
   items: ['me', 'items'] as const,
   itemsCount: ['me', 'items-count'] as const,
   myLands: ['me', 'lands'] as const,

@@ -69,11 +69,14 @@ export function useLandUpdates() {
   });
 }
 
-/** The newest page of notifications, polled while signed in (the frame's finished-upgrade toasts). */
+/**
+ * The newest page of notifications (the inbox's page 1, one cache with it), polled while signed in:
+ * the frame's finished-upgrade toasts.
+ */
 export function useLatestNotifications() {
   const authed = useIsAuthenticated();
   return useQuery({
-    queryKey: queryKeys.latestNotifications,
+    queryKey: queryKeys.notificationsPage(1),
     queryFn: () => callRoute('notifications', FRAME_ROUTES.notifications, { query: { page: 1 } }),
     enabled: authed,
     refetchInterval: authed ? LAND_UPDATES_POLL_MS : false,

@@ -53,7 +53,7 @@ function WalletHoldings() {
   const { walletType, walletAddress } = useSession();
   const q = useWalletHoldings(walletType === 'cardano' ? walletAddress : undefined);
   if (walletType !== 'cardano') return null;
-  if (!q.data) return q.isError ? null : <p className="muted">{t('chain.walletHoldingsLoading')}</p>;
+  if (!q.data) return q.isError ? null : <p className="muted">{t('chain.walletHoldsLoading')}</p>;
   return (
     <p className="muted" data-testid="wallet-holds">
       {t('chain.walletHolds', { ada: formatAda(q.data.lovelace), exo: formatTokenAmount(q.data.exo, 'exo', 6), hexo: formatTokenAmount(q.data.hexo, 'hexo', 6) })}

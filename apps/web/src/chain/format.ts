@@ -1,9 +1,10 @@
 /** Display helpers of chain money: ADA from lovelace, transaction ids and explorer links (exact, no floats). */
-import { lamportsFromPrices, lamportsFromRound, lovelacePerExo, orderLovelace, shortenMiddle, toBaseUnits, vendorEntry } from '@kingdom/game';
-import { formatThousands } from '../i18n/format.ts';
+import { formatThousands, lamportsFromPrices, lamportsFromRound, lovelacePerExo, orderLovelace, shortenMiddle, toBaseUnits, vendorEntry } from '@kingdom/game';
+import { localizeNumber } from '../i18n/format.ts';
 
 /**
- * Lovelace as ADA with thousands separators and up to 6 decimals, exact: `"12500000"` → `"12.5"`.
+ * Lovelace as ADA with thousands separators and up to 6 decimals, exact, in the player's language:
+ * `"12500000"` → `"12.5"` (Spanish `"12,5"`: issue 30 found English decimals beside Spanish numbers).
  * @throws SyntaxError when `lovelace` is not an integer string
  */
 export function formatAda(lovelace: string | bigint): string {
@@ -11,11 +12,12 @@ export function formatAda(lovelace: string | bigint): string {
   const neg = v < 0n;
   const a = neg ? -v : v;
   const frac = (a % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return (neg ? '-' : '') + formatThousands(a / 1_000_000n) + (frac ? `.${frac}` : '');
+  return localizeNumber((neg ? '-' : '') + formatThousands(a / 1_000_000n) + (frac ? `.${frac}` : ''));
 }
 
 /**
- * Lamports as SOL with thousands separators and up to 9 decimals, exact: `"1500000000"` → `"1.5"`.
+ * Lamports as SOL with thousands separators and up to 9 decimals, exact, in the player's language:
+ * `"1500000000"` → `"1.5"` (Spanish `"1,5"`).
  * @throws SyntaxError when `lamports` is not an integer string
  */
 export function formatSol(lamports: string | bigint): string {
@@ -23,7 +25,7 @@ export function formatSol(lamports: string | bigint): string {
   const neg = v < 0n;
   const a = neg ? -v : v;
   const frac = (a % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return (neg ? '-' : '') + formatThousands(a / 1_000_000_000n) + (frac ? `.${frac}` : '');
+  return localizeNumber((neg ? '-' : '') + formatThousands(a / 1_000_000_000n) + (frac ? `.${frac}` : ''));
 }
 
 /** Lovelace for `amount` whole EXO at `priceLovelace` per EXO: the server's order price rule (`orderLovelace`). */

@@ -24,11 +24,15 @@ export function formatUtc(iso: string | number): string {
   return i18n.t('time.utc', { time: d.toISOString().slice(0, 16).replace('T', ' ') });
 }
 
-/** Time left until `at` from `now` (ms): `in 5 h 30 min`, `in 12 min`, or `now`. */
+/**
+ * Time left until `at` from `now` (ms): `in 5 d 18 h` from two days on (issue 30: "in 138 h 50 min"
+ * read badly), `in 5 h 30 min`, `in 12 min`, or `now`.
+ */
 export function formatCountdown(at: number, now: number): string {
   const minutes = Math.ceil(Math.max(0, at - now) / 60_000);
   if (minutes <= 0) return i18n.t('time.now');
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
+  if (h >= 48) return i18n.t('time.inDays', { d: Math.floor(h / 24), h: h % 24 });
   return h > 0 ? i18n.t('time.inHours', { h, m }) : i18n.t('time.inMinutes', { m });
 }

@@ -20,6 +20,7 @@ export const enStaking = {
     lockLabel: 'EXO to lock as vote points (1 EXO = 1 vote)', unlockLabel: 'Points to unlock',
     votesLabel: 'Votes (1 – {{free}})',
     notValid: 'Not valid value',
+    noFreeVotes: 'You have no free vote points yet: lock EXO as vote points first (1 EXO = 1 vote), then add them here.',
     addTitle: 'Add votes to {{name}}',
     myVotes: 'My votes',
     allocationsCaption: 'Your votes per project',

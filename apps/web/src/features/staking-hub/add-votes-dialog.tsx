@@ -1,6 +1,6 @@
 /** The add-votes modal and the hook the project lists open it with. */
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StakingProject } from '@kingdom/api';
 import { formatThousands } from '../../i18n/format.ts';
@@ -17,6 +17,8 @@ export function AddVotesDialog({ project, name, onClose }: { project: string; na
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const free = votes.data?.free ?? 0;
+  // no free points (nothing locked, or all allocated): say where they come from, not "Votes (1 – 0)"
+  const noneFree = votes.data !== undefined && free < 1;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const n = Number(text);
@@ -31,14 +33,22 @@ export function AddVotesDialog({ project, name, onClose }: { project: string; na
     <Dialog title={t('stakingHub.addTitle', { name })} onClose={onClose}>
       <form className="vote-form" onSubmit={submit} noValidate>
         <p className="muted">{t('stakingHub.free')}: <strong data-testid="free-points">{formatThousands(free)}</strong></p>
-        <label htmlFor="add-votes-input">{t('stakingHub.votesLabel', { free: formatThousands(free) })}</label>
-        <input
-          id="add-votes-input" className="input" inputMode="numeric" value={text} autoComplete="off" maxLength={16}
-          aria-invalid={invalid} aria-describedby={invalid ? 'add-votes-error' : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
+        {noneFree ? (
+          <p className="notice" data-testid="no-free-votes">
+            {t('stakingHub.noFreeVotes')} <Link to="/staking-hub/votes" onClick={onClose}>{t('stakingHub.lock')}</Link>
+          </p>
+        ) : (
+          <>
+            <label htmlFor="add-votes-input">{t('stakingHub.votesLabel', { free: formatThousands(free) })}</label>
+            <input
+              id="add-votes-input" className="input" inputMode="numeric" value={text} autoComplete="off" maxLength={16}
+              aria-invalid={invalid} aria-describedby={invalid ? 'add-votes-error' : undefined}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </>
+        )}
         {invalid ? <p id="add-votes-error" className="field-error" role="alert">{t('stakingHub.notValid')}</p> : null}
-        <button type="submit" className="btn btn--gold" disabled={action.isPending} data-testid="add-votes-submit">
+        <button type="submit" className="btn btn--gold" disabled={action.isPending || noneFree} data-testid="add-votes-submit">
           {t('stakingHub.addVotes')}
         </button>
       </form>

@@ -16,7 +16,7 @@ export function StakingMarketPage() {
     <>
       <NextSnapshot at={q.data.next_snapshot_at} />
       <section className="panel">
-        <ProjectsTable items={q.data.items} caption={t('stakingHub.marketCaption')} onAdd={add.open} />
+        <ProjectsTable items={q.data.items} caption={t('stakingHub.marketCaption')} onAdd={add.open} phoneColumn="reward" />
       </section>
       {add.dialog}
     </>

@@ -36,14 +36,20 @@ export function NextSnapshot({ at }: { at: string }) {
 
 type SortKey = 'rank' | 'votes' | 'holders' | 'supply' | 'reward';
 
-/** The projects table, sortable by rank, votes, holders, supply or reward; `onAdd` adds an add-votes column. */
-export function ProjectsTable({ items, caption, onAdd }: { items: StakingProject[]; caption: string; onAdd?: (p: StakingProject) => void }) {
+/**
+ * The projects table, sortable by rank, votes, holders, supply or reward; `onAdd` adds an add-votes
+ * column. On a phone it keeps chosen columns — rank, project, `phoneColumn` (votes, or the reward on
+ * the market tab) and "Add votes" — so the main action shows without a blind sideways scroll
+ * (issue 30); the project's page has the rest.
+ */
+export function ProjectsTable({ items, caption, onAdd, phoneColumn = 'votes' }: { items: StakingProject[]; caption: string; onAdd?: (p: StakingProject) => void; phoneColumn?: 'votes' | 'reward' }) {
   const { t } = useTranslation();
+  const wide = (col: 'votes' | 'reward') => (col === phoneColumn ? undefined : 'col-wide');
   const [sort, setSort] = useState<SortKey>('rank');
   const value = (p: StakingProject): number => (sort === 'rank' ? -p.rank : sort === 'reward' ? Number(p.reward_per_nft) : p[sort]);
   const rows = [...items].sort((a, b) => value(b) - value(a));
-  const head = (key: SortKey, label: string) => (
-    <th scope="col" className="num" aria-sort={sort === key ? 'descending' : 'none'}>
+  const head = (key: SortKey, label: string, extra?: string) => (
+    <th scope="col" className={extra ? `num ${extra}` : 'num'} aria-sort={sort === key ? 'descending' : 'none'}>
       <button type="button" className="btn btn--link th-sort" onClick={() => setSort(key)}>
         {label}
       </button>
@@ -57,12 +63,12 @@ export function ProjectsTable({ items, caption, onAdd }: { items: StakingProject
           <tr>
             {head('rank', t('stakingHub.rank'))}
             <th scope="col">{t('stakingHub.project')}</th>
-            {head('votes', t('stakingHub.votes'))}
-            <th scope="col">{t('stakingHub.league')}</th>
-            {head('holders', t('stakingHub.holders'))}
-            {head('supply', t('stakingHub.supply'))}
-            {head('reward', t('stakingHub.reward'))}
-            <th scope="col">{t('stakingHub.qualified')}</th>
+            {head('votes', t('stakingHub.votes'), wide('votes'))}
+            <th scope="col" className="col-wide">{t('stakingHub.league')}</th>
+            {head('holders', t('stakingHub.holders'), 'col-wide')}
+            {head('supply', t('stakingHub.supply'), 'col-wide')}
+            {head('reward', t('stakingHub.reward'), wide('reward'))}
+            <th scope="col" className="col-wide">{t('stakingHub.qualified')}</th>
             {onAdd ? <th scope="col"><span className="sr-only">{t('stakingHub.addVotes')}</span></th> : null}
           </tr>
         </thead>
@@ -76,12 +82,12 @@ export function ProjectsTable({ items, caption, onAdd }: { items: StakingProject
                   {p.name}
                 </Link>
               </td>
-              <td className="num" data-testid="project-votes">{formatThousands(p.votes)}</td>
-              <td><LeagueBadge league={p.league} /></td>
-              <td className="num">{formatThousands(p.holders)}</td>
-              <td className="num">{formatThousands(p.supply)}</td>
-              <td className="num">{projectReward(p)}</td>
-              <td>{p.qualified ? <span className="badge badge--gold">{t('stakingHub.yes')}</span> : <span className="muted">{t('stakingHub.no')}</span>}</td>
+              <td className={wide('votes') ? 'num col-wide' : 'num'} data-testid="project-votes">{formatThousands(p.votes)}</td>
+              <td className="col-wide"><LeagueBadge league={p.league} /></td>
+              <td className="num col-wide">{formatThousands(p.holders)}</td>
+              <td className="num col-wide">{formatThousands(p.supply)}</td>
+              <td className={wide('reward') ? 'num col-wide' : 'num'}>{projectReward(p)}</td>
+              <td className="col-wide">{p.qualified ? <span className="badge badge--gold">{t('stakingHub.yes')}</span> : <span className="muted">{t('stakingHub.no')}</span>}</td>
               {onAdd ? (
                 <td>
                   <button type="button" className="btn btn--small" onClick={() => onAdd(p)} data-testid="add-votes">

@@ -14,6 +14,7 @@ import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { usePurchase, useVendorCatalogue } from './api.ts';
 import { LazyExoPackBuy } from '../../chain/lazy.tsx';
 import { formatAda, packLovelace } from '../../chain/format.ts';
+import { vendorTexts } from './vendor-texts.ts';
 
 type PayToken = 'exo' | 'hexo';
 
@@ -33,6 +34,7 @@ function useOwned(entry: VendorItem): string | null {
 function ConfirmDialog({ entry, quantity, onClose }: { entry: VendorItem; quantity: number; onClose(): void }) {
   const { t } = useTranslation();
   const token = entry.pay_token as PayToken;
+  const { name } = vendorTexts(entry, t);
   const balance = useBalance(token);
   const purchase = usePurchase();
   // One key per confirmation: a retry of this confirm is charged once.
@@ -43,14 +45,14 @@ function ConfirmDialog({ entry, quantity, onClose }: { entry: VendorItem; quanti
   const buy = () =>
     purchase.mutate({ item: entry.key, quantity, key }, {
       onSuccess: () => {
-        notifySuccess(t('vendor.bought', { quantity, name: entry.name }));
+        notifySuccess(t('vendor.bought', { quantity, name }));
         onClose();
       },
     });
   return (
     <Dialog title={t('vendor.confirmTitle')} onClose={onClose}>
       <dl className="facts facts--wide">
-        <div><dt>{t('vendor.item')}</dt><dd>{quantity} × {entry.name}</dd></div>
+        <div><dt>{t('vendor.item')}</dt><dd>{quantity} × {name}</dd></div>
         <div><dt>{t('vendor.total')}</dt><dd data-testid="vendor-total">{formatTokenAmount(total, token)} {TOKEN_SYMBOLS[token]}</dd></div>
         <div>
           <dt>{t('vendor.balanceAfter')}</dt>
@@ -85,23 +87,25 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
   const [confirming, setConfirming] = useState(false);
   const owned = useOwned(entry);
   const token = entry.pay_token;
+  const { name, purpose } = vendorTexts(entry, t);
   return (
     <li className="card vendor-card" data-testid={`vendor-item-${entry.key}`}>
-      <span className="land-card__name">{entry.name}</span>
-      <span className="vendor-card__purpose">{entry.purpose}</span>
+      <span className="land-card__name">{name}</span>
+      <span className="vendor-card__purpose">{purpose}</span>
+      {entry.weekly_limit != null ? <span className="badge" data-testid={`weekly-limit-${entry.key}`}>{t('vendor.weeklyLimit', { limit: entry.weekly_limit })}</span> : null}
       <span className="vendor-card__price">
         {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : <PackPrice packKey={entry.key} />}
       </span>
       {signedIn && owned !== null ? <span className="badge">{t('vendor.owned', { owned })}</span> : null}
       {entry.group === 'exo_packs' ? (
-        signedIn ? <LazyExoPackBuy entry={entry} /> : null
+        signedIn ? <LazyExoPackBuy entry={{ ...entry, name }} /> : null
       ) : !entry.purchasable ? (
         <button type="button" className="btn" disabled>{t('vendor.notYet')}</button>
       ) : signedIn ? (
         <div className="vendor-card__buy">
           <label className="vendor-card__qty">
             <span className="sr-only">{t('vendor.quantity')}</span>
-            <input type="number" inputMode="numeric" min={1} max={max} value={quantity} aria-label={t('vendor.quantityOf', { name: entry.name })}
+            <input type="number" inputMode="numeric" min={1} max={max} value={quantity} aria-label={t('vendor.quantityOf', { name })}
               onChange={(e) => setQuantity(Math.min(max, Math.max(1, Math.floor(Number(e.target.value) || 1))))} />
           </label>
           <button type="button" className="btn btn--primary" onClick={() => setConfirming(true)}>{t('vendor.buy')}</button>

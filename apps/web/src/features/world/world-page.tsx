@@ -20,7 +20,8 @@ export function WorldPage() {
         <EmptyState title={t('world.empty')} />
       ) : (
         <section className="panel table-wrap" aria-label={t('world.title')} tabIndex={0}>
-          <table className="table" data-testid="world-days">
+          {/* phones: each day a card of label/value rows (issue 30: 3 of 5 columns were off screen) */}
+          <table className="table table--stack" data-testid="world-days">
             <caption className="sr-only">{t('world.caption')}</caption>
             <thead>
               <tr>
@@ -37,10 +38,10 @@ export function WorldPage() {
                 return (
                   <tr key={d.day}>
                     <th scope="row">{d.day}</th>
-                    <td>{t('world.ofPool', { paid: formatTokenAmount(d.goldmine_exo, 'exo'), pool: formatTokenAmount(d.goldmine_pool, 'exo', 0) })}</td>
-                    <td>{t('world.ofPool', { paid: formatTokenAmount(d.frenmine_exo, 'exo'), pool: formatTokenAmount(d.frenmine_pool, 'exo', 0) })}</td>
-                    <td>{t('world.workersWorked', { gold: formatThousands(d.goldmine_workers_worked), fren: formatThousands(d.frenmine_workers_worked) })}</td>
-                    <td>
+                    <td data-label={t('world.goldPaid')}>{t('world.ofPool', { paid: formatTokenAmount(d.goldmine_exo, 'exo'), pool: formatTokenAmount(d.goldmine_pool, 'exo', 0) })}</td>
+                    <td data-label={t('world.frenPaid')}>{t('world.ofPool', { paid: formatTokenAmount(d.frenmine_exo, 'exo'), pool: formatTokenAmount(d.frenmine_pool, 'exo', 0) })}</td>
+                    <td data-label={t('world.workers')}>{t('world.workersWorked', { gold: formatThousands(d.goldmine_workers_worked), fren: formatThousands(d.frenmine_workers_worked) })}</td>
+                    <td data-label={t('world.players')}>
                       {formatThousands(d.players_paid)} {within ? <span className="badge">{t('world.withinPools')}</span> : <strong className="badge badge--update">{t('world.overPool')}</strong>}
                     </td>
                   </tr>

@@ -1,0 +1,25 @@
+/**
+ * A catalogue entry's name and purpose in the player's language (issue 30: Spanish players read the
+ * server's English): made from the entry's key by the same patterns as the catalogue in
+ * `@kingdom/game` (docs/game-rules.md §6), numbers through the locale; the server's words for a key
+ * this app does not know.
+ */
+import type { VendorItem } from '@kingdom/api';
+import { formatThousands } from '../../i18n/format.ts';
+
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/** The entry's name and purpose, translated. */
+export function vendorTexts(entry: Pick<VendorItem, 'key' | 'name' | 'purpose'>, t: T): { name: string; purpose: string } {
+  const k = entry.key;
+  let m: RegExpExecArray | null;
+  if ((m = /^permit_(\d)$/.exec(k))) return { name: t('vendor.items.permit', { tier: m[1] }), purpose: t(`vendor.items.permitPurpose${m[1]}`, { defaultValue: entry.purpose }) };
+  if ((m = /^permit_(\d)_pack10$/.exec(k))) return { name: t('vendor.items.permitPack', { tier: m[1] }), purpose: t('vendor.items.permitPackPurpose') };
+  if ((m = /^toolkit_(\d+)$/.exec(k))) return { name: t('vendor.items.toolkit', { tier: m[1] }), purpose: t('vendor.items.toolkitPurpose', { tier: m[1] }) };
+  if ((m = /^toolkit_set_(\d+)_(\d+)$/.exec(k))) return { name: t('vendor.items.toolkitSet', { from: m[1], to: m[2] }), purpose: t('vendor.items.toolkitSetPurpose', { from: m[1], to: m[2] }) };
+  if (k === 'goldmine_scheme') return { name: t('vendor.items.goldmineScheme'), purpose: t('vendor.items.goldmineSchemePurpose') };
+  if (k === 'chicken_tendies') return { name: t('vendor.items.chickenTendies'), purpose: t('vendor.items.chickenTendiesPurpose') };
+  if ((m = /^food_(\d+)$/.exec(k))) return { name: t('vendor.items.food', { amount: formatThousands(m[1]!) }), purpose: t('vendor.items.foodPurpose', { amount: formatThousands(m[1]!) }) };
+  if ((m = /^exo_(\d+)k$/.exec(k))) return { name: t('vendor.items.exoPack', { k: m[1] }), purpose: t('vendor.items.exoPackPurpose', { amount: formatThousands(BigInt(m[1]!) * 1000n) }) };
+  return { name: entry.name, purpose: entry.purpose };
+}
