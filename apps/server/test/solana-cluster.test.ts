@@ -105,6 +105,21 @@ describe('local Solana cluster through @solana/kit (in-process transport)', () =
     await expect(rpc.getTransaction(sig, { commitment: 'confirmed', encoding: 'json' }).send()).rejects.toMatchObject({ context: { __code: -32015 } });
   });
 
+  it('getTransaction answers base64 (the wire bytes) and jsonParsed (the transfer and the memo parsed)', async () => {
+    const payer = await funded();
+    const to = (await generateKeyPairSigner()).address;
+    const t = await transfer(rpc, payer, to, 3n * SOL, { memo: 'kingdom:order:7' });
+    await rpc.sendTransaction(t.wire, { encoding: 'base64' }).send();
+    await cluster.produceSlots(1);
+    const b64 = await rpc.getTransaction(t.signature, { commitment: 'confirmed', encoding: 'base64', maxSupportedTransactionVersion: 0 }).send();
+    expect(b64!.transaction).toEqual([t.wire, 'base64']);
+    const parsed = await rpc.getTransaction(t.signature, { commitment: 'confirmed', encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }).send();
+    const ixs = parsed!.transaction.message.instructions as unknown as Array<{ program?: string; parsed?: unknown }>;
+    expect(ixs[0]).toMatchObject({ program: 'system', parsed: { type: 'transfer', info: { source: payer.address, destination: to, lamports: 3n * SOL } } });
+    expect(ixs[1]).toMatchObject({ program: 'spl-memo', parsed: 'kingdom:order:7' });
+    expect(parsed!.transaction.message.accountKeys[0]).toMatchObject({ pubkey: payer.address, signer: true, writable: true, source: 'transaction' });
+  });
+
   it('accepts legacy transactions (getTransaction answers them without the version field)', async () => {
     const payer = await funded();
     const to = (await generateKeyPairSigner()).address;
@@ -247,6 +262,26 @@ describe('JSON-RPC over HTTP (POST /api/solana/rpc)', () => {
     expect(huge.json<{ error: { code: number } }>().error.code).toBe(-32600);
   });
 
+  it('every method, fed garbage params, answers a result or a JSON-RPC error of its own (never -32603)', async () => {
+    const { SOLANA_RPC_METHODS } = await import('../src/chain/solana/rpc.ts');
+    const sig = (await rpc.requestAirdrop((await generateKeyPairSigner()).address, lamports(SOL)).send());
+    const junk: unknown[] = [
+      null, true, 0, -1, 1.5, 2 ** 60, 'x', '', '11111111111111111111111111111111', sig, 'A'.repeat(2000), [], {}, [[]], { encoding: 'base64' },
+      { commitment: 'processed', encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }, { limit: 'x' }, { before: 5 }, { dataSlice: { offset: -1, length: 2 } },
+      { dataSlice: { offset: 0, length: 1e12 } }, { minContextSlot: 1e9 }, { encoding: 'binary' }, { accounts: { addresses: ['x'] } }, { accounts: { addresses: 'x' } },
+      { sigVerify: true, replaceRecentBlockhash: true }, { encoding: 'base58' }, Object.create(null),
+    ];
+    for (const method of SOLANA_RPC_METHODS) {
+      for (const a of junk) {
+        for (const params of [[a], [a, a], ['11111111111111111111111111111111', a], [sig, a], [[sig], a], [a, 1000]]) {
+          const res = await cluster.handle({ jsonrpc: '2.0', id: 1, method, params }) as { result?: unknown; error?: { code: number; message: string } };
+          expect('result' in res || typeof res.error?.code === 'number', `${method} ${JSON.stringify(params)}`).toBe(true);
+          expect(res.error?.code, `${method} ${JSON.stringify(params)}: ${res.error?.message}`).not.toBe(-32603);
+        }
+      }
+    }
+  }, 120_000);
+
   it('serves @solana/kit over HTTP (listening server): a batch, airdrop, transfer, history', async () => {
     const url = await k.app.listen({ port: 0, host: '127.0.0.1' });
     try {
@@ -267,6 +302,15 @@ describe('JSON-RPC over HTTP (POST /api/solana/rpc)', () => {
         { jsonrpc: '2.0', id: 1, result: 'ok' }, { jsonrpc: '2.0', id: 'b', result: cluster.genesisHash },
         { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'Method not found' } },
       ]);
+      // the real path (SOLANA_RPC_URL) is the same client code: here pointed at this endpoint
+      const { createSolanaChain } = await import('../src/chain/solana/index.ts');
+      const { loadConfig } = await import('../src/config.ts');
+      const real = await createSolanaChain(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', SOLANA_RPC_URL: `${url}/api/solana/rpc`, SOLANA_SALE_ADDRESS: reference }), k.db);
+      expect(real.local).toBeNull();
+      expect(real.saleAddress).toBe(reference);
+      expect(real.rpcUrl).toBe(`${url}/api/solana/rpc`);
+      expect(await real.genesisHash()).toBe(cluster.genesisHash);
+      expect((await real.rpc.getBalance(payer.address).send()).value).toBe(2n * SOL - 5000n);
     } finally {
       // the app (and its listening socket) closes in afterAll
     }
@@ -317,6 +361,38 @@ describe('demo controls, chain info and the faucet', () => {
     } finally {
       await funded.close();
     }
+  });
+});
+
+describe('real clusters', () => {
+  it('publish the cluster\'s public RPC, its well-known genesis hash and explorer, and need SOLANA_SALE_ADDRESS', async () => {
+    const { createSolanaChain } = await import('../src/chain/solana/index.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const sale = (await generateKeyPairSigner()).address;
+    const env = { LOG_LEVEL: 'silent', DATA_DIR: 'memory://', CARDANO_NETWORK: 'preprod' };
+    const devnet = await createSolanaChain(loadConfig({ ...env, SOLANA_SALE_ADDRESS: sale }), k.db);
+    expect(devnet).toMatchObject({ cluster: 'devnet', rpcUrl: 'https://api.devnet.solana.com', saleAddress: sale, local: null, explorerTxUrl: 'https://explorer.solana.com/tx/{signature}?cluster=devnet' });
+    expect(await devnet.genesisHash()).toBe('EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG');
+    const mainnet = await createSolanaChain(loadConfig({ ...env, SOLANA_CLUSTER: 'mainnet-beta', SOLANA_SALE_ADDRESS: sale }), k.db);
+    expect(await mainnet.genesisHash()).toBe('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d');
+    await expect(createSolanaChain(loadConfig(env), k.db)).rejects.toThrow(/SOLANA_SALE_ADDRESS/);
+  });
+});
+
+describe('jobs', () => {
+  it('the slot job produces a slot per run (SOLANA_SLOT_MS); none with 0; demo funding only with the faucet on', async () => {
+    const { localSolanaJobs, SOLANA_SLOTS_JOB } = await import('../src/chain/solana/jobs.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const env = { LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO: 'true' };
+    const jobs = localSolanaJobs(loadConfig({ ...env, SOLANA_SLOT_MS: '400', DEMO_CHAIN_FAUCET: 'false' }), k.db, cluster);
+    expect(jobs.map((j) => [j.name, j.everyMs])).toEqual([[SOLANA_SLOTS_JOB, 400]]);
+    const before = await cluster.tip();
+    await jobs[0]!.run();
+    expect((await cluster.tip()).slot).toBe(before.slot + 1);
+    expect(localSolanaJobs(loadConfig({ ...env, SOLANA_SLOT_MS: '0', DEMO_CHAIN_FAUCET: 'true' }), k.db, cluster).map((j) => j.name)).toEqual(['solana-demo-funding']);
+    expect(localSolanaJobs(loadConfig(env), k.db, null)).toEqual([]);
+    expect(() => loadConfig({ ...env, SOLANA_SALE_ADDRESS: 'not-base58-0OIl' })).toThrow(/SOLANA_SALE_ADDRESS/);
+    expect(() => loadConfig({ ...env, SOLANA_FINALITY_SLOTS: '0' })).toThrow(/SOLANA_FINALITY_SLOTS/);
   });
 });
 

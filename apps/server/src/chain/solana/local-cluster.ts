@@ -625,7 +625,10 @@ export class LocalSolanaCluster {
           getAddMemoInstruction({ memo: `airdrop ${nonce}.${randomBytes(4).toString('hex')}` }, { programAddress: MEMO_PROGRAM_ADDRESS }),
         ], m),
       );
-      const signed = await signTransactionMessageWithSigners(message);
+      const signed = await signTransactionMessageWithSigners(message).catch((err: unknown) => {
+        // kit refuses the transfer itself (e.g. to a program address: invoked and writable)
+        throw new SolanaRpcError(-32602, `Invalid params: no airdrop to ${recipient}: ${err instanceof Error ? err.message : String(err)}`);
+      });
       try {
         return await this.send(new Uint8Array(txEncoder.encode(signed)));
       } catch (err) {
