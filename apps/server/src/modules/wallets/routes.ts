@@ -33,7 +33,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, ENDPOINTS.walletsLink, async (input) => {
     const s = sessionOf(input);
-    await linkWallet(db, providers, network, s, input.body, input.now);
+    await linkWallet(db, providers, network, s, input.body, input.now, config.handles);
     // Deposits from this wallet that waited as claimable are credited now (GAME-RULES §8).
     app.deps.chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
     return answer(s);
@@ -57,7 +57,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   });
   route(app, ENDPOINTS.walletsResync, async (input) => {
     const s = sessionOf(input);
-    await resyncWallet(db, providers, s, input.body.chain, input.body.address, input.now);
+    await resyncWallet(db, providers, s, input.body.chain, input.body.address, input.now, config.handles);
     return answer(s);
   });
 }

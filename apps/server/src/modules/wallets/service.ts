@@ -22,7 +22,7 @@ import { deleteWallet, insertStakeProof, insertWallet, lockWallets, setMaster, w
  *   USER_NOT_AUTH (bad proof or challenge), USER_WALLET_ALREADY_ADDED (this account),
  *   ERROR_WALLET_ALREADY_LINKED (another account)
  */
-export async function linkWallet(db: Database, providers: ChainProviders, network: CardanoNetwork, session: SessionUser, body: WalletLinkRequest, now: Date): Promise<void> {
+export async function linkWallet(db: Database, providers: ChainProviders, network: CardanoNetwork, session: SessionUser, body: WalletLinkRequest, now: Date, handles?: { policyId: string }): Promise<void> {
   const { chain, address, message } = body;
   if (body.connected !== undefined && body.connected !== '' && body.connected !== address) fail('ERROR_WALLET_NOT_MATCH');
   if (!validAddress(chain, address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
@@ -38,7 +38,7 @@ export async function linkWallet(db: Database, providers: ChainProviders, networ
     }
   });
   try {
-    await syncWallet(db, providers, chain, address, now);
+    await syncWallet(db, providers, chain, address, now, handles);
   } catch {
     // The link stands; holdings come with the next re-sync.
   }
@@ -97,11 +97,11 @@ export async function setMasterWallet(db: Database, session: SessionUser, addres
 }
 
 /** Re-syncs one wallet of the account. @throws ApiError USER_WALLET_NOT_BELONG, ERROR_WALLET_API */
-export async function resyncWallet(db: Database, providers: ChainProviders, session: SessionUser, chain: Chain, address: string, now: Date): Promise<void> {
+export async function resyncWallet(db: Database, providers: ChainProviders, session: SessionUser, chain: Chain, address: string, now: Date, handles?: { policyId: string }): Promise<void> {
   const owner = await walletOwner(db.orm, chain, address);
   if (!owner || owner.userId !== session.userId) fail('USER_WALLET_NOT_BELONG');
   try {
-    await syncWallet(db, providers, chain, address, now);
+    await syncWallet(db, providers, chain, address, now, handles);
   } catch {
     fail('ERROR_WALLET_API');
   }
