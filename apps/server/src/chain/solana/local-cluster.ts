@@ -393,7 +393,8 @@ export class LocalSolanaCluster {
   }
 
   private restore(snap: Snapshot): void {
-    this.svm = LiteSVM.fromBytes(new Uint8Array(Buffer.from(snap.svm, 'base64')));
+    // The snapshot holds the state; the settings are set again as at genesis.
+    this.svm = LiteSVM.fromBytes(new Uint8Array(Buffer.from(snap.svm, 'base64'))).withBlockhashCheck(false).withSigverify(true);
     for (const t of snap.txs) this.index(t);
     this.slot = snap.slot;
     this.appliedSeq = snap.seq;
@@ -501,6 +502,8 @@ export class LocalSolanaCluster {
     const d = decodeWireTransaction(wire);
     const refused = (err: RpcTransactionError): Execution => ({ signature: d.signature, landed: false, err, logs: [], computeUnits: 0, record: null });
     if (this.blockhashSlot(d.blockhash) === null) return refused('BlockhashNotFound');
+    // litesvm's own history is bounded: a landed signature is refused for as long as the chain keeps it.
+    if (this.txs.has(d.signature)) return refused('AlreadyProcessed');
     const loaded = this.loadedAddresses(d);
     if (!loaded) return refused('AddressLookupTableNotFound');
     const keys = [...d.staticAccounts, ...loaded.writable, ...loaded.readonly];
