@@ -178,6 +178,11 @@ describe(`mint in the app (${TEST_DB})`, () => {
     const first = (await mint(k, p, { hex_name: name })).json<{ mint: LandMint }>().mint;
     const built = await k.post(path(ENDPOINTS.mintTx, first.id), { address: p.wallet.address }, bearer(p.token));
     expect(built.statusCode, built.body).toBe(200);
+    // signed by another wallet: the network refuses it, the reservation stays
+    const forged = await k.post(path(ENDPOINTS.mintSubmit, first.id), { witness_set: createCardanoTestWallet().signTx(built.json<{ tx: string }>().tx) }, bearer(p.token));
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().error).toBe('TX_SUBMIT_FAILED');
+    expect((await mints(k, p))[0]!.status).toBe('reserved');
     k.advance((MINT_TTL_MINUTES + 1) * 60_000);
     expect((await mints(k, p))[0]!.status).toBe('expired');
     const late = await k.post(path(ENDPOINTS.mintSubmit, first.id), { witness_set: p.wallet.signTx(built.json<{ tx: string }>().tx) }, bearer(p.token));
@@ -195,7 +200,7 @@ describe(`mint in the app (${TEST_DB})`, () => {
     const closed = { db: k.db, money: { ...k.providers.money, emulator: null }, priceLovelace: 25_000_000n };
     expect(mintOpen(closed.money)).toBe(false);
     await expect(createMint(closed, p.userId, randomUUID(), { any: {} }, k.now())).rejects.toMatchObject({ code: 'LAND_SOLD_OUT' });
-    expect(await mintInfo(closed, k.now())).toMatchObject({ open: false, free: 0 });
+    expect(await mintInfo(closed)).toMatchObject({ open: false, free: 0 });
   });
 
   it('LAND_SOLD_OUT when no land is left', async () => {

@@ -10,7 +10,7 @@ export async function mintRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, config, chainJobs } = app.deps;
   const d: MintDeps = { db, money: providers.money, priceLovelace: config.mint.priceLovelace };
 
-  route(app, ENDPOINTS.mintInfo, async ({ now }) => mintInfo(d, now));
+  route(app, ENDPOINTS.mintInfo, async () => mintInfo(d));
 
   route(app, ENDPOINTS.mintCreate, async (input) => ({
     mint: await createMint(d, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now),
