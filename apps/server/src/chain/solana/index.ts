@@ -30,7 +30,7 @@ import { LocalSolanaCluster } from './local-cluster.ts';
 
 export { LocalSolanaCluster, SOLANA_MAX_TX_BYTES, MEMO_PROGRAM_ADDRESS, MAX_BLOCKHASH_AGE_SLOTS, type SlotTip } from './local-cluster.ts';
 
-/** The Solana clusters wallets know (spec §3). */
+/** The Solana clusters wallets know (docs/game-rules.md §9). */
 export type SolanaCluster = 'devnet' | 'testnet' | 'mainnet-beta';
 
 /** Public JSON-RPC endpoint of each cluster. */

@@ -40,7 +40,7 @@ import { getAddMemoInstruction } from '@solana-program/memo';
 import { exec, type Orm } from '../../db/client.ts';
 import { handleSolanaRpc } from './rpc.ts';
 
-/** A wire transaction's largest size (bytes), as a validator's packet (spec §9). */
+/** A wire transaction's largest size (bytes), as a validator's packet (docs/game-rules.md §9). */
 export const SOLANA_MAX_TX_BYTES = 1232;
 /** The memo program Solana Pay uses (v3, "MemoSq4g…"): the one litesvm runs (name it explicitly). */
 export const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
