@@ -83,6 +83,9 @@ describe('the price job against a fake provider', () => {
       stale: { exo: false, hexo: false, ada_usd: false, sol_usd: false },
       seen_at: { exo: seen.toISOString(), hexo: seen.toISOString(), ada_usd: seen.toISOString(), sol_usd: seen.toISOString() },
     });
+    // operators alert on the prices' age
+    const metrics = (await k.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^kingdom_price_age_seconds\{token="ada",source="simple-price"\} \d/m);
   });
 
   for (const mode of ['slow', '500', 'garbage', 'not-json'] as const) {

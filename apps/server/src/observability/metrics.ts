@@ -23,7 +23,9 @@
  * - `kingdom_chain_watcher_lag_blocks`: ledger tip height − the chain watcher's cursor (`chain_cursor`);
  *   absent when the ledger cannot be reached within 2 s;
  * - `kingdom_job_lease_held{job,holder}`: 1 per background job whose lease (`job_leases`) is held and
- *   unexpired by the database's clock, 0 for an expired one (its last holder).
+ *   unexpired by the database's clock, 0 for an expired one (its last holder);
+ * - `kingdom_price_age_seconds{token,source}`: how long ago each stored price was seen
+ *   (`currency_prices.seen_at`; alert when a provider's price nears `PRICE_MAX_AGE_MINUTES`).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -58,6 +60,8 @@ export function observeJobRun(job: string, seconds: number, ok: boolean): void {
 /** How long a scrape waits for the chain ledger's tip. */
 const TIP_TIMEOUT_MS = 2_000;
 
+const PRICE_AGES = prepared('metrics_price_ages', sql`
+  SELECT token, COALESCE(source, 'seed') AS source, extract(epoch FROM now() - seen_at)::float8 AS age FROM currency_prices WHERE seen_at IS NOT NULL`);
 const CLUSTER_STATE = prepared('metrics_cluster_state', sql`SELECT
   (SELECT max(day) FROM game_days) AS last_day,
   (SELECT count(*)::int FROM game_days) AS days,
@@ -101,6 +105,7 @@ export class AppMetrics {
   private readonly poolConnections: Gauge<'state'>;
   private readonly poolWaiting: Gauge;
   private readonly poolMax: Gauge;
+  private readonly priceAge: Gauge<'token' | 'source'>;
 
   constructor(private readonly deps: MetricsDeps) {
     const registers = [this.registry];
@@ -123,6 +128,7 @@ export class AppMetrics {
     this.poolConnections = gauge('kingdom_db_pool_connections', "This process's database pool connections by state (node-postgres)", ['state']);
     this.poolWaiting = gauge('kingdom_db_pool_waiting_requests', "Queries of this process waiting for a free pool connection (node-postgres)");
     this.poolMax = gauge('kingdom_db_pool_max', "This process's database pool size (PGlite: 1)");
+    this.priceAge = gauge('kingdom_price_age_seconds', 'Seconds since each stored price was seen by its source (price job, operator, demo)', ['token', 'source']);
   }
 
   /** Records one finished request (Fastify `onResponse`). */
@@ -152,7 +158,7 @@ export class AppMetrics {
       this.poolMax.set(1);
     }
     const tip = ledger ? withTimeout(ledger.tip(), TIP_TIMEOUT_MS).catch(() => null) : Promise.resolve(null);
-    for (const g of [this.lastDay, this.daysSettled, this.pendingDeposits, this.claimableDeposits, this.pendingWithdrawals, this.watcherLag, this.leaseHeld]) g.reset();
+    for (const g of [this.lastDay, this.daysSettled, this.pendingDeposits, this.claimableDeposits, this.pendingWithdrawals, this.watcherLag, this.leaseHeld, this.priceAge]) g.reset();
     let state: ClusterState | undefined;
     try {
       [state] = await runPrepared<ClusterState>(db, CLUSTER_STATE);
@@ -172,6 +178,8 @@ export class AppMetrics {
     for (const l of JSON.parse(state.leases) as Array<{ job: string; holder: string; held: boolean }>) {
       this.leaseHeld.set({ job: l.job, holder: l.holder }, l.held ? 1 : 0);
     }
+    const ages = await runPrepared<{ token: string; source: string; age: number }>(db, PRICE_AGES).catch(() => []);
+    for (const a of ages) this.priceAge.set({ token: a.token, source: a.source }, Math.max(0, Number(a.age)));
   }
 }
 
