@@ -1,5 +1,5 @@
 /**
- * The server's Solana chain (docs/architecture.md "Chains"): one `@solana/kit` RPC client, the cluster
+ * The server's Solana chain (docs/architecture.md §5 "Chain money"): one `@solana/kit` RPC client, the cluster
  * wallets must be on, its genesis hash, the sale address SOL payments go to, and, in demo/emulator
  * mode, the local cluster behind it.
  *

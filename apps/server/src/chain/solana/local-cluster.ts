@@ -1,5 +1,5 @@
 /**
- * The local Solana cluster of the demo and the tests (docs/architecture.md "Chains"): litesvm's
+ * The local Solana cluster of the demo and the tests (docs/architecture.md §5 "Chain money"): litesvm's
  * in-process SVM (signatures, fees, rent, the system and memo programs run as on a validator) plus
  * what a cluster has and litesvm lacks: slots with commitments, recent blockhashes that expire,
  * transaction history by address, and forks.

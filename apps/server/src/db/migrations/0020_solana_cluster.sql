@@ -1,4 +1,4 @@
--- The local Solana cluster of the demo and the tests (docs/architecture.md "Chains"): one chain for
+-- The local Solana cluster of the demo and the tests (docs/architecture.md §5 "Chain money"): one chain for
 -- every server process. The chain is a log of events that each process replays into its own litesvm
 -- replica: a transaction accepted into the current slot ('tx': its wire bytes, base64), or `slots`
 -- slots produced ('slots'; consecutive productions extend one event). Writers lock the state row, so
