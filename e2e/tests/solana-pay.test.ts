@@ -4,8 +4,8 @@
  * pack with a wallet that offers only legacy transactions and `solana:signTransaction` (the app
  * sends the raw transaction) and with one that offers v0 and `solana:signAndSendTransaction`; sees
  * "Transaction sent", then the order paid at finalization and the EXO credited. A declined
- * signature shows the cancel toast; too little SOL shows ERROR_WALLET_NOT_ENOUGH_BALANCE before the
- * wallet is asked. The token sale in SOL on a phone. Desktop 1280×900 and phone 390×844.
+ * signature shows the cancel toast; too little SOL shows ERROR_WALLET_NOT_ENOUGH_BALANCE and a wallet
+ * on another cluster ERROR_WALLET_WRONG_NETWORK, both before the wallet is asked. The token sale in SOL on a phone. Desktop 1280×900 and phone 390×844.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -123,7 +123,7 @@ describe('paying EXO in SOL with a Solana wallet', () => {
     });
   });
 
-  test('phone: a declined signature shows the cancel toast; too little SOL is refused before the wallet is asked; the token sale in SOL', async () => {
+  test('phone: a declined signature shows the cancel toast; another cluster and too little SOL are refused before the wallet is asked; the token sale in SOL', async () => {
     await withPage(browser, 'solana-pay-phone', { phone: true }, async (w) => {
       const { page } = w;
       const session = await signInWithDemoWallet(w, 'Solana');
@@ -137,6 +137,15 @@ describe('paying EXO in SOL with a Solana wallet', () => {
       await expect.poll(() => toastTexts(page), { timeout: 20_000 }).toContain('You have canceled the transaction!');
       expect(await page.getByTestId('chain-failure').textContent()).toBe('You have canceled the transaction!');
       await w.shot('declined');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      // a wallet on another cluster (mainnet; the Kingdom's is devnet): refused before the wallet is asked
+      await page.evaluate(() => localStorage.setItem('kingdom.demo.solana.chain', 'solana:mainnet'));
+      await openPackOrder(page, 'exo_1k');
+      await page.getByRole('dialog').getByTestId('order-pay').click();
+      await expect.poll(() => toastTexts(page), { timeout: 20_000 }).toContain('Wrong blockchain network!');
+      expect(await page.getByTestId('demo-wallet-sign-facts').count()).toBe(0);
+      await page.evaluate(() => localStorage.removeItem('kingdom.demo.solana.chain'));
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
       // too little SOL: 4,000,000 EXO of a round (within its cap) cost far more than the wallet's 100 SOL
