@@ -12,6 +12,8 @@ import { emulatorMint } from '../src/chain/emulator.ts';
 import { chooseHandle, handleOfAssetName } from '../src/modules/wallets/handle.ts';
 import { createTestKingdom, signInCardano, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet } from './support/wallets.ts';
+import { startBlockfrostChain, type TestBlockfrostChain } from './support/blockfrost-chain.ts';
+import { mintCollection } from '../src/chain/cardano/emulator-collection.ts';
 
 const POLICY = 'f0ff48bbb7bbe9d59a40f1ce90e9e9d0ff5002ec48f232b49ca0fb9a';
 const OTHER_POLICY = 'ab'.repeat(28);
@@ -81,5 +83,36 @@ describe('the demo gives demo wallets a handle', () => {
     expect(again.user.wallet_handle).toBe(first.user.wallet_handle);
     const [held] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM emu_assets WHERE address = ${w.address} AND collection_key = ${POLICY}`);
     expect(held!.n).toBe(1);
+  });
+});
+
+describe('the wallet handle through the Blockfrost provider (preprod settings on the Blockfrost-compatible emulator)', () => {
+  let chain: TestBlockfrostChain;
+  let k: TestKingdom;
+  const wallet = createCardanoTestWallet();
+  beforeAll(async () => {
+    chain = await startBlockfrostChain();
+    const land = await mintCollection(chain.money, { land: { assets: [{ name: 'Land 1', 721: { name: 'Land 1' } }] } }, new Set());
+    // the handle policy stands in as a second collection: two handles at the wallet's address
+    const handles = await mintCollection(chain.money, { tool: { assets: [
+      { name: 'castle', holder: wallet.address, 721: { name: '$castle' } },
+      { nameHex: `000de140${hex('moat')}`, holder: wallet.address, 721: { name: '$moat' } },
+    ] } }, new Set());
+    k = await createTestKingdom({ demo: false, env: {
+      ...chain.env, DEMO_CHAIN_FAUCET: 'false', LAND_POLICY_ID: land.policies.land, MINING_TOOL_POLICY_ID: OTHER_POLICY, HANDLE_POLICY_ID: handles.policies.tool,
+      SOLANA_SALE_ADDRESS: '11111111111111111111111111111111', // a real Solana cluster's (never asked here)
+    } });
+  });
+  afterAll(async () => {
+    await k?.close();
+    await chain?.close();
+  });
+
+  it("reads the wallet's handles from /addresses/{address}: the CIP-68 '$moat' before the longer '$castle'", async () => {
+    const before = chain.server.requests().byRoute['GET /api/v0/addresses/:address'] ?? 0;
+    const login = await signInCardano(k, wallet);
+    expect(login.user.wallet_handle).toBe('moat');
+    // one request for the holdings and the handle together
+    expect((chain.server.requests().byRoute['GET /api/v0/addresses/:address'] ?? 0) - before).toBe(1);
   });
 });
