@@ -61,6 +61,8 @@ rmSync(tmpDir, { recursive: true, force: true });
 const EXTERNAL = [
   /^@electric-sql\/pglite(\/|$)/, /^@anastasia-labs\//, /^@emurgo\//, /^@lucid-evolution\/(core-utils|uplc)(\/|$)/,
   /^(bufferutil|utf-8-validate|cbor-extract|pg-native)(\/|$)/, /^(pino|thread-stream)(\/|$)/, /^@fastify\/swagger(\/|$)/,
+  // the local Solana cluster's SVM: a native .node binary per platform (litesvm-linux-x64-gnu, …)
+  /^litesvm(-[\w-]+)?(\/|$)/,
 ];
 const externalPackages = {
   name: 'external-packages',
