@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@kingdom/api';
+import { shortenMiddle } from '@kingdom/game';
 import { queryKeys } from '../api/keys.ts';
 import { useLatestNotifications, useNotificationsCount } from '../api/session-calls.ts';
 import { notifySuccess } from '../components/notify.ts';
@@ -131,8 +132,8 @@ export function AccountBar() {
           <GameClock />
           <Link to="/account/settings" className="who" onClick={() => setOpen(false)}>
             <span className="who__role">{t('roles.citizen')}</span>
-            {/* without a name the address below names the player: not shown twice (issue 30) */}
-            {userName ? <span className="who__name">{shortName(userName)}</span> : null}
+            {/* a new account's name is its shortened address: the address below says it, not twice (issue 30) */}
+            {userName && userName !== shortenMiddle(walletAddress, 8, 6) ? <span className="who__name">{shortName(userName)}</span> : null}
           </Link>
           <WalletAddress address={walletAddress} handle={walletHandle} />
           {walletConnected ? (

@@ -32,13 +32,15 @@ describe('wallet session', () => {
     expect(screen.queryByTestId('header-address')).toBeNull();
   });
 
-  it('the account menu shows the address once when the player has no name', async () => {
-    mockHttp(signedInRoutes({ 'GET /dashboard/user': { body: { user: { ...TEST_USER, user_name: '' } } } }));
+  it('the account menu shows the address once when the player kept the default name (the shortened address)', async () => {
+    // a new account is named after its address, shortened as the server does (8 + 6)
+    mockHttp(signedInRoutes({ 'GET /dashboard/user': { body: { user: { ...TEST_USER, user_name: 'addr_tes...xample' } } } }));
     renderRoute('/dashboard/overview', { signedIn: true });
     const panel = await screen.findByTestId('header-address');
-    await waitFor(() => expect(useSession.getState().userName).toBe(''));
+    await waitFor(() => expect(useSession.getState().userName).toBe('addr_tes...xample'));
     const menu = panel.closest('#account-panel') as HTMLElement;
     expect(within(menu).getAllByText(/addr_tes/)).toHaveLength(1);
+    expect(within(menu).queryByText('addr_tes...xample')).toBeNull();
   });
 
   it('the navigation marks Lands while any land has an update', async () => {
