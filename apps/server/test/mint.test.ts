@@ -110,8 +110,13 @@ describe(`mint in the app (${TEST_DB})`, () => {
     expect(mine.lands.map((l) => l.hex_name)).toContain(name);
     const detail = (await k.get(`/lands/${name}`)).json<{ minted: boolean }>();
     expect(detail.minted).toBe(true);
-    // more blocks confirm nothing twice
+    // a crash between the confirmation and the wallet sync: the next run syncs it
+    await exec(k.db.orm, sql`DELETE FROM holdings WHERE user_id = ${p.userId} AND asset_key = ${land!.asset_key}`);
+    await exec(k.db.orm, sql`UPDATE land_mints SET synced_at = NULL WHERE id = ${reserved.id}`);
+    expect((await k.get(`${ENDPOINTS.lands.path}?my=true`, p.token)).json<LandsResponse>().lands.map((l) => l.hex_name)).not.toContain(name);
+    // more blocks confirm nothing twice (and sync the wallet again)
     await blocks(k, 3);
+    expect((await k.get(`${ENDPOINTS.lands.path}?my=true`, p.token)).json<LandsResponse>().lands.map((l) => l.hex_name)).toContain(name);
     const [{ n }] = (await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM land_mints WHERE status = 'confirmed' AND user_id = ${p.userId}`)) as [{ n: number }];
     expect(n).toBe(1);
     // now minted: another player gets LAND_NOT_AVAILABLE

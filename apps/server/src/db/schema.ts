@@ -555,12 +555,15 @@ export const landMints = pgTable('land_mints', {
   expiresAt: ts('expires_at').notNull(),
   submittedAt: ts('submitted_at'),
   confirmedAt: ts('confirmed_at'),
+  /** When the buyer's wallet was synced after the confirmation (null: the chain job syncs it again). */
+  syncedAt: ts('synced_at'),
 }, (t) => [
   uniqueIndex('land_mints_key').on(t.userId, t.idempotencyKey),
   uniqueIndex('land_mints_live_land').on(t.landId).where(sql`status IN ('reserved', 'submitted', 'confirmed')`),
   uniqueIndex('land_mints_open_user').on(t.userId).where(sql`status IN ('reserved', 'submitted')`),
   index('land_mints_user').on(t.userId, t.id),
   index('land_mints_open').on(t.status, t.expiresAt).where(sql`status IN ('reserved', 'submitted')`),
+  index('land_mints_unsynced').on(t.id).where(sql`status = 'confirmed' AND synced_at IS NULL`),
   check('land_mints_lovelace_positive', sql`${t.lovelace} > 0`),
 ]);
 

@@ -18,9 +18,12 @@ CREATE TABLE "land_mints" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"submitted_at" timestamp with time zone,
 	"confirmed_at" timestamp with time zone,
+	-- when the buyer's wallet was synced after the confirmation (null: the chain job syncs it again)
+	"synced_at" timestamp with time zone,
 	CONSTRAINT "land_mints_key" UNIQUE ("user_id", "idempotency_key")
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "land_mints_live_land" ON "land_mints" USING btree ("land_id") WHERE "status" IN ('reserved', 'submitted', 'confirmed');--> statement-breakpoint
 CREATE UNIQUE INDEX "land_mints_open_user" ON "land_mints" USING btree ("user_id") WHERE "status" IN ('reserved', 'submitted');--> statement-breakpoint
 CREATE INDEX "land_mints_user" ON "land_mints" USING btree ("user_id", "id");--> statement-breakpoint
-CREATE INDEX "land_mints_open" ON "land_mints" USING btree ("status", "expires_at") WHERE "status" IN ('reserved', 'submitted');
+CREATE INDEX "land_mints_open" ON "land_mints" USING btree ("status", "expires_at") WHERE "status" IN ('reserved', 'submitted');--> statement-breakpoint
+CREATE INDEX "land_mints_unsynced" ON "land_mints" USING btree ("id") WHERE "status" = 'confirmed' AND "synced_at" IS NULL;

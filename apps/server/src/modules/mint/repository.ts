@@ -185,3 +185,13 @@ export async function moveFromMint(orm: Orm, treasury: string, to: string, colle
     ON CONFLICT (chain, address, collection_key, asset_key) DO UPDATE SET quantity = emu_assets.quantity + 1`);
   return true;
 }
+
+/** Confirmed mints whose buyer's wallet was not synced since (the job syncs them), oldest first. */
+export async function unsyncedMints(orm: Orm): Promise<Array<{ id: number; address: string }>> {
+  return exec<{ id: number; address: string }>(orm, sql`SELECT id::float8 AS id, address FROM land_mints WHERE status = 'confirmed' AND synced_at IS NULL ORDER BY id LIMIT 100`);
+}
+
+/** Records that the buyer's wallet of mint `id` was synced. */
+export async function markSynced(orm: Orm, id: number, now: Date): Promise<void> {
+  await exec(orm, sql`UPDATE land_mints SET synced_at = ${now} WHERE id = ${id}`);
+}

@@ -32,7 +32,7 @@ import { syncWallet } from '../wallets/sync.ts';
 import { iso, requestHashOf } from '../chain/shared.ts';
 import {
   cancelReserved, countFree, countFreeMatching, expireReserved, hasOpenMint, insertMint, markConfirmed, markSubmitted, mintByKey,
-  mintRows, moveFromMint, namedLand, ownsAddress, pickFree, setBlock, setBuiltTx, submittedMints, unsubmit, type MintRow,
+  markSynced, mintRows, moveFromMint, namedLand, ownsAddress, pickFree, setBlock, setBuiltTx, submittedMints, unsubmit, unsyncedMints, type MintRow,
 } from './repository.ts';
 
 /** Slots the mint transaction stays valid after it is built (30 minutes of slots on a real network). */
@@ -251,22 +251,8 @@ export async function cancelMint(d: MintDeps, userId: number, id: number, now: D
   return (await accountMints(d, userId, now, id))[0]!;
 }
 
-/** What one run of {@link runMintJob} did. */
-export interface MintJobRun { confirmed: number; expired: number; returned: number }
-
-/**
- * The mint's job step (run by the chain-money jobs under their lease): expires reserved mints past
- * their time; for each submitted mint, confirms it exactly once when its transaction is
- * `confirmations` deep (the land moves from the mint to the buyer and the wallet is synced, so the
- * land is in the player's lands and on the map), or — when its transaction is in no block and its
- * validity interval has passed, so it never can be — returns it to `reserved` (or `expired` when
- * the reservation's time is over: the land returns).
- */
-export async function runMintJob(d: Pick<MintDeps, 'db' | 'money'>, providers: ChainProviders, now: Date, log?: { warn(o: object, m: string): void }): Promise<MintJobRun> {
-  const run: MintJobRun = { confirmed: 0, expired: await expireReserved(d.db.orm, now), returned: 0 };
-  const submitted = await submittedMints(d.db.orm);
-  if (!submitted.length) return run;
-  const tip = await d.money.ledger.tip();
+/** Confirms or returns each submitted mint by where its transaction is now (see {@link runMintJob}). */
+async function watchSubmitted(d: Pick<MintDeps, 'db' | 'money'>, submitted: MintRow[], tip: { height: number; slot: number }, now: Date, run: MintJobRun, log?: { warn(o: object, m: string): void }): Promise<void> {
   for (const m of submitted) {
     const block = await d.money.ledger.txBlock(m.tx_hash!);
     if (!block) {
@@ -291,7 +277,29 @@ export async function runMintJob(d: Pick<MintDeps, 'db' | 'money'>, providers: C
     if (moved === null) continue;
     if (!moved) log?.warn({ mint: m.id, land: m.hex_name }, 'mint confirmed but the demo treasury no longer holds the land');
     run.confirmed++;
-    await syncWallet(d.db, providers, 'cardano', m.address!, now);
+  }
+}
+
+/** What one run of {@link runMintJob} did. */
+export interface MintJobRun { confirmed: number; expired: number; returned: number }
+
+/**
+ * The mint's job step (run by the chain-money jobs under their lease): expires reserved mints past
+ * their time; for each submitted mint, confirms it exactly once when its transaction is
+ * `confirmations` deep (the land moves from the mint to the buyer and the wallet is synced, so the
+ * land is in the player's lands and on the map), or — when its transaction is in no block and its
+ * validity interval has passed, so it never can be — returns it to `reserved` (or `expired` when
+ * the reservation's time is over: the land returns).
+ */
+export async function runMintJob(d: Pick<MintDeps, 'db' | 'money'>, providers: ChainProviders, now: Date, log?: { warn(o: object, m: string): void }): Promise<MintJobRun> {
+  const run: MintJobRun = { confirmed: 0, expired: await expireReserved(d.db.orm, now), returned: 0 };
+  const submitted = await submittedMints(d.db.orm);
+  if (submitted.length) await watchSubmitted(d, submitted, await d.money.ledger.tip(), now, run, log);
+  // The buyer's wallet is synced after the confirmation committed; one missed (a crash between the
+  // two) is synced at the next run.
+  for (const u of await unsyncedMints(d.db.orm)) {
+    await syncWallet(d.db, providers, 'cardano', u.address, now);
+    await markSynced(d.db.orm, u.id, now);
   }
   return run;
 }
