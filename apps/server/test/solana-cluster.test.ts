@@ -133,6 +133,22 @@ describe('local Solana cluster through @solana/kit (in-process transport)', () =
     expect(tx2?.version).toBe('legacy');
   });
 
+  it('answers a batch in order: reads before a write see the chain before it, reads after see it', async () => {
+    const w = (await generateKeyPairSigner()).address;
+    const balance = { jsonrpc: '2.0', method: 'getBalance', params: [w, { commitment: 'processed' }] };
+    const answers = await cluster.handle([
+      { ...balance, id: 1 }, { ...balance, id: 2 }, { jsonrpc: '2.0', id: 3, method: 'requestAirdrop', params: [w, 5_000_000_000] },
+      { ...balance, id: 4 }, { jsonrpc: '2.0', id: 5, method: 'nope' }, { ...balance, id: 6, params: ['bad'] },
+    ]) as Array<{ id: number; result?: { value: bigint }; error?: { code: number } }>;
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(answers[0]!.result!.value).toBe(0n);
+    expect(answers[1]!.result!.value).toBe(0n);
+    expect(typeof answers[2]!.result).toBe('string');
+    expect(answers[3]!.result!.value).toBe(5_000_000_000n);
+    expect(answers[4]!.error!.code).toBe(-32601);
+    expect(answers[5]!.error!.code).toBe(-32602);
+  });
+
   it('takes base58 as the default encoding', async () => {
     const payer = await funded();
     const t = await transfer(rpc, payer, (await generateKeyPairSigner()).address, SOL);

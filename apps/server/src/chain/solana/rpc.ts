@@ -226,51 +226,49 @@ function parsedInstruction(programId: string, accounts: string[], data: Uint8Arr
   return null;
 }
 
-type Method = (cluster: LocalSolanaCluster, params: Params) => Promise<unknown>;
+/** A method that only reads the replica: run inside one catch-up (a batch's reads share one). */
+type Read = (v: ClusterView, params: Params) => unknown;
+/** A method that writes (or runs its own reads). */
+type Write = (cluster: LocalSolanaCluster, params: Params) => Promise<unknown>;
 
-const METHODS: Record<string, Method> = {
-  getHealth: async () => 'ok',
-  getVersion: async () => ({ 'solana-core': API_VERSION, 'feature-set': 0 }),
-  getGenesisHash: async (cluster) => cluster.genesisHash,
+/** Reads of the replica's state as a view shows it (a fresh catch-up per request or per batch). */
+const READS: Record<string, Read> = {
+  getHealth: () => 'ok',
+  getVersion: () => ({ 'solana-core': API_VERSION, 'feature-set': 0 }),
+  getGenesisHash: (v) => v.genesisHash,
+  getRecentPrioritizationFees: () => [],
+  getEpochSchedule: () => ({ slotsPerEpoch: SLOTS_PER_EPOCH, leaderScheduleSlotOffset: SLOTS_PER_EPOCH, warmup: false, firstNormalEpoch: 0, firstNormalSlot: 0 }),
 
-  getSlot: (cluster, p) => cluster.view((v) => {
+  getSlot: (v, p) => {
     const c = config(p, 0);
     const slot = slotAt(v.tip, commitmentOf(c));
     checkMinContextSlot(c, slot);
     return slot;
-  }),
-  getBlockHeight: (cluster, p) => METHODS.getSlot!(cluster, p),
-  getTransactionCount: (cluster) => cluster.view((v) => v.transactionCount),
-  getRecentPrioritizationFees: async () => [],
-  getEpochSchedule: async () => ({ slotsPerEpoch: SLOTS_PER_EPOCH, leaderScheduleSlotOffset: SLOTS_PER_EPOCH, warmup: false, firstNormalEpoch: 0, firstNormalSlot: 0 }),
-  getEpochInfo: (cluster, p) => cluster.view((v) => {
+  },
+  getBlockHeight: (v, p) => READS.getSlot!(v, p),
+  getTransactionCount: (v) => v.transactionCount,
+  getEpochInfo: (v, p) => {
     const slot = slotAt(v.tip, commitmentOf(config(p, 0)));
     return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / SLOTS_PER_EPOCH), slotIndex: slot % SLOTS_PER_EPOCH, slotsInEpoch: SLOTS_PER_EPOCH, transactionCount: v.transactionCount };
-  }),
+  },
 
-  getLatestBlockhash: (cluster, p) => cluster.view((v) => {
+  getLatestBlockhash: (v, p) => {
     const c = config(p, 0);
     const slot = slotAt(v.tip, commitmentOf(c));
     checkMinContextSlot(c, slot);
     return { context: context(slot), value: { blockhash: v.blockhashOf(slot), lastValidBlockHeight: slot + MAX_BLOCKHASH_AGE_SLOTS } };
-  }),
-  isBlockhashValid: (cluster, p) => {
+  },
+  isBlockhashValid: (v, p) => {
     if (typeof p[0] !== 'string') throw invalid('expected a blockhash');
-    const hash = p[0];
-    return cluster.view((v) => {
-      const c = config(p, 1);
-      const slot = slotAt(v.tip, commitmentOf(c));
-      checkMinContextSlot(c, slot);
-      return { context: context(slot), value: v.blockhashSlot(hash) !== null };
-    });
+    const c = config(p, 1);
+    const slot = slotAt(v.tip, commitmentOf(c));
+    checkMinContextSlot(c, slot);
+    return { context: context(slot), value: v.blockhashSlot(p[0]) !== null };
   },
 
-  getMinimumBalanceForRentExemption: (cluster, p) => {
-    const len = integer(p[0], 'data length', 10_485_760n);
-    return cluster.view((v) => v.svm.minimumBalanceForRentExemption(len));
-  },
+  getMinimumBalanceForRentExemption: (v, p) => v.svm.minimumBalanceForRentExemption(integer(p[0], 'data length', 10_485_760n)),
 
-  getFeeForMessage: (cluster, p) => {
+  getFeeForMessage: (v, p) => {
     if (typeof p[0] !== 'string' || p[0].length > 1644) throw invalid('expected a base64 message');
     let message: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>;
     try {
@@ -278,44 +276,103 @@ const METHODS: Record<string, Method> = {
     } catch {
       throw invalid('invalid message');
     }
-    return cluster.view((v) => {
-      const slot = slotAt(v.tip, commitmentOf(config(p, 1)));
-      const valid = v.blockhashSlot(message.lifetimeToken) !== null;
-      return { context: context(slot), value: valid ? BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE : null };
-    });
+    const slot = slotAt(v.tip, commitmentOf(config(p, 1)));
+    const valid = v.blockhashSlot(message.lifetimeToken) !== null;
+    return { context: context(slot), value: valid ? BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE : null };
   },
 
-  getBalance: (cluster, p) => {
+  getBalance: (v, p) => {
     const key = pubkey(p[0]);
-    return cluster.view((v) => {
-      const c = config(p, 1);
-      const slot = slotAt(v.tip, commitmentOf(c));
-      checkMinContextSlot(c, slot);
-      return { context: context(slot), value: BigInt(v.svm.getBalance(key) ?? 0n) };
-    });
+    const c = config(p, 1);
+    const slot = slotAt(v.tip, commitmentOf(c));
+    checkMinContextSlot(c, slot);
+    return { context: context(slot), value: BigInt(v.svm.getBalance(key) ?? 0n) };
   },
 
-  getAccountInfo: (cluster, p) => {
+  getAccountInfo: (v, p) => {
     const key = pubkey(p[0]);
-    return cluster.view((v) => {
-      const c = config(p, 1);
-      const slot = slotAt(v.tip, commitmentOf(c));
-      checkMinContextSlot(c, slot);
-      return { context: context(slot), value: accountJson(v, key, c) };
-    });
+    const c = config(p, 1);
+    const slot = slotAt(v.tip, commitmentOf(c));
+    checkMinContextSlot(c, slot);
+    return { context: context(slot), value: accountJson(v, key, c) };
   },
 
-  getMultipleAccounts: (cluster, p) => {
+  getMultipleAccounts: (v, p) => {
     if (!Array.isArray(p[0]) || p[0].length > 100) throw invalid('expected at most 100 public keys');
     const keys = p[0].map(pubkey);
-    return cluster.view((v) => {
-      const c = config(p, 1);
-      const slot = slotAt(v.tip, commitmentOf(c));
-      checkMinContextSlot(c, slot);
-      return { context: context(slot), value: keys.map((k) => accountJson(v, k, c)) };
-    });
+    const c = config(p, 1);
+    const slot = slotAt(v.tip, commitmentOf(c));
+    checkMinContextSlot(c, slot);
+    return { context: context(slot), value: keys.map((k) => accountJson(v, k, c)) };
   },
 
+  getSignatureStatuses: (v, p) => {
+    if (!Array.isArray(p[0])) throw invalid('expected an array of signatures');
+    if (p[0].length > 256) throw invalid('Too many inputs provided; max 256');
+    const signatures = p[0].map(signatureParam);
+    config(p, 1);
+    return {
+      context: context(v.tip.slot),
+      value: signatures.map((s) => {
+        const t = v.transaction(s);
+        if (!t) return null;
+        const status = confirmationStatus(t.slot, v.tip, v.finalitySlots);
+        return {
+          slot: t.slot, confirmations: status === 'finalized' ? null : v.tip.slot - t.slot,
+          err: t.err, status: t.err === null ? { Ok: null } : { Err: t.err }, confirmationStatus: status,
+        };
+      }),
+    };
+  },
+
+  getSignaturesForAddress: (v, p) => {
+    const key = pubkey(p[0]);
+    const c = config(p, 1);
+    const commitment = commitmentOf(c);
+    if (commitment === 'processed') throw invalid('Method does not support commitment below `confirmed`');
+    const limit = c.limit === undefined || c.limit === null ? 1000 : Number(integer(c.limit, 'limit'));
+    if (limit < 1 || limit > 1000) throw invalid('Invalid limit; max 1000');
+    const before = c.before === undefined || c.before === null ? null : signatureParam(c.before);
+    const until = c.until === undefined || c.until === null ? null : signatureParam(c.until);
+    checkMinContextSlot(c, slotAt(v.tip, commitment));
+    const list = v.signaturesFor(key);
+    let i = list.length - 1;
+    if (before !== null) {
+      const at = list.lastIndexOf(before);
+      i = at < 0 ? -1 : at - 1;
+    }
+    const out: unknown[] = [];
+    for (; i >= 0 && out.length < limit; i--) {
+      const s = list[i]!;
+      if (s === until) break;
+      const t = v.transaction(s)!;
+      if (!reached(t.slot, v.tip, v.finalitySlots, commitment)) continue;
+      out.push({ signature: s, slot: t.slot, err: t.err, memo: t.memo, blockTime: t.blockTime, confirmationStatus: confirmationStatus(t.slot, v.tip, v.finalitySlots) });
+    }
+    return out;
+  },
+
+  getTransaction: (v, p) => {
+    const signature = signatureParam(p[0]);
+    const c: Record<string, unknown> = typeof p[1] === 'string' ? { encoding: p[1] } : config(p, 1);
+    const commitment = commitmentOf(c);
+    if (commitment === 'processed') throw invalid('Method does not support commitment below `confirmed`');
+    const encoding = c.encoding ?? 'json';
+    if (encoding !== 'json' && encoding !== 'jsonParsed' && encoding !== 'base64' && encoding !== 'base58') throw invalid(`unsupported encoding: ${String(encoding)}`);
+    const max = c.maxSupportedTransactionVersion;
+    if (max !== undefined && max !== null && max !== 0 && max !== 0n) throw invalid(`unsupported maxSupportedTransactionVersion ${String(max)}`);
+    const withVersion = max !== undefined && max !== null;
+    const t = v.transaction(signature);
+    if (!t || !reached(t.slot, v.tip, v.finalitySlots, commitment)) return null;
+    if (t.version === 0 && !withVersion) {
+      throw new SolanaRpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
+    }
+    return transactionJson(t, encoding, withVersion);
+  },
+};
+
+/** Methods that write to the cluster, or simulate on it. */
+const WRITES: Record<string, Write> = {
   requestAirdrop: async (cluster, p) => {
     const to = pubkey(p[0]);
     const amount = integer(p[1], 'lamports');
@@ -353,116 +410,90 @@ const METHODS: Record<string, Method> = {
       },
     };
   },
-
-  getSignatureStatuses: (cluster, p) => {
-    if (!Array.isArray(p[0])) throw invalid('expected an array of signatures');
-    if (p[0].length > 256) throw invalid('Too many inputs provided; max 256');
-    const signatures = p[0].map(signatureParam);
-    config(p, 1);
-    return cluster.view((v) => ({
-      context: context(v.tip.slot),
-      value: signatures.map((s) => {
-        const t = v.transaction(s);
-        if (!t) return null;
-        const status = confirmationStatus(t.slot, v.tip, v.finalitySlots);
-        return {
-          slot: t.slot, confirmations: status === 'finalized' ? null : v.tip.slot - t.slot,
-          err: t.err, status: t.err === null ? { Ok: null } : { Err: t.err }, confirmationStatus: status,
-        };
-      }),
-    }));
-  },
-
-  getSignaturesForAddress: (cluster, p) => {
-    const key = pubkey(p[0]);
-    const c = config(p, 1);
-    const commitment = commitmentOf(c);
-    if (commitment === 'processed') throw invalid('Method does not support commitment below `confirmed`');
-    const limit = c.limit === undefined || c.limit === null ? 1000 : Number(integer(c.limit, 'limit'));
-    if (limit < 1 || limit > 1000) throw invalid('Invalid limit; max 1000');
-    const before = c.before === undefined || c.before === null ? null : signatureParam(c.before);
-    const until = c.until === undefined || c.until === null ? null : signatureParam(c.until);
-    return cluster.view((v) => {
-      const upTo = slotAt(v.tip, commitment);
-      checkMinContextSlot(c, upTo);
-      const list = v.signaturesFor(key);
-      let i = list.length - 1;
-      if (before !== null) {
-        const at = list.lastIndexOf(before);
-        i = at < 0 ? -1 : at - 1;
-      }
-      const out: unknown[] = [];
-      for (; i >= 0 && out.length < limit; i--) {
-        const s = list[i]!;
-        if (s === until) break;
-        const t = v.transaction(s)!;
-        if (!reached(t.slot, v.tip, v.finalitySlots, commitment)) continue;
-        out.push({ signature: s, slot: t.slot, err: t.err, memo: t.memo, blockTime: t.blockTime, confirmationStatus: confirmationStatus(t.slot, v.tip, v.finalitySlots) });
-      }
-      return out;
-    });
-  },
-
-  getTransaction: (cluster, p) => {
-    const signature = signatureParam(p[0]);
-    const c: Record<string, unknown> = typeof p[1] === 'string' ? { encoding: p[1] } : config(p, 1);
-    const commitment = commitmentOf(c);
-    if (commitment === 'processed') throw invalid('Method does not support commitment below `confirmed`');
-    const encoding = c.encoding ?? 'json';
-    if (encoding !== 'json' && encoding !== 'jsonParsed' && encoding !== 'base64' && encoding !== 'base58') throw invalid(`unsupported encoding: ${String(encoding)}`);
-    const max = c.maxSupportedTransactionVersion;
-    if (max !== undefined && max !== null && max !== 0 && max !== 0n) throw invalid(`unsupported maxSupportedTransactionVersion ${String(max)}`);
-    const withVersion = max !== undefined && max !== null;
-    return cluster.view((v) => {
-      const t = v.transaction(signature);
-      if (!t || !reached(t.slot, v.tip, v.finalitySlots, commitment)) return null;
-      if (t.version === 0 && !withVersion) {
-        throw new SolanaRpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
-      }
-      return transactionJson(t, encoding, withVersion);
-    });
-  },
 };
 
 /** The JSON-RPC methods this endpoint answers. */
-export const SOLANA_RPC_METHODS: readonly string[] = Object.keys(METHODS);
+export const SOLANA_RPC_METHODS: readonly string[] = [...Object.keys(READS), ...Object.keys(WRITES)];
 
 function errorAnswer(id: Id, code: number, message: string, data?: unknown): Record<string, unknown> {
   return { jsonrpc: '2.0', error: { code, message, ...(data !== undefined ? { data } : {}) }, id };
 }
 
-async function one(cluster: LocalSolanaCluster, request: unknown): Promise<Record<string, unknown>> {
-  if (!isObject(request)) return errorAnswer(null, -32600, 'Invalid request');
+function failure(id: Id, err: unknown): Record<string, unknown> {
+  if (err instanceof SolanaRpcError) return errorAnswer(id, err.code, err.message, err.data);
+  return errorAnswer(id, -32603, 'Internal error');
+}
+
+function own<T>(table: Record<string, T>, name: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+}
+
+/** A request checked for shape: an answer already (malformed), or what to run. */
+type Checked = { answer: Record<string, unknown> } | { id: Id; params: Params; read: Read } | { id: Id; params: Params; write: Write };
+
+function check(request: unknown): Checked {
+  if (!isObject(request)) return { answer: errorAnswer(null, -32600, 'Invalid request') };
   const rawId = request.id;
   const id: Id = typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? rawId
     : typeof rawId === 'bigint' ? Number(rawId) : null;
-  if (request.jsonrpc !== '2.0' || typeof request.method !== 'string') return errorAnswer(id, -32600, 'Invalid request');
+  if (request.jsonrpc !== '2.0' || typeof request.method !== 'string') return { answer: errorAnswer(id, -32600, 'Invalid request') };
   const params = request.params === undefined ? [] : request.params;
-  if (!Array.isArray(params)) return errorAnswer(id, -32602, 'Invalid params: expected an array');
-  const method = Object.prototype.hasOwnProperty.call(METHODS, request.method) ? METHODS[request.method] : undefined;
-  if (!method) return errorAnswer(id, -32601, 'Method not found');
+  if (!Array.isArray(params)) return { answer: errorAnswer(id, -32602, 'Invalid params: expected an array') };
+  const read = own(READS, request.method);
+  if (read) return { id, params, read };
+  const write = own(WRITES, request.method);
+  if (write) return { id, params, write };
+  return { answer: errorAnswer(id, -32601, 'Method not found') };
+}
+
+function answerRead(v: ClusterView, id: Id, params: Params, read: Read): Record<string, unknown> {
   try {
-    return { jsonrpc: '2.0', result: await method(cluster, params), id };
+    return { jsonrpc: '2.0', result: read(v, params), id };
   } catch (err) {
-    if (err instanceof SolanaRpcError) return errorAnswer(id, err.code, err.message, err.data);
-    return errorAnswer(id, -32603, 'Internal error');
+    return failure(id, err);
+  }
+}
+
+async function run(cluster: LocalSolanaCluster, c: Checked): Promise<Record<string, unknown>> {
+  if ('answer' in c) return c.answer;
+  try {
+    if ('read' in c) return await cluster.view((v) => answerRead(v, c.id, c.params, c.read));
+    return { jsonrpc: '2.0', result: await c.write(cluster, c.params), id: c.id };
+  } catch (err) {
+    return failure(c.id, err);
   }
 }
 
 /**
- * Answers a parsed JSON-RPC request, or a batch (an array of at most {@link MAX_RPC_BATCH}). Never
- * throws; an unexpected failure is -32603 "Internal error" (details are not sent). Parts of an
- * answer may be shared with later answers: read them, do not change them.
+ * Answers a parsed JSON-RPC request, or a batch (an array of at most {@link MAX_RPC_BATCH}, answered
+ * in order; consecutive reads share one catch-up with the log). Never throws; an unexpected failure
+ * is -32603 "Internal error" (details are not sent). Parts of an answer may be shared with later
+ * answers: read them, do not change them.
  */
 export async function handleSolanaRpc(cluster: LocalSolanaCluster, request: unknown): Promise<unknown> {
-  if (Array.isArray(request)) {
-    if (request.length === 0) return errorAnswer(null, -32600, 'Invalid request');
-    if (request.length > MAX_RPC_BATCH) return errorAnswer(null, -32600, `Invalid request: at most ${MAX_RPC_BATCH} requests in a batch`);
-    const out: unknown[] = [];
-    for (const r of request) out.push(await one(cluster, r));
-    return out;
+  if (!Array.isArray(request)) return run(cluster, check(request));
+  if (request.length === 0) return errorAnswer(null, -32600, 'Invalid request');
+  if (request.length > MAX_RPC_BATCH) return errorAnswer(null, -32600, `Invalid request: at most ${MAX_RPC_BATCH} requests in a batch`);
+  const checked = request.map(check);
+  const out: Array<Record<string, unknown>> = [];
+  for (let i = 0; i < checked.length;) {
+    const c = checked[i]!;
+    if (!('read' in c)) {
+      out.push(await run(cluster, c));
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < checked.length && 'read' in checked[j]!) j++;
+    const group = checked.slice(i, j) as Array<Extract<Checked, { read: Read }>>;
+    try {
+      out.push(...await cluster.view((v) => group.map((g) => answerRead(v, g.id, g.params, g.read))));
+    } catch (err) {
+      for (const g of group) out.push(failure(g.id, err));
+    }
+    i = j;
   }
-  return one(cluster, request);
+  return out;
 }
 
 /**
