@@ -203,6 +203,15 @@ describe('the Solana watcher', () => {
     expect(notes!.n).toBe(1);
   });
 
+  it('the demo slots control (POST /demo/solana/slots) runs the watcher after the slots', async () => {
+    const p = await player();
+    const o = await solOrder(p);
+    const sig = await pay(p.kp, o);
+    const res = await k.post(P(ENDPOINTS.demoSolanaSlots), { count: k.providers.solanaChain.finalitySlots + 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orders(p)).find((x) => x.id === o.id)).toMatchObject({ status: 'paid', tx_hash: sig });
+  });
+
   it('one lamport short → under, one over → over: unmatched, not credited; the exact one then pays', async () => {
     const p = await player();
     const o = await solOrder(p);

@@ -6,10 +6,12 @@
  * the watcher reads the sale address's finalized signatures newer than its cursor
  * (`getSignaturesForAddress(sale, {commitment: 'finalized', until})`, one call per 1,000) and
  * fetches each new transaction once (`getTransaction(sig, {commitment: 'finalized',
- * maxSupportedTransactionVersion: 0})`). The order is the one whose reference key (Solana Pay) a
+ * maxSupportedTransactionVersion: 0})`, sent as JSON-RPC batches of {@link TX_BATCH}: one HTTP
+ * round trip, each request still one call of the provider's budget; a provider refusing batches
+ * gets single calls). The order is the one whose reference key (Solana Pay) a
  * System transfer of the transaction carries. This costs about one RPC call per payment whatever
  * the number of open orders, where polling each open order's reference would cost one call per
- * open order and run (docs/architecture.md "Chains"). Late payments, double payments and payments
+ * open order and run (docs/architecture.md §5 "Chain money"). Late payments, double payments and payments
  * to expired orders are seen the same way, for as long as the chain keeps them.
  *
  * Exactly once: every judged signature is recorded once in `solana_payments` (unique), in the same
@@ -24,8 +26,8 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, getUtf8Decoder, signature as toSignature,
-  type Address, type Signature,
+  createDefaultRpcTransport, getBase58Encoder, getUtf8Decoder, signature as toSignature,
+  type Address, type RpcTransport, type Signature,
 } from '@solana/kit';
 import { getTransferSolInstructionDataDecoder, identifySystemInstruction, SystemInstruction } from '@solana-program/system';
 import { judgeSolanaPayments, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS, type SolanaOrderFacts, type SolanaPaymentFacts } from '@kingdom/game';
@@ -50,57 +52,87 @@ export interface SolanaWatchRun {
 export interface SolanaWatchOptions {
   /** Signatures judged per database transaction (default 500). */
   chunk?: number;
-  /** `getTransaction` calls in flight at once (default 8). */
+  /** `getTransaction` batches in flight at once (default 2). */
   concurrency?: number;
   /** Called after each chunk's transaction committed (chunk number from 1; tests use it to kill a run mid-way). */
   afterChunk?: (n: number) => void | Promise<void>;
 }
 
 const PAGE = 1000;
-const b64 = getBase64Encoder();
-const txDecoder = getTransactionDecoder();
-const messageDecoder = getCompiledTransactionMessageDecoder();
+/** `getTransaction` requests per JSON-RPC batch. */
+export const TX_BATCH = 100;
+const b58 = getBase58Encoder();
 const utf8 = getUtf8Decoder();
 const transferData = getTransferSolInstructionDataDecoder();
 
-/** The kit's `getTransaction` answer in base64 (the parts read here). */
+/** A `getTransaction` answer in the `json` encoding (the parts read here). */
 interface TxAnswer {
   slot: bigint | number;
   blockTime: bigint | number | null;
-  transaction: readonly [string, string] | readonly string[];
+  transaction: { message: { accountKeys: readonly string[]; instructions: ReadonlyArray<{ programIdIndex: number; accounts: readonly number[]; data: string }> } };
   meta: { err: unknown; loadedAddresses?: { writable: readonly string[]; readonly: readonly string[] } } | null;
 }
 
 /**
- * What a payment is made of, read from a finalized transaction (base64 wire form): its fee payer,
- * its top-level System transfers (source, destination, lamports and the further account keys — the
- * Solana Pay references), the text of its Memo-program instructions, failure and block time.
- * Decoded with `@solana/kit`'s transaction codecs and `@solana-program/system`'s instruction codec.
+ * What a payment is made of, read from a finalized transaction in the RPC's `json` encoding (account
+ * keys already base58, so nothing is re-encoded here): its fee payer, its top-level System
+ * transfers (source, destination, lamports and the further account keys — the Solana Pay
+ * references), the text of its Memo-program instructions, failure and block time. Instruction data
+ * decoded with `@solana/kit`'s base58 codec and `@solana-program/system`'s instruction codec.
  */
 export function paymentFacts(signature: string, answer: TxAnswer, clockOffsetMs: number): SolanaPaymentFacts & { slot: number } {
-  const wire = b64.encode(answer.transaction[0]!);
-  const message = messageDecoder.decode(txDecoder.decode(wire).messageBytes);
-  const keys: string[] = [...message.staticAccounts, ...(answer.meta?.loadedAddresses?.writable ?? []), ...(answer.meta?.loadedAddresses?.readonly ?? [])];
+  const message = answer.transaction.message;
+  const keys: string[] = [...message.accountKeys, ...(answer.meta?.loadedAddresses?.writable ?? []), ...(answer.meta?.loadedAddresses?.readonly ?? [])];
   const transfers: SolanaPaymentFacts['transfers'][number][] = [];
   const memos: string[] = [];
-  // legacy and v0 messages (the only versions `maxSupportedTransactionVersion: 0` answers)
-  const instructions = 'instructions' in message ? message.instructions : [];
-  for (const ix of instructions) {
-    const program = keys[ix.programAddressIndex];
-    const accounts = (ix.accountIndices ?? []).map((i: number) => keys[i] ?? '');
-    const data = ix.data ?? new Uint8Array();
-    if (program === SYSTEM_PROGRAM_ADDRESS && data.length === 12 && accounts.length >= 2) {
+  for (const ix of message.instructions) {
+    const program = keys[ix.programIdIndex];
+    if (program !== SYSTEM_PROGRAM_ADDRESS && program !== SOLANA_PAY_MEMO_PROGRAM) continue;
+    const data = b58.encode(ix.data);
+    const accounts = ix.accounts.map((i) => keys[i] ?? '');
+    if (program === SOLANA_PAY_MEMO_PROGRAM) {
+      memos.push(utf8.decode(data));
+    } else if (data.length === 12 && accounts.length >= 2) {
       let kind: SystemInstruction | null = null;
       try { kind = identifySystemInstruction(data); } catch { kind = null; }
       if (kind === SystemInstruction.TransferSol) {
         transfers.push({ source: accounts[0]!, destination: accounts[1]!, lamports: transferData.decode(data).amount, keys: accounts.slice(2) });
       }
-    } else if (program === SOLANA_PAY_MEMO_PROGRAM) {
-      memos.push(utf8.decode(data));
     }
   }
   const blockTime = answer.blockTime === null ? null : new Date(Number(answer.blockTime) * 1000 + clockOffsetMs);
   return { signature, slot: Number(answer.slot), failed: answer.meta?.err != null, blockTime, feePayer: keys[0] ?? '', transfers, memos };
+}
+
+const TX_CONFIG = { commitment: 'finalized', encoding: 'json', maxSupportedTransactionVersion: 0 } as const;
+const httpTransports = new Map<string, RpcTransport>();
+
+/**
+ * The finalized transactions of `signatures` (null: not found at `finalized`), as one JSON-RPC
+ * batch through the chain's transport; single `@solana/kit` calls when the endpoint answers the
+ * batch with anything but an array (a provider without batches).
+ * @throws Error when a request fails (the run stops; the next one starts at the cursor)
+ */
+async function transactions(chain: SolanaChain, signatures: readonly string[], run: SolanaWatchRun): Promise<Array<TxAnswer | null>> {
+  let transport = chain.local?.transport;
+  if (!transport) {
+    transport = httpTransports.get(chain.rpcUrl);
+    if (!transport) httpTransports.set(chain.rpcUrl, (transport = createDefaultRpcTransport({ url: chain.rpcUrl as `https://${string}` })));
+  }
+  run.rpcCalls += signatures.length;
+  const payload = signatures.map((s, id) => ({ jsonrpc: '2.0', id, method: 'getTransaction', params: [s, TX_CONFIG] }));
+  const answer = await transport<unknown>({ payload }).catch(() => null);
+  if (Array.isArray(answer)) {
+    const byId = new Map((answer as Array<{ id: number; result?: TxAnswer | null; error?: { message?: string } }>).map((a) => [a.id, a]));
+    return signatures.map((s, id) => {
+      const a = byId.get(id);
+      if (!a || a.error) throw new Error(`getTransaction ${s}: ${a?.error?.message ?? 'no answer'}`);
+      return a.result ?? null;
+    });
+  }
+  const out: Array<TxAnswer | null> = [];
+  for (const s of signatures) out.push((await chain.rpc.getTransaction(toSignature(s), TX_CONFIG).send()) as unknown as TxAnswer | null);
+  return out;
 }
 
 /** Runs `work` over `items` with at most `n` in flight, results in order. */
@@ -154,17 +186,23 @@ export async function runSolanaWatcher(db: Database, chain: SolanaChain, now: Da
   }
   fresh.reverse(); // oldest first: chain order decides which of two payments pays an order
   const chunk = opts.chunk ?? 500;
-  for (let i = 0; i < fresh.length; i += chunk) {
+  // Read the next chunk's transactions while the current one is written (writes stay in chain order).
+  const prepare = async (i: number) => {
     const part = fresh.slice(i, i + chunk);
     const known = new Set((await exec<{ signature: string }>(db.orm, sql`
       SELECT signature FROM solana_payments WHERE signature IN (SELECT jsonb_array_elements_text(${JSON.stringify(part.map((p) => p.signature))}::jsonb))`)).map((r) => r.signature));
     const todo = part.filter((p) => !known.has(p.signature));
-    const facts = await mapLimited(todo, opts.concurrency ?? 8, async (p) => {
-      run.rpcCalls++;
-      const answer = await chain.rpc.getTransaction(toSignature(p.signature), { commitment: 'finalized', encoding: 'base64', maxSupportedTransactionVersion: 0 }).send();
-      return answer ? paymentFacts(p.signature, answer as unknown as TxAnswer, clockOffsetMs) : null;
-    });
-    const written = await writeChunk(db, sale, facts.filter((f) => f !== null), part[part.length - 1]!, now);
+    const batches: Array<typeof todo> = [];
+    for (let b = 0; b < todo.length; b += TX_BATCH) batches.push(todo.slice(b, b + TX_BATCH));
+    const answers = (await mapLimited(batches, opts.concurrency ?? 2, (batch) => transactions(chain, batch.map((p) => p.signature), run))).flat();
+    return { part, facts: todo.map((p, j) => (answers[j] ? paymentFacts(p.signature, answers[j], clockOffsetMs) : null)).filter((f) => f !== null) };
+  };
+  let next = fresh.length ? prepare(0) : null;
+  for (let i = 0; next; i += chunk) {
+    const { part, facts } = await next;
+    next = i + chunk < fresh.length ? prepare(i + chunk) : null;
+    next?.catch(() => undefined); // a failure surfaces when awaited
+    const written = await writeChunk(db, sale, facts, part[part.length - 1]!, now);
     run.judged += written.judged;
     run.paid += written.paid;
     run.unmatched += written.judged - written.paid;

@@ -86,6 +86,8 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     const local = app.deps.providers.solanaChain.local;
     if (!local) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
     const tip = await local.produceSlots(body.count);
+    // then the Solana watcher (SOL orders paid at finalized; null when another process holds its lease and runs it)
+    await app.deps.solanaWatcher.run().catch((err: unknown) => app.log.error({ err: String(err) }, 'solana watcher run failed; will retry'));
     return { slot: tip.slot, confirmed_slot: tip.confirmedSlot, finalized_slot: tip.finalizedSlot };
   });
 
