@@ -62,7 +62,7 @@ export interface SolanaSigner {
   connect(): Promise<string>;
   signMessage(message: Uint8Array): Promise<Uint8Array>;
   disconnect(): Promise<void>;
-  /** Wallet Standard chain ids of the connected account (`solana:devnet`, …); empty before connect. */
+  /** Wallet Standard chain ids of the connected account (`solana:devnet`, …; the wallet's when the account lists none); empty before connect. */
   chains(): readonly string[];
   /** `solana:signAndSendTransaction` when offered: resolves the transaction's signature (64 bytes). */
   signAndSendTransaction?: SolanaTxFeature<Uint8Array>;

@@ -81,7 +81,8 @@ export function standardSigner(w: StdWallet): SolanaSigner {
       const f = w.features[DISCONNECT] as DisconnectFeature | undefined;
       await f?.disconnect();
     },
-    chains: () => account?.chains ?? [],
+    // the account's chains; an account that lists none is on the wallet's chains
+    chains: () => (account ? (account.chains.length > 0 ? account.chains : w.chains) : []),
     ...(signAndSendTransaction ? { signAndSendTransaction } : {}),
     ...(signTransaction ? { signTransaction } : {}),
     ...(events
