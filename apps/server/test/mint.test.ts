@@ -256,4 +256,18 @@ describe.runIf(TEST_DB === 'postgres')('100 players racing for one land (postgre
     const mine = (await k.get(`${ENDPOINTS.lands.path}?my=true`, winner.token)).json<LandsResponse>();
     expect(mine.lands.map((l) => l.hex_name)).toEqual([name]);
   });
+
+  it('60 players racing for "Any" land get 60 different lands (a taken pick is picked again)', { timeout: 240_000 }, async () => {
+    const players: Player[] = [];
+    for (let i = 0; i < 60; i++) players.push(await player(k));
+    const c = await k.csrf();
+    const answers = await Promise.all(players.map((p, i) => k.app.inject({
+      method: 'POST', url: API_PREFIX + ENDPOINTS.mintCreate.path, payload: { any: { size: 'SMALL', quadrant: 'SE' } },
+      headers: { ...c.headers, ...withKey(p.token) }, remoteAddress: `10.8.0.${i + 1}`,
+    })));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const lands = answers.map((a) => a.json<{ mint: LandMint }>().mint.land);
+    expect(new Set(lands.map((l) => l.id)).size).toBe(60);
+    for (const l of lands) expect(l).toMatchObject({ size: 'SMALL', hex_name: expect.stringMatching(/^E\d\dS\d\d$/) });
+  });
 });
