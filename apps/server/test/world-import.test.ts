@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/seed/demo-world.ts';
 import { runWorldImport } from '../src/cli/world.ts';
-import { mintCollection, remintWithMetadata } from '../src/chain/cardano/emulator-collection.ts';
+import { mintCollection } from '../src/chain/cardano/emulator-collection.ts';
 import { CollectionsChangedError } from '../src/world-import/collections.ts';
 import { createTestKingdom, signInCardano, TEST_DB, freshPostgresDatabase, type TestKingdom } from './support/kingdom.ts';
 import { startBlockfrostChain, type TestBlockfrostChain } from './support/blockfrost-chain.ts';
@@ -130,7 +130,14 @@ describe('world import from the chain', () => {
 
   it('a re-run after a metadata change updates that land and leaves the rest unchanged', async () => {
     const target = collection.file.land!.assets[99]!; // land 100
-    await remintWithMetadata(chain.money, 'land', Buffer.from(target.name!, 'utf8').toString('hex'), { ...target[721], name: 'Renamed Land', attributes: { ...(target[721].attributes as object), Biome: 'Winter', Size: 'Large' } });
+    // the emulator's admin endpoint re-mints it with the new metadata, then burns the extra one
+    const res = await fetch(`${chain.origin}/emulator/collection/remint`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ role: 'land', name: target.name, metadata: { ...target[721], name: 'Renamed Land', attributes: { ...(target[721].attributes as object), Biome: 'Winter', Size: 'Large' } } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const missing = await fetch(`${chain.origin}/emulator/collection/remint`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ role: 'land', name: 'NoSuchLand', metadata: {} }) });
+    expect(missing.status).toBe(404);
     const t0 = Date.now();
     const again = await runWorldImport(k.config, { db: k.db, print });
     timings.reimportMs = Date.now() - t0;

@@ -33,6 +33,8 @@
  * `POST /emulator/blocks {count}`, `POST /emulator/rollback {depth}`, `POST /emulator/fund {address}`
  * (the emulator's faucet pays a wallet as the demo faucet does, then a block is produced),
  * `GET /emulator/info` (what a Kingdom server needs: network, treasury and sale addresses, units),
+ * `POST /emulator/collection/remint {role, name|nameHex, metadata}` (a collection asset's CIP-25
+ * metadata changes: re-minted with it, then burnt),
  * `GET /emulator/requests` and `DELETE /emulator/requests` (the `/api/v0` calls counted per route,
  * to measure a client's request budget).
  *
@@ -48,6 +50,7 @@ import { CML, type UTxO } from '@lucid-evolution/lucid';
 import type { ChainTip } from './ledger.ts';
 import { EMULATOR_GENESIS_MS, EmulatorRefusal, multiAssetRecord, type EmulatorCardanoLedger, type EmulatorChainView } from './emulator-ledger.ts';
 import type { CardanoMoney } from './money.ts';
+import { collectionPolicy, remintWithMetadata } from './emulator-collection.ts';
 import { DEMO_WALLET_FUNDS } from '../../modules/demo/chain-faucet.ts';
 
 /** Path prefix of the Blockfrost-compatible API. */
@@ -650,6 +653,30 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
       if (err instanceof EmulatorRefusal) return fail(reply, 409, `the faucet's payment was refused, retry: ${err.message}`);
       throw err;
     }
+  });
+
+  // A collection asset's metadata changes as a collection changes it: re-minted with the new
+  // metadata, then burnt (emulator-collection.ts); from the faucet's UTxOs, in the funding queue.
+  const remintBody = z.object({
+    role: z.enum(['land', 'tool']),
+    name: z.string().min(1).max(32).optional(),
+    nameHex: z.string().regex(/^(?:[0-9a-f]{2}){1,32}$/).optional(),
+    metadata: z.record(z.string(), z.unknown()),
+  }).strict().refine((b) => (b.name === undefined) !== (b.nameHex === undefined), 'exactly one of name and nameHex');
+  app.post('/emulator/collection/remint', async (req, reply) => {
+    const body = parse(remintBody, req.body, reply);
+    if (body === null) return reply;
+    const nameHex = body.nameHex ?? Buffer.from(body.name!, 'utf8').toString('hex');
+    const policy = collectionPolicy(faucet.privateKey, body.role).policyId;
+    if (!(await chain()).index.assets.has(policy + nameHex)) return fail(reply, 404, 'no such asset in that collection');
+    const run = funding.then(() => remintWithMetadata(money, body.role, nameHex, body.metadata), () => remintWithMetadata(money, body.role, nameHex, body.metadata));
+    funding = run.catch(() => undefined);
+    try {
+      await run;
+    } catch (err) {
+      return fail(reply, 400, `metadata not re-minted: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    return { unit: policy + nameHex, tip: tipJson(await ledger.tip()) };
   });
 
   app.get('/emulator/info', async () => {
