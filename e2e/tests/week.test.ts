@@ -414,15 +414,17 @@ describe("a player's week", () => {
     });
   }, 120_000);
 
-  test('a Solana player is told before ordering that EXO is paid in ADA (item 11)', async () => {
+  test('a Solana player is offered SOL before ordering, not a Cardano dead end (item 11)', async () => {
     await withPage(browser, 'week-solana', {}, async (w) => {
       const { page } = w;
       await signInWithDemoWallet(w, 'Solana');
       await page.goto('/tokensale');
-      await expect.poll(() => page.locator('[data-testid^="round-needs-cardano-"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      expect(await page.locator('[data-testid^="round-buy-"]').count()).toBe(0);
+      await expect.poll(() => page.locator('[data-testid^="round-buy-"]').first().textContent(), { timeout: 20_000 }).toBe('Pay with SOL');
+      expect(await page.locator('[data-testid^="round-needs-cardano-"]').count()).toBe(0);
       await page.goto('/vendor');
-      await expect.poll(() => page.getByTestId('vendor-needs-cardano-exo_1k').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => page.getByTestId('vendor-buy-exo_1k').textContent(), { timeout: 20_000 }).toBe('Pay with SOL');
+      expect(await page.getByTestId('vendor-pack-sol-exo_1k').textContent()).toMatch(/SOL at the current prices$/);
+      expect(await page.getByTestId('vendor-needs-cardano-exo_1k').count()).toBe(0);
       expect(w.errors).toEqual([]);
     });
   }, 120_000);
