@@ -12,6 +12,8 @@
  *   CIP-8 COSE_Sign1 / COSE_Key exactly like CIP-30 wallets (see `cose.ts`), with the payment key
  *   for its address and with the stake key for its reward address.
  * - Solana: the address is the base58 public key; `signMessage` is ed25519 over the given bytes.
+ *   The app reaches it as a Wallet Standard wallet (solana-standard.ts: connect, events,
+ *   signMessage, signTransaction, signAndSendTransaction), which signs transactions for real too.
  *
  * Loaded lazily (`await import('./wallets/demo/index.ts')`); it needs no Buffer or other polyfill.
  *
