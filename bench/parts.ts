@@ -10,12 +10,13 @@ import { benchWeb } from './login-js.ts';
 import { runLoadBench, type OpsLoadEntry } from './ops-load.ts';
 import { runReadyBench, type OpsReadyEntry } from './ops.ts';
 import { providerSizesFromEnv, runProviderCallsBench, type ProviderCallsEntry } from './provider-calls.ts';
+import { runSolanaPaymentsBench, solanaSizesFromEnv, type SolanaBenchEntry } from './solana-payments.ts';
 import { readExisting } from './report.ts';
 import { runValleyBench, type ValleyEntry } from './valley.ts';
 import { runStartupBench, startPriceStub, type StartupEntry } from './web-startup.ts';
 
 /** The report's `chain` entry: the watcher bench and the provider-calls bench (issue 17). */
-export type ChainBenchEntry = WatcherEntry & Partial<ProviderCallsEntry> & { provider_calls_error?: string };
+export type ChainBenchEntry = WatcherEntry & Partial<ProviderCallsEntry> & { provider_calls_error?: string } & Partial<SolanaBenchEntry> & { solana_error?: string };
 
 /** The start-up bench on its own PGlite server (with a local price service); null when not measured. */
 export async function benchStartup(): Promise<StartupEntry | null> {
@@ -60,7 +61,18 @@ export async function measureChain(pgUrl: string): Promise<ChainBenchEntry | { e
     log(`chain: not measured: ${failed.error}`);
     return failed;
   }
-  return { ...watcher, ...(await measureProviderCalls(pgUrl)) };
+  return { ...watcher, ...(await measureProviderCalls(pgUrl)), ...(await measureSolanaPayments(pgUrl)) };
+}
+
+/** The Solana watcher bench (`chain.solana_*`); a failure is reported as `solana_error`. */
+export async function measureSolanaPayments(pgUrl: string): Promise<SolanaBenchEntry | { solana_error: string }> {
+  try {
+    return await runSolanaPaymentsBench(pgUrl, solanaSizesFromEnv(), log);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`solana payments: not measured: ${message}`);
+    return { solana_error: message };
+  }
 }
 
 /** The provider-calls bench; a failure is reported as `provider_calls_error`. */

@@ -10,6 +10,7 @@ import { BENCH_DIR, log } from './common.ts';
 import { webLines, type WebEntry } from './login-js.ts';
 import type { ChainBenchEntry } from './parts.ts';
 import { providerLines, type ProviderCallsEntry } from './provider-calls.ts';
+import { solanaLines, type SolanaBenchEntry } from './solana-payments.ts';
 import { valleyLines, type ValleyEntry } from './valley.ts';
 
 const RESULTS = join(BENCH_DIR, 'results', 'latest.json');
@@ -47,6 +48,7 @@ export function printTable(report: {
   if (report.valley && !('error' in report.valley)) lines.push(...valleyLines(report.valley as ValleyEntry));
   if (report.chain && !('error' in report.chain)) lines.push(...chainLines(report.chain));
   if (report.chain && 'provider_calls' in report.chain && report.chain.provider_calls) lines.push(...providerLines(report.chain as ProviderCallsEntry));
+  if (report.chain && 'solana_payments_per_s' in report.chain && report.chain.solana_payments_per_s !== undefined) lines.push(...solanaLines(report.chain as SolanaBenchEntry));
   const st = (report as { settlement?: Record<string, unknown> }).settlement;
   if (st) {
     lines.push(`settlement of ${st.lands} lands: postgres ${st.seconds_postgres} s (floor ${st.floor_seconds_postgres} s, ratio ${st.ratio_postgres}, goal ≤ 3 and < 30 s), pglite ${st.seconds_pglite ?? 'n/a'} s (${st.lands_pglite} lands), peak RSS ${st.peak_rss_mb} MB (goal < 512)`);

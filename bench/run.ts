@@ -22,6 +22,9 @@
  * The `chain` entry also holds the provider-calls bench (bench/provider-calls.ts: the Blockfrost path
  * over the Blockfrost-compatible emulator, `chain.provider_calls_per_watcher_run` over 10,000 blocks);
  * `BENCH_ONLY=provider npm run bench` (or `--only provider`) runs only that and replaces only its keys.
+ * `BENCH_ONLY=solana npm run bench` (or `--only solana`): only the Solana watcher over 10,000 paid SOL
+ * orders on the local cluster (bench/solana-payments.ts: `chain.solana_payments_per_s`,
+ * `chain.solana_rpc_calls_per_payment`); replaces only those keys of the `chain` entry.
  * `BENCH_ONLY=valley npm run bench` (or `--only valley`): only the Valley map (bench/valley.ts:
  * first paint, p95 frame time at 5,000 and 50,000 lands, the map endpoint's gzip size and
  * requests/s); replaces the report's `valley` entry and keeps every other.
@@ -44,11 +47,12 @@ import { startKingdomServer } from '../tools/kingdom-server.ts';
 import { apiEntry, apiLines, benchBare, benchKingdom } from './api.ts';
 import { WEB_DIST, log, positiveInt, round, withBenchPostgres } from './common.ts';
 import { measureHtml, measureRuntime, webEntry, webLines, type RuntimeJs } from './login-js.ts';
-import { benchStartup, loadEntry, measureChain, measureLoad, measureProviderCalls, measureReady, measureValley, opsEntry } from './parts.ts';
+import { benchStartup, loadEntry, measureChain, measureLoad, measureProviderCalls, measureReady, measureSolanaPayments, measureValley, opsEntry } from './parts.ts';
 import { printTable, readExisting, writeReport } from './report.ts';
 import { runSettlementBench } from './settlement.ts';
 import { chainLines } from './chain-watcher.ts';
 import { providerLines, type ProviderCallsEntry } from './provider-calls.ts';
+import { solanaLines, type SolanaBenchEntry } from './solana-payments.ts';
 import { valleyLines, type ValleyEntry } from './valley.ts';
 import { opsLines } from './ops.ts';
 import { loadLines } from './ops-load.ts';
@@ -160,6 +164,21 @@ async function mainProviderOnly(): Promise<void> {
   });
 }
 
+/**
+ * `--only solana`: only the Solana watcher bench (bench/solana-payments.ts: 10,000 paid SOL orders on
+ * the local cluster); replaces the `solana_*` keys of the report's `chain` entry and keeps every other.
+ */
+async function mainSolanaOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const measured = await measureSolanaPayments(pgUrl);
+    const existing = readExisting();
+    const { solana_error: _old, ...chain } = (existing.chain ?? {}) as Record<string, unknown>;
+    writeReport({ ...existing, chain: { ...chain, ...measured } });
+    if ('solana_error' in measured) throw new Error(measured.solana_error);
+    process.stdout.write(`${solanaLines(measured as SolanaBenchEntry).join('\n')}\n`);
+  });
+}
+
 /** `--only chain`: the chain-watcher bench (on `BENCH_DATABASE_URL` or a throwaway cluster); other entries are kept. */
 async function mainChainOnly(): Promise<void> {
   await withBenchPostgres(async (pgUrl) => {
@@ -168,6 +187,7 @@ async function mainChainOnly(): Promise<void> {
     if ('error' in chain) throw new Error(chain.error);
     process.stdout.write(`${chainLines(chain).join('\n')}\n`);
     if (chain.provider_calls) process.stdout.write(`${providerLines(chain as ProviderCallsEntry).join('\n')}\n`);
+    if (chain.solana_payments_per_s !== undefined) process.stdout.write(`${solanaLines(chain as SolanaBenchEntry).join('\n')}\n`);
   });
 }
 
@@ -225,7 +245,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load', 'settlement'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'ops', 'load' or 'settlement' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load' or 'settlement' can be run alone`);
   return part;
 }
 
@@ -234,7 +254,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'api' ? mainApiOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'api' ? mainApiOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
