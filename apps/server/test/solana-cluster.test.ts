@@ -149,6 +149,31 @@ describe('local Solana cluster through @solana/kit (in-process transport)', () =
     expect(answers[5]!.error!.code).toBe(-32602);
   });
 
+  it('a batch of sendTransaction goes in one write, each answered as if alone', async () => {
+    const payer = await funded(100n * SOL);
+    const to = (await generateKeyPairSigner()).address;
+    const good = await Promise.all(Array.from({ length: 20 }, (_, i) => transfer(rpc, payer, to, SOL + BigInt(i))));
+    const overdraft = await transfer(rpc, payer, to, 1000n * SOL);
+    const send = (wire: string, id: number, extra: object = {}) => ({ jsonrpc: '2.0', id, method: 'sendTransaction', params: [wire, { encoding: 'base64', ...extra }] });
+    const answers = await cluster.handle([
+      ...good.slice(0, 10).map((g, i) => send(g.wire, i)), send(good[0]!.wire, 10), send('AAAA', 11), send(overdraft.wire, 12),
+      send(overdraft.wire, 13, { skipPreflight: true }), ...good.slice(10).map((g, i) => send(g.wire, 14 + i)),
+    ]) as Array<{ id: number; result?: string; error?: { code: number; data?: { err: unknown } } }>;
+    expect(answers.map((a) => a.id)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect(answers.slice(0, 10).map((a) => a.result)).toEqual(good.slice(0, 10).map((g) => g.signature));
+    expect(answers[10]!.error).toMatchObject({ code: -32002, data: { err: 'AlreadyProcessed' } });
+    expect(answers[11]!.error!.code).toBe(-32602);
+    expect(answers[12]!.error).toMatchObject({ code: -32002, data: { err: { InstructionError: [0, { Custom: 1 }] } } });
+    expect(answers[13]!.result).toBe(overdraft.signature);
+    expect(answers.slice(14).map((a) => a.result)).toEqual(good.slice(10).map((g) => g.signature));
+    expect((await rpc.getBalance(to).send()).value).toBe(20n * SOL + 190n);
+    const [failed] = (await rpc.getSignatureStatuses([overdraft.signature]).send()).value;
+    expect(failed?.err).toEqual({ InstructionError: [0n, { Custom: 1n }] });
+    // another replica replays the batch the same
+    const other = await LocalSolanaCluster.open(k.db.orm, { finalitySlots: k.config.solana.finalitySlots });
+    expect((await createSolanaRpcFromTransport(other.transport).getBalance(to).send()).value).toBe(20n * SOL + 190n);
+  });
+
   it('takes base58 as the default encoding', async () => {
     const payer = await funded();
     const t = await transfer(rpc, payer, (await generateKeyPairSigner()).address, SOL);

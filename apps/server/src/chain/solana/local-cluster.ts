@@ -27,7 +27,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { FailedTransactionMetadata, LiteSVM, TransactionMetadata } from 'litesvm';
 import {
   address, appendTransactionMessageInstructions, createKeyPairSignerFromPrivateKeyBytes, createTransactionMessage,
@@ -575,6 +575,58 @@ export class LocalSolanaCluster {
       this.lastKind = 'tx';
       await this.snapshotIfDue(tx);
       return run.signature;
+    });
+  }
+
+  /**
+   * Sends several wire transactions in one write (one lock, one database transaction): each as
+   * {@link send} would, in order, each preflighted on the state the earlier ones left (under the
+   * lock). For bulk senders (a JSON-RPC batch of sendTransaction, tests, benchmarks).
+   * @returns per transaction its signature, or the SolanaRpcError `send` would have thrown
+   */
+  async sendMany(wires: readonly Uint8Array[], opts: { skipPreflight?: boolean; blockTimeMs?: number } = {}): Promise<Array<string | SolanaRpcError>> {
+    const out: Array<string | SolanaRpcError | null> = wires.map((wire) => {
+      if (wire.length > SOLANA_MAX_TX_BYTES) {
+        return new SolanaRpcError(-32602, `decoded solana_transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: ${SOLANA_MAX_TX_BYTES} bytes)`);
+      }
+      try {
+        decodeWireTransaction(wire);
+        return null;
+      } catch (err) {
+        return err instanceof SolanaRpcError ? err : new SolanaRpcError(-32602, String(err));
+      }
+    });
+    if (out.every((o) => o !== null)) return out as Array<string | SolanaRpcError>;
+    return this.write(async (tx, state) => {
+      const blockTimeMs = opts.blockTimeMs ?? Date.now();
+      const at = new Date(blockTimeMs).toISOString();
+      const rows: SQL[] = [];
+      let seq = state.seq;
+      for (let i = 0; i < wires.length; i++) {
+        if (out[i] !== null) continue;
+        const wire = wires[i]!;
+        if (!opts.skipPreflight) {
+          const sim = this.execute(wire, { simulate: true, sigVerify: true });
+          if (sim.err === 'SignatureFailure') { out[i] = new SolanaRpcError(-32003, 'Transaction signature verification failure'); continue; }
+          if (sim.err) { out[i] = preflightError(sim); continue; }
+        }
+        const run = this.execute(wire, { simulate: false, sigVerify: true, blockTimeMs });
+        if (!run.landed) {
+          out[i] = opts.skipPreflight ? run.signature : run.err === 'SignatureFailure' ? new SolanaRpcError(-32003, 'Transaction signature verification failure') : preflightError(run);
+          continue;
+        }
+        seq++;
+        rows.push(sql`(${seq}, 'tx', ${this.slot}, ${run.signature}, ${run.record!.wire}, ${at})`);
+        out[i] = run.signature;
+      }
+      if (rows.length) {
+        await exec(tx, sql`INSERT INTO sol_chain_events (seq, kind, slot, signature, wire, at) VALUES ${sql.join(rows, sql`, `)}`);
+        await exec(tx, sql`UPDATE sol_chain_state SET seq = ${seq} WHERE id = 1`);
+        this.appliedSeq = seq;
+        this.lastKind = 'tx';
+        await this.snapshotIfDue(tx);
+      }
+      return out as Array<string | SolanaRpcError>;
     });
   }
 

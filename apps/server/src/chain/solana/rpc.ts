@@ -429,7 +429,7 @@ function own<T>(table: Record<string, T>, name: string): T | undefined {
 }
 
 /** A request checked for shape: an answer already (malformed), or what to run. */
-type Checked = { answer: Record<string, unknown> } | { id: Id; params: Params; read: Read } | { id: Id; params: Params; write: Write };
+type Checked = { answer: Record<string, unknown> } | { id: Id; params: Params; read: Read } | { id: Id; params: Params; write: Write; method: string };
 
 function check(request: unknown): Checked {
   if (!isObject(request)) return { answer: errorAnswer(null, -32600, 'Invalid request') };
@@ -442,7 +442,7 @@ function check(request: unknown): Checked {
   const read = own(READS, request.method);
   if (read) return { id, params, read };
   const write = own(WRITES, request.method);
-  if (write) return { id, params, write };
+  if (write) return { id, params, write, method: request.method };
   return { answer: errorAnswer(id, -32601, 'Method not found') };
 }
 
@@ -464,6 +464,39 @@ async function run(cluster: LocalSolanaCluster, c: Checked): Promise<Record<stri
   }
 }
 
+/** Consecutive `sendTransaction` requests of a batch through {@link LocalSolanaCluster.sendMany}, runs of one `skipPreflight` each. */
+async function sendAll(cluster: LocalSolanaCluster, sends: Array<Extract<Checked, { write: Write }>>): Promise<Array<Record<string, unknown>>> {
+  const out: Array<Record<string, unknown> | null> = sends.map(() => null);
+  const ok: Array<{ i: number; wire: Uint8Array; skip: boolean }> = [];
+  const tip = await cluster.tip();
+  sends.forEach((s, i) => {
+    try {
+      const c = config(s.params, 1);
+      const wire = wireBytes(s.params[0], c.encoding);
+      checkMinContextSlot(c, tip.slot);
+      ok.push({ i, wire, skip: c.skipPreflight === true });
+    } catch (err) {
+      out[i] = failure(s.id, err);
+    }
+  });
+  for (let a = 0; a < ok.length;) {
+    let b = a;
+    while (b < ok.length && ok[b]!.skip === ok[a]!.skip) b++;
+    const run = ok.slice(a, b);
+    try {
+      const results = await cluster.sendMany(run.map((r) => r.wire), { skipPreflight: run[0]!.skip });
+      run.forEach((r, k) => {
+        const res = results[k]!;
+        out[r.i] = typeof res === 'string' ? { jsonrpc: '2.0', result: res, id: sends[r.i]!.id } : failure(sends[r.i]!.id, res);
+      });
+    } catch (err) {
+      for (const r of run) out[r.i] = failure(sends[r.i]!.id, err);
+    }
+    a = b;
+  }
+  return out as Array<Record<string, unknown>>;
+}
+
 /**
  * Answers a parsed JSON-RPC request, or a batch (an array of at most {@link MAX_RPC_BATCH}, answered
  * in order; consecutive reads share one catch-up with the log). Never throws; an unexpected failure
@@ -478,6 +511,14 @@ export async function handleSolanaRpc(cluster: LocalSolanaCluster, request: unkn
   const out: Array<Record<string, unknown>> = [];
   for (let i = 0; i < checked.length;) {
     const c = checked[i]!;
+    if ('write' in c && c.method === 'sendTransaction') {
+      // consecutive sends: one write for all (each answered as alone)
+      let j = i;
+      while (j < checked.length && 'write' in checked[j]! && (checked[j] as { method: string }).method === 'sendTransaction') j++;
+      out.push(...await sendAll(cluster, checked.slice(i, j) as Array<Extract<Checked, { write: Write }>>));
+      i = j;
+      continue;
+    }
     if (!('read' in c)) {
       out.push(await run(cluster, c));
       i++;
