@@ -11,6 +11,10 @@
  *   servers run and write) and `pg_restore` into an empty database (`createdb` first). Both tools
  *   must be on the PATH, of the server's major version or newer.
  *
+ * A PGlite backup holds every file of `DATA_DIR`, so a treasury key generated there
+ * (`DATA_DIR/treasury.skey`) comes along: the backup is as secret as the key (written mode 0600).
+ * With Postgres (or `TREASURY_KEY_FILE` elsewhere), back the key up on its own.
+ *
  * `restore` never overwrites: the PGlite folder must be missing or empty, the Postgres database
  * must have no tables. Start a server on the restored database (it applies any newer migrations),
  * then `kingdom treasury` to check the books.
@@ -125,6 +129,8 @@ export async function backupCommand(command: 'backup' | 'restore', args: string[
       await client.query('CHECKPOINT');
       const size = await backupPglite({ dumpDataDir: () => client.dumpDataDir('gzip') }, target);
       print(`backup of ${dataDir} written to ${target} (${size} bytes; gzipped tar of the PGlite folder)`);
+      // the folder's every file comes along, a generated treasury key too: the backup is as secret as the key
+      if (existsSync(path.join(dataDir, 'treasury.skey'))) print(`it holds ${path.join(dataDir, 'treasury.skey')}, the treasury's private key: keep the backup as secret as the key (file mode 0600)`);
     } finally {
       await client.close();
     }
