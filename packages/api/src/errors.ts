@@ -84,6 +84,9 @@ export const EXTRA_ERROR_MESSAGES = {
   SOLANA_WALLET_REQUIRED: 'Link a Solana wallet to your account to pay in SOL (Account → Settings → Wallets). Only a linked wallet can pay.',
   FRENMINE_UPGRADE_FAILED: 'The upgrade process failed. Please try again.',
   VENDOR_WEEKLY_LIMIT: 'You have reached this item\'s weekly limit. It can be bought again from Monday 00:00 UTC.',
+  QUEST_ALREADY_CLAIMED: 'You have already claimed this quest\'s reward.',
+  QUEST_NOT_COMPLETE: 'This quest is not complete yet.',
+  QUEST_PERIOD_ENDED: 'This quest\'s period has ended: its reward can no longer be claimed.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -112,6 +115,9 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   FRENMINE_MAX_LEVEL: 409,
   LAND_MAX_SIZE: 409,
   VENDOR_WEEKLY_LIMIT: 409,
+  QUEST_ALREADY_CLAIMED: 409,
+  QUEST_NOT_COMPLETE: 409,
+  QUEST_PERIOD_ENDED: 409,
   GOLDMINE_UPGRADE_FAILED: 409,
   FRENMINE_UPGRADE_FAILED: 409,
   WALLET_LAST_OF_ACCOUNT: 409,

@@ -75,6 +75,9 @@ export const errorsEs: Record<keyof typeof ERROR_MESSAGES | keyof typeof GENERIC
   SALE_SOLD_OUT: 'Esta ronda de venta está agotada.',
   FRENMINE_UPGRADE_FAILED: 'La mejora falló. Inténtalo de nuevo.',
   VENDOR_WEEKLY_LIMIT: 'Ya alcanzaste el límite semanal de este artículo. Podrás comprarlo de nuevo desde el lunes a las 00:00 UTC.',
+  QUEST_ALREADY_CLAIMED: 'Ya reclamaste la recompensa de esta misión.',
+  QUEST_NOT_COMPLETE: 'Esta misión aún no está completa.',
+  QUEST_PERIOD_ENDED: 'El periodo de esta misión terminó: ya no se puede reclamar su recompensa.',
   unavailable: 'Recurso solicitado no disponible',
   noData: 'No se pudieron obtener datos del recurso; contacta con soporte',
 };
