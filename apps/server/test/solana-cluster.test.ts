@@ -418,6 +418,15 @@ describe('real clusters', () => {
     expect(await mainnet.genesisHash()).toBe('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d');
     await expect(createSolanaChain(loadConfig(env), k.db)).rejects.toThrow(/SOLANA_SALE_ADDRESS/);
   });
+
+  it('an emulator without demo mode answers no requestAirdrop (free SOL would pay for EXO)', async () => {
+    const { createSolanaChain } = await import('../src/chain/solana/index.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const chain = await createSolanaChain(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO: 'false' }), k.db);
+    const w = (await generateKeyPairSigner()).address;
+    expect(await chain.local!.handle({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [w, 1_000_000_000] })).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } });
+    expect(typeof await chain.local!.airdrop(w, 1_000_000_000n)).toBe('string');
+  });
 });
 
 describe('jobs', () => {

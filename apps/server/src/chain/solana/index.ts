@@ -92,7 +92,8 @@ export function usesLocalSolanaCluster(config: Config): boolean {
 export async function createSolanaChain(config: Config, db: Database): Promise<SolanaChain> {
   const cluster = config.solanaCluster;
   if (usesLocalSolanaCluster(config)) {
-    const local = await LocalSolanaCluster.open(db.orm, { finalitySlots: config.solana.finalitySlots });
+    // requestAirdrop over JSON-RPC in demo mode only (elsewhere free SOL would pay for EXO)
+    const local = await LocalSolanaCluster.open(db.orm, { finalitySlots: config.solana.finalitySlots, rpcAirdrops: config.demo });
     const sale = await local.keypair('sale');
     return {
       cluster, rpc: createSolanaRpcFromTransport(local.transport), rpcUrl: LOCAL_SOLANA_RPC_PATH,

@@ -272,6 +272,9 @@ export class LocalSolanaCluster {
   private blockhashWindow: { slot: number; bySlot: Map<string, number> } | null = null;
   private readonly signers = new Map<string, Promise<KeyPairSigner>>();
 
+  /** Whether the JSON-RPC answers `requestAirdrop` (see {@link open}). */
+  rpcAirdrops = true;
+
   /** An `@solana/kit` RPC transport over this cluster's JSON-RPC handler (no HTTP): `createSolanaRpcFromTransport(cluster.transport)`. */
   readonly transport: RpcTransport;
 
@@ -292,8 +295,10 @@ export class LocalSolanaCluster {
    * Opens the shared cluster: creates its state row, genesis hash, faucet and sale keys on first
    * start, then replays the log.
    * @param opts.finalitySlots ≥ 1 (`SOLANA_FINALITY_SLOTS`)
+   * @param opts.rpcAirdrops whether the JSON-RPC answers `requestAirdrop` (demo mode: free SOL for
+   *   anyone who asks; default true). {@link airdrop} works either way.
    */
-  static async open(orm: Orm, opts: { finalitySlots: number }): Promise<LocalSolanaCluster> {
+  static async open(orm: Orm, opts: { finalitySlots: number; rpcAirdrops?: boolean }): Promise<LocalSolanaCluster> {
     if (!Number.isInteger(opts.finalitySlots) || opts.finalitySlots < 1) throw new Error('finalitySlots must be an integer ≥ 1');
     await exec(orm, sql`INSERT INTO sol_chain_state (id, genesis_hash) VALUES (1, ${b58.decode(randomBytes(32))}) ON CONFLICT (id) DO NOTHING`);
     const [state] = await exec<{ genesis_hash: string }>(orm, sql`SELECT genesis_hash FROM sol_chain_state WHERE id = 1`);
@@ -304,6 +309,7 @@ export class LocalSolanaCluster {
       // The sale address exists from genesis (rent-exempt), as a real operator's would.
       { address: sale.address, lamports: 890_880n },
     ]);
+    cluster.rpcAirdrops = opts.rpcAirdrops ?? true;
     cluster.signers.set('faucet', Promise.resolve(faucet));
     cluster.signers.set('sale', Promise.resolve(sale));
     await cluster.serial(() => cluster.catchUp(orm));

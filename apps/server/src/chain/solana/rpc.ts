@@ -374,6 +374,8 @@ const READS: Record<string, Read> = {
 /** Methods that write to the cluster, or simulate on it. */
 const WRITES: Record<string, Write> = {
   requestAirdrop: async (cluster, p) => {
+    // outside demo mode free SOL would pay for real EXO orders
+    if (!cluster.rpcAirdrops) throw new SolanaRpcError(-32601, 'Method not found');
     const to = pubkey(p[0]);
     const amount = integer(p[1], 'lamports');
     if (amount === 0n || amount > MAX_RPC_AIRDROP_LAMPORTS) throw invalid(`airdrop of 1 to ${MAX_RPC_AIRDROP_LAMPORTS} lamports`);
