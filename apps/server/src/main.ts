@@ -9,10 +9,24 @@
  */
 import { loadConfig } from './config.ts';
 import { createKingdom } from './server.ts';
+import { CollectionsChangedError } from './world-import/collections.ts';
 
 const startedAt = performance.now();
-const config = loadConfig();
-const kingdom = await createKingdom(config, { schedule: true });
+/** A configuration the server refuses (an invalid variable, other collections than recorded): one line, exit 1. */
+function refuseToStart(err: unknown): never {
+  process.stderr.write(`kingdom: not starting: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  refuseToStart(err);
+}
+const kingdom = await createKingdom(config, { schedule: true }).catch((err: unknown) => {
+  if (err instanceof CollectionsChangedError) refuseToStart(err);
+  throw err;
+});
 const { app } = kingdom;
 
 let shuttingDown = false;

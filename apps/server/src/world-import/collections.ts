@@ -27,8 +27,8 @@ export class CollectionsChangedError extends Error {
       `(recorded LAND_POLICY_ID=${recorded.landPolicyId} MINING_TOOL_POLICY_ID=${recorded.miningToolPolicyId}; ` +
       `configured LAND_POLICY_ID=${configured.landPolicyId} MINING_TOOL_POLICY_ID=${configured.miningToolPolicyId}). ` +
       `Set the recorded ones back, or switch on purpose with \`npm run kingdom -- world import --switch-collections\` ` +
-      `(it records the new policies and imports their world; the old collections' lands and tools stay in the database ` +
-      `but no holding of them counts any more).`,
+      `(it records the new policies, removes the previous collections' lands and tools when nothing refers to them ` +
+      `— else a fresh database is the way — and imports the new world).`,
     );
     this.name = 'CollectionsChangedError';
   }
