@@ -195,7 +195,11 @@ export async function runSolanaWatcher(db: Database, chain: SolanaChain, now: Da
     const batches: Array<typeof todo> = [];
     for (let b = 0; b < todo.length; b += TX_BATCH) batches.push(todo.slice(b, b + TX_BATCH));
     const answers = (await mapLimited(batches, opts.concurrency ?? 2, (batch) => transactions(chain, batch.map((p) => p.signature), run))).flat();
-    return { part, facts: todo.map((p, j) => (answers[j] ? paymentFacts(p.signature, answers[j], clockOffsetMs) : null)).filter((f) => f !== null) };
+    // a signature listed at `finalized` whose transaction the node cannot give yet (a lagging node behind
+    // a load balancer): stop here, the next run starts again at the cursor
+    const missing = todo.findIndex((_p, j) => !answers[j]);
+    if (missing >= 0) throw new Error(`getTransaction ${todo[missing]!.signature}: not found at finalized yet`);
+    return { part, facts: todo.map((p, j) => paymentFacts(p.signature, answers[j]!, clockOffsetMs)) };
   };
   let next = fresh.length ? prepare(0) : null;
   for (let i = 0; next; i += chunk) {
