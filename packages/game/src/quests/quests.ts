@@ -1,0 +1,238 @@
+/**
+ * Daily and weekly quests (docs/game-rules.md §10): a published quest table, UTC periods, a draw
+ * per player and period that anyone can recompute, and each quest kind's progress as a pure
+ * function of facts the game already records (ledger entries, mine reports, vote events, vendor
+ * purchases, mine upgrades, worker assignments). The server computes the same progress in SQL; a
+ * differential test checks the two agree. Pure: runs in the browser too (`@noble/hashes`).
+ *
+ * Periods: a day is a UTC date (00:00 to 24:00 UTC, docs/game-rules.md §1); a week runs Monday
+ * 00:00 to the next Monday 00:00 UTC, the chest's week (§7). A period is named by its first day,
+ * `YYYY-MM-DD`.
+ *
+ * The draw of `userId` for a period: `seed = SHA-256(UTF-8 "kingdom-quests:v<version>:<period kind>:<start>:<userId>")`,
+ * its first 4 bytes (big-endian) seed the game's {@link createPrng} (mulberry32). Daily: slot 0
+ * is `easy[prng.int(0, easy.length - 1)]` (the daily entries marked easy, in table order), so every
+ * player has one quest a new player can finish within minutes; each further slot is
+ * `rest[prng.int(0, rest.length - 1)]` where `rest` is the period's entries, in table order, whose
+ * kind no earlier slot has. Weekly: every slot as the further daily slots.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { createPrng } from '../prng.ts';
+import { toBaseUnits, type Token } from '../tokens/tokens.ts';
+import { dayStart, gameDay } from '../days.ts';
+import { chestWeekEnd, chestWeekOf, chestWeekStart } from '../chest/chest.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The two quest periods. */
+export const QUEST_PERIODS = ['daily', 'weekly'] as const;
+/** A quest period: a UTC day or a Monday-to-Monday UTC week. */
+export type QuestPeriodKind = (typeof QUEST_PERIODS)[number];
+
+/**
+ * What a quest counts (docs/game-rules.md §10), each from a fact the game records:
+ *  - `assign_workers`: workers set into a mine slot in the period (still in a slot: one removed
+ *    again no longer counts);
+ *  - `vendor_purchases`: vendor purchases made in the period;
+ *  - `add_votes`: whole vote points added to projects in the period (removals do not subtract);
+ *  - `deposits`: EXO or HEXO deposits credited in the period;
+ *  - `upgrades_started`: mine upgrades (gold or fren) started in the period;
+ *  - `excellent_mine_days`: mine-days rated Excellent (effectivity 5) in the daily reports published
+ *    in the period (a day's report is published when the day ends, so it counts in the next day);
+ *  - `exo_mined`: EXO (base units) credited by the mines' daily rewards in the period.
+ */
+export const QUEST_KINDS = ['assign_workers', 'vendor_purchases', 'add_votes', 'deposits', 'upgrades_started', 'excellent_mine_days', 'exo_mined'] as const;
+/** One quest kind. */
+export type QuestKind = (typeof QUEST_KINDS)[number];
+
+/** One reward: a token amount (base units, decimal string) or a number of items (decimal string). */
+export interface QuestReward {
+  kind: 'token' | 'item';
+  /** A token (`hexo`, `food`…) or an item kind key (`toolkit_2`…). */
+  key: string;
+  amount: string;
+}
+
+/** An entry of the quest table. */
+export interface QuestDef {
+  /** Stable key, unique in the table. */
+  key: string;
+  period: QuestPeriodKind;
+  kind: QuestKind;
+  /** How much the kind must count to complete: a count, vote points, or EXO base units for `exo_mined`. */
+  target: bigint;
+  /** A daily quest a new player finishes within minutes (slot 0 of every daily draw is one). */
+  easy: boolean;
+  rewards: readonly QuestReward[];
+}
+
+const tok = (token: Token, whole: bigint): QuestReward => ({ kind: 'token', key: token, amount: toBaseUnits(whole, token).toString() });
+const itm = (key: string, n: number): QuestReward => ({ kind: 'item', key, amount: String(n) });
+const q = (key: string, period: QuestPeriodKind, kind: QuestKind, target: bigint, rewards: QuestReward[], easy = false): QuestDef => ({ key, period, kind, target, easy, rewards });
+
+/**
+ * Every published quest table, by version (our numbers; docs/game-rules.md §10). A table is never
+ * changed once published: a new one gets the next version, named in the draw's seed.
+ */
+export const QUEST_TABLES: Readonly<Record<number, readonly QuestDef[]>> = {
+  1: [
+    q('d_assign_1', 'daily', 'assign_workers', 1n, [tok('hexo', 20n)], true),
+    q('d_vendor_1', 'daily', 'vendor_purchases', 1n, [tok('hexo', 25n)], true),
+    q('d_assign_3', 'daily', 'assign_workers', 3n, [tok('hexo', 60n)]),
+    q('d_votes_100', 'daily', 'add_votes', 100n, [tok('food', 50n)]),
+    q('d_deposit_1', 'daily', 'deposits', 1n, [tok('hexo', 50n)]),
+    q('d_upgrade_1', 'daily', 'upgrades_started', 1n, [tok('hexo', 100n)]),
+    q('d_excellent_1', 'daily', 'excellent_mine_days', 1n, [tok('hexo', 40n)]),
+    q('d_exo_1000', 'daily', 'exo_mined', toBaseUnits(1_000n, 'exo'), [tok('food', 100n)]),
+    q('w_assign_10', 'weekly', 'assign_workers', 10n, [tok('hexo', 300n)]),
+    q('w_vendor_5', 'weekly', 'vendor_purchases', 5n, [itm('toolkit_2', 1)]),
+    q('w_votes_1000', 'weekly', 'add_votes', 1_000n, [tok('hexo', 250n)]),
+    q('w_deposit_2', 'weekly', 'deposits', 2n, [tok('hexo', 200n)]),
+    q('w_upgrade_2', 'weekly', 'upgrades_started', 2n, [itm('land_upgrade01', 1)]),
+    q('w_excellent_7', 'weekly', 'excellent_mine_days', 7n, [itm('toolkit_3', 1), tok('food', 200n)]),
+    q('w_exo_10000', 'weekly', 'exo_mined', toBaseUnits(10_000n, 'exo'), [tok('food', 500n), tok('hexo', 100n)]),
+  ],
+};
+
+/** The version draws use now (docs/game-rules.md §10). */
+export const QUEST_TABLE_VERSION = 1;
+
+/** Quests drawn per player and period (docs/game-rules.md §10). */
+export const QUESTS_PER_PERIOD: Readonly<Record<QuestPeriodKind, number>> = { daily: 3, weekly: 2 };
+
+/** The published table of `version`. @throws RangeError for a version never published */
+export function questTable(version: number = QUEST_TABLE_VERSION): readonly QuestDef[] {
+  const table = QUEST_TABLES[version];
+  if (!table) throw new RangeError(`no quest table version ${version}`);
+  return table;
+}
+
+/** A period: its kind, first day (`YYYY-MM-DD`) and bounds in ms (start inclusive, end exclusive). */
+export interface QuestPeriod {
+  kind: QuestPeriodKind;
+  start: string;
+  startsAt: number;
+  endsAt: number;
+}
+
+/** The period of `kind` holding instant `ms` (UTC). */
+export function questPeriodOf(kind: QuestPeriodKind, ms: number): QuestPeriod {
+  if (kind === 'daily') {
+    const start = gameDay(ms);
+    const startsAt = dayStart(start);
+    return { kind, start, startsAt, endsAt: startsAt + DAY_MS };
+  }
+  const start = chestWeekOf(ms);
+  return { kind, start, startsAt: chestWeekStart(start), endsAt: chestWeekEnd(start) };
+}
+
+/** The period of `kind` that starts on `start`. @throws RangeError when `start` does not start one (weekly: not a Monday) */
+export function questPeriod(kind: QuestPeriodKind, start: string): QuestPeriod {
+  const startsAt = kind === 'daily' ? dayStart(start) : chestWeekStart(start);
+  const p = questPeriodOf(kind, startsAt);
+  if (p.start !== start) throw new RangeError(`not a ${kind} period start: ${start}`);
+  return p;
+}
+
+/** The seed (hex SHA-256) of `userId`'s draw for a period. */
+export function questSeed(kind: QuestPeriodKind, start: string, userId: number, version: number = QUEST_TABLE_VERSION): string {
+  return bytesToHex(sha256(utf8ToBytes(`kingdom-quests:v${version}:${kind}:${start}:${userId}`)));
+}
+
+/** A drawn quest: its id (`<period kind>-<start>-<slot>`), slot and table entry. */
+export interface DrawnQuest {
+  id: string;
+  slot: number;
+  def: QuestDef;
+}
+
+/**
+ * The quests of `userId` for the period of `kind` starting `start` (see the module's draw rule).
+ * Recomputable by anyone from the published table.
+ */
+export function drawQuests(kind: QuestPeriodKind, start: string, userId: number, version: number = QUEST_TABLE_VERSION): DrawnQuest[] {
+  const table = questTable(version).filter((d) => d.period === kind);
+  const seed = questSeed(kind, start, userId, version);
+  const prng = createPrng(Number.parseInt(seed.slice(0, 8), 16));
+  const out: DrawnQuest[] = [];
+  const n = Math.min(QUESTS_PER_PERIOD[kind], new Set(table.map((d) => d.kind)).size);
+  for (let slot = 0; slot < n; slot++) {
+    const taken = new Set(out.map((o) => o.def.kind));
+    const pool = kind === 'daily' && slot === 0 ? table.filter((d) => d.easy) : table.filter((d) => !taken.has(d.kind));
+    const def = pool[prng.int(0, pool.length - 1)]!;
+    out.push({ id: questId(kind, start, slot), slot, def });
+  }
+  return out;
+}
+
+/** A quest's id: `<period kind>-<start>-<slot>`, e.g. `daily-2026-11-27-0`. */
+export function questId(kind: QuestPeriodKind, start: string, slot: number): string {
+  return `${kind}-${start}-${slot}`;
+}
+
+/** The pattern of a quest id. */
+export const QUEST_ID_PATTERN = /^(daily|weekly)-(\d{4}-\d{2}-\d{2})-(\d{1,2})$/;
+
+/** The parts of a quest id, or null when it is not one (bad shape, period start, or slot). */
+export function parseQuestId(id: string): { kind: QuestPeriodKind; start: string; slot: number } | null {
+  const m = QUEST_ID_PATTERN.exec(id);
+  if (!m) return null;
+  const kind = m[1] as QuestPeriodKind;
+  const slot = Number(m[3]);
+  try {
+    questPeriod(kind, m[2]!);
+  } catch {
+    return null;
+  }
+  if (slot >= QUESTS_PER_PERIOD[kind]) return null;
+  return { kind, start: m[2]!, slot };
+}
+
+/**
+ * The facts quest progress reads, each with its time on the game clock (ms, UTC). The server holds
+ * them in its tables; the model takes them as lists.
+ */
+export interface QuestFacts {
+  /** When each worker now in a slot was assigned. */
+  workersAssigned: readonly number[];
+  /** When each vendor purchase was made. */
+  vendorPurchases: readonly number[];
+  /** Vote points added (> 0) and when. */
+  votesAdded: ReadonlyArray<{ at: number; votes: bigint }>;
+  /** EXO or HEXO deposits credited and when. */
+  deposits: readonly number[];
+  /** When each mine upgrade started. */
+  upgradesStarted: readonly number[];
+  /** Each mine-day of the player's daily reports: the settled day and its effectivity (0–5). */
+  mineDays: ReadonlyArray<{ day: string; effectivity: number }>;
+  /** The mines' EXO reward credits (base units) and when they were credited. */
+  exoMined: ReadonlyArray<{ at: number; amount: bigint }>;
+}
+
+/** The Excellent effectivity rating (docs/game-rules.md §3). */
+export const EXCELLENT_EFFECTIVITY = 5;
+
+/**
+ * Progress of quest kind `kind` over `period` (start inclusive, end exclusive), from `facts`: a
+ * count, vote points, or EXO base units. A day's report counts in the period holding the day's end
+ * (the next day's 00:00 UTC), when it is published.
+ */
+export function questProgress(kind: QuestKind, period: Pick<QuestPeriod, 'startsAt' | 'endsAt'>, facts: QuestFacts): bigint {
+  const inP = (ms: number) => ms >= period.startsAt && ms < period.endsAt;
+  const count = (xs: readonly number[]) => BigInt(xs.filter(inP).length);
+  switch (kind) {
+    case 'assign_workers': return count(facts.workersAssigned);
+    case 'vendor_purchases': return count(facts.vendorPurchases);
+    case 'deposits': return count(facts.deposits);
+    case 'upgrades_started': return count(facts.upgradesStarted);
+    case 'add_votes': return facts.votesAdded.filter((v) => inP(v.at) && v.votes > 0n).reduce((a, v) => a + v.votes, 0n);
+    case 'exo_mined': return facts.exoMined.filter((e) => inP(e.at) && e.amount > 0n).reduce((a, e) => a + e.amount, 0n);
+    case 'excellent_mine_days': return BigInt(facts.mineDays.filter((d) => d.effectivity === EXCELLENT_EFFECTIVITY && inP(dayStart(d.day) + DAY_MS)).length);
+  }
+}
+
+/** Whether `progress` completes `def`. */
+export function questComplete(def: QuestDef, progress: bigint): boolean {
+  return progress >= def.target;
+}

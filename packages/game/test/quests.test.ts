@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import {
+  QUEST_KINDS, QUEST_TABLES, QUESTS_PER_PERIOD, createPrng, drawQuests, parseQuestId, questId, questPeriod, questPeriodOf, questProgress,
+  questSeed, questTable, questComplete, type QuestFacts,
+} from '../src/index.ts';
+
+const none: QuestFacts = { workersAssigned: [], vendorPurchases: [], votesAdded: [], deposits: [], upgradesStarted: [], mineDays: [], exoMined: [] };
+const t = (iso: string) => Date.parse(iso);
+
+describe('quest periods (docs/game-rules.md §10)', () => {
+  it('a day ends at 00:00 UTC, a week at Monday 00:00 UTC', () => {
+    expect(questPeriodOf('daily', t('2026-11-27T23:59:59.999Z'))).toEqual({ kind: 'daily', start: '2026-11-27', startsAt: t('2026-11-27T00:00:00Z'), endsAt: t('2026-11-28T00:00:00Z') });
+    expect(questPeriodOf('daily', t('2026-11-28T00:00:00Z')).start).toBe('2026-11-28');
+    expect(questPeriodOf('weekly', t('2026-11-29T23:59:59.999Z'))).toEqual({ kind: 'weekly', start: '2026-11-23', startsAt: t('2026-11-23T00:00:00Z'), endsAt: t('2026-11-30T00:00:00Z') });
+    expect(questPeriodOf('weekly', t('2026-11-30T00:00:00Z')).start).toBe('2026-11-30');
+    expect(questPeriod('weekly', '2026-11-23').endsAt).toBe(t('2026-11-30T00:00:00Z'));
+    expect(() => questPeriod('weekly', '2026-11-24')).toThrow(RangeError);
+    expect(() => questPeriod('daily', '2026-02-30')).toThrow(RangeError);
+  });
+});
+
+describe('quest draws', () => {
+  it('are recomputable from the published rule: SHA-256 seed → mulberry32, slot 0 easy, kinds distinct', () => {
+    const drawn = drawQuests('daily', '2026-11-27', 42);
+    expect(drawn.map((d) => d.id)).toEqual(['daily-2026-11-27-0', 'daily-2026-11-27-1', 'daily-2026-11-27-2']);
+    // recompute by hand, as a client would
+    const seed = bytesToHex(sha256(utf8ToBytes('kingdom-quests:v1:daily:2026-11-27:42')));
+    expect(questSeed('daily', '2026-11-27', 42)).toBe(seed);
+    const prng = createPrng(Number.parseInt(seed.slice(0, 8), 16));
+    const daily = QUEST_TABLES[1]!.filter((d) => d.period === 'daily');
+    const easy = daily.filter((d) => d.easy);
+    const first = easy[prng.int(0, easy.length - 1)]!;
+    const rest1 = daily.filter((d) => d.kind !== first.kind);
+    const second = rest1[prng.int(0, rest1.length - 1)]!;
+    const rest2 = daily.filter((d) => d.kind !== first.kind && d.kind !== second.kind);
+    const third = rest2[prng.int(0, rest2.length - 1)]!;
+    expect(drawn.map((d) => d.def.key)).toEqual([first.key, second.key, third.key]);
+  });
+
+  it('are stable, differ across players and periods, always start with an easy daily quest, never repeat a kind', () => {
+    expect(drawQuests('weekly', '2026-11-23', 7)).toEqual(drawQuests('weekly', '2026-11-23', 7));
+    const keys = (u: number, day: string) => drawQuests('daily', day, u).map((d) => d.def.key).join();
+    const distinct = new Set<string>();
+    for (let u = 1; u <= 200; u++) {
+      const d = drawQuests('daily', '2026-11-27', u);
+      const w = drawQuests('weekly', '2026-11-23', u);
+      expect(d).toHaveLength(QUESTS_PER_PERIOD.daily);
+      expect(w).toHaveLength(QUESTS_PER_PERIOD.weekly);
+      expect(d[0]!.def.easy).toBe(true);
+      expect(new Set(d.map((x) => x.def.kind)).size).toBe(d.length);
+      expect(new Set(w.map((x) => x.def.kind)).size).toBe(w.length);
+      expect(d.every((x) => x.def.period === 'daily') && w.every((x) => x.def.period === 'weekly')).toBe(true);
+      distinct.add(keys(u, '2026-11-27'));
+    }
+    expect(distinct.size).toBeGreaterThan(20);
+    expect([1, 2, 3, 4, 5].some((u) => keys(u, '2026-11-27') !== keys(u, '2026-11-28'))).toBe(true);
+  });
+
+  it('ids round-trip; bad ids are refused', () => {
+    expect(parseQuestId(questId('weekly', '2026-11-23', 1))).toEqual({ kind: 'weekly', start: '2026-11-23', slot: 1 });
+    expect(parseQuestId('weekly-2026-11-24-0')).toBeNull(); // not a Monday
+    expect(parseQuestId('daily-2026-11-27-3')).toBeNull(); // slot past the period's count
+    expect(parseQuestId('daily-2026-13-01-0')).toBeNull();
+    expect(parseQuestId('monthly-2026-11-01-0')).toBeNull();
+  });
+
+  it('the table has unique keys, positive targets, a reward each, every kind in both periods, easy quests only daily', () => {
+    const table = questTable();
+    expect(new Set(table.map((d) => d.key)).size).toBe(table.length);
+    for (const d of table) {
+      expect(d.target > 0n).toBe(true);
+      expect(d.rewards.length).toBeGreaterThan(0);
+      for (const r of d.rewards) expect(BigInt(r.amount) > 0n).toBe(true);
+      if (d.easy) expect(d.period).toBe('daily');
+    }
+    for (const k of QUEST_KINDS) for (const p of ['daily', 'weekly'] as const) expect(table.some((d) => d.kind === k && d.period === p)).toBe(true);
+    expect(() => questTable(99)).toThrow(RangeError);
+  });
+});
+
+describe('quest progress at its boundaries', () => {
+  const day = questPeriodOf('daily', t('2026-11-27T12:00:00Z'));
+  const week = questPeriodOf('weekly', t('2026-11-27T12:00:00Z'));
+  it('counts events from the period start (inclusive) to its end (exclusive)', () => {
+    const at = [t('2026-11-26T23:59:59.999Z'), t('2026-11-27T00:00:00Z'), t('2026-11-27T23:59:59.999Z'), t('2026-11-28T00:00:00Z')];
+    for (const [kind, field] of [['assign_workers', 'workersAssigned'], ['vendor_purchases', 'vendorPurchases'], ['deposits', 'deposits'], ['upgrades_started', 'upgradesStarted']] as const) {
+      expect(questProgress(kind, day, { ...none, [field]: at })).toBe(2n);
+      expect(questProgress(kind, week, { ...none, [field]: at })).toBe(4n);
+    }
+  });
+  it('sums votes added and EXO mined; removals and zero credits add nothing', () => {
+    const votes = [{ at: t('2026-11-27T00:00:00Z'), votes: 60n }, { at: t('2026-11-27T10:00:00Z'), votes: -50n }, { at: t('2026-11-27T23:00:00Z'), votes: 40n }, { at: t('2026-11-28T00:00:00Z'), votes: 1n }];
+    expect(questProgress('add_votes', day, { ...none, votesAdded: votes })).toBe(100n);
+    const d = questTable().find((x) => x.key === 'd_votes_100')!;
+    expect(questComplete(d, 99n)).toBe(false);
+    expect(questComplete(d, 100n)).toBe(true);
+    const exo = [{ at: t('2026-11-27T00:00:00Z'), amount: 999_999_999n }, { at: t('2026-11-27T00:00:00Z'), amount: 0n }, { at: t('2026-11-26T00:00:00Z'), amount: 5n }];
+    expect(questProgress('exo_mined', day, { ...none, exoMined: exo })).toBe(999_999_999n);
+    expect(questComplete(questTable().find((x) => x.key === 'd_exo_1000')!, 999_999_999n)).toBe(false);
+  });
+  it("counts Excellent mine-days whose report is published in the period (a day's report: at its end)", () => {
+    const mineDays = [
+      { day: '2026-11-25', effectivity: 5 }, // published 11-26: not today
+      { day: '2026-11-26', effectivity: 5 }, // published 11-27 00:00: today
+      { day: '2026-11-26', effectivity: 4 }, // not Excellent
+      { day: '2026-11-27', effectivity: 5 }, // published 11-28: tomorrow
+    ];
+    expect(questProgress('excellent_mine_days', day, { ...none, mineDays })).toBe(1n);
+    // the week of Monday 11-23 holds reports of Sunday 11-22 to Saturday 11-28
+    expect(questProgress('excellent_mine_days', week, { ...none, mineDays: [{ day: '2026-11-22', effectivity: 5 }, { day: '2026-11-29', effectivity: 5 }, ...mineDays] })).toBe(4n);
+  });
+});
