@@ -238,6 +238,14 @@ describe('local Solana cluster through @solana/kit (in-process transport)', () =
     expect(replaced.value.err).toBeNull();
     expect(replaced.value.replacementBlockhash?.blockhash).toBe((await rpc.getLatestBlockhash({ commitment: 'processed' }).send()).value.blockhash);
 
+    // the accounts a simulation would leave: the payer less amount and fee, the recipient more
+    const to = (await generateKeyPairSigner()).address;
+    const fresh = await transfer(rpc, payer, to, 2n * SOL);
+    const before = (await rpc.getBalance(payer.address, { commitment: 'processed' }).send()).value;
+    const after = await rpc.simulateTransaction(fresh.wire, { encoding: 'base64', accounts: { addresses: [payer.address, to], encoding: 'base64' } }).send();
+    expect(after.value.accounts?.map((a) => a?.lamports)).toEqual([before - 2n * SOL - 5000n, 2n * SOL]);
+    expect((await rpc.getBalance(to, { commitment: 'processed' }).send()).value).toBe(0n);
+
     const broke = await generateKeyPairSigner();
     const poor = await transfer(rpc, broke, payer.address, 1n);
     const sim2 = await rpc.simulateTransaction(poor.wire, { encoding: 'base64' }).send();

@@ -28,12 +28,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
-import { FailedTransactionMetadata, LiteSVM, TransactionMetadata } from 'litesvm';
+import { FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, TransactionMetadata } from 'litesvm';
 import {
   address, appendTransactionMessageInstructions, createKeyPairSignerFromPrivateKeyBytes, createTransactionMessage,
   getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, getTransactionEncoder, lamports,
   pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners,
-  type Address, type Blockhash, type KeyPairSigner, type RpcTransport, type Transaction,
+  type Address, type Blockhash, type EncodedAccount, type KeyPairSigner, type RpcTransport, type Transaction,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getAddMemoInstruction } from '@solana-program/memo';
@@ -101,6 +101,8 @@ export interface Execution {
   logs: string[];
   computeUnits: number;
   record: LandedTransaction | null;
+  /** A successful simulation: the accounts it would leave (address → account). */
+  postAccounts?: Map<string, EncodedAccount>;
 }
 
 /** A JSON-RPC error (Solana's codes) a cluster operation refused with. */
@@ -531,7 +533,10 @@ export class LocalSolanaCluster {
     const err = failed ? rpcTransactionError(failed.err()) : null;
     const logs = meta.logs();
     const computeUnits = Number(meta.computeUnitsConsumed());
-    if (opts.simulate) return { signature: d.signature, landed: false, err, logs, computeUnits, record: null };
+    if (opts.simulate) {
+      const postAccounts = result instanceof SimulatedTransactionInfo ? new Map(result.postAccounts().map((a) => [String(a.address), a])) : undefined;
+      return { signature: d.signature, landed: false, err, logs, computeUnits, record: null, ...(postAccounts ? { postAccounts } : {}) };
+    }
     const post = keys.map((k) => this.balanceOf(k));
     const fee = pre.reduce((s, v) => s + v, 0n) - post.reduce((s, v) => s + v, 0n);
     // Refused before execution: no fee was charged, nothing changed.
@@ -642,7 +647,12 @@ export class LocalSolanaCluster {
    * are then not checked).
    * @throws SolanaRpcError -32602 (not a transaction, too large)
    */
-  async simulate(wire: Uint8Array, opts: { sigVerify?: boolean; replaceRecentBlockhash?: boolean } = {}): Promise<{ tip: SlotTip; err: RpcTransactionError | null; logs: string[]; unitsConsumed: number; replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null }> {
+  async simulate(wire: Uint8Array, opts: { sigVerify?: boolean; replaceRecentBlockhash?: boolean; accounts?: readonly Address[] } = {}): Promise<{
+    tip: SlotTip; err: RpcTransactionError | null; logs: string[]; unitsConsumed: number;
+    replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
+    /** Each of `opts.accounts` as the transaction would leave it (null: no such account), when it succeeds; else as it is. */
+    accounts: Array<EncodedAccount | null>;
+  }> {
     if (wire.length > SOLANA_MAX_TX_BYTES) {
       throw new SolanaRpcError(-32602, `decoded solana_transaction::versioned::VersionedTransaction too large: ${wire.length} bytes (max: ${SOLANA_MAX_TX_BYTES} bytes)`);
     }
@@ -656,7 +666,13 @@ export class LocalSolanaCluster {
         bytes = replaceBlockhash(wire, d, blockhash);
       }
       const run = this.execute(bytes, { simulate: true, sigVerify: opts.replaceRecentBlockhash ? false : (opts.sigVerify ?? false) });
-      return { tip: this.tipNow(), err: run.err, logs: run.logs, unitsConsumed: run.computeUnits, replacementBlockhash: replacement };
+      const accounts = (opts.accounts ?? []).map((a) => {
+        const after = run.postAccounts?.get(String(a));
+        if (after) return after.lamports === 0n && after.data.length === 0 ? null : after;
+        const now = this.svm.getAccount(a);
+        return now.exists ? now : null;
+      });
+      return { tip: this.tipNow(), err: run.err, logs: run.logs, unitsConsumed: run.computeUnits, replacementBlockhash: replacement, accounts };
     });
   }
 

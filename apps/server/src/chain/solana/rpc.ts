@@ -129,6 +129,23 @@ function reached(slot: number, tip: SlotTip, finalitySlots: number, commitment: 
   return RANK[confirmationStatus(slot, tip, finalitySlots)] >= RANK[commitment];
 }
 
+/** An account as the RPC answers it (`data` encoded as asked). */
+function encodedAccountJson(account: { executable: boolean; lamports: bigint; programAddress: Address; data: { length: number } }, data: Uint8Array, encoding: unknown): unknown {
+  let encoded: unknown;
+  if (encoding === 'base58' || encoding === 'binary') {
+    if (data.length > 128) throw new SolanaRpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
+    encoded = encoding === 'binary' ? b58.decode(data) : [b58.decode(data), 'base58'];
+  } else if (encoding === 'base64' || encoding === 'jsonParsed' || encoding === 'base64+zstd') {
+    encoded = [Buffer.from(data).toString('base64'), 'base64'];
+  } else {
+    throw invalid(`unsupported encoding: ${String(encoding)}`);
+  }
+  return {
+    data: encoded, executable: account.executable, lamports: BigInt(account.lamports), owner: String(account.programAddress),
+    rentEpoch: 18446744073709551615n, space: BigInt(account.data.length),
+  };
+}
+
 function accountJson(v: ClusterView, key: Address, c: Record<string, unknown>): unknown {
   const account = v.svm.getAccount(key);
   if (!account.exists) return null;
@@ -139,20 +156,7 @@ function accountJson(v: ClusterView, key: Address, c: Record<string, unknown>): 
     const length = Number(integer(slice.length, 'dataSlice.length'));
     data = data.subarray(offset, offset + length);
   }
-  const encoding = c.encoding ?? 'base58';
-  let encoded: unknown;
-  if (encoding === 'base58' || encoding === 'binary') {
-    if (data.length > 128) throw new SolanaRpcError(-32600, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
-    encoded = encoding === 'binary' ? b58.decode(data) : [b58.decode(data), 'base58'];
-  } else if (encoding === 'base64' || encoding === 'jsonParsed') {
-    encoded = [Buffer.from(data).toString('base64'), 'base64'];
-  } else {
-    throw invalid(`unsupported encoding: ${String(encoding)}`);
-  }
-  return {
-    data: encoded, executable: account.executable, lamports: BigInt(account.lamports), owner: String(account.programAddress),
-    rentEpoch: 18446744073709551615n, space: BigInt(account.data.length),
-  };
+  return encodedAccountJson(account, data, c.encoding ?? 'base58');
 }
 
 /** Rendered answers per landed transaction (records never change; a dropped one is collected). */
@@ -394,16 +398,19 @@ const WRITES: Record<string, Write> = {
     const c = config(p, 1);
     const wire = wireBytes(p[0], c.encoding);
     if (c.sigVerify === true && c.replaceRecentBlockhash === true) throw invalid('sigVerify may not be used with replaceRecentBlockhash');
-    const sim = await cluster.simulate(wire, { sigVerify: c.sigVerify === true, replaceRecentBlockhash: c.replaceRecentBlockhash === true });
+    let keys: Address[] | null = null;
+    let accConfig: Record<string, unknown> = {};
+    if (c.accounts !== undefined && c.accounts !== null) {
+      if (!isObject(c.accounts) || !Array.isArray(c.accounts.addresses)) throw invalid('accounts: expected { addresses: [...] }');
+      if (c.accounts.addresses.length > 100) throw invalid('at most 100 accounts');
+      keys = c.accounts.addresses.map(pubkey);
+      accConfig = { encoding: c.accounts.encoding ?? 'base64' };
+      if (accConfig.encoding !== 'base64' && accConfig.encoding !== 'base64+zstd' && accConfig.encoding !== 'jsonParsed') throw invalid('accounts: base64 or jsonParsed encoding');
+    }
+    const sim = await cluster.simulate(wire, { sigVerify: c.sigVerify === true, replaceRecentBlockhash: c.replaceRecentBlockhash === true, ...(keys ? { accounts: keys } : {}) });
     const slot = slotAt(sim.tip, commitmentOf(c));
     checkMinContextSlot(c, slot);
-    let accounts: unknown = null;
-    if (isObject(c.accounts) && Array.isArray(c.accounts.addresses)) {
-      if (c.accounts.addresses.length > 100) throw invalid('at most 100 accounts');
-      const keys = c.accounts.addresses.map(pubkey);
-      const accConfig = { encoding: c.accounts.encoding ?? 'base64' };
-      accounts = await cluster.view((v) => keys.map((k) => accountJson(v, k, accConfig)));
-    }
+    const accounts = keys ? sim.accounts.map((a) => (a ? encodedAccountJson(a, new Uint8Array(a.data), 'base64') : null)) : null;
     return {
       context: context(slot),
       value: {
