@@ -36,7 +36,7 @@ export const enChain = {
     status: 'Status',
     close: 'Close',
     needsCardano: 'Payments on Cardano need a Cardano wallet: sign in with one.',
-    needsCardanoFirst: '{{token}} deposits and withdrawals happen on Cardano: sign in with a Cardano wallet to use them (you are signed in with a Solana wallet).',
+    needsCardanoFirst: '{{token}} deposits and withdrawals are on Cardano: sign in with a Cardano wallet.',
     needsWalletFirst: '{{token}} deposits and withdrawals need your Cardano wallet connected.',
     linkCardano: 'Wallets and settings',
     packNeedsCardano: 'Paid with your wallet (ADA on Cardano, SOL on Solana): sign in again with a wallet to buy.',

@@ -674,7 +674,7 @@ export const esPages = {
     status: 'Estado',
     close: 'Cerrar',
     needsCardano: 'Los pagos en Cardano necesitan una billetera Cardano: entra con una.',
-    needsCardanoFirst: 'Los depósitos y retiros de {{token}} se hacen en Cardano: entra con una billetera Cardano para usarlos (entraste con una billetera Solana).',
+    needsCardanoFirst: 'Los depósitos y retiros de {{token}} son en Cardano: entra con una billetera Cardano.',
     needsWalletFirst: 'Los depósitos y retiros de {{token}} necesitan tu billetera Cardano conectada.',
     linkCardano: 'Billeteras y ajustes',
     packNeedsCardano: 'Se paga con tu billetera (ADA en Cardano, SOL en Solana): vuelve a entrar con una billetera para comprar.',

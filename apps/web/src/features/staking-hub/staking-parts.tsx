@@ -38,8 +38,8 @@ type SortKey = 'rank' | 'votes' | 'holders' | 'supply' | 'reward';
 
 /**
  * The projects table, sortable by rank, votes, holders, supply or reward; `onAdd` adds an add-votes
- * column. On a phone it keeps chosen columns — rank, project, `phoneColumn` (votes, or the reward on
- * the market tab) and "Add votes" — so the main action shows without a blind sideways scroll
+ * column. On a phone each row is a card of chosen fields — rank, project, `phoneColumn` (votes, or
+ * the reward on the market tab) and "Add votes" — so the main action shows without a blind sideways scroll
  * (issue 30); the project's page has the rest.
  */
 export function ProjectsTable({ items, caption, onAdd, phoneColumn = 'votes' }: { items: StakingProject[]; caption: string; onAdd?: (p: StakingProject) => void; phoneColumn?: 'votes' | 'reward' }) {
@@ -57,7 +57,7 @@ export function ProjectsTable({ items, caption, onAdd, phoneColumn = 'votes' }: 
   );
   return (
     <div className="table-wrap">
-      <table className="table" data-testid="projects">
+      <table className="table table--stack table--chosen" data-testid="projects">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -75,21 +75,21 @@ export function ProjectsTable({ items, caption, onAdd, phoneColumn = 'votes' }: 
         <tbody>
           {rows.map((p) => (
             <tr key={p.project} data-testid="project-row" data-project={p.project}>
-              <td className="num">{p.rank}</td>
-              <td>
+              <td className="num" data-label={t('stakingHub.rank')}>{p.rank}</td>
+              <td data-label={t('stakingHub.project')}>
                 <Link to={`/collection/${p.project}`} className="project-link">
                   <span className="project-logo" aria-hidden="true">{p.name.slice(0, 1)}</span>
                   {p.name}
                 </Link>
               </td>
-              <td className={wide('votes') ? 'num col-wide' : 'num'} data-testid="project-votes">{formatThousands(p.votes)}</td>
+              <td className={wide('votes') ? 'num col-wide' : 'num'} data-label={t('stakingHub.votes')} data-testid="project-votes">{formatThousands(p.votes)}</td>
               <td className="col-wide"><LeagueBadge league={p.league} /></td>
               <td className="num col-wide">{formatThousands(p.holders)}</td>
               <td className="num col-wide">{formatThousands(p.supply)}</td>
-              <td className={wide('reward') ? 'num col-wide' : 'num'}>{projectReward(p)}</td>
+              <td className={wide('reward') ? 'num col-wide' : 'num'} data-label={t('stakingHub.reward')}>{projectReward(p)}</td>
               <td className="col-wide">{p.qualified ? <span className="badge badge--gold">{t('stakingHub.yes')}</span> : <span className="muted">{t('stakingHub.no')}</span>}</td>
               {onAdd ? (
-                <td>
+                <td className="cell-action">
                   <button type="button" className="btn btn--small" onClick={() => onAdd(p)} data-testid="add-votes">
                     {t('stakingHub.addVotes')}
                   </button>
