@@ -90,6 +90,13 @@ export async function benchSolanaPayments(databaseUrl: string, sizes: SolanaBenc
     await local.produceSlots(1);
     const { value: latest } = await chain.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
     log(`solana: ${sizes.users} accounts, ${sizes.payments} orders; sending ${sizes.payments} transfers`);
+    let wires: Uint8Array[] = [];
+    const flush = async () => {
+      const sent = await local.sendMany(wires, { skipPreflight: true });
+      const failed = sent.find((s) => typeof s !== 'string');
+      if (failed) throw failed;
+      wires = [];
+    };
     for (let i = 0; i < orders.length; i++) {
       const o = orders[i]!;
       const payer = users[o.user - 1]!;
@@ -98,9 +105,11 @@ export async function benchSolanaPayments(databaseUrl: string, sizes: SolanaBenc
       const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: latest.blockhash })
         .add(new TransactionInstruction({ programId: new PublicKey(SOLANA_PAY_MEMO_PROGRAM), keys: [], data: Buffer.from(solanaPayMemo(ids[i]!.id), 'utf8') }), transfer);
       tx.sign(payer);
-      await local.send(tx.serialize(), { skipPreflight: true });
+      wires.push(tx.serialize());
+      if (wires.length === 500) await flush();
       if ((i + 1) % 2_000 === 0) log(`solana: ${i + 1} transfers sent`);
     }
+    if (wires.length) await flush();
     await local.produceSlots(chain.finalitySlots + 1);
     const setupSeconds = seconds(t);
 
