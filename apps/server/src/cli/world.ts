@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { BlockfrostClient } from '../chain/cardano/blockfrost-client.ts';
 import { TokenBucket } from '../world-import/token-bucket.ts';
 import { resolveMapping } from '../world-import/mapping.ts';
-import { importWorld, type ImportProgress, type ImportSummary } from '../world-import/importer.ts';
+import { IMPORT_BATCH, IMPORT_LEASE_TTL_MS, importWorld, type ImportProgress, type ImportSummary } from '../world-import/importer.ts';
 import { anyConfig, CliError, type Print } from './shared.ts';
 
 export const WORLD_USAGE = 'npm run kingdom -- world import [--mapping FILE] [--switch-collections]';
@@ -79,6 +79,8 @@ export async function runWorldImport(config: Config, run: WorldImportRun): Promi
   try {
     const summary = await importWorld(db, {
       client, collections: config.collections, mapping, switchCollections: run.switchCollections, onProgress,
+      // renewed after each batch: three batches' time at the pace, at least the default
+      leaseTtlMs: Math.max(IMPORT_LEASE_TTL_MS, Math.ceil((3 * IMPORT_BATCH * 1000) / config.worldImport.ratePerSecond)),
       ...(run.stopAfterBatches !== undefined ? { stopAfterBatches: run.stopAfterBatches } : {}),
     });
     if (run.progress?.tty) run.progress.write('\n');

@@ -62,6 +62,8 @@ export interface ImportOptions {
   onProgress?: (p: ImportProgress) => void;
   /** Longest wait for another run's lease (ms); default the lease TTL and 5 s. */
   leaseWaitMs?: number;
+  /** The lease's TTL (ms; default {@link IMPORT_LEASE_TTL_MS}): longer than a batch takes at the pace. */
+  leaseTtlMs?: number;
   /** Stops the run (as a crash would) after this many batches: tests of resuming. */
   stopAfterBatches?: number;
 }
@@ -102,8 +104,9 @@ export function mappingHash(m: Mapping): string {
  */
 export async function importWorld(db: Database, opts: ImportOptions): Promise<ImportSummary> {
   const { client, collections, mapping } = opts;
-  const leases = new JobLeases(db.orm, { ttlMs: IMPORT_LEASE_TTL_MS });
-  const deadline = Date.now() + (opts.leaseWaitMs ?? IMPORT_LEASE_TTL_MS + 5_000);
+  const ttlMs = opts.leaseTtlMs ?? IMPORT_LEASE_TTL_MS;
+  const leases = new JobLeases(db.orm, { ttlMs });
+  const deadline = Date.now() + (opts.leaseWaitMs ?? ttlMs + 5_000);
   while (!(await leases.acquire(IMPORT_LEASE))) {
     if (Date.now() > deadline) throw new Error('another world import is running (its lease is held); try again when it has finished');
     await new Promise((r) => setTimeout(r, 500));
