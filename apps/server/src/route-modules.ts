@@ -23,6 +23,7 @@ import { worldRoutes } from './modules/world/routes.ts';
 import { vendorRoutes } from './modules/vendor/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { chestRoutes } from './modules/chest/routes.ts';
+import { questRoutes } from './modules/quests/routes.ts';
 import { valleyRoutes } from './modules/valley/routes.ts';
 import { stakingRoutes } from './modules/staking/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
@@ -57,6 +58,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { area: 'vendor', serves: 'catalogue and purchases', routes: vendorRoutes },
   { area: 'account', serves: 'profile and ledger', routes: accountRoutes },
   { area: 'chest', serves: 'weekly chest', routes: chestRoutes },
+  { area: 'quests', serves: 'daily and weekly quests, claims, the quest table', routes: questRoutes },
   { area: 'valley', serves: 'valley map and mines', routes: valleyRoutes },
   { area: 'staking', serves: 'Staking Hub', routes: stakingRoutes },
   { area: 'chain', serves: 'deposits, withdrawals, orders, rounds', routes: chainRoutes },

@@ -25,6 +25,7 @@ import {
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
+import { questsResponse, questParams, questClaimResponse, questTableResponse } from './quests.ts';
 import { mintInfoResponse, mintRequest, mintResponse, mintsResponse, mintParams, mintTxRequest, mintSubmitRequest } from './mint.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
 import {
@@ -225,6 +226,20 @@ export const ENDPOINTS = {
     operationId: 'chestOpen', method: 'POST', path: '/chest/open', tags: ['chest'], auth: 'session',
     summary: "Opens this week's chest (once per week, land owners)", body: chestOpenRequest, response: chestOpenResponse,
     errors: ['CHEST_NOT_LAND_OWNER', 'CHEST_NOT_TIME_END', 'CHEST_END', 'CHEST_EXPLOIT'],
+  }),
+  quests: endpoint({
+    operationId: 'quests', method: 'GET', path: '/quests', tags: ['quests'], auth: 'session',
+    summary: "The player's quests of the current UTC day and week, with progress computed from the game's records", response: questsResponse, errors: [],
+  }),
+  questClaim: endpoint({
+    operationId: 'questClaim', method: 'POST', path: '/quests/:id/claim', tags: ['quests'], auth: 'session',
+    summary: "Claims a complete quest's reward once (Idempotency-Key header, a UUID); only within its period",
+    headers: idempotencyHeaders, params: questParams, response: questClaimResponse,
+    errors: ['NOT_FOUND', 'QUEST_ALREADY_CLAIMED', 'QUEST_NOT_COMPLETE', 'QUEST_PERIOD_ENDED', 'IDEMPOTENCY_KEY_REUSED', 'AMOUNT_TOO_LARGE'],
+  }),
+  questTable: endpoint({
+    operationId: 'questTable', method: 'GET', path: '/quests/table', tags: ['quests'], auth: 'public',
+    summary: 'The published quest table and draw rule: anyone can recompute every draw', response: questTableResponse, errors: [],
   }),
   chestWeek: endpoint({
     operationId: 'chestWeek', method: 'GET', path: '/chest/weeks/:week', tags: ['chest'], auth: 'public',

@@ -12,3 +12,4 @@ export * from './staking.ts';
 export * from './chain.ts';
 export * from './mint.ts';
 export * from './health.ts';
+export * from './quests.ts';

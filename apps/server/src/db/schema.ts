@@ -378,6 +378,7 @@ export const mineUpgrades = pgTable('mine_upgrades', {
 }, (t) => [
   uniqueIndex('mine_upgrades_one_in_progress').on(t.landId, t.mine).where(sql`status = 'in_progress'`),
   index('mine_upgrades_due').on(t.endsAt).where(sql`status = 'in_progress'`),
+  index('mine_upgrades_user').on(t.userId, t.startedAt),
 ]);
 
 /** One row per settled game day (UTC date): the exactly-once marker of the daily tick. */
@@ -514,7 +515,7 @@ export const voteEvents = pgTable('vote_events', {
   delta: amount('delta').notNull(),
   totalAfter: amount('total_after').notNull(),
   createdAt: ts('created_at').notNull(),
-}, (t) => [index('vote_events_collection').on(t.collectionId, t.createdAt)]);
+}, (t) => [index('vote_events_collection').on(t.collectionId, t.createdAt), index('vote_events_user').on(t.userId, t.createdAt)]);
 
 /** The staking daily report: one row per player, day, source (`nft` | `toolkit`) and collection or tool kind. */
 export const stakingDaily = pgTable('staking_daily', {
@@ -600,3 +601,18 @@ export const solanaCursor = pgTable('solana_cursor', {
   signature: text('signature').notNull(),
   slot: bigint('slot', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Claimed quests (migration 0026; docs/game-rules.md §10): one per account and quest id
+ * (`<period>-<start>-<slot>`), so a reward is paid once; `(user_id, idempotency_key)` is unique so a
+ * retried claim answers the first claim.
+ */
+export const questClaims = pgTable('quest_claims', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  questId: text('quest_id').notNull(),
+  questKey: text('quest_key').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  /** The rewards paid (`QuestReward[]`), as the claim answered them. */
+  rewards: jsonb('rewards').notNull(),
+  claimedAt: ts('claimed_at').notNull(),
+}, (t) => [primaryKey({ name: 'quest_claims_pk', columns: [t.userId, t.questId] }), uniqueIndex('quest_claims_key').on(t.userId, t.idempotencyKey)]);

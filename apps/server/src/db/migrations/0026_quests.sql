@@ -1,2 +1,19 @@
 -- Quests, achievements and halls of fame (docs/game-rules.md §10).
-SELECT 1;
+-- A claimed quest: one row per account and quest id (so a claim pays once: the ledger entries'
+-- reference is the quest id, reason `quest_reward`), keyed too by the request's Idempotency-Key.
+CREATE TABLE "quest_claims" (
+	"user_id" integer NOT NULL REFERENCES "users"("id"),
+	"quest_id" text NOT NULL,
+	"quest_key" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"rewards" jsonb NOT NULL,
+	"claimed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "quest_claims_pk" PRIMARY KEY ("user_id", "quest_id")
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "quest_claims_key" ON "quest_claims" USING btree ("user_id", "idempotency_key");
+--> statement-breakpoint
+-- Quest progress reads a player's facts by time: vote events and mine upgrades had no such index.
+CREATE INDEX "vote_events_user" ON "vote_events" USING btree ("user_id", "created_at");
+--> statement-breakpoint
+CREATE INDEX "mine_upgrades_user" ON "mine_upgrades" USING btree ("user_id", "started_at");

@@ -1,0 +1,72 @@
+/**
+ * SQL of the quests (docs/game-rules.md §10): a player's progress per quest kind over a period,
+ * read from the facts the game records (the same definitions as `questProgress` in `@kingdom/game`;
+ * a differential test checks they agree), and the claims.
+ */
+import { sql } from 'drizzle-orm';
+import { addDays, QUEST_KINDS, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
+import { exec, type Orm } from '../../db/client.ts';
+
+/**
+ * Progress of every quest kind for `userId` over `period` (start inclusive, end exclusive, UTC), in
+ * one statement: counts, vote points, EXO base units. Excellent mine-days count the reports of the
+ * days whose end falls in the period (days `start − 1` to `end − 2`).
+ */
+export async function progressOf(orm: Orm, userId: number, period: QuestPeriod): Promise<Record<QuestKind, bigint>> {
+  const s = new Date(period.startsAt);
+  const e = new Date(period.endsAt);
+  const firstReportDay = addDays(period.start, -1);
+  const endReportDay = addDays(new Date(period.endsAt).toISOString().slice(0, 10), -1); // exclusive
+  const [row] = await exec<Record<QuestKind, string>>(orm, sql`SELECT
+    (SELECT count(*) FROM mine_workers WHERE user_id = ${userId} AND assigned_at >= ${s} AND assigned_at < ${e})::text AS assign_workers,
+    (SELECT count(*) FROM vendor_purchases WHERE user_id = ${userId} AND created_at >= ${s} AND created_at < ${e})::text AS vendor_purchases,
+    (SELECT COALESCE(sum(delta), 0) FROM vote_events WHERE user_id = ${userId} AND delta > 0 AND created_at >= ${s} AND created_at < ${e})::text AS add_votes,
+    (SELECT count(*) FROM ledger_entries WHERE user_id = ${userId} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0
+      AND created_at >= ${s} AND created_at < ${e})::text AS deposits,
+    (SELECT count(*) FROM mine_upgrades WHERE user_id = ${userId} AND started_at >= ${s} AND started_at < ${e})::text AS upgrades_started,
+    (SELECT count(*) FROM mine_daily d JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day)
+      WHERE d.user_id = ${userId} AND d.effectivity = 5 AND g.day >= ${firstReportDay} AND g.day < ${endReportDay})::text AS excellent_mine_days,
+    (SELECT COALESCE(sum(amount), 0) FROM ledger_entries WHERE user_id = ${userId} AND reason IN ('goldmine_reward', 'frenmine_reward') AND asset = 'exo'
+      AND amount > 0 AND created_at >= ${s} AND created_at < ${e})::text AS exo_mined`);
+  return Object.fromEntries(QUEST_KINDS.map((k) => [k, BigInt(row![k])])) as Record<QuestKind, bigint>;
+}
+
+/** A claimed quest. */
+export interface QuestClaimRow {
+  quest_id: string;
+  quest_key: string;
+  idempotency_key: string;
+  rewards: QuestReward[];
+  claimed_at: Date;
+}
+
+const parse = (r: QuestClaimRow & { rewards: QuestReward[] | string; claimed_at: Date | string }): QuestClaimRow => ({
+  ...r, rewards: typeof r.rewards === 'string' ? JSON.parse(r.rewards) : r.rewards, claimed_at: new Date(r.claimed_at),
+});
+
+/** The claims of `userId` among `questIds`. */
+export async function claimsOf(orm: Orm, userId: number, questIds: readonly string[]): Promise<QuestClaimRow[]> {
+  if (questIds.length === 0) return [];
+  const rows = await exec<QuestClaimRow>(orm, sql`SELECT quest_id, quest_key, idempotency_key, rewards, claimed_at FROM quest_claims
+    WHERE user_id = ${userId} AND quest_id IN (${sql.join(questIds.map((q) => sql`${q}`), sql`, `)})`);
+  return rows.map(parse);
+}
+
+/** The claim of `userId` made with idempotency key `key`, or undefined. */
+export async function claimByKey(orm: Orm, userId: number, key: string): Promise<QuestClaimRow | undefined> {
+  const [row] = await exec<QuestClaimRow>(orm, sql`SELECT quest_id, quest_key, idempotency_key, rewards, claimed_at FROM quest_claims
+    WHERE user_id = ${userId} AND idempotency_key = ${key}`);
+  return row && parse(row);
+}
+
+/**
+ * Records the claim of `questId` by `userId` in `tx`. A concurrent claim of the same quest (or with
+ * the same key) waits for this one's transaction; once it committed, that one inserts nothing.
+ * @returns false when the quest (or the key) was already claimed
+ */
+export async function insertClaim(tx: Orm, c: { userId: number; questId: string; questKey: string; key: string; rewards: readonly QuestReward[]; at: Date }): Promise<boolean> {
+  const rows = await exec(tx, sql`INSERT INTO quest_claims (user_id, quest_id, quest_key, idempotency_key, rewards, claimed_at)
+    VALUES (${c.userId}, ${c.questId}, ${c.questKey}, ${c.key}, ${JSON.stringify(c.rewards)}::jsonb, ${c.at})
+    ON CONFLICT DO NOTHING RETURNING quest_id`);
+  return rows.length > 0;
+}

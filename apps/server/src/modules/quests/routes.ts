@@ -1,0 +1,15 @@
+/** Quest endpoints (docs/game-rules.md §10): the player's quests, the claim, the published table. */
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@kingdom/api';
+import { route, sessionOf } from '../../http/routes.ts';
+import { idempotencyKeyOf } from '../../http/idempotency.ts';
+import { claimQuest, questsOf, questTableAnswer } from './service.ts';
+
+/** Registers the quest endpoints. */
+export async function questRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+  const table = questTableAnswer();
+  route(app, ENDPOINTS.quests, async (input) => questsOf(db, sessionOf(input).userId, input.now));
+  route(app, ENDPOINTS.questClaim, async (input) => claimQuest(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.params.id, input.now));
+  route(app, ENDPOINTS.questTable, async () => table);
+}

@@ -1,0 +1,62 @@
+/**
+ * Daily and weekly quests contract (docs/game-rules.md §10): the player's quests of the current
+ * day and week with progress computed by the server, the claim, and the published quest table.
+ * Amounts (targets and progress of `exo_mined`, token rewards) are base-unit strings; counts and
+ * vote points are whole-number strings.
+ */
+import { z } from 'zod';
+import { QUEST_KINDS, QUEST_PERIODS } from '@kingdom/game';
+
+export const questReward = z.object({
+  kind: z.enum(['token', 'item']),
+  key: z.string().describe('a token (hexo, food…) or an item kind key (toolkit_2…)'),
+  amount: z.string().regex(/^\d+$/).describe('token: base units; item: whole items'),
+});
+export type QuestRewardDto = z.infer<typeof questReward>;
+
+export const questDto = z.object({
+  id: z.string().describe('<period>-<period start>-<slot>, e.g. daily-2026-11-27-0'),
+  period: z.enum(QUEST_PERIODS),
+  slot: z.number().int(),
+  key: z.string().describe('the quest table entry'),
+  kind: z.enum(QUEST_KINDS),
+  target: z.string().regex(/^\d+$/).describe('exo_mined: EXO base units; add_votes: vote points; else a count'),
+  progress: z.string().regex(/^\d+$/).describe('computed by the server from the game\'s records over the period; may exceed target'),
+  complete: z.boolean(),
+  claimed: z.boolean(),
+  claimed_at: z.string().nullable(),
+  rewards: z.array(questReward),
+});
+export type QuestDto = z.infer<typeof questDto>;
+
+export const questPeriodDto = z.object({
+  start: z.string().describe('the period\'s first day (UTC); a week starts on Monday'),
+  starts_at: z.string(),
+  ends_at: z.string().describe('exclusive: 00:00 UTC of the next day / Monday'),
+  seed: z.string().describe('SHA-256 seed of the draw (hex), recomputable: see GET /quests/table'),
+  quests: z.array(questDto),
+});
+export type QuestPeriodDto = z.infer<typeof questPeriodDto>;
+
+export const questsResponse = z.object({
+  table_version: z.number().int(),
+  daily: questPeriodDto,
+  weekly: questPeriodDto,
+});
+export type QuestsResponse = z.infer<typeof questsResponse>;
+
+export const questParams = z.strictObject({ id: z.string().max(40) });
+export const questClaimResponse = z.object({
+  quest_id: z.string(),
+  rewards: z.array(questReward),
+  claimed_at: z.string(),
+});
+export type QuestClaimResponse = z.infer<typeof questClaimResponse>;
+
+export const questTableResponse = z.object({
+  version: z.number().int(),
+  per_period: z.object({ daily: z.number().int(), weekly: z.number().int() }),
+  draw_rule: z.string(),
+  quests: z.array(z.object({ key: z.string(), period: z.enum(QUEST_PERIODS), kind: z.enum(QUEST_KINDS), target: z.string(), easy: z.boolean(), rewards: z.array(questReward) })),
+});
+export type QuestTableResponse = z.infer<typeof questTableResponse>;
