@@ -306,6 +306,12 @@ describe('JSON-RPC over HTTP (POST /api/solana/rpc)', () => {
       const res = await post(junk);
       expect(res.statusCode).toBeLessThan(500);
     }
+    // any content type (wallets differ), no CSRF token, open CORS
+    const plain = await post('{"jsonrpc":"2.0","id":9,"method":"getHealth"}', 'text/plain');
+    expect(plain.json()).toEqual({ jsonrpc: '2.0', id: 9, result: 'ok' });
+    expect(plain.headers['access-control-allow-origin']).toBe('*');
+    const none = await k.app.inject({ method: 'POST', url: '/api/solana/rpc', payload: '' });
+    expect(none.statusCode).toBeLessThan(500);
     const huge = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getHealth', params: ['x'.repeat(100_000)] }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json<{ error: { code: number } }>().error.code).toBe(-32600);
