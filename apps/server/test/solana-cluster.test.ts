@@ -29,7 +29,8 @@ let cluster: LocalSolanaCluster;
 let rpc: Rpc<SolanaRpcApi>;
 
 beforeAll(async () => {
-  k = await createTestKingdom({ demo: true });
+  // DEMO_CHAIN_FAUCET on: a Solana sign-in asks for demo SOL (the test below); nothing else signs in here
+  k = await createTestKingdom({ demo: true, env: { DEMO_CHAIN_FAUCET: 'true' } });
   cluster = k.providers.solanaChain.local!;
   rpc = createSolanaRpcFromTransport(cluster.transport);
 });
@@ -402,20 +403,13 @@ describe('demo controls, chain info and the faucet', () => {
     const { createSolanaTestWallet } = await import('./support/wallets.ts');
     const { signInSolana } = await import('./support/kingdom.ts');
     const { paySolanaDemoFunding, DEMO_SOL_LAMPORTS } = await import('../src/chain/solana/demo-funding.ts');
-    const funded = await createTestKingdom({ demo: true, env: { DEMO_CHAIN_FAUCET: 'true' } });
-    try {
-      const local = funded.providers.solanaChain.local!;
-      const wallet = createSolanaTestWallet();
-      await signInSolana(funded, wallet);
-      await signInSolana(funded, wallet);
-      const paid = await paySolanaDemoFunding(funded.db.orm, local);
-      expect([...paid.keys()]).toEqual([wallet.address]);
-      expect((await paySolanaDemoFunding(funded.db.orm, local)).size).toBe(0);
-      const frpc = createSolanaRpcFromTransport(local.transport);
-      expect((await frpc.getBalance(wallet.address as Address, { commitment: 'processed' }).send()).value).toBe(DEMO_SOL_LAMPORTS);
-    } finally {
-      await funded.close();
-    }
+    const wallet = createSolanaTestWallet();
+    await signInSolana(k, wallet);
+    await signInSolana(k, wallet);
+    const paid = await paySolanaDemoFunding(k.db.orm, cluster);
+    expect([...paid.keys()]).toEqual([wallet.address]);
+    expect((await paySolanaDemoFunding(k.db.orm, cluster)).size).toBe(0);
+    expect((await rpc.getBalance(wallet.address as Address, { commitment: 'processed' }).send()).value).toBe(DEMO_SOL_LAMPORTS);
   });
 });
 
