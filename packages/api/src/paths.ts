@@ -54,6 +54,9 @@ export const PATHS = {
   chest: '/chest',
   chestOpen: '/chest/open',
   chestWeek: (week: string) => fill('/chest/weeks/:week', { week }),
+  quests: '/quests',
+  questClaim: (id: string) => fill('/quests/:id/claim', { id }),
+  questTable: '/quests/table',
 } as const;
 
 /** Paths of the wallets and Staking-Hub endpoints, relative to `/api`. */

@@ -72,6 +72,7 @@ describe('quest draws', () => {
     for (const d of table) {
       expect(d.target > 0n).toBe(true);
       expect(d.rewards.length).toBeGreaterThan(0);
+      expect(new Set(d.rewards.map((r) => r.key)).size).toBe(d.rewards.length); // one ledger entry per asset and claim
       for (const r of d.rewards) expect(BigInt(r.amount) > 0n).toBe(true);
       if (d.easy) expect(d.period).toBe('daily');
     }

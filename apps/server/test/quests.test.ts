@@ -1,0 +1,204 @@
+/**
+ * Daily and weekly quests (docs/game-rules.md §10), on both databases: the draw the server answers
+ * is the published one; progress after real actions (workers, vendor, votes, upgrade, a deposit
+ * credit, ticks) equals the model `questProgress` over the same facts read independently
+ * (differential, every kind, several periods); a claim pays once (twice, same key, 50 at once);
+ * incomplete and ended quests are refused and change nothing; a claim at the period's last
+ * millisecond pays, at its end it is refused.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { PATHS, STAKING_PATHS, type LeaderboardResponse, type QuestsResponse, type QuestTableResponse } from '@kingdom/api';
+import {
+  QUEST_KINDS, addDays, drawQuests, questPeriod, questPeriodOf, questProgress, questSeed, type QuestFacts, type QuestPeriod,
+} from '@kingdom/game';
+import { createTestKingdom, TEST_DB, type TestKingdom } from './support/kingdom.ts';
+import { newPlayer, auth, type Player } from './support/players.ts';
+import { exec } from '../src/db/client.ts';
+import { applyTokenEntry } from '../src/modules/ledger/ledger.ts';
+import { progressOf } from '../src/modules/quests/repository.ts';
+
+const DAY = 86_400_000;
+const claim = (k: TestKingdom, p: Player, id: string, key = randomUUID()) => k.post(PATHS.questClaim(id), {}, { ...auth(p), 'idempotency-key': key });
+const quests = async (k: TestKingdom, p: Player) => (await k.get(PATHS.quests, p.token)).json<QuestsResponse>();
+const balance = async (k: TestKingdom, p: Player, token: string) => BigInt((await k.get(PATHS.balance(token), p.token)).json<{ balance: string }>().balance);
+const assignDefault = (k: TestKingdom, p: Player, slot: number) => k.post(PATHS.mineWorkers('goldmine'), { hex_name: p.lands[0], slot, worker: null }, auth(p));
+const buyFood = (k: TestKingdom, p: Player) => k.post(PATHS.vendorPurchase, { item: 'food_100', quantity: 1 }, { ...auth(p), 'idempotency-key': randomUUID() });
+const ms = (d: Date | string) => new Date(d).getTime();
+
+/** The player's facts, read straight from the tables (not through the quest SQL). */
+async function factsOf(k: TestKingdom, userId: number): Promise<QuestFacts> {
+  const times = async (q: ReturnType<typeof sql>) => (await exec<{ at: Date | string }>(k.db.orm, q)).map((r) => ms(r.at));
+  return {
+    workersAssigned: await times(sql`SELECT assigned_at AS at FROM mine_workers WHERE user_id = ${userId}`),
+    vendorPurchases: await times(sql`SELECT created_at AS at FROM vendor_purchases WHERE user_id = ${userId}`),
+    votesAdded: (await exec<{ at: Date | string; d: string }>(k.db.orm, sql`SELECT created_at AS at, delta::text AS d FROM vote_events WHERE user_id = ${userId}`)).map((r) => ({ at: ms(r.at), votes: BigInt(r.d) })),
+    deposits: await times(sql`SELECT created_at AS at FROM ledger_entries WHERE user_id = ${userId} AND reason = 'deposit' AND asset IN ('exo', 'hexo')`),
+    upgradesStarted: await times(sql`SELECT started_at AS at FROM mine_upgrades WHERE user_id = ${userId}`),
+    mineDays: await exec<{ day: string; effectivity: number }>(k.db.orm, sql`SELECT day, effectivity FROM mine_day_reports WHERE user_id = ${userId}`),
+    exoMined: (await exec<{ at: Date | string; a: string }>(k.db.orm, sql`SELECT created_at AS at, amount::text AS a FROM ledger_entries
+      WHERE user_id = ${userId} AND asset = 'exo' AND reason IN ('goldmine_reward', 'frenmine_reward')`)).map((r) => ({ at: ms(r.at), amount: BigInt(r.a) })),
+  };
+}
+
+/** Asserts the server's progress SQL equals the model for every kind over `periods`. */
+async function expectSqlEqualsModel(k: TestKingdom, userId: number, periods: QuestPeriod[]): Promise<void> {
+  const facts = await factsOf(k, userId);
+  for (const period of periods) {
+    const got = await progressOf(k.db.orm, userId, period);
+    const want = Object.fromEntries(QUEST_KINDS.map((kind) => [kind, questProgress(kind, period, facts)]));
+    expect({ period: `${period.kind} ${period.start}`, ...got }).toEqual({ period: `${period.kind} ${period.start}`, ...want });
+  }
+}
+
+describe('quests', () => {
+  let k: TestKingdom;
+  beforeAll(async () => { k = await createTestKingdom(); });
+  afterAll(async () => { await k?.close(); });
+
+  it("answers the player's published draw for today and this week, with the recomputable seed, nothing done yet", async () => {
+    const p = await newPlayer(k, { hexo: '10' });
+    const q = await quests(k, p);
+    const day = questPeriodOf('daily', k.now().getTime());
+    const week = questPeriodOf('weekly', k.now().getTime());
+    expect(q.daily).toMatchObject({ start: day.start, ends_at: new Date(day.endsAt).toISOString(), seed: questSeed('daily', day.start, p.userId) });
+    expect(q.weekly).toMatchObject({ start: week.start, ends_at: new Date(week.endsAt).toISOString() });
+    expect(q.daily.quests.map((x) => [x.id, x.key])).toEqual(drawQuests('daily', day.start, p.userId).map((d) => [d.id, d.def.key]));
+    expect(q.weekly.quests.map((x) => [x.id, x.key])).toEqual(drawQuests('weekly', week.start, p.userId).map((d) => [d.id, d.def.key]));
+    expect([...q.daily.quests, ...q.weekly.quests].every((x) => x.progress === '0' && !x.complete && !x.claimed)).toBe(true);
+    const table = (await k.get(PATHS.questTable)).json<QuestTableResponse>();
+    expect(table.version).toBe(q.table_version);
+    expect(table.quests.filter((x) => x.easy).map((x) => x.key)).toEqual(['d_assign_1', 'd_vendor_1']);
+    expect((await k.get(PATHS.quests)).statusCode).toBe(401);
+  });
+
+  it('progress after real actions and ticks equals the model, every kind, several periods (differential)', async () => {
+    const p = await newPlayer(k, { lands: 1, hexo: '2000', exo: '1000', items: { toolkit_2: 1 } });
+    expect((await assignDefault(k, p, 1)).statusCode).toBe(200);
+    expect((await buyFood(k, p)).statusCode).toBe(200);
+    expect((await buyFood(k, p)).statusCode).toBe(200);
+    const project = (await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=cardano`)).json<LeaderboardResponse>().items[0]!.project;
+    expect((await k.post(STAKING_PATHS.votesLock, { amount: 300 }, auth(p))).statusCode).toBe(200);
+    expect((await k.post(STAKING_PATHS.votesAdd, { project, votes: 120 }, auth(p))).statusCode).toBe(200);
+    expect((await k.post(STAKING_PATHS.votesRemove, { project, votes: 20 }, auth(p))).statusCode).toBe(200);
+    // a deposit, credited as the chain watcher does (reason `deposit`, reference = output)
+    await k.db.orm.transaction((tx) => applyTokenEntry(tx, { userId: p.userId, token: 'hexo', amount: 5_000_000n, reason: 'deposit', reference: `${'ab'.repeat(32)}#0`, at: k.now() }));
+    let q = await quests(k, p);
+    const today = questPeriodOf('daily', k.now().getTime());
+    const facts = await factsOf(k, p.userId);
+    for (const x of q.daily.quests) expect(x.progress).toBe(questProgress(x.kind, today, facts).toString());
+    const byKind = (kind: string) => [...q.daily.quests, ...q.weekly.quests].find((x) => x.kind === kind);
+    if (byKind('vendor_purchases')) expect(byKind('vendor_purchases')!.progress).toBe('2');
+    if (byKind('add_votes')) expect(byKind('add_votes')!.progress).toBe('120');
+    await expectSqlEqualsModel(k, p.userId, [today, questPeriodOf('weekly', k.now().getTime())]);
+    expect((await progressOf(k.db.orm, p.userId, today))).toMatchObject({ assign_workers: 1n, vendor_purchases: 2n, add_votes: 120n, deposits: 1n });
+
+    // the worker works from its first full day; a day's report and EXO count when published (the next day)
+    expect((await k.post(PATHS.demoTick, { days: 2 })).statusCode).toBe(200);
+    expect((await k.post(PATHS.mineUpgrade('goldmine'), { hex_name: p.lands[0] }, auth(p))).statusCode).toBe(200);
+    const now = k.now().getTime();
+    const day2 = questPeriodOf('daily', now);
+    const got = await progressOf(k.db.orm, p.userId, day2);
+    expect(got.excellent_mine_days).toBe(1n);
+    expect(got.exo_mined > 0n).toBe(true);
+    expect(got.upgrades_started).toBe(1n);
+    expect(got.assign_workers).toBe(0n); // assigned two days ago
+    const periods = [-3, -2, -1, 0, 1].map((n) => questPeriodOf('daily', now + n * DAY)).concat([-1, 0, 1].map((n) => questPeriodOf('weekly', now + n * 7 * DAY)));
+    await expectSqlEqualsModel(k, p.userId, periods);
+    q = await quests(k, p);
+    const facts2 = await factsOf(k, p.userId);
+    for (const x of [...q.daily.quests, ...q.weekly.quests]) {
+      const period = x.period === 'daily' ? day2 : questPeriodOf('weekly', now);
+      expect(x.progress).toBe(questProgress(x.kind, period, facts2).toString());
+      expect(x.complete).toBe(BigInt(x.progress) >= BigInt(x.target));
+    }
+  });
+
+  /** A new player who has done both easy things (a worker and a vendor purchase): daily slot 0 is complete. */
+  async function readyPlayer(): Promise<{ p: Player; id: string; reward: { key: string; amount: string } }> {
+    const p = await newPlayer(k, { lands: 1, hexo: '500' });
+    expect((await assignDefault(k, p, 1)).statusCode).toBe(200);
+    expect((await buyFood(k, p)).statusCode).toBe(200);
+    const q = await quests(k, p);
+    const first = q.daily.quests[0]!;
+    expect(first.complete).toBe(true);
+    expect(first.rewards).toHaveLength(1);
+    return { p, id: first.id, reward: first.rewards[0]! };
+  }
+
+  it('a claim pays the reward once through the ledger; the same key answers the same; another key → QUEST_ALREADY_CLAIMED', async () => {
+    const { p, id, reward } = await readyPlayer();
+    const before = await balance(k, p, reward.key);
+    const key = randomUUID();
+    const r = await claim(k, p, id, key);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ quest_id: id, rewards: [reward], claimed_at: k.now().toISOString() });
+    expect(await balance(k, p, reward.key)).toBe(before + BigInt(reward.amount));
+    const again = await claim(k, p, id, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(r.json());
+    const other = await claim(k, p, id);
+    expect(`${other.statusCode} ${other.json().error}`).toBe('409 QUEST_ALREADY_CLAIMED');
+    expect(await balance(k, p, reward.key)).toBe(before + BigInt(reward.amount));
+    const rows = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = ${p.userId} AND reason = 'quest_reward' AND reference = ${id}`);
+    expect(rows[0]!.n).toBe(1);
+    const q = await quests(k, p);
+    expect(q.daily.quests[0]).toMatchObject({ id, claimed: true, claimed_at: k.now().toISOString() });
+    // the same key for another quest
+    const reused = await claim(k, p, q.daily.quests[1]!.id, key);
+    expect(`${reused.statusCode} ${reused.json().error}`).toBe('422 IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('refuses an incomplete quest, bad and future ids, a missing key; nothing changes', async () => {
+    const p = await newPlayer(k, { hexo: '10' });
+    const q = await quests(k, p);
+    const code = async (id: string, key?: string | null) => {
+      const r = key === null ? await k.post(PATHS.questClaim(id), {}, auth(p)) : await claim(k, p, id, key);
+      return `${r.statusCode} ${r.json().error}`;
+    };
+    expect(await code(q.daily.quests[0]!.id)).toBe('409 QUEST_NOT_COMPLETE');
+    expect(await code(q.weekly.quests[1]!.id)).toBe('409 QUEST_NOT_COMPLETE');
+    expect(await code(`daily-${addDays(q.daily.start, 1)}-0`)).toBe('404 NOT_FOUND');
+    expect(await code(`daily-${q.daily.start}-7`)).toBe('404 NOT_FOUND');
+    expect(await code(`weekly-${addDays(q.weekly.start, 1)}-0`)).toBe('404 NOT_FOUND');
+    expect(await code('nonsense')).toBe('404 NOT_FOUND');
+    expect(await code(q.daily.quests[0]!.id, null)).toBe('422 VALIDATION_ERROR');
+    expect(await code(q.daily.quests[0]!.id, 'not-a-uuid')).toBe('422 VALIDATION_ERROR');
+    expect((await k.post(PATHS.questClaim(q.daily.quests[0]!.id), {}, { 'idempotency-key': randomUUID() })).statusCode).toBe(401);
+    const [c] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM quest_claims WHERE user_id = ${p.userId}`);
+    expect(c!.n).toBe(0);
+    expect(await balance(k, p, 'hexo')).toBe(10_000_000n);
+  });
+
+  it("a claim at the period's last millisecond pays; at its end (00:00 UTC) → QUEST_PERIOD_ENDED", async () => {
+    const a = await readyPlayer();
+    const b = await readyPlayer();
+    const end = questPeriod('daily', questPeriodOf('daily', k.now().getTime()).start).endsAt;
+    k.advance(end - 1 - k.now().getTime());
+    const r = await claim(k, a.p, a.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().claimed_at).toBe(new Date(end - 1).toISOString());
+    k.advance(1);
+    const before = await balance(k, b.p, b.reward.key);
+    const late = await claim(k, b.p, b.id);
+    expect(`${late.statusCode} ${late.json().error}`).toBe('409 QUEST_PERIOD_ENDED');
+    expect(await balance(k, b.p, b.reward.key)).toBe(before);
+    // the new day's quests start from nothing done
+    const q = await quests(k, b.p);
+    expect(q.daily.start).toBe(questPeriodOf('daily', end).start);
+    expect(q.daily.quests[0]!.complete).toBe(false);
+  });
+
+  it(`50 concurrent claims of one quest by one player pay once (${TEST_DB})`, async () => {
+    const { p, id, reward } = await readyPlayer();
+    const before = await balance(k, p, reward.key);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => claim(k, p, id)));
+    const codes = answers.map((r) => (r.statusCode === 200 ? 'ok' : `${r.statusCode} ${r.json().error}`));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
+    expect(codes.filter((c) => c === '409 QUEST_ALREADY_CLAIMED')).toHaveLength(49);
+    expect(await balance(k, p, reward.key)).toBe(before + BigInt(reward.amount));
+    const [c] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = ${p.userId} AND reason = 'quest_reward'`);
+    expect(c!.n).toBe(1);
+  });
+});
