@@ -20,7 +20,7 @@ import { applyTokenEntry } from '../src/modules/ledger/ledger.ts';
 import { progressOf } from '../src/modules/quests/repository.ts';
 
 const DAY = 86_400_000;
-const claim = (k: TestKingdom, p: Player, id: string, key = randomUUID()) => k.post(PATHS.questClaim(id), {}, { ...auth(p), 'idempotency-key': key });
+const claim = (k: TestKingdom, p: Player, id: string, key: string = randomUUID()) => k.post(PATHS.questClaim(id), {}, { ...auth(p), 'idempotency-key': key });
 const quests = async (k: TestKingdom, p: Player) => (await k.get(PATHS.quests, p.token)).json<QuestsResponse>();
 const balance = async (k: TestKingdom, p: Player, token: string) => BigInt((await k.get(PATHS.balance(token), p.token)).json<{ balance: string }>().balance);
 const assignDefault = (k: TestKingdom, p: Player, slot: number) => k.post(PATHS.mineWorkers('goldmine'), { hex_name: p.lands[0], slot, worker: null }, auth(p));
