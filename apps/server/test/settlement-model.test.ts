@@ -43,6 +43,7 @@ import {
 } from '@kingdom/game';
 import { canonicalDayResult, worldArbitrary } from '../../../packages/game/test/support/world-arbitrary.ts';
 import { edgeWorlds } from '../../../packages/game/test/support/edge-worlds.ts';
+import { coverageWorlds } from '../../../packages/game/test/support/coverage-worlds.ts';
 import { EDGE_CASES, edgesReached, type EdgeCase } from '../../../packages/game/test/support/edge-coverage.ts';
 import { exec, type Orm } from '../src/db/client.ts';
 import { settleDay, warmRosters } from '../src/jobs/settlement.ts';
@@ -196,19 +197,24 @@ function comparable(r: DayResult): DayResult {
   return { ...c, world: { ...c.world, items: c.world.items.filter((i) => i.amount > 0) } };
 }
 
-/** Runs the SQL tick and the model over the world's days and requires the same result each day. @returns the edges reached */
-async function agree({ world, days }: { world: World; days: string[] }): Promise<Set<EdgeCase>> {
+/**
+ * Runs the SQL tick and the model over the world's days and requires the same result each day.
+ * @returns the edges reached and the days' results (the model's, equal to the SQL's)
+ */
+async function agree({ world, days }: { world: World; days: string[] }): Promise<{ reached: Set<EdgeCase>; results: DayResult[] }> {
   await k.db.orm.transaction((tx) => loadWorld(tx, world));
   const reached = new Set<EdgeCase>();
+  const results: DayResult[] = [];
   let model = world;
   for (const day of days) {
     const expected = modelSettleDay(model, day);
     const actual = await sqlSettle(model, day);
     expect(comparable(actual)).toEqual(comparable(expected));
     for (const c of edgesReached(model, day, expected)) reached.add(c);
+    results.push(expected);
     model = expected.world;
   }
-  return reached;
+  return { reached, results };
 }
 
 /**
@@ -227,11 +233,18 @@ describe(`the SQL tick equals the model (${TEST_DB})`, () => {
     await agree(e);
   });
 
+  // Asserted coverage cases (`support/coverage-worlds.ts`): edges the random worlds
+  // reach too rarely to guard the SQL; each asserts that its world really reaches its edge.
+  it.each(coverageWorlds().map((c) => [c.name, c] as const))('on the coverage case: %s', async (_, c) => {
+    const { results } = await agree(c);
+    c.check(results);
+  });
+
   it(`on ${RUNS} generated worlds over several days: same entries, notifications, reports, totals and world; every edge reached`, async () => {
     const counts = new Map<EdgeCase, number>();
     let worlds = 0;
     await fc.assert(fc.asyncProperty(worldArbitrary(), async (input) => {
-      const reached = await agree(input);
+      const { reached } = await agree(input);
       worlds += 1;
       for (const c of reached) counts.set(c, (counts.get(c) ?? 0) + 1);
     }), { numRuns: RUNS, seed: SEED, endOnFailure: true });
