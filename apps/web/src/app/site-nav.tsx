@@ -84,7 +84,7 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
   ];
   const visible = (items: NavItem[]) => items.filter((i) => authed || !i.authOnly);
   const { pathname } = useLocation();
-  const active = activeNavTarget(pathname, [...visible(kingdom), ...economy, ...(authed ? account : [])].map((i) => i.to));
+  const active = activeNavTarget(pathname, [...visible(kingdom), ...economy, ...(authed ? account : [])].map((i) => i.to).concat('/quests'));
 
   return (
     <nav id="site-nav" className={open ? 'side-nav side-nav--open' : 'side-nav'} aria-label={t('nav.main')}>
@@ -93,12 +93,12 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
       <div className="side-nav__group">
         <ul>
           <li>
-            <span className="side-nav__link side-nav__link--disabled" aria-disabled="true" title={t('nav.comingSoon')}>
+            <Link to="/quests" onClick={onNavigate} aria-current={active === '/quests' ? 'page' : undefined} className={active === '/quests' ? 'side-nav__link side-nav__link--active' : 'side-nav__link'}>
               <span className="side-nav__icon" aria-hidden="true">
                 ⚑
               </span>
-              {t('nav.quests')} <small className="muted">{t('nav.comingSoon')}</small>
-            </span>
+              {t('nav.quests')}
+            </Link>
           </li>
           {guidebook ? (
             <li>

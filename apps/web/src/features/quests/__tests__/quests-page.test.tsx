@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { QuestsResponse } from '@kingdom/api';
+import { mockHttp } from '../../../test/mock-http.ts';
+import { signedInRoutes } from '../../../test/fixtures.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+
+const quest = (id: string, over: Partial<QuestsResponse['daily']['quests'][number]> = {}): QuestsResponse['daily']['quests'][number] => ({
+  id, period: id.startsWith('daily') ? 'daily' : 'weekly', slot: Number(id.slice(-1)), key: 'd_vendor_1', kind: 'vendor_purchases', target: '1', progress: '0',
+  complete: false, claimed: false, claimed_at: null, rewards: [{ kind: 'token', key: 'hexo', amount: '25000000' }], ...over,
+});
+const QUESTS: QuestsResponse = {
+  table_version: 1,
+  daily: {
+    start: '2026-11-27', starts_at: '2026-11-27T00:00:00.000Z', ends_at: '2026-11-28T00:00:00.000Z', seed: 'ab'.repeat(32),
+    quests: [
+      quest('daily-2026-11-27-0', { progress: '1', complete: true }),
+      quest('daily-2026-11-27-1', { key: 'd_exo_1000', kind: 'exo_mined', target: '1000000000', progress: '250000000', rewards: [{ kind: 'token', key: 'food', amount: '100000000' }] }),
+      quest('daily-2026-11-27-2', { key: 'd_assign_3', kind: 'assign_workers', target: '3', progress: '3', complete: true, claimed: true, claimed_at: '2026-11-27T10:00:00.000Z' }),
+    ],
+  },
+  weekly: {
+    start: '2026-11-23', starts_at: '2026-11-23T00:00:00.000Z', ends_at: '2026-11-30T00:00:00.000Z', seed: 'cd'.repeat(32),
+    quests: [
+      quest('weekly-2026-11-23-0', { key: 'w_upgrade_2', kind: 'upgrades_started', target: '2', progress: '1', rewards: [{ kind: 'item', key: 'land_upgrade01', amount: '1' }] }),
+      quest('weekly-2026-11-23-1', { key: 'w_votes_1000', kind: 'add_votes', target: '1000', progress: '1200', complete: true }),
+    ],
+  },
+};
+
+describe('/quests', () => {
+  it('shows visitors the sign-in prompt', async () => {
+    mockHttp({ ...signedInRoutes() });
+    renderRoute('/quests');
+    expect(await screen.findByText('Not connected')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Quests' })).toBeTruthy();
+  });
+
+  it("shows today's and this week's quests with progress, reward and state; a claim sends an Idempotency-Key", async () => {
+    const log = mockHttp({
+      ...signedInRoutes(),
+      'GET /quests': { body: QUESTS },
+      'POST /quests/daily-2026-11-27-0/claim': { body: { quest_id: 'daily-2026-11-27-0', rewards: [{ kind: 'token', key: 'hexo', amount: '25000000' }], claimed_at: '2026-11-27T12:00:00.000Z' } },
+    });
+    renderRoute('/quests', { signedIn: true });
+    const first = await screen.findByTestId('quest-daily-2026-11-27-0');
+    expect(within(first).getByText('Buy 1 time at the Vendor')).toBeTruthy();
+    expect(within(first).getByTestId('quest-reward').textContent).toBe('25 HEXO');
+    const exo = screen.getByTestId('quest-daily-2026-11-27-1');
+    expect(within(exo).getByText('Mine 1,000 EXO')).toBeTruthy();
+    expect(within(exo).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(within(exo).getByTestId('quest-progress').textContent).toBe('250 / 1,000');
+    expect(within(exo).queryByTestId('quest-claim')).toBeNull();
+    expect(within(screen.getByTestId('quest-daily-2026-11-27-2')).getByTestId('quest-claimed')).toBeTruthy();
+    expect(within(screen.getByTestId('quest-weekly-2026-11-23-0')).getByTestId('quest-reward').textContent).toBe('1 × Expansion permit tier 1');
+    // progress past the target shows the target, full bar
+    const votes = screen.getByTestId('quest-weekly-2026-11-23-1');
+    expect(within(votes).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    fireEvent.click(within(first).getByTestId('quest-claim'));
+    await waitFor(() => expect(log.some((r) => r.path === '/quests/daily-2026-11-27-0/claim')).toBe(true));
+    const req = log.find((r) => r.path === '/quests/daily-2026-11-27-0/claim')!;
+    expect(Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Quest complete! You received 25 HEXO.')).toBeTruthy();
+  });
+});
