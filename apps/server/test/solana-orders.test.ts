@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
@@ -17,7 +19,9 @@ import { base58 } from '@scure/base';
 import { sql } from 'drizzle-orm';
 import { ENDPOINTS, PATHS, XSRF_COOKIE, XSRF_HEADER, type ExoOrder } from '@kingdom/api';
 import { lamportsFromPrices, lamportsFromRound, lovelacePerExo, SOLANA_PAY_MEMO_PROGRAM, vendorEntry } from '@kingdom/game';
-import { exec } from '../src/db/client.ts';
+import { exec, openDatabase } from '../src/db/client.ts';
+import { createChainProviders } from '../src/chain/index.ts';
+import { runSolanaWatcher } from '../src/jobs/solana-watcher.ts';
 import { printTreasuryReport } from '../src/cli/treasury.ts';
 import { insertOrder } from '../src/modules/chain/repository.ts';
 import { newSolanaReference } from '../src/modules/chain/solana-orders.ts';
@@ -456,3 +460,82 @@ async function xsrfOf(url: string): Promise<Record<string, string>> {
   const value = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${XSRF_COOKIE}=`))!.slice(XSRF_COOKIE.length + 1);
   return { cookie: `${XSRF_COOKIE}=${value}`, [XSRF_HEADER]: decodeURIComponent(value) };
 }
+
+// The same crash on PGlite: one process at a time on a data folder on disk, so the test's own
+// kingdom closes before the watcher process opens it, and opens it again after the kill.
+describe.skipIf(TEST_DB !== 'pglite')('a watcher process killed mid-run (PGlite on disk)', () => {
+  it('kill -9 in the middle of a run, then a run in another process: every order credited exactly once', async () => {
+    const N = 60;
+    const dir = mkdtempSync(path.join(tmpdir(), 'kingdom-solana-'));
+    const dataDir = path.join(dir, 'data');
+    try {
+      const kk = await createTestKingdom({ demo: false, env: { DATA_DIR: dataDir, SOLANA_FINALITY_SLOTS: '3' } });
+      const payer = Keypair.generate();
+      const sale = kk.providers.solanaChain.saleAddress;
+      const [user] = await exec<{ id: number }>(kk.db.orm, sql`INSERT INTO users (name) VALUES ('sol crash') RETURNING id`);
+      await exec(kk.db.orm, sql`INSERT INTO wallets (user_id, chain, address) VALUES (${user!.id}, 'solana', ${payer.publicKey.toBase58()})`);
+      const local = kk.providers.solanaChain.local!;
+      await local.airdrop(sale, 1_000_000n);
+      await local.airdrop(payer.publicKey.toBase58(), BigInt(10 * SOL));
+      await local.produceSlots(1);
+      const { value: latest } = await kk.providers.solanaChain.rpc.getLatestBlockhash({ commitment: 'confirmed' }).send();
+      const wires: Uint8Array[] = [];
+      for (let i = 0; i < N; i++) {
+        const reference = newSolanaReference();
+        const id = await insertOrder(kk.db.orm, { userId: user!.id, key: randomUUID(), hash: 'x', source: 'pack', roundId: null, pack: 'exo_1k', exo: 1_000_000_000n,
+          lamports: BigInt(1_000_000 + i), reference, recipient: sale, now: kk.now(), expiresAt: new Date(kk.now().getTime() + 1_800_000) });
+        const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: new PublicKey(sale), lamports: 1_000_000 + i });
+        transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
+        const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: latest.blockhash })
+          .add(new TransactionInstruction({ programId: new PublicKey(SOLANA_PAY_MEMO_PROGRAM), keys: [], data: Buffer.from(`kingdom:order:${id}`, 'utf8') }), transfer);
+        tx.sign(payer);
+        wires.push(tx.serialize());
+      }
+      expect((await local.sendMany(wires)).every((s) => typeof s === 'string')).toBe(true);
+      await local.produceSlots(4);
+      const now = kk.now();
+      const config = kk.config;
+      await kk.close();
+
+      const base: Record<string, string> = {};
+      for (const [key, v] of Object.entries(process.env)) if (v !== undefined) base[key] = v;
+      for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'KINGDOM_TEST_DB', 'NODE_ENV']) delete base[key];
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'test', 'support', 'solana-watch-child.ts')], {
+        cwd: path.resolve(import.meta.dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...base, DATA_DIR: dataDir, DEMO: 'false', SOLANA_FINALITY_SLOTS: '3', LOG_LEVEL: 'silent', WATCH_NOW: now.toISOString(), WATCH_CHUNK: '5' },
+      });
+      let out = '';
+      child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
+      child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
+      const deadline = Date.now() + 120_000;
+      while (!/chunk 3\n/.test(out)) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the watcher process did not get going:\n${out}`);
+        await sleep(20);
+      }
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      expect(out).not.toMatch(/done/);
+
+      const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: undefined });
+      try {
+        const count = async () => (await exec<{ rows: number; paid: number; credits: number; exo: string }>(db.orm, sql`SELECT
+          (SELECT count(*)::int FROM solana_payments WHERE order_id IS NOT NULL) AS rows,
+          (SELECT count(*)::int FROM exo_orders WHERE status = 'paid') AS paid,
+          (SELECT count(*)::int FROM ledger_entries WHERE reason = 'exo_order') AS credits,
+          (SELECT COALESCE(sum(amount), 0)::text FROM balances WHERE token = 'exo') AS exo`))[0]!;
+        const mid = await count();
+        expect(mid.rows).toBeGreaterThanOrEqual(10);
+        expect(mid.rows).toBeLessThan(N);
+        expect(mid.credits).toBe(mid.paid);
+        const providers = await createChainProviders(config, db);
+        await runSolanaWatcher(db, providers.solanaChain, now);
+        await runSolanaWatcher(db, providers.solanaChain, now);
+        expect(await count()).toEqual({ rows: N, paid: N, credits: N, exo: (BigInt(N) * 1_000_000_000n).toString() });
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
