@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX, PATHS, XSRF_COOKIE, XSRF_HEADER } from '@kingdom/api';
-import { depositMessage } from '@kingdom/game';
+import { LAND_POLICY_ID, MINING_TOOL_POLICY_ID, depositMessage } from '@kingdom/game';
 import { exec, openDatabase } from '../apps/server/src/db/client.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openCardanoMoney } from '../apps/server/src/chain/cardano/money.ts';
@@ -105,6 +105,9 @@ export async function benchProviderCalls(databaseUrl: string, sizes: ProviderCal
         LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, DEMO: 'false', WEB_DIST: '/nonexistent', AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         CARDANO_NETWORK: 'preprod', BLOCKFROST_URL: origin + BLOCKFROST_API_PREFIX, BLOCKFROST_PROJECT_ID: 'bench',
         SALE_ADDRESS: money.saleAddress, EXO_UNIT: money.units.exo, HEXO_UNIT: money.units.hexo, TREASURY_KEY_FILE: keyFile,
+        SOLANA_SALE_ADDRESS: '11111111111111111111111111111112',
+        // The demo world's collections (seeded below), named as a real launch names its own.
+        LAND_POLICY_ID, MINING_TOOL_POLICY_ID,
       });
       const providers = await createChainProviders(config, db);
       await seedReferenceData(db);

@@ -16,7 +16,9 @@
  * skipped) and prints `DEMO=false`, `LAND_POLICY_ID` and `MINING_TOOL_POLICY_ID` too. Listens on 127.0.0.1 by default:
  * the admin endpoints (`/emulator/*`) move the chain and pay from the faucet, so never expose it.
  */
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { getAddressDecoder } from '@solana/kit';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -100,6 +102,8 @@ export async function blockfrostEmulatorCommand(args: string[]): Promise<void> {
     `EXO_UNIT=${money.units.exo}`,
     `HEXO_UNIT=${money.units.hexo}`,
     `TREASURY_KEY_FILE=${keyFile}`,
+    // A real Solana cluster needs a sale address: a fresh one for a rehearsal (set your own for a launch).
+    `SOLANA_SALE_ADDRESS=${getAddressDecoder().decode(randomBytes(32))}`,
     ...(policies ? ['DEMO=false', `LAND_POLICY_ID=${policies.land}`, `MINING_TOOL_POLICY_ID=${policies.tool}`] : []),
   ];
   process.stdout.write(lines.join('\n') + '\n');

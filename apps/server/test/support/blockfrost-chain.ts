@@ -5,7 +5,9 @@
  * as a real network (`CARDANO_NETWORK=preprod`, `BLOCKFROST_URL`, …): the production provider path
  * under test (issue 17 item 4).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { getAddressDecoder } from '@solana/kit';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.ts';
@@ -56,6 +58,8 @@ export async function startBlockfrostChain(genesis?: EmulatorGenesisOptions): Pr
     env: {
       CARDANO_NETWORK: 'preprod', BLOCKFROST_URL: origin + BLOCKFROST_API_PREFIX, BLOCKFROST_PROJECT_ID: projectId,
       SALE_ADDRESS: money.saleAddress, EXO_UNIT: money.units.exo, HEXO_UNIT: money.units.hexo, TREASURY_KEY_FILE: keyFile,
+      // A real Solana cluster needs its sale address (nothing is sent to it here).
+      SOLANA_SALE_ADDRESS: getAddressDecoder().decode(randomBytes(32)),
     },
     blocks: (count) => post('/emulator/blocks', { count }),
     fund: async (address) => (await post<{ tx_hash: string }>('/emulator/fund', { address })).tx_hash,
