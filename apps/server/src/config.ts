@@ -37,6 +37,8 @@ const envSchema = z.object({
   SOLANA_SLOT_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** Local Solana cluster: slots on top of a transaction's slot before it is finalized (≥ 1; a rollback may drop fewer). */
   SOLANA_FINALITY_SLOTS: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Real Solana cluster: ms `POST /api/solana/rpc` waits for the upstream RPC before answering a JSON-RPC error. */
+  SOLANA_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Address (base58) that receives SOL paid for EXO; required on a real cluster, the local cluster makes its own. */
   SOLANA_SALE_ADDRESS: z.union([z.literal(''), z.string().max(44).refine((v) => isAddress(v), 'must be a base58 Solana address (32 bytes)')]).optional(),
   /**
@@ -128,8 +130,11 @@ export interface Config {
   /** Blockfrost API v0 base URL (no trailing slash); undefined = the network's public host. */
   blockfrostUrl: string | undefined;
   solanaRpcUrl: string | undefined;
-  /** Solana (chain/solana): the local cluster's slot time (ms, 0 = on demand) and finality (slots); the sale address (base58) when set. */
-  solana: { slotMs: number; finalitySlots: number; saleAddress: string | undefined };
+  /**
+   * Solana (chain/solana): the local cluster's slot time (ms, 0 = on demand) and finality (slots); the sale address (base58) when set;
+   * on a real cluster the browser RPC proxy's upstream timeout (ms).
+   */
+  solana: { slotMs: number; finalitySlots: number; saleAddress: string | undefined; rpcTimeoutMs: number };
   mintUrl: string;
   /** The in-app land mint (docs/game-rules.md §2): the sale price in lovelace. Open only on the emulator. */
   mint: { priceLovelace: bigint };
@@ -226,7 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     blockfrostProjectId: e.BLOCKFROST_PROJECT_ID,
     blockfrostUrl: e.BLOCKFROST_URL ? e.BLOCKFROST_URL.replace(/\/+$/, '') : undefined,
     solanaRpcUrl: e.SOLANA_RPC_URL,
-    solana: { slotMs: e.SOLANA_SLOT_MS, finalitySlots: e.SOLANA_FINALITY_SLOTS, saleAddress: e.SOLANA_SALE_ADDRESS || undefined },
+    solana: { slotMs: e.SOLANA_SLOT_MS, finalitySlots: e.SOLANA_FINALITY_SLOTS, saleAddress: e.SOLANA_SALE_ADDRESS || undefined, rpcTimeoutMs: e.SOLANA_RPC_TIMEOUT_MS },
     mintUrl: e.MINT_URL ?? (demo ? '' : 'https://cardanolands.com/mint'),
     mint: { priceLovelace: mintPriceLovelace(e.MINT_PRICE_ADA)! },
     priceServiceUrl: e.PRICE_SERVICE_URL,

@@ -30,7 +30,6 @@ import { chainRoutes } from './modules/chain/routes.ts';
 import { mintRoutes } from './modules/mint/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { solanaRpcRoutes } from './modules/solana/routes.ts';
-import { usesLocalSolanaCluster } from './chain/solana/index.ts';
 
 /** One route module: its area, what it serves (spec §7 names), its plugin, and when it is registered (default: always). */
 export interface RouteModule {
@@ -64,5 +63,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { area: 'chain', serves: 'deposits, withdrawals, orders, rounds', routes: chainRoutes },
   { area: 'mint', serves: 'the in-app land mint: reserve, build, submit, list', routes: mintRoutes },
   { area: 'demo', serves: 'faucet, clock, tick, blocks (no sign-in)', routes: demoRoutes, when: (config) => config.demo },
-  { area: 'solana', serves: 'the local Solana cluster\'s JSON-RPC (emulator mode only)', routes: solanaRpcRoutes, when: usesLocalSolanaCluster },
+  { area: 'solana', serves: 'the browser\'s Solana JSON-RPC: the local cluster, or a proxy to the real one', routes: solanaRpcRoutes },
 ];

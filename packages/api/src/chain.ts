@@ -39,8 +39,9 @@ export const chainInfoResponse = z.object({
   /**
    * Solana (docs/game-rules.md §9): the cluster wallets must be on (`devnet` by default,
    * `SOLANA_CLUSTER`), its genesis hash (base58: a wallet on another cluster is refused), the JSON-RPC
-   * URL the browser sends and reads transactions through (the local cluster's endpoint in demo and
-   * tests), and the sale address SOL payments go to. Null when Solana payments are off.
+   * URL the browser sends and reads transactions through (always the relative `/api/solana/rpc`: the
+   * local cluster's endpoint in demo and tests, else the server's proxy to the real cluster's RPC), and
+   * the sale address SOL payments go to. Null when Solana payments are off.
    */
   solana: z.object({
     cluster: z.enum(['devnet', 'testnet', 'mainnet-beta']),

@@ -5,7 +5,9 @@
  *
  * - Real clusters (`CARDANO_NETWORK` not `emulator`, or `SOLANA_RPC_URL` set): `createSolanaRpc(url)`
  *   on `SOLANA_RPC_URL`, else the public endpoint of `SOLANA_CLUSTER`; the sale address is
- *   `SOLANA_SALE_ADDRESS` (required; base58, validated at start).
+ *   `SOLANA_SALE_ADDRESS` (required; base58, validated at start). Browsers reach it only through
+ *   `POST /api/solana/rpc`, a server-side proxy of a few methods (`rpc-proxy.ts`): the URL (which may
+ *   carry a provider key) stays on the server and the page's CSP stays `connect-src 'self'`.
  * - Emulator (`CARDANO_NETWORK=emulator`, no `SOLANA_RPC_URL`): a {@link LocalSolanaCluster} (litesvm
  *   replica per process, the chain a log in Postgres, `local-cluster.ts`); the same client code talks
  *   to it in-process through {@link LocalSolanaCluster.transport}, and browsers/wallets through
@@ -27,6 +29,7 @@ import { address, assertIsAddress, createSolanaRpc, createSolanaRpcFromTransport
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { LocalSolanaCluster } from './local-cluster.ts';
+import { createSolanaRpcProxy, type SolanaRpcBackend } from './rpc-proxy.ts';
 
 export { LocalSolanaCluster, SOLANA_MAX_TX_BYTES, MEMO_PROGRAM_ADDRESS, MAX_BLOCKHASH_AGE_SLOTS, type SlotTip } from './local-cluster.ts';
 
@@ -47,7 +50,10 @@ export const SOLANA_GENESIS_HASHES: Record<SolanaCluster, string> = {
   testnet: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY',
 };
 
-/** Path of the local cluster's JSON-RPC endpoint (under the API prefix), what `rpcUrl` is on it. */
+/**
+ * Path of the JSON-RPC endpoint browsers and wallets use (under the API prefix), on every deployment:
+ * the local cluster's handler, or on a real cluster the proxy to it. `GET /api/chain/info` publishes it as `solana.rpc_url`.
+ */
 export const LOCAL_SOLANA_RPC_PATH = '/api/solana/rpc';
 
 /** The server's Solana chain; one per process. */
@@ -57,10 +63,16 @@ export interface SolanaChain {
   /** The JSON-RPC client (`@solana/kit`), in-process on the local cluster, HTTP otherwise. */
   rpc: Rpc<SolanaRpcApi>;
   /**
-   * The JSON-RPC URL browsers and wallets use: the real endpoint, or on the local cluster the path
-   * `/api/solana/rpc` (relative: resolve it against the page's origin, `new URL(rpcUrl, location.origin)`).
+   * The JSON-RPC URL the server itself uses: the real endpoint (`SOLANA_RPC_URL` or the public one;
+   * secret: it may carry a provider key, never send it to a browser), or on the local cluster the path
+   * `/api/solana/rpc`. Browsers get {@link LOCAL_SOLANA_RPC_PATH} instead.
    */
   rpcUrl: string;
+  /**
+   * Answers a parsed JSON-RPC request or batch for `POST /api/solana/rpc`: the local cluster's handler
+   * (rpc.ts), or on a real cluster the proxy of a few methods to `rpcUrl` (rpc-proxy.ts). Never throws.
+   */
+  browserRpc: SolanaRpcBackend;
   /** The cluster's genesis hash (base58): a wallet reporting another one is on another cluster. Never rejects. */
   genesisHash(): Promise<string>;
   /** Explorer URL of a transaction with `{signature}` to fill in; null on the local cluster. */
@@ -96,7 +108,7 @@ export async function createSolanaChain(config: Config, db: Database): Promise<S
     const local = await LocalSolanaCluster.open(db.orm, { finalitySlots: config.solana.finalitySlots, rpcAirdrops: config.demo });
     const sale = await local.keypair('sale');
     return {
-      cluster, rpc: createSolanaRpcFromTransport(local.transport), rpcUrl: LOCAL_SOLANA_RPC_PATH,
+      cluster, rpc: createSolanaRpcFromTransport(local.transport), rpcUrl: LOCAL_SOLANA_RPC_PATH, browserRpc: (request) => local.handle(request),
       genesisHash: async () => local.genesisHash, explorerTxUrl: null,
       saleAddress: config.solana.saleAddress ? address(config.solana.saleAddress) : sale.address,
       finalitySlots: local.finalitySlots, local,
@@ -109,7 +121,7 @@ export async function createSolanaChain(config: Config, db: Database): Promise<S
   const rpc = createSolanaRpc(rpcUrl) as Rpc<SolanaRpcApi>;
   let genesis: Promise<string> | null = null;
   return {
-    cluster, rpc, rpcUrl, explorerTxUrl: EXPLORER[cluster], saleAddress, finalitySlots: 32, local: null,
+    cluster, rpc, rpcUrl, browserRpc: createSolanaRpcProxy({ url: rpcUrl, timeoutMs: config.solana.rpcTimeoutMs }), explorerTxUrl: EXPLORER[cluster], saleAddress, finalitySlots: 32, local: null,
     // A custom SOLANA_RPC_URL may serve another cluster: ask it (once; the well-known hash while it
     // cannot be reached), else the well-known hash.
     genesisHash: () => (config.solanaRpcUrl

@@ -5,6 +5,7 @@ import { route, sessionOf } from '../../http/routes.ts';
 import { fail } from '../../errors.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { isOnNetwork } from '../../chain/cardano/money.ts';
+import { LOCAL_SOLANA_RPC_PATH } from '../../chain/solana/index.ts';
 import { accountDeposits } from './deposits.ts';
 import { accountOrders, createOrder } from './orders.ts';
 import { buildPayment, submitPayment } from './payments.ts';
@@ -26,7 +27,8 @@ export async function chainRoutes(app: FastifyInstance): Promise<void> {
       tip: { height: tip.height, slot: tip.slot }, explorer_tx_url: money.explorerTxUrl,
       solana: {
         cluster: providers.solanaChain.cluster, genesis_hash: await providers.solanaChain.genesisHash(),
-        rpc_url: providers.solanaChain.rpcUrl, sale_address: providers.solanaChain.saleAddress,
+        // never the upstream URL (it may carry a provider key): the browser goes through the server
+        rpc_url: LOCAL_SOLANA_RPC_PATH, sale_address: providers.solanaChain.saleAddress,
         explorer_tx_url: providers.solanaChain.explorerTxUrl,
       },
     };

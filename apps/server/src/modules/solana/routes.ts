@@ -1,10 +1,15 @@
 /**
- * The local Solana cluster's JSON-RPC endpoint, `POST /api/solana/rpc` (demo/emulator mode only:
- * registered when the deployment runs the local cluster; never on a real cluster). Wallets and the
- * browser's `@solana/kit` (`createSolanaRpc(new URL('/api/solana/rpc', location.origin).href)`)
+ * The browser's Solana JSON-RPC endpoint, `POST /api/solana/rpc`, on every deployment; two backends
+ * behind one route (`SolanaChain.browserRpc`):
+ * - the local cluster (demo/emulator mode): its own handler, the methods of chain/solana/rpc.ts
+ *   (docs/operator-guide.md "Local Solana cluster");
+ * - a real cluster: a server-side proxy of the few methods the web flows use to `SOLANA_RPC_URL` (or
+ *   the public RPC), chain/solana/rpc-proxy.ts — the page's CSP stays `connect-src 'self'` and the
+ *   upstream URL (a provider key) never reaches a browser (docs/operator-guide.md "Solana RPC").
+ * Wallets and the browser's `@solana/kit` (`createSolanaRpc(new URL('/api/solana/rpc', location.origin).href)`)
  * send and read transactions through it. Public like a validator's RPC: no session, no CSRF token
  * (wallets send none), CORS open, the body bounded to {@link MAX_RPC_BODY_BYTES}, rate-limited per
- * client; every failure is a JSON-RPC error, never a 500 (docs/operator-guide.md "Local Solana cluster").
+ * client; every failure is a JSON-RPC error, never a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { rpcAnswerJson } from '../../chain/solana/rpc.ts';
@@ -29,10 +34,9 @@ function rpcError(reply: FastifyReply, status: number, code: number, message: st
   return sendJson(reply, status, JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-/** Registers `POST /solana/rpc` (and its CORS preflight) when the local cluster runs. */
+/** Registers `POST /solana/rpc` (and its CORS preflight). */
 export async function solanaRpcRoutes(app: FastifyInstance): Promise<void> {
-  const local = app.deps.providers.solanaChain.local;
-  if (!local) return;
+  const backend = app.deps.providers.solanaChain.browserRpc;
   // This plugin's own body parser: the raw text of any content type (wallets differ), parsed below,
   // so a malformed body is a JSON-RPC parse error rather than Fastify's 400.
   app.removeAllContentTypeParsers();
@@ -59,7 +63,7 @@ export async function solanaRpcRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         return rpcError(reply, 200, -32700, 'Parse error');
       }
-      return sendJson(reply, 200, rpcAnswerJson(await local.handle(parsed)));
+      return sendJson(reply, 200, rpcAnswerJson(await backend(parsed)));
     },
   });
 
