@@ -52,6 +52,8 @@ export interface RequestOptions {
   token?: string;
   /** Send the XSRF header and cookie (default: true for non-GET). */
   xsrf?: boolean;
+  /** More request headers (e.g. `idempotency-key`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -81,7 +83,7 @@ export class KingdomClient {
 
   /** Sends a request and returns the raw response (cookies are recorded). */
   async raw(method: string, path: string, options: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const wantXsrf = options.xsrf ?? method !== 'GET';

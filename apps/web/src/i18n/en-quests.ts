@@ -12,7 +12,6 @@ export const enQuests = {
     claim: 'Claim',
     claiming: 'Claiming…',
     claimed: 'Claimed',
-    notYet: 'Not complete yet',
     got: 'Quest complete! You received {{rewards}}.',
     go: 'Go there',
     seed: 'Draw seed {{seed}} (anyone can recompute it from the published quest table)',

@@ -15,7 +15,6 @@ export const esQuests: TextsLike<typeof enQuests> = {
     claim: 'Reclamar',
     claiming: 'Reclamando…',
     claimed: 'Reclamada',
-    notYet: 'Aún no está completa',
     got: '¡Misión completada! Recibiste {{rewards}}.',
     go: 'Ir allí',
     seed: 'Semilla del sorteo {{seed}} (cualquiera puede recalcularlo con la tabla de misiones publicada)',

@@ -20,6 +20,7 @@ import { formatCountdown, formatUtc } from '../../components/time-format.ts';
 import { useGameNow } from '../../components/use-game-now.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { useClaimQuest, useQuests } from './api.ts';
+import './quests.css';
 
 i18n.addResourceBundle('en', 'translation', enQuests, true, false);
 i18n.addResourceBundle('es', 'translation', esQuests, true, false);
@@ -70,14 +71,14 @@ function QuestCard({ quest, ended }: { quest: QuestDto; ended: boolean }) {
     <li className="card vendor-card" data-testid={`quest-${quest.id}`} data-kind={quest.kind}>
       <span className="land-card__name">{title}</span>
       <span className="vendor-card__purpose">{t(`quests.hints.${quest.kind}`)}</span>
-      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}
+      <div className={quest.complete ? 'quest-progress quest-progress--done' : 'quest-progress'} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}
         aria-valuetext={`${amountText(quest.kind, value.toString())} / ${amountText(quest.kind, quest.target)}`}
         aria-label={t('quests.progress', { name: title, value: amountText(quest.kind, value.toString()), target: amountText(quest.kind, quest.target) })}>
-        <div className="progress__bar" style={{ width: `${pct}%` }} />
+        <div className="quest-progress__bar" style={{ width: `${pct}%` }} />
       </div>
       <span className="muted" data-testid="quest-progress">{amountText(quest.kind, value.toString())} / {amountText(quest.kind, quest.target)}</span>
-      <span className="vendor-card__price"><span className="sr-only">{t('quests.reward')}: </span><span aria-hidden="true">🎁 </span><span data-testid="quest-reward">{rewards}</span></span>
-      <div className="vendor-card__buy">
+      <span className="quest-card__reward"><span className="quest-card__reward-label">{t('quests.reward')}</span> <span className="vendor-card__price" data-testid="quest-reward">{rewards}</span></span>
+      <div className="quest-card__actions">
         {quest.claimed ? (
           <span className="badge badge--gold" data-testid="quest-claimed">✓ {t('quests.claimed')}</span>
         ) : quest.complete ? (
@@ -85,10 +86,7 @@ function QuestCard({ quest, ended }: { quest: QuestDto; ended: boolean }) {
             {claim.isPending ? t('quests.claiming') : t('quests.claim')}
           </button>
         ) : (
-          <>
-            <button type="button" className="btn" disabled>{t('quests.notYet')}</button>
-            <Link className="btn btn--ghost" to={GO[quest.kind]}>{t('quests.go')}</Link>
-          </>
+          <Link className="btn btn--ghost" to={GO[quest.kind]} aria-label={`${t('quests.go')}: ${title}`}>{t('quests.go')} →</Link>
         )}
       </div>
     </li>
