@@ -11,6 +11,14 @@
  * account's; paying the exact price, less, or more; an order awaiting payment, already paid or
  * expired; several payments of one order. `COVERAGE` below counts the worlds in which the credit
  * step judged each case, and the random test asserts each is reached in at least 10% of worlds.
+ *
+ * Hand-made order payments (exact, one lovelace short, twice in one run, again after a credit,
+ * late, unlinked senders, another account's order) each assert their case's outcome. One-line
+ * mutations of `creditConfirmedPayments`, none committed, each failing one of them on PGlite and
+ * Postgres: `r.amount >= o.lovelace` → `>= o.lovelace - 1` (one short); `eligible AND rn = 1` →
+ * `eligible` (twice: the ledger's once-only index throws, and without it the comparison fails);
+ * `o.status <> 'paid'` dropped (again) or → `= 'awaiting_payment'` (late); `k.stake_credential =
+ * s.stake` dropped (unlinked); `o.user_id = r.owner` dropped (another account's order).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -208,7 +216,7 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
     const paid = await exec<{ id: number }>(orm, sql`SELECT id::int AS id FROM exo_orders WHERE paid_at = ${now} ORDER BY id`);
     expect(paid.map((r) => r.id)).toEqual([...model.paidOrders].sort((a, b) => a - b));
     expect(result.credited).toBe(model.credits.length);
-    return { model, userIds, payments };
+    return { model, userIds, payments, orderIds };
   }
 
   // COVERAGE — % of worlds reaching each case with the fixed seed 17 (the test prints it):
@@ -251,5 +259,85 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
   it('credits the victim once it proved its stake key', async () => {
     const { model, userIds } = await agree({ ...attack, proofs: [{ stake: 'aa', account: 1 }] });
     expect(model.credits.map((c) => [c.userId, c.amount])).toEqual([[userIds[1], 37_000_000n]]);
+  });
+
+  // Asserted coverage cases of order payments: hand-made worlds, each with a check that the world
+  // reaches the case it is named for (the outcome of every payment, the credits and the paid orders,
+  // which `agree` has already required the SQL to equal). Account 0's order 0: 1,000 EXO for 5 ADA.
+  const L = 5_000_000n;
+  const EXO = 1_000_000_000n;
+  const ada = (order: number, amount: bigint, sender: number): World['payments'][number] =>
+    ({ token: 'ada', amount, senders: [sender], order, height: 1, status: 'pending' });
+  /** Two accounts with their own linked addresses 0 and 1; addresses 2–4 unlinked; one order of account 0. */
+  const orderWorld = (over: Partial<World>): World => ({
+    accounts: 2, stakes: ['', '', '', '', ''], links: [0, 1, null, null, null], proofs: [],
+    orders: [{ account: 0, exo: EXO, lovelace: L, status: 'awaiting_payment' }], payments: [], tip: 20, depth: 15, ...over,
+  });
+  const orderCases: Array<{ name: string; world: World; statuses: PaymentStatus[]; credited: Array<[account: number, exo: bigint]>; paid: number[]; fact: (w: World) => void }> = [
+    {
+      name: 'paid exactly by the owner', world: orderWorld({ payments: [ada(0, L, 0)] }),
+      statuses: ['credited'], credited: [[0, EXO]], paid: [0],
+      fact: (w) => expect(w.payments[0]!.amount).toBe(w.orders[0]!.lovelace),
+    },
+    {
+      name: 'paid exactly one lovelace short', world: orderWorld({ payments: [ada(0, L - 1n, 0)] }),
+      statuses: ['unmatched'], credited: [], paid: [],
+      fact: (w) => expect(w.orders[0]!.lovelace - w.payments[0]!.amount).toBe(1n),
+    },
+    {
+      name: 'paid twice in one run (exactly, then more): credited once', world: orderWorld({ payments: [ada(0, L, 0), ada(0, L + 7n, 0)] }),
+      statuses: ['credited', 'unmatched'], credited: [[0, EXO]], paid: [0],
+      fact: (w) => expect(w.payments.every((p) => p.order === 0 && p.amount >= L && w.tip - p.height + 1 >= w.depth)).toBe(true),
+    },
+    {
+      name: 'paid again after an earlier run credited it', world: orderWorld({ orders: [{ account: 0, exo: EXO, lovelace: L, status: 'paid' }], payments: [ada(0, L, 0)] }),
+      statuses: ['unmatched'], credited: [], paid: [],
+      fact: (w) => expect(w.orders[0]!.status).toBe('paid'),
+    },
+    {
+      name: 'paid late: the expired order is honoured at its price', world: orderWorld({ orders: [{ account: 0, exo: EXO, lovelace: L, status: 'expired' }], payments: [ada(0, L, 0)] }),
+      statuses: ['credited'], credited: [[0, EXO]], paid: [0],
+      fact: (w) => expect(w.orders[0]!.status).toBe('expired'),
+    },
+    {
+      // address 4: no stake credential; address 2: stake 'aa', shared with account 0's linked address 0
+      // but proved by nobody (account 1 proved 'cc'); address 3: stake 'bb', proved by account 0
+      name: 'paid by unlinked senders: unproved waits as claimable, a proved stake key pays',
+      world: orderWorld({ stakes: ['aa', '', 'aa', 'bb', ''], proofs: [{ stake: 'bb', account: 0 }, { stake: 'cc', account: 1 }], payments: [ada(0, L, 4), ada(0, L, 2), ada(0, L, 3)] }),
+      statuses: ['claimable', 'claimable', 'credited'], credited: [[0, EXO]], paid: [0],
+      fact: (w) => expect(w.payments.map((p) => [w.links[p.senders[0]!] ?? null, w.stakes[p.senders[0]!]])).toEqual([[null, ''], [null, 'aa'], [null, 'bb']]),
+    },
+    {
+      // account 1 pays account 0's order from its linked address 1, then from address 3 whose stake key it proved; then account 0 pays it
+      name: 'paid for another account’s order (linked address, proved stake), then by its owner',
+      world: orderWorld({ stakes: ['', '', '', 'cc', ''], proofs: [{ stake: 'cc', account: 1 }], payments: [ada(0, L, 1), ada(0, L, 3), ada(0, L, 0)] }),
+      statuses: ['unmatched', 'unmatched', 'credited'], credited: [[0, EXO]], paid: [0],
+      fact: (w) => expect([w.links[1], w.proofs[0]!.account, w.orders[0]!.account]).toEqual([1, 1, 0]),
+    },
+  ];
+
+  it.each(orderCases.map((c) => [c.name, c] as const))('agrees on the hand-made order payment: %s', async (_, c) => {
+    c.fact(c.world);
+    const { model, userIds, payments, orderIds } = await agree(c.world);
+    expect(payments.map((p) => model.statuses.get(p.id) ?? p.status)).toEqual(c.statuses);
+    expect(model.credits.map((x) => [x.userId, x.amount])).toEqual(c.credited.map(([a, exo]) => [userIds[a], exo]));
+    expect(model.paidOrders).toEqual(c.paid.map((o) => orderIds[o]));
+  });
+
+  // An order paid twice in one run is credited once by the rule itself, not only because the second
+  // ledger entry would break the ledger's once-only index (`ledger_entries_once`): without the index,
+  // the comparison with the model still requires one credit.
+  it('credits an order paid twice in one run once, by the rule alone (without the ledger’s once-only index)', async () => {
+    const twice = orderCases.find((c) => c.name.startsWith('paid twice'))!;
+    await exec(k.db.orm, sql`DROP INDEX ledger_entries_once`);
+    try {
+      const { model } = await agree(twice.world);
+      expect(model.credits).toHaveLength(1);
+    } finally {
+      // only a mutated credit step leaves duplicates; they go so the index can be made again
+      await exec(k.db.orm, sql`DELETE FROM ledger_entries a USING ledger_entries b
+        WHERE a.id > b.id AND a.reason = b.reason AND a.reference = b.reference AND a.user_id = b.user_id AND a.asset = b.asset`);
+      await exec(k.db.orm, sql`CREATE UNIQUE INDEX ledger_entries_once ON ledger_entries USING btree (reason, reference, user_id, asset)`);
+    }
   });
 });

@@ -31,6 +31,9 @@
  *   settlement.ts roster `assigned_at <` → `<=`                      1 fail   world 1
  *   settlement.ts re-rating window `taken_at > start` → `>=`         1 fail   world 4
  *   settlement.ts warm-up for the next day's start, no start guard   0 fail   world 4
+ * Asserted coverage cases (`support/coverage-worlds.ts`), each failing on PGlite and Postgres:
+ *   repository.ts snapshotRowsSql `votes >= 250,000` → `>`           the 250,000-votes snapshot
+ *   staking.ts `_stake_active` (tool path) `last_login_at >` → `>=`   the mining tools at 30 days
  * A first version of the planted edges let the re-rating-window mutation pass all 100 worlds and
  * needed 43 for the short-player one: hence 'snapshot at day start' and 'salary = budget, some unpaid'.
  */
