@@ -1,5 +1,5 @@
 /**
- * `POST /api/solana/rpc` on a real cluster (docs/operator-guide.md "Solana RPC"): a Kingdom on
+ * `POST /api/solana/rpc` on a real cluster (docs/operator-guide.md §7.4 "Solana"): a Kingdom on
  * preprod settings (the Blockfrost-compatible emulator over HTTP) with `SOLANA_RPC_URL` pointing at a
  * fake JSON-RPC server on 127.0.0.1 whose URL carries an API key. The route proxies the web flow's
  * methods to it and nothing else, answers JSON-RPC errors (never a 500) when it fails, hangs or

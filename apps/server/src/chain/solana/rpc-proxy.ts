@@ -2,7 +2,7 @@
  * The browser's Solana JSON-RPC on a real cluster: `POST /api/solana/rpc` forwards the few methods the
  * web payment and sign-in flows use to the configured RPC (`SOLANA_RPC_URL`, else the cluster's
  * public endpoint), server-side, so the page's CSP stays `connect-src 'self'` and an operator's RPC
- * URL (often carrying a provider API key) never reaches a browser (docs/operator-guide.md "Solana RPC").
+ * URL (often carrying a provider API key) never reaches a browser (docs/operator-guide.md §7.4 "Solana").
  *
  * Rules:
  * - Only {@link SOLANA_PROXY_METHODS} are forwarded; any other method (`requestAirdrop` included) is

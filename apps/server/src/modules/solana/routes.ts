@@ -5,7 +5,7 @@
  *   (docs/operator-guide.md "Local Solana cluster");
  * - a real cluster: a server-side proxy of the few methods the web flows use to `SOLANA_RPC_URL` (or
  *   the public RPC), chain/solana/rpc-proxy.ts — the page's CSP stays `connect-src 'self'` and the
- *   upstream URL (a provider key) never reaches a browser (docs/operator-guide.md "Solana RPC").
+ *   upstream URL (a provider key) never reaches a browser (docs/operator-guide.md §7.4 "Solana").
  * Wallets and the browser's `@solana/kit` (`createSolanaRpc(new URL('/api/solana/rpc', location.origin).href)`)
  * send and read transactions through it. Public like a validator's RPC: no session, no CSRF token
  * (wallets send none), CORS open, the body bounded to {@link MAX_RPC_BODY_BYTES}, rate-limited per
