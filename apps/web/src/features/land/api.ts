@@ -47,9 +47,9 @@ export function useUpgradeResult(hexName: string) {
   });
 }
 
-/** The hex_name of the signed-in player's first land; null when they hold none. */
-export function useFirstLand() {
-  const enabled = useIsAuthenticated();
+/** The hex_name of the signed-in player's first land; null when they hold none. `wanted` false: not asked. */
+export function useFirstLand(wanted = true) {
+  const enabled = useIsAuthenticated() && wanted;
   return useQuery({
     queryKey: [...queryKeys.myLands, 'first'],
     queryFn: async () => (await call('lands', { query: { my: 'true', page: 1 } })).lands[0]?.hex_name ?? null,

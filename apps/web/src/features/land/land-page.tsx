@@ -212,7 +212,7 @@ function FirstLand() {
   const { t } = useTranslation();
   const signedIn = useIsAuthenticated();
   const selectedLand = useSession((s) => s.selectedLand);
-  const first = useFirstLand();
+  const first = useFirstLand(!selectedLand);
   if (!signedIn) {
     return (
       <EmptyState title={t('landPage.noLandsTitle')} text={t('landPage.noLandsText')}>
