@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PATHS, STAKING_PATHS, type LeaderboardResponse, type QuestsResponse, type QuestTableResponse } from '@kingdom/api';
+import { PATHS, STAKING_PATHS, type AchievementsResponse, type LeaderboardResponse, type QuestsResponse, type QuestTableResponse } from '@kingdom/api';
 import {
   QUEST_KINDS, addDays, drawQuests, questPeriod, questPeriodOf, questProgress, questSeed, type QuestFacts, type QuestPeriod,
 } from '@kingdom/game';
@@ -200,5 +200,35 @@ describe('quests', () => {
     expect(await balance(k, p, reward.key)).toBe(before + BigInt(reward.amount));
     const [c] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM ledger_entries WHERE user_id = ${p.userId} AND reason = 'quest_reward'`);
     expect(c!.n).toBe(1);
+  });
+  it('achievements: none for a new player; each milestone from the records (upgrade, vote, deposit, quest, level 10, XL, a 7-day Excellent streak)', async () => {
+    const earned = async (p: Player) => {
+      const r = (await k.get(PATHS.achievements, p.token)).json<AchievementsResponse>();
+      expect(r.earned).toBe(r.achievements.filter((a) => a.earned).length);
+      return r.achievements.filter((a) => a.earned).map((a) => a.key);
+    };
+    const p = await newPlayer(k, { lands: 1, hexo: '1000', exo: '100', items: { toolkit_2: 1 } });
+    expect(await earned(p)).toEqual([]);
+    expect((await k.get(PATHS.achievements)).statusCode).toBe(401);
+    expect((await assignDefault(k, p, 1)).statusCode).toBe(200);
+    expect((await buyFood(k, p)).statusCode).toBe(200);
+    const id = (await quests(k, p)).daily.quests[0]!.id;
+    expect((await claim(k, p, id)).statusCode).toBe(200);
+    const project = (await k.get(`${STAKING_PATHS.stakingLeaderboard}?chain=cardano`)).json<LeaderboardResponse>().items[0]!.project;
+    await k.post(STAKING_PATHS.votesLock, { amount: 10 }, auth(p));
+    expect((await k.post(STAKING_PATHS.votesAdd, { project, votes: 5 }, auth(p))).statusCode).toBe(200);
+    await k.db.orm.transaction((tx) => applyTokenEntry(tx, { userId: p.userId, token: 'exo', amount: 1n, reason: 'deposit', reference: `${'cd'.repeat(32)}#1`, at: k.now() }));
+    expect(await earned(p)).toEqual(['first_deposit', 'first_vote', 'first_quest']);
+    // six full working days: not yet a 7-day streak; the seventh makes it
+    expect((await k.post(PATHS.demoTick, { days: 7 })).statusCode).toBe(200);
+    let r = (await k.get(PATHS.achievements, p.token)).json<AchievementsResponse>();
+    expect(r.achievements.find((a) => a.key === 'excellent_streak_7')).toEqual({ key: 'excellent_streak_7', earned: false, progress: 6, target: 7 });
+    expect((await k.post(PATHS.demoTick, { days: 1 })).statusCode).toBe(200);
+    expect(await earned(p)).toEqual(['excellent_streak_7', 'first_deposit', 'first_vote', 'first_quest']);
+    expect((await k.post(PATHS.mineUpgrade('goldmine'), { hex_name: p.lands[0] }, auth(p))).statusCode).toBe(200);
+    await exec(k.db.orm, sql`UPDATE lands SET size = 'SUPERLARGE', goldmine_level = 10 WHERE hex_name = ${p.lands[0]!}`);
+    r = (await k.get(PATHS.achievements, p.token)).json<AchievementsResponse>();
+    expect(r.achievements.filter((a) => a.earned).map((a) => a.key)).toEqual(['first_upgrade', 'mine_level_10', 'xl_land', 'excellent_streak_7', 'first_deposit', 'first_vote', 'first_quest']);
+    expect(r.achievements.find((a) => a.key === 'excellent_streak_30')).toMatchObject({ earned: false, progress: 7, target: 30 });
   });
 });

@@ -25,7 +25,7 @@ import {
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
-import { questsResponse, questParams, questClaimResponse, questTableResponse } from './quests.ts';
+import { questsResponse, questParams, questClaimResponse, questTableResponse, achievementsResponse } from './quests.ts';
 import { mintInfoResponse, mintRequest, mintResponse, mintsResponse, mintParams, mintTxRequest, mintSubmitRequest } from './mint.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
 import {
@@ -236,6 +236,10 @@ export const ENDPOINTS = {
     summary: "Claims a complete quest's reward once (Idempotency-Key header, a UUID); only within its period",
     headers: idempotencyHeaders, params: questParams, response: questClaimResponse,
     errors: ['NOT_FOUND', 'QUEST_ALREADY_CLAIMED', 'QUEST_NOT_COMPLETE', 'QUEST_PERIOD_ENDED', 'IDEMPOTENCY_KEY_REUSED', 'AMOUNT_TOO_LARGE'],
+  }),
+  achievements: endpoint({
+    operationId: 'achievements', method: 'GET', path: '/account/achievements', tags: ['quests'], auth: 'session',
+    summary: "The player's achievements (milestones kept once earned), computed from the game's records", response: achievementsResponse, errors: [],
   }),
   questTable: endpoint({
     operationId: 'questTable', method: 'GET', path: '/quests/table', tags: ['quests'], auth: 'public',

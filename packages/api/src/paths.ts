@@ -57,6 +57,7 @@ export const PATHS = {
   quests: '/quests',
   questClaim: (id: string) => fill('/quests/:id/claim', { id }),
   questTable: '/quests/table',
+  achievements: '/account/achievements',
 } as const;
 
 /** Paths of the wallets and Staking-Hub endpoints, relative to `/api`. */

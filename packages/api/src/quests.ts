@@ -5,7 +5,7 @@
  * vote points are whole-number strings.
  */
 import { z } from 'zod';
-import { QUEST_KINDS, QUEST_PERIODS } from '@kingdom/game';
+import { ACHIEVEMENTS, QUEST_KINDS, QUEST_PERIODS } from '@kingdom/game';
 
 export const questReward = z.object({
   kind: z.enum(['token', 'item']),
@@ -60,3 +60,13 @@ export const questTableResponse = z.object({
   quests: z.array(z.object({ key: z.string(), period: z.enum(QUEST_PERIODS), kind: z.enum(QUEST_KINDS), target: z.string(), easy: z.boolean(), rewards: z.array(questReward) })),
 });
 export type QuestTableResponse = z.infer<typeof questTableResponse>;
+
+export const achievementDto = z.object({
+  key: z.enum(ACHIEVEMENTS),
+  earned: z.boolean(),
+  progress: z.number().int().describe('capped at target; streaks: the longest run of all-Excellent days'),
+  target: z.number().int(),
+});
+export type AchievementDto = z.infer<typeof achievementDto>;
+export const achievementsResponse = z.object({ achievements: z.array(achievementDto), earned: z.number().int() });
+export type AchievementsResponse = z.infer<typeof achievementsResponse>;

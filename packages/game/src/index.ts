@@ -24,6 +24,7 @@ export * from './settlement/settle-day.ts';
 export * from './vendor/prices.ts';
 export * from './chest/chest.ts';
 export * from './quests/quests.ts';
+export * from './quests/achievements.ts';
 export * from './staking/votes.ts';
 export * from './staking/rewards.ts';
 export * from './chain/money.ts';

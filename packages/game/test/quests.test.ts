@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import {
-  QUEST_KINDS, QUEST_TABLES, QUESTS_PER_PERIOD, createPrng, drawQuests, parseQuestId, questId, questPeriod, questPeriodOf, questProgress,
+  ACHIEVEMENTS, QUEST_KINDS, QUEST_TABLES, QUESTS_PER_PERIOD, achievements, addDays, createPrng, longestDayStreak, drawQuests, parseQuestId, questId, questPeriod, questPeriodOf, questProgress,
   questSeed, questTable, questComplete, type QuestFacts,
 } from '../src/index.ts';
 
@@ -111,5 +111,27 @@ describe('quest progress at its boundaries', () => {
     expect(questProgress('excellent_mine_days', day, { ...none, mineDays })).toBe(1n);
     // the week of Monday 11-23 holds reports of Sunday 11-22 to Saturday 11-28
     expect(questProgress('excellent_mine_days', week, { ...none, mineDays: [{ day: '2026-11-22', effectivity: 5 }, { day: '2026-11-29', effectivity: 5 }, ...mineDays] })).toBe(4n);
+  });
+});
+
+describe('achievements (docs/game-rules.md §10)', () => {
+  const base = { upgradesStarted: 0, maxGoldmineLevel: 0, xlLands: 0, deposits: 0, votesAdded: 0, questsClaimed: 0, excellentDays: [] as string[] };
+  const earned = (f: Partial<typeof base>) => achievements({ ...base, ...f }).filter((a) => a.earned).map((a) => a.key);
+  it('nothing done, nothing earned; each milestone at its threshold', () => {
+    expect(earned({})).toEqual([]);
+    expect(achievements(base).map((a) => a.key)).toEqual([...ACHIEVEMENTS]);
+    expect(earned({ upgradesStarted: 1, deposits: 1, votesAdded: 1, questsClaimed: 1, xlLands: 1 })).toEqual(['first_upgrade', 'xl_land', 'first_deposit', 'first_vote', 'first_quest']);
+    expect(earned({ maxGoldmineLevel: 9 })).toEqual([]);
+    expect(earned({ maxGoldmineLevel: 10 })).toEqual(['mine_level_10']);
+    expect(achievements({ ...base, maxGoldmineLevel: 4 }).find((a) => a.key === 'mine_level_10')).toEqual({ key: 'mine_level_10', earned: false, progress: 4, target: 10 });
+  });
+  it('streaks count consecutive UTC days, across month ends, duplicates once', () => {
+    const run = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
+    expect(longestDayStreak([])).toBe(0);
+    expect(longestDayStreak(run('2026-11-27', 7))).toBe(7); // crosses 11-30 → 12-01
+    expect(longestDayStreak([...run('2026-11-01', 6), ...run('2026-11-08', 3), '2026-11-02'])).toBe(6); // a gap on 11-07
+    expect(earned({ excellentDays: run('2026-11-01', 6) })).toEqual([]);
+    expect(earned({ excellentDays: run('2026-11-01', 7) })).toEqual(['excellent_streak_7']);
+    expect(earned({ excellentDays: run('2026-02-01', 30).reverse() })).toEqual(['excellent_streak_7', 'excellent_streak_30']);
   });
 });

@@ -67,6 +67,7 @@ export const ROUTES = {
   quests: { method: 'GET', path: '/quests' },
   questClaim: { method: 'POST', path: '/quests/:id/claim' },
   questTable: { method: 'GET', path: '/quests/table' },
+  achievements: { method: 'GET', path: '/account/achievements' },
   valleyMap: { method: 'GET', path: '/valley/map' },
   valleyMine: { method: 'GET', path: '/valley/mine' },
   demoFaucet: { method: 'POST', path: '/demo/faucet' },

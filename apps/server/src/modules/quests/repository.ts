@@ -4,7 +4,7 @@
  * a differential test checks they agree), and the claims.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, QUEST_KINDS, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
+import { addDays, QUEST_KINDS, type AchievementFacts, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 
 /**
@@ -69,4 +69,22 @@ export async function insertClaim(tx: Orm, c: { userId: number; questId: string;
     VALUES (${c.userId}, ${c.questId}, ${c.questKey}, ${c.key}, ${JSON.stringify(c.rewards)}::jsonb, ${c.at})
     ON CONFLICT DO NOTHING RETURNING quest_id`);
   return rows.length > 0;
+}
+
+/** The facts achievements read for `userId` (docs/game-rules.md §10), in one statement plus the all-Excellent days. */
+export async function achievementFactsOf(orm: Orm, userId: number): Promise<AchievementFacts> {
+  const [row] = await exec<{ upgrades: number; max_level: number; xl: number; deposits: number; votes: number; quests: number }>(orm, sql`SELECT
+    (SELECT count(*) FROM mine_upgrades WHERE user_id = ${userId})::int AS upgrades,
+    (SELECT COALESCE(max(l.goldmine_level), 0) FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId})::int AS max_level,
+    (SELECT count(*) FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId} AND l.size = 'SUPERLARGE')::int AS xl,
+    (SELECT count(*) FROM ledger_entries WHERE user_id = ${userId} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0)::int AS deposits,
+    (SELECT count(*) FROM vote_events WHERE user_id = ${userId} AND delta > 0)::int AS votes,
+    (SELECT count(*) FROM quest_claims WHERE user_id = ${userId})::int AS quests`);
+  const days = await exec<{ day: string }>(orm, sql`SELECT g.day FROM mine_daily d
+    JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day)
+    WHERE d.user_id = ${userId} GROUP BY g.day HAVING min(d.effectivity) = 5`);
+  return {
+    upgradesStarted: row!.upgrades, maxGoldmineLevel: row!.max_level, xlLands: row!.xl, deposits: row!.deposits, votesAdded: row!.votes,
+    questsClaimed: row!.quests, excellentDays: days.map((d) => d.day),
+  };
 }

@@ -5,14 +5,14 @@
  * = the quest id) in the claim's transaction, once per account and quest.
  */
 import {
-  QUEST_PERIODS, QUEST_TABLE_VERSION, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
+  QUEST_PERIODS, QUEST_TABLE_VERSION, achievements, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
   type QuestPeriod, type QuestPeriodKind, type Token,
 } from '@kingdom/game';
-import type { QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
+import type { AchievementsResponse, QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
+import { achievementFactsOf, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
 
 /** The ledger reason of quest rewards (reference: the quest id). */
 export const QUEST_REWARD_REASON = 'quest_reward';
@@ -91,4 +91,10 @@ export function questTableAnswer(): QuestTableResponse {
       + 'Quest id = <period>-<start>-<slot>.',
     quests: questTable().map((d) => ({ key: d.key, period: d.period, kind: d.kind, target: d.target.toString(), easy: d.easy, rewards: [...d.rewards] })),
   };
+}
+
+/** The achievements of `userId` (docs/game-rules.md §10): computed from the records, so never lost. */
+export async function achievementsOf(db: Database, userId: number): Promise<AchievementsResponse> {
+  const list = achievements(await achievementFactsOf(db.orm, userId));
+  return { achievements: list, earned: list.filter((a) => a.earned).length };
 }
