@@ -12,7 +12,7 @@ import { createSolanaRpc, generateKeyPairSigner, type Address } from '@solana/ki
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { startBlockfrostChain, type TestBlockfrostChain } from './support/blockfrost-chain.ts';
 import { createSolanaRpcProxy, MAX_PROXY_BATCH } from '../src/chain/solana/rpc-proxy.ts';
-import { MAX_RPC_BODY_BYTES } from '../src/modules/solana/routes.ts';
+import { MAX_RPC_BODY_BYTES, RPC_RATE_LIMIT_PER_MINUTE } from '../src/modules/solana/routes.ts';
 
 const SECRET = 'supersecretkey123';
 const GENESIS = 'FakeGenesis1111111111111111111111111111111';
@@ -224,6 +224,19 @@ describe('POST /api/solana/rpc on a real cluster: the proxy to SOLANA_RPC_URL', 
     const answer = await proxy({ jsonrpc: '2.0', id: 1, method: 'getGenesisHash' });
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error: the Solana RPC cannot be reached' } });
     expect(JSON.stringify(answer)).not.toContain(SECRET);
+  });
+
+  it('is rate-limited per client like the local endpoint: the upstream never sees more than the limit', async () => {
+    let refused: { statusCode: number; body: string } | null = null;
+    let sent = 0;
+    while (!refused && sent < RPC_RATE_LIMIT_PER_MINUTE + 50) {
+      const wave = await Promise.all(Array.from({ length: 50 }, () => rpc({ jsonrpc: '2.0', id: 1, method: 'getGenesisHash' })));
+      sent += wave.length;
+      refused = wave.find((r) => r.statusCode === 429) ?? null;
+    }
+    expect(refused).not.toBeNull();
+    expect(JSON.parse(refused!.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: 429, message: 'Too many requests' } });
+    expect(upstream.received.length).toBeLessThanOrEqual(RPC_RATE_LIMIT_PER_MINUTE);
   });
 
   it('no answer of this file carried the upstream URL, host or key', () => {
