@@ -87,6 +87,8 @@ describe('deposit modal', () => {
     expect(log.find((r) => r.path === '/chain/tx/submit')!.body).toEqual({ tx: '84a0a0f5f6', witness_set: expect.stringMatching(/^a100/) });
     // the emulator has no explorer: the shortened id
     expect(within(dialog).getByTestId('tx-hash').textContent).toBe('abababab...ababab');
+    // spec §8: the transaction the wallet sent is toasted
+    await waitFor(() => expect(screen.getByText('Transaction sent (abababab...ababab)')).toBeTruthy());
     const d = { tx_hash: TX, output_index: 0, token: 'exo', amount: '100000000', sender: 'addr_test1vqexample', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
     deposits = [{ ...d, status: 'pending', confirmations: 3 }];
     await waitFor(() => expect(within(dialog).getByTestId('deposit-status').textContent).toBe('Pending (3 of 15 confirmations)'), { timeout: 5000 });
@@ -176,8 +178,11 @@ describe('withdrawal modal', () => {
     fireEvent.change(within(dialog).getByTestId('chain-amount'), { target: { value: '1' } });
     fireEvent.click(within(dialog).getByTestId('chain-submit'));
     await waitFor(() => expect(within(dialog).getByTestId('withdrawal-status').textContent).toBe('Requested, waiting for the payout'));
+    expect(screen.queryByText(/Transaction sent/)).toBeNull();
     status = 'submitted';
     await waitFor(() => expect(within(dialog).getByTestId('withdrawal-status').textContent).toBe('Submitted (4 of 15 confirmations)'), { timeout: 5000 });
+    // the payout transaction is on its way: "transaction sent", once
+    await waitFor(() => expect(screen.getAllByText('Transaction sent (abababab...ababab)')).toHaveLength(1));
     status = 'confirmed';
     await waitFor(() => expect(within(dialog).getByTestId('withdrawal-status').textContent).toBe('Confirmed'), { timeout: 5000 });
   }, 20_000);
