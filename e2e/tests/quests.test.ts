@@ -4,7 +4,7 @@
  * the Vendor once", drawn per player: the test does whichever it got — a purchase through the
  * Vendor page, or a default worker hired through the API), sees it complete, claims it (toast,
  * "Claimed"), and finds the reward in the HEXO balance; a second claim of the same quest is
- * refused. On desktop 1280×900 in English and on a phone 390×844 in Spanish; axe clean.
+ * refused; the profile shows the first-quest achievement. On desktop 1280×900 in English and on a phone 390×844 in Spanish; axe clean.
  */
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -88,6 +88,13 @@ describe('quests', () => {
         const again = await api.raw('POST', `/api/quests/${first.id}/claim`, { token: session.token, headers: { 'idempotency-key': randomUUID() } });
         expect(again.status).toBe(409);
         expect(((await again.json()) as { error: string }).error).toBe('QUEST_ALREADY_CLAIMED');
+        // the profile shows the achievement of a first claimed quest
+        await page.goto('/account/settings');
+        const badge = page.getByTestId('achievement-first_quest');
+        await expect.poll(() => badge.getAttribute('data-earned'), { timeout: 20_000 }).toBe('true');
+        expect(await page.getByTestId('achievement-first_upgrade').getAttribute('data-earned')).toBe('false');
+        await page.getByTestId('achievements').scrollIntoViewIfNeeded();
+        await w.shot('achievements');
         expect(w.errors).toEqual([]);
       });
     });

@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { TabNav } from '../../components/tab-nav.tsx';
 import { selectWalletConnected, useSession } from '../../session/session-store.ts';
 import { WalletsPanel } from './wallets-panel.tsx';
+import { AchievementsPanel } from './achievements-panel.tsx';
 import { LazyChainHistory, chainBalanceActions } from '../../chain/lazy.tsx';
 
 /** `/account` (protected): tabs inbox, settings, balances. */
@@ -93,6 +94,7 @@ export function AccountSettingsPage() {
         )}
       </section>
       <WalletsPanel />
+      <AchievementsPanel />
     </div>
   );
 }
