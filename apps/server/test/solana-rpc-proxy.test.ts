@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSolanaRpc, generateKeyPairSigner, type Address } from '@solana/kit';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { startBlockfrostChain, type TestBlockfrostChain } from './support/blockfrost-chain.ts';
-import { createSolanaRpcProxy, MAX_PROXY_BATCH } from '../src/chain/solana/rpc-proxy.ts';
+import { createSolanaRpcProxy, MAX_PROXY_BATCH, MAX_PROXY_IN_FLIGHT, MAX_UPSTREAM_ANSWER_BYTES } from '../src/chain/solana/rpc-proxy.ts';
 import { MAX_RPC_BODY_BYTES, RPC_RATE_LIMIT_PER_MINUTE } from '../src/modules/solana/routes.ts';
 
 const SECRET = 'supersecretkey123';
@@ -224,6 +224,31 @@ describe('POST /api/solana/rpc on a real cluster: the proxy to SOLANA_RPC_URL', 
     const answer = await proxy({ jsonrpc: '2.0', id: 1, method: 'getGenesisHash' });
     expect(answer).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error: the Solana RPC cannot be reached' } });
     expect(JSON.stringify(answer)).not.toContain(SECRET);
+  });
+
+  it('redacts the key and the path key of any URL form, but not the short words of its query', async () => {
+    const url = `https://user:hunter2-password@rpc.example-provider.test/v2/pathkey-0123456789abcdef/?api-key=${SECRET}&commitment=confirmed`;
+    const echo = [url, 'hunter2-password', 'pathkey-0123456789abcdef', 'rpc.example-provider.test', encodeURIComponent(SECRET), 'confirmed', 'v2'].join(' | ');
+    const fakeFetch = (async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 0, result: { echo } }), { status: 200 })) as unknown as typeof fetch;
+    const proxy = createSolanaRpcProxy({ url, timeoutMs: TIMEOUT_MS, fetch: fakeFetch });
+    const answer = await proxy({ jsonrpc: '2.0', id: 4, method: 'getSignatureStatuses', params: [[]] });
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 4, result: { echo: '[redacted] | [redacted] | [redacted] | [redacted] | [redacted] | confirmed | v2' } });
+  });
+
+  it('an upstream answer over the size bound is an error; more than MAX_PROXY_IN_FLIGHT open upstream requests are refused with 429', async () => {
+    const huge = `{"jsonrpc":"2.0","id":0,"result":"${'A'.repeat(MAX_UPSTREAM_ANSWER_BYTES)}"}`;
+    const big = createSolanaRpcProxy({ url: upstream.url, timeoutMs: TIMEOUT_MS, fetch: (async () => new Response(huge)) as unknown as typeof fetch });
+    expect(await big({ jsonrpc: '2.0', id: 1, method: 'getAccountInfo', params: ['x'] }))
+      .toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error: the Solana RPC answer is too large' } });
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const slow = createSolanaRpcProxy({ url: upstream.url, timeoutMs: 5000, fetch: (async () => { await gate; return new Response('{"jsonrpc":"2.0","id":0,"result":"ok"}'); }) as unknown as typeof fetch });
+    const open = Array.from({ length: MAX_PROXY_IN_FLIGHT }, (_, i) => slow({ jsonrpc: '2.0', id: i, method: 'getGenesisHash' }));
+    expect(await slow({ jsonrpc: '2.0', id: 'over', method: 'getGenesisHash' })).toEqual({ jsonrpc: '2.0', id: 'over', error: { code: 429, message: 'Too many requests' } });
+    release();
+    expect((await Promise.all(open)).every((a) => (a as { result?: string }).result === 'ok')).toBe(true);
+    expect(await slow({ jsonrpc: '2.0', id: 'after', method: 'getGenesisHash' })).toEqual({ jsonrpc: '2.0', id: 'after', result: 'ok' });
   });
 
   it('is rate-limited per client like the local endpoint: the upstream never sees more than the limit', async () => {

@@ -77,17 +77,25 @@ function check(request: unknown): Checked {
   return { id, method: request.method, params };
 }
 
-/** The strings an answer must not carry: the URL and its secret-looking parts. */
+/**
+ * The strings an answer must not carry: the URL, its origin, and its secret-looking parts (host,
+ * credentials, path segments of ≥ 8 characters, query values of ≥ 12 — shorter ones, like
+ * `commitment=confirmed`, are words answers use).
+ */
 function secretsOf(url: string): string[] {
   const out = new Set<string>([url]);
+  const part = (v: string, min = 8) => { if (v.length >= min) out.add(v); };
   try {
     const u = new URL(url);
-    out.add(u.href).add(u.origin).add(u.host);
-    if (u.hostname) out.add(u.hostname);
-    if (u.username) out.add(u.username).add(decodeURIComponent(u.username));
-    if (u.password) out.add(u.password).add(decodeURIComponent(u.password));
-    for (const [, v] of u.searchParams) if (v.length >= 4) out.add(v).add(encodeURIComponent(v));
-    for (const seg of u.pathname.split('/')) if (seg.length >= 8) out.add(seg);
+    out.add(u.href).add(u.origin);
+    part(u.host);
+    part(u.hostname);
+    part(u.username);
+    part(decodeURIComponent(u.username));
+    part(u.password);
+    part(decodeURIComponent(u.password));
+    for (const [, v] of u.searchParams) { part(v, 12); part(encodeURIComponent(v), 12); }
+    for (const seg of u.pathname.split('/')) part(seg);
   } catch {
     // not a URL: the whole string only
   }
