@@ -123,7 +123,7 @@ describe('the land ladder from the game\'s own sources', () => {
       await w.shot('nav-mark');
       await page.goto(`/land/${hex}`);
       await expect.poll(() => page.getByTestId('land-changed').isVisible(), { timeout: 20_000 }).toBe(true);
-      expect(await page.getByTestId('land-changed').textContent()).toContain('The gold mine upgrade succeeded: it is now level 9.');
+      await expect.poll(() => page.getByTestId('land-changed').textContent(), { timeout: 20_000 }).toContain('The gold mine upgrade succeeded: it is now level 9.');
       await w.shot('land-changed');
       await expect.poll(() => page.getByTestId('nav-mark').count(), { timeout: 20_000 }).toBe(0);
 
@@ -171,12 +171,15 @@ describe('wallet session', () => {
       await withPage(browser, `connect-${phone ? 'phone' : 'desktop'}`, phone ? { phone: true } : { viewport: DESKTOP }, async (w) => {
         const { page } = w;
         const session = await signInWithDemoWallet(w, 'Cardano');
-        const openMenu = async () => {
+        // on a phone the control sits in the account menu: open it until it shows
+        const disconnect = page.getByRole('button', { name: 'Disconnect wallet' });
+        await expect.poll(async () => {
+          if (await disconnect.isVisible()) return true;
           const toggle = page.getByRole('button', { name: 'Account menu' });
           if (await toggle.isVisible()) await toggle.click();
-        };
-        await openMenu();
-        await page.getByRole('button', { name: 'Disconnect wallet' }).click();
+          return disconnect.isVisible();
+        }, { timeout: 20_000, intervals: [500] }).toBe(true);
+        await disconnect.click();
         await expect.poll(async () => (await readSession(page))?.walletAddress, { timeout: 10_000 }).toBe('');
         const after = await readSession(page);
         expect([after?.isAuth, after?.token, after?.walletType, after?.walletApiName]).toEqual([true, session.token, '', '']);
