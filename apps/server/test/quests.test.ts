@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PATHS, STAKING_PATHS, type AchievementsResponse, type LeaderboardResponse, type QuestsResponse, type QuestTableResponse } from '@kingdom/api';
+import { PATHS, STAKING_PATHS, type AchievementsResponse, type HallOfFameMeResponse, type HallOfFameResponse, type LeaderboardResponse, type QuestsResponse, type QuestTableResponse } from '@kingdom/api';
 import {
   QUEST_KINDS, addDays, drawQuests, questPeriod, questPeriodOf, questProgress, questSeed, type QuestFacts, type QuestPeriod,
 } from '@kingdom/game';
@@ -230,5 +230,45 @@ describe('quests', () => {
     r = (await k.get(PATHS.achievements, p.token)).json<AchievementsResponse>();
     expect(r.achievements.filter((a) => a.earned).map((a) => a.key)).toEqual(['first_upgrade', 'mine_level_10', 'xl_land', 'excellent_streak_7', 'first_deposit', 'first_vote', 'first_quest']);
     expect(r.achievements.find((a) => a.key === 'excellent_streak_30')).toMatchObject({ earned: false, progress: 7, target: 30 });
+  });
+  it('halls of fame: ranked best first per chain, ties share a rank, values = the model, own rank; bad weeks → 404', async () => {
+    const a = await readyPlayer();
+    expect((await claim(k, a.p, a.id)).statusCode).toBe(200);
+    const idle = await newPlayer(k, { hexo: '1' });
+    const week = questPeriodOf('weekly', k.now().getTime());
+    for (const board of ['quests_completed', 'exo_mined'] as const) {
+      const r = (await k.get(`${PATHS.hallOfFame}?chain=cardano&board=${board}`)).json<HallOfFameResponse>();
+      expect(r).toMatchObject({ week: week.start, chain: 'cardano', board, page: 1, per_page: 25 });
+      expect(r.rows.length).toBe(Math.min(r.total, 25));
+      expect(r.total).toBeGreaterThan(0);
+      for (let i = 1; i < r.rows.length; i++) {
+        const [prev, row] = [r.rows[i - 1]!, r.rows[i]!];
+        expect(BigInt(prev.value) >= BigInt(row.value)).toBe(true);
+        expect(row.rank).toBe(BigInt(prev.value) === BigInt(row.value) ? prev.rank : i + 1);
+      }
+      for (const row of r.rows) {
+        const facts = await factsOf(k, row.user_id);
+        if (board === 'exo_mined') expect(row.value).toBe(questProgress('exo_mined', week, facts).toString());
+        else {
+          const [c] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM quest_claims WHERE user_id = ${row.user_id} AND claimed_at >= ${new Date(week.startsAt)}`);
+          expect(row.value).toBe(String(c!.n));
+        }
+      }
+      const me = (await k.get(`${PATHS.hallOfFameMe}?chain=cardano&board=${board}`, a.p.token)).json<HallOfFameMeResponse>();
+      const mine = r.rows.find((x) => x.user_id === a.p.userId);
+      if (mine) expect(me).toMatchObject({ rank: mine.rank, value: mine.value, total: r.total });
+      const none = (await k.get(`${PATHS.hallOfFameMe}?chain=cardano&board=${board}`, idle.token)).json<HallOfFameMeResponse>();
+      expect(none).toMatchObject({ rank: null, value: '0', total: r.total });
+      expect((await k.get(`${PATHS.hallOfFame}?chain=solana&board=${board}`)).json<HallOfFameResponse>().rows.some((x) => x.user_id === a.p.userId)).toBe(false);
+    }
+    const q = (await k.get(`${PATHS.hallOfFame}?chain=cardano&board=quests_completed`)).json<HallOfFameResponse>();
+    expect(q.rows.find((x) => x.user_id === a.p.userId)?.value).toBe('1');
+    const code = async (qs: string) => { const r = await k.get(`${PATHS.hallOfFame}?${qs}`); return `${r.statusCode} ${r.json().error ?? ''}`.trim(); };
+    expect(await code(`week=${addDays(week.start, 1)}`)).toBe('404 NOT_FOUND');
+    expect(await code(`week=${addDays(week.start, 7)}`)).toBe('404 NOT_FOUND');
+    expect(await code(`week=${addDays(week.start, -7)}`)).toBe('200');
+    expect(await code('board=nope')).toBe('422 VALIDATION_ERROR');
+    expect((await k.get(`${PATHS.hallOfFame}?page=999`)).json<HallOfFameResponse>()).toMatchObject({ rows: [], page: 999 });
+    expect((await k.get(PATHS.hallOfFameMe)).statusCode).toBe(401);
   });
 });

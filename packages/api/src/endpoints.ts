@@ -25,7 +25,7 @@ import {
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
-import { questsResponse, questParams, questClaimResponse, questTableResponse, achievementsResponse } from './quests.ts';
+import { questsResponse, questParams, questClaimResponse, questTableResponse, achievementsResponse, hallOfFameQuery, hallOfFameResponse, hallOfFameMeResponse } from './quests.ts';
 import { mintInfoResponse, mintRequest, mintResponse, mintsResponse, mintParams, mintTxRequest, mintSubmitRequest } from './mint.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
 import {
@@ -240,6 +240,15 @@ export const ENDPOINTS = {
   achievements: endpoint({
     operationId: 'achievements', method: 'GET', path: '/account/achievements', tags: ['quests'], auth: 'session',
     summary: "The player's achievements (milestones kept once earned), computed from the game's records", response: achievementsResponse, errors: [],
+  }),
+  hallOfFame: endpoint({
+    operationId: 'hallOfFame', method: 'GET', path: '/hall-of-fame', tags: ['quests'], auth: 'public',
+    summary: 'A weekly hall of fame (EXO mined or quests completed) of one chain\'s players, best first, paged', query: hallOfFameQuery, response: hallOfFameResponse,
+    errors: ['NOT_FOUND'],
+  }),
+  hallOfFameMe: endpoint({
+    operationId: 'hallOfFameMe', method: 'GET', path: '/hall-of-fame/me', tags: ['quests'], auth: 'session',
+    summary: "The player's own rank on a weekly hall of fame", query: hallOfFameQuery, response: hallOfFameMeResponse, errors: ['NOT_FOUND'],
   }),
   questTable: endpoint({
     operationId: 'questTable', method: 'GET', path: '/quests/table', tags: ['quests'], auth: 'public',

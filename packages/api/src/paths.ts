@@ -58,6 +58,8 @@ export const PATHS = {
   questClaim: (id: string) => fill('/quests/:id/claim', { id }),
   questTable: '/quests/table',
   achievements: '/account/achievements',
+  hallOfFame: '/hall-of-fame',
+  hallOfFameMe: '/hall-of-fame/me',
 } as const;
 
 /** Paths of the wallets and Staking-Hub endpoints, relative to `/api`. */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ACHIEVEMENTS, QUEST_KINDS, QUEST_PERIODS } from '@kingdom/game';
+import { chain } from './schemas.ts';
 
 export const questReward = z.object({
   kind: z.enum(['token', 'item']),
@@ -70,3 +71,31 @@ export const achievementDto = z.object({
 export type AchievementDto = z.infer<typeof achievementDto>;
 export const achievementsResponse = z.object({ achievements: z.array(achievementDto), earned: z.number().int() });
 export type AchievementsResponse = z.infer<typeof achievementsResponse>;
+
+/** The weekly halls of fame (docs/game-rules.md §10). */
+export const HALL_OF_FAME_BOARDS = ['exo_mined', 'quests_completed'] as const;
+export type HallOfFameBoard = (typeof HALL_OF_FAME_BOARDS)[number];
+export const hallOfFameQuery = z.strictObject({
+  chain: chain.default('cardano').describe('players with a wallet on this chain'),
+  board: z.enum(HALL_OF_FAME_BOARDS).default('exo_mined'),
+  week: z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'a Monday, YYYY-MM-DD').optional().describe('default: the week holding the game time'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const hallOfFameRow = z.object({
+  rank: z.number().int().describe('1 = best; ties share a rank'),
+  user_id: z.number().int(),
+  name: z.string(),
+  value: z.string().regex(/^\d+$/).describe('exo_mined: EXO base units credited by the mines in the week; quests_completed: quests claimed'),
+});
+export const hallOfFameResponse = z.object({
+  week: z.string(), chain, board: z.enum(HALL_OF_FAME_BOARDS),
+  total: z.number().int(), page: z.number().int(), per_page: z.number().int(),
+  rows: z.array(hallOfFameRow),
+});
+export type HallOfFameResponse = z.infer<typeof hallOfFameResponse>;
+export const hallOfFameMeResponse = z.object({
+  week: z.string(), chain, board: z.enum(HALL_OF_FAME_BOARDS),
+  rank: z.number().int().nullable().describe('null: not on this board this week'),
+  value: z.string(), total: z.number().int(),
+});
+export type HallOfFameMeResponse = z.infer<typeof hallOfFameMeResponse>;

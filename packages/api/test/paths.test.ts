@@ -22,7 +22,7 @@ describe('paths are the descriptors\' paths (written twice only so pages need no
       [PATHS.accountLedger, E.accountLedger.path], [PATHS.accountLedgerCsv, E.accountLedgerCsv.path],
       [PATHS.accountProfile, E.accountProfile.path], [PATHS.accountProfile, E.accountProfileUpdate.path],
       [PATHS.chest, E.chest.path], [PATHS.chestOpen, E.chestOpen.path], [PATHS.chestWeek('2026-11-23'), pathOf(E.chestWeek, { week: '2026-11-23' })],
-      [PATHS.quests, E.quests.path], [PATHS.achievements, E.achievements.path], [PATHS.questTable, E.questTable.path], [PATHS.questClaim('daily-2026-11-27-0'), pathOf(E.questClaim, { id: 'daily-2026-11-27-0' })],
+      [PATHS.quests, E.quests.path], [PATHS.achievements, E.achievements.path], [PATHS.hallOfFame, E.hallOfFame.path], [PATHS.hallOfFameMe, E.hallOfFameMe.path], [PATHS.questTable, E.questTable.path], [PATHS.questClaim('daily-2026-11-27-0'), pathOf(E.questClaim, { id: 'daily-2026-11-27-0' })],
       ...MINE_KINDS.flatMap((k): Array<[string, string]> => [
         [PATHS.mines(k), MINE_ENDPOINTS[k].mines.path], [PATHS.mineWorkers(k), MINE_ENDPOINTS[k].assign.path],
         [PATHS.mineWorkersRemove(k), MINE_ENDPOINTS[k].remove.path], [PATHS.mineUpgrade(k), MINE_ENDPOINTS[k].upgrade.path],

@@ -615,4 +615,4 @@ export const questClaims = pgTable('quest_claims', {
   /** The rewards paid (`QuestReward[]`), as the claim answered them. */
   rewards: jsonb('rewards').notNull(),
   claimedAt: ts('claimed_at').notNull(),
-}, (t) => [primaryKey({ name: 'quest_claims_pk', columns: [t.userId, t.questId] }), uniqueIndex('quest_claims_key').on(t.userId, t.idempotencyKey)]);
+}, (t) => [primaryKey({ name: 'quest_claims_pk', columns: [t.userId, t.questId] }), uniqueIndex('quest_claims_key').on(t.userId, t.idempotencyKey), index('quest_claims_claimed').on(t.claimedAt)]);

@@ -68,6 +68,8 @@ export const ROUTES = {
   questClaim: { method: 'POST', path: '/quests/:id/claim' },
   questTable: { method: 'GET', path: '/quests/table' },
   achievements: { method: 'GET', path: '/account/achievements' },
+  hallOfFame: { method: 'GET', path: '/hall-of-fame' },
+  hallOfFameMe: { method: 'GET', path: '/hall-of-fame/me' },
   valleyMap: { method: 'GET', path: '/valley/map' },
   valleyMine: { method: 'GET', path: '/valley/mine' },
   demoFaucet: { method: 'POST', path: '/demo/faucet' },

@@ -17,3 +17,6 @@ CREATE UNIQUE INDEX "quest_claims_key" ON "quest_claims" USING btree ("user_id",
 CREATE INDEX "vote_events_user" ON "vote_events" USING btree ("user_id", "created_at");
 --> statement-breakpoint
 CREATE INDEX "mine_upgrades_user" ON "mine_upgrades" USING btree ("user_id", "started_at");
+--> statement-breakpoint
+-- The quests-completed hall of fame reads a week's claims.
+CREATE INDEX "quest_claims_claimed" ON "quest_claims" USING btree ("claimed_at");

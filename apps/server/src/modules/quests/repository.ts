@@ -88,3 +88,50 @@ export async function achievementFactsOf(orm: Orm, userId: number): Promise<Achi
     questsClaimed: row!.quests, excellentDays: days.map((d) => d.day),
   };
 }
+
+/** A hall of fame's query: the week's Monday, the chain whose players rank, and the board. */
+export interface HallQuery {
+  week: string;
+  chain: string;
+  board: 'exo_mined' | 'quests_completed';
+}
+
+/**
+ * The board's values per player for the week (docs/game-rules.md §10): `exo_mined` sums the mines'
+ * EXO credits of the reports published in the week (days Sunday before to Saturday, found by the
+ * ledger's (reason, reference) index), `quests_completed` counts the week's claims; only players
+ * with a wallet on `chain`, and a value > 0. Ranked by value, ties sharing a rank.
+ */
+function rankedSql(q: HallQuery) {
+  const start = new Date(`${q.week}T00:00:00Z`);
+  const end = new Date(start.getTime() + 7 * 86_400_000);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(q.week, i - 1));
+  const values = q.board === 'exo_mined'
+    ? sql`SELECT user_id, sum(amount) AS value FROM ledger_entries
+        WHERE reason IN ('goldmine_reward', 'frenmine_reward') AND reference IN (${sql.join(days.map((d) => sql`${d}`), sql`, `)}) AND asset = 'exo'
+        GROUP BY user_id`
+    : sql`SELECT user_id, count(*)::numeric AS value FROM quest_claims WHERE claimed_at >= ${start} AND claimed_at < ${end} GROUP BY user_id`;
+  return sql`SELECT v.user_id, v.value, rank() OVER (ORDER BY v.value DESC)::int AS rank FROM (${values}) v
+    WHERE v.value > 0 AND EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = v.user_id AND w.chain = ${q.chain})`;
+}
+
+/** One page of a hall of fame and its total. */
+export async function hallOfFamePage(orm: Orm, q: HallQuery, page: number, perPage: number): Promise<{ total: number; rows: Array<{ rank: number; user_id: number; name: string; value: string }> }> {
+  const rows = await exec<{ rank: number; user_id: number; name: string; value: string; total: number }>(orm, sql`
+    WITH r AS (${rankedSql(q)})
+    SELECT r.rank, r.user_id, u.name, r.value::text AS value, count(*) OVER ()::int AS total
+    FROM r JOIN users u ON u.id = r.user_id ORDER BY r.rank, r.user_id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
+  if (rows.length === 0 && page > 1) {
+    const [c] = await exec<{ total: number }>(orm, sql`WITH r AS (${rankedSql(q)}) SELECT count(*)::int AS total FROM r`);
+    return { total: c!.total, rows: [] };
+  }
+  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...r }) => r) };
+}
+
+/** `userId`'s rank and value on a hall of fame (rank null when not on it), and the board's size. */
+export async function hallOfFameRank(orm: Orm, q: HallQuery, userId: number): Promise<{ rank: number | null; value: string; total: number }> {
+  const [row] = await exec<{ rank: number | null; value: string | null; total: number }>(orm, sql`
+    WITH r AS (${rankedSql(q)})
+    SELECT (SELECT rank FROM r WHERE user_id = ${userId}) AS rank, (SELECT value::text FROM r WHERE user_id = ${userId}) AS value, (SELECT count(*) FROM r)::int AS total`);
+  return { rank: row?.rank ?? null, value: row?.value ?? '0', total: row?.total ?? 0 };
+}

@@ -6,13 +6,13 @@
  */
 import {
   QUEST_PERIODS, QUEST_TABLE_VERSION, achievements, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
-  type QuestPeriod, type QuestPeriodKind, type Token,
+  chestWeekOf, chestWeekStart, type QuestPeriod, type QuestPeriodKind, type Token,
 } from '@kingdom/game';
-import type { AchievementsResponse, QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
+import type { AchievementsResponse, HallOfFameMeResponse, HallOfFameResponse, QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { achievementFactsOf, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
+import { achievementFactsOf, hallOfFamePage, hallOfFameRank, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
 
 /** The ledger reason of quest rewards (reference: the quest id). */
 export const QUEST_REWARD_REASON = 'quest_reward';
@@ -97,4 +97,35 @@ export function questTableAnswer(): QuestTableResponse {
 export async function achievementsOf(db: Database, userId: number): Promise<AchievementsResponse> {
   const list = achievements(await achievementFactsOf(db.orm, userId));
   return { achievements: list, earned: list.filter((a) => a.earned).length };
+}
+
+/** Rows per hall-of-fame page. */
+export const HALL_OF_FAME_PER_PAGE = 25;
+
+type HallInput = { chain: 'cardano' | 'solana'; board: 'exo_mined' | 'quests_completed'; week?: string | undefined; page: number };
+
+/** The week a hall-of-fame query names (default: the one holding `now`). @throws ApiError NOT_FOUND for a day that is not a Monday, or a week not started */
+function hallWeek(input: HallInput, now: Date): string {
+  const current = chestWeekOf(now.getTime());
+  if (input.week === undefined) return current;
+  try {
+    chestWeekStart(input.week);
+  } catch {
+    fail('NOT_FOUND');
+  }
+  if (input.week > current) fail('NOT_FOUND');
+  return input.week;
+}
+
+/** One page of a weekly hall of fame (docs/game-rules.md §10): computed from the ledger and claims on read. */
+export async function hallOfFame(db: Database, input: HallInput, now: Date): Promise<HallOfFameResponse> {
+  const week = hallWeek(input, now);
+  const { total, rows } = await hallOfFamePage(db.orm, { week, chain: input.chain, board: input.board }, input.page, HALL_OF_FAME_PER_PAGE);
+  return { week, chain: input.chain, board: input.board, total, page: input.page, per_page: HALL_OF_FAME_PER_PAGE, rows };
+}
+
+/** `userId`'s own rank on a weekly hall of fame. */
+export async function hallOfFameMe(db: Database, userId: number, input: HallInput, now: Date): Promise<HallOfFameMeResponse> {
+  const week = hallWeek(input, now);
+  return { week, chain: input.chain, board: input.board, ...(await hallOfFameRank(db.orm, { week, chain: input.chain, board: input.board }, userId)) };
 }
