@@ -4,7 +4,8 @@
  * the Vendor once", drawn per player: the test does whichever it got — a purchase through the
  * Vendor page, or a default worker hired through the API), sees it complete, claims it (toast,
  * "Claimed"), and finds the reward in the HEXO balance; a second claim of the same quest is
- * refused; the profile shows the first-quest achievement. On desktop 1280×900 in English and on a phone 390×844 in Spanish; axe clean.
+ * refused; the profile shows the first-quest achievement and the week's hall of fame of quests
+ * completed shows the player's rank. On desktop 1280×900 in English and on a phone 390×844 in Spanish; axe clean.
  */
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -75,6 +76,14 @@ describe('quests', () => {
         await expect.poll(async () => (await toastTexts(page)).some((t) => t.includes(T.got)), { timeout: 20_000 }).toBe(true);
         await expect.poll(() => card.getByTestId('quest-claimed').textContent(), { timeout: 20_000 }).toContain(T.claimed);
         await w.shot('quest-claimed');
+
+        // this week's hall of fame of quests completed ranks the player
+        const hall = page.getByTestId('hall-of-fame');
+        await press(hall.getByTestId('hall-board-quests_completed'));
+        await expect.poll(() => hall.getByTestId('hall-me').textContent(), { timeout: 20_000 }).toMatch(/(#|n\.º )\d+/);
+        await hall.scrollIntoViewIfNeeded();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await w.shot('hall-of-fame');
 
         // the reward is in the balance, once
         const reward = first.rewards[0]!;

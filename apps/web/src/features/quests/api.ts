@@ -4,7 +4,7 @@
  * kept per quest, so a retried claim is paid once. A claim refreshes the quests, balances and items.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, type QuestClaimResponse, type QuestsResponse } from '@kingdom/api';
+import { IDEMPOTENCY_HEADER, type HallOfFameBoard, type HallOfFameMeResponse, type HallOfFameResponse, type QuestClaimResponse, type QuestsResponse } from '@kingdom/api';
 import { call } from '../../api/call.ts';
 import { refreshBalance, refreshItems } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
@@ -25,4 +25,21 @@ export function useClaimQuest() {
     onSettled: () => qc.invalidateQueries({ queryKey: QUESTS_KEY }),
     onSuccess: () => Promise.all([refreshBalance(qc), refreshItems(qc)]),
   });
+}
+
+/** A hall of fame's choice: chain, board and page. */
+export interface HallChoice {
+  chain: 'cardano' | 'solana';
+  board: HallOfFameBoard;
+  page: number;
+}
+
+/** One page of this week's hall of fame (public). */
+export function useHallOfFame(c: HallChoice) {
+  return useQuery(queryOptions({ queryKey: ['hall-of-fame', c.chain, c.board, c.page], queryFn: (): Promise<HallOfFameResponse> => call('hallOfFame', { query: c }), staleTime: 60_000 }));
+}
+
+/** The signed-in player's own rank on it. */
+export function useHallOfFameMe(c: Omit<HallChoice, 'page'>) {
+  return useQuery(queryOptions({ queryKey: ['me', 'hall-of-fame', c.chain, c.board], queryFn: (): Promise<HallOfFameMeResponse> => call('hallOfFameMe', { query: { ...c, page: 1 } }), enabled: useIsAuthenticated(), staleTime: 60_000 }));
 }

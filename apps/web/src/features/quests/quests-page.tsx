@@ -21,6 +21,7 @@ import { useGameNow } from '../../components/use-game-now.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { useClaimQuest, useQuests } from './api.ts';
 import './quests.css';
+import { HallOfFame } from './hall-of-fame.tsx';
 
 i18n.addResourceBundle('en', 'translation', enQuests, true, false);
 i18n.addResourceBundle('es', 'translation', esQuests, true, false);
@@ -126,6 +127,7 @@ export function QuestsPage() {
           <PeriodSection id="quests-weekly" title={t('quests.weekly')} period={q.data.weekly} now={now} />
         </>
       ) : null}
+      <HallOfFame />
     </>
   );
 }

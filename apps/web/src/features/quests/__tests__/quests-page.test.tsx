@@ -28,18 +28,30 @@ const QUESTS: QuestsResponse = {
   },
 };
 
+const HALL = {
+  week: '2026-11-23', chain: 'cardano', board: 'exo_mined', total: 3, page: 1, per_page: 25,
+  rows: [{ rank: 1, user_id: 7, name: 'Aldric', value: '1500000000' }, { rank: 2, user_id: 8, name: 'Brena', value: '250000000' }, { rank: 2, user_id: 9, name: 'Cato', value: '250000000' }],
+};
+
 describe('/quests', () => {
-  it('shows visitors the sign-in prompt', async () => {
-    mockHttp({ ...signedInRoutes() });
+  it('shows visitors the sign-in prompt and the public hall of fame', async () => {
+    const log = mockHttp({ ...signedInRoutes(), 'GET /hall-of-fame': { body: HALL } });
     renderRoute('/quests');
     expect(await screen.findByText('Not connected')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Quests' })).toBeTruthy();
+    const rows = await screen.findAllByTestId('hall-row');
+    expect(rows.map((r) => r.textContent)).toEqual(['1Aldric1,500 EXO', '2Brena250 EXO', '2Cato250 EXO']);
+    expect(screen.queryByTestId('hall-me')).toBeNull();
+    fireEvent.click(screen.getByTestId('hall-board-quests_completed'));
+    await waitFor(() => expect(log.some((r) => r.path === '/hall-of-fame' && r.params.board === 'quests_completed')).toBe(true));
   });
 
   it("shows today's and this week's quests with progress, reward and state; a claim sends an Idempotency-Key", async () => {
     const log = mockHttp({
       ...signedInRoutes(),
       'GET /quests': { body: QUESTS },
+      'GET /hall-of-fame': { body: HALL },
+      'GET /hall-of-fame/me': { body: { week: '2026-11-23', chain: 'cardano', board: 'exo_mined', rank: 2, value: '250000000', total: 3 } },
       'POST /quests/daily-2026-11-27-0/claim': { body: { quest_id: 'daily-2026-11-27-0', rewards: [{ kind: 'token', key: 'hexo', amount: '25000000' }], claimed_at: '2026-11-27T12:00:00.000Z' } },
     });
     renderRoute('/quests', { signedIn: true });
@@ -61,5 +73,6 @@ describe('/quests', () => {
     const req = log.find((r) => r.path === '/quests/daily-2026-11-27-0/claim')!;
     expect(Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1]).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText('Quest complete! You received 25 HEXO.')).toBeTruthy();
+    expect((await screen.findByTestId('hall-me')).textContent).toBe('Your rank: #2 of 3 (250 EXO)');
   });
 });
