@@ -1,5 +1,5 @@
 /**
- * Quests end to end in headless Chromium (docs/game-rules.md §10): a new demo player opens /quests
+ * Quests end to end in headless Chromium (docs/game-rules.md §14): a new demo player opens /quests
  * from the navigation, does today's easy quest (daily slot 0 is always "assign 1 worker" or "buy at
  * the Vendor once", drawn per player: the test does whichever it got — a purchase through the
  * Vendor page, or a default worker hired through the API), sees it complete, claims it (toast,

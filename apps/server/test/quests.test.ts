@@ -1,5 +1,5 @@
 /**
- * Daily and weekly quests (docs/game-rules.md §10), on both databases: the draw the server answers
+ * Daily and weekly quests (docs/game-rules.md §14), on both databases: the draw the server answers
  * is the published one; progress after real actions (workers, vendor, votes, upgrade, a deposit
  * credit, ticks) equals the model `questProgress` over the same facts read independently
  * (differential, every kind, several periods); a claim pays once (twice, same key, 50 at once);

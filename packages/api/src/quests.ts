@@ -1,5 +1,5 @@
 /**
- * Daily and weekly quests contract (docs/game-rules.md §10): the player's quests of the current
+ * Daily and weekly quests contract (docs/game-rules.md §14): the player's quests of the current
  * day and week with progress computed by the server, the claim, and the published quest table.
  * Amounts (targets and progress of `exo_mined`, token rewards) are base-unit strings; counts and
  * vote points are whole-number strings.
@@ -72,7 +72,7 @@ export type AchievementDto = z.infer<typeof achievementDto>;
 export const achievementsResponse = z.object({ achievements: z.array(achievementDto), earned: z.number().int() });
 export type AchievementsResponse = z.infer<typeof achievementsResponse>;
 
-/** The weekly halls of fame (docs/game-rules.md §10). */
+/** The weekly halls of fame (docs/game-rules.md §14). */
 export const HALL_OF_FAME_BOARDS = ['exo_mined', 'quests_completed'] as const;
 export type HallOfFameBoard = (typeof HALL_OF_FAME_BOARDS)[number];
 export const hallOfFameQuery = z.strictObject({

@@ -39,7 +39,7 @@ export const EXTRA_ERROR_CODES = [
   'VENDOR_WEEKLY_LIMIT',
   // The result of a fren mine upgrade that failed (the spec's GOLDMINE_UPGRADE_FAILED is the gold mine's).
   'FRENMINE_UPGRADE_FAILED',
-  // Daily and weekly quests (docs/game-rules.md §10): a claim twice, too early, or after its period.
+  // Daily and weekly quests (docs/game-rules.md §14): a claim twice, too early, or after its period.
   'QUEST_ALREADY_CLAIMED', 'QUEST_NOT_COMPLETE', 'QUEST_PERIOD_ENDED',
 ] as const;
 

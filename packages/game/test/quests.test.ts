@@ -9,7 +9,7 @@ import {
 const none: QuestFacts = { workersAssigned: [], vendorPurchases: [], votesAdded: [], deposits: [], upgradesStarted: [], mineDays: [], exoMined: [] };
 const t = (iso: string) => Date.parse(iso);
 
-describe('quest periods (docs/game-rules.md §10)', () => {
+describe('quest periods (docs/game-rules.md §14)', () => {
   it('a day ends at 00:00 UTC, a week at Monday 00:00 UTC', () => {
     expect(questPeriodOf('daily', t('2026-11-27T23:59:59.999Z'))).toEqual({ kind: 'daily', start: '2026-11-27', startsAt: t('2026-11-27T00:00:00Z'), endsAt: t('2026-11-28T00:00:00Z') });
     expect(questPeriodOf('daily', t('2026-11-28T00:00:00Z')).start).toBe('2026-11-28');
@@ -114,7 +114,7 @@ describe('quest progress at its boundaries', () => {
   });
 });
 
-describe('achievements (docs/game-rules.md §10)', () => {
+describe('achievements (docs/game-rules.md §14)', () => {
   const base = { upgradesStarted: 0, maxGoldmineLevel: 0, xlLands: 0, deposits: 0, votesAdded: 0, questsClaimed: 0, excellentDays: [] as string[] };
   const earned = (f: Partial<typeof base>) => achievements({ ...base, ...f }).filter((a) => a.earned).map((a) => a.key);
   it('nothing done, nothing earned; each milestone at its threshold', () => {

@@ -603,7 +603,7 @@ export const solanaCursor = pgTable('solana_cursor', {
 });
 
 /**
- * Claimed quests (migration 0026; docs/game-rules.md §10): one per account and quest id
+ * Claimed quests (migration 0026; docs/game-rules.md §14): one per account and quest id
  * (`<period>-<start>-<slot>`), so a reward is paid once; `(user_id, idempotency_key)` is unique so a
  * retried claim answers the first claim.
  */

@@ -1,4 +1,4 @@
-/** English texts of the achievements panel (docs/game-rules.md §10), loaded with it. */
+/** English texts of the achievements panel (docs/game-rules.md §14), loaded with it. */
 export const enAchievements = {
   achievements: {
     title: 'Achievements',

@@ -1,4 +1,4 @@
-/** English texts of the quests page (docs/game-rules.md §10), loaded with the page. */
+/** English texts of the quests page (docs/game-rules.md §14), loaded with the page. */
 export const enQuests = {
   quests: {
     title: 'Quests',

@@ -1,4 +1,4 @@
-/** Spanish texts of the achievements panel (docs/game-rules.md §10), loaded with it. */
+/** Spanish texts of the achievements panel (docs/game-rules.md §14), loaded with it. */
 import type { enAchievements } from './en-achievements.ts';
 import type { TextsLike } from './texts.ts';
 

@@ -1,4 +1,4 @@
-/** Spanish texts of the quests page (docs/game-rules.md §10), loaded with the page. */
+/** Spanish texts of the quests page (docs/game-rules.md §14), loaded with the page. */
 import type { enQuests } from './en-quests.ts';
 import type { TextsLike } from './texts.ts';
 

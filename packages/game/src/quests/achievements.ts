@@ -1,5 +1,5 @@
 /**
- * Achievements (docs/game-rules.md §10): milestones a player earns once and keeps, each a pure
+ * Achievements (docs/game-rules.md §14): milestones a player earns once and keeps, each a pure
  * function of facts the game records (mine upgrades, lands held, deposits, votes, quest claims,
  * the daily reports' effectivity). The server reads the facts; this decides what is earned.
  */
@@ -51,7 +51,7 @@ export function longestDayStreak(days: readonly string[]): number {
   return best;
 }
 
-/** Every achievement's state from `facts` (docs/game-rules.md §10). */
+/** Every achievement's state from `facts` (docs/game-rules.md §14). */
 export function achievements(facts: AchievementFacts): AchievementState[] {
   const streak = longestDayStreak(facts.excellentDays);
   const of = (key: AchievementKey, progress: number, target: number): AchievementState => ({ key, earned: progress >= target, progress: Math.min(progress, target), target });

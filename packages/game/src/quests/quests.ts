@@ -1,5 +1,5 @@
 /**
- * Daily and weekly quests (docs/game-rules.md §10): a published quest table, UTC periods, a draw
+ * Daily and weekly quests (docs/game-rules.md §14): a published quest table, UTC periods, a draw
  * per player and period that anyone can recompute, and each quest kind's progress as a pure
  * function of facts the game already records (ledger entries, mine reports, vote events, vendor
  * purchases, mine upgrades, worker assignments). The server computes the same progress in SQL; a
@@ -31,7 +31,7 @@ export const QUEST_PERIODS = ['daily', 'weekly'] as const;
 export type QuestPeriodKind = (typeof QUEST_PERIODS)[number];
 
 /**
- * What a quest counts (docs/game-rules.md §10), each from a fact the game records:
+ * What a quest counts (docs/game-rules.md §14), each from a fact the game records:
  *  - `assign_workers`: workers set into a mine slot in the period (still in a slot: one removed
  *    again no longer counts);
  *  - `vendor_purchases`: vendor purchases made in the period;
@@ -72,7 +72,7 @@ const itm = (key: string, n: number): QuestReward => ({ kind: 'item', key, amoun
 const q = (key: string, period: QuestPeriodKind, kind: QuestKind, target: bigint, rewards: QuestReward[], easy = false): QuestDef => ({ key, period, kind, target, easy, rewards });
 
 /**
- * Every published quest table, by version (our numbers; docs/game-rules.md §10). A table is never
+ * Every published quest table, by version (our numbers; docs/game-rules.md §14). A table is never
  * changed once published: a new one gets the next version, named in the draw's seed.
  */
 export const QUEST_TABLES: Readonly<Record<number, readonly QuestDef[]>> = {
@@ -95,10 +95,10 @@ export const QUEST_TABLES: Readonly<Record<number, readonly QuestDef[]>> = {
   ],
 };
 
-/** The version draws use now (docs/game-rules.md §10). */
+/** The version draws use now (docs/game-rules.md §14). */
 export const QUEST_TABLE_VERSION = 1;
 
-/** Quests drawn per player and period (docs/game-rules.md §10). */
+/** Quests drawn per player and period (docs/game-rules.md §14). */
 export const QUESTS_PER_PERIOD: Readonly<Record<QuestPeriodKind, number>> = { daily: 3, weekly: 2 };
 
 /** The published table of `version`. @throws RangeError for a version never published */

@@ -1,4 +1,4 @@
--- Quests, achievements and halls of fame (docs/game-rules.md §10).
+-- Quests, achievements and halls of fame (docs/game-rules.md §14).
 -- A claimed quest: one row per account and quest id (so a claim pays once: the ledger entries'
 -- reference is the quest id, reason `quest_reward`), keyed too by the request's Idempotency-Key.
 CREATE TABLE "quest_claims" (

@@ -1,5 +1,5 @@
 /**
- * SQL of the quests (docs/game-rules.md §10): a player's progress per quest kind over a period,
+ * SQL of the quests (docs/game-rules.md §14): a player's progress per quest kind over a period,
  * read from the facts the game records (the same definitions as `questProgress` in `@kingdom/game`;
  * a differential test checks they agree), and the claims.
  */
@@ -71,7 +71,7 @@ export async function insertClaim(tx: Orm, c: { userId: number; questId: string;
   return rows.length > 0;
 }
 
-/** The facts achievements read for `userId` (docs/game-rules.md §10), in one statement plus the all-Excellent days. */
+/** The facts achievements read for `userId` (docs/game-rules.md §14), in one statement plus the all-Excellent days. */
 export async function achievementFactsOf(orm: Orm, userId: number): Promise<AchievementFacts> {
   const [row] = await exec<{ upgrades: number; max_level: number; xl: number; deposits: number; votes: number; quests: number }>(orm, sql`SELECT
     (SELECT count(*) FROM mine_upgrades WHERE user_id = ${userId})::int AS upgrades,
@@ -97,7 +97,7 @@ export interface HallQuery {
 }
 
 /**
- * The board's values per player for the week (docs/game-rules.md §10): `exo_mined` sums the mines'
+ * The board's values per player for the week (docs/game-rules.md §14): `exo_mined` sums the mines'
  * EXO credits of the reports published in the week (days Sunday before to Saturday, found by the
  * ledger's (reason, reference) index), `quests_completed` counts the week's claims; only players
  * with a wallet on `chain`, and a value > 0. Ranked by value, ties sharing a rank.

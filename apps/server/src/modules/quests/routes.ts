@@ -1,4 +1,4 @@
-/** Quest endpoints (docs/game-rules.md §10): the player's quests, the claim, the published table. */
+/** Quest endpoints (docs/game-rules.md §14): the player's quests, the claim, the published table. */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route, sessionOf } from '../../http/routes.ts';

@@ -1,5 +1,5 @@
 /**
- * Daily and weekly quests (docs/game-rules.md §10): the player's draw for the current UTC day and
+ * Daily and weekly quests (docs/game-rules.md §14): the player's draw for the current UTC day and
  * week (recomputed from `@kingdom/game`'s published table, never stored), progress computed from
  * the database, and the claim: the reward paid through the ledger (reason `quest_reward`, reference
  * = the quest id) in the claim's transaction, once per account and quest.
@@ -79,7 +79,7 @@ export async function claimQuest(db: Database, userId: number, key: string, ques
   return claimed ?? (await replay()) ?? fail('QUEST_ALREADY_CLAIMED');
 }
 
-/** The published quest table and draw rule (docs/game-rules.md §10). */
+/** The published quest table and draw rule (docs/game-rules.md §14). */
 export function questTableAnswer(): QuestTableResponse {
   return {
     version: QUEST_TABLE_VERSION,
@@ -93,7 +93,7 @@ export function questTableAnswer(): QuestTableResponse {
   };
 }
 
-/** The achievements of `userId` (docs/game-rules.md §10): computed from the records, so never lost. */
+/** The achievements of `userId` (docs/game-rules.md §14): computed from the records, so never lost. */
 export async function achievementsOf(db: Database, userId: number): Promise<AchievementsResponse> {
   const list = achievements(await achievementFactsOf(db.orm, userId));
   return { achievements: list, earned: list.filter((a) => a.earned).length };
@@ -117,7 +117,7 @@ function hallWeek(input: HallInput, now: Date): string {
   return input.week;
 }
 
-/** One page of a weekly hall of fame (docs/game-rules.md §10): computed from the ledger and claims on read. */
+/** One page of a weekly hall of fame (docs/game-rules.md §14): computed from the ledger and claims on read. */
 export async function hallOfFame(db: Database, input: HallInput, now: Date): Promise<HallOfFameResponse> {
   const week = hallWeek(input, now);
   const { total, rows } = await hallOfFamePage(db.orm, { week, chain: input.chain, board: input.board }, input.page, HALL_OF_FAME_PER_PAGE);

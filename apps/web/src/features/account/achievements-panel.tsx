@@ -1,5 +1,5 @@
 /**
- * The profile's achievements (docs/game-rules.md §10): a badge per milestone, lit once earned,
+ * The profile's achievements (docs/game-rules.md §14): a badge per milestone, lit once earned,
  * with its progress until then. Computed by the server from the game's records.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

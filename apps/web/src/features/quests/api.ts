@@ -1,5 +1,5 @@
 /**
- * The quests' calls (docs/game-rules.md §10): the player's quests of today and this week (progress
+ * The quests' calls (docs/game-rules.md §14): the player's quests of today and this week (progress
  * from the server, refreshed every 30 s and on focus), and a claim sent with an `Idempotency-Key`
  * kept per quest, so a retried claim is paid once. A claim refreshes the quests, balances and items.
  */

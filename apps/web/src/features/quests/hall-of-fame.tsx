@@ -1,5 +1,5 @@
 /**
- * This week's halls of fame (docs/game-rules.md §10): EXO mined and quests completed, per chain,
+ * This week's halls of fame (docs/game-rules.md §14): EXO mined and quests completed, per chain,
  * paged, and the signed-in player's own rank. Public: visitors see the boards too.
  */
 import { useState } from 'react';

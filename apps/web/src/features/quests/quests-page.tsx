@@ -1,5 +1,5 @@
 /**
- * `/quests` (docs/game-rules.md §10): the player's quests of today and this week, each with its
+ * `/quests` (docs/game-rules.md §14): the player's quests of today and this week, each with its
  * progress (computed by the server from the game's records), reward and a Claim button; a claim
  * toasts what it paid. Visitors see the sign-in prompt.
  */
