@@ -47,9 +47,10 @@ export function questTitle(q: Pick<QuestDto, 'kind' | 'target'>, t: T): string {
 /** One reward in words: "20 HEXO", "1 × Toolkit tier 2". */
 export function rewardText(r: QuestRewardDto, t: T): string {
   if (r.kind === 'token' && isToken(r.key)) return `${formatTokenAmount(r.amount, r.key)} ${TOKEN_SYMBOLS[r.key]}`;
-  let m: RegExpExecArray | null;
-  const name = (m = /^toolkit_(\d+)$/.exec(r.key)) ? t('quests.items.toolkit', { tier: m[1] })
-    : (m = /^land_upgrade0(\d)$/.exec(r.key)) ? t('quests.items.permit', { tier: m[1] })
+  const toolkit = /^toolkit_(\d+)$/.exec(r.key);
+  const permit = /^land_upgrade0(\d)$/.exec(r.key);
+  const name = toolkit ? t('quests.items.toolkit', { tier: toolkit[1] })
+    : permit ? t('quests.items.permit', { tier: permit[1] })
       : itemKind(r.key)?.name ?? r.key;
   return `${r.amount} × ${name}`;
 }
