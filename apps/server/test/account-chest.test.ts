@@ -64,7 +64,7 @@ describe('account history', () => {
       faucet: 'faucet', upgrade_refund: 'refund', 'compensation:downtime-1': 'compensation', goldmine_upgrade: 'upgrade',
       frenmine_upgrade: 'upgrade', land_expansion: 'land_expansion', demo_seed: 'demo_seed', deposit: 'deposit',
       withdrawal: 'withdrawal', withdrawal_refund: 'withdrawal_returned', exo_order: 'exo_order',
-      votes_lock: 'votes_lock', votes_unlock: 'votes_unlock', something_new: 'other',
+      votes_lock: 'votes_lock', votes_unlock: 'votes_unlock', quest_reward: 'quest', something_new: 'other',
     };
     expect(Object.fromEntries(Object.keys(words).map((raw) => [raw, reasonInWords(raw)]))).toEqual(words);
   });

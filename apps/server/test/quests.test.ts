@@ -145,6 +145,9 @@ describe('quests', () => {
     expect(rows[0]!.n).toBe(1);
     const q = await quests(k, p);
     expect(q.daily.quests[0]).toMatchObject({ id, claimed: true, claimed_at: k.now().toISOString() });
+    // the history names it a quest and links the quests page
+    const history = (await k.get(`${PATHS.accountLedger}?token=${reward.key}`, p.token)).json<{ rows: Array<{ raw_reason: string; reason: string; link: string | null; reference: string }> }>();
+    expect(history.rows.find((r) => r.raw_reason === 'quest_reward')).toMatchObject({ reason: 'quest', link: '/quests', reference: id });
     // the same key for another quest
     const reused = await claim(k, p, q.daily.quests[1]!.id, key);
     expect(`${reused.statusCode} ${reused.json().error}`).toBe('422 IDEMPOTENCY_KEY_REUSED');

@@ -159,7 +159,7 @@ export const enPages = {
     reasons: {
       mining: 'Mining', salary: 'Salary', staking: 'Staking', vendor_purchase: 'Vendor', shop_royalty: 'Shop royalty', chest: 'Chest',
       faucet: 'Faucet', refund: 'Refund', compensation: 'Compensation', upgrade: 'Upgrade', land_expansion: 'Land expansion',
-      demo_seed: 'Demo start', deposit: 'Deposit', withdrawal: 'Withdrawal', withdrawal_returned: 'Withdrawal returned',
+      demo_seed: 'Demo start', deposit: 'Deposit', withdrawal: 'Withdrawal', withdrawal_returned: 'Withdrawal returned', quest: 'Quest',
       exo_order: 'EXO purchase (ADA)', votes_lock: 'Votes locked', votes_unlock: 'Votes unlocked', other: 'Other',
     },
   },

@@ -162,7 +162,7 @@ export const esPages = {
     reasons: {
       mining: 'Minería', salary: 'Salario', staking: 'Staking', vendor_purchase: 'Mercader', shop_royalty: 'Regalía de la tienda', chest: 'Cofre',
       faucet: 'Grifo', refund: 'Reembolso', compensation: 'Compensación', upgrade: 'Mejora', land_expansion: 'Ampliación de tierra',
-      demo_seed: 'Inicio demo', deposit: 'Depósito', withdrawal: 'Retiro', withdrawal_returned: 'Retiro devuelto',
+      demo_seed: 'Inicio demo', deposit: 'Depósito', withdrawal: 'Retiro', withdrawal_returned: 'Retiro devuelto', quest: 'Misión',
       exo_order: 'Compra de EXO (ADA)', votes_lock: 'Votos bloqueados', votes_unlock: 'Votos desbloqueados', other: 'Otro',
     },
   },

@@ -18,6 +18,8 @@ export const LEDGER_CSV_MAX_ROWS = 100_000;
 export function reasonInWords(raw: string): LedgerReason {
   // staking pays `staking_reward`: test it before the mines' `<kind>_reward`
   if (raw.startsWith('staking')) return 'staking';
+  // quests pay `quest_reward` (docs/game-rules.md §14): not the mines' `<kind>_reward`
+  if (raw === 'quest_reward') return 'quest';
   if (raw === 'withdrawal_refund') return 'withdrawal_returned';
   if (raw.endsWith('_reward')) return 'mining';
   if (raw.endsWith('_salary')) return 'salary';
@@ -32,6 +34,7 @@ function linkOf(raw: string, reference: string): string | null {
   if (raw.startsWith('goldmine_')) return raw.endsWith('_upgrade') ? '/goldmine' : `/goldmine?day=${encodeURIComponent(reference)}`;
   if (raw.startsWith('frenmine_')) return raw.endsWith('_upgrade') ? '/frenmine' : `/frenmine?day=${encodeURIComponent(reference)}`;
   if (raw === 'vendor_purchase') return '/vendor';
+  if (raw === 'quest_reward') return '/quests';
   if (raw === 'shop_royalty' || raw.startsWith('compensation')) return '/account/inbox';
   if (raw === 'chest') return `/chest/verify?week=${encodeURIComponent(reference)}`;
   if (raw === 'land_expansion') return '/lands';
