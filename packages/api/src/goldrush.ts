@@ -12,7 +12,7 @@ export const NOTIFICATION_TYPES = [
   'goldmine_daily_report', 'goldmine_ready_to_upgrade', 'goldmine_upgrade_success', 'goldmine_upgrade_failed',
   'not_enough_balance', 'low_balance_warning', 'worker_left', 'server_compensation', 'shop_royalty',
   'balance_topup', 'balance_withdrawal', 'staking_daily_report', 'votes_changed', 'land_update',
-  'vendor_purchase', 'frenmine_daily_report', 'frenmine_upgrade',
+  'vendor_purchase', 'frenmine_daily_report', 'frenmine_upgrade', 'achievement',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

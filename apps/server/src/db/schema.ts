@@ -616,3 +616,10 @@ export const questClaims = pgTable('quest_claims', {
   rewards: jsonb('rewards').notNull(),
   claimedAt: ts('claimed_at').notNull(),
 }, (t) => [primaryKey({ name: 'quest_claims_pk', columns: [t.userId, t.questId] }), uniqueIndex('quest_claims_key').on(t.userId, t.idempotencyKey), index('quest_claims_claimed').on(t.claimedAt)]);
+
+/** Achievements whose inbox notice was sent: once per account and achievement (migration 0026; docs/game-rules.md §14). */
+export const achievementNotices = pgTable('achievement_notices', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  key: text('key').notNull(),
+  noticedAt: ts('noticed_at').notNull(),
+}, (t) => [primaryKey({ name: 'achievement_notices_pk', columns: [t.userId, t.key] })]);

@@ -293,6 +293,7 @@ export const enPages = {
       vendor_purchase: 'Vendor purchase success',
       frenmine_daily_report: 'Fren mine daily report',
       frenmine_upgrade: 'Fren mine upgrade',
+      achievement: 'Achievement earned',
     },
     text: {
       stakingReport: '{{day}}: +{{hexo}} HEXO, +{{rune}} RUNE from staking.',
@@ -310,6 +311,7 @@ export const enPages = {
       lowBalance_other: 'Your {{token}} covers {{count}} more days of salaries ({{daily}} {{token}} a day).',
       landUpdate: 'Land {{hex}} is now size {{size}}.',
       vendorPurchase: 'You bought {{quantity, number}} × {{name}} for {{price}}.',
+      achievement: 'You earned “{{name}}”. See your achievements on your profile.',
       topupDeposit: '{{amount}} deposited from your wallet was credited to your balance.',
       topupOrder: '{{amount}} bought with ADA was credited to your balance.',
       withdrawalConfirmed: '{{amount}} was paid to your Master Wallet.',

@@ -296,6 +296,7 @@ export const esPages = {
       vendor_purchase: 'Compra al mercader completada',
       frenmine_daily_report: 'Informe diario de la mina fren',
       frenmine_upgrade: 'Mejora de la mina fren',
+      achievement: 'Logro conseguido',
     },
     text: {
       stakingReport: '{{day}}: +{{hexo}} HEXO, +{{rune}} RUNE del staking.',
@@ -313,6 +314,7 @@ export const esPages = {
       lowBalance_other: 'Tu {{token}} cubre {{count}} días más de salarios ({{daily}} {{token}} al día).',
       landUpdate: 'La tierra {{hex}} tiene ahora el tamaño {{size}}.',
       vendorPurchase: 'Compraste {{quantity, number}} × {{name}} por {{price}}.',
+      achievement: 'Conseguiste «{{name}}». Mira tus logros en tu perfil.',
       topupDeposit: 'Se abonaron a tu saldo {{amount}} depositados desde tu billetera.',
       topupOrder: 'Se abonaron a tu saldo {{amount}} comprados con ADA.',
       withdrawalConfirmed: 'Se pagaron {{amount}} a tu Billetera Maestra.',

@@ -10,6 +10,12 @@ export const ACHIEVEMENTS = ['first_upgrade', 'mine_level_10', 'xl_land', 'excel
 /** One achievement. */
 export type AchievementKey = (typeof ACHIEVEMENTS)[number];
 
+/** English names (the inbox notice's data; the web app translates by key). */
+export const ACHIEVEMENT_NAMES: Readonly<Record<AchievementKey, string>> = {
+  first_upgrade: 'First upgrade', mine_level_10: 'Gold mine level 10', xl_land: 'An XL land', excellent_streak_7: '7 Excellent days in a row',
+  excellent_streak_30: '30 Excellent days in a row', first_deposit: 'First deposit', first_vote: 'First vote', first_quest: 'First quest claimed',
+};
+
 /** What achievements read. */
 export interface AchievementFacts {
   /** Mine upgrades ever started (gold or fren). */

@@ -20,3 +20,11 @@ CREATE INDEX "mine_upgrades_user" ON "mine_upgrades" USING btree ("user_id", "st
 --> statement-breakpoint
 -- The quests-completed hall of fame reads a week's claims.
 CREATE INDEX "quest_claims_claimed" ON "quest_claims" USING btree ("claimed_at");
+--> statement-breakpoint
+-- Achievements whose inbox notice was sent (once per account and achievement).
+CREATE TABLE "achievement_notices" (
+	"user_id" integer NOT NULL REFERENCES "users"("id"),
+	"key" text NOT NULL,
+	"noticed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "achievement_notices_pk" PRIMARY KEY ("user_id", "key")
+);

@@ -135,3 +135,14 @@ export async function hallOfFameRank(orm: Orm, q: HallQuery, userId: number): Pr
     SELECT (SELECT rank FROM r WHERE user_id = ${userId}) AS rank, (SELECT value::text FROM r WHERE user_id = ${userId}) AS value, (SELECT count(*) FROM r)::int AS total`);
   return { rank: row?.rank ?? null, value: row?.value ?? '0', total: row?.total ?? 0 };
 }
+
+/**
+ * Records the inbox notice of each of `keys` (earned achievements) not noticed before, in `tx`.
+ * @returns the keys noticed now (each at most once per account, also under concurrent calls)
+ */
+export async function recordAchievementNotices(tx: Orm, userId: number, keys: readonly string[], at: Date): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await exec<{ key: string }>(tx, sql`INSERT INTO achievement_notices (user_id, key, noticed_at)
+    VALUES ${sql.join(keys.map((k) => sql`(${userId}, ${k}, ${at})`), sql`, `)} ON CONFLICT DO NOTHING RETURNING key`);
+  return rows.map((r) => r.key);
+}

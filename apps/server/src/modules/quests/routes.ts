@@ -14,5 +14,5 @@ export async function questRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.questTable, async () => table);
   route(app, ENDPOINTS.hallOfFame, async (input) => hallOfFame(db, input.query, input.now));
   route(app, ENDPOINTS.hallOfFameMe, async (input) => hallOfFameMe(db, sessionOf(input).userId, input.query, input.now));
-  route(app, ENDPOINTS.achievements, async (input) => achievementsOf(db, sessionOf(input).userId));
+  route(app, ENDPOINTS.achievements, async (input) => achievementsOf(db, sessionOf(input).userId, input.now));
 }

@@ -117,6 +117,9 @@ export function notificationText(n: Notification): { title: string; text: string
     }
     case 'land_update':
       return { title, text: t('inbox.text.landUpdate', { hex: str(d.hex_name), size: sizeLabel(d.size) }) };
+    case 'achievement':
+      // the achievement's name in the player's language when the profile's texts are loaded, else the server's
+      return { title, text: t('inbox.text.achievement', { name: t(`achievements.items.${str(d.key)}`, { defaultValue: str(d.name) || str(d.key) }) }) };
     case 'vendor_purchase':
       return { title, text: t('inbox.text.vendorPurchase', { quantity: count(d.quantity), name: str(d.name) || str(d.item), price: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}` }) };
     case 'shop_royalty':

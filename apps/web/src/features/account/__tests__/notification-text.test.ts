@@ -49,3 +49,11 @@ describe('numbers in notifications (issue 18)', () => {
     expect(notificationText(n).text).toBe('1,500 votes added to Velvet Elves (now 1,373,817).');
   });
 });
+
+describe('achievement notice (docs/game-rules.md §14)', () => {
+  it("names the achievement (the server's English name when the profile's texts are not loaded)", async () => {
+    await loadPageTexts();
+    const n: Notification = { id: 3, type: 'achievement', read: false, created_at: '2026-11-27T00:00:00.000Z', data: { key: 'first_quest', name: 'First quest claimed' } };
+    expect(notificationText(n)).toEqual({ title: 'Achievement earned', text: 'You earned “First quest claimed”. See your achievements on your profile.' });
+  });
+});
