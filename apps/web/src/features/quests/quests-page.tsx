@@ -3,7 +3,7 @@
  * progress (computed by the server from the game's records), reward and a Claim button; a claim
  * toasts what it paid. Visitors see the sign-in prompt.
  */
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isToken, itemKind, TOKEN_SYMBOLS, type QuestKind } from '@kingdom/game';
@@ -116,6 +116,12 @@ export function QuestsPage() {
   const signedIn = useIsAuthenticated();
   const q = useQuests();
   const now = useGameNow();
+  // a new day (or a demo clock moved past it): the next period's quests
+  const dailyEnd = q.data ? Date.parse(q.data.daily.ends_at) : null;
+  const { refetch } = q;
+  useEffect(() => {
+    if (dailyEnd !== null && now >= dailyEnd) void refetch();
+  }, [dailyEnd, now, refetch]);
   return (
     <>
       <PageHeader title={t('quests.title')} lead={t('quests.lead')} />
