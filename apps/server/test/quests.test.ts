@@ -90,9 +90,9 @@ describe('quests', () => {
     for (const x of q.daily.quests) expect(x.progress).toBe(questProgress(x.kind, today, facts).toString());
     const byKind = (kind: string) => [...q.daily.quests, ...q.weekly.quests].find((x) => x.kind === kind);
     if (byKind('vendor_purchases')) expect(byKind('vendor_purchases')!.progress).toBe('2');
-    if (byKind('add_votes')) expect(byKind('add_votes')!.progress).toBe('120');
+    if (byKind('add_votes')) expect(byKind('add_votes')!.progress).toBe('100');
     await expectSqlEqualsModel(k, p.userId, [today, questPeriodOf('weekly', k.now().getTime())]);
-    expect((await progressOf(k.db.orm, p.userId, today))).toMatchObject({ assign_workers: 1n, vendor_purchases: 2n, add_votes: 120n, deposits: 1n });
+    expect((await progressOf(k.db.orm, p.userId, today))).toMatchObject({ assign_workers: 1n, vendor_purchases: 2n, add_votes: 100n, deposits: 1n }); // 120 added, 20 removed
 
     // the worker works from its first full day; a day's report and EXO count when published (the next day)
     expect((await k.post(PATHS.demoTick, { days: 2 })).statusCode).toBe(200);

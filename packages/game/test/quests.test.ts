@@ -91,9 +91,13 @@ describe('quest progress at its boundaries', () => {
       expect(questProgress(kind, week, { ...none, [field]: at })).toBe(4n);
     }
   });
-  it('sums votes added and EXO mined; removals and zero credits add nothing', () => {
+  it('nets votes added (removals subtract, never below 0) and sums EXO mined; zero credits add nothing', () => {
     const votes = [{ at: t('2026-11-27T00:00:00Z'), votes: 60n }, { at: t('2026-11-27T10:00:00Z'), votes: -50n }, { at: t('2026-11-27T23:00:00Z'), votes: 40n }, { at: t('2026-11-28T00:00:00Z'), votes: 1n }];
-    expect(questProgress('add_votes', day, { ...none, votesAdded: votes })).toBe(100n);
+    expect(questProgress('add_votes', day, { ...none, votesAdded: votes })).toBe(50n);
+    // adding and removing the same points again and again counts nothing
+    const churn = Array.from({ length: 10 }, (_, i) => [{ at: t('2026-11-27T01:00:00Z') + i, votes: 100n }, { at: t('2026-11-27T02:00:00Z') + i, votes: -100n }]).flat();
+    expect(questProgress('add_votes', day, { ...none, votesAdded: churn })).toBe(0n);
+    expect(questProgress('add_votes', day, { ...none, votesAdded: [{ at: t('2026-11-27T01:00:00Z'), votes: -30n }] })).toBe(0n);
     const d = questTable().find((x) => x.key === 'd_votes_100')!;
     expect(questComplete(d, 99n)).toBe(false);
     expect(questComplete(d, 100n)).toBe(true);

@@ -35,7 +35,8 @@ export type QuestPeriodKind = (typeof QUEST_PERIODS)[number];
  *  - `assign_workers`: workers set into a mine slot in the period (still in a slot: one removed
  *    again no longer counts);
  *  - `vendor_purchases`: vendor purchases made in the period;
- *  - `add_votes`: whole vote points added to projects in the period (removals do not subtract);
+ *  - `add_votes`: net whole vote points added to projects in the period (additions minus removals,
+ *    at least 0: adding and removing the same points again and again counts nothing);
  *  - `deposits`: EXO or HEXO deposits credited in the period;
  *  - `upgrades_started`: mine upgrades (gold or fren) started in the period;
  *  - `excellent_mine_days`: mine-days rated Excellent (effectivity 5) in the daily reports published
@@ -198,7 +199,7 @@ export interface QuestFacts {
   workersAssigned: readonly number[];
   /** When each vendor purchase was made. */
   vendorPurchases: readonly number[];
-  /** Vote points added (> 0) and when. */
+  /** Vote changes (added > 0, removed < 0) and when. */
   votesAdded: ReadonlyArray<{ at: number; votes: bigint }>;
   /** EXO or HEXO deposits credited and when. */
   deposits: readonly number[];
@@ -226,7 +227,10 @@ export function questProgress(kind: QuestKind, period: Pick<QuestPeriod, 'starts
     case 'vendor_purchases': return count(facts.vendorPurchases);
     case 'deposits': return count(facts.deposits);
     case 'upgrades_started': return count(facts.upgradesStarted);
-    case 'add_votes': return facts.votesAdded.filter((v) => inP(v.at) && v.votes > 0n).reduce((a, v) => a + v.votes, 0n);
+    case 'add_votes': {
+      const net = facts.votesAdded.filter((v) => inP(v.at)).reduce((a, v) => a + v.votes, 0n);
+      return net > 0n ? net : 0n;
+    }
     case 'exo_mined': return facts.exoMined.filter((e) => inP(e.at) && e.amount > 0n).reduce((a, e) => a + e.amount, 0n);
     case 'excellent_mine_days': return BigInt(facts.mineDays.filter((d) => d.effectivity === EXCELLENT_EFFECTIVITY && inP(dayStart(d.day) + DAY_MS)).length);
   }
