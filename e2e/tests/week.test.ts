@@ -231,7 +231,8 @@ async function week(w: WatchedPage, phone: boolean, lang: Lang = 'en'): Promise<
   const food = page.getByTestId('vendor-item-food_100');
   await press(food.getByRole('button', { name: T('vendor.buy') }), phone);
   await press(page.getByTestId('vendor-confirm'), phone);
-  await expect.poll(() => toastTexts(page), { timeout: 20_000 }).toContain(T('vendor.bought', { quantity: 1, name: 'FOOD pack 100' }));
+  // the item's name in the player's language too (issue 30)
+  await expect.poll(() => toastTexts(page), { timeout: 20_000 }).toContain(T('vendor.bought', { quantity: 1, name: T('vendor.items.food', { amount: 100 }) }));
 
   // lock EXO and vote; item 5: both say so; item 10: the votes notification has separators
   await api().faucet(session.walletAddress, { exo: '2000' });
