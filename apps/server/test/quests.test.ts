@@ -273,6 +273,15 @@ describe('quests', () => {
     }
     const q = (await k.get(`${PATHS.hallOfFame}?chain=cardano&board=quests_completed`)).json<HallOfFameResponse>();
     expect(q.rows.find((x) => x.user_id === a.p.userId)?.value).toBe('1');
+    // the board is kept (Postgres: shared cache) but a claim committed anywhere drops it: a claim made
+    // straight in the database (as another server process would) shows at the next read
+    const b = await readyPlayer();
+    const boardOf = async () => (await k.get(`${PATHS.hallOfFame}?chain=cardano&board=quests_completed`)).json<HallOfFameResponse>();
+    expect((await boardOf()).rows.some((x) => x.user_id === b.p.userId)).toBe(false);
+    expect((await boardOf()).rows.some((x) => x.user_id === b.p.userId)).toBe(false); // kept
+    await exec(k.db.orm, sql`INSERT INTO quest_claims (user_id, quest_id, quest_key, idempotency_key, rewards, claimed_at)
+      VALUES (${b.p.userId}, ${b.id}, 'd_assign_1', ${randomUUID()}, '[]'::jsonb, ${k.now()})`);
+    await expect.poll(async () => (await boardOf()).rows.some((x) => x.user_id === b.p.userId), { timeout: 5_000 }).toBe(true);
     const code = async (qs: string) => { const r = await k.get(`${PATHS.hallOfFame}?${qs}`); return `${r.statusCode} ${r.json().error ?? ''}`.trim(); };
     expect(await code(`week=${addDays(week.start, 1)}`)).toBe('404 NOT_FOUND');
     expect(await code(`week=${addDays(week.start, 7)}`)).toBe('404 NOT_FOUND');

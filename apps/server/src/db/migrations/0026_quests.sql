@@ -28,3 +28,15 @@ CREATE TABLE "achievement_notices" (
 	"noticed_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "achievement_notices_pk" PRIMARY KEY ("user_id", "key")
 );
+--> statement-breakpoint
+-- The halls of fame are kept by every server process (apps/server/src/http/shared-cache.ts, topic
+-- `halls`): a claim, a settled day (its EXO credits; the tick writes `game_days` last) or a wallet
+-- linked or changed (a player joins a chain's board) drops every copy when it commits.
+CREATE TRIGGER "quest_claims_notify_reads" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "quest_claims"
+  FOR EACH STATEMENT EXECUTE FUNCTION "kingdom_notify_reads"('halls');
+--> statement-breakpoint
+CREATE TRIGGER "game_days_notify_halls" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "game_days"
+  FOR EACH STATEMENT EXECUTE FUNCTION "kingdom_notify_reads"('halls');
+--> statement-breakpoint
+CREATE TRIGGER "wallets_notify_halls" AFTER INSERT OR UPDATE OF "user_id", "chain" OR DELETE OR TRUNCATE ON "wallets"
+  FOR EACH STATEMENT EXECUTE FUNCTION "kingdom_notify_reads"('halls');

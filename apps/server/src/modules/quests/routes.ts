@@ -1,18 +1,35 @@
 /** Quest endpoints (docs/game-rules.md §14): the player's quests, the claim, the published table. */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@kingdom/api';
+import { ENDPOINTS, type HallOfFameResponse } from '@kingdom/api';
+import { chestWeekOf } from '@kingdom/game';
+import { SharedCache } from '../../http/shared-cache.ts';
 import { route, sessionOf } from '../../http/routes.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { achievementsOf, claimQuest, hallOfFame, hallOfFameMe, questsOf, questTableAnswer } from './service.ts';
+
+/** Hall-of-fame pages kept at most (all dropped when full). */
+const HALL_CACHE_MAX = 500;
 
 /** Registers the quest endpoints. */
 export async function questRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   const table = questTableAnswer();
+  // kept by every process until a claim, a settled day or a wallet change commits (topics `halls`,
+  // `users`: names; migration 0026), and never while the notifications are not heard
+  const halls = new SharedCache<HallOfFameResponse>(['halls', 'users'], HALL_CACHE_MAX);
+  await halls.start(db);
+  app.addHook('onClose', async () => halls.stop());
   route(app, ENDPOINTS.quests, async (input) => questsOf(db, sessionOf(input).userId, input.now));
-  route(app, ENDPOINTS.questClaim, async (input) => claimQuest(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.params.id, input.now));
+  route(app, ENDPOINTS.questClaim, async (input) => {
+    const answer = await claimQuest(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.params.id, input.now);
+    halls.clear(); // this process sees its own claim at once (the others on the notification)
+    return answer;
+  });
   route(app, ENDPOINTS.questTable, async () => table);
-  route(app, ENDPOINTS.hallOfFame, async (input) => hallOfFame(db, input.query, input.now));
+  route(app, ENDPOINTS.hallOfFame, async ({ query, now }) => {
+    const key = `${query.chain}|${query.board}|${query.week ?? chestWeekOf(now.getTime())}|${query.page}|${chestWeekOf(now.getTime())}`;
+    return halls.get(key, () => hallOfFame(db, query, now));
+  });
   route(app, ENDPOINTS.hallOfFameMe, async (input) => hallOfFameMe(db, sessionOf(input).userId, input.query, input.now));
   route(app, ENDPOINTS.achievements, async (input) => achievementsOf(db, sessionOf(input).userId, input.now));
 }
