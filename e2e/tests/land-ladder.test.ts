@@ -178,7 +178,7 @@ describe('wallet session', () => {
           const toggle = page.getByRole('button', { name: 'Account menu' });
           if (await toggle.isVisible()) await toggle.click();
           return disconnect.isVisible();
-        }, { timeout: 20_000, intervals: [500] }).toBe(true);
+        }, { timeout: 20_000, interval: 500 }).toBe(true);
         await disconnect.click();
         await expect.poll(async () => (await readSession(page))?.walletAddress, { timeout: 10_000 }).toBe('');
         const after = await readSession(page);
