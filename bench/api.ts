@@ -27,7 +27,7 @@ export const ROUTES = {
 } as const;
 export type RouteKey = keyof typeof ROUTES;
 
-/** The Staking-Hub leaderboard read (public) and the projects it ranks in the benchmark (issue 9). */
+/** The Staking-Hub leaderboard read (public) and the projects it ranks in the benchmark (docs/game-rules.md §5). */
 const LEADERBOARD_PATH = '/api/staking/leaderboard?chain=cardano&page=1';
 const LEADERBOARD_PROJECTS = 1_200;
 
@@ -129,7 +129,7 @@ export async function benchKingdom(
       out[key] = await measure(`${server.url}${path}`, headers);
     }
     if (databaseUrl) {
-      // issue 9: the public leaderboard read, page 1, over 1,200 projects
+      // docs/game-rules.md §5: the public leaderboard read, page 1, over 1,200 projects
       const projects = await seedLeaderboardProjects(databaseUrl, LEADERBOARD_PROJECTS);
       log(`${label}: ${LEADERBOARD_PATH} over ${projects} projects (${CONNECTIONS} connections, ${DURATION} s)`);
       (out as Record<string, unknown>).staking_leaderboard = { ...(await measure(`${server.url}${LEADERBOARD_PATH}`)), projects };

@@ -1,5 +1,5 @@
 /**
- * Chain-watcher benchmark (issue 11, "Performance"): the watcher (`runChainWatcher`,
+ * Chain-watcher benchmark (docs/game-rules.md §8, "Performance"): the watcher (`runChainWatcher`,
  * `apps/server/src/jobs/chain-watcher.ts`) over a generated chain of 10,000 blocks with 100,000
  * deposit outputs to the treasury (bench/support/synthetic-ledger.ts), on a fresh Postgres
  * database seeded with the 2,000 accounts whose wallets send them. Goal: ≥ 5,000 outputs/s.

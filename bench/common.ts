@@ -38,7 +38,7 @@ export async function withBenchPostgres(work: (pgUrl: string, postgres: string) 
   }
 }
 
-/** Goals of issue 2 ("Performance"). */
+/** Goals of docs/architecture.md §1 ("Performance"). */
 export const GOALS = { ratio_postgres: 0.2, p99_ms_postgres: 25, ratio_db_floor: 0.6, login_initial_js_gzip_kb: 120 };
 
 /** The table's verdict on one goal. */

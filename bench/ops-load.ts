@@ -1,5 +1,5 @@
 /**
- * `ops.load` (issue 15): two compiled server processes on one PostgreSQL, 300 players signing in and
+ * `ops.load` (docs/architecture.md §6): two compiled server processes on one PostgreSQL, 300 players signing in and
  * playing as people do (80% reads, 20% writes, a pause of about 2 s between a player's actions; see
  * `tools/player-load.ts`) for 45 s, with one process killed with SIGKILL a third of the way in and
  * restarted at once. Reports requests/s, p99 latency (ms), errors beyond the killed process's
@@ -12,7 +12,7 @@ import pg from 'pg';
 import { startCluster } from '../tools/cluster.ts';
 import { newPlayers, playLoad, quantile, request, type Target } from '../tools/player-load.ts';
 
-/** Goals of the run (issue 15). */
+/** Goals of the run (docs/architecture.md §6). */
 export const LOAD_GOALS = { p99Ms: 1000, errors: 0 } as const;
 
 /** The report's `ops.load` keys. */

@@ -1,5 +1,5 @@
 /**
- * `ops.ready_ms` (issue 15): milliseconds from spawning the compiled server (`node
+ * `ops.ready_ms` (docs/architecture.md §6): milliseconds from spawning the compiled server (`node
  * apps/server/dist/main.js`) to its first 200 from `GET /api/health/ready` (database migrated, demo
  * world present), on the demo world with PGlite — the median of three starts on an existing data
  * folder (goal ≤ 5,000 ms), beside the first start on an empty one (`ready_ms_fresh`: migrations and
@@ -16,7 +16,7 @@ import { freePort } from '../tools/pg-cluster.ts';
 import { REPO_ROOT } from '../tools/kingdom-server.ts';
 import { buildServer } from '../tools/cluster.ts';
 
-/** Goal of issue 15: ready within 5 s on the demo world. */
+/** Goal of docs/architecture.md §6: ready within 5 s on the demo world. */
 export const GOAL_READY_MS = 5_000;
 const STARTS = 3;
 

@@ -15,7 +15,7 @@ import { readExisting } from './report.ts';
 import { runValleyBench, type ValleyEntry } from './valley.ts';
 import { runStartupBench, startPriceStub, type StartupEntry } from './web-startup.ts';
 
-/** The report's `chain` entry: the watcher bench and the provider-calls bench (issue 17). */
+/** The report's `chain` entry: the watcher bench and the provider-calls bench (docs/game-rules.md §8.2). */
 export type ChainBenchEntry = WatcherEntry & Partial<ProviderCallsEntry> & { provider_calls_error?: string } & Partial<SolanaBenchEntry> & { solana_error?: string };
 
 /** The start-up bench on its own PGlite server (with a local price service); null when not measured. */

@@ -1,5 +1,5 @@
 /**
- * Where a server's start-up goes (issue 15, "ready in ≤ 5 s"): times each step `createKingdom` takes,
+ * Where a server's start-up goes (docs/architecture.md §6, "ready in ≤ 5 s"): times each step `createKingdom` takes,
  * one by one, on the database the environment names (`DATA_DIR` for PGlite, or `DATABASE_URL`), and
  * prints one JSON line of milliseconds per step. The emulator's replay of its logged blocks is part
  * of `chain_providers` (chain/cardano/emulator-ledger.ts).

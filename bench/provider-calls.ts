@@ -1,5 +1,5 @@
 /**
- * Provider calls of the real-network path (issue 17 item 4, "Count the provider calls per watcher
+ * Provider calls of the real-network path (docs/operator-guide.md §7.2, "Count the provider calls per watcher
  * run and per sign-in"): a Kingdom on preprod settings whose `BLOCKFROST_URL` is the
  * Blockfrost-compatible emulator (`apps/server/src/chain/cardano/blockfrost-emulator.ts`) over real
  * HTTP on 127.0.0.1, on a fresh Postgres database; the emulator server counts the `/api/v0` calls

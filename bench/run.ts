@@ -2,7 +2,7 @@
  * `npm run bench`: API throughput and latency on PostgreSQL and on PGlite beside a bare Fastify
  * route (all in one run), and the gzip size of the JS the `/login` page loads before any click.
  * Writes `bench/results/latest.json` (merging: keys written by other benches are kept) and prints
- * a table with the goals of issue 2.
+ * a table with the goals of docs/architecture.md §1.
  *
  * Environment: `BENCH_DATABASE_URL` (a PostgreSQL to use; else a throwaway cluster is started from
  * Debian's postgresql and stopped after), `BENCH_DURATION` (seconds per route, default 10),

@@ -1,5 +1,5 @@
 /**
- * Settlement benchmark (issue "Gold Rush", Performance; issue 16): one full daily tick of a generated
+ * Settlement benchmark (issue "Gold Rush", Performance; docs/architecture.md §4): one full daily tick of a generated
  * world — `lands` lands with 5 working gold mine workers each, one player per 10 lands — alone,
  * beside the floor (an UPDATE of one column over the same land rows), on Postgres or PGlite; the
  * next day's tick alone; then, on Postgres, the third day's tick while players write throughout.

@@ -1,5 +1,5 @@
 /**
- * The Valley benchmark (issue 8): in headless Chromium at 1280×800, the map's first paint after
+ * The Valley benchmark (docs/game-rules.md §2.1): in headless Chromium at 1280×800, the map's first paint after
  * navigation, and the p95 frame time while a scripted pan + zoom runs for 5 s, at the demo world's
  * 5,000 lands (real server, PGlite) and at 50,000 lands (a generated world served to the page in
  * place of `/api/valley/map`: it measures the drawing, which is what grows); plus the map
@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { encodeValleyMap, generateValley, createPrng, LAND_SIZE_INFO, type ValleyMapLand } from '@kingdom/game';
 import { startKingdomServer } from '../tools/kingdom-server.ts';
 
-/** Goals of issue 8 ("Performance"). */
+/** Goals of docs/game-rules.md §2.1 ("Performance"). */
 export const VALLEY_GOALS = { first_paint_ms_5k: 1000, p95_frame_ms_5k: 18, p95_frame_ms_50k: 33, map_gzip_kb_5k: 150 };
 
 const SCRIPT_MS = 5000;

@@ -1,5 +1,5 @@
 /**
- * Start-up speed of the web app (issue 7), in headless Chromium against a running server:
+ * Start-up speed of the web app (docs/product.md §10), in headless Chromium against a running server:
  * - `reload_warm_ms`: a signed-in player reloads `/dashboard/overview` (assets in the HTTP cache) →
  *   the four balances are on screen; median of {@link WARM_RUNS}, from the navigation's start.
  * - `reload_cold_ms`: the same in a fresh browser context (empty cache); median of {@link COLD_RUNS}.
@@ -19,7 +19,7 @@ import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
 export const WARM_RUNS = 9;
 export const COLD_RUNS = 5;
 
-/** Goals of issue 7. */
+/** Goals of docs/product.md §10. */
 export const STARTUP_GOALS = { reload_warm_ms: 250, reload_cold_ms: 800, lighthouse_performance: 95, lighthouse_accessibility: 100, lighthouse_best_practices: 100 };
 
 /** Lighthouse's three scores of one page, 0–100. */

@@ -65,7 +65,7 @@ export interface PageOptions {
   baseUrl?: string;
 }
 
-/** The phone the mobile tests use: 390×844 CSS pixels, touch (issue 7). */
+/** The phone the mobile tests use: 390×844 CSS pixels, touch (docs/product.md §10). */
 export const PHONE = { width: 390, height: 844 } as const;
 
 /**
@@ -109,7 +109,7 @@ export async function openPage(browser: Browser, testName: string, options: Page
   };
 }
 
-/** The persisted session fields (spec §3) the web app keeps in localStorage (`kingdom-session`). */
+/** The persisted session fields (docs/product.md §3) the web app keeps in localStorage (`kingdom-session`). */
 export interface StoredSession {
   isAuth?: boolean;
   token?: string;

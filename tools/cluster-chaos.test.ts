@@ -1,5 +1,5 @@
 /**
- * Many servers, one truth (issue 15), as an operator runs it: three compiled server processes on one
+ * Many servers, one truth (docs/architecture.md §6), as an operator runs it: three compiled server processes on one
  * PostgreSQL, players signing in and playing on all of them, one process killed with SIGKILL during
  * the load and another during a demo tick, each restarted. Afterwards: no 5xx and no request lost
  * but those in flight on a killed process, every day settled once, Σ ledger = balance, the shop

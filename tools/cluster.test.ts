@@ -1,5 +1,5 @@
 /**
- * The cluster helper and the compiled server's life cycle (issue 15), on a throwaway PostgreSQL:
+ * The cluster helper and the compiled server's life cycle (docs/architecture.md §6), on a throwaway PostgreSQL:
  * two processes start on one fresh database and both become ready; one killed with SIGKILL comes back
  * ready on restart while the other keeps answering; 1,000 connections opened at once while a process
  * is paused all fit in its listen backlog; SIGTERM lets an in-flight request finish, refuses

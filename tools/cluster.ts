@@ -1,6 +1,6 @@
 /**
  * Several Kingdom server processes from this checkout on one PostgreSQL, for multi-process tests and
- * benchmarks (issue 15): each is the compiled server (`apps/server/dist/main.js`, built first when
+ * benchmarks (docs/architecture.md §6): each is the compiled server (`apps/server/dist/main.js`, built first when
  * missing or out of date) on 127.0.0.1 and a free port of its own, with its output appended to a log
  * file; start-up waits until every process answers `GET /api/health/ready` with 200.
  *

@@ -1,5 +1,5 @@
 /**
- * A small HTTP client for the Kingdom API as DESIGN.md draws its contract, for the bench and the
+ * A small HTTP client for the Kingdom API as docs/architecture.md draws its contract, for the bench and the
  * e2e suite: the XSRF double-submit cookie, the demo faucet and a real Solana wallet sign-in
  * (ed25519 over the UTF-8 challenge message, base58 by `@scure/base`, the repo's one base58 library).
  */

@@ -1,5 +1,5 @@
 /**
- * Players playing against several server processes (issue 15): each player signs in with a real
+ * Players playing against several server processes (docs/architecture.md §6): each player signs in with a real
  * Solana wallet, gets a land, worker NFTs and balances from the demo faucet, then acts as a person
  * would — a read (dashboard, balance, lands, notification count) or, with `writeShare`, a write
  * (a vendor purchase with an Idempotency-Key, vote points locked and added or removed, a worker set

@@ -1,5 +1,5 @@
 /**
- * The tick never stalls (issue 16), crash half: three days of a generated world (3,000 lands, 300
+ * The tick never stalls (docs/architecture.md §4), crash half: three days of a generated world (3,000 lands, 300
  * players, 15,000 workers, some players short of HEXO, some lands gone, vendor sales) are settled
  * by a process killed with SIGKILL at random points, 20 times, then run to its end. The result must
  * equal an uninterrupted settlement of the same world on a twin database: every balance, every

@@ -1,5 +1,5 @@
 /**
- * The players' writes of the settlement bench (issue 16, `settlement.write_p99_ms_during_tick`), in a
+ * The players' writes of the settlement bench (docs/architecture.md §4, `settlement.write_p99_ms_during_tick`), in a
  * process of its own, as a client is: the tick's process and this one do not share an event loop.
  *
  *   tsx bench/support/settlement-writers.ts --url postgres://… --players N --at <ISO instant> [--rate 200] [--connections 20] [--samples]

@@ -1,5 +1,5 @@
 /**
- * A generated Cardano chain in memory for the chain-watcher benchmark (issue 11, "Performance"):
+ * A generated Cardano chain in memory for the chain-watcher benchmark (docs/game-rules.md §8, "Performance"):
  * `blocks` blocks holding `outputs` deposit outputs to the treasury, EXO or HEXO, from the wallets
  * of `users` accounts (linked in the database by the bench) and a share from unknown senders, each
  * transaction with the app's CIP-20 deposit message naming an account (the sender's, or for an

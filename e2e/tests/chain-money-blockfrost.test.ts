@@ -1,5 +1,5 @@
 /**
- * The real-network path end to end (issue 17 item 4): the Blockfrost-compatible emulator runs as its
+ * The real-network path end to end (docs/operator-guide.md §7.2): the Blockfrost-compatible emulator runs as its
  * own process (`npm run kingdom -- blockfrost-emulator`), a second Kingdom server runs on the
  * environment it prints (`CARDANO_NETWORK=preprod`, `BLOCKFROST_URL`, `TREASURY_KEY_FILE`, …), and in
  * headless Chromium the demo wallet — funded through `/emulator/fund` — deposits 100 HEXO, withdraws

@@ -1,5 +1,5 @@
 /**
- * Chain money end to end in headless Chromium with the demo wallet on the emulator (issue 11, "Tests"
+ * Chain money end to end in headless Chromium with the demo wallet on the emulator (docs/game-rules.md §8, "Tests"
  * → e2e): a player deposits 100 HEXO (the demo wallet signs for real in its in-page prompt), sees it
  * pending, advances 15 blocks and sees the balance and the notification; withdraws to the Master
  * Wallet (the sign-in wallet) and sees the payout confirmed; buys an EXO pack at the vendor and sees

@@ -1,5 +1,5 @@
 /**
- * A player's and a newcomer's first ten minutes (issue 7), in headless Chromium: on a 390×844 phone
+ * A player's and a newcomer's first ten minutes (docs/product.md §10), in headless Chromium: on a 390×844 phone
  * with touch every nav link is reachable and tappable with the menu open, toasts never cover the
  * header's controls, at most 3 show and none twice, the demo starter set gets a new player going;
  * axe finds no serious or critical violation on any route, signed in or out; an expired session
@@ -104,7 +104,7 @@ describe('a new player on a phone', () => {
         if (!box || box.height < 44) problems.push(`${label}: ${box?.height ?? 0} px tall`);
         if (!(await tappable(link))) problems.push(`${label}: covered or off screen`);
         await link.tap();
-        // `/lands` is spec §2's redirect to the collection
+        // `/lands` is docs/product.md §2's redirect to the collection
         const target = href === '/lands' ? '/collectibles/lands' : href;
         await page.waitForURL((url) => url.pathname.startsWith(target), { timeout: 10_000 }).catch(() => undefined);
         if (!pathOf(page).startsWith(target)) problems.push(`${label}: tap went to ${pathOf(page)}, not ${target}`);
@@ -168,7 +168,7 @@ describe('a new player on a phone', () => {
   });
 });
 
-/** Routes of spec §2 a visitor and a player open (`HEX`: one of the player's lands). */
+/** Routes of docs/product.md §2 a visitor and a player open (`HEX`: one of the player's lands). */
 const ROUTES = [
   '/login', '/welcome', '/connect/cardano', '/tokensale', '/collectibles/lands', '/collectibles/mtools', '/goldmine/workers',
   '/goldmine/performance', '/frenmine/workers', '/frenmine/performance', '/vendor', '/valley', '/staking-hub/activity',

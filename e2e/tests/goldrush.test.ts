@@ -1,5 +1,5 @@
 /**
- * Gold Rush end to end in headless Chromium (issue 3, "Tests" → e2e): a wallet given lands, workers,
+ * Gold Rush end to end in headless Chromium (docs/game-rules.md §3, "Tests" → e2e): a wallet given lands, workers,
  * HEXO and a toolkit by the faucet signs in, assigns a worker, advances the game day, reads the
  * daily report in the inbox, sees its EXO grow by the report's amount, starts a mine upgrade, sees
  * it in progress, advances time, and sees the success notification and the new slot.

@@ -1,5 +1,5 @@
 /**
- * The land ladder and the wallet session end to end (issue 30 items 2–4), headless Chromium against
+ * The land ladder and the wallet session end to end (docs/game-rules.md §2 items 2–4), headless Chromium against
  * the built app and the real server:
  *  - a player whose items all come from the game's own sources (the vendor, with the tier-3 permit's
  *    weekly limit) grows a SMALL land to XL and its gold mine to level 10 with the manager slot open;

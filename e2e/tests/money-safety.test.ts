@@ -1,5 +1,5 @@
 /**
- * Money safe on a real network (issue 17) in headless Chromium with the demo wallet: Account →
+ * Money safe on a real network (docs/game-rules.md §8.2) in headless Chromium with the demo wallet: Account →
  * Settings → Wallets → "Link stake key (demo wallet)" proves the wallet's stake key (CIP-30
  * `signData` with its reward address) and lists it; then, signed out, "Ledger / Trezor (hardware
  * wallet)" signs in with the demo wallet acting as a hardware wallet — it refuses `signData` and

@@ -1,5 +1,5 @@
 /**
- * A player end to end in headless Chromium against the built web app and the real server (issue 2,
+ * A player end to end in headless Chromium against the built web app and the real server (docs/architecture.md §1,
  * "Tests" → e2e): visitor → /login → demo wallet sign-in (Cardano, then Solana) → dashboard with
  * that player's balances and lands → reload keeps the session → logout → landing; an expired
  * token → expiry toast and landing.
@@ -66,14 +66,14 @@ describe('player', () => {
       await expect.poll(() => page.getByTestId('tool-card').count(), { timeout: 20_000 }).toBe(GRANT.tools);
       await w.shot('inventory-tools');
 
-      // the session survives a reload (spec §3 persisted fields)
+      // the session survives a reload (docs/product.md §3 persisted fields)
       await page.goto('/dashboard/overview');
       await page.reload();
       await expectPath(page, '/dashboard/overview');
       await expect.poll(() => page.getByTestId('balance-exo').textContent(), { timeout: 20_000 }).toContain('7,654,321');
       expect((await readSession(page))?.token).toBe(session.token);
 
-      // logout (spec §4): server revokes the token, storage cleared, landing page
+      // logout (docs/product.md §4): server revokes the token, storage cleared, landing page
       await page.getByRole('button', { name: 'Logout' }).click();
       await expect.poll(() => page.getByText('Enter Now').first().isVisible(), { timeout: 20_000 }).toBe(true);
       expect(pathOf(page)).not.toMatch(/^\/(dashboard|account)/);

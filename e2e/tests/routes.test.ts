@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2, opened by a signed-in player by URL (history mode: the server must
+ * Every route of docs/product.md §2, opened by a signed-in player by URL (history mode: the server must
  * answer each path with the app), lands where the spec's redirects say, renders, and logs no
  * console error.
  */
@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** [path opened, path expected after the app's redirects (spec §2)]. `HEX` is one of the player's lands. */
+/** [path opened, path expected after the app's redirects (docs/product.md §2)]. `HEX` is one of the player's lands. */
 const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/tokensale', '/tokensale'],
   ['/dashboard', '/dashboard/overview'],
@@ -57,7 +57,7 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/connect/cardano', '/connect/cardano'],
 ];
 
-describe('routes of spec §2', () => {
+describe('routes of docs/product.md §2', () => {
   test('a signed-in player opens every route without a console error', async () => {
     const w = await openPage(browser, 'routes');
     const { page } = w;

@@ -1,5 +1,5 @@
 /**
- * Staking Hub end to end in headless Chromium (issue 9, "Tests" → e2e): a player signed in with the
+ * Staking Hub end to end in headless Chromium (docs/game-rules.md §5, "Tests" → e2e): a player signed in with the
  * demo Cardano wallet links a second (demo Solana) wallet, locks EXO as vote points, adds votes that
  * push a project over 250,000, advances to the snapshot, sees the project's league badge change on
  * the leaderboard and its NFTs' worker rarity change, and after a day opens the staking daily report

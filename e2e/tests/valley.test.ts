@@ -1,5 +1,5 @@
 /**
- * The Valley end to end in headless Chromium (issue 8): a visitor opens `/valley`, switches every
+ * The Valley end to end in headless Chromium (docs/game-rules.md §2.1): a visitor opens `/valley`, switches every
  * layer (one screenshot each, kept in e2e/screenshots), zooms with the wheel, pans by dragging,
  * finds a land by name, clicks it and opens its page; a player sees the land the faucet minted to
  * them as theirs, opens it from the keyboard and expands it; a phone (390×844, touch) taps and pinches.

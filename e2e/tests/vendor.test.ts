@@ -1,5 +1,5 @@
 /**
- * Vendor, history and chest end to end in headless Chromium (issue 10, "Tests" → e2e): a player buys
+ * Vendor, history and chest end to end in headless Chromium (docs/game-rules.md §6, "Tests" → e2e): a player buys
  * a toolkit at /vendor, upgrades a gold mine with it, finds both in the history and in the CSV (whose
  * amounts sum to the balance), opens the weekly chest and, once the week has ended, checks the draw
  * on the public verification page. Then the pages at phone size with touch.

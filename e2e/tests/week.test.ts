@@ -1,5 +1,5 @@
 /**
- * A player's week (issue 18), in headless Chromium on a desktop (1366×768) and a phone (390×844,
+ * A player's week (docs/product.md §10), in headless Chromium on a desktop (1366×768) and a phone (390×844,
  * touch): sign in with the demo wallet, get the starter set, assign a worker, advance the days,
  * open the daily report, buy at the vendor, lock EXO and vote, open and verify the chest, deposit
  * with "+15 blocks" (the list and the balance agree at once), withdraw to the Master Wallet, read
@@ -231,7 +231,7 @@ async function week(w: WatchedPage, phone: boolean, lang: Lang = 'en'): Promise<
   const food = page.getByTestId('vendor-item-food_100');
   await press(food.getByRole('button', { name: T('vendor.buy') }), phone);
   await press(page.getByTestId('vendor-confirm'), phone);
-  // the item's name in the player's language too (issue 30)
+  // the item's name in the player's language too (docs/game-rules.md §2)
   await expect.poll(() => toastTexts(page), { timeout: 20_000 }).toContain(T('vendor.bought', { quantity: 1, name: T('vendor.items.food', { amount: 100 }) }));
 
   // lock EXO and vote; item 5: both say so; item 10: the votes notification has separators

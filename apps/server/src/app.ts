@@ -43,7 +43,7 @@ export interface AppDeps {
   clock?: () => Date;
   /**
    * Re-reads the shared game time before a request reads `clock` (demo mode: the offset lives in
-   * Postgres, so every process answers the same game day; issue 15). Default: nothing to refresh.
+   * Postgres, so every process answers the same game day; docs/architecture.md §6). Default: nothing to refresh.
    */
   refreshClock?: () => Promise<void>;
   /**
@@ -60,7 +60,7 @@ export interface AppDeps {
    */
   clockCurrent?: () => boolean;
   advanceClock?: (ms: number, tx: Orm) => Promise<Date>;
-  /** This process's job leases (issue 15); built on `db` when absent. */
+  /** This process's job leases (docs/architecture.md §6); built on `db` when absent. */
   leases?: JobLeases;
   /** Asks the scheduler to attempt job `name` now (e.g. demo funding after a sign-in); default: nothing. */
   kickJob?: (name: string) => void;
@@ -130,13 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
-    // Counted in the database: the limits hold across every process sharing it (issue 15).
+    // Counted in the database: the limits hold across every process sharing it (docs/architecture.md §6).
     store: databaseRateLimitStore(full.db, (err) => app.log.warn({ err }, 'rate-limit clean-up failed')),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, error: 'TOO_MANY_REQUESTS', message: ERROR_MESSAGES.TOO_MANY_REQUESTS }),
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kingdom API', version: '0.1.0', description: 'HTTP contract of the Kingdom server (DESIGN.md).' },
+      info: { title: 'Kingdom API', version: '0.1.0', description: 'HTTP contract of the Kingdom server (docs/architecture.md).' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

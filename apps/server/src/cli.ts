@@ -1,6 +1,6 @@
 /**
  * The `kingdom` command line (`npm run kingdom -- <command>`); one file per command under `cli/`
- * (issue 19):
+ * (docs/architecture.md §8):
  *
  *   faucet <address> [options]        demo: gives lands, tools, tokens, workers, items, NFTs (cli/faucet.ts)
  *   tick [--days N]                   demo: advances the game clock N days and settles them (cli/tick.ts)

@@ -1,6 +1,6 @@
 /**
  * The server's configuration, read once from the environment and validated with zod.
- * Nothing else in the server reads `process.env` (CONVENTIONS.md "Env is read once").
+ * Nothing else in the server reads `process.env` (docs/architecture.md §8).
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -149,7 +149,7 @@ export interface Config {
     /** EXO/HEXO aggregator URL; undefined = operator-set prices only. */
     tokenUrl: string | undefined;
   };
-  /** ADA Handles (spec §3 wallet handle): the policy whose assets a wallet holds are its handles. */
+  /** ADA Handles (docs/product.md §3 wallet handle): the policy whose assets a wallet holds are its handles. */
   handles: { policyId: string };
   /** `kingdom doctor`'s request budget check: the provider plan's daily requests, players expected per day. */
   budget: { dailyRequests: number; expectedDailyPlayers: number };
@@ -171,16 +171,16 @@ export interface Config {
   /** Built web app folder served at `/`; undefined disables static serving. */
   webDist: string | undefined;
   links: { whitepaper: string; social: string; chat: string; guidebook: string };
-  /** Operations (issue 15): listen backlog, graceful shutdown (ms), Prometheus metrics. */
+  /** Operations (docs/architecture.md §6): listen backlog, graceful shutdown (ms), Prometheus metrics. */
   ops: {
     listenBacklog: number;
     shutdownTimeoutMs: number;
     metrics: boolean;
     metricsToken: string | undefined;
   };
-  /** The daily tick's concurrency on Postgres (issue 16); unset = the tick's defaults. */
+  /** The daily tick's concurrency on Postgres (docs/architecture.md §4); unset = the tick's defaults. */
   settlement: { lanes?: number; parallelWorkers?: number };
-  /** Chain money (issue 11, GAME-RULES §8). Durations in ms. */
+  /** Chain money (docs/game-rules.md §8). Durations in ms. */
   chainMoney: {
     treasuryKeyFile: string | undefined;
     /** The treasury address the operator expects (TREASURY_ADDRESS; `kingdom doctor` compares the key's). */

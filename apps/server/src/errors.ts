@@ -1,5 +1,5 @@
 /**
- * Errors the server answers with: a catalogue code from `@kingdom/api` (spec §8). Routes throw
+ * Errors the server answers with: a catalogue code from `@kingdom/api` (docs/product.md §8). Routes throw
  * {@link ApiError}; rules from `@kingdom/game` throw `GameError`; the app's error handler maps both
  * to `{error, message}` with the code's status.
  */

@@ -1,7 +1,7 @@
 /**
  * Starts the Kingdom server: one process serving the web app and `/api` on `PORT`.
  *
- * Graceful shutdown on SIGTERM / SIGINT (issue 15): readiness (`/api/health/ready`) answers 503 at
+ * Graceful shutdown on SIGTERM / SIGINT (docs/architecture.md §6): readiness (`/api/health/ready`) answers 503 at
  * once, the server stops accepting connections, in-flight requests finish (up to
  * `SHUTDOWN_TIMEOUT_MS`, 10 s; then their connections are closed), background jobs stop and release
  * what they hold (`kingdom.close()`), the database closes, and the process exits 0. A second signal,

@@ -31,7 +31,7 @@ import { mintRoutes } from './modules/mint/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { solanaRpcRoutes } from './modules/solana/routes.ts';
 
-/** One route module: its area, what it serves (spec §7 names), its plugin, and when it is registered (default: always). */
+/** One route module: its area, what it serves (docs/product.md §7 names), its plugin, and when it is registered (default: always). */
 export interface RouteModule {
   area: string;
   serves: string;

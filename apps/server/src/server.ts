@@ -51,7 +51,7 @@ export const TICK_JOB = 'tick';
  * Everything a server process needs, ready to `listen`. With `schedule`, the background jobs start:
  * the daily tick (settles a day once its 00:00 UTC has passed on the game clock, and publishes chest
  * seeds), chain money (block production on the emulator, watcher, treasury signer), prices
- * (`jobs/prices.ts`) and demo wallet funding — each once cluster-wide under its job lease (issue 15), whatever the number of processes.
+ * (`jobs/prices.ts`) and demo wallet funding — each once cluster-wide under its job lease (docs/architecture.md §6), whatever the number of processes.
  */
 export async function createKingdom(config: Config, opts: { schedule?: boolean } = {}): Promise<Kingdom> {
   const { db, providers } = await openKingdomDatabase(config);

@@ -57,7 +57,7 @@ describe('account history', () => {
     expect((await k.get(`${PATHS.accountLedger}?token=hexo`)).statusCode).toBe(401);
   });
 
-  it('maps every raw reason the server writes to its own word (issue 18: staking was "mining", deposits "other")', () => {
+  it('maps every raw reason the server writes to its own word (docs/product.md §10: staking was "mining", deposits "other")', () => {
     const words: Record<string, string> = {
       goldmine_reward: 'mining', frenmine_reward: 'mining', goldmine_salary: 'salary', frenmine_salary: 'salary',
       staking_reward: 'staking', vendor_purchase: 'vendor_purchase', shop_royalty: 'shop_royalty', chest: 'chest',

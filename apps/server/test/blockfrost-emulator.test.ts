@@ -1,5 +1,5 @@
 /**
- * The Blockfrost-compatible emulator server (issue 17 item 4) over real HTTP on 127.0.0.1: its
+ * The Blockfrost-compatible emulator server (docs/operator-guide.md §7.2) over real HTTP on 127.0.0.1: its
  * answers parse with the very zod schemas `BlockfrostCardanoLedger` checks Blockfrost with; status
  * codes and error bodies are Blockfrost's (403 without `project_id`, 404 unknown, 400 bad input or a
  * refused submit); paging (`count`, `page`, `order`, `from`, `to`) slices like Blockfrost's; and

@@ -1,5 +1,5 @@
 /**
- * Cached answers sent as kept bytes (issue 16, http/json-body.ts): the leaderboard page and a
+ * Cached answers sent as kept bytes (docs/architecture.md §4, http/json-body.ts): the leaderboard page and a
  * player's land page go out as the same JSON the route serializer makes, compressed (br, gzip) by
  * the rules of the compression plugin — once per encoding, not per request — and a value that does
  * not match the endpoint's response schema is refused when the answer is made.

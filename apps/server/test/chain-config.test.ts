@@ -1,4 +1,4 @@
-/** Chain money's configuration on a real network (issue 11 item 4): Blockfrost, the treasury key file, units. */
+/** Chain money's configuration on a real network (docs/architecture.md §5.4): Blockfrost, the treasury key file, units. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,7 +44,7 @@ describe('chain money on preprod', () => {
   });
 });
 
-describe('BLOCKFROST_URL (issue 17: a Blockfrost-compatible server instead of the public host)', () => {
+describe('BLOCKFROST_URL (docs/game-rules.md §8.2: a Blockfrost-compatible server instead of the public host)', () => {
   it('accepts an http(s) URL without its trailing slash, and empty as unset', () => {
     expect(loadConfig({ BLOCKFROST_URL: 'http://127.0.0.1:3100/api/v0/' }).blockfrostUrl).toBe('http://127.0.0.1:3100/api/v0');
     expect(loadConfig({ BLOCKFROST_URL: '' }).blockfrostUrl).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * Chain money on the production provider path (issue 17 item 4): a Kingdom configured for a real
+ * Chain money on the production provider path (docs/operator-guide.md §7.2): a Kingdom configured for a real
  * network (`CARDANO_NETWORK=preprod`, `BLOCKFROST_URL`) talks over real HTTP on 127.0.0.1 to the
  * Blockfrost-compatible emulator, so `BlockfrostCardanoLedger` (the chain watcher, balances,
  * payout verdicts) and Lucid Evolution's own `Blockfrost` provider (building and submitting) run as

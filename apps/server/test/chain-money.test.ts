@@ -1,5 +1,5 @@
 /**
- * Chain money on the emulator (issue 11): deposits credited exactly once at the required depth,
+ * Chain money on the emulator (docs/game-rules.md §8): deposits credited exactly once at the required depth,
  * claimable deposits, rollbacks, withdrawals to the Master Wallet and EXO orders — through the
  * HTTP API, with wallets that sign transactions with EMURGO's serialization lib (independent of the
  * server's Lucid/CML).
@@ -88,7 +88,7 @@ describe('deposits', () => {
     expect(BigInt(held.hexo)).toBe(4n * 2_500_000_000n - 100_000_000n);
   });
 
-  it('a deposit of one token more than the wallet holds answers ERROR_WALLET_NOT_ENOUGH_BALANCE; an empty wallet ERROR_WALLET_NOT_ENOUGH_UTXO (spec §8)', async () => {
+  it('a deposit of one token more than the wallet holds answers ERROR_WALLET_NOT_ENOUGH_BALANCE; an empty wallet ERROR_WALLET_NOT_ENOUGH_UTXO (docs/product.md §8)', async () => {
     const p = await signedInFunded(k);
     await blocks(k, 1);
     const held = BigInt((await k.get(`/chain/wallet/${p.wallet.address}`)).json<{ hexo: string }>().hexo);
@@ -274,7 +274,7 @@ describe('withdrawals', () => {
     expect(await balance(k, p.token, 'hexo')).toBe(appBefore - 120_000_000n);
   });
 
-  it('the treasury report counts only real deposits (a payout\'s change is not one) and lists payouts awaiting a verdict (issue 17)', async () => {
+  it('the treasury report counts only real deposits (a payout\'s change is not one) and lists payouts awaiting a verdict (docs/game-rules.md §8.2)', async () => {
     const money = k.app.deps.providers.money;
     const p = await withHexo('90');
     const pendingBefore = (await treasuryReport(k.db.orm, money)).map((r) => r.pendingDeposits);
@@ -326,7 +326,7 @@ describe('withdrawals', () => {
     expect(await balance(k, p.token, 'hexo')).toBe(50_000_000n);
   });
 
-  it('keeps a payout the network refuses as submitted, and returns the amount only once its TTL passed deep enough (issue 17)', async () => {
+  it('keeps a payout the network refuses as submitted, and returns the amount only once its TTL passed deep enough (docs/game-rules.md §8.2)', async () => {
     const p = await withHexo('30');
     const ledger = k.app.deps.providers.money.ledger;
     const provider = ledger.lucidProvider();

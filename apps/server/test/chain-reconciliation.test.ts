@@ -1,9 +1,9 @@
 /**
- * The treasury reconciliation (issue 11 item 5) holds after any sequence of chain money: deposits
+ * The treasury reconciliation (docs/game-rules.md §8.7) holds after any sequence of chain money: deposits
  * from linked and unlinked wallets, linking, blocks, rollbacks of up to 3 blocks, withdrawals whose
  * payouts succeed or are refused, and game credits — on PGlite and Postgres. Also: no balance goes
  * negative, no payment output is credited twice, and no payout is both returned and on chain (some
- * submits fail ambiguously: refused, accepted then timed out, 500, 429 — issue 17). An attacker (issue 17) signed in with its own
+ * submits fail ambiguously: refused, accepted then timed out, 500, 429 — docs/game-rules.md §8.2). An attacker (docs/game-rules.md §8.2) signed in with its own
  * payment key + the player's stake credential, while the player deposits from another address of
  * its HD wallet and sometimes proves its stake key: the attacker never gains anything.
  */
@@ -60,7 +60,7 @@ describe(`treasury reconciliation under random chain money (${TEST_DB})`, () => 
     expect((await k.post(STAKING_PATHS.walletsSetMaster, { address: wallet.address }, bearer(token))).statusCode).toBe(200);
     const stranger: CardanoTestWallet = createCardanoTestWallet();
     await fundDemoWallet(k.db, k.app.deps.chainJobs, stranger.address, k.now());
-    // the attack of issue 17: its own payment key + the player's stake credential, signed in first
+    // the attack of docs/game-rules.md §8.2: its own payment key + the player's stake credential, signed in first
     const attacker = await signInCardano(k, createCardanoTestWallet({ foreignStakeKeyHash: wallet.stakeKeyHash }));
     const attackerBalances = async () => (await exec<{ n: string }>(k.db.orm, sql`
       SELECT COALESCE(sum(amount), 0)::text AS n FROM balances WHERE user_id = ${attacker.user.user_id}`))[0]!.n;

@@ -242,7 +242,7 @@ describe(`chain watcher credit step: SQL = model (${TEST_DB})`, () => {
     if (!process.env.KINGDOM_FC_SEED) for (const c of CASES) expect(share[c], `worlds reaching "${c}" (%)`).toBeGreaterThanOrEqual(10);
   }, 240_000);
 
-  // The attack of issue 17: the attacker (account 0) links a base address built from its own payment
+  // The attack of docs/game-rules.md §8.2: the attacker (account 0) links a base address built from its own payment
   // key and the victim's stake credential 'aa' (address 0); the victim (account 1) deposits from
   // another address of its HD wallet (address 1, same stake credential, not linked).
   const attack: World = {

@@ -1,5 +1,5 @@
 /**
- * Many servers, one truth (issue 15), in-process on one database (PGlite and Postgres): job leases
+ * Many servers, one truth (docs/architecture.md §6), in-process on one database (PGlite and Postgres): job leases
  * pass on when their holder dies; two replicas of the emulated chain are one chain; two apps read one
  * game clock; a demo tick keeps challenges in flight; concurrent faucet calls give distinct lands;
  * and purchases racing the tick are each counted in exactly one day's royalty.
@@ -479,7 +479,7 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
   });
 });
 
-describe('purchases racing the tick (shop royalty, GAME-RULES §6)', () => {
+describe('purchases racing the tick (shop royalty, docs/game-rules.md §6)', () => {
   const day = '2026-11-10';
   let k: TestKingdom;
   beforeAll(async () => { k = await createTestKingdom({ start: new Date(dayStart(day) + 86_400_000 - 60_000) }); });
@@ -522,7 +522,7 @@ describe('purchases racing the tick (shop royalty, GAME-RULES §6)', () => {
   }, 120_000);
 });
 
-describe('a sale committing after the tick read its day (shop royalty, GAME-RULES §6)', () => {
+describe('a sale committing after the tick read its day (shop royalty, docs/game-rules.md §6)', () => {
   const day = '2026-11-10';
   let k: TestKingdom;
   beforeAll(async () => { k = await createTestKingdom({ start: new Date(dayStart(day)) }); });

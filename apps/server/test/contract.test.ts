@@ -1,5 +1,5 @@
 /**
- * The HTTP contract as structure (issue 6): every endpoint descriptor of `@kingdom/api` is
+ * The HTTP contract as structure (docs/architecture.md §8): every endpoint descriptor of `@kingdom/api` is
  * registered, every registered `/api` route comes from a descriptor, and each appears in
  * `/api/docs/json` with its operationId; then every descriptor is fuzzed with hostile input (NUL
  * bytes, broken percent-encoding, huge numbers, wrong types) and must never answer a 5xx.

@@ -1,5 +1,5 @@
 /**
- * The emulated ledger is as strict as a Cardano node on what chain money relies on (issue 17 item
+ * The emulated ledger is as strict as a Cardano node on what chain money relies on (docs/game-rules.md §8.2 item
  * 2): value conservation, the minimum fee, the validity interval, no double spend — each refused
  * with TX_SUBMIT_FAILED (422) through the API — and transactions chained in one block (the second
  * spends the first's change), each deposit credited once to its sender.

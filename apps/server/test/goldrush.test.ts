@@ -13,7 +13,7 @@ const DAY = 86_400_000;
 const assign = (k: TestKingdom, p: Player, hex_name: string, slot: number, worker: WorkerNft | null, mine = 'goldmine') =>
   k.post(PATHS.mineWorkers(mine as 'goldmine'), { hex_name, slot, worker: worker && { collection_key: worker.collection_key, asset_key: worker.asset_key } }, auth(p));
 const balance = async (k: TestKingdom, p: Player, token: string) => BigInt((await k.get(PATHS.balance(token), p.token)).json<{ balance: string }>().balance);
-/** HEXO without the daily staking rewards (issue 9: worker NFTs held 24 h earn them too), i.e. what the mines moved. */
+/** HEXO without the daily staking rewards (docs/game-rules.md §5: worker NFTs held 24 h earn them too), i.e. what the mines moved. */
 const hexoWithoutStaking = async (k: TestKingdom, p: Player) => {
   const [r] = await exec<{ s: string }>(k.db.orm, sql`SELECT COALESCE(sum(amount), 0)::text AS s FROM ledger_entries WHERE user_id = ${p.userId} AND asset = 'hexo' AND reason = 'staking_reward'`);
   return (await balance(k, p, 'hexo')) - BigInt(r!.s);

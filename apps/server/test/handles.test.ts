@@ -1,5 +1,5 @@
 /**
- * The wallet handle (spec §3): the ADA Handle a Cardano wallet holds under HANDLE_POLICY_ID,
+ * The wallet handle (docs/product.md §3): the ADA Handle a Cardano wallet holds under HANDLE_POLICY_ID,
  * resolved at sign-in and wallet sync, cached on the wallet, shown in the user answer
  * (`wallet_handle`). One wallet with two handles (the shortest, then the first by name), none, a
  * CIP-68 handle, a handle sold (the kept dashboard answer follows), and the demo's own handle.

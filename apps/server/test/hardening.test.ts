@@ -1,5 +1,5 @@
 /**
- * What a fuzz and crash probe found (issue 6), each as a test: the same NFT set into a gold mine and
+ * What a fuzz and crash probe found (docs/architecture.md §8), each as a test: the same NFT set into a gold mine and
  * a fren mine by concurrent requests (Postgres runs them truly at once), refusals answered 4xx with
  * their own codes, a huge balance that must not stop the tick, a spoofed X-Forwarded-For, the demo
  * clock advance interrupted half-way, and no writer of balances or items outside the ledger.

@@ -1,5 +1,5 @@
 /**
- * Hardware-wallet sign-in (the spec's HD flag; issue 17 item 6): Ledger / Trezor do not do CIP-30
+ * Hardware-wallet sign-in (the spec's HD flag; docs/game-rules.md §10.1): Ledger / Trezor do not do CIP-30
  * `signData`, so the server builds an unsigned transaction carrying the issued challenge (CIP-20
  * label 674), the wallet signs it (`signTx`, here EMURGO's serialization lib, independent of the
  * server's Lucid/CML), and `POST /auth/login` with `tx` verifies it. The transaction can never be

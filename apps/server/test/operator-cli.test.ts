@@ -1,5 +1,5 @@
 /**
- * Operator tools (issue 17 item 7): `kingdom sale-round add|list|close` and `collections add|list`
+ * Operator tools (docs/operator-guide.md §5): `kingdom sale-round add|list|close` and `collections add|list`
  * on a fresh database — validated (every problem named, nothing written), idempotent, and what they
  * write is what the API serves (token sale rounds, Staking-Hub projects). PGlite and Postgres.
  */

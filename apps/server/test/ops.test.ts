@@ -1,5 +1,5 @@
 /**
- * Operating a server (issue 15): health endpoints, request ids, Prometheus metrics read from the
+ * Operating a server (docs/architecture.md §6): health endpoints, request ids, Prometheus metrics read from the
  * database at scrape time, and rate limits shared by two app instances on one database (PGlite: two
  * apps on one embedded database; Postgres: two apps with pools of their own).
  */

@@ -1,5 +1,5 @@
 /**
- * Report spans (migration 0013, issue 16): a land's mine report is stored once per run of days with
+ * Report spans (migration 0013, docs/architecture.md §4): a land's mine report is stored once per run of days with
  * the same numbers, and `mine_day_reports` answers one row per settled day. These cases reach the
  * span edges the generated worlds of `settlement-model.test.ts` rarely do: a day whose only change is
  * the weights of the worked slots (a worker moved into the manager slot: same count, same salary), and

@@ -1,5 +1,5 @@
 /**
- * Session scoping declared on the descriptor (issue 19 item 4): every endpoint declared
+ * Session scoping declared on the descriptor (docs/architecture.md §8): every endpoint declared
  * `auth: 'session-in-query'` answers 401 USER_NOT_AUTH without a token, with a revoked one and with an
  * expired one, and 200 with a live one; its registration refuses to answer when the handler did not
  * check the session through a `sessionStatement` (fail closed), and `sessionStatement` refuses a

@@ -1,5 +1,5 @@
 /**
- * The differential test of the daily tick (issue 6, DESIGN.md "Rules stated once, SQL proven equal"):
+ * The differential test of the daily tick (docs/architecture.md §8):
  * fast-check generates small worlds (players, lands of every size, both mines at various levels,
  * workers of every rarity, upgrades due, balances from zero to plenty, collections around every
  * league edge, snapshots) and a few days; the set-based SQL tick and `packages/game`'s pure
@@ -7,7 +7,7 @@
  * world afterwards. Runs on PGlite and, in the `server-pg` project, on Postgres. Before the tick of
  * an even date the tick job's warm-up of the rosters runs at noon (`warmRosters`), as on a server.
  *
- * Edges (issue 19): the hand-made edge worlds of the model's tests (`support/edge-worlds.ts`) are
+ * Edges (docs/architecture.md §8): the hand-made edge worlds of the model's tests (`support/edge-worlds.ts`) are
  * replayed first; the generators plant every documented edge in a good share of worlds, and
  * `support/edge-coverage.ts` counts, per world, which edges a day reached in a way the SQL's result
  * depends on. The table is printed and asserted: each edge in ≥ 10 % of the worlds of the fixed seed.
@@ -98,7 +98,7 @@ async function loadWorld(tx: Orm, w: World): Promise<void> {
   await loadStaking(tx, w);
 }
 
-// ---- Staking Hub (issue 9): loaded and read by helpers of their own. ----
+// ---- Staking Hub (docs/game-rules.md §5): loaded and read by helpers of their own. ----
 
 /** Writes the world's Staking-Hub block: live collection numbers, acquisition times, sign-ins, tools. */
 async function loadStaking(tx: Orm, w: World): Promise<void> {

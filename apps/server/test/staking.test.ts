@@ -129,7 +129,7 @@ describe('votes and leaderboards', () => {
     expect(feed.some((i) => i.kind === 'snapshot')).toBe(true);
   });
 
-  it('removing all of a project\'s votes answers 200 and drops the allocation (issue 15 item 8)', async () => {
+  it('removing all of a project\'s votes answers 200 and drops the allocation (docs/architecture.md §6)', async () => {
     const w = createCardanoTestWallet();
     await k.post(PATHS.demoFaucet, { address: w.address, exo: '10' });
     const t = (await signInCardano(k, w)).token;

@@ -1,5 +1,5 @@
 /**
- * Payouts are never doubled and never lost (issue 17 item 3): the treasury signer against a
+ * Payouts are never doubled and never lost (docs/game-rules.md §8.6): the treasury signer against a
  * faulty network — a ledger wrapper that takes a payout and then times out, answers 500 / 429 /
  * garbage without taking it, or is down for 10 minutes (on the injected clock). Only a definite
  * verdict (TTL passed, or inputs spent by another transaction, held `confirmations` blocks deep)

@@ -1,5 +1,5 @@
 /**
- * The vendor (issue 10): catalogue, purchases through the ledger, every refusal code, exactly-once
+ * The vendor (docs/game-rules.md §6): catalogue, purchases through the ledger, every refusal code, exactly-once
  * purchases under an Idempotency-Key, and 1,000 concurrent purchases that can afford only 10.
  */
 import { randomUUID } from 'node:crypto';

@@ -276,7 +276,7 @@ describe('verifyCardanoSignIn', () => {
   });
 });
 
-describe('checkCardanoStakeSignature (link a stake key, issue 17)', () => {
+describe('checkCardanoStakeSignature (link a stake key, docs/game-rules.md §8.2)', () => {
   const wallet = createCardanoTestWallet();
 
   it('parses reward addresses and builds them from a stake key hash', () => {

@@ -1,7 +1,7 @@
 /**
  * A Vite build step: writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip level 9) beside
  * every built text asset of at least {@link MIN_BYTES}, for the server's `@fastify/static`
- * `preCompressed` to serve (issue 7: `/login` sent 406 KB uncompressed). Done once at build time,
+ * `preCompressed` to serve (docs/product.md §10: `/login` sent 406 KB uncompressed). Done once at build time,
  * so the strongest settings cost nothing per request.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Route paths the code links to (spec §2). The landing route's path is our choice. */
+/** Route paths the code links to (docs/product.md §2). The landing route's path is our choice. */
 export const PATHS_WEB = {
   landing: '/welcome',
   login: '/login',

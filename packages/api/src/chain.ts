@@ -1,5 +1,5 @@
 /**
- * Contract of chain money (issue 11; GAME-RULES §8; spec §2 deposit/withdrawal modals, `/tokensale`):
+ * Contract of chain money (docs/game-rules.md §8; docs/product.md §2 deposit/withdrawal modals, `/tokensale`):
  * deposits of EXO/HEXO to the treasury, withdrawals to the Master Wallet, EXO bought with ADA (token
  * sale rounds and the vendor's EXO packs), and the demo chain's block control.
  *
@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { baseUnits, text, wholeTokens } from './schemas.ts';
 
-/** The two on-chain tokens (Cardano native tokens, GAME-RULES §1). */
+/** The two on-chain tokens (Cardano native tokens, docs/game-rules.md §1). */
 export const CHAIN_TOKENS = ['exo', 'hexo'] as const;
 export type ChainToken = (typeof CHAIN_TOKENS)[number];
 export const chainToken = z.enum(CHAIN_TOKENS);
@@ -29,7 +29,7 @@ export const chainInfoResponse = z.object({
   network: z.string(),
   /** CIP-30 `getNetworkId()` the wallet must answer: 0 testnets and emulator, 1 mainnet. */
   network_id: z.union([z.literal(0), z.literal(1)]),
-  /** Blocks a deposit needs before it is credited (GAME-RULES §8). */
+  /** Blocks a deposit needs before it is credited (docs/game-rules.md §8). */
   confirmations: z.number().int(),
   treasury_address: z.string(),
   sale_address: z.string(),
@@ -119,7 +119,7 @@ export const withdrawalResponse = z.object({ withdrawal });
 export const withdrawalsResponse = z.object({ withdrawals: z.array(withdrawal) });
 
 export const ROUND_STATUSES = ['upcoming', 'open', 'sold_out', 'closed'] as const;
-/** A token sale round (GAME-RULES §8 "Token sale"). */
+/** A token sale round (docs/game-rules.md §8 "Token sale"). */
 export const saleRound = z.object({
   id: z.number().int(),
   name: z.string(),

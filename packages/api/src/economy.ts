@@ -1,6 +1,6 @@
 /**
- * Vendor, account history and settings, weekly chest contract (issue 10; spec §2 /vendor,
- * /account/balances, /account/settings; GAME-RULES §6, §7). Amounts are base-unit strings.
+ * Vendor, account history and settings, weekly chest contract (docs/game-rules.md §6; docs/product.md §2 /vendor,
+ * /account/balances, /account/settings; docs/game-rules.md §6, §7). Amounts are base-unit strings.
  */
 import { z } from 'zod';
 import { TOKENS, VENDOR_GROUPS, MAX_PURCHASE_QUANTITY } from '@kingdom/game';
@@ -44,7 +44,7 @@ export type PurchaseResponse = z.infer<typeof purchaseResponse>;
 // ---- account history ----
 /**
  * Ledger reasons in words (the web translates the key; the server answers the key). Every raw
- * reason the server writes maps to its own word (issue 18): `goldmine_reward`/`frenmine_reward` →
+ * reason the server writes maps to its own word (docs/product.md §10): `goldmine_reward`/`frenmine_reward` →
  * mining, `*_salary` → salary, `staking_reward` → staking, `deposit`, `withdrawal`,
  * `withdrawal_refund` → withdrawal_returned, `exo_order` (token sale or vendor EXO pack paid in ADA),
  * `votes_lock`/`votes_unlock`, `quest_reward` → quest, `upgrade_refund` → refund, `*_upgrade` → upgrade; `other` only for

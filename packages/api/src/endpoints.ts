@@ -1,6 +1,6 @@
 /**
- * Every endpoint of the Kingdom API (DESIGN.md "The HTTP contract"), as descriptors
- * (`./contract.ts`). Spec §7's calls keep their paths and answer fields exactly.
+ * Every endpoint of the Kingdom API (docs/http-contract.md §2), as descriptors
+ * (`./contract.ts`). docs/product.md §7's calls keep their paths and answer fields exactly.
  */
 import { z } from 'zod';
 import { MINE_KINDS, MINE_RULES, type MineKind } from '@kingdom/game';
@@ -36,7 +36,7 @@ import {
 
 const assignErrors = ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'SLOT_NOT_AVAILABLE', 'SLOT_ALREADY_USE', 'NOT_VALID_WORKER', 'WORKER_NOT_BELONG_USER', 'WORKER_IS_SET', 'NOT_VALID_WORKER_RARITY'] as const;
 
-/** The four endpoints of one mine kind (GAME-RULES §3, §4): same shapes, one path prefix per kind. */
+/** The four endpoints of one mine kind (docs/game-rules.md §3, §4): same shapes, one path prefix per kind. */
 function mineEndpoints<K extends MineKind>(kind: K) {
   const tags = [kind];
   return {
@@ -194,7 +194,7 @@ export const ENDPOINTS = {
   }),
   vendorCatalogue: endpoint({
     operationId: 'vendorCatalogue', method: 'GET', path: '/vendor/items', tags: ['vendor'], auth: 'public',
-    summary: 'The vendor catalogue with prices (GAME-RULES §6)', response: vendorCatalogueResponse, errors: [],
+    summary: 'The vendor catalogue with prices (docs/game-rules.md §6)', response: vendorCatalogueResponse, errors: [],
   }),
   vendorPurchase: endpoint({
     operationId: 'vendorPurchase', method: 'POST', path: '/vendor/purchase', tags: ['vendor'], auth: 'session',
@@ -370,7 +370,7 @@ export const ENDPOINTS = {
   }),
   chainWithdrawalCreate: endpoint({
     operationId: 'chainWithdrawalCreate', method: 'POST', path: '/chain/withdrawals', tags: ['chain'], auth: 'session',
-    summary: 'Withdraws EXO or HEXO to the Master Wallet (GAME-RULES §8); exactly once per Idempotency-Key header',
+    summary: 'Withdraws EXO or HEXO to the Master Wallet (docs/game-rules.md §8); exactly once per Idempotency-Key header',
     headers: idempotencyHeaders,
     body: withdrawalRequest, response: withdrawalResponse,
     errors: ['CANT_GET_MASTER_WALLET', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS', 'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'USER_WITHDRAW_HEXO_NO_BALANCE',

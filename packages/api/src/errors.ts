@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8) and the codes we added, with their messages and HTTP statuses.
+ * The error catalogue (docs/product.md §8) and the codes we added, with their messages and HTTP statuses.
  * Server and web both read it: the server answers `{error: code, message}`, the web toasts `message`.
  * The codes themselves are `@kingdom/game`'s {@link ErrorCode} union: the catalogue must name every one.
  */
@@ -7,7 +7,7 @@ import { ERROR_CODES, type ErrorCode } from '@kingdom/game';
 
 export type { ErrorCode };
 
-/** Spec §8 codes with their messages, in the spec's order. */
+/** docs/product.md §8 codes with their messages, in the spec's order. */
 export const SPEC_ERROR_MESSAGES = {
   ERROR_WALLET_WRONG_NETWORK: 'Wrong blockchain network!',
   ERROR_WALLET_NOT_ENOUGH_UTXO: 'Unable to find UTXo to process transaction!',
@@ -55,7 +55,7 @@ export const SPEC_ERROR_MESSAGES = {
   VENDOR_NOT_ENOUGH_BALANCE: 'You do not have such amount on your account balance',
 } as const;
 
-/** Codes the spec leaves open that the HTTP contract needs (DESIGN.md, "The HTTP contract"). */
+/** Codes the spec leaves open that the HTTP contract needs (docs/http-contract.md §2). */
 export const EXTRA_ERROR_MESSAGES = {
   CSRF_TOKEN_MISMATCH: 'CSRF token mismatch.',
   VALIDATION_ERROR: 'The given data was invalid.',
@@ -159,7 +159,7 @@ export function errorStatus(code: ErrorCode): number {
   return ERROR_STATUS[code] ?? 400;
 }
 
-/** Messages of the web app's generic call handling (spec §8). */
+/** Messages of the web app's generic call handling (docs/product.md §8). */
 export const GENERIC_MESSAGES = {
   unavailable: 'Requested resource unavailable',
   noData: 'Can`t get data from resource, please contact support',

@@ -1,5 +1,5 @@
 /**
- * Gold Rush contract (GAME-RULES.md §3, §4): mines, workers, upgrades, performance, daily reports,
+ * Gold Rush contract (docs/game-rules.md §3, §4): mines, workers, upgrades, performance, daily reports,
  * notifications and the demo clock. Amounts are base-unit strings; days are UTC dates `YYYY-MM-DD`.
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { WORKER_RARITIES, MINE_KINDS } from '@kingdom/game';
 import { baseUnits, land, text, hexName } from './schemas.ts';
 import { landNeighbour } from './valley.ts';
 
-/** Notification types of spec §3, as stored and answered. */
+/** Notification types of docs/product.md §3, as stored and answered. */
 export const NOTIFICATION_TYPES = [
   'goldmine_daily_report', 'goldmine_ready_to_upgrade', 'goldmine_upgrade_success', 'goldmine_upgrade_failed',
   'not_enough_balance', 'low_balance_warning', 'worker_left', 'server_compensation', 'shop_royalty',
@@ -121,7 +121,7 @@ export const markReadRequest = z.strictObject({ ids: z.array(z.number().int().mi
 
 export const landDetailResponse = z.object({
   land, goldmine: mine, frenmine: mine,
-  minted: z.boolean().describe('false while the land NFT is still held by the mint (GAME-RULES.md §2)'),
+  minted: z.boolean().describe('false while the land NFT is still held by the mint (docs/game-rules.md §2)'),
   yours: z.boolean().describe('the signed-in player (bearer token, optional) holds this land'),
   neighbours: z.array(landNeighbour).describe('lands within 2 hexes, for the map excerpt'),
 });
@@ -133,7 +133,7 @@ export type ClockResponse = z.infer<typeof clockResponse>;
 
 export const okResponse = z.object({ status: z.literal('success') });
 
-/** The player's lands whose has_update is set (spec §3: "the store reports whether any land has it set"). */
+/** The player's lands whose has_update is set (docs/product.md §3: "the store reports whether any land has it set"). */
 export const landUpdatesResponse = z.object({
   any_update: z.boolean(),
   lands: z.array(z.string()).describe('hex names of the lands with has_update, by id (at most 100)'),
@@ -157,7 +157,7 @@ export type UpgradeResultResponse = z.infer<typeof upgradeResultResponse>;
 export const upgradeResponse = z.object({ target_level: z.number().int(), ends_at: z.string() });
 export const landParams = z.strictObject({ hex_name: hexName });
 
-/** World totals of one settled day (GAME-RULES §3, §4): public, so anyone can check the pools. */
+/** World totals of one settled day (docs/game-rules.md §3, §4): public, so anyone can check the pools. */
 export const worldDay = z.object({
   day: z.string(),
   settled_at: z.string(),

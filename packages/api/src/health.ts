@@ -1,5 +1,5 @@
 /**
- * Health of one server process (issue 15), for load balancers and orchestrators:
+ * Health of one server process (docs/architecture.md §6), for load balancers and orchestrators:
  * `GET /api/health/live` answers while the process runs; `GET /api/health/ready` answers 200 only
  * when this process should get traffic (database reachable, every migration applied, in demo mode the
  * demo world seeded, and not shutting down) and 503 `NOT_READY` otherwise.

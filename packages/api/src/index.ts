@@ -1,4 +1,4 @@
-/** `@kingdom/api`: the HTTP contract shared by server and web (DESIGN.md "The HTTP contract"). */
+/** `@kingdom/api`: the HTTP contract shared by server and web (docs/http-contract.md §2). */
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './goldrush.ts';

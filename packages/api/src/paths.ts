@@ -1,5 +1,5 @@
 /**
- * API paths, relative to `/api` (spec §7 paths kept exactly), as plain strings: web pages import
+ * API paths, relative to `/api` (docs/product.md §7 paths kept exactly), as plain strings: web pages import
  * them without the zod schemas of the endpoint descriptors (`./endpoints.ts`), which stay out of
  * the first page's JavaScript. `test/paths.test.ts` proves every path equals its descriptor's.
  */

@@ -15,7 +15,7 @@ export function text(max: number, min = 0) {
 }
 
 /**
- * A land's hex name as requests give it (GAME-RULES §2), e.g. `E03N12`: 1–10 letters and digits (no
+ * A land's hex name as requests give it (docs/game-rules.md §2), e.g. `E03N12`: 1–10 letters and digits (no
  * NUL, no `/`). Case and shape are checked by the land lookup: a well-formed request naming no land
  * answers LAND_NOT_AVAILABLE.
  */
@@ -25,7 +25,7 @@ export const hexName = z.string().min(1).max(HEX_NAME_MAX_LENGTH).regex(/^[A-Za-
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
- * The headers of an endpoint that spends exactly once per key (DESIGN.md "Data rules"): an
+ * The headers of an endpoint that spends exactly once per key (docs/architecture.md §8): an
  * `Idempotency-Key`, a UUID (either case) unique per account; a retry with the same key answers the
  * first answer again, the same key with another request IDEMPOTENCY_KEY_REUSED. The name is
  * lower-case as Node hands request headers over; other headers pass through untouched.
@@ -71,7 +71,7 @@ export const challengeRequest = z.strictObject({
 });
 /**
  * The unsigned transaction a hardware wallet signs instead of `signData` (the spec's HD flag;
- * issue 17): the issued challenge `message` for a Cardano `address`, carried as CIP-20 metadata
+ * docs/game-rules.md §8.2): the issued challenge `message` for a Cardano `address`, carried as CIP-20 metadata
  * (label 674), spending one of the address's UTxOs and naming its payment key as required signer,
  * with a validity interval already over — so it can never be submitted. The wallet signs it
  * (CIP-30 `signTx`), the app puts the witness set in and sends it as `tx` to `POST /auth/login`.
@@ -91,7 +91,7 @@ export const challengeResponse = z.object({
 export type ChallengeResponse = z.infer<typeof challengeResponse>;
 
 /**
- * Sign-in proof (DESIGN.md "Sign-in"), the fields of {@link walletProof}; linking another wallet
+ * Sign-in proof (docs/game-rules.md §10.1), the fields of {@link walletProof}; linking another wallet
  * sends the same proof. Cardano: `signature` = COSE_Sign1 hex and `key` = COSE_Key
  * hex from CIP-30 `signData`. Solana: `signature` = base58 ed25519 signature over the UTF-8 message.
  * Hardware wallets that cannot sign data send `tx` instead of `signature`: a transaction carrying
@@ -175,7 +175,7 @@ export const land = z.object({
   biome: z.enum(BIOMES),
   q: z.number().int(),
   r: z.number().int(),
-  policy_id: z.string().describe("the Land collection's hex policy id (spec §3: the Kingdom's own NFTs have hex policy-like identifiers; Cardano names kept)"),
+  policy_id: z.string().describe("the Land collection's hex policy id (docs/product.md §3: the Kingdom's own NFTs have hex policy-like identifiers; Cardano names kept)"),
   asset_name: z.string().describe("the land NFT's hex asset name"),
   goldmine_level: z.number().int().nullable(),
   frenmine_level: z.number().int().nullable(),
@@ -192,7 +192,7 @@ export const miningTool = z.object({
   key: z.string(),
   name: z.string(),
   serial: z.number().int(),
-  policy_id: z.string().describe("the Mining Tool collection's hex policy id (spec §3: the Kingdom's own NFTs have hex policy-like identifiers; Cardano names kept)"),
+  policy_id: z.string().describe("the Mining Tool collection's hex policy id (docs/product.md §3: the Kingdom's own NFTs have hex policy-like identifiers; Cardano names kept)"),
   asset_name: z.string().describe("the tool NFT's hex asset name"),
   daily_hexo: baseUnits,
   owner: z.string().nullable(),

@@ -1,5 +1,5 @@
 /**
- * The Staking-Hub and wallets contract (issue 9; GAME-RULES.md §5; spec §2 staking-hub, §4 leagues):
+ * The Staking-Hub and wallets contract (docs/game-rules.md §5; docs/product.md §2 staking-hub, §4 leagues):
  * several wallets per account, vote points, leaderboards per chain, a collection's page, the market
  * and activity tabs, the player's stake and the daily staking report. Votes are whole points as JSON
  * integers; token amounts are base-unit strings; times ISO-8601 UTC.
@@ -18,7 +18,7 @@ export const wallet = z.object({
   synced_at: z.string().nullable(),
 });
 export type Wallet = z.infer<typeof wallet>;
-/** A stake key the account proved (issue 17): deposits from any address with this stake credential are its own. */
+/** A stake key the account proved (docs/game-rules.md §8.2): deposits from any address with this stake credential are its own. */
 export const stakeKey = z.object({
   reward_address: z.string().describe('bech32 reward address (stake1… / stake_test1…)'),
   proved_at: z.string(),
@@ -38,7 +38,7 @@ export const walletLinkRequest = z.strictObject({
 });
 export type WalletLinkRequest = z.infer<typeof walletLinkRequest>;
 /**
- * Links a wallet's stake key (issue 17, GAME-RULES §8 "Deposits"): a challenge for the reward
+ * Links a wallet's stake key (docs/game-rules.md §8.2, docs/game-rules.md §8 "Deposits"): a challenge for the reward
  * address (`POST /auth/challenge {chain: "cardano", address: "stake…"}`), signed with CIP-30
  * `signData(rewardAddress, message)` (CIP-8: COSE_Sign1 + COSE_Key of the stake key).
  */

@@ -1,5 +1,5 @@
 /**
- * The Valley contract (GAME-RULES.md §2, spec §2 `/valley`, `/land/:hex_name?`): the whole map in
+ * The Valley contract (docs/game-rules.md §2, docs/product.md §2 `/valley`, `/land/:hex_name?`): the whole map in
  * one compact, cacheable answer (columnar arrays, ETag) and the signed-in player's land ids. The
  * hex_name parameter of the land routes is `landParams` (goldrush.ts). Paths: `VALLEY_PATHS` in paths.ts.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, SPEC_ERROR_MESSAGES, errorStatus, isErrorCode, loginRequest, listQuery, faucetRequest } from '../src/index.ts';
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (docs/product.md §8)', () => {
   it('keeps the spec messages exactly', () => {
     expect(ERROR_MESSAGES.USER_NOT_AUTH).toBe('Your session has expired!');
     expect(ERROR_MESSAGES.SLOT_ALREADY_USE).toBe('There is already a worker in this slot.');

@@ -1,5 +1,5 @@
 /**
- * On-chain identifiers of the demo's own NFT collections (spec §3: "two hex policy-like asset
+ * On-chain identifiers of the demo's own NFT collections (docs/product.md §3: "two hex policy-like asset
  * identifiers"). Asset names are hex-encoded UTF-8, as on Cardano. A real network configures its
  * collections (`LAND_POLICY_ID`, `MINING_TOOL_POLICY_ID`; docs/operator-guide.md): these are only
  * the demo's and the emulator's defaults.

@@ -1,5 +1,5 @@
 /**
- * Game days (GAME-RULES.md §1): a game day is a UTC date `YYYY-MM-DD`; the daily tick at 00:00 UTC
+ * Game days (docs/game-rules.md §1): a game day is a UTC date `YYYY-MM-DD`; the daily tick at 00:00 UTC
  * settles the day that just ended.
  */
 const DAY_MS = 86_400_000;

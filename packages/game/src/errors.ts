@@ -1,10 +1,10 @@
 /**
- * Error codes (spec §8 and the ones the HTTP contract adds) as a typed union, and the error a rule
+ * Error codes (docs/product.md §8 and the ones the HTTP contract adds) as a typed union, and the error a rule
  * throws. Rules and the server share {@link ErrorCode}, so a misspelt code does not compile; the
  * messages and HTTP statuses live in `@kingdom/api`'s catalogue, which must name every code.
  */
 
-/** Spec §8 codes, in the spec's order. */
+/** docs/product.md §8 codes, in the spec's order. */
 export const SPEC_ERROR_CODES = [
   'ERROR_WALLET_WRONG_NETWORK', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'ERROR_WALLET_NOT_ENOUGH_BALANCE',
   'ERROR_WALLET_NOT_SELECTED', 'ERROR_WALLET_API', 'ERROR_WALLET_NOT_MATCH', 'ERROR_WALLET_ALREADY_LINKED',
@@ -20,7 +20,7 @@ export const SPEC_ERROR_CODES = [
 ] as const;
 
 /**
- * Codes the spec leaves open that the game and the HTTP contract need (DESIGN.md "The HTTP contract"):
+ * Codes the spec leaves open that the game and the HTTP contract need (docs/http-contract.md §2):
  * refusals the spec has no code for get one of their own rather than a 5xx.
  */
 export const EXTRA_ERROR_CODES = [

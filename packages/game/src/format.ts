@@ -1,11 +1,11 @@
 /**
- * Display helpers of spec §9 (thousands separators, relative time, shortened strings, prices).
+ * Display helpers of docs/product.md §9 (thousands separators, relative time, shortened strings, prices).
  * Pure: the current time is a parameter.
  */
 import { fromBaseUnits, type Token } from './tokens/tokens.ts';
 
 /**
- * Thousands separators (spec §9): `1234567.5` → `"1,234,567.5"`. Accepts a number, bigint or
+ * Thousands separators (docs/product.md §9): `1234567.5` → `"1,234,567.5"`. Accepts a number, bigint or
  * decimal string; the fraction is kept as given.
  */
 export function formatThousands(value: number | bigint | string): string {
@@ -27,7 +27,7 @@ export function formatTokenAmount(base: bigint | string, token: Token, maxFracti
 }
 
 /**
- * A price shown with exactly 5 decimals, truncated down (spec §5, §9): `"0.1234567"` → `"0.12345"`.
+ * A price shown with exactly 5 decimals, truncated down (docs/product.md §5, §9): `"0.1234567"` → `"0.12345"`.
  */
 export function formatPrice5(price: string | number): string {
   const s = typeof price === 'number' ? price.toFixed(10) : price;
@@ -39,7 +39,7 @@ export function formatPrice5(price: string | number): string {
 const DAY_MS = 86_400_000;
 
 /**
- * Relative time of spec §9: 'Today' under a day, then `1d ago`, `%dd ago`, `1w ago`, `%dw ago`,
+ * Relative time of docs/product.md §9: 'Today' under a day, then `1d ago`, `%dd ago`, `1w ago`, `%dw ago`,
  * `1m ago`, `%dm ago`, `1y ago`, `%dy ago`. Weeks from 7 days, months (30 days) from 30 days,
  * years (365 days) from 365 days.
  * @param then instant in ms since the epoch (UTC)
@@ -55,7 +55,7 @@ export function relativeTime(then: number, now: number): string {
 }
 
 /**
- * Shortens a long string to its start and end with '...' between (spec §9):
+ * Shortens a long string to its start and end with '...' between (docs/product.md §9):
  * `shortenMiddle("addr1qxy…", 8, 6)`. Strings not longer than `start + end + 3` are returned whole.
  */
 export function shortenMiddle(value: string, start = 8, end = 6): string {

@@ -1,7 +1,7 @@
 /**
  * A seeded pseudo-random generator (mulberry32): the same seed gives the same sequence on every
  * machine. Rules and the demo world take randomness from it, never from `Math.random()`
- * (CONVENTIONS.md "Time and chance are inputs").
+ * (docs/architecture.md §8).
  */
 export interface Prng {
   /** Next float in [0, 1). */

@@ -1,5 +1,5 @@
 /**
- * The Valley: a hex map of 5,000 lands (GAME-RULES.md §2), generated deterministically.
+ * The Valley: a hex map of 5,000 lands (docs/game-rules.md §2), generated deterministically.
  * Cells are axial coordinates (q, r) taken in spiral order from the centre.
  */
 import { createPrng } from './prng.ts';

@@ -23,7 +23,7 @@ describe('catalogue', () => {
   });
 });
 
-describe('leagues (spec §4: 250k, 500k, 750k, 1M)', () => {
+describe('leagues (docs/product.md §4: 250k, 500k, 750k, 1M)', () => {
   it('places every bound in its league', () => {
     expect(leagueForVotes(0n)).toBe('none');
     expect(leagueForVotes(249_999n)).toBe('none');
@@ -54,7 +54,7 @@ describe('the Valley', () => {
     expect(cells.every(([q, r]) => Math.max(Math.abs(q), Math.abs(r), Math.abs(-q - r)) <= 2)).toBe(true);
   });
 
-  it('mixes sizes with caps from GAME-RULES §2', () => {
+  it('mixes sizes with caps from docs/game-rules.md §2', () => {
     const sizes = new Set(generateValley().map((c) => c.size));
     expect(sizes).toEqual(new Set(['SMALL', 'MEDIUM', 'LARGE', 'SUPERLARGE']));
     expect(LAND_SIZE_INFO.SUPERLARGE.goldmineCap).toBe(10);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHEST_LOOT_TABLE, CHEST_LOOT_TABLES, CHEST_TABLE_VERSION, chestDraw, chestEntryIndex, chestLootTable, chestSeedHash, chestWeekEnd, chestWeekOf, chestWeekStart, nextChestWeek, openChestDraw, totalWeight } from '../src/index.ts';
 
-describe('chest weeks (GAME-RULES §7)', () => {
+describe('chest weeks (docs/game-rules.md §7)', () => {
   it('a week runs Monday 00:00 to Sunday 23:59:59.999 UTC', () => {
     expect(chestWeekOf(Date.parse('2026-11-23T00:00:00Z'))).toBe('2026-11-23'); // a Monday
     expect(chestWeekOf(Date.parse('2026-11-29T23:59:59.999Z'))).toBe('2026-11-23'); // Sunday

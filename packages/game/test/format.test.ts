@@ -4,7 +4,7 @@ import { toBaseUnits, fromBaseUnits } from '../src/tokens/tokens.ts';
 
 const DAY = 86_400_000;
 
-describe('spec §9 formatters', () => {
+describe('docs/product.md §9 formatters', () => {
   it('thousands separators', () => {
     expect(formatThousands(0)).toBe('0');
     expect(formatThousands(999)).toBe('999');

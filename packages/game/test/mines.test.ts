@@ -21,7 +21,7 @@ const code = (fn: () => unknown) => {
 
 const nft = (over: Partial<WorkerCandidate> = {}): WorkerCandidate => ({ known: true, heldByPlayer: true, assigned: false, rarity: 'common', ...over });
 
-describe('slots (GAME-RULES §3)', () => {
+describe('slots (docs/game-rules.md §3)', () => {
   it('slot i opens at level i; the manager slot at 10', () => {
     expect(isSlotOpen('goldmine', 1, 1)).toBe(true);
     expect(isSlotOpen('goldmine', 1, 2)).toBe(false);
@@ -66,7 +66,7 @@ describe('planUpgrade (gold mine)', () => {
   });
 });
 
-describe('effectivity (spec §4 labels)', () => {
+describe('effectivity (docs/product.md §4 labels)', () => {
   it('maps worked ÷ open to 0–5', () => {
     expect(effectivityRating(0, 5)).toBe(0);
     expect(effectivityRating(1, 5)).toBe(1); // 20%
@@ -90,7 +90,7 @@ describe('the daily pool', () => {
     }));
   });
 
-  it('rarity follows the league; salaries as in GAME-RULES §3', () => {
+  it('rarity follows the league; salaries as in docs/game-rules.md §3', () => {
     expect(rarityForLeague('gold')).toBe('common');
     expect(rarityForLeague('epic')).toBe('epic');
     expect(rarityForLeague('none')).toBeNull();
@@ -99,7 +99,7 @@ describe('the daily pool', () => {
   });
 });
 
-describe('fren mines use the same rules through their descriptor (GAME-RULES §4)', () => {
+describe('fren mines use the same rules through their descriptor (docs/game-rules.md §4)', () => {
   const now = Date.UTC(2026, 10, 1);
   it('slots = level up to 5, no manager, no default workers', () => {
     expect(isSlotOpen('frenmine', 3, 3)).toBe(true);
@@ -119,7 +119,7 @@ describe('fren mines use the same rules through their descriptor (GAME-RULES §4
     expect(code(() => planUpgrade('frenmine', { size: 'LARGE' }, { level: 1, upgradingUntil: null }, {}, now))).toBe('ITEM_NOT_EXIST_ON_BALANCE');
     expect(code(() => planUpgrade('frenmine', { size: 'LARGE' }, { level: 1, upgradingUntil: now + 1 }, { chicken_tendies: 1 }, now))).toBe('FRENMINE_UPGRADE_IN_PROGRESS');
   });
-  it('the descriptors carry the numbers of GAME-RULES §3 and §4', () => {
+  it('the descriptors carry the numbers of docs/game-rules.md §3 and §4', () => {
     expect(MINE_RULES.goldmine).toMatchObject({ maxLevel: 10, managerSlot: 10, salaryToken: 'hexo', salaryFallback: null });
     expect(MINE_RULES.frenmine).toMatchObject({ maxLevel: 5, managerSlot: null, salaryToken: 'food', salaryFallback: 'hexo' });
     expect(MINE_RULES.frenmine.salary.epic).toBe(15_000_000n);
@@ -128,7 +128,7 @@ describe('fren mines use the same rules through their descriptor (GAME-RULES §4
   });
 });
 
-describe('land expansion (spec §4)', () => {
+describe('land expansion (docs/product.md §4)', () => {
   it('LAND_MAX_SIZE for an XL land; the permit of the size otherwise', () => {
     expect(code(() => planLandExpansion('SUPERLARGE', { land_upgrade03: 1 }))).toBe('LAND_MAX_SIZE');
     expect(code(() => planLandExpansion('SMALL', {}))).toBe('ITEM_NOT_EXIST_ON_BALANCE');
@@ -136,7 +136,7 @@ describe('land expansion (spec §4)', () => {
   });
 });
 
-describe('salary coverage counts every daily HEXO need (GAME-RULES §3, §4)', () => {
+describe('salary coverage counts every daily HEXO need (docs/game-rules.md §3, §4)', () => {
   const u = 1_000_000n;
   it('gold only: HEXO ÷ gold salaries', () => {
     expect(salaryDaysCovered({ hexo: 12n * u, food: 0n }, { goldHexo: 6n * u, frenFood: 0n })).toBe(2n);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { addDays, dayStart, gameDay, royaltyDay, settleDay, shopRoyalty } from '../src/index.ts';
 import { worldArbitrary } from './support/world-arbitrary.ts';
 
-describe('shop royalty (GAME-RULES §6)', () => {
+describe('shop royalty (docs/game-rules.md §6)', () => {
   it('shares exactly 5% of the sales pro rata by lands, the remainder to the biggest holders', () => {
     // pool = 5% of 1,000 = 50; lands 2:1:1 → 25, 12.5, 12.5 → 25, 12, 12 + 1 remainder to user 7 (2 lands)
     expect(shopRoyalty(1_000n, new Map([[3, 1], [7, 2], [9, 1]]))).toEqual(new Map([[7, 26n], [3, 12n], [9, 12n]]));

@@ -455,7 +455,7 @@ describe('settleDay: properties over generated worlds', { timeout: 120_000 }, ()
       settleAll(world, days, (before, r) => {
         expect(r.world.holdings).toEqual(before.holdings);
         expect(r.world.collections).toEqual(before.collections);
-        // Snapshots change only by the one the tick takes at the day's end on a snapshot instant (GAME-RULES §5).
+        // Snapshots change only by the one the tick takes at the day's end on a snapshot instant (docs/game-rules.md §5).
         const dayEnd = dayStart(r.totals.day) + 24 * H;
         expect(r.world.snapshots.filter((s) => s.takenAt !== dayEnd || before.snapshots.some((b) => b.takenAt === dayEnd))).toEqual(before.snapshots);
         expect(r.world.snapshots.length - before.snapshots.length).toBe(dayEnd % (14 * 24 * H) === 0 && !before.snapshots.some((b) => b.takenAt === dayEnd) ? 1 : 0);
@@ -519,7 +519,7 @@ describe('settleDay: properties over generated worlds', { timeout: 120_000 }, ()
       unique(w.upgrades.map((u) => u.id));
       unique(w.workers.map((x) => `${x.landId}:${x.mine}:${x.slot}`));
       unique(w.workers.filter((x) => x.kind === 'nft').map((x) => `${x.collectionKey}/${x.assetKey}`));
-      // One holder per NFT, except a land NFT, which two accounts may hold (another address each; issue 19).
+      // One holder per NFT, except a land NFT, which two accounts may hold (another address each; docs/architecture.md §8).
       unique(w.holdings.map((h) => `${h.collectionKey}/${h.assetKey}/${h.userId}`));
       unique(w.holdings.filter((h) => h.collectionKey !== LAND_POLICY_ID).map((h) => `${h.collectionKey}/${h.assetKey}`));
       for (const l of w.lands) expect(w.holdings.filter((h) => h.assetKey === l.assetKey && h.collectionKey === l.collectionKey).length).toBeLessThanOrEqual(2);

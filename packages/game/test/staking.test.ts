@@ -5,7 +5,7 @@ import {
 } from '../src/index.ts';
 import { STAKING_DAY, stakingWorld } from './support/edge-worlds.ts';
 
-describe('leagues at their edges (GAME-RULES §5)', () => {
+describe('leagues at their edges (docs/game-rules.md §5)', () => {
   it.each([
     [249_999n, 'none'], [250_000n, 'gold'], [499_999n, 'gold'], [500_000n, 'platinum'], [750_000n, 'diamond'],
     [1_000_000n, 'diamond'], [1_000_001n, 'epic'],
@@ -53,7 +53,7 @@ describe('snapshot schedule', () => {
   });
 });
 
-describe('vote points (GAME-RULES §5)', () => {
+describe('vote points (docs/game-rules.md §5)', () => {
   it('moves a whole number from 1 to what is available, never past MAX_VOTE_POINTS', () => {
     expect(isValidVoteValue(1n, 1n)).toBe(true);
     expect(isValidVoteValue(10n, 10n)).toBe(true);

@@ -5,7 +5,7 @@ const price = (key: string) => vendorEntry(key)!.price;
 const hexo = (n: bigint) => toBaseUnits(n, 'hexo');
 const exo = (n: bigint) => toBaseUnits(n, 'exo');
 
-describe('vendor prices (GAME-RULES §6)', () => {
+describe('vendor prices (docs/game-rules.md §6)', () => {
   it('permits and their packs of 10 at the price of 9', () => {
     expect(price('permit_1')).toBe(exo(5_000n));
     expect(price('permit_2')).toBe(exo(15_000n));

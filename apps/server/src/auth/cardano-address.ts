@@ -1,7 +1,7 @@
 /**
  * Cardano address and stake-credential parsing (CIP-19, CIP-5), all through the Cardano
  * serialization library (`@emurgo/cardano-serialization-lib-nodejs`, CSL) — the server's one
- * address parser (issue 19). On top of CSL's decoding it insists on the canonical spelling, so one
+ * address parser (docs/architecture.md §8). On top of CSL's decoding it insists on the canonical spelling, so one
  * address has one string: lowercase bech32 whose prefix is the one CSL writes for the header
  * (`addr`/`addr_test`, `stake`/`stake_test`) and a network id of 1 (mainnet) or 0 (any testnet).
  *
@@ -176,7 +176,7 @@ export function parseCardanoRewardAddress(address: unknown): CardanoRewardAddres
  * The stake credential hash (hex) of a Cardano address as a chain indexer spells it (bech32; base
  * address → its stake credential, reward address → its credential); null for an address without
  * one (enterprise, pointer) or that does not parse (never throws). Not a canonical-spelling check:
- * it reads addresses the chain reported, for the watcher's stake-credential match (issue 17).
+ * it reads addresses the chain reported, for the watcher's stake-credential match (docs/game-rules.md §8.2).
  */
 export function stakeCredentialOf(address: string): string | null {
   let parsed: CSL.Address;

@@ -1,10 +1,10 @@
 /**
- * The CIP-30 `signData` proofs of a Cardano key (DESIGN.md, "The HTTP contract" → Sign-in): a
+ * The CIP-30 `signData` proofs of a Cardano key (docs/http-contract.md §2): a
  * sign-in by the PAYMENT key of a base/enterprise address, and the link of a STAKE key by its
- * reward address (issue 17). `signData(addressHex, utf8MessageHex)` returns a DataSignature —
+ * reward address (docs/game-rules.md §8.2). `signData(addressHex, utf8MessageHex)` returns a DataSignature —
  * `signature` is a COSE_Sign1 (CBOR, hex) and `key` a COSE_Key (CBOR, hex) (CIP-30, CIP-8,
  * RFC 9052). The ed25519 check itself is done by `@cardano-foundation/cardano-verify-datasignature`;
- * this module adds the checks that library leaves out (DESIGN.md, "What was tried on this
+ * this module adds the checks that library leaves out (docs/architecture.md, "What was tried on this
  * machine"): it accepts the STAKE key of a base address, it skips the payload check for an empty
  * message, and it compares a possibly hashed or detached payload loosely. Here the COSE_Key's
  * public key must hash (blake2b-224) to the address's credential of the proof's role, the
@@ -143,7 +143,7 @@ function checkKeyProof(input: CardanoSignInInput, role: 'payment' | 'stake'): Si
 }
 
 /**
- * Checks a CIP-30 `signData` proof of a STAKE key (issue 17: "link this wallet's stake key"): the
+ * Checks a CIP-30 `signData` proof of a STAKE key (docs/game-rules.md §8.2: "link this wallet's stake key"): the
  * wallet signs with its reward address (`stake…`), so the COSE_Key must hash (blake2b-224) to the
  * reward address's stake key credential; every other rule is {@link checkCardanoSignIn}'s
  * (message attached, unhashed, equal; `address` header equal to the reward address's bytes; the

@@ -1,5 +1,5 @@
 /**
- * Sign-in challenges (DESIGN.md "Sign-in"): a human-readable message in the manner of CIP-8 /
+ * Sign-in challenges (docs/game-rules.md §10.1): a human-readable message in the manner of CIP-8 /
  * Sign-In With Solana naming the domain, address, nonce, issue and expiry times. A challenge is
  * bound to chain + address, single use and valid 5 minutes.
  */
@@ -20,7 +20,7 @@ const CHAIN_LABEL: Record<Chain, string> = { cardano: 'Cardano', solana: 'Solana
 
 /**
  * A fresh challenge for `address` on `chain`, issued at `now` (UTC). A Cardano reward address
- * (`stake…`) gets the wording of a stake-key link (issue 17): its signature links the wallet's
+ * (`stake…`) gets the wording of a stake-key link (docs/game-rules.md §8.2): its signature links the wallet's
  * stake key to the signed-in account.
  */
 export function createChallenge(domain: string, chain: Chain, address: string, now: Date): Challenge {

@@ -1,5 +1,5 @@
 /**
- * CSRF protection by double submit (DESIGN.md "Sign-in"): `GET /api/sanctum/csrf-cookie` sets the
+ * CSRF protection by double submit (docs/game-rules.md §10.1): `GET /api/sanctum/csrf-cookie` sets the
  * `XSRF-TOKEN` cookie (readable by the page); every non-GET request must send the same value back
  * as the `X-XSRF-TOKEN` header, else 419 CSRF_TOKEN_MISMATCH.
  */

@@ -1,5 +1,5 @@
 /**
- * Wallet proofs shared by sign-in and wallet linking (DESIGN.md "Sign-in"): which addresses can sign,
+ * Wallet proofs shared by sign-in and wallet linking (docs/game-rules.md §10.1): which addresses can sign,
  * and whether a signed challenge (CIP-30 signData / Solana signMessage) or a hardware wallet's
  * never-submitted transaction proves control of an address.
  */
@@ -18,7 +18,7 @@ export function validAddress(chain: Chain, address: string, network: CardanoNetw
 
 /**
  * A Cardano reward address (`stake_test1…` / `stake1…`) of this deployment's network whose stake
- * credential is a key: what "link this wallet's stake key" signs with (issue 17).
+ * credential is a key: what "link this wallet's stake key" signs with (docs/game-rules.md §8.2).
  */
 export function validRewardAddress(address: string, network: CardanoNetwork): boolean {
   const info = parseCardanoRewardAddress(address);

@@ -1,5 +1,5 @@
 /**
- * The Solana sign-in message proof (DESIGN.md, "The HTTP contract" → Sign-in): ed25519 (RFC 8032,
+ * The Solana sign-in message proof (docs/http-contract.md §2): ed25519 (RFC 8032,
  * strict, not ZIP-215) over the UTF-8 bytes of the message; address and signature are base58.
  * Also the Solana address format check.
  *

@@ -1,5 +1,5 @@
 /**
- * Sign-in by transaction, for hardware wallets that cannot sign data (the spec's HD flag; DESIGN.md,
+ * Sign-in by transaction, for hardware wallets that cannot sign data (the spec's HD flag; docs/architecture.md,
  * "The HTTP contract" → Sign-in). The wallet signs — and never submits — a transaction that carries
  * the challenge:
  *

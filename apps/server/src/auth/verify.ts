@@ -1,5 +1,5 @@
 /**
- * Sign-in signature checks for both chains (DESIGN.md, "The HTTP contract" → Sign-in): the public
+ * Sign-in signature checks for both chains (docs/http-contract.md §2): the public
  * entry point, one file per job behind it:
  * - `cardano-address.ts` — Cardano address and stake-credential parsing (CSL) and the address
  *   checks every Cardano proof form shares;

@@ -1,14 +1,14 @@
 /**
  * Chain providers: how the server learns which NFTs an address holds. One interface, with real
  * network implementations (Blockfrost for Cardano, a DAS-capable JSON-RPC for Solana) and an
- * in-process emulator (`emulator.ts`) used by the demo world and the tests (DESIGN.md).
+ * in-process emulator (`emulator.ts`) used by the demo world and the tests (docs/architecture.md).
  */
 import type { Chain } from '@kingdom/api';
 import type { CardanoMoney } from './cardano/money.ts';
 import type { SolanaChain } from './solana/index.ts';
 
 /**
- * An asset held at an address, named chain-neutrally as the `holdings` table is (issue 19).
+ * An asset held at an address, named chain-neutrally as the `holdings` table is (docs/architecture.md §8).
  * `collectionKey`: a Cardano policy id (56 hex) or a Solana collection address (base58);
  * `assetKey`: a Cardano asset name (hex) or a Solana mint address (base58). `quantity` in the
  * asset's base units.

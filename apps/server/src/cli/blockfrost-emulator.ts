@@ -1,6 +1,6 @@
 /**
  * `npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID]
- *   [--treasury-key-file FILE] [--data-dir DIR] [--block-ms MS] [--collection FILE]` (issue 17 item 4): serves the shared emulated
+ *   [--treasury-key-file FILE] [--data-dir DIR] [--block-ms MS] [--collection FILE]` (docs/operator-guide.md §7.2): serves the shared emulated
  * Cardano chain through a Blockfrost-compatible API (`chain/cardano/blockfrost-emulator.ts`) and
  * prints the environment a Kingdom server needs to use it as a real network
  * (`CARDANO_NETWORK=preprod`, `BLOCKFROST_URL`, …), so the production provider path runs locally.

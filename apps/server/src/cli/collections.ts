@@ -1,6 +1,6 @@
 /**
  * `collections add|list` (any mode; opens the database itself — with PGlite, stop the server
- * first): the Staking-Hub's projects (GAME-RULES §5) without SQL by hand (issue 17).
+ * first): the Staking-Hub's projects (docs/game-rules.md §5) without SQL by hand (docs/game-rules.md §8.2).
  *
  *   collections add --chain cardano|solana --policy POLICY_ID_OR_COLLECTION_ADDRESS --name NAME
  *                   --slug SLUG --supply N --holders N

@@ -6,7 +6,7 @@
  *   prices set ada|sol <USD per token>
  *   prices show
  *
- * A set price is truncated down to 5 decimals (spec §5), stored with source `operator` and the time
+ * A set price is truncated down to 5 decimals (docs/product.md §5), stored with source `operator` and the time
  * it was set, and never goes stale (the operator answers for it) until a provider's newer price
  * replaces it. `show` prints every stored price with its source, when it was seen and whether it is
  * stale.

@@ -1,6 +1,6 @@
 /**
  * `sale-round add|list|close` (any mode; opens the database itself — with PGlite, stop the server
- * first): the token sale's rounds (GAME-RULES §8 "Token sale") without SQL by hand (issue 17).
+ * first): the token sale's rounds (docs/game-rules.md §8 "Token sale") without SQL by hand (docs/game-rules.md §8.2).
  *
  *   sale-round add --name NAME --price-ada ADA_PER_EXO [--price-sol SOL_PER_EXO] --cap WHOLE_EXO --starts ISO --ends ISO
  *   sale-round list

@@ -1,7 +1,7 @@
 /**
  * `treasury` (any mode; opens the database itself — with PGlite, stop the server first): the
  * treasury's EXO/HEXO on chain, deposits seen but not credited (treasury change is not a deposit:
- * the watcher never records it), unmatched sale payments, payouts awaiting a verdict (issue 17),
+ * the watcher never records it), unmatched sale payments, payouts awaiting a verdict (docs/game-rules.md §8.2),
  * the reconciliation per token, and the Solana sale address with its unmatched SOL payments
  * (docs/game-rules.md §9: under, over, twice, after expiry, unlinked payer, wrong memo...; refund by
  * hand). Exit code 1 when a reconciliation does not hold.

@@ -1,6 +1,6 @@
 /**
  * The database client: embedded PGlite (data in `DATA_DIR`) or Postgres (`DATABASE_URL`), behind
- * one interface so the same code and migrations run on both (DESIGN.md "Configuration").
+ * one interface so the same code and migrations run on both (docs/operator-guide.md §1).
  */
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * The database schema (Drizzle). Migrations in `./migrations` are generated from it with
  * `npm run db:generate -w @kingdom/server` and kept in the repository.
  *
- * Amounts are `numeric(38,0)` integer base units (DESIGN.md "Data rules"); balances carry
+ * Amounts are `numeric(38,0)` integer base units (docs/architecture.md §8); balances carry
  * `CHECK (amount >= 0)` and every change to them is a `ledger_entries` row in the same transaction.
  */
 import { sql } from 'drizzle-orm';
@@ -39,7 +39,7 @@ export const wallets = pgTable('wallets', {
   handleCheckedAt: ts('handle_checked_at'),
 }, (t) => [uniqueIndex('wallets_chain_address').on(t.chain, t.address), index('wallets_user').on(t.userId)]);
 
-/** Sign-in challenges: bound to chain + address, single use, 5-minute expiry (DESIGN.md sign-in). */
+/** Sign-in challenges: bound to chain + address, single use, 5-minute expiry (docs/game-rules.md §10.1). */
 export const authChallenges = pgTable('auth_challenges', {
   nonce: text('nonce').primaryKey(),
   chain: text('chain').notNull(),
@@ -96,7 +96,7 @@ export const userItems = pgTable('user_items', {
 }, (t) => [primaryKey({ columns: [t.userId, t.itemKey] }), check('user_items_non_negative', sql`${t.amount} >= 0`)]);
 
 /**
- * The Valley: 5,000 Land NFTs (GAME-RULES.md §2). Ownership comes from `holdings`. NFT identity
+ * The Valley: 5,000 Land NFTs (docs/game-rules.md §2). Ownership comes from `holdings`. NFT identity
  * (`collection_key`, `asset_key`) is named chain-neutrally as in `holdings`.
  */
 export const lands = pgTable('lands', {
@@ -128,7 +128,7 @@ export const miningTools = pgTable('mining_tools', {
   assetKey: text('asset_key').notNull(),
 }, (t) => [uniqueIndex('mining_tools_asset').on(t.collectionKey, t.assetKey)]);
 
-/** Staking-Hub collections (projects) on either chain (GAME-RULES.md §5). */
+/** Staking-Hub collections (projects) on either chain (docs/game-rules.md §5). */
 export const collections = pgTable('collections', {
   id: serial('id').primaryKey(),
   slug: text('slug').notNull(),
@@ -143,7 +143,7 @@ export const collections = pgTable('collections', {
 
 /**
  * NFTs held by the accounts' linked wallets, resolved per account at wallet sync and by the faucet
- * (DESIGN.md): every read and the daily tick use this table instead of joining wallets × chain
+ * (docs/architecture.md): every read and the daily tick use this table instead of joining wallets × chain
  * holdings. NFT identity is chain-neutral: `collection_key` is a Cardano policy id or a Solana
  * collection address, `asset_key` a Cardano hex asset name or a Solana mint address. `held_since`
  * is kept across re-syncs while the address keeps the NFT.
@@ -183,7 +183,7 @@ export const holdingDeltas = pgTable('holding_deltas', {
 
 /**
  * Holdings that were deleted or changed player (migration 0015, written by triggers on `holdings`):
- * the NFTs whose workers the next two ticks check for GAME-RULES §3's `nft_left` (`checked` once the
+ * the NFTs whose workers the next two ticks check for docs/game-rules.md §3's `nft_left` (`checked` once the
  * first did). `left_at` is the writing transaction's start (UTC), for operators.
  */
 export const holdingsLeft = pgTable('holdings_left', {
@@ -257,7 +257,7 @@ export const notifications = pgTable('notifications', {
 }, (t) => [index('notifications_user').on(t.userId, t.createdAt)]);
 
 /**
- * Prices, truncated to 5 decimals (spec §5): `exo`/`hexo` rows carry ADA per token, `ada`/`sol` rows
+ * Prices, truncated to 5 decimals (docs/product.md §5): `exo`/`hexo` rows carry ADA per token, `ada`/`sol` rows
  * USD per token; `seen_at` is when the provider saw the price (the price job, migration 0021).
  */
 export const currencyPrices = pgTable('currency_prices', {
@@ -302,7 +302,7 @@ export const worldImportAssets = pgTable('world_import_assets', {
   seenAt: ts('seen_at').notNull().defaultNow(),
 }, (t) => [index('world_import_assets_pending').on(t.runId, t.status, t.seq)]);
 
-// ---- Gold Rush (GAME-RULES.md §3, §4) ----
+// ---- Gold Rush (docs/game-rules.md §3, §4) ----
 
 /** Staking-Hub snapshots (every 14 days): which collections qualified, with their votes. */
 export const stakingSnapshots = pgTable('staking_snapshots', {
@@ -318,7 +318,7 @@ export const snapshotCollections = pgTable('snapshot_collections', {
 }, (t) => [primaryKey({ columns: [t.snapshotId, t.collectionId] })]);
 
 /**
- * Workers in mine slots, both kinds (GAME-RULES.md §3, §4). `kind` is `nft` (an NFT the user holds)
+ * Workers in mine slots, both kinds (docs/game-rules.md §3, §4). `kind` is `nft` (an NFT the user holds)
  * or `default` (a system-provided gold mine worker). An NFT works in at most one slot of one mine of
  * either kind: the unique index says so, so two racing requests cannot both set it.
  */
@@ -397,7 +397,7 @@ export const gameDays = pgTable('game_days', {
 // Derived report rows, written a million a day by the tick: no foreign keys (their per-row checks
 // would cost more than the rows), ids come from the settlement's own joins.
 export const mineDaily = pgTable('mine_daily', {
-  /** The span's first day (UTC date); migration 0013 (issue 16): a row holds while its numbers do not change. */
+  /** The span's first day (UTC date); migration 0013 (docs/architecture.md §4): a row holds while its numbers do not change. */
   firstDay: text('first_day').notNull(),
   /** The span's last day; null while open (through the latest settled day). `mine_day_reports` answers per day. */
   lastDay: text('last_day'),
@@ -414,20 +414,20 @@ export const mineDaily = pgTable('mine_daily', {
   foodPaid: amount('food_paid').notNull().default('0'),
   salaryToken: text('salary_token').notNull(),
   effectivity: integer('effectivity').notNull(),
-  /** The weights of the land's worked slots (GAME-RULES §3), on rows written under migrations 0011–0012 only. */
+  /** The weights of the land's worked slots (docs/game-rules.md §3), on rows written under migrations 0011–0012 only. */
   effs: bigint('effs', { mode: 'bigint' }).array(),
   /** The land's worked slots counted per weight code, packed (`COUNT_BITS`, `weightCodes` in jobs/settlement.ts); since migration 0013. */
   weightCounts: bigint('weight_counts', { mode: 'bigint' }),
 }, (t) => [primaryKey({ name: 'mine_daily_pk', columns: [t.firstDay, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.firstDay)]);
 
-/** Ready-to-upgrade notices already sent: once per land, mine and level (GAME-RULES.md §3). */
+/** Ready-to-upgrade notices already sent: once per land, mine and level (docs/game-rules.md §3). */
 export const mineReadyNotices = pgTable('mine_ready_notices', {
   landId: integer('land_id').notNull().references(() => lands.id),
   mine: text('mine').notNull(),
   level: integer('level').notNull(),
 }, (t) => [primaryKey({ columns: [t.landId, t.mine, t.level] })]);
 
-// ---- Vendor, chest, compensation (issue 10) ----
+// ---- Vendor, chest, compensation (docs/game-rules.md §6) ----
 
 /** Vendor purchases; `(user_id, idempotency_key)` is unique so a retried purchase is charged once. */
 export const vendorPurchases = pgTable('vendor_purchases', {
@@ -440,12 +440,12 @@ export const vendorPurchases = pgTable('vendor_purchases', {
   token: text('token').notNull(),
   amount: amount('amount').notNull(),
   response: jsonb('response').notNull(),
-  /** The day whose shop royalty counts this sale (GAME-RULES §6; `royaltyDaySql`). */
+  /** The day whose shop royalty counts this sale (docs/game-rules.md §6; `royaltyDaySql`). */
   royaltyDay: text('royalty_day').notNull(),
   createdAt: ts('created_at').notNull(),
 }, (t) => [uniqueIndex('vendor_purchases_key').on(t.userId, t.idempotencyKey), index('vendor_purchases_created').on(t.createdAt), check('vendor_purchases_amount', sql`${t.amount} >= 0`)]);
 
-/** A week's chest seed (GAME-RULES §7): the hash is public from creation, the seed once the week ended. */
+/** A week's chest seed (docs/game-rules.md §7): the hash is public from creation, the seed once the week ended. */
 export const chestWeeks = pgTable('chest_weeks', {
   week: text('week').primaryKey(),
   seed: text('seed').notNull(),
@@ -484,7 +484,7 @@ export const compensationEvents = pgTable('compensation_events', {
   createdAt: ts('created_at').notNull(),
 });
 
-// ---- Staking Hub (issue 9; GAME-RULES.md §5; migration 0004_staking) ----
+// ---- Staking Hub (docs/game-rules.md §5; migration 0004_staking) ----
 
 /** A player's vote points: `locked` whole EXO (ledger asset `votes`), `allocated` to projects; allocated ≤ locked. */
 export const voteBooks = pgTable('vote_books', {

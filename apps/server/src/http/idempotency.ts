@@ -1,5 +1,5 @@
 /**
- * The `Idempotency-Key` header of requests that spend (DESIGN.md "Data rules"): a UUID, unique per
+ * The `Idempotency-Key` header of requests that spend (docs/architecture.md §8): a UUID, unique per
  * account; the same key answers the first request's answer again. Endpoints that take one declare
  * `headers: idempotencyHeaders` in their descriptor (`@kingdom/api`), which validates it (422
  * VALIDATION_ERROR when missing or not a UUID) and publishes it in OpenAPI.

@@ -1,5 +1,5 @@
 /**
- * Answers serialized once and sent many times (issue 16): a cached read keeps the bytes of its
+ * Answers serialized once and sent many times (docs/architecture.md §4): a cached read keeps the bytes of its
  * answer — checked against its endpoint's response schema and serialized exactly as every other
  * route's answer is (`fastify-type-provider-zod`'s serializer: zod encode, then `JSON.stringify`)
  * — and, for answers of at least {@link API_COMPRESS_THRESHOLD_BYTES}, its brotli and gzip forms,

@@ -1,5 +1,5 @@
 /**
- * A `@fastify/rate-limit` store in the database (issue 15): the sign-in and write limits hold across
+ * A `@fastify/rate-limit` store in the database (docs/architecture.md §6): the sign-in and write limits hold across
  * every server process sharing one Postgres (N requests per window in total, not N per process).
  *
  * Fixed window per key (`rate_limit_hits`, migration 0006): the first hit of a key opens a window of

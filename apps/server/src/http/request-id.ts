@@ -1,5 +1,5 @@
 /**
- * Request ids (issue 15): every request gets one, carried on each of its log lines (`reqId`) and
+ * Request ids (docs/architecture.md §6): every request gets one, carried on each of its log lines (`reqId`) and
  * echoed in the `x-request-id` response header. An incoming `x-request-id` (set by a proxy or the
  * client) is kept when well-formed — 1 to 64 characters of `A-Z a-z 0-9 . _ : -` — so one id follows
  * a request through the proxy's and this server's logs; anything else is replaced by our own.

@@ -1,7 +1,7 @@
 /**
- * Runs chain money's jobs (issue 11): the chain watcher, the treasury signer, order expiry and the
+ * Runs chain money's jobs (docs/game-rules.md §8): the chain watcher, the treasury signer, order expiry and the
  * in-app land mint's confirmations, once
- * cluster-wide under one job lease (issue 15); on the emulator also block production
+ * cluster-wide under one job lease (docs/architecture.md §6); on the emulator also block production
  * (`EMULATOR_BLOCK_MS`), each produced block followed by a run. Real networks run on `CHAIN_WATCH_MS`.
  */
 import type { Database } from '../db/client.ts';

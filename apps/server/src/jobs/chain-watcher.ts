@@ -1,11 +1,11 @@
 /**
- * The chain watcher (issue 11, GAME-RULES §8): scans the Cardano ledger for outputs paying the
+ * The chain watcher (docs/game-rules.md §8): scans the Cardano ledger for outputs paying the
  * treasury (EXO/HEXO deposits) or the sale address (ADA for EXO orders), records each (output,
  * token) once in `chain_payments`, un-pends payments whose block left the chain (rollbacks), and
  * credits every payment with enough confirmations exactly once — to the account of its first
  * proven sender (from the transaction's inputs, never from metadata): an address the account linked
  * (exact address) or an address whose stake credential the account proved by a signature of that
- * stake key (`cardano_stake_proofs`, issue 17); payments from unproven senders wait as `claimable`
+ * stake key (`cardano_stake_proofs`, docs/game-rules.md §8.2); payments from unproven senders wait as `claimable`
  * until an account proves their sender. Transactions the treasury itself sends (its payouts) are
  * not deposits: their change back to the treasury is never recorded.
  *
@@ -65,7 +65,7 @@ interface PaymentRow {
 
 /**
  * The payment rows of watched transactions (one per output and token). A transaction spending the
- * treasury's own outputs (a payout) yields none: its change is not a deposit (issue 17).
+ * treasury's own outputs (a payout) yields none: its change is not a deposit (docs/game-rules.md §8.2).
  */
 export function paymentRows(txs: readonly WatchedTx[], opts: Pick<ChainWatchOptions, 'treasuryAddress' | 'saleAddress' | 'units'>): PaymentRow[] {
   const rows: PaymentRow[] = [];

@@ -1,5 +1,5 @@
 /**
- * Job leases (issue 15, DESIGN.md "Running as a service"): every background job runs once
+ * Job leases (docs/architecture.md §6): every background job runs once
  * cluster-wide. A job's lease is a row of `job_leases` (name, holder, expiry); a process runs the job
  * only while it holds the lease, renews it while the job runs, and keeps it between runs. A holder
  * that dies stops renewing: its lease expires after the TTL and the next process to ask takes it.

@@ -1,5 +1,5 @@
 /**
- * The daily tick (GAME-RULES.md §1, §3, §4, §5, §6): at 00:00 UTC the day that ended is settled for
+ * The daily tick (docs/game-rules.md §1, §3, §4, §5, §6): at 00:00 UTC the day that ended is settled for
  * the whole world, as set-based SQL in short transactions (see {@link settleDay} for the steps).
  * `packages/game`'s `settleDay(world, day)` is the pure model of the same day; a property test runs
  * both on random small worlds (on PGlite and on Postgres) and requires the same ledger entries,
@@ -95,7 +95,7 @@ const upgradeItemSql = (kind: MineKind, target: SQL) => sql.join([
   sql`END`,
 ], sql` `);
 
-/** SQL of GAME-RULES §3's effectivity rating from integer `worked` and `open` expressions. */
+/** SQL of docs/game-rules.md §3's effectivity rating from integer `worked` and `open` expressions. */
 function effectivitySql(worked: SQL, open: SQL): SQL {
   const [a, b, c] = EFFECTIVITY_BOUNDS_PERCENT;
   return sql`CASE WHEN ${open} <= 0 OR ${worked} <= 0 THEN 0 WHEN ${worked} >= ${open} THEN 5
@@ -126,7 +126,7 @@ interface Run {
  *     (`mine_daily`, shown once the day is settled);
  *  2. salary batches ({@link SETTLE_LANES} at a time on Postgres): per range of players, their
  *     balances locked, the staged credits (staking,
- *     refunds), then the staged salaries as debits (GAME-RULES §3, §4) and the low-balance warnings.
+ *     refunds), then the staged salaries as debits (docs/game-rules.md §3, §4) and the low-balance warnings.
  *     A salary sees the balance as it is when its player's batch runs: a player whose HEXO or FOOD
  *     moved since staging is computed again there, unless each salary token still covers every
  *     salary paid in it, as at staging (then paid as staged). So a purchase made during the tick
@@ -334,7 +334,7 @@ async function finish(db: Database, day: string, end: Date): Promise<DaySettled 
   });
 }
 
-/** Finished upgrades complete, or fail with their item's refund staged for the salary batches (GAME-RULES §3). */
+/** Finished upgrades complete, or fail with their item's refund staged for the salary batches (docs/game-rules.md §3). */
 async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`CREATE TEMP TABLE _upg ON COMMIT DROP AS
     SELECT u.id, u.land_id, u.mine, u.user_id, u.target_level, u.item_key, l.hex_name,
@@ -345,7 +345,7 @@ async function settleUpgrades(tx: Orm, day: string, end: Date): Promise<void> {
     FROM _upg x WHERE m.id = x.id`);
   await exec(tx, sql`UPDATE lands l SET goldmine_level = x.target_level FROM _upg x WHERE x.held AND x.mine = 'goldmine' AND l.id = x.land_id`);
   await exec(tx, sql`UPDATE lands l SET frenmine_level = x.target_level FROM _upg x WHERE x.held AND x.mine = 'frenmine' AND l.id = x.land_id`);
-  // finished or failed: the land shows it changed until its owner opens it (spec §3 has_update)
+  // finished or failed: the land shows it changed until its owner opens it (docs/product.md §3 has_update)
   await exec(tx, sql`UPDATE lands l SET has_update = true FROM _upg x WHERE l.id = x.land_id AND NOT l.has_update`);
   await exec(tx, sql`INSERT INTO settle_credits (pass, user_id, asset, amount, reason, reference)
     SELECT 'salaries', user_id, 'item:' || item_key, 1, 'upgrade_refund', id::text FROM _upg WHERE NOT held`);
@@ -374,7 +374,7 @@ async function releaseWorkers(tx: Orm, day: string, start: Date, end: Date): Pro
     : sql`(SELECT DISTINCT mw.* FROM (SELECT DISTINCT collection_key, asset_key FROM _left) n
         JOIN lands l ON l.collection_key = n.collection_key AND l.asset_key = n.asset_key
         JOIN mine_workers mw ON mw.land_id = l.id) mw`;
-  // Who leaves; a worker with several reasons is told the first (GAME-RULES §3: land, then NFT, then
+  // Who leaves; a worker with several reasons is told the first (docs/game-rules.md §3: land, then NFT, then
   // collection). The NFT check probes the holdings by index for the logged NFTs' workers only.
   await exec(tx, sql`CREATE TEMP TABLE _gone ON COMMIT DROP AS
     SELECT DISTINCT ON (land_id, mine, slot) land_id, mine, slot, user_id, reason FROM (
@@ -446,7 +446,7 @@ async function stageSalaries(tx: Orm, day: string): Promise<void> {
 /**
  * A land's worked slots counted per weight code, packed in one bigint (`mine_daily.weight_counts`):
  * {@link COUNT_BITS} bits per code, code 2i for rarity i (`WORKER_RARITIES` order) and 2i + 1 for the
- * same rarity with the manager bonus (GAME-RULES §3). Counting is a plain `sum` (no per-land arrays
+ * same rarity with the manager bonus (docs/game-rules.md §3). Counting is a plain `sum` (no per-land arrays
  * in the world's aggregate), and the same slots always pack to the same number.
  */
 export const COUNT_BITS = 6;
@@ -471,7 +471,7 @@ const rarityUnit = (i: number) => (1n << BigInt(2 * i * COUNT_BITS)).toString();
 
 /**
  * SQL: each land's roster of mine `kind` on the day starting at `start` (workers assigned before it)
- * among the workers matching `where`: its player (the smallest id), workers, salaries (GAME-RULES
+ * among the workers matching `where`: its player (the smallest id), workers, salaries (docs/game-rules.md
  * §3, §4, in the salary token's base units), the packed one-slot counts of every worker (`units`)
  * and of the manager slot (`mgr`, null without one). Columns as `mine_rosters`.
  */
@@ -578,7 +578,7 @@ async function rebuildRosters(tx: Orm, start: Date): Promise<void> {
 }
 
 /**
- * Computes one mine kind's salaries (GAME-RULES §3, §4) from its descriptor for the roster players
+ * Computes one mine kind's salaries (docs/game-rules.md §3, §4) from its descriptor for the roster players
  * matching `users` (an SQL condition on a user id column), from the balances in temp table `_seen`
  * (user_id, hexo, food) less what the kinds before it paid ({@link seenAfter}): the roster (workers assigned
  * before the day began), salaries in pay order (land, slot) while the budget lasts (salary token +
@@ -685,7 +685,7 @@ async function computePay(tx: Orm, kind: MineKind, day: string, users: (userId: 
 
 /**
  * SQL (a join to the players `p` of kind `kind`'s pay): the balances its salaries see as `s` (user_id,
- * hexo, food): `_seen` less what the kinds paid before it (their `settle_user` rows, GAME-RULES §3:
+ * hexo, food): `_seen` less what the kinds paid before it (their `settle_user` rows, docs/game-rules.md §3:
  * gold salaries are charged before fren salaries). Read per player by the primary key, so a kind
  * with few players reads few rows.
  */
@@ -740,7 +740,7 @@ async function paySalaries(tx: Orm, day: string, end: Date, lo: number, hi: numb
 /**
  * SQL: the player of row `x` (columns user_id, hexo, food: the balances a salary batch sees now) is
  * paid as staged. A salary takes the token first and the fallback only when the token runs short
- * (GAME-RULES §3), so a player whose every kind was paid wholly from its token at staging
+ * (docs/game-rules.md §3), so a player whose every kind was paid wholly from its token at staging
  * (`settle_user`: that token's sum = need), and whose balance of each salary token still covers the
  * needs of every kind paid in it, gets the same salaries, worked slots and reports: what the balance
  * moved by cannot change them. True for a player without workers (no `settle_user` rows).
@@ -824,7 +824,7 @@ async function payCredits(tx: Orm, day: string, end: Date, lo: number, hi: numbe
 }
 
 /**
- * Low-balance warnings (GAME-RULES §3) of a salary batch (players [lo, hi)), after both kinds were paid, counting every
+ * Low-balance warnings (docs/game-rules.md §3) of a salary batch (players [lo, hi)), after both kinds were paid, counting every
  * daily HEXO need: covered days = min(HEXO ÷ gold salaries, (HEXO + FOOD) ÷ (gold + fren salaries)) —
  * `salaryDaysCovered`.
  */
@@ -848,7 +848,7 @@ async function warnLowBalances(tx: Orm, day: string, end: Date, lo: number, hi: 
     ) x WHERE days < ${LOW_BALANCE_WARNING_DAYS.toString()}::numeric ORDER BY user_id`);
 }
 
-/** Ready-to-upgrade notices (GAME-RULES §3): toolkit held (or refunded today), size allows, none in progress; once per level. */
+/** Ready-to-upgrade notices (docs/game-rules.md §3): toolkit held (or refunded today), size allows, none in progress; once per level. */
 async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<void> {
   await exec(tx, sql`WITH owners AS (
       SELECT l.id AS land_id, l.hex_name, l.goldmine_level AS level, ${capCase('goldmine')} AS cap, o.user_id
@@ -874,7 +874,7 @@ async function notifyReadyToUpgrade(tx: Orm, day: string, end: Date): Promise<vo
 }
 
 /**
- * The shop royalty's shares (GAME-RULES §6; model: `shopRoyalty` in packages/game), staged for the
+ * The shop royalty's shares (docs/game-rules.md §6; model: `shopRoyalty` in packages/game), staged for the
  * credit batches: per token, the pool ⌊day's sales × 5 / 100⌋ shared ⌊pool × lands / all lands⌋
  * among land owners, the remainder one base unit each to the owners with the most lands (ties:
  * smaller user id).

@@ -1,5 +1,5 @@
 /**
- * The staking part of the daily tick (GAME-RULES.md §5), set-based SQL, before the mines. Its
+ * The staking part of the daily tick (docs/game-rules.md §5), set-based SQL, before the mines. Its
  * pure model is `packages/game`'s `settlement/staking.ts` (`settleStaking`); the differential test
  * holds the two equal.
  *  1. (staging transaction) on a snapshot instant (every 14 days at 00:00 UTC, the day's end) a

@@ -1,5 +1,5 @@
 /**
- * The treasury signer (issue 11 item 2, issue 17 item 3; GAME-RULES §8): pays requested
+ * The treasury signer (docs/game-rules.md §8.6; docs/game-rules.md §8): pays requested
  * withdrawals to the Master Wallet from the treasury key, one transaction per withdrawal. The
  * signed transaction is stored (status `submitted`) BEFORE it is sent, so every later step sends
  * the same transaction and the payout can never be made twice.

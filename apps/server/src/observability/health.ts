@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness of one server process (issue 15), for a load balancer or orchestrator.
+ * Liveness and readiness of one server process (docs/architecture.md §6), for a load balancer or orchestrator.
  *
  * - `GET /api/health/live` → 200 `{status: 'live'}` while the process runs (no database access).
  * - `GET /api/health/ready` → 200 `{status: 'ready', db, migrations}` when this process should get

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics at `GET /metrics` (issue 15), text format 0.0.4, with `prom-client`.
+ * Prometheus metrics at `GET /metrics` (docs/architecture.md §6), text format 0.0.4, with `prom-client`.
  *
  * Per process (each server process is scraped on its own):
  * - `kingdom_http_request_duration_seconds{method,route,status}`: histogram of request latency

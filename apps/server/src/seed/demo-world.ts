@@ -1,5 +1,5 @@
 /**
- * Seeding (GAME-RULES.md §2). Reference data is seeded on every start (idempotent): item kinds, the
+ * Seeding (docs/game-rules.md §2). Reference data is seeded on every start (idempotent): item kinds, the
  * mining-tool catalogue, the Valley's 5,000 lands and the 500 mining-tool NFTs. In demo mode the
  * demo world is seeded once, deterministically: Staking-Hub collections on both chains, prices,
  * the emulated chain's holdings (unsold lands and tools at the treasury address, a share of the

@@ -39,7 +39,6 @@ const CONCURRENCY = 8;
 const CIP68_REFERENCE = /^000643b0/;
 
 type Role = 'land' | 'tool';
-const ROLES: readonly Role[] = ['land', 'tool'];
 /** `seq` of the first asset of each role (lands before tools). */
 const ROLE_SEQ: Record<Role, number> = { land: 0, tool: 1_000_000_000 };
 

@@ -3,7 +3,7 @@
  * (`src/chain/cardano/blockfrost-emulator.ts`), on its own fresh database (PGlite in memory, or a new
  * Postgres database when `KINGDOM_TEST_DB=postgres`), and the environment a Kingdom needs to use it
  * as a real network (`CARDANO_NETWORK=preprod`, `BLOCKFROST_URL`, …): the production provider path
- * under test (issue 17 item 4).
+ * under test (docs/operator-guide.md §7.2).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

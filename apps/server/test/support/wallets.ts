@@ -73,7 +73,7 @@ export interface CardanoTestWallet {
   rewardAddress: string;
   /**
    * Signs `message` like CIP-30 `signData(rewardAddressHex, hex(utf8(message)))`: the STAKE key, with
-   * the reward address in the protected header (the "link this wallet's stake key" proof, issue 17).
+   * the reward address in the protected header (the "link this wallet's stake key" proof, docs/game-rules.md §8.2).
    */
   signStakeData(message: string): CardanoDataSignature;
   /**
@@ -94,7 +94,7 @@ export interface CardanoTestWalletOptions {
   stakeFrom?: CardanoTestWallet;
   /**
    * A stake credential (hash hex) this wallet does NOT hold, put in its base address: what an
-   * attacker builds from its own payment key and a victim's stake credential (issue 17).
+   * attacker builds from its own payment key and a victim's stake credential (docs/game-rules.md §8.2).
    */
   foreignStakeKeyHash?: string;
 }
@@ -198,7 +198,7 @@ export function createSolanaTestWallet(): SolanaTestWallet {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hardware wallets: sign-in by a signed, never submitted transaction (DESIGN.md, Sign-in, HD flag)
+// Hardware wallets: sign-in by a signed, never submitted transaction (docs/game-rules.md §10.1)
 // ---------------------------------------------------------------------------------------------
 
 /** CIP-20 message metadata label. */

@@ -1,5 +1,5 @@
 /**
- * The player's holdings shared by several pages (spec §3, §7): the four balances, prices, the
+ * The player's holdings shared by several pages (docs/product.md §3, §7): the four balances, prices, the
  * summary counts (lands, items, tools), the items held, and the demo tick that changes them. Not
  * part of the first page's code: a visitor never needs them, and a signed-in page that shows them
  * starts them with its own code (app/routes.tsx).
@@ -12,7 +12,7 @@ import { queryKeys } from './keys.ts';
 import { refreshAfterGameAction, refreshChainLists } from './refresh.ts';
 import { useIsAuthenticated } from './use-is-authenticated.ts';
 
-/** `GET /user/balance/:token` → one balance as a base-unit string (spec §7). */
+/** `GET /user/balance/:token` → one balance as a base-unit string (docs/product.md §7). */
 export function balanceQueryOptions(token: Token, enabled: boolean) {
   return queryOptions({ queryKey: queryKeys.balance(token), queryFn: async () => (await call('balance', { params: { token } })).balance, enabled });
 }
@@ -22,7 +22,7 @@ export function useBalance(token: Token) {
   return useQuery(balanceQueryOptions(token, useIsAuthenticated()));
 }
 
-/** `GET /currencies/prices` → `{exo, hexo}` as decimal strings (spec §7). */
+/** `GET /currencies/prices` → `{exo, hexo}` as decimal strings (docs/product.md §7). */
 export function pricesQueryOptions(enabled = true) {
   return queryOptions({ queryKey: queryKeys.prices, queryFn: (): Promise<PricesResponse> => call('prices'), enabled, staleTime: 60_000 });
 }
@@ -72,7 +72,7 @@ export function inventoryItemsQueryOptions(enabled: boolean) {
 }
 
 /**
- * The inventory item `key` from a list, or the spec §3 default (amount 0, not craftable) when the
+ * The inventory item `key` from a list, or the docs/product.md §3 default (amount 0, not craftable) when the
  * list lacks it.
  */
 export function findItem(items: readonly Item[] | undefined, key: string): Item {
@@ -105,7 +105,7 @@ export function useDemoBlocks() {
   return useMutation({
     mutationFn: (count: number) => call('demoBlocks', { body: { count } }),
     onSuccess: async () => {
-      // new blocks confirm deposits, payouts and orders: the lists move with the balances (issue 18)
+      // new blocks confirm deposits, payouts and orders: the lists move with the balances (docs/product.md §10)
       await Promise.all([refreshAfterGameAction(qc), refreshChainLists(qc)]);
     },
   });

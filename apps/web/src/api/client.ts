@@ -1,11 +1,11 @@
 /**
- * The one HTTP client of the web app (DESIGN.md "Web"; spec §7, §8), on the platform's `fetch`.
+ * The one HTTP client of the web app (docs/architecture.md §2; docs/product.md §7, §8), on the platform's `fetch`.
  * Every call names an endpoint descriptor of `@kingdom/api` (`call`, api/call.ts; the frame's own
  * calls use `callRoute`), so its input and answer are typed by the contract.
  *
  * `/api` prefix, cookies sent, JSON headers, XSRF cookie → header, bearer token from the session
  * store, no timeout. Failures are turned into {@link ApiError} after the generic handling of
- * spec §8 (failure.ts, loaded with the first failure) has shown its toast. (It replaced axios, which weighed 20 KB gzip on the first page for
+ * docs/product.md §8 (failure.ts, loaded with the first failure) has shown its toast. (It replaced axios, which weighed 20 KB gzip on the first page for
  * the few of its features the app used.)
  */
 import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type ENDPOINTS, type EndpointInput, type EndpointName, type EndpointOutput } from '@kingdom/api';
@@ -49,7 +49,7 @@ export class HttpNetworkError extends Error {
   }
 }
 
-/** Marker returned to the caller on status 401 (spec §8), never toasted by the client. */
+/** Marker returned to the caller on status 401 (docs/product.md §8), never toasted by the client. */
 export const USER_NOT_AUTH = 'USER_NOT_AUTH';
 /** Codes of failures that have no server code. */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -75,7 +75,7 @@ export class ApiError extends Error {
   }
 }
 
-/** True when `e` is the spec §8 USER_NOT_AUTH marker. */
+/** True when `e` is the docs/product.md §8 USER_NOT_AUTH marker. */
 export function isNotAuth(e: unknown): boolean {
   return e instanceof ApiError && e.code === USER_NOT_AUTH;
 }
@@ -105,7 +105,7 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * The spec §8 handling of `error` (its code and catalogue load with the first failure). When even
+ * The docs/product.md §8 handling of `error` (its code and catalogue load with the first failure). When even
  * that code cannot be fetched (server gone), the caller still gets an {@link ApiError}, not toasted
  * (react-toastify could not be fetched either).
  */
@@ -119,7 +119,7 @@ async function failure(error: Error): Promise<ApiError> {
 
 /**
  * One call to the API at `path` (a descriptor's path, params filled in, under `/api`): headers
- * (JSON, bearer, XSRF), then the generic handling of spec §8 for a failure or a 2xx answer without data.
+ * (JSON, bearer, XSRF), then the generic handling of docs/product.md §8 for a failure or a 2xx answer without data.
  * @returns the answer's body
  */
 async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {

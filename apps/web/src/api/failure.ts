@@ -1,5 +1,5 @@
 /**
- * The generic handling of a failed call (spec §8): the toast and the {@link ApiError} the caller
+ * The generic handling of a failed call (docs/product.md §8): the toast and the {@link ApiError} the caller
  * gets. Loaded by the HTTP client with the first failure, together with the error catalogue.
  */
 import { GENERIC_MESSAGES, isErrorCode } from '@kingdom/api';
@@ -20,7 +20,7 @@ function asErrorShape(data: unknown): ErrorShape {
 }
 
 /**
- * Spec §8 generic handling of a failed call: decides the toast and the error the caller gets.
+ * docs/product.md §8 generic handling of a failed call: decides the toast and the error the caller gets.
  * The client (client.ts) is its only caller in the app.
  */
 export function handleFailure(error: unknown): ApiError {
@@ -52,7 +52,7 @@ export function handleFailure(error: unknown): ApiError {
   let message: string = errorText('unavailable', GENERIC_MESSAGES.unavailable);
   if (errors && serverMessage) message = serverMessage;
   else if (serverCode === 'invalid_grant' && serverMessage) message = serverMessage;
-  // the server speaks English: in another language the catalogue's own text of the code (issue 18)
+  // the server speaks English: in another language the catalogue's own text of the code (docs/product.md §10)
   else if (serverCode && isErrorCode(serverCode)) message = i18n.language !== 'en' ? errorText(serverCode) : serverMessage ?? errorText(serverCode);
   notifyError(message);
   return new ApiError(serverCode === 'invalid_grant' ? 'invalid_grant' : code, message, { status: res.status, errors, notified: true });

@@ -1,5 +1,5 @@
 /**
- * Refresh events of spec §4: balances per token, notifications, lands, items and totals. Each is a
+ * Refresh events of docs/product.md §4: balances per token, notifications, lands, items and totals. Each is a
  * query invalidation and does nothing for a visitor.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ export async function refreshLands(qc: QueryClient): Promise<void> {
   ]);
 }
 
-/** Refetches the user's mines, worker NFTs, performance and reports (Gold Rush, GAME-RULES §3–4). */
+/** Refetches the user's mines, worker NFTs, performance and reports (Gold Rush, docs/game-rules.md §3–§4). */
 export async function refreshMines(qc: QueryClient): Promise<void> {
   if (!authed()) return;
   await Promise.all([
@@ -71,7 +71,7 @@ export async function refreshTotals(qc: QueryClient): Promise<void> {
 }
 
 /**
- * After a Gold Rush action or a demo tick: every refresh event of spec §4 plus the mines, since an
+ * After a Gold Rush action or a demo tick: every refresh event of docs/product.md §4 plus the mines, since an
  * action can move balances, items, lands, workers and notifications at once.
  */
 export async function refreshAfterGameAction(qc: QueryClient): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The calls of the session's start (spec §4, §7) that every page may need before its first
+ * The calls of the session's start (docs/product.md §4, §7) that every page may need before its first
  * render: the CSRF cookie, `/config`, the signed-in user, the header's unread count, logout and the
  * demo clock. The player's holdings (balances, prices, counts, items: account-calls.ts) load with
  * the pages that show them; everything a single page needs lives in its feature.
@@ -11,7 +11,7 @@ import { FRAME_ROUTES } from './frame-routes.ts';
 import { queryKeys } from './keys.ts';
 import { useIsAuthenticated } from './use-is-authenticated.ts';
 
-/** `GET /sanctum/csrf-cookie`: sets the XSRF-TOKEN cookie (spec §7, at startup). No body. */
+/** `GET /sanctum/csrf-cookie`: sets the XSRF-TOKEN cookie (docs/product.md §7, at startup). No body. */
 export async function fetchCsrfCookie(): Promise<void> {
   await callRoute('csrfCookie', FRAME_ROUTES.csrfCookie, undefined, { allowEmpty: true });
 }
@@ -55,7 +55,7 @@ export function useNotificationsCount() {
 export const LAND_UPDATES_POLL_MS = 30_000;
 
 /**
- * `GET /lands/updates` → whether any of the player's lands has has_update (spec §3: "the store
+ * `GET /lands/updates` → whether any of the player's lands has has_update (docs/product.md §3: "the store
  * reports whether any land has it set"), polled while signed in; under `['me', 'lands']`, so what
  * refreshes the lands refreshes it.
  */
@@ -83,7 +83,7 @@ export function useLatestNotifications() {
   });
 }
 
-/** Demo only: `GET /demo/clock` → the game clock and the last settled day (GAME-RULES.md §1). */
+/** Demo only: `GET /demo/clock` → the game clock and the last settled day (docs/game-rules.md §1). */
 export function demoClockQueryOptions(enabled: boolean) {
   return queryOptions({ queryKey: queryKeys.demoClock, queryFn: (): Promise<ClockResponse> => callRoute('demoClock', FRAME_ROUTES.demoClock), enabled });
 }

@@ -7,7 +7,7 @@ import { notifySuccess } from '../components/notify.ts';
 
 /**
  * Demo only (`/config` demo): the game day and "Advance one day", which moves the game clock and
- * settles the day that ended (GAME-RULES.md §1), then refreshes everything the player sees; and
+ * settles the day that ended (docs/game-rules.md §1), then refreshes everything the player sees; and
  * "+15 blocks", which moves the emulated chain on so deposits and withdrawals confirm at once.
  */
 export function GameClock() {

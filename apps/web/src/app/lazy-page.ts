@@ -36,7 +36,7 @@ export type LazyPage = LazyExoticComponent<ComponentType> & { preload(): Promise
  * `React.lazy` that does not suspend once its code is here: React reads a lazy component's module
  * through `then`, and a promise calls back only in a later microtask — so even a preloaded page
  * suspended on its first render, showed its fallback, and React then kept that fallback on screen
- * ≥ 300 ms (issue 7: balances 0.55 s after a warm reload). A loaded module is handed over through
+ * ≥ 300 ms (docs/product.md §10: balances 0.55 s after a warm reload). A loaded module is handed over through
  * a thenable that calls back at once.
  */
 export function lazyLoaded<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> & { preload(): Promise<unknown> } {

@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 with its redirects, as one route table rendered by `useRoutes`
+ * Every route of docs/product.md §2 with its redirects, as one route table rendered by `useRoutes`
  * (react-router's declarative mode: its data-router half would add ≈ 16 KB gzip to the first page).
  * The root layout is part of the entry; pages load lazily so the first page stays small, and the
  * pages a URL matches are fetched at once at start-up ({@link preloadRoute}), not one after the

@@ -1,8 +1,8 @@
 /**
- * Side effects of the session (spec §4): keep the user's fields in the store; a USER_NOT_AUTH
+ * Side effects of the session (docs/product.md §4): keep the user's fields in the store; a USER_NOT_AUTH
  * answer to the user call means the session expired → one toast (the expiry), then straight to the
  * landing page; the saved wallet is selected again after a reload, then the app waits 100 ms
- * (spec §9). The calls themselves start before the first render (start.ts) or with the page that
+ * (docs/product.md §9). The calls themselves start before the first render (start.ts) or with the page that
  * shows them: nothing here fetches what the page does not show.
  */
 import { useEffect, useRef } from 'react';
@@ -14,7 +14,7 @@ import { notifyError } from '../components/notify.ts';
 import { useLogout } from '../session/use-logout.ts';
 import { useSession } from '../session/session-store.ts';
 
-/** Wait after re-selecting the saved wallet (spec §4, §9). */
+/** Wait after re-selecting the saved wallet (docs/product.md §4, §9). */
 export const WALLET_RECONNECT_DELAY_MS = 100;
 
 /** Renders nothing; runs the session's effects. Mounted once inside the router. */

@@ -36,7 +36,7 @@ function NotificationBell() {
   );
 }
 
-/** The upgrade a notification announces as succeeded, or null (spec §3: upgrade success, fren mine upgrade). */
+/** The upgrade a notification announces as succeeded, or null (docs/product.md §3: upgrade success, fren mine upgrade). */
 export function succeededUpgrade(n: Notification): { mine: 'goldmine' | 'frenmine'; hexName: string; level: number } | null {
   const hexName = typeof n.data.hex_name === 'string' ? n.data.hex_name : '';
   const level = typeof n.data.level === 'number' ? n.data.level : 0;
@@ -46,7 +46,7 @@ export function succeededUpgrade(n: Notification): { mine: 'goldmine' | 'frenmin
 }
 
 /**
- * "Upgrade succeeded" toasts (spec §8) for upgrades that finish while the player is online: the
+ * "Upgrade succeeded" toasts (docs/product.md §8) for upgrades that finish while the player is online: the
  * newest notifications are polled (and refreshed with every game action, e.g. the demo tick); one
  * newer than those seen at sign-in or at the last look that announces a succeeded upgrade is toasted
  * once, and the counts and lands that it changed are refreshed.
@@ -78,7 +78,7 @@ function UpgradeToasts() {
   return null;
 }
 
-/** A display name no longer than 18 characters, shortened with '...' (spec §9). */
+/** A display name no longer than 18 characters, shortened with '...' (docs/product.md §9). */
 function shortName(name: string): string {
   return name.length > 18 ? `${name.slice(0, 15)}...` : name;
 }
@@ -86,7 +86,7 @@ function shortName(name: string): string {
 /**
  * The header's part for a signed-in user: the notification bell and the account controls (demo
  * game clock, name, wallet address, Logout). On a wide screen the controls sit in the bar; on a
- * small one they fold into an account menu so the header stays one row (issue 7).
+ * small one they fold into an account menu so the header stays one row (docs/product.md §10).
  */
 export function AccountBar() {
   const { t } = useTranslation();
@@ -95,7 +95,7 @@ export function AccountBar() {
   const walletHandle = useSession((s) => s.walletHandle);
   const walletConnected = useSession(selectWalletConnected);
   const disconnectWallet = useSession((s) => s.disconnectWallet);
-  // the wallet just disconnected, offered again (the session forgets it: spec §4)
+  // the wallet just disconnected, offered again (the session forgets it: docs/product.md §4)
   const [lastWallet, setLastWallet] = useState('');
   const logout = useLogout();
   const [open, setOpen] = useMenuOpen();
@@ -132,7 +132,7 @@ export function AccountBar() {
           <GameClock />
           <Link to="/account/settings" className="who" onClick={() => setOpen(false)}>
             <span className="who__role">{t('roles.citizen')}</span>
-            {/* a new account's name is its shortened address: the address below says it, not twice (issue 30) */}
+            {/* a new account's name is its shortened address: the address below says it, not twice (docs/game-rules.md §2) */}
             {userName && userName !== shortenMiddle(walletAddress, 8, 6) ? <span className="who__name">{shortName(userName)}</span> : null}
           </Link>
           <WalletAddress address={walletAddress} handle={walletHandle} />

@@ -19,7 +19,7 @@ function under(pathname: string, to: string): boolean {
 
 /**
  * The one navigation target to highlight for `pathname`: the most specific item it lies under
- * (issue 18: Account and Profile, or Staking-Hub and Rewards, lit up together), or null.
+ * (docs/product.md §10: Account and Profile, or Staking-Hub and Rewards, lit up together), or null.
  */
 export function activeNavTarget(pathname: string, targets: readonly string[]): string | null {
   let best: string | null = null;
@@ -52,13 +52,13 @@ function NavGroup({ title, items, active, onNavigate }: { title: string; items: 
   );
 }
 
-/** The main navigation with the spec §2 labels, grouped; account links only for a signed-in user. */
+/** The main navigation with the docs/product.md §2 labels, grouped; account links only for a signed-in user. */
 export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): void }) {
   const { t } = useTranslation();
   const authed = useIsAuthenticated();
   const config = useConfig();
   const guidebook = config.data?.links.guidebook;
-  // spec §3: the lands store reports whether any land has has_update set
+  // docs/product.md §3: the lands store reports whether any land has has_update set
   const anyUpdate = useLandUpdates().data?.any_update === true;
 
   const kingdom: NavItem[] = [

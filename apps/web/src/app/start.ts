@@ -1,5 +1,5 @@
 /**
- * What the app starts before its first render (issue 7 "start-up speed"): the spec §7 start-up
+ * What the app starts before its first render (docs/product.md §10 "start-up speed"): the docs/product.md §7 start-up
  * calls (CSRF cookie, `/config`), and for a stored session the frame's calls (the user, the unread
  * count, the demo clock) and the calls of the page the URL names, all in parallel with the code of
  * that page and of the signed-in header.

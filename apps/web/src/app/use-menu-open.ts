@@ -16,7 +16,7 @@ function listenForLinkClicks(): void {
 /**
  * Open state of a small-screen menu (the side navigation, the account menu). A page change the
  * player started after opening it (a link clicked, Back) closes it; a page change that was already
- * under way does not (issue 18: opened just after tapping Staking-Hub, the menu closed by itself
+ * under way does not (docs/product.md §10: opened just after tapping Staking-Hub, the menu closed by itself
  * when that navigation, and then the redirect to `/staking-hub/activity`, landed — the router
  * commits a navigation only once the page's code has loaded). Links inside the menu close it
  * themselves.

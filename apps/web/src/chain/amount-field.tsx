@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The whole-token amount input of the deposit and withdrawal modals (spec §5): digits only, at most
+ * The whole-token amount input of the deposit and withdrawal modals (docs/product.md §5): digits only, at most
  * 21 (the contract's bound), with its validation text (`error`, null when valid) tied to it.
  */
 export function AmountField({ symbol, value, error, onChange }: { symbol: string; value: string; error: string | null; onChange(value: string): void }) {

@@ -9,10 +9,10 @@ const DepositDialog = lazy(() => import('./deposit-dialog.tsx').then((m) => ({ d
 const WithdrawDialog = lazy(() => import('./withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })));
 
 /**
- * Deposit / Withdraw buttons of one on-chain token (spec §2 modals), for the balances of the
+ * Deposit / Withdraw buttons of one on-chain token (docs/product.md §2 modals), for the balances of the
  * dashboard and `/account/balances`; the modals (and the pay flow) load on the first click. Both
  * happen on Cardano: a session without a Cardano wallet (a Solana-only player, or a disconnected
- * wallet) is told so first, beside disabled buttons (issue 30), not inside the dialog.
+ * wallet) is told so first, beside disabled buttons (docs/game-rules.md §2), not inside the dialog.
  */
 export function ChainMoneyActions({ token }: { token: ChainToken }) {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ function depositStatus(t: (k: string, o?: Record<string, unknown>) => string, d:
 }
 
 /**
- * `/account/balances`' chain part (issue 11): deposits to claim (from wallets not linked yet, with
+ * `/account/balances`' chain part (docs/game-rules.md §8): deposits to claim (from wallets not linked yet, with
  * a way to link them), then the recent deposits and withdrawals with their status.
  */
 export function ChainHistory() {

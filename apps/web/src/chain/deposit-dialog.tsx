@@ -62,7 +62,7 @@ function WalletHoldings() {
 }
 
 /**
- * Deposit HEXO / EXO (spec §2 modal, §5 validation): the amount, the treasury address, what the
+ * Deposit HEXO / EXO (docs/product.md §2 modal, §5 validation): the amount, the treasury address, what the
  * wallet holds; then build → sign → submit with the session's wallet and the deposit's progress
  * until the watcher credits it.
  */

@@ -1,10 +1,10 @@
 /** Display helpers of chain money: ADA from lovelace, transaction ids and explorer links (exact, no floats). */
-import { formatThousands, lamportsFromPrices, lamportsFromRound, lovelacePerExo, orderLovelace, shortenMiddle, toBaseUnits, vendorEntry } from '@kingdom/game';
+import { lamportsFromPrices, lamportsFromRound, lovelacePerExo, orderLovelace, shortenMiddle, toBaseUnits, vendorEntry } from '@kingdom/game';
 import { localizeNumber } from '../i18n/format.ts';
 
 /**
  * Lovelace as ADA with thousands separators and up to 6 decimals, exact, in the player's language:
- * `"12500000"` → `"12.5"` (Spanish `"12,5"`: issue 30 found English decimals beside Spanish numbers).
+ * `"12500000"` → `"12.5"` (Spanish `"12,5"`: docs/game-rules.md §2 found English decimals beside Spanish numbers).
  * @throws SyntaxError when `lovelace` is not an integer string
  */
 export function formatAda(lovelace: string | bigint): string {
@@ -12,7 +12,7 @@ export function formatAda(lovelace: string | bigint): string {
   const neg = v < 0n;
   const a = neg ? -v : v;
   const frac = (a % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return localizeNumber((neg ? '-' : '') + formatThousands(a / 1_000_000n) + (frac ? `.${frac}` : ''));
+  return localizeNumber((neg ? '-' : '') + (a / 1_000_000n).toString() + (frac ? `.${frac}` : ''));
 }
 
 /**
@@ -25,7 +25,7 @@ export function formatSol(lamports: string | bigint): string {
   const neg = v < 0n;
   const a = neg ? -v : v;
   const frac = (a % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return localizeNumber((neg ? '-' : '') + formatThousands(a / 1_000_000_000n) + (frac ? `.${frac}` : ''));
+  return localizeNumber((neg ? '-' : '') + (a / 1_000_000_000n).toString() + (frac ? `.${frac}` : ''));
 }
 
 /** Lovelace for `amount` whole EXO at `priceLovelace` per EXO: the server's order price rule (`orderLovelace`). */
@@ -36,7 +36,7 @@ export function costLovelace(amount: string, priceLovelace: string): bigint {
 /**
  * What vendor EXO pack `packKey` costs now, in lovelace, at the `currencies/prices` EXO price (ADA
  * per EXO): the server's rule for a pack order (`lovelacePerExo` then `orderLovelace`), so the card
- * can show the price before an order exists (issue 18). Null for an unknown pack or no price.
+ * can show the price before an order exists (docs/product.md §10). Null for an unknown pack or no price.
  */
 export function packLovelace(packKey: string, adaPerExo: string | undefined): bigint | null {
   const exo = vendorEntry(packKey)?.gives.tokens.exo;
@@ -81,7 +81,7 @@ export function costLamports(amount: string, round: { price_lovelace: string; pr
   return round.price_lamports != null ? lamportsFromRound(exo, BigInt(round.price_lamports)) : lamportsAt(exo, BigInt(round.price_lovelace), prices);
 }
 
-/** A transaction id shortened as spec §9 shortens strings: `abcdef12...7890`. */
+/** A transaction id shortened as docs/product.md §9 shortens strings: `abcdef12...7890`. */
 export function shortHash(hash: string): string {
   return shortenMiddle(hash);
 }

@@ -1,5 +1,5 @@
 /**
- * Chain-money queries and the pay mutation (issue 11): chain info, the account's deposits,
+ * Chain-money queries and the pay mutation (docs/game-rules.md §8): chain info, the account's deposits,
  * withdrawals and EXO orders (polled every 2 s while a modal waits on them), the sale rounds and
  * what a wallet holds on chain.
  *
@@ -56,7 +56,7 @@ export interface SubmittedDeposit {
 }
 
 /**
- * Deposits submitted from this page and not yet listed by `GET /chain/deposits` (issue 18: the
+ * Deposits submitted from this page and not yet listed by `GET /chain/deposits` (docs/product.md §10: the
  * history said "No deposits yet" while the modal said "Submitted"). In memory: after a reload the
  * watcher has listed them, or the wallet's history shows them.
  */
@@ -89,7 +89,7 @@ export function hasOpenOrder(os: readonly ExoOrder[] | undefined): boolean {
 
 /**
  * `GET /chain/deposits`; polled every {@link POLL_MS} while `poll` or while a listed deposit is
- * still pending (issue 18: the history said "Pending" after the balance showed the credit).
+ * still pending (docs/product.md §10: the history said "Pending" after the balance showed the credit).
  */
 export function useDeposits(poll = false) {
   const submitted = useSubmittedDeposits((s) => s.submitted.length);
@@ -126,7 +126,7 @@ export function useExoOrders(poll = false) {
 
 /**
  * Refreshes the balances (and notifications) whenever a listed deposit, withdrawal or order reaches
- * its end state while the page is open, so a list and the balance cards never disagree (issue 18).
+ * its end state while the page is open, so a list and the balance cards never disagree (docs/product.md §10).
  * `finished` counts the entries in an end state; a rise after the first answer means one just ended.
  */
 export function useRefreshWhenSettled(finished: number | undefined): void {
@@ -147,7 +147,7 @@ export function useSaleRounds() {
 
 /**
  * Mutation: build → sign → submit one payment with the session's wallet; resolves the tx id. Every
- * payment the wallet sent says so ("transaction sent", spec §8) — deposits and EXO orders alike.
+ * payment the wallet sent says so ("transaction sent", docs/product.md §8) — deposits and EXO orders alike.
  */
 export function usePay(onStep?: (step: PayStep) => void) {
   return useMutation({ mutationFn: (request: PayRequest) => payWithSessionWallet(request, onStep), onSuccess: (txId) => notifyTransactionSent(txId) });

@@ -194,9 +194,8 @@ export function MintDialog({ hexName, onClose }: { hexName?: string; onClose(): 
   const [reservedHere, setReservedHere] = useState<LandMint | null>(null);
   const id = followed ?? list.find(isOpenMint)?.id ?? null;
   const shown = (id === null ? undefined : list.find((m) => m.id === id)) ?? (reservedHere && reservedHere.id === id ? reservedHere : null);
-  useEffect(() => {
-    if (followed === null && shown) setFollowed(shown.id);
-  }, [followed, shown]);
+  // Keep following the mint once it is shown (also after it confirms and is no longer open).
+  if (followed === null && shown) setFollowed(shown.id);
   return (
     <Dialog title={t('mint.title')} onClose={onClose} className="dialog--chain dialog--mint">
       {!signedIn ? (

@@ -48,7 +48,7 @@ function OrderProgress({ order, txHash }: { order: ExoOrder; txHash: string }) {
 }
 
 /**
- * Pays an EXO order (token sale round or vendor EXO pack; GAME-RULES §8) with the session's wallet:
+ * Pays an EXO order (token sale round or vendor EXO pack; docs/game-rules.md §8) with the session's wallet:
  * shows the EXO, the ADA price and the sale address, then build → sign → submit and the order's
  * status until the EXO is credited.
  */

@@ -1,5 +1,5 @@
 /**
- * Paying on Cardano with the session's wallet (issue 11; spec §7 "transactions built, signed and
+ * Paying on Cardano with the session's wallet (docs/game-rules.md §8; docs/product.md §7 "transactions built, signed and
  * sent through the wallet"): the server builds the unsigned transaction (Lucid Evolution), the
  * CIP-30 wallet signs it, the server submits it. Shared by the deposit modals, the token sale and
  * the vendor's EXO packs; loaded with those pages, never with `/login`.

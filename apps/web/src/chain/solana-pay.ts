@@ -1,5 +1,5 @@
 /**
- * Paying an EXO order in SOL with the session's Solana wallet (spec §7: "builds, signs and sends
+ * Paying an EXO order in SOL with the session's Solana wallet (docs/product.md §7: "builds, signs and sends
  * blockchain transactions through the connected wallet … sets the fee payer and recent block hash …
  * versioned transactions are used only if the wallet supports them"; docs/game-rules.md §9):
  *

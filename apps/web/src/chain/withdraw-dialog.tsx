@@ -41,7 +41,7 @@ function WithdrawalProgress({ id, token }: { id: number; token: ChainToken }) {
   const done = useRef(false);
   const sent = useRef(false);
   useEffect(() => {
-    // the payout transaction is on its way: "transaction sent" (spec §8), once
+    // the payout transaction is on its way: "transaction sent" (docs/product.md §8), once
     if (!w?.tx_hash || sent.current) return;
     sent.current = true;
     notifyTransactionSent(w.tx_hash);
@@ -70,7 +70,7 @@ function WithdrawalProgress({ id, token }: { id: number; token: ChainToken }) {
 }
 
 /**
- * Withdrawal HEXO / EXO (spec §2 modal, §5 validation; GAME-RULES §8): to the Master Wallet only,
+ * Withdrawal HEXO / EXO (docs/product.md §2 modal, §5 validation; docs/game-rules.md §8): to the Master Wallet only,
  * the amount leaves the balance at once; refusals of the server (no Master Wallet, active wallet not
  * the master, a payout pending, treasury short) show their catalogue message here.
  */

@@ -24,7 +24,7 @@ function BalanceItem({ token, testIdPrefix, actions }: { token: Token; testIdPre
 }
 
 /**
- * The four balances EXO/HEXO/FOOD/RUNE with thousands separators (spec §3, §9); `actions` adds
+ * The four balances EXO/HEXO/FOOD/RUNE with thousands separators (docs/product.md §3, §9); `actions` adds
  * controls under a balance (the chain tokens' Deposit / Withdraw).
  */
 export function BalanceList({ testIdPrefix = 'balance-', actions }: { testIdPrefix?: string; actions?: (token: Token) => ReactNode }) {

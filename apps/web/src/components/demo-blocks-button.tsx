@@ -3,13 +3,13 @@ import { useDemoBlocks } from '../api/account-calls.ts';
 import { useConfig } from '../api/session-calls.ts';
 import { notifySuccess } from './notify.ts';
 
-/** Blocks the demo control produces: enough to confirm a deposit (GAME-RULES §8). */
+/** Blocks the demo control produces: enough to confirm a deposit (docs/game-rules.md §8). */
 export const DEMO_BLOCKS = 15;
 
 /**
  * Demo only (`/config` demo): "+15 blocks", which moves the emulated chain on so deposits,
  * withdrawals and orders confirm at once. The header shows it, and so does every chain-money
- * dialog (issue 18): a modal dialog makes the header inert while it is open.
+ * dialog (docs/product.md §10): a modal dialog makes the header inert while it is open.
  */
 export function DemoBlocksButton({ className = 'btn btn--ghost btn--small' }: { className?: string }) {
   const { t } = useTranslation();

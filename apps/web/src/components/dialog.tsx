@@ -13,7 +13,7 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog (spec §2 modals) on the platform's `<dialog>` opened with `showModal()`: the
+ * A modal dialog (docs/product.md §2 modals) on the platform's `<dialog>` opened with `showModal()`: the
  * browser makes the rest of the page inert (focus cannot leave it), closes it on Escape, and labels
  * it by its heading. The close button or a click on the backdrop close it too; focus goes back to
  * the element that opened it. While it is open the toasts render inside it (toast-layer.ts), above

@@ -7,7 +7,7 @@ export interface EmptyStateProps {
   children?: ReactNode;
 }
 
-/** An honest "nothing here" panel (spec §2 empty states). */
+/** An honest "nothing here" panel (docs/product.md §2 empty states). */
 export function EmptyState({ title, text, children }: EmptyStateProps) {
   return (
     <section className="empty-state" role="status">

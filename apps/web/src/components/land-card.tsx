@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Land } from '@kingdom/api';
 import { BIOME_BONUS, GOLDMINE_MAX_LEVEL, shortenMiddle } from '@kingdom/game';
 
-/** One land: hex name, size label, biome with its bonus, gold mine level and workers (spec §3). */
+/** One land: hex name, size label, biome with its bonus, gold mine level and workers (docs/product.md §3). */
 export function LandCard({ land }: { land: Land }) {
   const { t } = useTranslation();
   const bonus = BIOME_BONUS[land.biome];

@@ -5,7 +5,7 @@ import { MINE_RULES } from '@kingdom/game';
 
 /**
  * Where a name may wrap besides its spaces: between the words of a camel-case name and before its
- * number ("Golden·Kongs·12"), so a narrow slot tile wraps it there, never inside a word (issue 18).
+ * number ("Golden·Kongs·12"), so a narrow slot tile wraps it there, never inside a word (docs/product.md §10).
  */
 export function nameParts(name: string): string[] {
   return name.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[#\d])/);
@@ -15,7 +15,7 @@ function NameWithBreaks({ name }: { name: string }) {
   return <>{nameParts(name).map((part, i) => (i === 0 ? part : <Fragment key={i}><wbr />{part}</Fragment>))}</>;
 }
 
-/** Rarity badge of a worker (GAME-RULES.md §3). */
+/** Rarity badge of a worker (docs/game-rules.md §3). */
 export function RarityBadge({ rarity }: { rarity: string }) {
   const { t } = useTranslation();
   return <span className={`badge badge--rarity badge--rarity-${rarity}`}>{t(`mines.rarity.${rarity}`, { defaultValue: rarity })}</span>;

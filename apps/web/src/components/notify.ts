@@ -1,5 +1,5 @@
 /**
- * Toast helpers. Toasts appear top-right, close after 5000 ms, dark theme (spec §9); those options
+ * Toast helpers. Toasts appear top-right, close after 5000 ms, dark theme (docs/product.md §9); those options
  * live on the one toast container (components/toast-host.tsx). The message doubles as toast id so a
  * burst of failing calls shows one toast, not ten.
  *

@@ -1,13 +1,13 @@
 /**
- * Display of instants: absolute UTC times (the game runs on UTC, GAME-RULES.md §1) and a short
+ * Display of instants: absolute UTC times (the game runs on UTC, docs/game-rules.md §1) and a short
  * countdown. Pure; the current time is a parameter. Relative past times use `relativeTime` of
- * `@kingdom/game` (spec §9).
+ * `@kingdom/game` (docs/product.md §9).
  */
 import { relativeTime } from '@kingdom/game';
 import { i18n } from '../i18n/index.ts';
 
 /**
- * Spec §9's relative time (`relativeTime` of `@kingdom/game`: 'Today', then days, weeks, months,
+ * docs/product.md §9's relative time (`relativeTime` of `@kingdom/game`: 'Today', then days, weeks, months,
  * years ago) in the current language.
  */
 export function relativeTimeText(then: number, now: number): string {
@@ -25,7 +25,7 @@ export function formatUtc(iso: string | number): string {
 }
 
 /**
- * Time left until `at` from `now` (ms): `in 5 d 18 h` from two days on (issue 30: "in 138 h 50 min"
+ * Time left until `at` from `now` (ms): `in 5 d 18 h` from two days on (docs/game-rules.md §2: "in 138 h 50 min"
  * read badly), `in 5 h 30 min`, `in 12 min`, or `now`.
  */
 export function formatCountdown(at: number, now: number): string {

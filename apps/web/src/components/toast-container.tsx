@@ -1,4 +1,4 @@
-/** The toast container with the app's options (top-right, 5000 ms, dark: spec §9), loaded on demand. */
+/** The toast container with the app's options (top-right, 5000 ms, dark: docs/product.md §9), loaded on demand. */
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { ToastContainer } from 'react-toastify';
@@ -6,7 +6,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { toastContainerMounted } from './notify.ts';
 import { toastLayer } from './toast-layer.ts';
 
-/** At most this many toasts on screen; more wait their turn (issue 7: seven stacked after quick actions). */
+/** At most this many toasts on screen; more wait their turn (docs/product.md §10: seven stacked after quick actions). */
 export const MAX_TOASTS = 3;
 
 /** react-toastify's container; the toasts asked for before it mounted show now. */

@@ -1,5 +1,5 @@
 /**
- * Where the toasts live in the DOM (issue 18: toasts showed under an open dialog's backdrop, dimmed
+ * Where the toasts live in the DOM (docs/product.md §10: toasts showed under an open dialog's backdrop, dimmed
  * and not clickable). A modal `<dialog>` sits in the browser's top layer and makes everything outside
  * it inert, so the toast container's host element moves into the topmost open dialog while one is
  * open, and back to `<body>` after. React renders the container into the host through a portal,

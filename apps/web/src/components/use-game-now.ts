@@ -16,7 +16,7 @@ export function serverNow(iso: string, readAt: number, browserNow: number): numb
 /**
  * The game's current time in ms, or null while it is not known yet: the config (is this a demo?)
  * or, in demo mode, the server's game clock is still loading. Pages that pick a default from the
- * game time (the chest week to verify) wait for it instead of guessing from the wall clock (issue 18).
+ * game time (the chest week to verify) wait for it instead of guessing from the wall clock (docs/product.md §10).
  */
 export function useKnownGameNow(): number | null {
   const browserNow = useNow();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { shortenMiddle } from '@kingdom/game';
 
 /**
- * The signed-in wallet's address, shortened (spec §9) with the whole address in its title and a
+ * The signed-in wallet's address, shortened (docs/product.md §9) with the whole address in its title and a
  * copy button (demo players read it here for the faucet); its ADA Handle (`$name`, the spec's wallet
  * handle) in place of the shortened address when it holds one (the button still copies the address).
  */

@@ -1,4 +1,4 @@
-/** English texts of chain money (issue 11): deposit and withdrawal modals, the token sale, EXO orders, the demo wallet's prompt. */
+/** English texts of chain money (docs/game-rules.md §8): deposit and withdrawal modals, the token sale, EXO orders, the demo wallet's prompt. */
 export const enChain = {
   chain: {
     deposit: 'Deposit',

@@ -1,4 +1,4 @@
-/** The error catalogue (spec §8) in Spanish (issue 18), the namespace `errors` of `es`; loaded only when Spanish is the language. */
+/** The error catalogue (docs/product.md §8) in Spanish (docs/product.md §10), the namespace `errors` of `es`; loaded only when Spanish is the language. */
 import type { ERROR_MESSAGES, GENERIC_MESSAGES } from '@kingdom/api';
 import { i18n } from './index.ts';
 

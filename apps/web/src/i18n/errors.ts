@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8) as the i18n namespace `errors`, added when this module loads: with
+ * The error catalogue (docs/product.md §8) as the i18n namespace `errors`, added when this module loads: with
  * the first failed call or a page that explains failures, not with the first page. English from
  * `@kingdom/api`; Spanish from errors-es.ts, loaded with it when Spanish is the language.
  */
@@ -10,7 +10,7 @@ i18n.addResourceBundle('en', 'errors', { ...ERROR_MESSAGES, ...GENERIC_MESSAGES 
 if (i18n.language === 'es') void import('./errors-es.ts');
 
 /**
- * Message of a catalogue code (spec §8) or of `unavailable`/`noData` (generic handling), through
+ * Message of a catalogue code (docs/product.md §8) or of `unavailable`/`noData` (generic handling), through
  * i18n so every user-facing text has one source.
  */
 export function errorText(code: string, fallback?: string): string {

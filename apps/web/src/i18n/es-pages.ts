@@ -1,5 +1,5 @@
 /**
- * Spanish texts of the pages beyond the frame (issue 18), loaded with them when Spanish is the
+ * Spanish texts of the pages beyond the frame (docs/product.md §10), loaded with them when Spanish is the
  * language (page-texts.ts). The compiler checks that every English key has its Spanish text.
  * Token names (EXO, HEXO, FOOD, RUNE, ADA), Staking-Hub and NFT stay as they are.
  */

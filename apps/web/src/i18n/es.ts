@@ -1,5 +1,5 @@
 /**
- * Spanish texts of the page frame and the first pages (login, landing), issue 18: their own chunk,
+ * Spanish texts of the page frame and the first pages (login, landing), docs/product.md §10: their own chunk,
  * loaded before the first render when Spanish is the saved language, or by the language switch
  * (index.ts loadFrameTexts), so English pages never download them. The compiler checks that every
  * English key has its Spanish text.

@@ -1,5 +1,5 @@
 /**
- * Numbers in the player's language (issue 18): the exact formatters of `@kingdom/game` (bigint
+ * Numbers in the player's language (docs/product.md §10): the exact formatters of `@kingdom/game` (bigint
  * base units, truncated, never through floats) with their English separators swapped for those of
  * `Intl.NumberFormat` in the current language (`1,234,567.89` → `1.234.567,89` in Spanish). Web
  * code formats numbers through this module.

@@ -1,5 +1,5 @@
 /**
- * i18next set-up: English (default, the fallback of every text) and Spanish (issue 18). The
+ * i18next set-up: English (default, the fallback of every text) and Spanish (docs/product.md §10). The
  * frame's English texts are bundled and i18next is initialised synchronously in the saved language;
  * another language's frame texts (es.ts) are loaded apart, so a first page in English (`/login`)
  * does not download them: {@link frameTextsReady} says when the saved language's texts are in, and

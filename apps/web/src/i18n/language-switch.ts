@@ -1,5 +1,5 @@
 /**
- * The language switch of the account settings (issue 18): the languages' names, saving the choice,
+ * The language switch of the account settings (docs/product.md §10): the languages' names, saving the choice,
  * and switching the running app. Apart from language.ts so that the first page (`/login`) does not
  * download them.
  */

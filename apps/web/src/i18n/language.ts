@@ -1,5 +1,5 @@
 /**
- * The player's language (issue 18): English (default) or Spanish, chosen in the account settings
+ * The player's language (docs/product.md §10): English (default) or Spanish, chosen in the account settings
  * (language-switch.ts, which saves it) and kept in local storage under {@link LANGUAGE_STORAGE_KEY}
  * (logout keeps it on purpose: it is this browser's setting, not the session's). `<html lang>`
  * follows it. What the first page needs to start in it; the switch's parts load with the settings.

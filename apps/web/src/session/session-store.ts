@@ -1,12 +1,12 @@
 /**
- * Session state (spec §3). Persisted fields live in localStorage through zustand `persist`;
+ * Session state (docs/product.md §3). Persisted fields live in localStorage through zustand `persist`;
  * the rest (wallet loaded/connected, load flags) is kept in memory only.
  */
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
 import type { Chain, User } from '@kingdom/api';
 
-/** Session fields kept in browser local storage (spec §3). */
+/** Session fields kept in browser local storage (docs/product.md §3). */
 export interface PersistedSession {
   isAuth: boolean;
   token: string;
@@ -25,7 +25,7 @@ export interface PersistedSession {
   isHD: boolean;
 }
 
-/** In-memory session flags (spec §3 "non-persisted state"). */
+/** In-memory session flags (docs/product.md §3 "non-persisted state"). */
 export interface VolatileSession {
   walletLoaded: boolean;
   landOwner: boolean;
@@ -51,14 +51,14 @@ export interface SessionActions {
   setUser(user: User): void;
   setWalletLoaded(loaded: boolean): void;
   setSelectedLand(hexName: string): void;
-  /** Wallet disconnect alone (spec §4): address, type, API name, handle and HD flag. */
+  /** Wallet disconnect alone (docs/product.md §4): address, type, API name, handle and HD flag. */
   disconnectWallet(): void;
   /**
-   * Connects a wallet of the account to the session again (spec §2 `/connect/:type`, e.g. after
+   * Connects a wallet of the account to the session again (docs/product.md §2 `/connect/:type`, e.g. after
    * {@link disconnectWallet}): its chain, address and API name; the session itself is unchanged.
    */
   connectWallet(wallet: { chain: Chain; address: string; walletApiName: string; solanaWalletType?: string }): void;
-  /** Logout (spec §4): token, auth flag, wallet data and user fields. */
+  /** Logout (docs/product.md §4): token, auth flag, wallet data and user fields. */
   clear(): void;
   /** {@link clear}, marking that the user signed out (until the next sign-in). */
   beginSignOut(): void;
@@ -95,7 +95,7 @@ function userFields(user: User): Partial<SessionState> {
     userType: user.type,
     landOwner: user.land_owner,
     isCardano: user.is_cardano,
-    // the ADA Handle of the session's wallet (spec §3 wallet handle); '' when none (or an older server)
+    // the ADA Handle of the session's wallet (docs/product.md §3 wallet handle); '' when none (or an older server)
     walletHandle: user.wallet_handle ?? '',
   };
 }
@@ -155,12 +155,12 @@ export const useSession = create<SessionState>()(
   ),
 );
 
-/** Authenticated means a token is present (spec §4). */
+/** Authenticated means a token is present (docs/product.md §4). */
 export function selectIsAuthenticated(s: SessionState): boolean {
   return s.isAuth && s.token !== '';
 }
 
-/** A wallet counts as connected when API name, address and type are all non-empty (spec §3). */
+/** A wallet counts as connected when API name, address and type are all non-empty (docs/product.md §3). */
 export function selectWalletConnected(s: SessionState): boolean {
   return s.walletApiName !== '' && s.walletAddress !== '' && s.walletType !== '';
 }

@@ -1,5 +1,5 @@
 /**
- * Logout (spec §4): ask the server, clear session fields and all local storage, go to the landing
+ * Logout (docs/product.md §4): ask the server, clear session fields and all local storage, go to the landing
  * route, toast the disconnect message. An expired session (the server already refused the token)
  * skips the server call and the disconnect toast: the expiry toast is the one message. Every cached
  * answer but the server config goes too. The demo wallet's keys and the language choice survive on
@@ -55,7 +55,7 @@ export function useLogout(): (options?: LogoutOptions) => Promise<void> {
     useSession.getState().beginSignOut();
     clearLocalStorageKeepingDemoWallet();
     // every cached answer goes, not only the account's (`['me', …]`): the Staking-Hub's votes and
-    // stake, reports and chain lists are the player's too (issue 18). The config stays: it is the
+    // stake, reports and chain lists are the player's too (docs/product.md §10). The config stays: it is the
     // server's, and the frame needs it on the landing page.
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.config[0] });
     await navigate(PATHS_WEB.landing, { replace: true });

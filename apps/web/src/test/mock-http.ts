@@ -1,6 +1,6 @@
 /**
  * A mocked HTTP layer for tests: replaces the `fetch` of the app's one client, so requests go
- * through the real client (headers, spec §8 handling) and answers come from a route table. Other
+ * through the real client (headers, docs/product.md §8 handling) and answers come from a route table. Other
  * `fetch` calls (the public price service) are left alone.
  */
 import { API_PREFIX } from '@kingdom/api';

@@ -1,6 +1,6 @@
 /** Wallet failures and how to recognise a user's "no" across wallets. */
 
-/** A wallet-side failure carrying a spec §8 code. */
+/** A wallet-side failure carrying a docs/product.md §8 code. */
 export class WalletError extends Error {
   readonly code: string;
   constructor(code: string, message?: string) {

@@ -1,5 +1,5 @@
 /**
- * Chain money rules (GAME-RULES §8; issue 11): confirmations, how a payment seen on chain is
+ * Chain money rules (docs/game-rules.md §8): confirmations, how a payment seen on chain is
  * attributed and credited, token sale rounds, EXO order prices, and the treasury reconciliation.
  * Pure: the chain watcher's set-based SQL (`apps/server/src/jobs/chain-watcher.ts`) must agree
  * with {@link creditPayments} exactly (a differential test runs both).
@@ -9,7 +9,7 @@
  */
 import { GameError } from '../errors.ts';
 
-/** Blocks a payment needs (its own block counts as one) before it is credited (GAME-RULES §8). */
+/** Blocks a payment needs (its own block counts as one) before it is credited (docs/game-rules.md §8). */
 export const DEFAULT_CONFIRMATIONS = 15;
 
 /** Minutes an EXO order waits for its payment before it expires (frees its part of a round's cap). */
@@ -104,14 +104,14 @@ export interface CreditOutcome {
 }
 
 /**
- * The chain watcher's credit step (GAME-RULES §8): every `pending` or `claimable` payment with at
+ * The chain watcher's credit step (docs/game-rules.md §8): every `pending` or `claimable` payment with at
  * least `depth` confirmations at `tipHeight` is looked at, in id order:
  * - its owner comes from the first sender, in input order, that an account PROVED: an address
  *   it linked with a signature of that address's payment key (`walletOwner`: exact address →
  *   account), or an address whose stake credential it proved with a signature of that stake key
  *   (`stakeOwner`: stake credential → account; another address of the same HD wallet). Sharing a
  *   stake credential with a linked address proves nothing: anyone can build a base address from
- *   their own payment key and someone else's stake credential (issue 17). For one sender an
+ *   their own payment key and someone else's stake credential (docs/game-rules.md §8.2). For one sender an
  *   address match wins; none → `claimable` (it waits for someone to prove the sender);
  * - an `exo`/`hexo` deposit credits its owner the amount → `credited`;
  * - an `ada` payment credits the EXO of the order it names when that order belongs to the owner, is
@@ -156,7 +156,7 @@ export function creditPayments(
   return { credits, statuses, paidOrders };
 }
 
-/** A token sale round (GAME-RULES §8 "Token sale"). */
+/** A token sale round (docs/game-rules.md §8 "Token sale"). */
 export interface SaleRound {
   id: number;
   name: string;
@@ -192,7 +192,7 @@ export function checkRoundOrder(round: SaleRound, sold: bigint, exo: bigint, now
 
 /**
  * Lovelace per whole EXO from the `currencies/prices` EXO price (ADA per EXO, at most 5 decimals,
- * spec §5): the price of an EXO pack. Null when the price is not a positive decimal.
+ * docs/product.md §5): the price of an EXO pack. Null when the price is not a positive decimal.
  */
 export function lovelacePerExo(adaPerExo: string): bigint | null {
   const m = /^(\d{1,12})(?:\.(\d{1,6}))?$/.exec(adaPerExo);
@@ -225,7 +225,7 @@ export function demoSaleRounds(now: Date): SaleRound[] {
   }));
 }
 
-/** Per-token sums the reconciliation compares (issue 11 item 5), base units. */
+/** Per-token sums the reconciliation compares (docs/game-rules.md §8.7), base units. */
 export interface ReconciliationSums {
   /** Σ app balances. */
   balances: bigint;

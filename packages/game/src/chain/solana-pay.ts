@@ -4,7 +4,7 @@
  * clock, no I/O; the server passes `now` and the facts it read from the chain and the database.
  *
  * Units: EXO in base units (6 decimals), ADA in lovelace, SOL in lamports (1 SOL = 10^9 lamports),
- * prices as decimal text truncated to 5 decimals (spec §5). Times are `Date`s (UTC).
+ * prices as decimal text truncated to 5 decimals (docs/product.md §5). Times are `Date`s (UTC).
  */
 import { GameError } from '../errors.ts';
 
@@ -31,7 +31,7 @@ export const TIMELESS_PRICE_SOURCES: readonly string[] = ['operator', 'demo'];
 
 /** A stored price as an order reads it: decimal text, who set it and when a provider saw it. */
 export interface PriceQuote {
-  /** Decimal text (e.g. `"0.45000"`); truncated to 5 decimals before use (spec §5). */
+  /** Decimal text (e.g. `"0.45000"`); truncated to 5 decimals before use (docs/product.md §5). */
   value: string;
   /** Provider name, `operator` or `demo`; null for rows written before prices had a source (never stale). */
   source: string | null;
@@ -50,7 +50,7 @@ export function isPriceStale(q: PriceQuote, now: Date, maxAgeMs: number): boolea
 }
 
 /**
- * A price as an integer count of 10^-5 (truncated to 5 decimals, spec §5): `"0.4567891"` → `45678n`.
+ * A price as an integer count of 10^-5 (truncated to 5 decimals, docs/product.md §5): `"0.4567891"` → `45678n`.
  * @returns null when `value` is not a non-negative decimal number
  */
 export function price5(value: string): bigint | null {

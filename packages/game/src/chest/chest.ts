@@ -1,5 +1,5 @@
 /**
- * The weekly chest (GAME-RULES §7): one per land owner and week (Monday 00:00 to Sunday 23:59 UTC),
+ * The weekly chest (docs/game-rules.md §7): one per land owner and week (Monday 00:00 to Sunday 23:59 UTC),
  * its loot drawn from a published table, provably fair:
  *  - before a week starts the server publishes `seedHash = SHA-256(seed)` of that week's secret
  *    32-byte seed (hex);

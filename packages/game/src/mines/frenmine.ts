@@ -1,5 +1,5 @@
 /**
- * Fren mine constants (GAME-RULES.md §4): levels 1–5 capped by land size, slots = level, frens are
+ * Fren mine constants (docs/game-rules.md §4): levels 1–5 capped by land size, slots = level, frens are
  * NFTs of any Staking-Hub collection, FOOD salaries with HEXO filling in where FOOD runs short.
  */
 import { toBaseUnits } from '../tokens/tokens.ts';

@@ -1,23 +1,23 @@
 /**
- * Gold mine constants (GAME-RULES.md §3): slots and the manager, worker rarities by league, weights,
+ * Gold mine constants (docs/game-rules.md §3): slots and the manager, worker rarities by league, weights,
  * salaries and the Gold Rush pool. Token amounts are base units (`bigint`). The rules that use them
  * are the kind-neutral ones of `./rules.ts`, driven by the descriptor in `./kinds.ts`.
  */
 import { toBaseUnits } from '../tokens/tokens.ts';
 import type { League } from '../staking/leagues.ts';
 
-/** Slot 10 is the manager's: open at level 10, Epic workers only (GAME-RULES.md §3). */
+/** Slot 10 is the manager's: open at level 10, Epic workers only (docs/game-rules.md §3). */
 export const MANAGER_SLOT = 10;
 /** Slots of a gold mine: 1–9 for workers, 10 for the manager. */
 export const GOLDMINE_SLOTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-/** Gold mine maximum level (spec §9). */
+/** Gold mine maximum level (docs/product.md §9). */
 export const GOLDMINE_MAX_LEVEL = 10;
 
-/** Worker rarities; `default` is a system-provided worker (GAME-RULES.md §3). */
+/** Worker rarities; `default` is a system-provided worker (docs/game-rules.md §3). */
 export const WORKER_RARITIES = ['default', 'common', 'uncommon', 'rare', 'epic'] as const;
 export type WorkerRarity = (typeof WORKER_RARITIES)[number];
 
-/** Rarity by the collection's league at the last snapshot (GAME-RULES.md §3); null below Gold. */
+/** Rarity by the collection's league at the last snapshot (docs/game-rules.md §3); null below Gold. */
 export function rarityForLeague(league: League): WorkerRarity | null {
   switch (league) {
     case 'gold': return 'common';
@@ -28,12 +28,12 @@ export function rarityForLeague(league: League): WorkerRarity | null {
   }
 }
 
-/** Votes a collection needs at a snapshot for its NFTs to work in gold mines (GAME-RULES.md §3, §5). */
+/** Votes a collection needs at a snapshot for its NFTs to work in gold mines (docs/game-rules.md §3, §5). */
 export const WORKER_QUALIFY_VOTES = 250_000n;
 
 /** Weight of a worked slot in hundredths: default 0.5, Common 1.0, Uncommon 1.25, Rare 1.5, Epic 2.0. */
 export const WORKER_WEIGHT_CENTI: Record<WorkerRarity, bigint> = { default: 50n, common: 100n, uncommon: 125n, rare: 150n, epic: 200n };
-/** A manager adds +10% to its mine's other workers (GAME-RULES.md §3). */
+/** A manager adds +10% to its mine's other workers (docs/game-rules.md §3). */
 export const MANAGER_BONUS_PERCENT = 10n;
 
 /** Daily HEXO salary per worker in base units: default 20, Common 10, Uncommon 8, Rare 6, Epic 5. */

@@ -1,5 +1,5 @@
 /**
- * One descriptor per mine kind (GAME-RULES.md §3, §4): everything that differs between a gold mine
+ * One descriptor per mine kind (docs/game-rules.md §3, §4): everything that differs between a gold mine
  * and a fren mine — level caps, slots, the manager, salary token and its fallback, pool, weights,
  * upgrade item and duration, which NFTs may work, notification types. Rules, the daily tick's SQL
  * and the web app read these tables instead of branching on the kind.
@@ -22,7 +22,7 @@ export interface MineKindRules {
   kind: MineKind;
   /** Highest level a mine of this kind reaches (gold 10, fren 5). */
   maxLevel: number;
-  /** Highest level a land of `size` allows (GAME-RULES.md §2). */
+  /** Highest level a land of `size` allows (docs/game-rules.md §2). */
   capFor(size: LandSize): number;
   /** Every slot number, open or not, in order. */
   slots: readonly number[];
@@ -59,7 +59,7 @@ export interface MineKindRules {
 
 const uniform = (v: bigint): Record<WorkerRarity, bigint> => Object.fromEntries(WORKER_RARITIES.map((r) => [r, v])) as Record<WorkerRarity, bigint>;
 
-/** The descriptors, by kind (GAME-RULES.md §3 gold mine, §4 fren mine). */
+/** The descriptors, by kind (docs/game-rules.md §3 gold mine, §4 fren mine). */
 export const MINE_RULES: Readonly<Record<MineKind, MineKindRules>> = {
   goldmine: {
     kind: 'goldmine',

@@ -1,5 +1,5 @@
 /**
- * Mine rules for both kinds (GAME-RULES.md §3, §4), driven by the descriptors of `./kinds.ts`: open
+ * Mine rules for both kinds (docs/game-rules.md §3, §4), driven by the descriptors of `./kinds.ts`: open
  * slots, assignment checks in the rule's order, upgrade plans, effectivity, pool shares, salary
  * coverage. Pure; token amounts are base units (`bigint`), times are ms since the epoch (UTC).
  */
@@ -8,7 +8,7 @@ import type { LandSize } from '../lands/lands.ts';
 import { MINE_RULES, type MineKind } from './kinds.ts';
 import type { WorkerRarity } from './goldmine.ts';
 
-/** True when `slot` is open on a mine of `kind` at `level`: slot i needs level ≥ i (GAME-RULES §3, §4). */
+/** True when `slot` is open on a mine of `kind` at `level`: slot i needs level ≥ i (docs/game-rules.md §3, §4). */
 export function isSlotOpen(kind: MineKind, level: number, slot: number): boolean {
   const rules = MINE_RULES[kind];
   return Number.isInteger(slot) && rules.slots.includes(slot) && slot <= Math.min(level, rules.maxLevel);
@@ -31,7 +31,7 @@ export interface WorkerCandidate {
 }
 
 /**
- * Checks setting a worker into a slot, in the order of GAME-RULES.md §3: slot open, slot free, NFT
+ * Checks setting a worker into a slot, in the order of docs/game-rules.md §3: slot open, slot free, NFT
  * known, NFT held, NFT not in a mine, manager rarity. A fren mine takes no default worker.
  * @param mine.level the mine's level; `occupied`: slots that hold a worker
  * @param worker the NFT, or null for a default worker
@@ -53,7 +53,7 @@ export function checkAssignment(kind: MineKind, mine: { level: number; occupied:
   if (slot === rules.managerSlot && rarity !== 'epic') throw new GameError('NOT_VALID_WORKER_RARITY');
 }
 
-/** Hours an upgrade to `targetLevel` takes: (N−1) × 6, both kinds (GAME-RULES.md §3, §4). */
+/** Hours an upgrade to `targetLevel` takes: (N−1) × 6, both kinds (docs/game-rules.md §3, §4). */
 export function upgradeHours(targetLevel: number): number {
   return (targetLevel - 1) * 6;
 }
@@ -89,7 +89,7 @@ export function planUpgrade(
   return { targetLevel, itemKey, durationMs: upgradeHours(targetLevel) * 3_600_000 };
 }
 
-/** Effectivity labels 0–5 (spec §4). */
+/** Effectivity labels 0–5 (docs/product.md §4). */
 export const EFFECTIVITY_LABELS = ['Inactive', 'Not Bad', 'You can better', 'Good', 'Very Good', 'Excellent'] as const;
 
 /** Upper bounds (exclusive, percent of open slots worked) of ratings 1, 2 and 3. */
@@ -97,7 +97,7 @@ export const EFFECTIVITY_BOUNDS_PERCENT = [40, 60, 80] as const;
 
 /**
  * Effectivity rating of a mine for a day: worked ÷ open slots → 0 (0%), 1 (< 40%), 2 (< 60%),
- * 3 (< 80%), 4 (< 100%), 5 (100%) (GAME-RULES.md §3). Integer arithmetic, no rounding.
+ * 3 (< 80%), 4 (< 100%), 5 (100%) (docs/game-rules.md §3). Integer arithmetic, no rounding.
  */
 export function effectivityRating(worked: number, open: number): 0 | 1 | 2 | 3 | 4 | 5 {
   if (open <= 0 || worked <= 0) return 0;
@@ -112,7 +112,7 @@ export function effectivityRating(worked: number, open: number): 0 | 1 | 2 | 3 |
 
 /**
  * Shares a pool pro rata by weight, rounding every share down, so the shares never add up to more
- * than the pool (GAME-RULES.md §3). Weights are non-negative integers.
+ * than the pool (docs/game-rules.md §3). Weights are non-negative integers.
  */
 export function sharePool(pool: bigint, weights: readonly bigint[]): bigint[] {
   const total = weights.reduce((a, w) => a + w, 0n);
@@ -120,12 +120,12 @@ export function sharePool(pool: bigint, weights: readonly bigint[]): bigint[] {
   return weights.map((w) => (pool * w) / total);
 }
 
-/** A low-balance warning when the balances cover fewer than this many days of salaries (GAME-RULES §3). */
+/** A low-balance warning when the balances cover fewer than this many days of salaries (docs/game-rules.md §3). */
 export const LOW_BALANCE_WARNING_DAYS = 3n;
 
 /**
  * Whole days the balances cover a player's daily salaries, counting every daily HEXO need
- * (GAME-RULES.md §3, §4): gold mine salaries are HEXO; fren salaries are FOOD first and HEXO 1:1
+ * (docs/game-rules.md §3, §4): gold mine salaries are HEXO; fren salaries are FOOD first and HEXO 1:1
  * where FOOD runs short. Day d is covered when `d × gold ≤ hexo` and `d × (gold + fren) ≤ hexo + food`.
  * @param balances base units held now
  * @param daily.goldHexo HEXO the gold mines' workers cost a day; `frenFood`: FOOD the frens cost a day

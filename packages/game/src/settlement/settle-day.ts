@@ -1,5 +1,5 @@
 /**
- * The daily tick as a pure model (GAME-RULES.md §1, §3, §4): `settleDay(world, day)` settles one
+ * The daily tick as a pure model (docs/game-rules.md §1, §3, §4): `settleDay(world, day)` settles one
  * game day of a {@link World} and returns the world after it with every ledger entry, notification,
  * mine report row and the day's totals. The server's set-based SQL tick must produce exactly the
  * same {@link DayResult}; a differential property test holds them equal.
@@ -13,7 +13,7 @@
  *  3. the gold mines, then the fren mines, pay: each player pays its roster in (land, slot) order
  *     while the budget lasts, unpaid workers do not work, the pool is shared by weight (manager +10%);
  *  4. low-balance warnings; 5. ready-to-upgrade notices (once per land and level);
- *  6. the shop royalty (GAME-RULES §6, {@link shopRoyalty}); 7. totals.
+ *  6. the shop royalty (docs/game-rules.md §6, {@link shopRoyalty}); 7. totals.
  *
  * Money is bigint base units; no I/O, no clock: the day is the only time input.
  */
@@ -30,7 +30,7 @@ import type {
 
 const DAY_MS = 86_400_000;
 
-/** Why a worker left its slot, in the order the reasons are tried (GAME-RULES.md §3). */
+/** Why a worker left its slot, in the order the reasons are tried (docs/game-rules.md §3). */
 export type WorkerLeftReason = 'land_left' | 'nft_left' | 'collection_below_threshold';
 
 /** Rarity of a gold NFT worker whose collection has `votes` at a snapshot: its league's, Common below Gold. */
@@ -44,16 +44,15 @@ const byLandSlot = (a: WorldWorker, b: WorldWorker) => a.landId - b.landId || a.
 const max0 = (v: bigint) => (v > 0n ? v : 0n);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
-/** Tokens whose vendor sales pay the shop royalty (GAME-RULES §6). */
+/** Tokens whose vendor sales pay the shop royalty (docs/game-rules.md §6). */
 export const ROYALTY_TOKENS = ['exo', 'hexo'] as const;
-/** The shop royalty's share of a day's sales, percent (GAME-RULES §6). */
+/** The shop royalty's share of a day's sales, percent (docs/game-rules.md §6). */
 export const SHOP_ROYALTY_PERCENT = 5n;
 
 /**
  * The day whose shop royalty counts a sale made at `at` (ms, UTC): its own UTC day, or — when the
  * tick had already closed that day's sales before the sale began — the day after the last closed
- * one, so a sale is never lost nor counted twice (GAME-RULES §6; README "Which day a sale counts
- * in"). The vendor reads the last closed day under a lock the tick's closing waits for.
+ * one, so a sale is never lost nor counted twice (docs/game-rules.md §6; docs/game-rules.md §6.4). The vendor reads the last closed day under a lock the tick's closing waits for.
  * @param lastClosed the latest day whose sales the tick closed (`YYYY-MM-DD`), or null
  */
 export function royaltyDay(at: number, lastClosed: string | null): string {
@@ -64,7 +63,7 @@ export function royaltyDay(at: number, lastClosed: string | null): string {
 }
 
 /**
- * Shares the shop royalty of one token's day of sales among land owners (GAME-RULES §6).
+ * Shares the shop royalty of one token's day of sales among land owners (docs/game-rules.md §6).
  * The pool is ⌊sales × 5 / 100⌋ base units; each owner gets ⌊pool × lands / all lands⌋; the remainder
  * (fewer base units than owners) goes one unit each to the owners holding the most lands, ties to the
  * smaller user id — so the shares sum to the pool exactly. No owners: nothing is paid.
@@ -186,7 +185,7 @@ export function settleDay(input: World, day: string): DayResult {
     const l = land(up.landId);
     const held = owner(up.landId) === up.userId;
     up.status = held ? 'success' : 'failed';
-    // the owner sees what changed on the land's badge until they open it (spec §3 has_update)
+    // the owner sees what changed on the land's badge until they open it (docs/product.md §3 has_update)
     l.hasUpdate = true;
     if (held) {
       if (up.mine === 'goldmine') l.goldmineLevel = up.targetLevel;

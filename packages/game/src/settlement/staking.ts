@@ -1,6 +1,5 @@
 /**
- * The staking part of the daily tick as a pure model (GAME-RULES.md §5; README "Game rules where
- * GAME-RULES.md is silent"). Runs first in `settleDay`, before the mines:
+ * The staking part of the daily tick as a pure model (docs/game-rules.md §5). Runs first in `settleDay`, before the mines:
  *  1. when the day ends at a snapshot instant (every 14 days at 00:00 UTC) and no snapshot was taken
  *     then, one is taken: every collection's live votes, qualified when in its chain's top 10 (ties by
  *     id) or at ≥ 250,000 votes; its id is the largest id + 1;

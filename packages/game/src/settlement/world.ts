@@ -1,5 +1,5 @@
 /**
- * The world as the daily tick sees it, and what settling one day produces (GAME-RULES.md §1, §3, §4).
+ * The world as the daily tick sees it, and what settling one day produces (docs/game-rules.md §1, §3, §4).
  * The pure model `settleDay(world, day)` (./settle-day.ts) and the set-based SQL of the server's tick
  * (apps/server/src/jobs/settlement.ts) take the same world and must produce exactly the same
  * {@link DayResult}: a property test generates small worlds and compares them on PGlite and Postgres.
@@ -22,7 +22,7 @@ export interface WorldLand {
   goldmineLevel: number | null;
   frenmineLevel: number | null;
   /**
-   * Something changed on the land that its owner has not seen yet (`lands.has_update`, spec §3):
+   * Something changed on the land that its owner has not seen yet (`lands.has_update`, docs/product.md §3):
    * set when an upgrade of one of its mines finishes or fails (docs/game-rules.md §3), cleared when
    * the owner opens the land. Absent counts as false; the settled world always carries it.
    */
@@ -46,7 +46,7 @@ export interface WorldCollection {
   collectionKey: string;
 }
 
-/** A snapshot (GAME-RULES §5): the votes of each collection it froze. Ids grow with `takenAt`. */
+/** A snapshot (docs/game-rules.md §5): the votes of each collection it froze. Ids grow with `takenAt`. */
 export interface WorldSnapshot {
   id: number;
   takenAt: number;
@@ -96,7 +96,7 @@ export interface World {
   vendorSales: WorldVendorSale[];
 }
 
-/** One vendor purchase as the tick sees it: the shop royalty shares 5% of a day's sales (GAME-RULES §6). */
+/** One vendor purchase as the tick sees it: the shop royalty shares 5% of a day's sales (docs/game-rules.md §6). */
 export interface WorldVendorSale {
   userId: number;
   token: 'exo' | 'hexo';
@@ -158,11 +158,11 @@ export interface DayResult {
   notifications: DayNotification[];
   reports: MineDayRow[];
   totals: DayTotals;
-  /** The staking daily report rows of the day (issue 9). */
+  /** The staking daily report rows of the day (docs/game-rules.md §5). */
   staking: StakingDayRow[];
 }
 
-// ---- Staking Hub (issue 9; GAME-RULES.md §5): kept apart from the mines' fields. ----
+// ---- Staking Hub (docs/game-rules.md §5): kept apart from the mines' fields. ----
 
 /** A Staking-Hub collection's live numbers (by `World.collections` id). */
 export interface WorldStakingCollection {

@@ -1,5 +1,5 @@
 /**
- * Staking-Hub leagues by votes (spec §4, §9; GAME-RULES.md §5).
+ * Staking-Hub leagues by votes (docs/product.md §4, §9; docs/game-rules.md §5).
  * Votes are whole EXO (1 EXO = 1 vote).
  */
 

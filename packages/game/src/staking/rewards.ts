@@ -1,10 +1,10 @@
 /**
- * Staking rewards and rounds (GAME-RULES.md §5).
+ * Staking rewards and rounds (docs/game-rules.md §5).
  *
  * Reward per staked NFT per day = 10 × holders ÷ supply × league multiplier × (1.0 land owners, 0.5
  * others), in the collection chain's token (Cardano HEXO, Solana RUNE). Amounts are exact base units
  * (6 decimals), rounded down per NFT; a player's credit per collection is the count of counting NFTs
- * times that per-NFT amount (README "Game rules where GAME-RULES.md is silent").
+ * times that per-NFT amount (docs/game-rules.md).
  */
 import type { League } from './leagues.ts';
 import { LEAGUE_THRESHOLDS } from './leagues.ts';

@@ -1,5 +1,5 @@
 /**
- * Vote points (GAME-RULES.md §5): a player locks EXO from the app balance as vote points (1 whole
+ * Vote points (docs/game-rules.md §5): a player locks EXO from the app balance as vote points (1 whole
  * EXO = 1 point), unlocks any points not allocated, and allocates whole points to projects. The
  * invariant `locked = free + allocated`, every part ≥ 0, is the server's: the schema keeps it
  * (`vote_books` CHECKs) with one conditional UPDATE per step (`apps/server/src/modules/staking`).
@@ -11,7 +11,7 @@ export const MAX_VOTE_POINTS = 10n ** 21n - 1n;
 
 /**
  * True when `value` is a valid number of points to move out of `available`: a whole number from 1 to
- * `available` (GAME-RULES §5 "add votes"), and at most MAX_VOTE_POINTS.
+ * `available` (docs/game-rules.md §5 "add votes"), and at most MAX_VOTE_POINTS.
  */
 export function isValidVoteValue(value: bigint, available: bigint): boolean {
   return value >= 1n && value <= available && value <= MAX_VOTE_POINTS;

@@ -1,5 +1,5 @@
 /**
- * The largest amount the economy handles (GAME-RULES.md §1, our decision): every balance, credit,
+ * The largest amount the economy handles (docs/game-rules.md §1, our decision): every balance, credit,
  * debit and requested amount is at most {@link MAX_AMOUNT} base units. Balances are `numeric(38,0)`,
  * so a balance at this maximum still has room for ~10^11 years of daily pool credits: one player's
  * balance can never overflow the column and fail the daily tick for the whole world.

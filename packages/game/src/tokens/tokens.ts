@@ -1,5 +1,5 @@
 /**
- * Tokens of the Kingdom economy and their base units (GAME-RULES.md §1).
+ * Tokens of the Kingdom economy and their base units (docs/game-rules.md §1).
  *
  * EXO and HEXO are Cardano native tokens, FOOD and RUNE are off-chain; all four use 6 decimals,
  * so 1 whole token = 1,000,000 base units. Amounts everywhere are integer base units (`bigint`).
@@ -10,7 +10,7 @@ export const TOKENS = ['exo', 'hexo', 'food', 'rune'] as const;
 /** One of the four app balances. */
 export type Token = (typeof TOKENS)[number];
 
-/** Decimals of each token (GAME-RULES.md §1). */
+/** Decimals of each token (docs/game-rules.md §1). */
 export const TOKEN_DECIMALS: Record<Token, number> = { exo: 6, hexo: 6, food: 6, rune: 6 };
 
 /** Display symbol of each token. */

@@ -1,5 +1,5 @@
 /**
- * Hex layout maths of the Valley map (GAME-RULES.md §2: a hex map in axial coordinates). Pure:
+ * Hex layout maths of the Valley map (docs/game-rules.md §2: a hex map in axial coordinates). Pure:
  * no DOM, no clock. Hexes are pointy-top; world units are hex radii (centre to corner = 1), so a
  * hex is √3 wide and 2 tall. A {@link MapView} says which world point sits at the middle of the
  * screen and how many screen pixels one world unit spans (`zoom`).

@@ -6,7 +6,7 @@
 import { BIOMES, LAND_SIZES, type Biome, type LandSize } from '../lands/lands.ts';
 import { hexName } from '../valley.ts';
 
-/** `owner` column: the land is not minted yet (GAME-RULES.md §2 "Minted"). */
+/** `owner` column: the land is not minted yet (docs/game-rules.md §2 "Minted"). */
 export const OWNER_NOT_MINTED = -2;
 /** `owner` column: minted, but no Kingdom player's wallet holds it. */
 export const OWNER_UNKNOWN = -1;
@@ -139,7 +139,7 @@ export function valleyMapLand(m: ValleyMap, i: number): ValleyMapLand & { hexNam
 
 /** Longest hex_name accepted anywhere (`E9999N9999`). */
 export const HEX_NAME_MAX_LENGTH = 10;
-/** The shape of a hex_name (GAME-RULES.md §2): E/W and 2–4 digits, N/S and 2–4 digits. */
+/** The shape of a hex_name (docs/game-rules.md §2): E/W and 2–4 digits, N/S and 2–4 digits. */
 export const HEX_NAME_PATTERN = /^[EW]\d{2,4}[NS]\d{2,4}$/;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Item kinds and the mining-tool catalogue (spec §3, GAME-RULES.md §3, §4, §6).
+ * Item kinds and the mining-tool catalogue (docs/product.md §3, docs/game-rules.md §3, §4, §6).
  * Amounts of items are whole counts; token amounts are base units.
  */
 import { toBaseUnits } from '../tokens/tokens.ts';
@@ -31,7 +31,7 @@ const toolkits: ItemKind[] = [2, 3, 4, 5, 6, 7, 8, 9, 10].map((tier) => ({
 
 /**
  * Every item kind. `land_upgrade01` is the small upgrade (S→M), `land_upgrade02` the medium
- * upgrade (M→L), `land_upgrade03` L→XL (spec §3, §4).
+ * upgrade (M→L), `land_upgrade03` L→XL (docs/product.md §3, §4).
  */
 export const ITEM_KINDS: readonly ItemKind[] = [
   ...permits,
@@ -52,7 +52,7 @@ export interface MiningToolKind {
   dailyHexo: bigint;
 }
 
-/** The mining-tool catalogue. Alchemist Glove: 100 HEXO a day (spec §3, GAME-RULES.md §5). */
+/** The mining-tool catalogue. Alchemist Glove: 100 HEXO a day (docs/product.md §3, docs/game-rules.md §5). */
 export const MINING_TOOL_KINDS: readonly MiningToolKind[] = [
   { key: 'alchemist_glove', name: 'Alchemist Glove', dailyHexo: toBaseUnits(100n, 'hexo') },
   { key: 'miners_pickaxe', name: "Miner's Pickaxe", dailyHexo: toBaseUnits(40n, 'hexo') },

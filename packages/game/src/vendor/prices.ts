@@ -1,5 +1,5 @@
 /**
- * The vendor's catalogue with its prices (GAME-RULES.md §6, spec §3 "Vendor items"). Prices are
+ * The vendor's catalogue with its prices (docs/game-rules.md §6, docs/product.md §3 "Vendor items"). Prices are
  * exact integer base units of the token they are paid in; the server charges only what
  * {@link quotePurchase} computes from this table, never a price a client sends.
  */
@@ -42,13 +42,13 @@ export const MAX_PURCHASE_QUANTITY = 1000;
 const exo = (n: bigint) => toBaseUnits(n, 'exo');
 const hexo = (n: bigint) => toBaseUnits(n, 'hexo');
 
-/** Price of toolkit tier `n` (2–10): 250 × n² HEXO, base units (GAME-RULES §6). */
+/** Price of toolkit tier `n` (2–10): 250 × n² HEXO, base units (docs/game-rules.md §6). */
 export function toolkitPrice(tier: number): bigint {
   if (!Number.isInteger(tier) || tier < 2 || tier > 10) throw new RangeError(`no toolkit tier ${tier}`);
   return hexo(250n * BigInt(tier) ** 2n);
 }
 
-/** A set's price: the sum of its toolkits × 0.9 (GAME-RULES §6), exact in base units. */
+/** A set's price: the sum of its toolkits × 0.9 (docs/game-rules.md §6), exact in base units. */
 export function toolkitSetPrice(from: number, to: number): bigint {
   let sum = 0n;
   for (let t = from; t <= to; t++) sum += toolkitPrice(t);
@@ -82,7 +82,7 @@ const TIERS = [2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 const SETS = [[2, 4], [5, 7], [8, 10], [2, 10]] as const;
 const EXO_PACKS = [1_000n, 5_000n, 10_000n, 50_000n, 100_000n, 250_000n] as const;
 
-/** The whole catalogue (GAME-RULES §6), grouped in {@link VENDOR_GROUPS} order. */
+/** The whole catalogue (docs/game-rules.md §6), grouped in {@link VENDOR_GROUPS} order. */
 export const VENDOR_CATALOGUE: readonly VendorEntry[] = [
   ...permitEntries(),
   ...TIERS.map((tier): VendorEntry => ({

@@ -1,7 +1,7 @@
 /**
  * Asserted coverage cases of the daily tick's differential test (`apps/server/test/settlement-model.test.ts`):
  * hand-made worlds for rule edges the random worlds reach too rarely to guard the SQL (docs/game-rules.md §5,
- * README "Who counts for staking"), each with a `check` that asserts, on the day's results, that the
+ * docs/game-rules.md §5.6), each with a `check` that asserts, on the day's results, that the
  * edge really happens in the world — so that a later change of the world cannot make the case stop
  * covering its edge silently. The test replays each against the SQL tick (same results as the model
  * required) and then runs its check.

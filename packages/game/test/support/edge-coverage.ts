@@ -1,9 +1,9 @@
 /**
- * Which documented edges of the daily tick a settled day reached (issue 19): a small classifier over
+ * Which documented edges of the daily tick a settled day reached (docs/architecture.md §8): a small classifier over
  * the world before the day and the model's result, for the coverage table the differential test
  * (`apps/server/test/settlement-model.test.ts`) prints and asserts. Each case is counted only where
  * it decides something the SQL writes, so a mutation of the SQL at that edge changes the result.
- * Rules: GAME-RULES.md §3, §5, §6 and README "Game rules where GAME-RULES.md is silent".
+ * Rules: docs/game-rules.md §3, §5, §6 and docs/game-rules.md.
  */
 import { dayStart } from '../../src/days.ts';
 import { EFFECTIVITY_BOUNDS_PERCENT } from '../../src/mines/rules.ts';
@@ -56,7 +56,7 @@ export function edgesReached(before: World, day: string, r: DayResult): Set<Edge
   const gold = r.reports.filter((x) => x.mine === 'goldmine');
   const goldWorked = r.totals.goldmineWorkersWorked;
 
-  // Effectivity bounds (GAME-RULES §3), both mine kinds.
+  // Effectivity bounds (docs/game-rules.md §3), both mine kinds.
   for (const x of r.reports) {
     if (x.openSlots <= 0) continue;
     if (x.workersWorked === 0) out.add('effectivity 0');
@@ -67,7 +67,7 @@ export function edgesReached(before: World, day: string, r: DayResult): Set<Edge
     if (x.workersWorked * 100 === c * x.openSlots) out.add('effectivity =80%');
   }
 
-  // The manager (README "The manager's +10%"): every roster worker of a land is its owner's, paid as a
+  // The manager (docs/game-rules.md §3.6): every roster worker of a land is its owner's, paid as a
   // prefix in slot order, so the manager (slot 10, last) is unpaid exactly when some worker is.
   const managedLands = new Set(r.world.workers.filter((w) => w.mine === 'goldmine' && w.slot === MANAGER_SLOT && w.assignedAt < start).map((w) => w.landId));
   for (const x of gold) {
@@ -93,7 +93,7 @@ export function edgesReached(before: World, day: string, r: DayResult): Set<Edge
     if (royalty || before.workers.some((w) => w.landId === l.id) || before.upgrades.some((u) => u.landId === l.id && u.status === 'in_progress' && u.endsAt <= end)) out.add('land held twice');
   }
 
-  // The snapshot the tick took at the day's end: top-10 qualification (GAME-RULES §5).
+  // The snapshot the tick took at the day's end: top-10 qualification (docs/game-rules.md §5).
   const taken = r.world.snapshots.find((s) => s.takenAt === end && !before.snapshots.some((b) => b.takenAt === end));
   if (taken) {
     const chainOf = new Map(before.staking.collections.map((c) => [c.id, c.chain]));

@@ -1,6 +1,5 @@
 /**
- * The hand-made edge worlds of the daily tick (GAME-RULES.md §3–§6; README "Game rules where
- * GAME-RULES.md is silent"): the fixtures of `settlement.test.ts` and `staking.test.ts`, which assert
+ * The hand-made edge worlds of the daily tick (docs/game-rules.md §3–§6): the fixtures of `settlement.test.ts` and `staking.test.ts`, which assert
  * the model's result on each, and the catalogue {@link EDGE_WORLDS} of the same worlds (and a few
  * more), which the server's differential test (`apps/server/test/settlement-model.test.ts`) replays
  * against the SQL tick, requiring the same result. Every world keeps the database's constraints.
@@ -206,7 +205,7 @@ const noticeWorlds = (): EdgeWorld[] => {
   ];
 };
 
-/** Land NFTs held by two accounts and the shop royalty's remainder (README "Who owns a land", "Shop royalty"). */
+/** Land NFTs held by two accounts and the shop royalty's remainder (docs/game-rules.md §2.4, "Shop royalty"). */
 const ownerWorlds = (): EdgeWorld[] => {
   const sale = (userId: number, token: 'exo' | 'hexo', amount: bigint, at = T0 + H) => ({ userId, token, amount, at });
   return [

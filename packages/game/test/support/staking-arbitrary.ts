@@ -1,5 +1,5 @@
 /**
- * The Staking-Hub part of the generated worlds (issue 9), merged into `worldArbitrary`: live numbers
+ * The Staking-Hub part of the generated worlds (docs/game-rules.md §5), merged into `worldArbitrary`: live numbers
  * per collection on both chains (votes around every league edge, holders and supply including 0),
  * sign-ins from never to just now (around the 30-day edge), holdings acquired around the 24-hour
  * edge, mining tools of every kind, and a shift of the whole world by whole days so that the days
@@ -38,7 +38,7 @@ export const stakingRawArb = fc.record({
   tools: fc.array(fc.record({ user: fc.integer({ min: 1, max: 4 }), kind: fc.integer({ min: 0, max: MINING_TOOL_KINDS.length - 1 }) }), { maxLength: 3 }),
   shift: fc.constantFrom(...SHIFTS),
   /**
-   * Many collections on one chain (issue 19: the top-10 rule needs more than 10 per chain), each with an
+   * Many collections on one chain (docs/architecture.md §8: the top-10 rule needs more than 10 per chain), each with an
    * NFT held by a player, votes from {@link MANY_VOTES} (ties at the rank-10 border included).
    */
   many: fc.option(fc.record({ solana: fc.boolean(), votes: fc.array(fc.constantFrom(...MANY_VOTES), { minLength: 10, maxLength: 13 }) }), { nil: null, freq: 3 }),

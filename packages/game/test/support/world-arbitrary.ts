@@ -1,5 +1,5 @@
 /**
- * fast-check generator of small settlement worlds (GAME-RULES.md §1–§5) and the days to settle,
+ * fast-check generator of small settlement worlds (docs/game-rules.md §1–§5) and the days to settle,
  * for the model's property tests and the server's differential test (which loads each world into
  * PGlite and Postgres and runs the SQL tick over the days, so worlds stay small).
  *
@@ -11,7 +11,7 @@
  * all four balances; item keys from ITEM_KINDS; NFT workers' collections exist; snapshot ids ascend
  * with their instants. Amounts stay ≤ 10^15 base units.
  *
- * Edges are planted in a good share of the worlds (issue 19; the coverage table of the server's
+ * Edges are planted in a good share of the worlds (docs/architecture.md §8; the coverage table of the server's
  * differential test counts them): gold mines filled to exactly 40/60/80 % (`CROWDS`), managed mines
  * with the manager paid or unpaid, a land NFT held twice, a player whose HEXO exactly covers its gold
  * salaries, collections at exactly 250,000 votes, a re-rating snapshot inside the first day, and (in
@@ -41,7 +41,7 @@ export const FIRST_DAY = '2026-01-05';
 
 const H = 3_600_000;
 const D = 24 * H;
-/** Votes around every league edge (GAME-RULES §5) and the 250,000 worker threshold (§3). */
+/** Votes around every league edge (docs/game-rules.md §5) and the 250,000 worker threshold (§3). */
 export const VOTE_EDGES = [0n, 100_000n, 249_999n, 250_000n, 499_999n, 500_000n, 749_999n, 750_000n, 999_999n, 1_000_000n, 1_000_001n, 3_000_000n] as const;
 /** Snapshot instants relative to the first day's 00:00: before the days, at a day's edges, inside them. */
 const SNAPSHOT_OFFSETS = [-14 * D, -D, -1, 0, 1, 12 * H, D, D + 6 * H, 2 * D, 3 * D - 1, 3 * D] as const;
@@ -107,13 +107,13 @@ const DAY_MS = 86_400_000;
 const SALE_OFFSETS = [-1, 0, 1, DAY_MS / 2, DAY_MS - 1, DAY_MS, DAY_MS + 7, 2 * DAY_MS - 1, 2 * DAY_MS, 5 * DAY_MS / 2, 3 * DAY_MS] as const;
 
 /**
- * (open slots, workers) of a gold mine filled to a bound of the effectivity rating (GAME-RULES §3):
+ * (open slots, workers) of a gold mine filled to a bound of the effectivity rating (docs/game-rules.md §3):
  * exactly 40, 60 and 80 % of a level-5 or level-10 mine (fewer when some are unpaid or leave).
  */
 export const CROWDS = [[5, 2], [10, 4], [5, 3], [10, 6], [5, 4], [10, 8]] as const;
 
 /**
- * Edge structures planted in a share of the worlds (issue 19), so that the differential test reaches
+ * Edge structures planted in a share of the worlds (docs/architecture.md §8), so that the differential test reaches
  * each documented boundary often (the coverage table in `apps/server/test/settlement-model.test.ts`).
  */
 const edgesArb = fc.record({
@@ -318,7 +318,7 @@ export const MANAGER_COLLECTION_KEY = 'feed'.padEnd(56, '0');
  * Plants a managed gold mine (managers are rare in random worlds): the smallest land (player 1's
  * first in pay order) becomes an XL land at level 10 held by player 1 alone, with a default worker in
  * slot 1 and an Epic manager of a collection over 1M votes in slot 10. Paid: every player has HEXO
- * for all, and a worker on a second land works beside them. Unpaid (README "The manager's +10%"):
+ * for all, and a worker on a second land works beside them. Unpaid (docs/game-rules.md §3.6):
  * player 1 has HEXO for slot 1 only and no staking income that day, so the manager is on the roster
  * but unpaid, while a new player's worker on a second land works (so a wrongly applied bonus would
  * show in the shares).
@@ -380,7 +380,7 @@ const exactArb = fc.option(fc.record({ pick: fc.nat(), all: fc.boolean() }), { n
 /**
  * Sets a player's HEXO so that, with the first day's staking income, it covers exactly that day's gold
  * salaries (`all`), or all but its last roster worker's in pay order — either way the last paid
- * worker's running sum equals the budget (README "Pay order"); found by settling the day once with
+ * worker's running sum equals the budget (docs/game-rules.md §3.7); found by settling the day once with
  * HEXO for all. Unchanged when the player pays no gold salary (or, for all but the last, one).
  */
 function withExactBudget({ world, days }: { world: World; days: string[] }, exact: { pick: number; all: boolean } | null): { world: World; days: string[] } {

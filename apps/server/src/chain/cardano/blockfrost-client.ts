@@ -1,5 +1,5 @@
 /**
- * The one Blockfrost API v0 client of the server (issue 19, "one way each"): every answer is read
+ * The one Blockfrost API v0 client of the server (docs/architecture.md §8, "one way each"): every answer is read
  * bounded, parsed as JSON and checked with a zod schema before use (the network is not trusted).
  * Used by the chain-money ledger (`BlockfrostCardanoLedger`), the wallet sync provider
  * (`BlockfrostCardanoProvider`) and, for building and submitting transactions, Lucid Evolution's

@@ -1,5 +1,5 @@
 /**
- * A Blockfrost-compatible HTTP server backed by the shared emulated Cardano chain (issue 17 item 4:
+ * A Blockfrost-compatible HTTP server backed by the shared emulated Cardano chain (docs/operator-guide.md §7.2:
  * "the real provider path runs in every test run"). It is one more replica of the chain
  * (`EmulatorCardanoLedger`: the event log in Postgres), so it runs beside any number of Kingdom
  * servers; a Kingdom started with `CARDANO_NETWORK=preprod` and `BLOCKFROST_URL` pointed here runs

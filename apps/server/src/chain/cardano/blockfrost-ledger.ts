@@ -1,6 +1,6 @@
 /**
  * {@link CardanoLedger} on a real Cardano network (preprod, preview, mainnet) through Blockfrost's
- * API v0 (issue 11, "Providers"), read through the server's one {@link BlockfrostClient} (every
+ * API v0 (docs/game-rules.md §8, "Providers"), read through the server's one {@link BlockfrostClient} (every
  * answer bounded and checked with zod before use: the network is not trusted).
  *
  * Calls: `tip` 1; `transactionsTo` one listing per address and page of 100, then per transaction

@@ -1,5 +1,5 @@
 /**
- * The emulated Cardano of the demo and the tests (issue 11 item 4; issue 15 "one chain"): Lucid
+ * The emulated Cardano of the demo and the tests (docs/architecture.md §5.4; docs/architecture.md §6 "one chain"): Lucid
  * Evolution's `Emulator` (UTxOs, signatures and validity checked on submit) plus what a chain watcher
  * needs and the emulator lacks: blocks with their transactions, block hashes, and rollbacks.
  *
@@ -111,7 +111,7 @@ export function multiAssetRecord(ma: InstanceType<typeof CML.MultiAsset>): Recor
 }
 
 /**
- * The ledger rules a Cardano node applies that Lucid's emulator does not (issue 17 item 2):
+ * The ledger rules a Cardano node applies that Lucid's emulator does not (docs/architecture.md §5.4):
  * value is conserved — Σ inputs + minted + withdrawals + deposit refunds = Σ outputs + burnt + fee +
  * deposits, per unit — and the fee covers the protocol's minimum for the transaction's size
  * (`minFeeA × size + minFeeB`; Plutus scripts are refused), and the validity interval holds at `slot`
@@ -559,7 +559,7 @@ export class EmulatorCardanoLedger implements CardanoLedger {
   }
 
   /**
-   * A read-only view of the whole chain for a Blockfrost-compatible API over this replica (issue 17,
+   * A read-only view of the whole chain for a Blockfrost-compatible API over this replica (docs/game-rules.md §8.2,
    * `blockfrost-emulator.ts`), after catching up: the fork (bumped by every rollback), the tip, the
    * genesis UTxOs (transaction `00…00`, output index = position), the blocks that carry
    * transactions (empty blocks are not listed; a block's slot is 20 × its height) with each

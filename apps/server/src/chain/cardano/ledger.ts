@@ -1,5 +1,5 @@
 /**
- * The money side of Cardano as the server sees it (issue 11, GAME-RULES §8): the chain tip, the
+ * The money side of Cardano as the server sees it (docs/game-rules.md §8): the chain tip, the
  * transactions paying the treasury or the sale address (for the chain watcher), where a
  * transaction sits in the chain now (confirmations, rollbacks), balances of an address, and a
  * Lucid Evolution provider to build and submit transactions.

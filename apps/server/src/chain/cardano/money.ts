@@ -1,5 +1,5 @@
 /**
- * Chain money's wiring (issue 11): the Cardano ledger (emulator or Blockfrost), the treasury
+ * Chain money's wiring (docs/game-rules.md §8): the Cardano ledger (emulator or Blockfrost), the treasury
  * signer's key and address, the sale address, the EXO/HEXO units, the confirmations required, and
  * a Lucid Evolution instance per use.
  *
@@ -100,7 +100,7 @@ function treasuryKeyFile(config: Config): string | null {
 /**
  * The emulator's treasury key: `TREASURY_KEY_FILE` when set; otherwise the emulated chain's own,
  * kept in the database beside it so every server process signs with the same key (first created
- * from an existing `DATA_DIR/treasury.skey`, the demo's key before issue 15).
+ * from an existing `DATA_DIR/treasury.skey`, the demo's key before docs/architecture.md §6).
  */
 async function emulatorTreasuryKey(config: Config, db: Database): Promise<string> {
   if (config.chainMoney.treasuryKeyFile) return treasuryKey(config);

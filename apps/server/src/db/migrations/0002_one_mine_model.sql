@@ -1,4 +1,4 @@
--- One model of the mines (issue 6): one worker table for both mine kinds, unique on the NFT across
+-- One model of the mines (docs/architecture.md §8): one worker table for both mine kinds, unique on the NFT across
 -- both; per-account holdings resolved at wallet sync; salaries recorded by the token really paid;
 -- world totals per settled day.
 ALTER TABLE "nft_holdings" RENAME TO "holdings";--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Vendor, account settings, weekly chest, compensation (issue 10).
+-- Vendor, account settings, weekly chest, compensation (docs/game-rules.md §6).
 CREATE TABLE "vendor_purchases" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,

@@ -1,4 +1,4 @@
--- Staking Hub (issue 9): vote points (locked EXO, 1 EXO = 1 point) with allocations per collection,
+-- Staking Hub (docs/game-rules.md §5): vote points (locked EXO, 1 EXO = 1 point) with allocations per collection,
 -- the vote activity feed, the daily staking rewards per player and source, one snapshot per instant.
 CREATE TABLE "vote_books" (
 	"user_id" integer PRIMARY KEY NOT NULL REFERENCES "users"("id"),

@@ -1,4 +1,4 @@
--- Chain money (issue 11, GAME-RULES §8): the emulated chain's block log, the chain watcher's
+-- Chain money (docs/game-rules.md §8): the emulated chain's block log, the chain watcher's
 -- cursor and the payments it saw, withdrawals to the Master Wallet, token sale rounds and EXO orders.
 CREATE TABLE "emu_chain_state" (
 	"id" integer PRIMARY KEY NOT NULL CHECK ("id" = 1),

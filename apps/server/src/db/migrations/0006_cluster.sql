@@ -1,4 +1,4 @@
--- Many servers, one truth (issue 15): what every server process shares through Postgres.
+-- Many servers, one truth (docs/architecture.md §6): what every server process shares through Postgres.
 -- A lease per background job (tick, chain watcher, treasury signer, block production, chest seeds,
 -- demo wallet funding): the holder renews it; a dead holder's lease expires and another takes it.
 -- Times come from the database's clock, so processes with skewed clocks agree.

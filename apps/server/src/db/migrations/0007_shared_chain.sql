@@ -1,4 +1,4 @@
--- Many servers, one truth (issue 15): the emulated Cardano chain is one log of events in Postgres
+-- Many servers, one truth (docs/architecture.md §6): the emulated Cardano chain is one log of events in Postgres
 -- that every server process replays into its own replica of Lucid Evolution's Emulator. An event is
 -- a transaction accepted into the mempool ('tx') or the production of `blocks` blocks ('blocks'; the
 -- mempool goes into the first, whose hash is `block_hash`). Writers lock emu_chain_state's row, so
@@ -22,7 +22,7 @@ CREATE TABLE "emu_chain_snapshots" (
 	"data" text NOT NULL,
 	PRIMARY KEY ("fork", "seq")
 );--> statement-breakpoint
--- The block log of issue 11 (transactions by height) becomes the event log: per block with
+-- The block log of docs/game-rules.md §8 (transactions by height) becomes the event log: per block with
 -- transactions, the empty blocks before it, its transactions, then the block; empty blocks to the tip.
 INSERT INTO "emu_chain_events" ("seq", "kind", "tx_hash", "cbor", "blocks", "block_hash", "height_after")
 SELECT row_number() OVER (ORDER BY k1, k2, k3)::int, kind, tx_hash, cbor, blocks, block_hash, height_after FROM (
@@ -43,7 +43,7 @@ UPDATE "emu_chain_state" SET "seq" = (SELECT count(*) FROM "emu_chain_events");-
 DROP TABLE "emu_chain_txs";--> statement-breakpoint
 -- A demo wallet's first sign-in asks for funding; a job pays it (no chain work inside the login).
 ALTER TABLE "emu_faucet_grants" ALTER COLUMN "tx_hash" DROP NOT NULL;--> statement-breakpoint
--- The day whose shop royalty a vendor sale counts in (GAME-RULES §6): the sale's UTC day, or the
+-- The day whose shop royalty a vendor sale counts in (docs/game-rules.md §6): the sale's UTC day, or the
 -- first day not yet settled when the tick has already closed it (never lost, never counted twice).
 ALTER TABLE "vendor_purchases" ADD COLUMN "royalty_day" text;--> statement-breakpoint
 UPDATE "vendor_purchases" SET "royalty_day" = to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD');--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Money safe on a real network (issue 17).
+-- Money safe on a real network (docs/game-rules.md §8.2).
 -- 1. A deposit is credited by its sender's stake credential only when an account proved that stake
 --    key (CIP-30 signData with the reward address, CIP-8): one account per stake credential. The
 --    old table guessed ownership from any linked address sharing the credential (an attacker could

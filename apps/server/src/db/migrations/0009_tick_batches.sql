@@ -1,4 +1,4 @@
--- The tick never stalls (issue 16). A day is settled in short transactions instead of one:
+-- The tick never stalls (docs/architecture.md §4). A day is settled in short transactions instead of one:
 -- 1. a staging transaction claims the day (`settlement_runs`) and computes the whole day set-based
 --    (staking rows, upgrades, leaving workers, royalty shares, notices, and every salary from the
 --    balances it read, kept in `settle_seen`) without locking any balance;

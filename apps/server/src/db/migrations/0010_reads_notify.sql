@@ -1,4 +1,4 @@
--- Reads near the database floor (issue 16): caches several processes agree on. A statement that
+-- Reads near the database floor (docs/architecture.md §4): caches several processes agree on. A statement that
 -- changes what a cached read shows notifies channel `kingdom_reads` when its transaction commits,
 -- with the cache's topic as payload; every server process listens and drops its copies
 -- (apps/server/src/http/shared-cache.ts). One notification per statement (Postgres folds equal ones

@@ -1,7 +1,7 @@
--- The tick at a million lands (issue 16): no per-worker staging rows.
+-- The tick at a million lands (docs/architecture.md §4): no per-worker staging rows.
 -- The staging transaction writes each land's report row (`mine_daily`) itself, with the weights of
 -- the land's worked slots (`effs`) instead of its EXO: a land's EXO is Σ ⌊pool × weight ÷ the world's
--- weight⌋ over those slots (GAME-RULES §3), and the world's weight is final only after the salary
+-- weight⌋ over those slots (docs/game-rules.md §3), and the world's weight is final only after the salary
 -- batches. The view `mine_day_reports` computes it on read from the day's totals (`mine_day_totals`,
 -- written with `game_days`), so a report row appears when its day is settled. Rows written before
 -- this migration keep their stored `exo_mined`.

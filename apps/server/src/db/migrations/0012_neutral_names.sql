@@ -1,4 +1,4 @@
--- Chain-neutral NFT names (issue 19 item 5): `lands`, `mining_tools`, `collections` and `emu_assets`
+-- Chain-neutral NFT names (docs/architecture.md §8): `lands`, `mining_tools`, `collections` and `emu_assets`
 -- hold Solana keys as well as Cardano ones, so their `policy_id`/`asset_name` columns become
 -- `collection_key` (a Cardano policy id or a Solana collection address) and `asset_key` (a Cardano
 -- hex asset name or a Solana mint address), as `holdings` and `mine_workers` already are. Index and

@@ -1,4 +1,4 @@
--- Report rows only where the numbers change (issue 16): a row of `mine_daily` is a land's mine report
+-- Report rows only where the numbers change (docs/architecture.md §4): a row of `mine_daily` is a land's mine report
 -- for a span of days, `first_day` through `last_day` (null: through the latest settled day, the
 -- span is open). Each tick compares every land's numbers with its open span and writes only where
 -- they differ (closing the old span the day before, opening a new one), instead of a row per land per

@@ -1,4 +1,4 @@
--- The shared game clock without a round trip per request (issue 16): a committed change of the
+-- The shared game clock without a round trip per request (docs/architecture.md §4): a committed change of the
 -- demo clock's offset (`app_settings` key `clock_offset_ms`) notifies channel `kingdom_reads` with
 -- payload `clock`; every server process hears it and reads the offset again before a route that
 -- relies on it (apps/server/src/clock.ts `GameClock.current`). Row-level, so only that key notifies.

@@ -1,5 +1,5 @@
--- Leaving workers without a pass over every holding (issue 16): a worker whose NFT or land is no
--- longer held by its player leaves at the tick (GAME-RULES §3, `nft_left`, `land_left`), and that can
+-- Leaving workers without a pass over every holding (docs/architecture.md §4): a worker whose NFT or land is no
+-- longer held by its player leaves at the tick (docs/game-rules.md §3, `nft_left`, `land_left`), and that can
 -- only start when a holding is deleted or changes player. Both are logged here, and the tick checks
 -- only the workers of the logged NFTs and on the logged lands (`releaseWorkers` in
 -- apps/server/src/jobs/settlement.ts). Each row is checked by

@@ -1,4 +1,4 @@
--- Each land's roster kept between days (issue 16): the tick summed 5M workers into 1M land rosters
+-- Each land's roster kept between days (docs/architecture.md §4): the tick summed 5M workers into 1M land rosters
 -- every day, though few change. `mine_rosters` keeps each land's sums per mine kind (its player,
 -- workers, salaries, packed one-slot counts; see `rosterSql` in apps/server/src/jobs/settlement.ts),
 -- and a trigger logs in `roster_changes` every land whose workers were inserted, deleted or updated;

@@ -1,5 +1,5 @@
 -- The tick writes ~400k `ledger_entries`, ~300k `notifications` and ~100k `staking_daily` rows a
--- night at 1M lands (issue 16). Each row's foreign-key check on `users` is a lookup that locks the
+-- night at 1M lands (docs/architecture.md §4). Each row's foreign-key check on `users` is a lookup that locks the
 -- player's row (FOR KEY SHARE): ~11 µs a row, more than the insert itself (100k staking rows: 1.7 s
 -- with the check, 0.6 s without; the checks were ~45% of the tick's ledger batches).
 -- What those checks guarded still holds without them:

@@ -1,4 +1,4 @@
--- The Staking Hub's daily count without a pass over every holding (issue 16): the tick counted each
+-- The Staking Hub's daily count without a pass over every holding (docs/architecture.md §4): the tick counted each
 -- player's NFTs per qualified collection over all 6M holdings every night (~4-6 s at 1M lands).
 -- `holding_counts` keeps each player's holdings per collection; triggers on `holdings` log every
 -- statement's change in `holding_deltas` (insert-only, so no writer waits on another's counter), and

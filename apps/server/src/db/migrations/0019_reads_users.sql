@@ -1,4 +1,4 @@
--- The signed-in player's dashboard answer kept by every server process (issue 16,
+-- The signed-in player's dashboard answer kept by every server process (docs/architecture.md §4,
 -- apps/server/src/modules/users/repository.ts): it shows the player's name, avatar and type (users),
 -- the session's wallet (wallets) and whether a wallet of theirs holds a land (holdings, already
 -- topic `lands` with `reads_lands_version`, migration 0010). A statement that changes what it shows

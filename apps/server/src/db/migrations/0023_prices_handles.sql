@@ -5,7 +5,7 @@ ALTER TABLE "currency_prices" ADD COLUMN "usd" numeric(30, 5);--> statement-brea
 ALTER TABLE "currency_prices" ADD COLUMN "seen_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "currency_prices" ADD COLUMN "source" text;
 --> statement-breakpoint
--- The wallet handle (spec §3): the ADA Handle a Cardano wallet holds, as the last wallet sync saw it
+-- The wallet handle (docs/product.md §3): the ADA Handle a Cardano wallet holds, as the last wallet sync saw it
 -- (apps/server/src/modules/wallets/handle.ts); null = none (or never looked at: `handle_checked_at`).
 ALTER TABLE "wallets" ADD COLUMN "handle" text;--> statement-breakpoint
 ALTER TABLE "wallets" ADD COLUMN "handle_checked_at" timestamp with time zone;--> statement-breakpoint

@@ -1,4 +1,4 @@
-/** SQL of the account pages (spec §2 /account/balances, /account/settings): ledger history, profile. */
+/** SQL of the account pages (docs/product.md §2 /account/balances, /account/settings): ledger history, profile. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { LedgerAsset } from '@kingdom/api';
 import { exec, hasSqlState, SQLSTATE, type Orm } from '../../db/client.ts';

@@ -1,4 +1,4 @@
-/** Account endpoints (spec §2 /account/balances, /account/settings): history, CSV, profile. */
+/** Account endpoints (docs/product.md §2 /account/balances, /account/settings): history, CSV, profile. */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route, sessionOf } from '../../http/routes.ts';

@@ -1,5 +1,5 @@
 /**
- * The account's balances history and profile (spec §2 /account/balances, /account/settings).
+ * The account's balances history and profile (docs/product.md §2 /account/balances, /account/settings).
  * History rows come from the ledger (the only writer of balances), so the newest row's running
  * balance is the balance; reasons are answered as words (`LEDGER_REASONS`) with the raw reason kept.
  */

@@ -1,4 +1,4 @@
-/** SQL of sign-in: challenges and sessions (DESIGN.md "Sign-in"). Every function takes a transaction or the db. */
+/** SQL of sign-in: challenges and sessions (docs/game-rules.md §10.1). Every function takes a transaction or the db. */
 import { sql } from 'drizzle-orm';
 import type { Chain } from '@kingdom/api';
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Sign-in routes (DESIGN.md "Sign-in"): challenge → wallet signature → bearer token; logout.
+ * Sign-in routes (docs/game-rules.md §10.1): challenge → wallet signature → bearer token; logout.
  * Any failed proof answers 401 USER_NOT_AUTH. Rate-limited per client address.
  */
 import type { FastifyInstance } from 'fastify';
@@ -64,7 +64,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       request.log.warn({ err, chain }, 'wallet sync failed at sign-in; keeping the last synced holdings');
     }
     if (config.demo && config.chainMoney.demoChainFaucet && chain === 'cardano') {
-      // Only a request row here: the demo-funding job pays it once the answer is out (issue 15 item 7).
+      // Only a request row here: the demo-funding job pays it once the answer is out (docs/game-rules.md §13.4).
       if (await requestDemoFunding(db.orm, providers.money, address, now)) reply.raw.once('finish', () => app.deps.kickJob(DEMO_FUNDING_JOB));
     }
     if (config.demo && config.chainMoney.demoChainFaucet && chain === 'solana') {

@@ -1,5 +1,5 @@
 /**
- * The transaction a hardware wallet signs to sign in (the spec's HD flag; issue 17): Ledger and
+ * The transaction a hardware wallet signs to sign in (the spec's HD flag; docs/game-rules.md §8.2): Ledger and
  * Trezor do not do CIP-30 `signData`, but they sign transactions. The server builds it with Lucid
  * Evolution (the browser holds no transaction builder) and `auth/verify-tx.ts` checks the signed
  * result at `POST /auth/login`.

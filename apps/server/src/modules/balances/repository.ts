@@ -1,4 +1,4 @@
-/** SQL of app balances (spec §7 `user/balance/:token`): one statement that checks the session and reads the clock too. */
+/** SQL of app balances (docs/product.md §7 `user/balance/:token`): one statement that checks the session and reads the clock too. */
 import type { FastifyRequest } from 'fastify';
 import type { Token } from '@kingdom/game';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** `user/balance/:token` (spec §7): one app balance in base units, in one statement with the session check. */
+/** `user/balance/:token` (docs/product.md §7): one app balance in base units, in one statement with the session check. */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route } from '../../http/routes.ts';

@@ -1,5 +1,5 @@
 /**
- * The account's deposits (issue 11, spec §2 deposit modal): its own and the claimable ones naming it.
+ * The account's deposits (docs/game-rules.md §8, docs/product.md §2 deposit modal): its own and the claimable ones naming it.
  *
  * Units: base units in answers.
  */

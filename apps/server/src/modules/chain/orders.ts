@@ -1,5 +1,5 @@
 /**
- * EXO orders paid in ADA (GAME-RULES §8 "Token sale", spec `/tokensale` and vendor EXO packs):
+ * EXO orders paid in ADA (docs/game-rules.md §8 "Token sale", spec `/tokensale` and vendor EXO packs):
  * creating them and the account's orders (the unpaid ones expire through `expireOrders` in the repository).
  *
  * Units: whole EXO in requests, base units in the database and answers, lovelace for ADA.

@@ -1,5 +1,5 @@
 /**
- * Chain money payments (issue 11, spec §2 deposit modal and `/tokensale`): building the deposit and
+ * Chain money payments (docs/game-rules.md §8, docs/product.md §2 deposit modal and `/tokensale`): building the deposit and
  * order payments a player's wallet signs (CIP-30 `signTx`), and submitting them signed.
  *
  * Units: whole tokens in requests, base units on chain, lovelace for ADA.
@@ -13,7 +13,7 @@ import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import type { SessionUser } from '../../auth/session.ts';
 
 /**
- * Maps Lucid's coin-selection failures to the spec's wallet codes (spec §8): the wallet holds the
+ * Maps Lucid's coin-selection failures to the spec's wallet codes (docs/product.md §8): the wallet holds the
  * amount (checked before) but not enough beside it for the fee and minimum ADA → not enough
  * balance; anything else means its UTxOs cannot make the transaction → not enough UTxO.
  */
@@ -56,7 +56,7 @@ export async function buildPayment(
   }
   const utxos = await money.ledger.lucidProvider().getUtxos(req.address).catch(() => []);
   if (!utxos.length) fail('ERROR_WALLET_NOT_ENOUGH_UTXO');
-  // Spec §8: more than the wallet holds is "not enough balance" (no UTxO at all is the UTXO code).
+  // docs/product.md §8: more than the wallet holds is "not enough balance" (no UTxO at all is the UTXO code).
   for (const [unit, wanted] of Object.entries(pay.assets)) {
     const held = utxos.reduce((sum, u) => sum + (u.assets[unit] ?? 0n), 0n);
     if (held < wanted) fail('ERROR_WALLET_NOT_ENOUGH_BALANCE');

@@ -1,5 +1,5 @@
 /**
- * The operator's view of chain money (issue 11 item 5; `npm run kingdom -- treasury`): the
+ * The operator's view of chain money (docs/game-rules.md §8.7; `npm run kingdom -- treasury`): the
  * treasury's tokens on chain, pending deposits and withdrawals, payouts awaiting a verdict, and the reconciliation of each
  * on-chain token (`reconcile` in packages/game): Σ app balances + Σ pending withdrawals must equal
  * Σ confirmed deposits − Σ confirmed withdrawals + Σ game-issued tokens.
@@ -34,7 +34,7 @@ export async function treasuryReport(orm: Orm, money: CardanoMoney): Promise<Tre
   return out;
 }
 
-/** A payout signed and sent but without a verdict yet (issue 17): the operator watches these. */
+/** A payout signed and sent but without a verdict yet (docs/game-rules.md §8.2): the operator watches these. */
 export interface PayoutAwaitingVerdict {
   withdrawalId: number;
   userId: number;

@@ -1,5 +1,5 @@
 /**
- * SQL of chain money (GAME-RULES §8, spec §2 deposit and withdrawal modals, `/tokensale`): the
+ * SQL of chain money (docs/game-rules.md §8, docs/product.md §2 deposit and withdrawal modals, `/tokensale`): the
  * account's deposits, the sale rounds and their sold EXO, EXO orders, withdrawals, and the sums
  * the treasury report reconciles. The services beside it (`deposits.ts`, `orders.ts`,
  * `withdrawals.ts`, `rounds.ts`, `payments.ts`, `reconcile.ts`) hold the rules and call these.

@@ -1,5 +1,5 @@
 /**
- * EXO sale rounds (GAME-RULES §8 "Token sale", spec `/tokensale`): the rounds with their sold EXO
+ * EXO sale rounds (docs/game-rules.md §8 "Token sale", spec `/tokensale`): the rounds with their sold EXO
  * and status.
  *
  * Units: EXO base units, lovelace per whole EXO.

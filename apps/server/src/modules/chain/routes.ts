@@ -1,4 +1,4 @@
-/** Chain money endpoints (issue 11; GAME-RULES §8; spec §2 deposit/withdrawal modals, `/tokensale`). */
+/** Chain money endpoints (docs/game-rules.md §8; docs/product.md §2 deposit/withdrawal modals, `/tokensale`). */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route, sessionOf } from '../../http/routes.ts';

@@ -3,7 +3,7 @@
  * lamports, a fresh reference key, the sale address it pays) and the Solana Pay transfer request
  * its answer carries. The watcher that finds and judges the payments is `jobs/solana-watcher.ts`.
  *
- * Units: EXO base units, lovelace, lamports; prices as decimal text (5 decimals, spec §5).
+ * Units: EXO base units, lovelace, lamports; prices as decimal text (5 decimals, docs/product.md §5).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';

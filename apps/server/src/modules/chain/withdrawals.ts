@@ -1,5 +1,5 @@
 /**
- * Withdrawals to the Master Wallet (issue 11, GAME-RULES §8, spec §2 withdrawal modal): requests
+ * Withdrawals to the Master Wallet (docs/game-rules.md §8, docs/product.md §2 withdrawal modal): requests
  * and the account's withdrawals.
  *
  * Units: whole tokens in requests, base units in the database and answers.
@@ -31,7 +31,7 @@ export async function accountWithdrawals(db: Database, money: CardanoMoney, user
 }
 
 /**
- * Requests a withdrawal of `amount` whole tokens to the Master Wallet (GAME-RULES §8). The amount
+ * Requests a withdrawal of `amount` whole tokens to the Master Wallet (docs/game-rules.md §8). The amount
  * leaves the balance now (ledger entry `withdrawal`, reference `withdrawal:<id>`); the treasury
  * signer pays it out, and it returns (`withdrawal_refund`) if the payout fails or expires. The same
  * idempotency key answers the first request again.

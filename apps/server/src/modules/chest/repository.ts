@@ -1,4 +1,4 @@
-/** SQL of the weekly chest (GAME-RULES §7): week seeds, opened chests, the owner and lock checks. */
+/** SQL of the weekly chest (docs/game-rules.md §7): week seeds, opened chests, the owner and lock checks. */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CHEST_TABLE_VERSION, chestSeedHash, type ChestLoot } from '@kingdom/game';

@@ -1,4 +1,4 @@
-/** Weekly chest endpoints (GAME-RULES §7): status, open, and the public week record. */
+/** Weekly chest endpoints (docs/game-rules.md §7): status, open, and the public week record. */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route, sessionOf } from '../../http/routes.ts';

@@ -1,5 +1,5 @@
 /**
- * The weekly chest (GAME-RULES §7), provably fair (see `@kingdom/game` chest): the seed of this
+ * The weekly chest (docs/game-rules.md §7), provably fair (see `@kingdom/game` chest): the seed of this
  * week and the next exist (hash public) before they start; opening draws with this week's seed,
  * credits the loot through the ledger (reason `chest`, reference = week) and records the open, in one
  * transaction and once per account and week; a week's seed is revealed once it has ended.

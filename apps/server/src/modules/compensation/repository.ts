@@ -1,5 +1,5 @@
 /**
- * SQL of downtime compensation (spec §3 'compensation for server downtime'): the once-per-event
+ * SQL of downtime compensation (docs/product.md §3 'compensation for server downtime'): the once-per-event
  * claim in `compensation_events` and the credit of every active player through the ledger. Every
  * function runs in the caller's transaction.
  */

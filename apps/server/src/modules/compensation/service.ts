@@ -1,5 +1,5 @@
 /**
- * Compensation for server downtime (spec §3 'compensation for server downtime'): an operator credits
+ * Compensation for server downtime (docs/product.md §3 'compensation for server downtime'): an operator credits
  * every active player once per named event, through the ledger (reason `compensation`, reference =
  * the event name), with a 'server_compensation' notification. Idempotent: an event name pays once.
  */

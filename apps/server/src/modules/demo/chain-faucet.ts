@@ -1,9 +1,9 @@
 /**
- * The emulator's faucet (demo mode, issue 11 item 4): the first sign-in of a Cardano address gives
+ * The emulator's faucet (demo mode, docs/architecture.md §5.4): the first sign-in of a Cardano address gives
  * its wallet real emulator UTxOs — ADA for fees, EXO and HEXO native tokens to deposit — paid by the
  * emulator's faucet key, then a block is produced so they can be spent.
  *
- * No chain work happens inside the sign-in (issue 15 item 7): sign-in only records a request
+ * No chain work happens inside the sign-in (docs/game-rules.md §13.4): sign-in only records a request
  * (`emu_faucet_grants` with no transaction yet); the `demo-funding` job pays the waiting requests,
  * several wallets in one transaction, once cluster-wide under its lease.
  */

@@ -28,7 +28,7 @@ export interface FaucetInput {
   workers?: number;
   rarity?: FaucetRarity;
   items?: Record<string, number>;
-  /** hex_name of a land to mint to the address (GAME-RULES.md §2 "Minted"). */
+  /** hex_name of a land to mint to the address (docs/game-rules.md §2 "Minted"). */
   land?: string;
   /** NFTs of named Staking-Hub projects: slug → count. */
   nfts?: Record<string, number>;
@@ -45,7 +45,7 @@ export function chainOfAddress(address: string): Chain {
 
 /**
  * Mints `count` NFTs to `address` of a collection of the chain whose league at the latest snapshot
- * taken by `now` gives `rarity` (GAME-RULES §3, §5).
+ * taken by `now` gives `rarity` (docs/game-rules.md §3, §5).
  */
 async function mintWorkers(tx: Orm, chain: Chain, address: string, count: number, rarity: FaucetRarity, now: Date): Promise<FaucetResponse['workers']> {
   const collection = await collectionOfRarity(tx, chain, rarity, now);

@@ -17,7 +17,7 @@ export interface FaucetCollection {
 
 /**
  * The first collection (by id) of `chain` whose league at the latest snapshot taken by `now` gives
- * workers of `rarity` (GAME-RULES §3, §5), or null.
+ * workers of `rarity` (docs/game-rules.md §3, §5), or null.
  */
 export async function collectionOfRarity(tx: Orm, chain: Chain, rarity: WorkerRarity, now: Date): Promise<FaucetCollection | null> {
   const [c] = await exec<FaucetCollection>(tx, sql`
@@ -85,7 +85,7 @@ export async function markFunded(orm: Orm, addresses: readonly string[], txHash:
  */
 export async function extendLiveSessions(tx: Orm, ms: number, now: Date): Promise<void> {
   await exec(tx, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
-  // Sign-in challenges in flight stay answerable (issue 15): their 5 minutes move with the clock.
+  // Sign-in challenges in flight stay answerable (docs/architecture.md §6): their 5 minutes move with the clock.
   await exec(tx, sql`UPDATE auth_challenges SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond')
     WHERE used_at IS NULL AND expires_at > ${new Date(now.getTime() - ms)}`);
 }

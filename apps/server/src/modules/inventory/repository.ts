@@ -1,4 +1,4 @@
-/** SQL of the app inventory (spec §7 `inventory/items`, `inventory/count`): one statement each that checks the session too. */
+/** SQL of the app inventory (docs/product.md §7 `inventory/items`, `inventory/count`): one statement each that checks the session too. */
 import type { FastifyRequest } from 'fastify';
 import type { Item } from '@kingdom/api';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** `inventory/items` and `inventory/count` (spec §7): the user's app-inventory items. */
+/** `inventory/items` and `inventory/count` (docs/product.md §7): the user's app-inventory items. */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route } from '../../http/routes.ts';

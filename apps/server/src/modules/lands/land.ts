@@ -1,4 +1,4 @@
-/** A land row as the land queries select it, and its API shape (spec §3 Land). */
+/** A land row as the land queries select it, and its API shape (docs/product.md §3 Land). */
 import { LAND_SIZE_INFO, type LandSize } from '@kingdom/game';
 import type { Land } from '@kingdom/api';
 

@@ -1,5 +1,5 @@
 /**
- * SQL of lands (spec §3, GAME-RULES §2): the player's lands and the whole collection (paged,
+ * SQL of lands (docs/product.md §3, docs/game-rules.md §2): the player's lands and the whole collection (paged,
  * searchable), single lands with their owner, and the size change of an expansion. A land's owner
  * is the account whose `holdings` row holds its NFT.
  */

@@ -1,5 +1,5 @@
 /**
- * `lands` (spec §7): with `my=true` the signed-in user's lands (searchable by hex_name, paged),
+ * `lands` (docs/product.md §7): with `my=true` the signed-in user's lands (searchable by hex_name, paged),
  * otherwise the whole collection (public, for /collectibles); a single land (public) and its
  * expansion. Pages of {@link PAGE_SIZE}.
  */

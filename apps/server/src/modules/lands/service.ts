@@ -1,5 +1,5 @@
 /**
- * Land actions and reads (spec §4 land size upgrade, GAME-RULES §2): the owner check every land
+ * Land actions and reads (docs/product.md §4 land size upgrade, docs/game-rules.md §2): the owner check every land
  * action starts with, expansion with a permit, and the public land page (land + both mines).
  */
 import { LAND_SIZE_INFO, planLandExpansion } from '@kingdom/game';
@@ -27,8 +27,8 @@ export async function ownedLandForUpdate(tx: Orm, userId: number, hexName: strin
 }
 
 /**
- * Expands a land one size with the matching permit (spec §4), at once; the permit is consumed and
- * the land's `has_update` set (spec §3) until its owner opens it.
+ * Expands a land one size with the matching permit (docs/product.md §4), at once; the permit is consumed and
+ * the land's `has_update` set (docs/product.md §3) until its owner opens it.
  * @throws GameError ITEM_NOT_EXIST_ON_BALANCE, LAND_MAX_SIZE (XL); ApiError LAND_NOT_AVAILABLE, LAND_NOT_BELONG_TO_USER
  */
 export async function expandLand(db: Database, userId: number, hexName: string, now: Date): Promise<void> {
@@ -44,7 +44,7 @@ export async function expandLand(db: Database, userId: number, hexName: string, 
 /**
  * The public land page: the land, its owner, both mines, whether it is minted, whether it is the
  * viewer's, and the lands within 2 hexes (the map excerpt). The owner opening it clears its
- * `has_update` (spec §3); the answer still says it was set, so the page can show what changed.
+ * `has_update` (docs/product.md §3); the answer still says it was set, so the page can show what changed.
  * @throws ApiError LAND_NOT_AVAILABLE
  */
 export async function landDetail(db: Database, hexName: string, viewer: SessionUser | null): Promise<LandDetailResponse> {

@@ -1,5 +1,5 @@
 /**
- * The ledger: the only writer of balances and item counts (DESIGN.md "Data rules"; a test scans the
+ * The ledger: the only writer of balances and item counts (docs/architecture.md §8; a test scans the
  * code for writes elsewhere). Each change is a `ledger_entries` row written in the caller's
  * transaction; `(reason, reference, user, asset)` is unique, so applying the same entry twice
  * changes nothing the second time. Single entries for player actions, {@link applyLedgerBatch} for
@@ -163,7 +163,7 @@ export async function itemCounts(tx: Orm, userId: number): Promise<Record<string
 const EXO_UNIT = 1_000_000n;
 
 /**
- * Locks (`points` > 0) or unlocks (`points` < 0) whole vote points (GAME-RULES §5): EXO leaves or
+ * Locks (`points` > 0) or unlocks (`points` < 0) whole vote points (docs/game-rules.md §5): EXO leaves or
  * returns to the app balance and the player's `vote_books.locked` moves by the same count, as two
  * ledger entries (asset `exo` in base units, asset `votes` in points) under one reason/reference.
  * Unlocking takes only free points: one conditional UPDATE (`locked - allocated ≥ n`), so it can

@@ -1,5 +1,5 @@
 /**
- * SQL of the mines area (GAME-RULES §3, §4), one worker table for both kinds: mines with their
+ * SQL of the mines area (docs/game-rules.md §3, §4), one worker table for both kinds: mines with their
  * slots, workers and upgrades; what an assignment check needs to know about an NFT; writing and
  * removing workers; upgrades; the player's worker NFTs; per-day mine rows. Shapes are `@kingdom/api`'s.
  */
@@ -21,7 +21,7 @@ interface UpgradeRow { land_id: number; target_level: number; started_at: Date |
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** First game day a worker assigned at `assignedAt` earns: the first full day after assignment (GAME-RULES §3). */
+/** First game day a worker assigned at `assignedAt` earns: the first full day after assignment (docs/game-rules.md §3). */
 export function worksFrom(assignedAt: Date | string): string {
   return addDays(gameDay(new Date(assignedAt)));
 }
@@ -60,7 +60,7 @@ export async function loadMines(orm: Orm, kind: MineKind, lands: LandRow[]): Pro
   });
 }
 
-/** What an assignment check needs to know about an NFT for `userId` (GAME-RULES §3 order). */
+/** What an assignment check needs to know about an NFT for `userId` (docs/game-rules.md §3 order). */
 export interface NftFacts {
   /** Votes of its collection at the latest snapshot, or null when the collection is not in it. */
   votes: bigint | null;
@@ -84,7 +84,7 @@ export async function nftFacts(tx: Orm, userId: number, collectionKey: string, a
   return { votes: r!.votes === null ? null : BigInt(r!.votes), inCollection: r!.in_collection, heldByUser: r!.held, assigned: r!.assigned };
 }
 
-/** Rarity of an NFT worker whose collection had `votes` at the latest snapshot (GAME-RULES §3). */
+/** Rarity of an NFT worker whose collection had `votes` at the latest snapshot (docs/game-rules.md §3). */
 export function rarityOfVotes(votes: bigint | null): WorkerRarity {
   return (votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForLeague(leagueForVotes(votes)) : null) ?? 'common';
 }

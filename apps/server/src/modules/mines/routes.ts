@@ -1,5 +1,5 @@
 /**
- * Gold mine and fren mine routes (GAME-RULES §3, §4), registered per kind from the same descriptors:
+ * Gold mine and fren mine routes (docs/game-rules.md §3, §4), registered per kind from the same descriptors:
  * the player's mines, setting and removing workers, upgrades; worker NFTs, performance, daily reports.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Player actions on mines (GAME-RULES §3, §4), each in one transaction and checked by the rules of
+ * Player actions on mines (docs/game-rules.md §3, §4), each in one transaction and checked by the rules of
  * `@kingdom/game` through the mine kind's descriptor: set or remove a worker, start an upgrade.
  * A failed action changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL of mining tools (spec §7 `mining_tool`): the signed-in user's tools (one statement that checks
+ * SQL of mining tools (docs/product.md §7 `mining_tool`): the signed-in user's tools (one statement that checks
  * the session too) and the whole collection, a page at a time. Ownership comes from `holdings`.
  */
 import type { FastifyRequest } from 'fastify';

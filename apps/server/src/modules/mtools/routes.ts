@@ -1,5 +1,5 @@
 /**
- * `mining_tool` (spec §7): with `my=true` the signed-in user's mining tools, otherwise the whole
+ * `mining_tool` (docs/product.md §7): with `my=true` the signed-in user's mining tools, otherwise the whole
  * collection (public). Pages of {@link PAGE_SIZE}.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-/** SQL of the inbox (spec §3 notification types): unread count, pages newest first, mark read. */
+/** SQL of the inbox (docs/product.md §3 notification types): unread count, pages newest first, mark read. */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Notification } from '@kingdom/api';
@@ -46,7 +46,7 @@ export async function markRead(orm: Orm, userId: number, sel: { ids?: number[]; 
   return rows.length;
 }
 
-/** Writes one notification (spec §3 types) in the caller's transaction. */
+/** Writes one notification (docs/product.md §3 types) in the caller's transaction. */
 export async function notify(tx: Orm, userId: number, type: Notification['type'], data: Record<string, string | number | boolean>, at: Date): Promise<void> {
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at) VALUES (${userId}, ${type}, ${JSON.stringify(data)}::jsonb, ${at})`);
 }

@@ -1,4 +1,4 @@
-/** The inbox: `notifications/count` (spec §7), pages, mark read. */
+/** The inbox: `notifications/count` (docs/product.md §7), pages, mark read. */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route, sessionOf } from '../../http/routes.ts';

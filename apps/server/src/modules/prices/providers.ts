@@ -3,7 +3,7 @@
  * worth. One interface, two HTTP implementations:
  * - {@link SimplePriceProvider}: a CoinGecko-compatible `simple/price` endpoint (`PRICE_SERVICE_URL`)
  *   asked `?ids=cardano,solana&vs_currencies=usd` → `{"cardano": {"usd": n}, "solana": {"usd": n}}`:
- *   USD per ADA and per SOL (spec §7's public price service, now asked by the server only);
+ *   USD per ADA and per SOL (docs/product.md §7's public price service, now asked by the server only);
  * - {@link TokenPriceProvider}: a DEX or aggregator endpoint (`PRICE_TOKEN_URL`) answering
  *   `{"exo": {"ada": n}, "hexo": {"ada": n}}` (numbers or decimal strings): ADA per EXO and per HEXO.
  *   Any source can be put behind it with a small adapter; without it, EXO/HEXO are operator-set
@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 
-/** A price a provider saw: `token` (`exo`, `hexo`: in ADA; `ada`, `sol`: in USD), the value as decimal text truncated down to 5 decimals (spec §5). */
+/** A price a provider saw: `token` (`exo`, `hexo`: in ADA; `ada`, `sol`: in USD), the value as decimal text truncated down to 5 decimals (docs/product.md §5). */
 export interface SeenPrice {
   token: 'exo' | 'hexo' | 'ada' | 'sol';
   /** ADA per token (exo, hexo) or USD per token (ada, sol). */
@@ -40,7 +40,7 @@ const MAX_BODY_CHARS = 64_000;
 const MAX_PRICE = 1e12;
 
 /**
- * A JSON number or decimal string as decimal text truncated down to 5 decimals (spec §5):
+ * A JSON number or decimal string as decimal text truncated down to 5 decimals (docs/product.md §5):
  * `0.3812345` → `"0.38123"`, `1.5e-7` → `"0.00000"`.
  * @throws Error for a negative, non-finite or too large value, or text that is not a decimal
  */

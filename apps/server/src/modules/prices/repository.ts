@@ -1,5 +1,5 @@
 /**
- * SQL of currency prices (spec §5): one row per token of `currency_prices` — `exo`/`hexo` carry
+ * SQL of currency prices (docs/product.md §5): one row per token of `currency_prices` — `exo`/`hexo` carry
  * `ada` (ADA per token), `ada`/`sol` carry `usd` (USD per token), each truncated down to 5 decimals
  * before it is stored, with `seen_at` (when the provider saw it) and `source` (the provider's name,
  * `operator` for `kingdom prices set`, `demo` for the demo seed).

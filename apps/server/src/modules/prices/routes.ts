@@ -1,6 +1,6 @@
 /**
- * `currencies/prices` (spec §7): ADA per EXO and per HEXO, USD per ADA and per SOL, truncated to 5
- * decimals (spec §5), from the database (the price job stores them; every server answers alike),
+ * `currencies/prices` (docs/product.md §7): ADA per EXO and per HEXO, USD per ADA and per SOL, truncated to 5
+ * decimals (docs/product.md §5), from the database (the price job stores them; every server answers alike),
  * with which are stale. Staleness is judged on the wall clock: prices are a fact of the real world,
  * not of the (demo) game clock.
  */

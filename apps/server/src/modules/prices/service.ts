@@ -1,5 +1,5 @@
 /**
- * Prices as the game uses them (docs/game-rules.md §1, spec §5/§7): the answer of
+ * Prices as the game uses them (docs/game-rules.md §1, docs/product.md §5/§7): the answer of
  * `GET /api/currencies/prices` from the database, and the staleness rule — a price a provider saw
  * longer ago than `PRICE_MAX_AGE_MINUTES` is stale: shown as such, and EXO packs refuse to price
  * from it (PRICE_STALE). Prices set by the operator (`kingdom prices set`) or seeded by the demo

@@ -1,5 +1,5 @@
 /**
- * SQL of the Staking Hub (GAME-RULES.md §5): vote allocations, leaderboards, a project's snapshot
+ * SQL of the Staking Hub (docs/game-rules.md §5): vote allocations, leaderboards, a project's snapshot
  * history, the activity feed, a player's stakeable NFTs and daily reports. Every function takes a
  * transaction or the db. Votes are whole points (`numeric`), read as text and parsed as bigint.
  */
@@ -88,7 +88,7 @@ export interface ProjectRow {
 
 /**
  * The id of the latest snapshot taken by `at` (a scalar subquery, NULL when none): the largest id
- * among the snapshots with `taken_at <= at` (README "Staking Hub": the latest snapshot taken by the
+ * among the snapshots with `taken_at <= at` (docs/game-rules.md §5.4: the latest snapshot taken by the
  * day's end; ids ascend with `taken_at`). The one definition of "the latest snapshot" in the server.
  */
 export function latestSnapshotId(at: Date): SQL {
@@ -105,7 +105,7 @@ const LEAGUE_FLOORS: ReadonlyArray<readonly [League, bigint]> = [
 ];
 
 /**
- * SQL CASE of GAME-RULES §5's league of a whole-votes expression (`leagueForVotes`), mapped through
+ * SQL CASE of docs/game-rules.md §5's league of a whole-votes expression (`leagueForVotes`), mapped through
  * `value` (e.g. a multiplier or a worker rarity per league; `none` below Gold).
  */
 export function leagueSql(votes: SQL, value: (league: League) => SQL): SQL {
@@ -123,7 +123,7 @@ export function stakingRewardTokenSql(chain: SQL): SQL {
 }
 
 /**
- * The rows of a snapshot `snapshotId` of every collection's live votes (GAME-RULES §5): qualified when
+ * The rows of a snapshot `snapshotId` of every collection's live votes (docs/game-rules.md §5): qualified when
  * in its chain's top `QUALIFY_TOP` by votes (equal votes: the smaller id first) or at ≥ `QUALIFY_VOTES`.
  * A SELECT of (snapshot_id, collection_id, votes, qualified) for `INSERT INTO snapshot_collections`.
  */

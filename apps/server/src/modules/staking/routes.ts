@@ -1,5 +1,5 @@
 /**
- * Staking-Hub endpoints (GAME-RULES.md §5, spec §2 `/staking-hub/*`, §6: visitors see every
+ * Staking-Hub endpoints (docs/game-rules.md §5, docs/product.md §2 `/staking-hub/*`, §6: visitors see every
  * leaderboard): vote points, leaderboards, a project, market, activity, my stake, daily reports.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The Staking Hub's rules on the repository (GAME-RULES.md §5; issue 9): vote points (lock, unlock,
+ * The Staking Hub's rules on the repository (docs/game-rules.md §5): vote points (lock, unlock,
  * add, remove with 'votes_changed' notifications), leaderboards and the player's stake.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's reads (spec §7 `dashboard/user`, `user/total_lands`), each one prepared
+ * The signed-in user's reads (docs/product.md §7 `dashboard/user`, `user/total_lands`), each one prepared
  * statement that checks the session too (`session-in-query`). Land ownership comes from `holdings`.
  * The dashboard answer is kept by every process ({@link SharedCache}, topics `users` and `lands`,
  * migrations 0010 and 0019) under the versions its statement reads: a hit costs the session check only.

@@ -1,4 +1,4 @@
-/** `dashboard/user` and `user/total_lands` (spec §7). */
+/** `dashboard/user` and `user/total_lands` (docs/product.md §7). */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { route } from '../../http/routes.ts';

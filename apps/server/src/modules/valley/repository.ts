@@ -1,8 +1,8 @@
 /**
- * SQL of the Valley map (GAME-RULES.md §2): land cells, gold mine workers per land (`mine_workers`)
+ * SQL of the Valley map (docs/game-rules.md §2): land cells, gold mine workers per land (`mine_workers`)
  * and land holders (`holdings`), each one small statement.
  *
- * "Minted" (GAME-RULES.md §2): a land is minted once its NFT has left the mint. On the emulated
+ * "Minted" (docs/game-rules.md §2): a land is minted once its NFT has left the mint. On the emulated
  * chain the mint is the treasury address that the demo seed puts every land at (the faucet's
  * `--land` mints one by moving it out); so a land is *not minted* exactly while the emulator's
  * treasury holds it. On a real network the Kingdom does not see the mint, so every land counts as

@@ -1,5 +1,5 @@
 /**
- * The Valley map (GAME-RULES.md §2; spec §2 `/valley`, §6 visitors may see it):
+ * The Valley map (docs/game-rules.md §2; docs/product.md §2 `/valley`, §6 visitors may see it):
  * `GET /valley/map` answers every land in one compact, cacheable body (columnar arrays, see
  * `@kingdom/game` `encodeValleyMap`) with a strong ETag over its bytes, so it changes exactly when a
  * land changes hands, is minted, grows or levels up; `If-None-Match` with it answers 304. The body

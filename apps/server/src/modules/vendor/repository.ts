@@ -1,4 +1,4 @@
-/** SQL of the vendor (issue 10): purchases keyed by (account, idempotency key). */
+/** SQL of the vendor (docs/game-rules.md §6): purchases keyed by (account, idempotency key). */
 import { sql } from 'drizzle-orm';
 import type { PurchaseResponse } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
@@ -31,7 +31,7 @@ export async function saveResponse(tx: Orm, id: number, response: PurchaseRespon
 /**
  * The latest day whose sales the tick has closed (`YYYY-MM-DD`), or null, read under a share lock
  * held to the end of `tx`: the tick's {@link closeDaySales} waits for this transaction, so a sale
- * that read a day as open is committed before the tick reads that day's sales (GAME-RULES §6,
+ * that read a day as open is committed before the tick reads that day's sales (docs/game-rules.md §6,
  * `royaltyDay`). Call it first in a purchase's transaction, before any balance is touched.
  */
 export async function royaltyGate(tx: Orm): Promise<string | null> {

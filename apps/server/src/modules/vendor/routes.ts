@@ -1,4 +1,4 @@
-/** Vendor endpoints (spec §2 /vendor, GAME-RULES §6): the public catalogue and purchases. */
+/** Vendor endpoints (docs/product.md §2 /vendor, docs/game-rules.md §6): the public catalogue and purchases. */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, type VendorItem } from '@kingdom/api';
 import { MAX_PURCHASE_QUANTITY, VENDOR_CATALOGUE } from '@kingdom/game';

@@ -1,5 +1,5 @@
 /**
- * Vendor purchases (GAME-RULES §6, spec §3): priced only from `@kingdom/game`'s catalogue, paid and
+ * Vendor purchases (docs/game-rules.md §6, docs/product.md §3): priced only from `@kingdom/game`'s catalogue, paid and
  * credited through the ledger in one transaction, exactly once per idempotency key.
  */
 import { createHash } from 'node:crypto';
@@ -17,7 +17,7 @@ const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.str
  * Buys `request.quantity` of catalogue entry `request.item` for `userId`. The key is claimed, the
  * price debited (reason `vendor_purchase`, reference = purchase id), the items or tokens credited
  * and the 'vendor_purchase' notification written in one transaction; a failure changes nothing.
- * The sale counts in the shop royalty of `royaltyDay(now, the last day the tick closed)` (GAME-RULES §6).
+ * The sale counts in the shop royalty of `royaltyDay(now, the last day the tick closed)` (docs/game-rules.md §6).
  * `hooks.afterGate` is a test's hook (called once the royalty gate is held).
  * The same key again answers the stored first answer and charges nothing.
  * A weekly-limited entry (docs/game-rules.md §6) counts the units in its account's chest week of

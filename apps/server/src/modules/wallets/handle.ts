@@ -1,5 +1,5 @@
 /**
- * The wallet handle (spec §3 persisted session state): the ADA Handle a Cardano wallet holds. A
+ * The wallet handle (docs/product.md §3 persisted session state): the ADA Handle a Cardano wallet holds. A
  * handle is an asset under the Handle policy (`HANDLE_POLICY_ID`, mainnet's by default) held at the
  * wallet's address; its asset name is the handle's UTF-8 text (`$kingdom` → `6b696e67646f6d`), or,
  * for CIP-68 handles, that text behind the user-token label `000de140` (CIP-67 label 222). Other

@@ -1,4 +1,4 @@
-/** SQL of the account's wallets (issue 9): list, link, unlink, master, and the sync of their holdings. Every function takes a transaction or the db. */
+/** SQL of the account's wallets (docs/game-rules.md §5): list, link, unlink, master, and the sync of their holdings. Every function takes a transaction or the db. */
 import { sql } from 'drizzle-orm';
 import type { Chain, StakeKey, Wallet } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
@@ -45,7 +45,7 @@ export async function setMaster(tx: Orm, userId: number, walletId: number): Prom
   await exec(tx, sql`UPDATE wallets SET is_master = (id = ${walletId}) WHERE user_id = ${userId}`);
 }
 
-/** The stake keys the account proved (issue 17), oldest first. */
+/** The stake keys the account proved (docs/game-rules.md §8.2), oldest first. */
 export async function listStakeKeys(orm: Orm, userId: number): Promise<StakeKey[]> {
   const rows = await exec<{ reward_address: string; proved_at: string | Date }>(orm, sql`
     SELECT reward_address, proved_at FROM cardano_stake_proofs WHERE user_id = ${userId} ORDER BY proved_at, stake_credential`);

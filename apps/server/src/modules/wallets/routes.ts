@@ -34,14 +34,14 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.walletsLink, async (input) => {
     const s = sessionOf(input);
     await linkWallet(db, providers, network, s, input.body, input.now, config.handles);
-    // Deposits from this wallet that waited as claimable are credited now (GAME-RULES §8).
+    // Deposits from this wallet that waited as claimable are credited now (docs/game-rules.md §8).
     app.deps.chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
     return answer(s);
   });
   route(app, ENDPOINTS.walletsLinkStake, async (input) => {
     const s = sessionOf(input);
     await linkStakeKey(db, network, s, input.body, input.now);
-    // Claimable deposits from this wallet's other addresses are credited now (GAME-RULES §8).
+    // Claimable deposits from this wallet's other addresses are credited now (docs/game-rules.md §8).
     app.deps.chainJobs.run().catch((err: unknown) => input.request.log.error({ err: String(err) }, 'chain money run failed; will retry'));
     return answer(s);
   });

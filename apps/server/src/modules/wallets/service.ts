@@ -1,5 +1,5 @@
 /**
- * Several wallets per account (issue 9, spec §2 `/account/settings`): link with the same proof as
+ * Several wallets per account (docs/game-rules.md §5, docs/product.md §2 `/account/settings`): link with the same proof as
  * sign-in, unlink (not the last, not the one signed in with), set the Master Wallet (Cardano), re-sync.
  * Everything an account holds is the union of its wallets' holdings (`holdings.user_id`).
  */
@@ -45,7 +45,7 @@ export async function linkWallet(db: Database, providers: ChainProviders, networ
 }
 
 /**
- * Links a wallet's stake key to the session's account (issue 17; GAME-RULES §8 "Deposits"): the
+ * Links a wallet's stake key to the session's account (docs/game-rules.md §8.2; docs/game-rules.md §8 "Deposits"): the
  * wallet signed the challenge issued for its reward address with its stake key (CIP-30 `signData`,
  * CIP-8). From then on a deposit from any address carrying that stake credential (another address
  * of the same HD wallet) is credited to this account. Proving a key this account already proved

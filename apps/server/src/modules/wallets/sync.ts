@@ -1,7 +1,7 @@
 /**
  * Wallet sync: copies the Kingdom-relevant NFTs an address holds on chain (lands, mining tools,
  * Staking-Hub collections) from the chain provider into `holdings`, for the account the wallet is
- * linked to. `held_since` survives re-syncs for NFTs the address still holds (DESIGN.md "Holdings").
+ * linked to. `held_since` survives re-syncs for NFTs the address still holds (docs/architecture.md §8).
  */
 import type { Chain } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
@@ -36,7 +36,7 @@ export async function syncWallet(db: Database, providers: ChainProviders, chain:
     if (userId === null) return;
     await replaceHoldings(tx, userId, chain, address, kept, now);
     await markSynced(tx, chain, address, now);
-    // the wallet handle (spec §3) from the same answer: no extra request (handle.ts)
+    // the wallet handle (docs/product.md §3) from the same answer: no extra request (handle.ts)
     if (handles && chain === 'cardano') await storeHandle(tx, chain, address, chooseHandle(assets, handles.policyId), now);
   });
   return {

@@ -1,4 +1,4 @@
-/** SQL of world transparency (GAME-RULES §3, §4): the totals each settled day wrote to `game_days`. */
+/** SQL of world transparency (docs/game-rules.md §3, §4): the totals each settled day wrote to `game_days`. */
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../../db/client.ts';
 

@@ -1,5 +1,5 @@
 /**
- * World transparency (GAME-RULES §3, §4): each settled day's world totals — EXO the gold and fren
+ * World transparency (docs/game-rules.md §3, §4): each settled day's world totals — EXO the gold and fren
  * pools paid beside the pools themselves, workers worked, players paid — public, so anyone can check
  * that no day paid more than its pool.
  */

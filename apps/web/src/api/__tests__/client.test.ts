@@ -21,7 +21,7 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
   throw new Error('expected the call to fail');
 }
 
-describe('HTTP client (spec §7, §8)', () => {
+describe('HTTP client (docs/product.md §7, §8)', () => {
   // no app is rendered here: toasts go straight to react-toastify's (spied) `toast`
   beforeAll(() => toastContainerMounted());
 

@@ -1,5 +1,5 @@
 /**
- * A second language end to end in the app (issue 18): the switch in the settings changes every
+ * A second language end to end in the app (docs/product.md §10): the switch in the settings changes every
  * text at once, numbers and dates follow Spanish `Intl` formats, the choice survives a reload and a
  * logout, and every English text has a Spanish one (checked by the compiler in es.ts / es-pages.ts).
  */

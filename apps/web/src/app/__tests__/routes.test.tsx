@@ -12,7 +12,7 @@ async function landsOn(path: string, expected: string, signedIn = false) {
   return router;
 }
 
-describe('redirects of spec §2', () => {
+describe('redirects of docs/product.md §2', () => {
   it.each([
     ['/', '/login'],
     ['/collectibles', '/collectibles/lands'],

@@ -1,5 +1,5 @@
 /**
- * The wallet session as the spec says (spec §2 /connect/:type, §3 has_update and selectedLand, §4
+ * The wallet session as the spec says (docs/product.md §2 /connect/:type, §3 has_update and selectedLand, §4
  * wallet disconnect alone, §8 success toasts): disconnect keeps the session, the account menu names
  * the address once, the navigation marks a land update, a finished upgrade is toasted while online,
  * an unknown wallet type answers ERROR_WALLET_SELECT_API, the mines open on the selected land.
@@ -18,7 +18,7 @@ import { walletType } from '../../features/auth/connect-wallet.ts';
 const note = (id: number, type: Notification['type'], data: Record<string, unknown>): Notification => ({ id, type, data, read: false, created_at: TEST_NOW });
 
 describe('wallet session', () => {
-  it('"Disconnect wallet" clears the wallet fields of spec §4 and keeps the session', async () => {
+  it('"Disconnect wallet" clears the wallet fields of docs/product.md §4 and keeps the session', async () => {
     mockHttp(signedInRoutes());
     const { user } = renderRoute('/dashboard/overview', { signedIn: true });
     useSession.setState({ walletHandle: 'aldric', isHD: true });

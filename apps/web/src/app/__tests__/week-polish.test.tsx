@@ -1,5 +1,5 @@
 /**
- * Issue 18 ("a player's week, polished"), the frame's part: one nav item lit at a time and /world in
+ * docs/product.md §10 ("a player's week, polished"), the frame's part: one nav item lit at a time and /world in
  * the navigation; a menu that a redirect does not close; toasts inside an open dialog; the game
  * clock's "+15 blocks" inside the chain dialogs; logout drops every cached answer.
  */
@@ -18,7 +18,7 @@ import { nameParts } from '../../components/mine-slots.tsx';
 import { activeNavTarget } from '../site-nav.tsx';
 import { useMenuOpen } from '../use-menu-open.ts';
 
-describe('navigation (issue 18)', () => {
+describe('navigation (docs/product.md §10)', () => {
   it('lights only the most specific item: Profile not Account, Rewards not Staking-Hub', () => {
     const targets = ['/staking-hub', '/staking-hub/user', '/account', '/account/inbox', '/account/settings', '/world'];
     expect(activeNavTarget('/account/settings', targets)).toBe('/account/settings');
@@ -51,7 +51,7 @@ function MenuProbe() {
   );
 }
 
-describe('small-screen menu (issue 18)', () => {
+describe('small-screen menu (docs/product.md §10)', () => {
   it('stays open through a redirect and closes when the player moves on', async () => {
     const user = userEvent.setup();
     render(<MemoryRouter initialEntries={['/staking-hub']}><MenuProbe /></MemoryRouter>);
@@ -67,7 +67,7 @@ describe('small-screen menu (issue 18)', () => {
   });
 });
 
-describe('toasts over a dialog (issue 18)', () => {
+describe('toasts over a dialog (docs/product.md §10)', () => {
   it('render inside the open dialog (above its backdrop, clickable), and back in <body> after', async () => {
     let close: () => void = () => undefined;
     function Harness() {
@@ -85,7 +85,7 @@ describe('toasts over a dialog (issue 18)', () => {
   });
 });
 
-describe('logout (issue 18)', () => {
+describe('logout (docs/product.md §10)', () => {
   it('drops every cached answer of the player, not only those under "me"', async () => {
     mockHttp(signedInRoutes());
     const { user, router } = renderRoute('/dashboard/overview', { signedIn: true });
@@ -99,7 +99,7 @@ describe('logout (issue 18)', () => {
   });
 });
 
-describe('worker names in slot tiles (issue 18)', () => {
+describe('worker names in slot tiles (docs/product.md §10)', () => {
   it('may wrap only between the words of a camel-case name and before its number', () => {
     expect(nameParts('GoldenKongs12')).toEqual(['Golden', 'Kongs', '12']);
     expect(nameParts('Shadow Beast #7')).toEqual(['Shadow Beast #7']);

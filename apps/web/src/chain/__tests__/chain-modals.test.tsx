@@ -56,7 +56,7 @@ async function openModal(kind: 'deposit' | 'withdraw', token: 'hexo' | 'exo') {
 }
 
 describe('deposit modal', () => {
-  it("asks for the amount with spec §5's text and shows the treasury and what the wallet holds", async () => {
+  it("asks for the amount with docs/product.md §5's text and shows the treasury and what the wallet holds", async () => {
     mockHttp(chainRoutes());
     const dialog = await openModal('deposit', 'hexo');
     expect(within(dialog).getByRole('heading').textContent).toBe('Deposit HEXO');
@@ -78,7 +78,7 @@ describe('deposit modal', () => {
     fireEvent.change(within(dialog).getByTestId('chain-amount'), { target: { value: '100' } });
     fireEvent.click(within(dialog).getByTestId('chain-submit'));
     await waitFor(() => expect(within(dialog).getByTestId('deposit-status').textContent).toBe('Submitted, waiting for the next block'));
-    // issue 18: the modal makes the header inert, so the demo "+15 blocks" is in the modal too
+    // docs/product.md §10: the modal makes the header inert, so the demo "+15 blocks" is in the modal too
     expect(within(dialog).getByTestId('demo-blocks').textContent).toBe('+15 blocks');
     const build = log.find((r) => r.path === '/chain/tx/build')!;
     expect(build.body).toMatchObject({ kind: 'deposit', token: 'exo', amount: '100' });
@@ -87,7 +87,7 @@ describe('deposit modal', () => {
     expect(log.find((r) => r.path === '/chain/tx/submit')!.body).toEqual({ tx: '84a0a0f5f6', witness_set: expect.stringMatching(/^a100/) });
     // the emulator has no explorer: the shortened id
     expect(within(dialog).getByTestId('tx-hash').textContent).toBe('abababab...ababab');
-    // spec §8: the transaction the wallet sent is toasted
+    // docs/product.md §8: the transaction the wallet sent is toasted
     await waitFor(() => expect(screen.getByText('Transaction sent (abababab...ababab)')).toBeTruthy());
     const d = { tx_hash: TX, output_index: 0, token: 'exo', amount: '100000000', sender: 'addr_test1vqexample', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
     deposits = [{ ...d, status: 'pending', confirmations: 3 }];
@@ -113,7 +113,7 @@ describe('deposit modal', () => {
   });
 });
 
-describe('recent deposits on /account/balances (issue 18)', () => {
+describe('recent deposits on /account/balances (docs/product.md §10)', () => {
   it('poll while a deposit is pending, and the balance refreshes the moment it is credited', async () => {
     const d = { tx_hash: TX, output_index: 0, token: 'hexo', amount: '100000000', sender: 'addr_test1vqexample', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
     let deposits: unknown[] = [{ ...d, status: 'pending', confirmations: 2 }];
@@ -138,7 +138,7 @@ describe('recent deposits on /account/balances (issue 18)', () => {
 });
 
 describe('withdrawal modal', () => {
-  it("validates with spec §5's texts and shows the Master Wallet it pays", async () => {
+  it("validates with docs/product.md §5's texts and shows the Master Wallet it pays", async () => {
     mockHttp(chainRoutes());
     const dialog = await openModal('withdraw', 'hexo');
     expect(within(dialog).getByRole('heading').textContent).toBe('Withdrawal HEXO');

@@ -6,7 +6,7 @@ import { formatCountdown } from '../time-format.ts';
 const MIN = 60_000;
 const H = 60 * MIN;
 
-describe('formatCountdown (issue 30: days for long spans)', () => {
+describe('formatCountdown (docs/game-rules.md §2: days for long spans)', () => {
   beforeAll(async () => { await loadPageTexts(); });
 
   it('days and hours from 48 h on, hours and minutes below, minutes below an hour, now at 0', async () => {

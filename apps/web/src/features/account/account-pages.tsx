@@ -141,7 +141,7 @@ function ProfileFields({ profile }: { profile: ProfileResponse }) {
 }
 
 /**
- * The language switch (issue 18): applies at once (every text re-renders in it, numbers and dates
+ * The language switch (docs/product.md §10): applies at once (every text re-renders in it, numbers and dates
  * follow its `Intl` format) and is remembered in this browser.
  */
 function LanguageField() {

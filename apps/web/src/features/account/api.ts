@@ -1,5 +1,5 @@
 /**
- * The inbox's calls (spec §3): `GET /notifications?page=N` (newest first, paged) and
+ * The inbox's calls (docs/product.md §3): `GET /notifications?page=N` (newest first, paged) and
  * `POST /notifications/read {ids | all}`. Marking read refreshes the inbox and the header count.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Human text of each notification type (spec §3) from its `data`, through i18n. Amounts in `data`
+ * Human text of each notification type (docs/product.md §3) from its `data`, through i18n. Amounts in `data`
  * are base-unit strings (6 decimals); unknown or missing fields fall back to a plain title.
  */
 import type { MineKind, Notification } from '@kingdom/api';
@@ -12,7 +12,7 @@ function str(v: unknown): string {
 }
 
 /**
- * A whole count (votes, workers, quantity) for i18next's `number` format (issue 18: "now 1373817"):
+ * A whole count (votes, workers, quantity) for i18next's `number` format (docs/product.md §10: "now 1373817"):
  * a Number where exact (Intl groups Numbers and BigInts alike only then), else a BigInt; not a
  * whole number: its text.
  */
@@ -46,7 +46,7 @@ function sizeLabel(size: unknown): string {
 
 /**
  * The salary of a daily report as paid, in each token that paid it (`15 FOOD + 15 HEXO`): from the
- * data's `food`/`hexo` when present (fren mines pay HEXO where FOOD runs short, GAME-RULES §4), else
+ * data's `food`/`hexo` when present (fren mines pay HEXO where FOOD runs short, docs/game-rules.md §4), else
  * `salary_paid` in `token`.
  */
 function salaryText(d: Record<string, unknown>, token: string): string {

@@ -1,7 +1,7 @@
 /**
- * The account's wallets (issue 9): `GET /wallets`, `POST /wallets/link` (a signed challenge, as at
+ * The account's wallets (docs/game-rules.md §5): `GET /wallets`, `POST /wallets/link` (a signed challenge, as at
  * sign-in), `/wallets/unlink`, `/wallets/master`, `/wallets/resync`, and `POST /wallets/stake`
- * (link a wallet's stake key: a challenge for its reward address signed with CIP-30 `signData`, issue 17). Linking in demo mode signs with
+ * (link a wallet's stake key: a challenge for its reward address signed with CIP-30 `signData`, docs/game-rules.md §8.2). Linking in demo mode signs with
  * a demo wallet key kept in this browser (a second key per chain lives under its own storage keys).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -110,7 +110,7 @@ export type WalletAction =
   | { kind: 'unlink' | 'resync'; chain: Chain; address: string }
   | { kind: 'master'; address: string };
 
-/** The success toast of a wallet action (spec §8 "wallet connected"; issue 18: none was shown). */
+/** The success toast of a wallet action (docs/product.md §8 "wallet connected"; docs/product.md §10: none was shown). */
 function walletDoneText(a: WalletAction, data: WalletsResponse, before: WalletsResponse | undefined): string {
   const short = (address: string) => shortenMiddle(address, 10, 6);
   if (a.kind === 'master') return i18n.t('done.masterSet', { address: short(a.address) });

@@ -10,12 +10,12 @@ import { useWalletAction, useWallets } from './wallets-api.ts';
 import './wallets.css';
 
 /**
- * `/account/settings` wallets (issue 9): the account's wallets (chain, shortened address, Master
+ * `/account/settings` wallets (docs/game-rules.md §5): the account's wallets (chain, shortened address, Master
  * Wallet, last sync), link another (a CIP-30 or Wallet Standard extension of this browser, or in demo
  * mode a demo wallet key of either chain), unlink (not the
  * last, not the one signed in with), set the Master Wallet (Cardano), re-sync; and the stake keys
  * the account proved, with "Link stake key" for each Cardano extension (and the demo wallet): a
- * deposit from any address of such a wallet is credited to this account (issue 17).
+ * deposit from any address of such a wallet is credited to this account (docs/game-rules.md §8.2).
  */
 /**
  * Wallet extensions this browser has (the demo wallet is linked by its own buttons), detected by the

@@ -15,7 +15,7 @@ import { connectLinkedWallet, walletType } from './connect-wallet.ts';
 import { useWalletSignIn } from './use-wallet-sign-in.ts';
 
 /**
- * `/connect/:type` (spec §2): connects that wallet type — the link a wallet's in-app browser opens.
+ * `/connect/:type` (docs/product.md §2): connects that wallet type — the link a wallet's in-app browser opens.
  * Signed out: signs in with it. Signed in: connects it to the session (it must be one of the
  * account's wallets), e.g. after "Disconnect wallet". An unknown type answers
  * ERROR_WALLET_SELECT_API.

@@ -1,5 +1,5 @@
 /**
- * `/connect/:type` (spec §2): which wallet a type names, and connecting it to a signed-in session
+ * `/connect/:type` (docs/product.md §2): which wallet a type names, and connecting it to a signed-in session
  * (a wallet's in-app browser opens this link; so does "Connect a wallet" after "Disconnect wallet").
  * Wallet code loads with this module, on that page only.
  */

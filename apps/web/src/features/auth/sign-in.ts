@@ -1,5 +1,5 @@
 /**
- * Sign-in with a wallet: challenge → the wallet signs the message → login (DESIGN.md "Sign-in").
+ * Sign-in with a wallet: challenge → the wallet signs the message → login (docs/game-rules.md §10.1).
  * Real and demo wallets take the same path; only how the wallet is found differs. A hardware wallet
  * (Ledger / Trezor through a CIP-30 wallet: the spec's HD flag) cannot sign data: it signs the
  * server's never-submittable transaction carrying the challenge instead (`signTx`), which the app

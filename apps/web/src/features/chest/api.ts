@@ -1,5 +1,5 @@
 /**
- * The weekly chest's calls (GAME-RULES §7): this week's state, opening it (refreshes balances, items
+ * The weekly chest's calls (docs/game-rules.md §7): this week's state, opening it (refreshes balances, items
  * and the inbox), and a week's public record for the verification page.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

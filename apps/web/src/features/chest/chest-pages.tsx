@@ -17,7 +17,7 @@ export function lootText(loot: ChestLoot): string {
   return `${loot.amount} × ${itemKind(loot.key)?.name ?? loot.key}`;
 }
 
-/** `/account/chest`: this week's chest (GAME-RULES §7): open once, see the draw, verify it. */
+/** `/account/chest`: this week's chest (docs/game-rules.md §7): open once, see the draw, verify it. */
 export function ChestPage() {
   const { t } = useTranslation();
   const q = useChest();
@@ -82,7 +82,7 @@ function verify(rec: ChestWeekResponse, userId: number | null, t: (k: string, o?
 /**
  * `/chest/verify` (public): recompute any week's draws from its revealed seed. Without `?week=` it
  * shows the game clock's current week (its seed hash is published; a week always has a seed from
- * its start), once the game clock is known: never a week guessed from the wall clock (issue 18).
+ * its start), once the game clock is known: never a week guessed from the wall clock (docs/product.md §10).
  */
 export function ChestVerifyPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /**
  * The collections' calls (public): `GET /lands?page=N[&search=]` and `GET /mining_tool?page=N`
- * → `{…, total, page, per_page}` (spec §7).
+ * → `{…, total, page, per_page}` (docs/product.md §7).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LandsResponse, MiningToolsResponse } from '@kingdom/api';

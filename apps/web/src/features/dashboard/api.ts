@@ -10,7 +10,7 @@ import { refreshAfterGameAction } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 
 /**
- * The starter set a new demo player gets (issue 7): three lands, a mining tool, HEXO for about two
+ * The starter set a new demo player gets (docs/product.md §10): three lands, a mining tool, HEXO for about two
  * weeks of salaries, FOOD for the frens, worker NFTs of each rarity (two Common, one each of
  * Uncommon, Rare and Epic — the Epic can manage), a tier-2 toolkit, fren toolkit and a S→M permit.
  * The faucet takes one rarity per call, so it is one call per rarity.
@@ -29,7 +29,7 @@ export function starterSet(address: string): FaucetRequest[] {
 
 /**
  * What {@link starterSet} promises, summed over its calls: the numbers the 'Get started' text
- * shows (issue 18: the text promised 6 worker NFTs while the set gave 5).
+ * shows (docs/product.md §10: the text promised 6 worker NFTs while the set gave 5).
  */
 export function starterSetTotals(sets: readonly FaucetRequest[]): { lands: number; tools: number; workers: number; hexo: bigint; food: bigint } {
   const out = { lands: 0, tools: 0, workers: 0, hexo: 0n, food: 0n };
@@ -70,7 +70,7 @@ export function useDemoAssets() {
   });
 }
 
-/** This week's chest state (GAME-RULES §7), for the dashboard's chest card; land owners only. */
+/** This week's chest state (docs/game-rules.md §7), for the dashboard's chest card; land owners only. */
 export function useChestState(enabled: boolean) {
   return useQuery(queryOptions({
     queryKey: ['me', 'chest'],

@@ -37,7 +37,7 @@ function FirstSteps() {
 }
 
 /**
- * A new player's way in (issue 7): in demo mode 'Get demo assets' (the faucet's starter set for the
+ * A new player's way in (docs/product.md §10): in demo mode 'Get demo assets' (the faucet's starter set for the
  * signed-in address) and what to try first; outside demo mode, with no land yet, 'Mint Your Land'
  * and the wallet's marketplace. Hidden for a player who already holds lands (outside a fresh
  * starter set).

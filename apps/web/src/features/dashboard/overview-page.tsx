@@ -85,7 +85,7 @@ function SummaryCard({ title, testId, q, caption, to, linkLabel }: { title: stri
   );
 }
 
-/** The weekly chest (GAME-RULES §7) in one line, with the way to open it. */
+/** The weekly chest (docs/game-rules.md §7) in one line, with the way to open it. */
 function ChestCard() {
   const { t } = useTranslation();
   const q = useChestState(true);

@@ -1,6 +1,6 @@
 /**
  * The inventory's calls: `GET /lands?my=true&page=N[&search=]`, `GET /mining_tool?my=true&page=N`
- * → `{…, total, page, per_page}` (spec §7), and `POST /wallets/sync` (re-reads the holdings of the
+ * → `{…, total, page, per_page}` (docs/product.md §7), and `POST /wallets/sync` (re-reads the holdings of the
  * user's wallets; refreshes lands, tools and totals). Items are a session call (api/session-calls.ts).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `/land/:hex_name?` (spec §2, §3; GAME-RULES.md §2): one land of the Valley — size with its cells,
+ * `/land/:hex_name?` (docs/product.md §2, §3; docs/game-rules.md §2): one land of the Valley — size with its cells,
  * biome with its bonus, position, owner, minted or not, its gold mine and fren mine (level, workers
  * in slots, upgrade in progress), a map excerpt of its neighbours and, for its owner, the actions
  * that exist (expand with a permit, the mines). `/land` alone shows the player's first land, or
@@ -86,7 +86,7 @@ function NeighbourMap({ detail }: { detail: LandDetailResponse }) {
 }
 
 /**
- * What changed since the owner last opened the land (spec §3 has_update): the result of the gold
+ * What changed since the owner last opened the land (docs/product.md §3 has_update): the result of the gold
  * mine's latest upgrade — a failed one is answered GOLDMINE_UPGRADE_FAILED and said so here.
  */
 function LandChanged({ hexName }: { hexName: string }) {
@@ -139,7 +139,7 @@ function LandDetails({ hexName }: { hexName: string }) {
   const yours = q.data?.yours === true;
   const changed = yours && q.data?.land.has_update === true;
   useEffect(() => {
-    // the player picked this land of theirs: the mines pages open on it (spec §3 selectedLand)
+    // the player picked this land of theirs: the mines pages open on it (docs/product.md §3 selectedLand)
     if (yours) setSelectedLand(hexName.toUpperCase());
   }, [yours, hexName, setSelectedLand]);
   useEffect(() => {
@@ -225,7 +225,7 @@ function FirstLand() {
       </EmptyState>
     );
   }
-  // the land the player last picked (spec §3 selectedLand), else their first
+  // the land the player last picked (docs/product.md §3 selectedLand), else their first
   if (selectedLand) return <LandDetails hexName={selectedLand} />;
   if (first.isPending) return <CardSkeletons count={1} label={t('landPage.loadingFirst')} />;
   // shown in place: /land stays the player's own entry point

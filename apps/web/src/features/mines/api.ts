@@ -1,8 +1,8 @@
 /**
- * The mines' calls (GAME-RULES.md §2–4): `GET /{mine}/mines`, `POST /{mine}/workers`,
+ * The mines' calls (docs/game-rules.md §2–§4): `GET /{mine}/mines`, `POST /{mine}/workers`,
  * `POST /{mine}/workers/remove`, `POST /{mine}/upgrade`, `GET /goldmine/worker-nfts`,
  * `GET /mines/performance`, `GET /mines/:mine/reports/:day` and the land expansion the mine cards
- * offer. Every mutation refreshes what it can change (spec §4 refresh events).
+ * offer. Every mutation refreshes what it can change (docs/product.md §4 refresh events).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssignRequest, MineKind, MinesResponse, PerformanceResponse, ReportResponse, WorkerNft } from '@kingdom/api';
@@ -16,7 +16,7 @@ export function useMines(kind: MineKind) {
   return useQuery(queryOptions({ queryKey: queryKeys.minesOf(kind), queryFn: (): Promise<MinesResponse> => call(`${kind}Mines`), enabled: useIsAuthenticated() }));
 }
 
-/** The player's worker NFTs (rarity null: frens only, GAME-RULES §3–4). */
+/** The player's worker NFTs (rarity null: frens only, docs/game-rules.md §3–§4). */
 export function useWorkerNfts(enabled = true) {
   const authed = useIsAuthenticated();
   return useQuery(

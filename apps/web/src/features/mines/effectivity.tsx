@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Effectivity rating 0–5 with its spec §4 label (Inactive … Excellent), as stars and words. */
+/** Effectivity rating 0–5 with its docs/product.md §4 label (Inactive … Excellent), as stars and words. */
 export function Effectivity({ rating }: { rating: number }) {
   const { t } = useTranslation();
   const r = Math.max(0, Math.min(5, Math.trunc(rating)));

@@ -1,6 +1,6 @@
 /**
  * What the web app shows differently for a gold mine and a fren mine: the rules' descriptor of each
- * kind (`MINE_RULES` of `@kingdom/game`, GAME-RULES.md §3–4) plus its page texts. The pages read
+ * kind (`MINE_RULES` of `@kingdom/game`, docs/game-rules.md §3–§4) plus its page texts. The pages read
  * these instead of branching on `kind === 'goldmine'`.
  */
 import type { Mine, MineKind, WorkerNft } from '@kingdom/api';
@@ -20,7 +20,7 @@ export interface MineKindView {
   rules: MineKindRules;
   /** i18n key of the page title (`goldmine.title` …). */
   titleKey: string;
-  /** Tokens that may pay the salary, in the order they are charged (GAME-RULES §3–4). */
+  /** Tokens that may pay the salary, in the order they are charged (docs/game-rules.md §3–§4). */
   salaryTokens: readonly Token[];
   /** The kind has no mine until a scheme builds it (level 0 means "no mine"). */
   builtByScheme: boolean;

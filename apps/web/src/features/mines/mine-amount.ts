@@ -1,4 +1,4 @@
-/** Base-unit amounts of the mines' answers, shown with their token (6 decimals, spec §9). */
+/** Base-unit amounts of the mines' answers, shown with their token (6 decimals, docs/product.md §9). */
 import type { MineDay, MineKind } from '@kingdom/api';
 import { MINE_RULES, TOKEN_SYMBOLS, isToken } from '@kingdom/game';
 import { formatTokenAmount } from '../../i18n/format.ts';

@@ -55,7 +55,7 @@ export function MineHead({ mine }: { mine: Mine }) {
 
 /**
  * One mine of the player on the workers pages: its land, level/cap, slots with Set worker and
- * Remove, and what the next upgrade and land expansion need (GAME-RULES.md §2–4).
+ * Remove, and what the next upgrade and land expansion need (docs/game-rules.md §2–§4).
  */
 export function MineCard({ mine, workers, items, now }: MineCardProps) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /**
  * `/goldmine/*` and `/frenmine/*`: one set of pages for both mine kinds, the kind read from the
- * path's first segment (GAME-RULES.md §3–4, spec §2).
+ * path's first segment (docs/game-rules.md §3–§4, docs/product.md §2).
  */
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';

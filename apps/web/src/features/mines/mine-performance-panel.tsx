@@ -31,7 +31,7 @@ export function chartDays(rows: readonly MineDay[], kind: MineKind): ChartDay[] 
   return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
-/** Rows per day and land: EXO mined, salary paid per token, worked/open slots, effectivity (GAME-RULES §3). */
+/** Rows per day and land: EXO mined, salary paid per token, worked/open slots, effectivity (docs/game-rules.md §3). */
 export function MineDaysTable({ rows, kind, caption, linkLands = true }: { rows: readonly MineDay[]; kind: MineKind; caption: string; linkLands?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 /**
  * What the next mine upgrade and land expansion need, said BEFORE the player clicks, from the same
  * rule functions the server runs (`planGoldmineUpgrade`, `planFrenmineUpgrade`, `planLandExpansion`
- * of `@kingdom/game`, GAME-RULES.md §2–4). Nothing here re-decides a rule: it only words the plan
+ * of `@kingdom/game`, docs/game-rules.md §2–§4). Nothing here re-decides a rule: it only words the plan
  * or the GameError code the rule returns.
  */
 import type { Item, Mine } from '@kingdom/api';

@@ -10,7 +10,7 @@ import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { PATHS_WEB } from '../../paths.ts';
 
 /**
- * 'Not a land owner' (spec §2 empty states) with the way in: in demo mode the dashboard's demo
+ * 'Not a land owner' (docs/product.md §2 empty states) with the way in: in demo mode the dashboard's demo
  * assets, otherwise 'Mint Your Land' and the wallet's marketplace.
  */
 export function NotLandOwner() {

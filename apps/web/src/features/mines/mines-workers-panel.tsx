@@ -24,7 +24,7 @@ function BalanceOf({ token }: { token: Token }) {
   );
 }
 
-/** The kind's salary rule and the balances that pay it (GAME-RULES §3–4). */
+/** The kind's salary rule and the balances that pay it (docs/game-rules.md §3–§4). */
 function SalaryNote({ kind }: { kind: MineKind }) {
   const { t } = useTranslation();
   const view = MINE_KINDS[kind];
@@ -51,7 +51,7 @@ function SalaryNote({ kind }: { kind: MineKind }) {
 }
 
 /**
- * The mines in the order the page shows them: the session's selected land first (spec §3
+ * The mines in the order the page shows them: the session's selected land first (docs/product.md §3
  * `selectedLand`: the land the mines pages open on), the others as the server listed them.
  */
 export function openOnSelected<M extends { land: { hex_name: string } }>(mines: readonly M[], selectedLand: string): M[] {

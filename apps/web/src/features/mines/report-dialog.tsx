@@ -8,7 +8,7 @@ import { useMineReport } from './api.ts';
 import { MineDaysTable } from './mine-performance-panel.tsx';
 import { formatAmount, formatSalaryPaid, salaryPaid } from './mine-amount.ts';
 
-/** The gold mine / fren mine daily report modal (spec §2): per-land rows of a settled day and totals. */
+/** The gold mine / fren mine daily report modal (docs/product.md §2): per-land rows of a settled day and totals. */
 export function ReportDialog({ mine, day, onClose }: { mine: MineKind; day: string; onClose(): void }) {
   const { t } = useTranslation();
   const q = useMineReport(mine, day);

@@ -9,7 +9,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { useVoteAction, useVotes } from './api.ts';
 import './staking.css';
 
-/** The add-votes modal (spec §2): a whole number from 1 to the free points, else 'Not valid value' under the field. */
+/** The add-votes modal (docs/product.md §2): a whole number from 1 to the free points, else 'Not valid value' under the field. */
 export function AddVotesDialog({ project, name, onClose }: { project: string; name: string; onClose(): void }) {
   const { t } = useTranslation();
   const votes = useVotes();

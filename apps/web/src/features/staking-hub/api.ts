@@ -1,5 +1,5 @@
 /**
- * The Staking Hub's calls (GAME-RULES.md §5; issue 9): leaderboards per chain, a project, market,
+ * The Staking Hub's calls (docs/game-rules.md §5): leaderboards per chain, a project, market,
  * activity (public), and the player's votes, stake and daily staking report. Mutations refresh the
  * votes, the leaderboards, the EXO balance and the inbox count.
  */
@@ -77,7 +77,7 @@ export type VoteAction =
   | { kind: 'remove'; project: string; votes: number; name?: string };
 
 /** Mutation: lock/unlock points or add/remove votes, then refresh what they change. */
-/** The success toast of a vote action (spec §8 "votes saved"; issue 18: none was shown). */
+/** The success toast of a vote action (docs/product.md §8 "votes saved"; docs/product.md §10: none was shown). */
 function voteDoneText(a: VoteAction): string {
   if (a.kind === 'lock') return i18n.t('done.votesLocked', { amount: formatThousands(a.amount) });
   if (a.kind === 'unlock') return i18n.t('done.votesUnlocked', { amount: formatThousands(a.amount) });
@@ -102,8 +102,8 @@ export function useVoteAction() {
 }
 
 /**
- * The player's mining tools (first page, as spec §7 fetches them): they pay daily rewards too
- * (source TOOLKIT, GAME-RULES §5), so My NFTs lists them beside the staked NFTs. Same query key as
+ * The player's mining tools (first page, as docs/product.md §7 fetches them): they pay daily rewards too
+ * (source TOOLKIT, docs/game-rules.md §5), so My NFTs lists them beside the staked NFTs. Same query key as
  * the inventory's tools page: one cache for the same data.
  */
 export function useMyMiningTools() {

@@ -45,7 +45,7 @@ export function StakingBoardPage() {
   );
 }
 
-/** The league thresholds (spec §4), under the leaderboard. */
+/** The league thresholds (docs/product.md §4), under the leaderboard. */
 function Leagues() {
   const { t } = useTranslation();
   const rows = [

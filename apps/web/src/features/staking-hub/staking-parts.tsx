@@ -9,7 +9,7 @@ import { formatCountdown, formatUtc } from '../../components/time-format.ts';
 import { useGameNow } from '../../components/use-game-now.ts';
 import './staking.css';
 
-/** A league badge (spec §4); a dash below Gold. */
+/** A league badge (docs/product.md §4); a dash below Gold. */
 export function LeagueBadge({ league }: { league: LeagueName }) {
   const { t } = useTranslation();
   if (league === null) return <span className="muted" data-testid="league" data-league="none">{t('stakingHub.noLeague')}</span>;
@@ -40,7 +40,7 @@ type SortKey = 'rank' | 'votes' | 'holders' | 'supply' | 'reward';
  * The projects table, sortable by rank, votes, holders, supply or reward; `onAdd` adds an add-votes
  * column. On a phone each row is a card of chosen fields — rank, project, `phoneColumn` (votes, or
  * the reward on the market tab) and "Add votes" — so the main action shows without a blind sideways scroll
- * (issue 30); the project's page has the rest.
+ * (docs/game-rules.md §2); the project's page has the rest.
  */
 export function ProjectsTable({ items, caption, onAdd, phoneColumn = 'votes' }: { items: StakingProject[]; caption: string; onAdd?: (p: StakingProject) => void; phoneColumn?: 'votes' | 'reward' }) {
   const { t } = useTranslation();

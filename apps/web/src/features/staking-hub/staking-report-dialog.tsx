@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { useStakingReport } from './api.ts';
 
-/** The staking hub daily report modal (spec §2): each reward with its source, 'Staking-Hub reward (NFT)' or 'Mining Tool reward (TOOLKIT)'. */
+/** The staking hub daily report modal (docs/product.md §2): each reward with its source, 'Staking-Hub reward (NFT)' or 'Mining Tool reward (TOOLKIT)'. */
 export function StakingReportDialog({ day, onClose }: { day: string; onClose(): void }) {
   const { t } = useTranslation();
   const q = useStakingReport(day);

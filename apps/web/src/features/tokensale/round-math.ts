@@ -1,4 +1,4 @@
-/** Token sale arithmetic for display (exact bigint; GAME-RULES §8 "Token sale"). */
+/** Token sale arithmetic for display (exact bigint; docs/game-rules.md §8 "Token sale"). */
 
 /** Per mille of `cap` that `sold` is (0–1000, truncated); 0 for an empty cap. */
 export function soldPerMille(sold: string, cap: string): number {

@@ -110,7 +110,7 @@ function RoundCard({ round, signedIn, onOrder }: { round: SaleRound; signedIn: b
   );
 }
 
-/** What an order bought, in words: "#3 · EXO pack 1k" or "#2 · Public 1" (issue 18: not the key "exo_1k"). */
+/** What an order bought, in words: "#3 · EXO pack 1k" or "#2 · Public 1" (docs/product.md §10: not the key "exo_1k"). */
 function orderLabel(o: ExoOrder, rounds: readonly SaleRound[] | undefined): string {
   const what = o.pack ? vendorEntry(o.pack)?.name ?? o.pack : rounds?.find((r) => r.id === o.round_id)?.name;
   return what ? `#${o.id} · ${what}` : `#${o.id}`;
@@ -147,7 +147,7 @@ function YourOrders({ rounds }: { rounds: readonly SaleRound[] | undefined }) {
 /**
  * `/tokensale` (public; buying needs sign-in): the sale rounds as cards with price in ADA per EXO,
  * cap, sold, window, status and a progress bar; buying creates an order and pays it with the
- * session's wallet (GAME-RULES §8 "Token sale").
+ * session's wallet (docs/game-rules.md §8 "Token sale").
  */
 export function TokensalePage() {
   const { t } = useTranslation();

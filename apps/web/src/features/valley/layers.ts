@@ -1,6 +1,6 @@
 /**
  * What each map layer paints: a palette and, per land, an index into it (so the renderer batches
- * lands by colour), and the legend (GAME-RULES.md §2 sizes and biomes, §3 gold mine levels).
+ * lands by colour), and the legend (docs/game-rules.md §2 sizes and biomes, §3 gold mine levels).
  */
 import { BIOMES, GOLDMINE_MAX_LEVEL, LAND_SIZES, LAND_SIZE_INFO, OWNER_NOT_MINTED, type ValleyMap } from '@kingdom/game';
 import type { ValleyLayer } from './url-state.ts';

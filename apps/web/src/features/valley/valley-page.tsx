@@ -1,5 +1,5 @@
 /**
- * `/valley` (spec §2; visitors may see it, §6): every land of the Valley on one pannable, zoomable
+ * `/valley` (docs/product.md §2; visitors may see it, §6): every land of the Valley on one pannable, zoomable
  * hex map with layers (biome, size, gold mine level, ownership), a legend, a hover tooltip, a side
  * panel for the selected land (the map's text alternative) with its page link and 'Mint Your Land'
  * for an unminted one, and search by hex_name. The URL keeps the view (url-state.ts).
@@ -215,7 +215,7 @@ function Legend({ entries, title }: { entries: LegendEntry[]; title: string }) {
   );
 }
 
-/** Owner text: the player, a shortened holder address (spec §9), or not minted. */
+/** Owner text: the player, a shortened holder address (docs/product.md §9), or not minted. */
 function ownerText(t: (k: string) => string, owner: string | null, minted: boolean, yours: boolean): string {
   if (yours) return t('valley.you');
   if (!minted) return t('valley.notMinted');

@@ -1,7 +1,7 @@
 /**
- * The vendor's calls (GAME-RULES §6): the public catalogue, and a purchase sent with an
+ * The vendor's calls (docs/game-rules.md §6): the public catalogue, and a purchase sent with an
  * `Idempotency-Key` made once per confirmed dialog, so a retried request is charged once.
- * A purchase refreshes balances, items and notifications (spec §4 refresh events).
+ * A purchase refreshes balances, items and notifications (docs/product.md §4 refresh events).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type PurchaseResponse, type VendorCatalogueResponse } from '@kingdom/api';

@@ -71,7 +71,7 @@ function ConfirmDialog({ entry, quantity, onClose }: { entry: VendorItem; quanti
   );
 }
 
-/** An EXO pack's ADA price at the current EXO price (issue 18: it showed only once an order existed). */
+/** An EXO pack's ADA price at the current EXO price (docs/product.md §10: it showed only once an order existed). */
 function PackPrice({ packKey }: { packKey: string }) {
   const { t } = useTranslation();
   const prices = usePrices();
@@ -116,7 +116,7 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
   );
 }
 
-/** `/vendor`: the catalogue of GAME-RULES §6 by group, with price and purpose; buying for signed-in players. */
+/** `/vendor`: the catalogue of docs/game-rules.md §6 by group, with price and purpose; buying for signed-in players. */
 export function VendorPage() {
   const { t } = useTranslation();
   const q = useVendorCatalogue();

@@ -1,5 +1,5 @@
 /**
- * A catalogue entry's name and purpose in the player's language (issue 30: Spanish players read the
+ * A catalogue entry's name and purpose in the player's language (docs/game-rules.md §2: Spanish players read the
  * server's English): made from the entry's key by the same patterns as the catalogue in
  * `@kingdom/game` (docs/game-rules.md §6), numbers through the locale; the server's words for a key
  * this app does not know.

@@ -6,7 +6,7 @@ import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
 import { useWorldDays } from './api.ts';
 
 /**
- * `/world`: each settled day's world totals (GAME-RULES §3, §4) — EXO the Gold Rush and fren pools
+ * `/world`: each settled day's world totals (docs/game-rules.md §3, §4) — EXO the Gold Rush and fren pools
  * paid beside the pools, workers worked, players paid — so anyone can check that no day paid more
  * than its pool. Public.
  */
@@ -20,7 +20,7 @@ export function WorldPage() {
         <EmptyState title={t('world.empty')} />
       ) : (
         <section className="panel table-wrap" aria-label={t('world.title')} tabIndex={0}>
-          {/* phones: each day a card of label/value rows (issue 30: 3 of 5 columns were off screen) */}
+          {/* phones: each day a card of label/value rows (docs/game-rules.md §2: 3 of 5 columns were off screen) */}
           <table className="table table--stack" data-testid="world-days">
             <caption className="sr-only">{t('world.caption')}</caption>
             <thead>

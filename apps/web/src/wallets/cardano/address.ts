@@ -20,7 +20,7 @@ export function cardanoAddressToBech32(addressHex: string): string {
 
 /**
  * Encodes a reward (stake) address given as hex bytes (CIP-19 types 14/15): `stake` on mainnet,
- * `stake_test` otherwise — what "link this wallet's stake key" signs with (issue 17).
+ * `stake_test` otherwise — what "link this wallet's stake key" signs with (docs/game-rules.md §8.2).
  * @throws WalletError NOT_VALID_REQUEST_ADDRESS when the bytes are not a reward address
  */
 export function cardanoRewardAddressToBech32(addressHex: string): string {

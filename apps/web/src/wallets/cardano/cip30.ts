@@ -38,7 +38,7 @@ export interface CardanoRewardAddress {
 }
 
 /**
- * The connected wallet's first reward address (issue 17: "link this wallet's stake key").
+ * The connected wallet's first reward address (docs/game-rules.md §8.2: "link this wallet's stake key").
  * @throws WalletError NOT_VALID_REQUEST_ADDRESS when the wallet has none (an enterprise-only wallet)
  */
 export async function cardanoRewardAddress(api: Cip30Api): Promise<CardanoRewardAddress> {

@@ -4,7 +4,7 @@
  */
 import { WalletReadiness, type Cip30Wallet, type WalletOption } from '../types.ts';
 
-/** The Cardano wallets the app offers, with their install pages (DESIGN.md "Wallets"). */
+/** The Cardano wallets the app offers, with their install pages (docs/architecture.md §7). */
 export const CARDANO_WALLETS: readonly { apiName: string; label: string; installUrl: string }[] = [
   { apiName: 'eternl', label: 'Eternl', installUrl: 'https://eternl.io/' },
   { apiName: 'lace', label: 'Lace', installUrl: 'https://www.lace.io/' },

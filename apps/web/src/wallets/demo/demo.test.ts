@@ -48,7 +48,7 @@ const MESSAGE = 'kingdom.example wants you to sign in.\nNonce: 0a1b2c\nIssued At
 const utf8Hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
 
 describe('demo Cardano wallet', () => {
-  it('has a stake key: signData with its reward address is a stake-key proof the server verifies (issue 17)', async () => {
+  it('has a stake key: signData with its reward address is a stake-key proof the server verifies (docs/game-rules.md §8.2)', async () => {
     const storage = new MemoryStorage();
     const api = await createDemoCardanoWallet(storage).enable();
     const [rewardHex] = await api.getRewardAddresses();

@@ -4,7 +4,7 @@
  */
 export const DEMO_STORAGE_KEYS = {
   cardano: 'kingdom.demo.cardano.sk',
-  /** The Cardano wallet's stake key (its reward address; "Link stake key", issue 17). */
+  /** The Cardano wallet's stake key (its reward address; "Link stake key", docs/game-rules.md §8.2). */
   cardanoStake: 'kingdom.demo.cardano.stake.sk',
   solana: 'kingdom.demo.solana.sk',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Solana wallet failures → the spec's codes (spec §8 "Wallet library error kinds": not ready, load,
+ * Solana wallet failures → the spec's codes (docs/product.md §8 "Wallet library error kinds": not ready, load,
  * config, connection, disconnected, disconnection, account, public key, not connected, send
  * transaction, sign transaction, sign message, sign in; "sending or signing a transaction version
  * the wallet does not support gives an error saying so").
@@ -77,7 +77,7 @@ export function solanaWalletErrorCode(e: unknown, step: SolanaWalletStep): strin
 
 /**
  * {@link solanaWalletErrorCode} as a {@link WalletError}; a failure that is not the user's own
- * refusal is logged to the console with its kind (spec §8: the kinds are named, the player sees the
+ * refusal is logged to the console with its kind (docs/product.md §8: the kinds are named, the player sees the
  * catalogue message).
  */
 export function toSolanaWalletError(e: unknown, step: SolanaWalletStep): WalletError {

@@ -1,5 +1,5 @@
 /**
- * Keeps the session honest about its Solana wallet (spec §4 "Wallet disconnect alone"; §8
+ * Keeps the session honest about its Solana wallet (docs/product.md §4 "Wallet disconnect alone"; §8
  * ERROR_WALLET_NOT_MATCH): listens to the session wallet's Wallet Standard `standard:events`
  * `change` — never connecting it (the app does not auto-connect) — and
  * - when the wallet's accounts no longer include the session's address (the person switched

@@ -4,7 +4,7 @@ import { clusterChainId, detectSolanaWallets, isMobileBrowser, walletDeepLink } 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-describe('Solana wallet readiness (spec §3: Installed, NotDetected, Loadable, Unsupported)', () => {
+describe('Solana wallet readiness (docs/product.md §3: Installed, NotDetected, Loadable, Unsupported)', () => {
   it('Loadable on a phone without the wallet, with the link that opens this page in its app; NotDetected on a desktop', () => {
     const place = { href: 'https://kingdom.example/login?x=1', userAgent: PHONE };
     const phone = detectSolanaWallets(place);

@@ -122,7 +122,7 @@ function currentPlace(): BrowserPlace | undefined {
 }
 
 /**
- * The known Solana wallets plus any other registered Solana wallet, with their readiness (spec §3):
+ * The known Solana wallets plus any other registered Solana wallet, with their readiness (docs/product.md §3):
  * `Installed` (registered and able to sign in), `Unsupported` (registered, cannot sign messages),
  * `Loadable` (not here, but on a phone its app opens this page by deep link: `deepLink` is set),
  * `NotDetected` (not here: `installUrl`).

@@ -1,5 +1,5 @@
 /**
- * The Solana Pay transfer of an order, built with `@solana/kit` (spec §7: "sets the fee payer and
+ * The Solana Pay transfer of an order, built with `@solana/kit` (docs/product.md §7: "sets the fee payer and
  * recent block hash … versioned transactions are used only if the wallet supports them"):
  *
  * - a System Program transfer of `lamports` from the payer to the recipient, with the order's
@@ -37,7 +37,7 @@ import type { SolanaTxVersion } from '../types.ts';
 /** The SPL Memo program Solana Pay uses (v2), named explicitly in every memo instruction. */
 export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
-/** The largest transaction the Solana network accepts, in bytes on the wire (spec §9). */
+/** The largest transaction the Solana network accepts, in bytes on the wire (docs/product.md §9). */
 export const SOLANA_TX_SIZE_LIMIT = 1232;
 
 /** What the transfer pays: the order's Solana Pay request (`solana_pay` of `POST /exo/orders`). */

@@ -29,7 +29,7 @@ describe('/account/inbox', () => {
     expect(items[0]!.textContent).toContain('Gold mine daily report');
     expect(items[0]!.textContent).toContain('2025-03-09: 4,500 EXO mined, 30 HEXO paid, 3/3 workers worked on 1 land.');
     expect(items[0]!.textContent).toContain('New');
-    // The demo game clock is 2025-03-10 09:00 UTC (fixtures): relative times follow it (spec §9).
+    // The demo game clock is 2025-03-10 09:00 UTC (fixtures): relative times follow it (docs/product.md §9).
     expect(items[0]!.querySelector('time')!.textContent).toBe('Today');
     expect(items[1]!.textContent).toContain('Your gold mine on AA01 was upgraded to level 3.');
     expect(items[2]!.textContent).toContain('A worker left slot 2 of your gold mine on AA01: its NFT left your wallets.');

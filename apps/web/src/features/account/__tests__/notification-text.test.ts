@@ -1,4 +1,4 @@
-/** Daily report notifications say what really paid the salaries (issue 7 item 2). */
+/** Daily report notifications say what really paid the salaries (docs/game-rules.md §4.4). */
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@kingdom/api';
 import '../../../i18n/index.ts';
@@ -20,7 +20,7 @@ describe('fren mine daily report text', () => {
   });
 });
 
-describe('vendor, royalty and compensation texts (issue 10)', () => {
+describe('vendor, royalty and compensation texts (docs/game-rules.md §6)', () => {
   const n = (type: Notification['type'], data: Record<string, string | number | boolean>): Notification => ({ id: 2, type, read: false, created_at: '2026-11-02T00:00:00.000Z', data });
   it('say what was bought, what the royalty paid and why a compensation came', async () => {
     await loadPageTexts();
@@ -30,7 +30,7 @@ describe('vendor, royalty and compensation texts (issue 10)', () => {
   });
 });
 
-describe('chain money texts (issue 11)', () => {
+describe('chain money texts (docs/game-rules.md §8)', () => {
   const n = (type: Notification['type'], data: Record<string, string | number | boolean>): Notification => ({ id: 3, type, read: false, created_at: '2026-11-22T00:00:00.000Z', data });
   it('say what a deposit, an EXO order and a withdrawal did', async () => {
     await loadPageTexts();
@@ -42,7 +42,7 @@ describe('chain money texts (issue 11)', () => {
   });
 });
 
-describe('numbers in notifications (issue 18)', () => {
+describe('numbers in notifications (docs/product.md §10)', () => {
   it('carry thousands separators: "now 1,373,817", not "now 1373817"', async () => {
     await loadPageTexts();
     const n: Notification = { id: 2, type: 'votes_changed', read: false, created_at: '2025-03-10T00:00:00.000Z', data: { votes: 1500, name: 'Velvet Elves', total: '1373817', added: true } };

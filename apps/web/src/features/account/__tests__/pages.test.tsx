@@ -34,7 +34,7 @@ describe('account and the areas built later', () => {
     expect(log.some((r) => r.path === '/account/ledger' && r.params.token === 'hexo')).toBe(true);
   });
 
-  it('the history names every ledger reason in its own words (issue 18: staking, deposits, withdrawals)', async () => {
+  it('the history names every ledger reason in its own words (docs/product.md §10: staking, deposits, withdrawals)', async () => {
     mockHttp(signedInRoutes({ 'GET /account/ledger': { body: { token: 'hexo', balance: '60000000', total: 3, page: 1, per_page: 25, rows: [
       { id: 3, at: '2026-11-01T12:00:00.000Z', asset: 'hexo', amount: '-40000000', reason: 'withdrawal', raw_reason: 'withdrawal', reference: 'withdrawal:1', link: '/account/balances', running_balance: '60000000' },
       { id: 2, at: '2026-11-01T11:00:00.000Z', asset: 'hexo', amount: '3000000', reason: 'staking', raw_reason: 'staking_reward', reference: 'd', link: null, running_balance: '100000000' },

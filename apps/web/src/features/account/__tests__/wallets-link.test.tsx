@@ -15,7 +15,7 @@ afterEach(() => {
   delete (window as { cardano?: unknown }).cardano;
 });
 
-describe('/account/settings: link a browser wallet (issue 9)', () => {
+describe('/account/settings: link a browser wallet (docs/game-rules.md §5)', () => {
   it('an installed CIP-30 wallet signs the server challenge and is linked with that proof', async () => {
     const storage = memoryStorage();
     // a real CIP-30 wallet object (ed25519 keys, COSE_Sign1) injected as if it were Eternl
@@ -44,7 +44,7 @@ describe('/account/settings: link a browser wallet (issue 9)', () => {
     expect(link.key).toMatch(/^a[0-9a-f]+$/); // a COSE_Key map
   });
 
-  it('"Link stake key" signs the challenge for the wallet\'s reward address with its stake key, and lists the proved key (issue 17)', async () => {
+  it('"Link stake key" signs the challenge for the wallet\'s reward address with its stake key, and lists the proved key (docs/game-rules.md §8.2)', async () => {
     const storage = memoryStorage();
     const wallet = { ...createDemoCardanoWallet(storage), name: 'eternl' };
     (window as { cardano?: unknown }).cardano = { eternl: wallet };

@@ -1,4 +1,4 @@
-/** `/chest/verify` opens on a week that exists: the game clock's, never the wall clock's (issue 18). */
+/** `/chest/verify` opens on a week that exists: the game clock's, never the wall clock's (docs/product.md §10). */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { chestWeekOf } from '@kingdom/game';

@@ -1,4 +1,4 @@
-/** The starter set promises what it gives (issue 18: the text said 6 worker NFTs, the set gave 5). */
+/** The starter set promises what it gives (docs/product.md §10: the text said 6 worker NFTs, the set gave 5). */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockHttp } from '../../../test/mock-http.ts';

@@ -1,4 +1,4 @@
-/** spec §3 selectedLand and has_update on the land page (issue 30). */
+/** docs/product.md §3 selectedLand and has_update on the land page (docs/game-rules.md §2). */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { LandDetailResponse } from '@kingdom/api';

@@ -1,4 +1,4 @@
-/** Salaries shown as paid, in each token (issue 7 item 2; GAME-RULES §4: HEXO pays frens where FOOD runs short). */
+/** Salaries shown as paid, in each token (docs/game-rules.md §4.4; docs/game-rules.md §4: HEXO pays frens where FOOD runs short). */
 import { describe, expect, it } from 'vitest';
 import type { MineDay } from '@kingdom/api';
 import { formatRowSalary, formatSalaryPaid, salaryPaid } from '../mine-amount.ts';

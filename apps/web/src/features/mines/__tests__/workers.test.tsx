@@ -39,7 +39,7 @@ describe('/goldmine/workers', () => {
     expect(within(within(first).getByTestId('slot-2')).getByRole('button', { name: 'Set worker' })).toBeTruthy();
     expect(within(first).getByTestId('slot-4').textContent).toContain('Opens at level 4');
     expect(within(within(first).getByTestId('slot-4')).queryByRole('button')).toBeNull();
-    // A small land caps its gold mine at level 4 (GAME-RULES §2): slot 5 needs a larger land.
+    // A small land caps its gold mine at level 4 (docs/game-rules.md §2): slot 5 needs a larger land.
     expect(within(first).getByTestId('slot-5').textContent).toContain('Opens at level 5 · needs a larger land');
     expect(within(first).getByText('3 open slots · 1 staffed')).toBeTruthy();
     expect(within(first).getByTestId('slot-10').textContent).toContain('Manager');
@@ -86,7 +86,7 @@ describe('/goldmine/workers', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByTestId('slot-2').textContent).toContain('works from 2025-03-11'));
     expect(count(log, 'GET', '/goldmine/mines')).toBeGreaterThan(minesBefore);
-    // Balances, items, notifications refresh too (spec §4 refresh events).
+    // Balances, items, notifications refresh too (docs/product.md §4 refresh events).
     await waitFor(() => expect(count(log, 'GET', '/notifications/count')).toBeGreaterThan(1));
     expect(count(log, 'GET', '/user/balance/hexo')).toBeGreaterThan(1);
     expect(count(log, 'GET', '/inventory/items')).toBeGreaterThan(1);

@@ -1,4 +1,4 @@
-/** Issue 30: "Add votes" without free points points to Lock EXO (button disabled), not "Votes (1 – 0)". */
+/** docs/game-rules.md §2: "Add votes" without free points points to Lock EXO (button disabled), not "Votes (1 – 0)". */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { mockHttp } from '../../../test/mock-http.ts';

@@ -39,7 +39,7 @@ describe('staking hub pages', () => {
   });
 });
 
-describe('staking hub, a player\'s week (issue 18)', () => {
+describe('staking hub, a player\'s week (docs/product.md §10)', () => {
   const board = (items: unknown[]) => ({ body: { items, total: items.length, page: 1, per_page: 20, next_snapshot_at: '2026-12-17T00:00:00.000Z' } });
 
   it('says what happened: no project matches a search; no such project for an unknown slug', async () => {

@@ -51,7 +51,7 @@ describe('/tokensale', () => {
     });
     renderRoute('/tokensale', { signedIn: true });
     fireEvent.click(await screen.findByTestId('round-buy-2'));
-    // issue 18: a sold-out or upcoming round offers no "EXO to buy" at all
+    // docs/product.md §10: a sold-out or upcoming round offers no "EXO to buy" at all
     for (const id of [1, 3]) {
       expect(screen.queryByTestId(`round-amount-${id}`)).toBeNull();
       expect(within(screen.getByTestId(`round-${id}`)).queryByText('EXO to buy')).toBeNull();
@@ -85,7 +85,7 @@ describe('/tokensale', () => {
   });
 });
 
-describe('/tokensale for a player (issue 18)', () => {
+describe('/tokensale for a player (docs/product.md §10)', () => {
   it('names what each order bought, never its internal key', async () => {
     mockHttp({
       ...signedInRoutes(),

@@ -46,7 +46,7 @@ describe('/vendor', () => {
   });
 });
 
-describe('/vendor EXO packs (issue 18)', () => {
+describe('/vendor EXO packs (docs/product.md §10)', () => {
   it('show their ADA price at the current EXO price before any order', async () => {
     // 0.01873 ADA per EXO → 1,000 EXO cost 18.73 ADA (the server's pack-order rule)
     mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: catalogue }, 'GET /currencies/prices': { body: { exo: '0.01873', hexo: '0.00042' } } });

@@ -8,7 +8,7 @@ import { vendorTexts } from '../vendor-texts.ts';
 const t = (k: string, v?: Record<string, unknown>) => i18n.t(k, v);
 const entries = VENDOR_CATALOGUE.map((e) => ({ key: e.key, name: e.name, purpose: e.purpose }));
 
-describe('vendor catalogue and ADA amounts in the player\'s language (issue 30)', () => {
+describe('vendor catalogue and ADA amounts in the player\'s language (docs/game-rules.md §2)', () => {
   beforeAll(async () => { await Promise.all([loadLanguageTexts('en'), loadLanguageTexts('es')]); });
   afterAll(async () => { await i18n.changeLanguage('en'); });
 
