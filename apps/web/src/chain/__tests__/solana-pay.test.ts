@@ -9,18 +9,7 @@ import { demoSolanaAddress } from '../../wallets/demo/index.ts';
 import { standardSigner } from '../../wallets/solana/standard-signer.ts';
 import { WalletError } from '../../wallets/errors.ts';
 import { isShortOfSol, payOrderWithSolana, type SolanaRpcLike } from '../solana-pay.ts';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() { return items.size; },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../test/memory-storage.ts';
 
 const GENESIS = Keypair.generate().publicKey.toBase58();
 const BLOCKHASH = Keypair.generate().publicKey.toBase58();

@@ -3,19 +3,7 @@ import * as CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { describe, expect, it } from 'vitest';
 import { createDemoCardanoWallet } from './index.ts';
 import type { TxSummary } from './sign-tx.ts';
-
-/** A `Storage` kept in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() { return items.size; },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../test/memory-storage.ts';
 
 /** An unsigned transaction built by EMURGO's serialization lib (an independent implementation) paying `to`. */
 function unsignedTx(to: string, fee: number): string {

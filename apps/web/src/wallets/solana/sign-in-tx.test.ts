@@ -4,18 +4,7 @@ import { checkSolanaSignInTx } from '../../../../server/src/auth/verify-tx.ts';
 import { createDemoSolanaStandardWallet } from '../demo/solana-standard.ts';
 import { standardSigner } from './standard-signer.ts';
 import { signSolanaSignInTx } from './sign-in-tx.ts';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() { return items.size; },
-    clear: () => items.clear(),
-    getItem: (k: string) => items.get(k) ?? null,
-    key: (i: number) => [...items.keys()][i] ?? null,
-    removeItem: (k: string) => void items.delete(k),
-    setItem: (k: string, v: string) => void items.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../test/memory-storage.ts';
 
 const MESSAGE = 'kingdom.example wants you to sign in with your Solana account.\nNonce: 0a1b2c3d\nIssued At: 2026-11-27T08:00:00Z ✓';
 const cluster = { cluster: 'devnet' as const, rpcUrl: null };

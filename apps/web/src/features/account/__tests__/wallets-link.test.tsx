@@ -4,13 +4,9 @@ import { createDemoCardanoWallet, demoCardanoAddress } from '../../../wallets/de
 import { mockHttp } from '../../../test/mock-http.ts';
 import { signedInRoutes } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { memoryStorage } from '../../../test/memory-storage.ts';
 
 /** A separate key store, so the wallet in the "extension" is not the session's demo key. */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k), clear: () => m.clear(), key: () => null, get length() { return m.size; } } as Storage;
-}
-
 afterEach(() => {
   delete (window as { cardano?: unknown }).cardano;
 });
