@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { IDEMPOTENCY_HEADER, type ChainToken } from '@kingdom/api';
@@ -16,6 +17,8 @@ import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { payWithSessionWallet, type PayRequest, type PayStep } from './pay.ts';
 import type { DepositsAnswer, ExoOrder, Withdrawal } from './types.ts';
 import { notifyTransactionSent } from '../components/tx-toast.ts';
+import { notifySuccess } from '../components/notify.ts';
+import { formatTokenAmount } from '../i18n/format.ts';
 
 /** Poll interval while a payment or payout is waited on (ms). */
 export const POLL_MS = 2_000;
@@ -122,6 +125,29 @@ export function useExoOrders(poll = false) {
     queryKey: chainKeys.orders, queryFn: async () => (await call('exoOrders')).orders, enabled: useIsAuthenticated(),
     refetchInterval: (q) => (poll || hasOpenOrder(q.state.data) ? POLL_MS : false),
   });
+}
+
+/**
+ * An EXO order as the server last answered it, polled until it is paid or expired (either chain):
+ * when it is paid, one "EXO credited" toast and the balances refreshed.
+ */
+export function useOrderProgress(order: ExoOrder): ExoOrder {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [final, setFinal] = useState(false);
+  const q = useExoOrders(!final);
+  const now = q.data?.find((o) => o.id === order.id) ?? order;
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || now.status === 'awaiting_payment') return;
+    done.current = true;
+    setFinal(true);
+    if (now.status === 'paid') {
+      notifySuccess(t('chain.order.credited', { amount: formatTokenAmount(now.exo, 'exo', 6) }));
+      void refreshAfterChainMoney(qc, 'exo');
+    }
+  }, [now.status, now.exo, qc, t]);
+  return now;
 }
 
 /**

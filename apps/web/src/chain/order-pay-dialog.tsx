@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '../i18n/format.ts';
 import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { notifySuccess } from '../components/notify.ts';
 import { formatUtc } from '../components/time-format.ts';
 import { errorText } from '../i18n/errors.ts';
 import { formatAda } from './format.ts';
-import { refreshAfterChainMoney, useChainInfo, useExoOrders, usePay } from './hooks.ts';
+import { useChainInfo, useOrderProgress, usePay } from './hooks.ts';
 import { payFailureText, type PayStep } from './pay.ts';
 import { TxLink } from './tx-link.tsx';
 import './chain.css';
@@ -17,21 +15,8 @@ import type { ExoOrder } from './types.ts';
 /** The order's status after its payment was submitted, polled until it is paid or expired. */
 function OrderProgress({ order, txHash }: { order: ExoOrder; txHash: string }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [final, setFinal] = useState(false);
-  const q = useExoOrders(!final);
   const info = useChainInfo();
-  const now = q.data?.find((o) => o.id === order.id) ?? order;
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || now.status === 'awaiting_payment') return;
-    done.current = true;
-    setFinal(true);
-    if (now.status === 'paid') {
-      notifySuccess(t('chain.order.credited', { amount: formatTokenAmount(now.exo, 'exo', 6) }));
-      void refreshAfterChainMoney(qc, 'exo');
-    }
-  }, [now.status, now.exo, qc, t]);
+  const now = useOrderProgress(order);
   return (
     <dl className="facts facts--wide" aria-live="polite">
       <div><dt>{t('chain.transaction')}</dt><dd><TxLink hash={txHash} /></dd></div>

@@ -1,19 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { renderSVG } from 'uqr';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '../i18n/format.ts';
 import { useConfig } from '../api/session-calls.ts';
 import { ApiError } from '../api/client.ts';
 import { Dialog } from '../components/dialog.tsx';
-import { notifyError, notifySuccess } from '../components/notify.ts';
+import { notifyError } from '../components/notify.ts';
 import { notifyTransactionSent } from '../components/tx-toast.ts';
 import { formatUtc } from '../components/time-format.ts';
 import { errorText } from '../i18n/errors.ts';
 import { useSession } from '../session/session-store.ts';
 import { WalletError } from '../wallets/errors.ts';
 import { formatSol } from './format.ts';
-import { POLL_MS, refreshAfterChainMoney, useExoOrders } from './hooks.ts';
+import { POLL_MS, useOrderProgress } from './hooks.ts';
 import type { SolanaPayStep } from './solana-pay.ts';
 import { nudgeDemoSolana } from './solana-demo.ts';
 import { TxLink } from './tx-link.tsx';
@@ -47,21 +47,9 @@ function failureText(e: unknown): string {
 /** The order's status after its payment was sent, polled until it is paid or expired; in demo mode the local cluster is moved on meanwhile. */
 function SolanaOrderProgress({ order, signature }: { order: ExoOrder; signature: string }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const demo = useConfig().data?.demo === true;
-  const [final, setFinal] = useState(false);
-  const q = useExoOrders(!final);
-  const now = q.data?.find((o) => o.id === order.id) ?? order;
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || now.status === 'awaiting_payment') return;
-    done.current = true;
-    setFinal(true);
-    if (now.status === 'paid') {
-      notifySuccess(t('chain.order.credited', { amount: formatTokenAmount(now.exo, 'exo', 6) }));
-      void refreshAfterChainMoney(qc, 'exo');
-    }
-  }, [now.status, now.exo, qc, t]);
+  const now = useOrderProgress(order);
+  const final = now.status !== 'awaiting_payment';
   // demo: the local cluster finalizes after some slots; produce them now, as the Cardano demo produces blocks
   useEffect(() => {
     if (!demo || final) return;
