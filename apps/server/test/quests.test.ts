@@ -32,7 +32,8 @@ async function factsOf(k: TestKingdom, userId: number): Promise<QuestFacts> {
   const times = async (q: ReturnType<typeof sql>) => (await exec<{ at: Date | string }>(k.db.orm, q)).map((r) => ms(r.at));
   return {
     workersAssigned: await times(sql`SELECT assigned_at AS at FROM mine_workers WHERE user_id = ${userId}`),
-    vendorPurchases: await times(sql`SELECT created_at AS at FROM vendor_purchases WHERE user_id = ${userId}`),
+    vendorPurchases: await times(sql`SELECT created_at AS at FROM vendor_purchases WHERE user_id = ${userId}
+      UNION ALL SELECT created_at FROM exo_orders WHERE user_id = ${userId} AND source = 'pack' AND status = 'paid'`),
     votesAdded: (await exec<{ at: Date | string; d: string }>(k.db.orm, sql`SELECT created_at AS at, delta::text AS d FROM vote_events WHERE user_id = ${userId}`)).map((r) => ({ at: ms(r.at), votes: BigInt(r.d) })),
     deposits: await times(sql`SELECT created_at AS at FROM ledger_entries WHERE user_id = ${userId} AND reason = 'deposit' AND asset IN ('exo', 'hexo')`),
     upgradesStarted: await times(sql`SELECT started_at AS at FROM mine_upgrades WHERE user_id = ${userId}`),
@@ -84,15 +85,20 @@ describe('quests', () => {
     expect((await k.post(STAKING_PATHS.votesRemove, { project, votes: 20 }, auth(p))).statusCode).toBe(200);
     // a deposit, credited as the chain watcher does (reason `deposit`, reference = output)
     await k.db.orm.transaction((tx) => applyTokenEntry(tx, { userId: p.userId, token: 'hexo', amount: 5_000_000n, reason: 'deposit', reference: `${'ab'.repeat(32)}#0`, at: k.now() }));
+    // an EXO pack paid on chain counts as a vendor purchase; one still awaiting its payment does not
+    for (const status of ['paid', 'awaiting_payment']) {
+      await exec(k.db.orm, sql`INSERT INTO exo_orders (user_id, idempotency_key, request_hash, source, pack, exo, lovelace, status, created_at, expires_at)
+        VALUES (${p.userId}, ${randomUUID()}, 'h', 'pack', 'exo_1k', 1000000000, 18730000, ${status}, ${k.now()}, ${new Date(k.now().getTime() + 1_800_000)})`);
+    }
     let q = await quests(k, p);
     const today = questPeriodOf('daily', k.now().getTime());
     const facts = await factsOf(k, p.userId);
     for (const x of q.daily.quests) expect(x.progress).toBe(questProgress(x.kind, today, facts).toString());
     const byKind = (kind: string) => [...q.daily.quests, ...q.weekly.quests].find((x) => x.kind === kind);
-    if (byKind('vendor_purchases')) expect(byKind('vendor_purchases')!.progress).toBe('2');
+    if (byKind('vendor_purchases')) expect(byKind('vendor_purchases')!.progress).toBe('3');
     if (byKind('add_votes')) expect(byKind('add_votes')!.progress).toBe('100');
     await expectSqlEqualsModel(k, p.userId, [today, questPeriodOf('weekly', k.now().getTime())]);
-    expect((await progressOf(k.db.orm, p.userId, today))).toMatchObject({ assign_workers: 1n, vendor_purchases: 2n, add_votes: 100n, deposits: 1n }); // 120 added, 20 removed
+    expect((await progressOf(k.db.orm, p.userId, today))).toMatchObject({ assign_workers: 1n, vendor_purchases: 3n, add_votes: 100n, deposits: 1n }); // 120 added, 20 removed
 
     // the worker works from its first full day; a day's report and EXO count when published (the next day)
     expect((await k.post(PATHS.demoTick, { days: 2 })).statusCode).toBe(200);

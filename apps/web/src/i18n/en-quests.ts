@@ -48,7 +48,7 @@ export const enQuests = {
     },
     hints: {
       assign_workers: 'Set workers into free slots of your gold or fren mines.',
-      vendor_purchases: 'Any purchase at the Vendor counts.',
+      vendor_purchases: 'Any purchase at the Vendor counts, EXO packs once paid.',
       add_votes: 'Lock EXO as votes and add them to Staking-Hub projects.',
       deposits: 'Send EXO or HEXO from a linked wallet to your app balance.',
       upgrades_started: 'Start an upgrade of a gold or fren mine.',

@@ -51,7 +51,7 @@ export const esQuests: TextsLike<typeof enQuests> = {
     },
     hints: {
       assign_workers: 'Pon trabajadores en las ranuras libres de tus minas de oro o de frens.',
-      vendor_purchases: 'Cualquier compra en el Vendedor cuenta.',
+      vendor_purchases: 'Cualquier compra en el Vendedor cuenta; los paquetes de EXO, una vez pagados.',
       add_votes: 'Bloquea EXO como votos y añádelos a proyectos del Staking-Hub.',
       deposits: 'Envía EXO o HEXO desde una billetera vinculada a tu saldo de la app.',
       upgrades_started: 'Inicia una mejora de una mina de oro o de frens.',

@@ -34,7 +34,7 @@ export type QuestPeriodKind = (typeof QUEST_PERIODS)[number];
  * What a quest counts (docs/game-rules.md §14), each from a fact the game records:
  *  - `assign_workers`: workers set into a mine slot in the period (still in a slot: one removed
  *    again no longer counts);
- *  - `vendor_purchases`: vendor purchases made in the period;
+ *  - `vendor_purchases`: vendor purchases made in the period, an EXO pack counting once paid (by when it was ordered);
  *  - `add_votes`: net whole vote points added to projects in the period (additions minus removals,
  *    at least 0: adding and removing the same points again and again counts nothing);
  *  - `deposits`: EXO or HEXO deposits credited in the period;
@@ -197,7 +197,7 @@ export function parseQuestId(id: string): { kind: QuestPeriodKind; start: string
 export interface QuestFacts {
   /** When each worker now in a slot was assigned. */
   workersAssigned: readonly number[];
-  /** When each vendor purchase was made. */
+  /** When each vendor purchase was made (an EXO pack: when it was ordered, once it is paid). */
   vendorPurchases: readonly number[];
   /** Vote changes (added > 0, removed < 0) and when. */
   votesAdded: ReadonlyArray<{ at: number; votes: bigint }>;

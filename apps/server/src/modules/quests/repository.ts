@@ -19,7 +19,8 @@ export async function progressOf(orm: Orm, userId: number, period: QuestPeriod):
   const endReportDay = addDays(new Date(period.endsAt).toISOString().slice(0, 10), -1); // exclusive
   const [row] = await exec<Record<QuestKind, string>>(orm, sql`SELECT
     (SELECT count(*) FROM mine_workers WHERE user_id = ${userId} AND assigned_at >= ${s} AND assigned_at < ${e})::text AS assign_workers,
-    (SELECT count(*) FROM vendor_purchases WHERE user_id = ${userId} AND created_at >= ${s} AND created_at < ${e})::text AS vendor_purchases,
+    ((SELECT count(*) FROM vendor_purchases WHERE user_id = ${userId} AND created_at >= ${s} AND created_at < ${e})
+      + (SELECT count(*) FROM exo_orders WHERE user_id = ${userId} AND source = 'pack' AND status = 'paid' AND created_at >= ${s} AND created_at < ${e}))::text AS vendor_purchases,
     (SELECT GREATEST(COALESCE(sum(delta), 0), 0) FROM vote_events WHERE user_id = ${userId} AND created_at >= ${s} AND created_at < ${e})::text AS add_votes,
     (SELECT count(*) FROM ledger_entries WHERE user_id = ${userId} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0
       AND created_at >= ${s} AND created_at < ${e})::text AS deposits,
