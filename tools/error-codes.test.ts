@@ -1,0 +1,104 @@
+/**
+ * Every error code the product defines (docs/product.md §8 and ours, `ERROR_CODES` of `@kingdom/game`)
+ * and the test that reaches it through a player's path (HTTP on the server, or a page in the web app
+ * or in Chromium), so that a code no player can reach shows up here. A new code fails this test until
+ * it is listed with the test that answers it; a listed test must still name the code (or its
+ * message). The few codes only a fault reaches say which fault.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, type ErrorCode } from '@kingdom/game';
+import { ERROR_MESSAGES } from '@kingdom/api';
+import { REPO_ROOT } from './kingdom-server.ts';
+
+const REACHED: Record<ErrorCode, string | { fault: string }> = {
+  ERROR_WALLET_WRONG_NETWORK: 'apps/server/test/solana-orders.test.ts',
+  ERROR_WALLET_NOT_ENOUGH_UTXO: 'apps/server/test/chain-money.test.ts',
+  ERROR_WALLET_NOT_ENOUGH_BALANCE: 'apps/server/test/chain-money.test.ts',
+  ERROR_WALLET_NOT_SELECTED: 'apps/web/src/chain/__tests__/solana-pay.test.ts',
+  ERROR_WALLET_API: 'apps/web/src/wallets/solana/errors.test.ts',
+  ERROR_WALLET_NOT_MATCH: 'apps/server/test/staking.test.ts',
+  ERROR_WALLET_ALREADY_LINKED: 'apps/server/test/chain-money.test.ts',
+  UNHANDLED_WALLET_ERROR: { fault: 'a wallet failing in a way no wallet error kind names (the web app fallback in apps/web/src/features/auth/connect-page.tsx)' },
+  UNHANDLED_ERROR: 'packages/api/test/errors.test.ts',
+  USER_NOT_AUTH: 'apps/server/test/auth.test.ts',
+  USER_WALLET_NOT_BELONG: 'apps/server/test/mint.test.ts',
+  USER_WALLET_CANCEL_CONNECT: 'apps/web/src/wallets/solana/errors.test.ts',
+  USER_WALLET_CANCEL_TRANSACTION: 'apps/web/src/chain/__tests__/chain-modals.test.tsx',
+  USER_WALLET_ALREADY_ADDED: 'apps/server/test/staking.test.ts',
+  SYSTEM_FEATURE_NOT_AVAILABLE: 'apps/server/test/solana-cluster.test.ts',
+  NOT_VALID_REQUEST_ADDRESS: 'apps/server/test/auth.test.ts',
+  NOT_SET_ACTIVE_ADDRESS: 'apps/server/test/staking.test.ts',
+  CANT_GET_MASTER_WALLET: 'apps/server/test/chain-money.test.ts',
+  ACTIVE_ADDRESS_NOT_MASTER_ADDRESS: 'apps/server/test/chain-money.test.ts',
+  WITHDRAW_CAN_ONLY_MASTER: 'apps/server/test/chain-money.test.ts',
+  PENDING_TRANSACTION: 'apps/server/test/chain-money.test.ts',
+  MINT_REMOVE_COORS: 'apps/server/test/mint.test.ts',
+  LAND_NOT_AVAILABLE: 'apps/server/test/land-ladder.test.ts',
+  LAND_SOLD_OUT: 'apps/server/test/mint.test.ts',
+  LAND_NOT_BELONG_TO_USER: 'apps/server/test/goldrush.test.ts',
+  CHEST_NOT_LAND_OWNER: 'apps/server/test/account-chest.test.ts',
+  CHEST_NOT_TIME_END: 'apps/server/test/account-chest.test.ts',
+  CHEST_END: 'apps/server/test/account-chest.test.ts',
+  CHEST_EXPLOIT: 'apps/server/test/account-chest.test.ts',
+  GOLDMINE_UPGRADE_FAILED: 'apps/server/test/land-ladder.test.ts',
+  GOLDMINE_UPGRADE_IN_PROGRESS: 'apps/server/test/goldrush.test.ts',
+  GOLDMINE_ERROR_LAND_MAX_SIZE: 'packages/game/test/mines.test.ts',
+  NOT_VALID_WORKER_RARITY: 'apps/server/test/goldrush.test.ts',
+  SLOT_ALREADY_USE: 'apps/server/test/goldrush.test.ts',
+  NOT_VALID_WORKER: 'apps/server/test/goldrush.test.ts',
+  WORKER_NOT_BELONG_USER: 'apps/server/test/goldrush.test.ts',
+  WORKER_IS_SET: 'apps/server/test/goldrush.test.ts',
+  SLOT_NOT_AVAILABLE: 'apps/server/test/goldrush.test.ts',
+  CANT_RUN_THIS_OPERATION: { fault: 'a fault only: an exactly-once replay whose stored answer is missing (modules/vendor/service.ts, chain/orders.ts, chain/withdrawals.ts)' },
+  ERROR_WALLET_SELECT_API: 'e2e/tests/land-ladder.test.ts',
+  ITEM_NOT_EXIST_ON_BALANCE: 'apps/server/test/goldrush.test.ts',
+  VOTES_NOT_VALID_VALUE: 'apps/server/test/staking.test.ts',
+  USER_WITHDRAW_HEXO_NO_BALANCE: 'apps/server/test/chain-money.test.ts',
+  VENDOR_NOT_ENOUGH_BALANCE: 'apps/server/test/staking.test.ts',
+  CSRF_TOKEN_MISMATCH: 'apps/server/test/auth.test.ts',
+  VALIDATION_ERROR: 'apps/server/test/auth.test.ts',
+  NOT_FOUND: 'apps/server/test/chain-money.test.ts',
+  TOO_MANY_REQUESTS: 'apps/server/test/auth.test.ts',
+  MAINTENANCE: 'apps/server/test/dashboard.test.ts',
+  DEMO_ONLY: { fault: 'an internal guard: outside demo mode the demo routes are not registered at all (404)' },
+  GOLDMINE_MAX_LEVEL: 'apps/server/test/hardening.test.ts',
+  LAND_MAX_SIZE: 'apps/server/test/hardening.test.ts',
+  AMOUNT_TOO_LARGE: 'apps/server/test/hardening.test.ts',
+  IDEMPOTENCY_KEY_REUSED: 'apps/server/test/chain-money.test.ts',
+  WALLET_LAST_OF_ACCOUNT: 'apps/server/test/staking.test.ts',
+  USER_NAME_TAKEN: 'apps/server/test/account-chest.test.ts',
+  NOT_VALID_AVATAR: 'apps/server/test/account-chest.test.ts',
+  TX_SUBMIT_FAILED: 'apps/server/test/emulator-ledger.test.ts',
+  TREASURY_INSUFFICIENT: 'apps/server/test/chain-money.test.ts',
+  SALE_ROUND_CLOSED: 'apps/server/test/chain-money.test.ts',
+  SALE_SOLD_OUT: 'apps/server/test/chain-money.test.ts',
+  NOT_READY: 'apps/server/test/ops.test.ts',
+  FRENMINE_UPGRADE_IN_PROGRESS: 'packages/game/test/mines.test.ts',
+  FRENMINE_MAX_LEVEL: 'apps/server/test/hardening.test.ts',
+  FRENMINE_ERROR_LAND_MAX_SIZE: 'packages/game/test/mines.test.ts',
+  PRICE_STALE: 'apps/server/test/prices.test.ts',
+  ERROR_WALLET_TX_VERSION_NOT_SUPPORTED: 'apps/web/src/chain/__tests__/solana-pay.test.ts',
+  ERROR_WALLET_TX_TOO_LARGE: 'apps/web/src/chain/__tests__/solana-pay.test.ts',
+  SOLANA_WALLET_REQUIRED: 'apps/server/test/solana-orders.test.ts',
+  VENDOR_WEEKLY_LIMIT: 'apps/server/test/land-ladder.test.ts',
+  FRENMINE_UPGRADE_FAILED: 'apps/web/src/features/land/__tests__/land-selected.test.tsx',
+  QUEST_ALREADY_CLAIMED: 'apps/server/test/quests.test.ts',
+  QUEST_NOT_COMPLETE: 'apps/server/test/quests.test.ts',
+  QUEST_PERIOD_ENDED: 'apps/server/test/quests.test.ts',
+};
+
+describe('every error code is reached by a test', () => {
+  it('lists every code of the catalogue, and nothing else', () => {
+    expect(Object.keys(REACHED).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it.each(Object.entries(REACHED).filter((e): e is [string, string] => typeof e[1] === 'string'))('%s is answered in %s', (code, file) => {
+    const path = join(REPO_ROOT, file);
+    expect(existsSync(path)).toBe(true);
+    const text = readFileSync(path, 'utf8');
+    const named = new RegExp(`\\b${code}\\b`).test(text) || text.includes(ERROR_MESSAGES[code as ErrorCode]);
+    expect(named).toBe(true);
+  });
+});
