@@ -6,44 +6,21 @@
  * 40 to the Master Wallet and buys an EXO pack, exactly as chain-money.test.ts does on the in-process
  * emulator; blocks come from `/emulator/blocks` and the Kingdom's watcher polls Blockfrost.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
-import { freePort } from '../../tools/pg-cluster.ts';
+import { startBlockfrostEmulator, type EmulatorProcess } from '../blockfrost-chain.ts';
 import { REPO_ROOT, startKingdomServer, type KingdomServer } from '../../tools/kingdom-server.ts';
 import { launchBrowser, pathOf, signInWithDemoWallet, toastTexts, withPage } from '../helpers.ts';
 
 let browser: Browser;
-let chainProcess: ChildProcess | undefined;
+let chain: EmulatorProcess | undefined;
 let chainOrigin: string;
 let server: KingdomServer | undefined;
 let scratch: string;
-
-/** Starts the emulator CLI and returns the KEY=value lines it prints (the Kingdom's environment). */
-async function startChain(): Promise<Record<string, string>> {
-  const port = await freePort();
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE', 'TEST', 'NODE_ENV', 'TREASURY_KEY_FILE']) delete env[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'cli.ts'), 'blockfrost-emulator',
-    '--port', String(port), '--block-ms', '0', '--data-dir', join(scratch, 'chain'), '--treasury-key-file', join(scratch, 'treasury.skey')], {
-    cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  chainProcess = child;
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  const deadline = Date.now() + 120_000;
-  while (!/^TREASURY_KEY_FILE=/m.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`blockfrost-emulator did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  chainOrigin = `http://127.0.0.1:${port}`;
-  return Object.fromEntries(out.split('\n').map((l) => /^([A-Z_]+)=(.+)$/.exec(l.trim())).filter((m) => m !== null).map((m) => [m[1]!, m[2]!]));
-}
 
 async function admin<T>(path: string, body: unknown): Promise<T> {
   const res = await fetch(chainOrigin + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -62,7 +39,9 @@ async function answerDemoWallet(page: Page): Promise<void> {
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'kingdom-e2e-bf-'));
-  const chainEnv = await startChain();
+  chain = await startBlockfrostEmulator(scratch, { readyKey: 'SOLANA_SALE_ADDRESS', timeoutMs: 120_000 });
+  chainOrigin = chain.origin;
+  const chainEnv = chain.env;
   expect(chainEnv).toMatchObject({ CARDANO_NETWORK: 'preprod', BLOCKFROST_URL: `${chainOrigin}/api/v0` });
   server = await startKingdomServer({
     env: {
@@ -77,11 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (chainProcess && chainProcess.exitCode === null) {
-    chainProcess.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (chainProcess.exitCode === null) chainProcess.kill('SIGKILL');
-  }
+  await chain?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 

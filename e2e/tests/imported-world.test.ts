@@ -7,51 +7,27 @@
  * lands signs in with a CIP-30 wallet (Eternl's `window.cardano.eternl`, its keys in this test:
  * signatures made by the test wallet for real) and sees their real lands — desktop and phone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { generateValley, hexName } from '@kingdom/game';
-import { freePort } from '../../tools/pg-cluster.ts';
 import { REPO_ROOT, startKingdomServer, type KingdomServer } from '../../tools/kingdom-server.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from '../../apps/server/test/support/wallets.ts';
 import { makeTestCollection, writeTestCollection, type TestCollection } from '../../apps/server/test/support/test-collection.ts';
 import { expectPath, launchBrowser, readSession, settle, withPage } from '../helpers.ts';
+import { cleanChildEnv, startBlockfrostEmulator, type EmulatorProcess } from '../blockfrost-chain.ts';
 
 let browser: Browser;
-let chainProcess: ChildProcess | undefined;
+let chain: EmulatorProcess | undefined;
 let server: KingdomServer | undefined;
 let scratch: string;
 let player: CardanoTestWallet;
 let collection: TestCollection;
 /** The player's lands' cells, as the Valley names them. */
 let playerCells: string[];
-
-function cleanEnv(): Record<string, string | undefined> {
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATA_DIR', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE', 'TEST', 'NODE_ENV', 'TREASURY_KEY_FILE', 'KINGDOM_TEST_DB']) delete env[key];
-  return env;
-}
-
-/** Starts the emulator CLI with the collection and returns the KEY=value lines it prints. */
-async function startChain(collectionFile: string): Promise<Record<string, string>> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'cli.ts'), 'blockfrost-emulator',
-    '--port', String(port), '--block-ms', '0', '--data-dir', join(scratch, 'chain'), '--treasury-key-file', join(scratch, 'treasury.skey'),
-    '--collection', collectionFile], { cwd: REPO_ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-  chainProcess = child;
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-  const deadline = Date.now() + 300_000;
-  while (!/^MINING_TOOL_POLICY_ID=/m.test(out)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`blockfrost-emulator did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return Object.fromEntries(out.split('\n').map((l) => /^([A-Z_]+)=(.+)$/.exec(l.trim())).filter((m) => m !== null).map((m) => [m[1]!, m[2]!]));
-}
 
 /** A CIP-30 wallet at `window.cardano.eternl` whose `signData` is the test wallet's (through the page's binding). */
 async function installWallet(page: Page, wallet: CardanoTestWallet): Promise<void> {
@@ -85,14 +61,15 @@ beforeAll(async () => {
   writeTestCollection(file, collection);
   const cells = generateValley(1000);
   playerCells = collection.landsOf.get(player.address)!.map((id) => hexName(cells[id - 1]!.q, cells[id - 1]!.r));
-  const chainEnv = await startChain(file);
+  chain = await startBlockfrostEmulator(scratch, { extraArgs: ['--collection', file], readyKey: 'MINING_TOOL_POLICY_ID', timeoutMs: 300_000 });
+  const chainEnv = chain.env;
   expect(chainEnv).toMatchObject({ CARDANO_NETWORK: 'preprod', DEMO: 'false', LAND_POLICY_ID: expect.stringMatching(/^[0-9a-f]{56}$/) });
   const env = {
     ...chainEnv, DATA_DIR: join(scratch, 'data'), BLOCKFROST_RATE_PER_SECOND: '1000', BLOCKFROST_BURST: '1000', LOG_LEVEL: 'warn',
     SOLANA_SALE_ADDRESS: '11111111111111111111111111111111',
   };
   const imported = spawnSync(process.execPath, ['--import', 'tsx', join('apps', 'server', 'src', 'cli.ts'), 'world', 'import'], {
-    cwd: REPO_ROOT, env: { ...cleanEnv(), ...env }, encoding: 'utf8', timeout: 300_000,
+    cwd: REPO_ROOT, env: { ...cleanChildEnv(), ...env }, encoding: 'utf8', timeout: 300_000,
   });
   expect(imported.status, `${imported.stdout}\n${imported.stderr}`).toBe(0);
   expect(imported.stdout).toMatch(/new 1013, updated 0, unchanged 0, refused 7/);
@@ -107,11 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (chainProcess && chainProcess.exitCode === null) {
-    chainProcess.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    if (chainProcess.exitCode === null) chainProcess.kill('SIGKILL');
-  }
+  await chain?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
