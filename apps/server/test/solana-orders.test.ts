@@ -97,6 +97,25 @@ async function pay(from: Keypair, o: ExoOrder, opts: { lamports?: number; memo?:
   return conn.sendRawTransaction(tx.serialize());
 }
 
+
+/** Runs the watcher in a process of its own (`support/solana-watch-child.ts`) and kills it (SIGKILL) once it has committed 3 chunks, before it is done. */
+async function killWatcherAfterThreeChunks(env: Record<string, string | undefined>): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'test', 'support', 'solana-watch-child.ts')], {
+    cwd: path.resolve(import.meta.dirname, '../../..'), env, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
+  child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
+  const deadline = Date.now() + 120_000;
+  while (!/chunk 3\n/.test(out)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the watcher process did not get going:\n${out}`);
+    await sleep(20);
+  }
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  expect(out).not.toMatch(/done/);
+}
+
 describe('a SOL order', () => {
   it('fixes lamports from the prices (rounded up) and answers its Solana Pay transfer request', async () => {
     const p = await player();
@@ -370,20 +389,7 @@ describe.skipIf(TEST_DB !== 'postgres')('several processes on one database (Post
       sigs.push(await k.providers.solanaChain.local!.send(tx.serialize()));
     }
     await slots(k.providers.solanaChain.finalitySlots + 1);
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'test', 'support', 'solana-watch-child.ts')], {
-      cwd: path.resolve(import.meta.dirname, '../../..'), env: childEnv({ WATCH_NOW: k.now().toISOString(), WATCH_CHUNK: '10' }), stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
-    child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
-    const deadline = Date.now() + 120_000;
-    while (!/chunk 3\n/.test(out)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the watcher process did not get going:\n${out}`);
-      await sleep(20);
-    }
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    expect(out).not.toMatch(/done/);
+    await killWatcherAfterThreeChunks(childEnv({ WATCH_NOW: k.now().toISOString(), WATCH_CHUNK: '10' }));
     const [mid] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM solana_payments WHERE signature IN (SELECT jsonb_array_elements_text(${JSON.stringify(sigs)}::jsonb))`);
     expect(mid!.n).toBeGreaterThanOrEqual(20); // 3 chunks of 10 committed (the first may hold older transfers to the sale address)
     expect(mid!.n).toBeLessThan(N);
@@ -500,21 +506,7 @@ describe.skipIf(TEST_DB !== 'pglite')('a watcher process killed mid-run (PGlite 
       const base: Record<string, string> = {};
       for (const [key, v] of Object.entries(process.env)) if (v !== undefined) base[key] = v;
       for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'NODE_OPTIONS', 'VITEST', 'VITEST_MODE', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'KINGDOM_TEST_DB', 'NODE_ENV']) delete base[key];
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'test', 'support', 'solana-watch-child.ts')], {
-        cwd: path.resolve(import.meta.dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...base, DATA_DIR: dataDir, DEMO: 'false', SOLANA_FINALITY_SLOTS: '3', LOG_LEVEL: 'silent', WATCH_NOW: now.toISOString(), WATCH_CHUNK: '5' },
-      });
-      let out = '';
-      child.stdout.on('data', (b: Buffer) => { out += b.toString(); });
-      child.stderr.on('data', (b: Buffer) => { out += b.toString(); });
-      const deadline = Date.now() + 120_000;
-      while (!/chunk 3\n/.test(out)) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the watcher process did not get going:\n${out}`);
-        await sleep(20);
-      }
-      child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
-      expect(out).not.toMatch(/done/);
+      await killWatcherAfterThreeChunks({ ...base, DATA_DIR: dataDir, DEMO: 'false', SOLANA_FINALITY_SLOTS: '3', LOG_LEVEL: 'silent', WATCH_NOW: now.toISOString(), WATCH_CHUNK: '5' });
 
       const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: undefined });
       try {
