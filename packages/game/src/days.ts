@@ -2,7 +2,11 @@
  * Game days (docs/game-rules.md §1): a game day is a UTC date `YYYY-MM-DD`; the daily tick at 00:00 UTC
  * settles the day that just ended.
  */
-const DAY_MS = 86_400_000;
+/** One game day in ms: 24 h of UTC time (docs/game-rules.md §1.1). */
+export const DAY_MS = 86_400_000;
+
+/** One week in ms: 7 game days (the chest's and the weekly quests' weeks, docs/game-rules.md §7.1, §14). */
+export const WEEK_MS = 7 * DAY_MS;
 
 /** The UTC date of an instant (ms or Date). */
 export function gameDay(at: number | Date): string {

@@ -2,6 +2,7 @@
  * Display helpers of docs/product.md §9 (thousands separators, relative time, shortened strings, prices).
  * Pure: the current time is a parameter.
  */
+import { DAY_MS } from './days.ts';
 import { fromBaseUnits, type Token } from './tokens/tokens.ts';
 
 /**
@@ -35,8 +36,6 @@ export function formatPrice5(price: string | number): string {
   if (!m) return s;
   return `${m[1]}${m[2]}.${(m[3] ?? '').padEnd(5, '0').slice(0, 5)}`;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Relative time of docs/product.md §9: 'Today' under a day, then `1d ago`, `%dd ago`, `1w ago`, `%dw ago`,

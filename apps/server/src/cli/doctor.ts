@@ -18,6 +18,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DAY_MS } from '@kingdom/game';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { API_PREFIX, ENDPOINTS } from '@kingdom/api';
@@ -55,7 +56,7 @@ const TIMEOUT_MS = 10_000;
 
 /** The estimated Blockfrost requests per day: the watcher's fixed part plus {@link REQUESTS_PER_PLAYER_DAY} per expected player. */
 export function dailyRequestEstimate(config: Pick<Config, 'chainMoney' | 'budget'>): { watcher: number; players: number; total: number } {
-  const watcher = Math.ceil((86_400_000 / config.chainMoney.watchMs) * REQUESTS_PER_WATCH_RUN);
+  const watcher = Math.ceil((DAY_MS / config.chainMoney.watchMs) * REQUESTS_PER_WATCH_RUN);
   const players = config.budget.expectedDailyPlayers * REQUESTS_PER_PLAYER_DAY;
   return { watcher, players, total: watcher + players };
 }

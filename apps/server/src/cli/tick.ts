@@ -1,7 +1,7 @@
 /** `tick [--days N]` (demo mode): advances the game clock N days (default 1) and settles them. */
 import { parseArgs } from 'node:util';
 import { PATHS, type ClockResponse } from '@kingdom/api';
-import { gameDay } from '@kingdom/game';
+import { DAY_MS, gameDay } from '@kingdom/game';
 import { openKingdomDatabase } from '../server.ts';
 import { GameClock } from '../clock.ts';
 import { settleDueDays } from '../jobs/settlement.ts';
@@ -20,7 +20,7 @@ export async function tick(args: string[]): Promise<void> {
     try {
       const clock = new GameClock(db);
       await clock.load();
-      const now = await advanceDemoClock(db, (ms, tx) => clock.advance(ms, tx), days * 86_400_000);
+      const now = await advanceDemoClock(db, (ms, tx) => clock.advance(ms, tx), days * DAY_MS);
       const settled = await settleDueDays(db, now, config.settlement);
       result = { now: now.toISOString(), today: gameDay(now), last_settled: settled.at(-1)?.day ?? null, settled: settled.map((d) => d.day) };
     } finally {

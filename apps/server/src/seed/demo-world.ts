@@ -11,7 +11,7 @@ import { bech32, base58 } from '@scure/base';
 import {
   ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
   landAssetName, miningToolAssetName, toBaseUnits, LAND_SIZE_INFO, type Prng, type Token,
-  demoSaleRounds,
+  demoSaleRounds, SNAPSHOT_PERIOD_MS,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import {
@@ -150,7 +150,7 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     await mintCollectionsToTreasury(tx);
     await mintToCollectors(tx);
     // The current Staking-Hub round began at the last 14-day boundary before the seed.
-    const roundStart = new Date(Math.floor(now.getTime() / (14 * 86_400_000)) * 14 * 86_400_000);
+    const roundStart = new Date(Math.floor(now.getTime() / SNAPSHOT_PERIOD_MS) * SNAPSHOT_PERIOD_MS);
     const [snap] = await exec<{ id: number }>(tx, sql`INSERT INTO staking_snapshots (taken_at) VALUES (${roundStart}) RETURNING id`);
     await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) ${snapshotRowsSql(snap!.id)}`);
     for (const p of DEMO_PLAYERS) {

@@ -7,6 +7,7 @@
  * Units: token amounts in base units (6 decimals), ADA in lovelace, heights in blocks. Times are
  * `Date`s (UTC) passed in; nothing here reads a clock.
  */
+import { DAY_MS } from '../days.ts';
 import { GameError } from '../errors.ts';
 
 /** Blocks a payment needs (its own block counts as one) before it is credited (docs/game-rules.md §8). */
@@ -200,8 +201,6 @@ export function lovelacePerExo(adaPerExo: string): bigint | null {
   const lovelace = BigInt(m[1]!) * 1_000_000n + BigInt((m[2] ?? '').padEnd(6, '0'));
   return lovelace > 0n ? lovelace : null;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The demo's seven sale rounds around `now`: two closed, one open now, one sold out, three

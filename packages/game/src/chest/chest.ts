@@ -13,10 +13,9 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { DAY_MS, WEEK_MS } from '../days.ts';
 import { toBaseUnits, type Token } from '../tokens/tokens.ts';
 
-const DAY_MS = 86_400_000;
-const WEEK_MS = 7 * DAY_MS;
 
 /** One loot: a token amount (base units, as a decimal string) or a number of items. */
 export interface ChestLoot {

@@ -20,10 +20,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { createPrng } from '../prng.ts';
 import { toBaseUnits, type Token } from '../tokens/tokens.ts';
-import { dayStart, gameDay } from '../days.ts';
+import { DAY_MS, dayStart, gameDay } from '../days.ts';
 import { chestWeekEnd, chestWeekOf, chestWeekStart } from '../chest/chest.ts';
-
-const DAY_MS = 86_400_000;
 
 /** The two quest periods. */
 export const QUEST_PERIODS = ['daily', 'weekly'] as const;

@@ -6,6 +6,7 @@
  * (6 decimals), rounded down per NFT; a player's credit per collection is the count of counting NFTs
  * times that per-NFT amount (docs/game-rules.md).
  */
+import { DAY_MS } from '../days.ts';
 import type { League } from './leagues.ts';
 import { LEAGUE_THRESHOLDS } from './leagues.ts';
 
@@ -26,11 +27,14 @@ export const STAKE_OWNER_FACTOR_HALVES = { owner: 2n, other: 1n } as const;
 export const STAKE_REWARD_DIVISOR = 4n * 2n;
 
 /** An NFT counts for staking after it was held this long (ms): 24 h. */
-export const STAKE_MIN_HELD_MS = 24 * 3_600_000;
-/** A player who has not signed in for this long (ms) stops accruing: 30 days. */
-export const STAKE_INACTIVE_MS = 30 * 86_400_000;
-/** Snapshots are taken every 14 days at 00:00 UTC (epoch-aligned: at ms multiples of this). */
-export const SNAPSHOT_PERIOD_MS = 14 * 86_400_000;
+export const STAKE_MIN_HELD_MS = DAY_MS;
+/** A player who has not signed in for this long (ms) stops accruing: 30 days (docs/game-rules.md §5.6). */
+export const STAKE_INACTIVE_MS = 30 * DAY_MS;
+/**
+ * The Staking Hub's round, in ms: snapshots are taken every 14 days at 00:00 UTC, epoch-aligned (at ms
+ * multiples of this; docs/game-rules.md §5.4). The one definition of the 14-day period.
+ */
+export const SNAPSHOT_PERIOD_MS = 14 * DAY_MS;
 /** A collection qualifies at a snapshot when in its chain's top 10 by votes or at ≥ 250,000 votes. */
 export const QUALIFY_TOP = 10;
 export const QUALIFY_VOTES = LEAGUE_THRESHOLDS.gold;

@@ -5,6 +5,13 @@
  * (`vote_books` CHECKs) with one conditional UPDATE per step (`apps/server/src/modules/staking`).
  * This module holds the rule every step shares: which numbers of points may move.
  */
+import { toBaseUnits } from '../tokens/tokens.ts';
+
+/**
+ * EXO locked per vote point, in EXO base units: one whole EXO = 10^6 base units (docs/game-rules.md §5.2,
+ * 1 EXO = 1 vote, public; §1.2 for the decimals). A lock of `n` points debits `n × EXO_PER_VOTE_POINT`.
+ */
+export const EXO_PER_VOTE_POINT: bigint = toBaseUnits(1n, 'exo');
 
 /** The largest number of points one request may move (fits the whole-token bound of amounts). */
 export const MAX_VOTE_POINTS = 10n ** 21n - 1n;

@@ -3,12 +3,9 @@
  * every active player once per named event, through the ledger (reason `compensation`, reference =
  * the event name), with a 'server_compensation' notification. Idempotent: an event name pays once.
  */
-import { MAX_AMOUNT, type Token } from '@kingdom/game';
+import { ACTIVE_PLAYER_DAYS, DAY_MS, MAX_AMOUNT, type Token } from '@kingdom/game';
 import type { Database } from '../../db/client.ts';
 import { claimCompensationEvent, compensatedPlayers, payActivePlayers } from './repository.ts';
-
-/** Players who signed in within this many days before the event count as active. */
-export const ACTIVE_PLAYER_DAYS = 30;
 
 export interface CompensationResult {
   event: string;
@@ -27,7 +24,7 @@ export async function compensate(db: Database, p: { token: Token; amount: bigint
   if (p.reason.length > 500 || p.reason.includes('\u0000')) throw new RangeError('the reason must be at most 500 characters');
   return db.orm.transaction(async (tx) => {
     if (!(await claimCompensationEvent(tx, p))) return { event: p.event, paid: false, players: await compensatedPlayers(tx, p.event) };
-    const since = new Date(p.now.getTime() - ACTIVE_PLAYER_DAYS * 86_400_000);
+    const since = new Date(p.now.getTime() - ACTIVE_PLAYER_DAYS * DAY_MS);
     return { event: p.event, paid: true, players: await payActivePlayers(tx, p, since) };
   });
 }

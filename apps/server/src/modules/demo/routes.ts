@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
-import { addDays, gameDay } from '@kingdom/game';
+import { DAY_MS, addDays, gameDay } from '@kingdom/game';
 import type { Database, Orm } from '../../db/client.ts';
 import { extendLiveSessions, lastSettledDay } from './repository.ts';
 import { settleDueDays } from '../../jobs/settlement.ts';
@@ -26,8 +26,6 @@ export async function advanceDemoClock(db: Database, advance: (ms: number, tx: O
     return now;
   });
 }
-
-const DAY_MS = 86_400_000;
 
 /** How long a demo tick waits for days another process is settling (ms). */
 export const DEMO_TICK_WAIT_MS = 60_000;

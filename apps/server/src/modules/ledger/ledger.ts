@@ -7,7 +7,7 @@
  * entry (AMOUNT_TOO_LARGE), so the tick's bounded credits can never overflow the column.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { MAX_AMOUNT, TOKENS, type Token } from '@kingdom/game';
+import { EXO_PER_VOTE_POINT, MAX_AMOUNT, TOKENS, type Token } from '@kingdom/game';
 import type { ErrorCode } from '@kingdom/api';
 import { exec, hasSqlState, SQLSTATE, type Orm } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
@@ -159,9 +159,6 @@ export async function itemCounts(tx: Orm, userId: number): Promise<Record<string
   return Object.fromEntries(rows.map((r) => [r.item_key, r.amount]));
 }
 
-/** Base units of one whole EXO (1 EXO = 1 vote point). */
-const EXO_UNIT = 1_000_000n;
-
 /**
  * Locks (`points` > 0) or unlocks (`points` < 0) whole vote points (docs/game-rules.md §5): EXO leaves or
  * returns to the app balance and the player's `vote_books.locked` moves by the same count, as two
@@ -174,7 +171,7 @@ const EXO_UNIT = 1_000_000n;
 export async function applyVotePoints(tx: Orm, userId: number, points: bigint, reference: string, at: Date): Promise<void> {
   const reason = points > 0n ? 'votes_lock' : 'votes_unlock';
   if (points > 0n) {
-    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference, at });
+    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_PER_VOTE_POINT, reason, reference, at });
     await exec(tx, sql`INSERT INTO vote_books (user_id, locked) VALUES (${userId}, ${points.toString()}::numeric)
       ON CONFLICT (user_id) DO UPDATE SET locked = vote_books.locked + EXCLUDED.locked`);
   } else {
@@ -182,7 +179,7 @@ export async function applyVotePoints(tx: Orm, userId: number, points: bigint, r
     const rows = await exec(tx, sql`UPDATE vote_books SET locked = locked - ${n}::numeric
       WHERE user_id = ${userId} AND locked - allocated >= ${n}::numeric RETURNING user_id`);
     if (rows.length === 0) throw new ApiError('VOTES_NOT_VALID_VALUE');
-    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_UNIT, reason, reference, at });
+    await applyTokenEntry(tx, { userId, token: 'exo', amount: -points * EXO_PER_VOTE_POINT, reason, reference, at });
   }
   await recordEntry(tx, userId, 'votes', points.toString(), reason, reference, at);
 }

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  MINE_RULES, WORKER_QUALIFY_VOTES, addDays, gameDay, isSlotOpen, leagueForVotes, nftName, rarityForLeague,
+  MINE_RULES, WORKER_QUALIFY_VOTES, addDays, gameDay, isSlotOpen, nftName, rarityForVotes,
   type MineKind, type WorkerRarity,
 } from '@kingdom/game';
 import type { Mine, MineSlot, WorkerNft, MineDay } from '@kingdom/api';
@@ -84,11 +84,6 @@ export async function nftFacts(tx: Orm, userId: number, collectionKey: string, a
   return { votes: r!.votes === null ? null : BigInt(r!.votes), inCollection: r!.in_collection, heldByUser: r!.held, assigned: r!.assigned };
 }
 
-/** Rarity of an NFT worker whose collection had `votes` at the latest snapshot (docs/game-rules.md §3). */
-export function rarityOfVotes(votes: bigint | null): WorkerRarity {
-  return (votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForLeague(leagueForVotes(votes)) : null) ?? 'common';
-}
-
 /** Occupied slots of one mine. */
 export async function occupiedSlots(tx: Orm, kind: MineKind, landId: number): Promise<Set<number>> {
   const rows = await exec<{ slot: number }>(tx, sql`SELECT slot FROM mine_workers WHERE land_id = ${landId} AND mine = ${kind}`);
@@ -138,7 +133,7 @@ export async function workerNfts(orm: Orm, userId: number, now: Date): Promise<W
     return {
       collection_key: r.collection_key, asset_key: r.asset_key, chain: r.chain, collection: r.collection,
       name: nftName(r.chain, r.asset_key, r.collection),
-      rarity: votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForLeague(leagueForVotes(votes)) : null,
+      rarity: votes !== null && votes >= WORKER_QUALIFY_VOTES ? rarityForVotes(votes) : null,
       assigned: r.mine && r.hex_name ? { mine: r.mine, hex_name: r.hex_name, slot: r.slot! } : null,
     };
   });

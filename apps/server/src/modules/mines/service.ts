@@ -3,14 +3,14 @@
  * `@kingdom/game` through the mine kind's descriptor: set or remove a worker, start an upgrade.
  * A failed action changes nothing.
  */
-import { MINE_RULES, WORKER_QUALIFY_VOTES, checkAssignment, planUpgrade, type MineKind, type WorkerCandidate } from '@kingdom/game';
+import { MINE_RULES, WORKER_QUALIFY_VOTES, checkAssignment, planUpgrade, rarityForVotes, type MineKind, type WorkerCandidate } from '@kingdom/game';
 import type { AssignRequest } from '@kingdom/api';
 import { hasSqlState, violatedConstraint, SQLSTATE, type Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, itemCounts } from '../ledger/ledger.ts';
 import { ownedLandForUpdate } from '../lands/service.ts';
 import {
-  deleteWorker, insertUpgrade, insertWorker, nftFacts, occupiedSlots, rarityOfVotes, upgradeInProgress,
+  deleteWorker, insertUpgrade, insertWorker, nftFacts, occupiedSlots, upgradeInProgress,
 } from './repository.ts';
 
 const levelOf = (kind: MineKind, land: { goldmine_level: number | null; frenmine_level: number | null }) =>
@@ -37,7 +37,7 @@ export async function assignWorker(db: Database, userId: number, kind: MineKind,
           known: nft.inCollection && (!rules.needsQualifiedCollection || qualified),
           heldByPlayer: nft.heldByUser,
           assigned: nft.assigned,
-          rarity: rules.needsQualifiedCollection ? rarityOfVotes(nft.votes) : 'common',
+          rarity: rules.needsQualifiedCollection && nft.votes !== null ? rarityForVotes(nft.votes) : 'common',
         };
       }
       checkAssignment(kind, { level: levelOf(kind, land), occupied }, req.slot, candidate);

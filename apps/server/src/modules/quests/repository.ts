@@ -4,7 +4,7 @@
  * a differential test checks they agree), and the claims.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, QUEST_KINDS, type AchievementFacts, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
+import { EFFECTIVITY_BASIS_POINTS, HALL_EFFECTIVITY_MIN_WORKED_DAYS, WEEK_MS, addDays, hallReportDays, QUEST_KINDS, type AchievementFacts, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 
 /**
@@ -94,7 +94,7 @@ export async function achievementFactsOf(orm: Orm, userId: number): Promise<Achi
 export interface HallQuery {
   week: string;
   chain: string;
-  board: 'exo_mined' | 'quests_completed';
+  board: 'exo_mined' | 'average_effectivity' | 'quests_completed';
 }
 
 /**
@@ -105,36 +105,68 @@ export interface HallQuery {
  */
 function rankedSql(q: HallQuery) {
   const start = new Date(`${q.week}T00:00:00Z`);
-  const end = new Date(start.getTime() + 7 * 86_400_000);
-  const days = Array.from({ length: 7 }, (_, i) => addDays(q.week, i - 1));
+  const end = new Date(start.getTime() + WEEK_MS);
+  const days = hallReportDays(q.week);
   const values = q.board === 'exo_mined'
-    ? sql`SELECT user_id, sum(amount) AS value FROM ledger_entries
+    ? sql`SELECT user_id, sum(amount) AS value, 0 AS tie FROM ledger_entries
         WHERE reason IN ('goldmine_reward', 'frenmine_reward') AND reference IN (${sql.join(days.map((d) => sql`${d}`), sql`, `)}) AND asset = 'exo'
         GROUP BY user_id`
-    : sql`SELECT user_id, count(*)::numeric AS value FROM quest_claims WHERE claimed_at >= ${start} AND claimed_at < ${end} GROUP BY user_id`;
-  return sql`SELECT v.user_id, v.value, rank() OVER (ORDER BY v.value DESC)::int AS rank FROM (${values}) v
+    : q.board === 'average_effectivity' ? effectivitySql(days)
+      : sql`SELECT user_id, count(*)::numeric AS value, 0 AS tie FROM quest_claims WHERE claimed_at >= ${start} AND claimed_at < ${end} GROUP BY user_id`;
+  return sql`SELECT v.user_id, v.value, v.tie, rank() OVER (ORDER BY v.value DESC, v.tie DESC)::int AS rank FROM (${values}) v
     WHERE v.value > 0 AND EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = v.user_id AND w.chain = ${q.chain})`;
 }
 
+/**
+ * The average-effectivity values of a week (docs/game-rules.md §14.7; `weekEffectivity` in
+ * `@kingdom/game`): per player, over the mine-days of the report days `days` (the report spans of
+ * `mine_daily` joined to the settled days they cover), `value` = floor(10000 × worked ÷ open
+ * slot-days), each mine-day's worked slots at most its open slots; `tie` = the worked slot-days;
+ * only players with at least HALL_EFFECTIVITY_MIN_WORKED_DAYS days with a worked slot.
+ */
+function effectivitySql(days: readonly string[]) {
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  return sql`SELECT d.user_id,
+      (${EFFECTIVITY_BASIS_POINTS.toString()}::bigint * sum(LEAST(d.workers_worked, d.open_slots)) / sum(d.open_slots))::numeric AS value,
+      sum(LEAST(d.workers_worked, d.open_slots))::numeric AS tie
+    FROM mine_daily d JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day)
+    WHERE g.day >= ${first} AND g.day <= ${last} AND d.first_day <= ${last} AND (d.last_day IS NULL OR d.last_day >= ${first}) AND d.open_slots > 0
+    GROUP BY d.user_id
+    HAVING count(DISTINCT g.day) FILTER (WHERE d.workers_worked > 0) >= ${HALL_EFFECTIVITY_MIN_WORKED_DAYS}`;
+}
+
+/** One row of a hall of fame; `worked_slots` on the average-effectivity board only. */
+export interface HallRow {
+  rank: number;
+  user_id: number;
+  name: string;
+  value: string;
+  worked_slots?: string;
+}
+
 /** One page of a hall of fame and its total. */
-export async function hallOfFamePage(orm: Orm, q: HallQuery, page: number, perPage: number): Promise<{ total: number; rows: Array<{ rank: number; user_id: number; name: string; value: string }> }> {
-  const rows = await exec<{ rank: number; user_id: number; name: string; value: string; total: number }>(orm, sql`
+export async function hallOfFamePage(orm: Orm, q: HallQuery, page: number, perPage: number): Promise<{ total: number; rows: HallRow[] }> {
+  const rows = await exec<{ rank: number; user_id: number; name: string; value: string; tie: string; total: number }>(orm, sql`
     WITH r AS (${rankedSql(q)})
-    SELECT r.rank, r.user_id, u.name, r.value::text AS value, count(*) OVER ()::int AS total
+    SELECT r.rank, r.user_id, u.name, r.value::text AS value, r.tie::text AS tie, count(*) OVER ()::int AS total
     FROM r JOIN users u ON u.id = r.user_id ORDER BY r.rank, r.user_id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
   if (rows.length === 0 && page > 1) {
     const [c] = await exec<{ total: number }>(orm, sql`WITH r AS (${rankedSql(q)}) SELECT count(*)::int AS total FROM r`);
     return { total: c!.total, rows: [] };
   }
-  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...r }) => r) };
+  const withTie = q.board === 'average_effectivity';
+  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, tie, ...r }) => (withTie ? { ...r, worked_slots: tie } : r)) };
 }
 
 /** `userId`'s rank and value on a hall of fame (rank null when not on it), and the board's size. */
-export async function hallOfFameRank(orm: Orm, q: HallQuery, userId: number): Promise<{ rank: number | null; value: string; total: number }> {
-  const [row] = await exec<{ rank: number | null; value: string | null; total: number }>(orm, sql`
+export async function hallOfFameRank(orm: Orm, q: HallQuery, userId: number): Promise<{ rank: number | null; value: string; total: number; worked_slots?: string }> {
+  const [row] = await exec<{ rank: number | null; value: string | null; tie: string | null; total: number }>(orm, sql`
     WITH r AS (${rankedSql(q)})
-    SELECT (SELECT rank FROM r WHERE user_id = ${userId}) AS rank, (SELECT value::text FROM r WHERE user_id = ${userId}) AS value, (SELECT count(*) FROM r)::int AS total`);
-  return { rank: row?.rank ?? null, value: row?.value ?? '0', total: row?.total ?? 0 };
+    SELECT (SELECT rank FROM r WHERE user_id = ${userId}) AS rank, (SELECT value::text FROM r WHERE user_id = ${userId}) AS value,
+      (SELECT tie::text FROM r WHERE user_id = ${userId}) AS tie, (SELECT count(*) FROM r)::int AS total`);
+  const out = { rank: row?.rank ?? null, value: row?.value ?? '0', total: row?.total ?? 0 };
+  return q.board === 'average_effectivity' ? { ...out, worked_slots: row?.tie ?? '0' } : out;
 }
 
 /**

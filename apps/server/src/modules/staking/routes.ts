@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
-import { nextSnapshotAt } from '@kingdom/game';
+import { DAY_MS, nextSnapshotAt } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
 import { SharedCache } from '../../http/shared-cache.ts';
 import { jsonBodies, type JsonBody } from '../../http/json-body.ts';
@@ -57,7 +57,7 @@ export async function stakingRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.stakingLeaderboard, async ({ query, now }) => {
     // the game clock is part of the key: a demo clock advance (and its snapshot) is seen at once
-    const key = `${query.chain}|${query.page}|${query.search ?? ''}|${nextSnapshotAt(now.getTime())}|${Math.floor(now.getTime() / 86_400_000)}`;
+    const key = `${query.chain}|${query.page}|${query.search ?? ''}|${nextSnapshotAt(now.getTime())}|${Math.floor(now.getTime() / DAY_MS)}`;
     return boards.get(key, async () => {
       const rows = await leaderboardPage(db.orm, query.chain, query.page, query.search, now);
       return boardBodies.of({ items: rows.map(projectOut), total: rows[0]?.total ?? 0, page: query.page, per_page: LEADERBOARD_PER_PAGE, next_snapshot_at: next(now) });
