@@ -13,7 +13,7 @@ describe('header', () => {
     const address = await screen.findByTestId('header-address');
     expect(address.getAttribute('title')).toBe('addr_test1vqexample');
     expect(address.getAttribute('data-address')).toBe('addr_test1vqexample');
-    expect(screen.getByRole('button', { name: 'Copy the wallet address' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Copy the wallet address' });
   });
 
   it("shows the wallet's ADA Handle (the spec's wallet handle) in place of the address, and on the account page", async () => {
@@ -42,7 +42,7 @@ describe('header', () => {
     await waitFor(() => expect(screen.getByTestId('game-day').textContent).toBe('2025-03-10'));
     const before = { balance: log.filter((r) => r.path === '/user/balance/exo').length, count: log.filter((r) => r.path === '/notifications/count').length };
     await user.click(screen.getByRole('button', { name: 'Advance one day' }));
-    expect(await screen.findByText('Day 2025-03-10 settled')).toBeTruthy();
+    await screen.findByText('Day 2025-03-10 settled');
     expect(screen.getByTestId('game-day').textContent).toBe('2025-03-11');
     await waitFor(() => expect(log.filter((r) => r.path === '/user/balance/exo').length).toBeGreaterThan(before.balance));
     expect(log.filter((r) => r.path === '/notifications/count').length).toBeGreaterThan(before.count);

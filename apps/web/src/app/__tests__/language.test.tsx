@@ -31,9 +31,9 @@ describe('the language switch', () => {
     const select = await screen.findByTestId('language-select', {}, { timeout: 5000 });
     await user.selectOptions(select, 'es');
     await waitFor(() => expect(i18n.language).toBe('es'));
-    expect(await screen.findByText('Idioma: español')).toBeTruthy();
+    await screen.findByText('Idioma: español');
     const nav = screen.getByRole('navigation', { name: 'Principal' });
-    expect(within(nav).getByRole('link', { name: 'Perfil' })).toBeTruthy();
+    within(nav).getByRole('link', { name: 'Perfil' });
     expect(document.documentElement.lang).toBe('es');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
     expect(savedLanguage()).toBe('es');

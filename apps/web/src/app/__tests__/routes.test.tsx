@@ -42,12 +42,12 @@ describe('redirects of docs/product.md §2', () => {
 
   it('shows the public pages to a visitor', async () => {
     await landsOn('/vendor', '/vendor');
-    expect(await screen.findByRole('heading', { name: 'Vendor' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Vendor' });
   });
 
   it('shows honest empty states for areas not built yet', async () => {
     await landsOn('/staking-hub/votes', '/staking-hub/votes', true);
-    expect(await screen.findByText('No votes')).toBeTruthy();
+    await screen.findByText('No votes');
   });
 
   it('renders the landing page with its two actions', async () => {
@@ -63,19 +63,19 @@ describe('redirects of docs/product.md §2', () => {
     for (const label of ['Dashboard', 'Kingdom', 'Lands', 'Collectibles', 'Inventory', 'Valley Map', 'Gold Mines', 'Staking-Hub', 'Vendor', 'Rewards', 'Quests', 'Account', 'Inbox', 'Profile', 'Wallet']) {
       expect(nav.textContent).toContain(label);
     }
-    expect(await screen.findByRole('link', { name: 'Help' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Help' });
+    screen.getByRole('button', { name: 'Logout' });
     const footer = await screen.findByRole('navigation', { name: 'Community links' });
     expect(footer.querySelector('a[href="https://docs.example/whitepaper"]')?.textContent).toBe('Whitepaper');
     expect(footer.textContent).toContain('Social network');
     expect(footer.textContent).toContain('Chat community');
     expect(footer.textContent).toContain('Guidebook');
-    expect(screen.getByText(/© 2022-2025/)).toBeTruthy();
+    screen.getByText(/© 2022-2025/);
   });
 
   it('shows the maintenance page when /config says so', async () => {
     mockHttp(signedInRoutes({ 'GET /config': { body: { ...(await import('../../test/fixtures.ts')).TEST_CONFIG, maintenance: true } } }));
     renderRoute('/login');
-    expect(await screen.findByRole('heading', { name: "We'll be back soon" })).toBeTruthy();
+    await screen.findByRole('heading', { name: "We'll be back soon" });
   });
 });

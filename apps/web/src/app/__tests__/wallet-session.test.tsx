@@ -26,7 +26,7 @@ describe('wallet session', () => {
     const s = useSession.getState();
     expect([s.walletAddress, s.walletType, s.walletApiName, s.walletHandle, s.isHD]).toEqual(['', '', '', '', false]);
     expect([s.isAuth, s.token, s.userName]).toEqual([true, 'test-token', 'Aldric']);
-    expect(await screen.findByText('Wallet disconnected')).toBeTruthy();
+    await screen.findByText('Wallet disconnected');
     // the menu offers the same wallet again, through /connect/:type
     expect(screen.getByTestId('connect-wallet-link').getAttribute('href')).toBe('/connect/eternl');
     expect(screen.queryByTestId('header-address')).toBeNull();
@@ -73,7 +73,7 @@ describe('wallet session', () => {
     const { user } = renderRoute('/dashboard/overview', { signedIn: true });
     await waitFor(() => expect(screen.getByTestId('game-day').textContent).toBe('2025-03-10'));
     await user.click(screen.getByRole('button', { name: 'Advance one day' }));
-    expect(await screen.findByText('Upgrade succeeded: The gold mine of E03N12 is now level 4')).toBeTruthy();
+    await screen.findByText('Upgrade succeeded: The gold mine of E03N12 is now level 4');
     expect(screen.queryByText(/A01B01 is now level 2/)).toBeNull();
     expect(screen.queryByText(/fren mine of E03N12/)).toBeNull();
   });

@@ -88,13 +88,13 @@ describe('deposit modal', () => {
     // the emulator has no explorer: the shortened id
     expect(within(dialog).getByTestId('tx-hash').textContent).toBe('abababab...ababab');
     // docs/product.md §8: the transaction the wallet sent is toasted
-    await waitFor(() => expect(screen.getByText('Transaction sent (abababab...ababab)')).toBeTruthy());
+    await waitFor(() => screen.getByText('Transaction sent (abababab...ababab)'));
     const d = { tx_hash: TX, output_index: 0, token: 'exo', amount: '100000000', sender: 'addr_test1vqexample', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
     deposits = [{ ...d, status: 'pending', confirmations: 3 }];
     await waitFor(() => expect(within(dialog).getByTestId('deposit-status').textContent).toBe('Pending (3 of 15 confirmations)'), { timeout: 5000 });
     deposits = [{ ...d, status: 'credited', confirmations: 15, credited_at: '2026-11-22T10:05:00Z' }];
     await waitFor(() => expect(within(dialog).getByTestId('deposit-status').textContent).toBe('Credited'), { timeout: 5000 });
-    await waitFor(() => expect(screen.getByText('100 EXO credited to your balance')).toBeTruthy());
+    await waitFor(() => screen.getByText('100 EXO credited to your balance'));
   }, 20_000);
 
   it('says USER_WALLET_CANCEL_TRANSACTION when the wallet declines, and refuses the wrong network', async () => {
@@ -194,7 +194,7 @@ describe('/account/balances chain history', () => {
     mockHttp(chainRoutes({ 'GET /chain/deposits': { body: { confirmations_required: 15, deposits: [], claimable: [claim] } } }));
     renderRoute('/account/balances', { signedIn: true });
     const panel = await screen.findByTestId('claimable');
-    await waitFor(() => expect(within(panel).getByText('7 HEXO')).toBeTruthy());
+    await waitFor(() => within(panel).getByText('7 HEXO'));
     expect(within(panel).getByRole('link', { name: 'Link this wallet' }).getAttribute('href')).toBe('/account/settings#linked-wallets-title');
   });
 });

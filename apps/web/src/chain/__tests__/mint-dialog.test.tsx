@@ -65,7 +65,7 @@ describe('the mint dialog', () => {
     mockHttp(routes({ 'POST /mint': (req: MockRequest) => (bodies.push(req.body), codes[bodies.length - 1]!) }));
     const { dialog, user } = await openDialog();
     await waitFor(() => expect(within(dialog).getByTestId('mint-price').textContent).toBe('25 ADA'));
-    expect(within(dialog).getByText('3,500 lands are still free.', { exact: false })).toBeTruthy();
+    within(dialog).getByText('3,500 lands are still free.', { exact: false });
     expect((within(dialog).getByTestId('mint-named') as HTMLInputElement).checked).toBe(true);
     // "Any" with coordinates settings
     await user.click(within(dialog).getByTestId('mint-any'));

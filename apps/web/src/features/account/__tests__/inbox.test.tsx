@@ -95,7 +95,7 @@ describe('/account/inbox', () => {
       ['2025-03-09', 'AA01', '3,000 EXO', '20 HEXO', '2 / 2', '★★★★★ 5 · Excellent'],
       ['2025-03-09', 'BB02', '1,500 EXO', '10 HEXO', '1 / 4', '★☆☆☆☆ 1 · Not Bad'],
     ]);
-    expect(within(dialog).getByText('30 HEXO')).toBeTruthy();
+    within(dialog).getByText('30 HEXO');
     expect(log.some((r) => r.method === 'POST' && r.path === '/notifications/read')).toBe(true);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -128,7 +128,7 @@ describe('/account/inbox', () => {
     const { user } = renderRoute('/account/inbox', { signedIn: true });
     await screen.findByTestId('notification');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByText('Page 2 of 2')).toBeTruthy());
+    await waitFor(() => screen.getByText('Page 2 of 2'));
     expect(log.filter((r) => r.path === '/notifications').map((r) => r.params.page)).toEqual(['1', '2']);
   });
 

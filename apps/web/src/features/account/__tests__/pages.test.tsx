@@ -10,7 +10,7 @@ describe('account and the areas built later', () => {
     renderRoute('/account/settings', { signedIn: true });
     expect((await screen.findByTestId('wallet-address')).textContent).toBe('addr_test1vqexample');
     expect(((await screen.findByTestId('profile-name')) as HTMLInputElement).value).toBe('Aldric');
-    expect(screen.getByRole('option', { name: 'Land (E03N12)' })).toBeTruthy();
+    screen.getByRole('option', { name: 'Land (E03N12)' });
     const profile = screen.getByRole('heading', { name: 'Profile' }).parentElement!;
     expect(profile.textContent).toContain('citizen');
   });
@@ -18,7 +18,7 @@ describe('account and the areas built later', () => {
   it("the inbox says 'No inbox messages'", async () => {
     mockHttp(signedInRoutes({ 'GET /notifications/count': { body: { count: 0 } } }));
     renderRoute('/account/inbox', { signedIn: true });
-    expect(await screen.findByText('No inbox messages')).toBeTruthy();
+    await screen.findByText('No inbox messages');
   });
 
   it('account balances show the history with reasons in words and the running balance', async () => {
@@ -58,14 +58,14 @@ describe('account and the areas built later', () => {
   it('gold mines ask a visitor to sign in', async () => {
     mockHttp(signedInRoutes());
     renderRoute('/goldmine/workers');
-    expect(await screen.findByText('Not connected')).toBeTruthy();
+    await screen.findByText('Not connected');
     expect(screen.getByRole('link', { name: 'Enter the Kingdom' })).toHaveProperty('pathname', '/login');
   });
 
   it("gold mines tell a user without land 'Not a land owner'", async () => {
     mockHttp(signedInRoutes({ 'GET /dashboard/user': { body: { user: { ...TEST_USER, land_owner: false } } } }));
     renderRoute('/goldmine/workers', { signedIn: true });
-    expect(await screen.findByText('Not a land owner')).toBeTruthy();
+    await screen.findByText('Not a land owner');
   });
 
   it('the land page shows the land, its biome bonus, owner and both mines read-only', async () => {
@@ -96,14 +96,14 @@ describe('account and the areas built later', () => {
   it("the land page says 'No lands found' for an unknown land", async () => {
     mockHttp(signedInRoutes());
     renderRoute('/land/NOPE');
-    expect(await screen.findByText('No lands found')).toBeTruthy();
+    await screen.findByText('No lands found');
   });
 
   it("the staking hub shows 'No projects' and the leagues", async () => {
     mockHttp(signedInRoutes({ 'GET /staking/leaderboard': { body: { items: [], total: 0, page: 1, per_page: 20, next_snapshot_at: '2026-12-17T00:00:00.000Z' } } }));
     renderRoute('/staking-hub/cardano');
-    expect(await screen.findByText('No projects')).toBeTruthy();
-    expect(screen.getByText('250,000 – 500,000 votes')).toBeTruthy();
-    expect(screen.getByText('over 1,000,000 votes')).toBeTruthy();
+    await screen.findByText('No projects');
+    screen.getByText('250,000 – 500,000 votes');
+    screen.getByText('over 1,000,000 votes');
   });
 });

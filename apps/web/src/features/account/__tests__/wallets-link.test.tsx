@@ -64,7 +64,7 @@ describe('/account/settings: link a browser wallet (docs/game-rules.md §5)', ()
       },
     }));
     renderRoute('/account/settings', { signedIn: true });
-    expect(await screen.findByTestId('no-stake-keys', {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByTestId('no-stake-keys', {}, { timeout: 5000 });
     fireEvent.click(await screen.findByRole('button', { name: 'Link stake key (Eternl)' }, { timeout: 5000 }));
     await waitFor(() => expect(seen.map((s) => s.path)).toEqual(['/auth/challenge', '/wallets/stake']));
     expect(seen[0]!.body).toEqual({ chain: 'cardano', address: reward });

@@ -33,22 +33,22 @@ describe('/login', () => {
     };
     mockHttp(authRoutes());
     renderRoute('/login');
-    expect(await screen.findByRole('heading', { name: 'Enter the Kingdom' })).toBeTruthy();
-    expect(screen.getByText('Login with')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Enter the Kingdom' });
+    screen.getByText('Login with');
     const cardano = screen.getByRole('region', { name: 'Cardano' });
-    expect(within(cardano).getByRole('button', { name: /Eternl.*Installed/ })).toBeTruthy();
+    within(cardano).getByRole('button', { name: /Eternl.*Installed/ });
     // the link's name starts with what it shows (WCAG 2.5.3) and says what it does
     const installLink = (name: string) => new RegExp(`^${name} Not detected Install ${name}$`);
     const lace = within(cardano).getByRole('link', { name: installLink('Lace') });
     expect(lace.getAttribute('href')).toBe('https://www.lace.io/');
     for (const name of ['Nami', 'Flint', 'Typhon', 'Yoroi', 'GeroWallet', 'NuFi', 'VESPR', 'Begin']) {
-      expect(within(cardano).getByRole('link', { name: installLink(name) })).toBeTruthy();
+      within(cardano).getByRole('link', { name: installLink(name) });
     }
     const solana = screen.getByRole('region', { name: 'Solana' });
-    expect(within(solana).getByRole('link', { name: installLink('Phantom') })).toBeTruthy();
-    expect(within(solana).getByRole('link', { name: installLink('Solflare') })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Demo wallet (Cardano)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Demo wallet (Solana)' })).toBeTruthy();
+    within(solana).getByRole('link', { name: installLink('Phantom') });
+    within(solana).getByRole('link', { name: installLink('Solflare') });
+    await screen.findByRole('button', { name: 'Demo wallet (Cardano)' });
+    screen.getByRole('button', { name: 'Demo wallet (Solana)' });
   });
 
   it('hides the demo wallets when the server is not in demo mode', async () => {
@@ -57,7 +57,7 @@ describe('/login', () => {
     await screen.findByRole('heading', { name: 'Enter the Kingdom' });
     await screen.findByRole('link', { name: 'Whitepaper' });
     expect(screen.queryByRole('button', { name: 'Demo wallet (Cardano)' })).toBeNull();
-    expect(screen.getByText('No wallets found')).toBeTruthy();
+    screen.getByText('No wallets found');
   });
 
   it('lists a Solana wallet registered through Wallet Standard as installed', async () => {
@@ -73,7 +73,7 @@ describe('/login', () => {
       mockHttp(authRoutes());
       renderRoute('/login');
       const solana = await screen.findByRole('region', { name: 'Solana' });
-      expect(within(solana).getByRole('button', { name: /Phantom.*Installed/ })).toBeTruthy();
+      within(solana).getByRole('button', { name: /Phantom.*Installed/ });
     } finally {
       unregister();
     }
@@ -94,7 +94,7 @@ describe('/login', () => {
     expect(login.wallet).toBe('demo');
     const s = useSession.getState();
     expect(s).toMatchObject({ isAuth: true, token: 'tok-abc', walletType: 'cardano', walletApiName: 'demo', walletAddress: login.address, userName: 'Aldric' });
-    expect(await screen.findByText('Wallet connected')).toBeTruthy();
+    await screen.findByText('Wallet connected');
   });
 
   it('signs in with the demo Solana wallet: a real ed25519 signature in base58', async () => {
@@ -117,7 +117,7 @@ describe('/login', () => {
     const log = mockHttp(authRoutes());
     const { user, router } = renderRoute('/login');
     await user.click(await screen.findByRole('button', { name: /Nami/ }));
-    expect(await screen.findByText('Authorization process was cancelled!')).toBeTruthy();
+    await screen.findByText('Authorization process was cancelled!');
     expect(router.state.location.pathname).toBe('/login');
     expect(log.some((r) => r.path === '/auth/login')).toBe(false);
     expect(useSession.getState().isAuth).toBe(false);
@@ -127,7 +127,7 @@ describe('/login', () => {
     mockHttp(authRoutes({ 'POST /auth/login': { status: 401, body: { error: 'USER_WALLET_NOT_BELONG', message: 'This wallet is not verified! Use another wallet or link this wallet to your account first.' } } }));
     const { user } = renderRoute('/login');
     await user.click(await screen.findByRole('button', { name: 'Demo wallet (Cardano)' }));
-    expect(await screen.findByText(/This wallet is not verified!/, {}, { timeout: 5000 })).toBeTruthy();
+    await screen.findByText(/This wallet is not verified!/, {}, { timeout: 5000 });
     expect(useSession.getState().isAuth).toBe(false);
   });
 

@@ -25,7 +25,7 @@ describe('/chest/verify', () => {
   it('says an unknown week has no record, inline and without an error toast', async () => {
     mockHttp(signedInRoutes({ 'GET /chest/weeks/2020-01-06': { status: 404, body: { error: 'NOT_FOUND', message: 'Not found' } } }));
     renderRoute('/chest/verify?week=2020-01-06');
-    expect(await screen.findByText('No chest seed for that week.')).toBeTruthy();
+    await screen.findByText('No chest seed for that week.');
     await new Promise((r) => setTimeout(r, 200));
     expect(document.querySelector('.Toastify__toast--error')).toBeNull();
   });

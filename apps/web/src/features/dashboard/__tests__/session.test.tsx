@@ -11,7 +11,7 @@ describe('session', () => {
     localStorage.setItem('something-else', 'x');
     const { router } = renderRoute('/dashboard/overview', { signedIn: true });
     // the first test also waits for the test runner to transform the lazily loaded modules
-    expect(await screen.findByText('Your session has expired!', undefined, { timeout: 5000 })).toBeTruthy();
+    await screen.findByText('Your session has expired!', undefined, { timeout: 5000 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
     // the server already refused the token: no logout call, and no 'Wallet disconnected' over the expiry
     expect(log.some((r) => r.path === '/auth/logout')).toBe(false);
@@ -31,7 +31,7 @@ describe('session', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
     clearInterval(probe);
     expect(seen).not.toContain('/dashboard/overview');
-    expect(await screen.findByText('Your session has expired!')).toBeTruthy();
+    await screen.findByText('Your session has expired!');
   });
 
   it('Logout asks the server, clears the session and local storage (but the demo wallet keys), and goes to the landing page', async () => {
@@ -49,8 +49,8 @@ describe('session', () => {
     expect(localStorage.getItem('kingdom.demo.cardano.sk')).toBe('secret');
     expect(localStorage.getItem('another.key')).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY) ?? '').not.toContain('test-token');
-    expect(await screen.findByText('Wallet disconnected')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    await screen.findByText('Wallet disconnected');
+    await screen.findByRole('link', { name: 'Login' });
   });
 
   it('loads nothing of the user for a visitor', async () => {

@@ -23,8 +23,8 @@ describe('the demo starter set', () => {
     expect(text).toContain(`${promised.workers} worker NFTs`);
     expect(text).toContain(`${promised.lands} lands`);
     await user.click(screen.getByRole('button', { name: 'Get demo assets' }));
-    await waitFor(() => expect(screen.getByTestId('first-steps')).toBeTruthy());
+    await waitFor(() => screen.getByTestId('first-steps'));
     expect(given).toEqual({ lands: promised.lands, workers: promised.workers });
-    expect(screen.getByText(`You received ${promised.lands} lands, ${promised.workers} worker NFTs and 0 mining tool.`)).toBeTruthy();
+    screen.getByText(`You received ${promised.lands} lands, ${promised.workers} worker NFTs and 0 mining tool.`);
   });
 });

@@ -12,7 +12,7 @@ describe('inventory', () => {
   ])('%s shows %s when empty', async (path, text) => {
     mockHttp(signedInRoutes());
     renderRoute(path, { signedIn: true });
-    expect(await screen.findByText(text)).toBeTruthy();
+    await screen.findByText(text);
   });
 
   it("lists the user's lands and searches them by hex name", async () => {
@@ -33,13 +33,13 @@ describe('inventory', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search by land name' }), 'C3');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.getAllByTestId('land-card')).toHaveLength(1));
-    expect(within(screen.getByTestId('land-card')).getByText('C3D4')).toBeTruthy();
+    within(screen.getByTestId('land-card')).getByText('C3D4');
     expect(log.at(-1)!.params).toEqual({ my: 'true', page: '1', search: 'C3' });
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search by land name' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search by land name' }), 'ZZZ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('No lands found')).toBeTruthy();
+    await screen.findByText('No lands found');
   });
 
   it('pages through lands with previous/next', async () => {
@@ -52,10 +52,10 @@ describe('inventory', () => {
       }),
     );
     const { user } = renderRoute('/dashboard/inventory/lands', { signedIn: true });
-    expect(await screen.findByText('P1')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    await screen.findByText('P1');
+    screen.getByText('Page 1 of 2');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('P2')).toBeTruthy();
+    await screen.findByText('P2');
     expect(log.at(-1)!.params.page).toBe('2');
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
@@ -68,7 +68,7 @@ describe('inventory', () => {
       }),
     );
     const { user } = renderRoute('/dashboard/inventory/mtools', { signedIn: true });
-    expect(await screen.findByText('100 HEXO / day')).toBeTruthy();
+    await screen.findByText('100 HEXO / day');
     await user.click(screen.getByRole('link', { name: 'Items' }));
     const card = await screen.findByTestId('item-card');
     expect(card.textContent).toContain('Expansion permit tier 1');
@@ -87,17 +87,17 @@ describe('inventory', () => {
       }),
     );
     const { user } = renderRoute('/dashboard/inventory/lands', { signedIn: true });
-    expect(await screen.findByText('No lands found')).toBeTruthy();
+    await screen.findByText('No lands found');
     await user.click(screen.getByRole('button', { name: 'Re-sync wallet' }));
-    expect(await screen.findByText('NEW9')).toBeTruthy();
-    expect(await screen.findByText('Wallet synced: 1 lands, 0 tools')).toBeTruthy();
+    await screen.findByText('NEW9');
+    await screen.findByText('Wallet synced: 1 lands, 0 tools');
     expect(log.some((r) => r.method === 'POST' && r.path === '/wallets/sync')).toBe(true);
   });
 
   it('shows the whole collection to a visitor at /collectibles', async () => {
     const log = mockHttp(signedInRoutes({ 'GET /lands': { body: { lands: [land(1, 'PUB1')], total: 1, page: 1, per_page: 12 } } }));
     renderRoute('/collectibles/lands');
-    expect(await screen.findByText('PUB1')).toBeTruthy();
+    await screen.findByText('PUB1');
     expect(log.find((r) => r.path === '/lands')!.params).toEqual({ page: '1' });
   });
 });

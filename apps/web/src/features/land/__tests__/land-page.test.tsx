@@ -63,13 +63,13 @@ describe('/land without a name', () => {
   it("says 'Not a land owner' to a player without lands", async () => {
     mockHttp(signedInRoutes());
     renderRoute('/land', { signedIn: true });
-    expect(await screen.findByText('Not a land owner')).toBeTruthy();
+    await screen.findByText('Not a land owner');
   });
 
   it("a visitor gets 'No lands found' with sign-in and the map", async () => {
     mockHttp(signedInRoutes());
     renderRoute('/land');
-    expect(await screen.findByText('No lands found')).toBeTruthy();
+    await screen.findByText('No lands found');
     expect(screen.getByRole('link', { name: 'Explore the Valley' }).getAttribute('href')).toBe('/valley');
   });
 });

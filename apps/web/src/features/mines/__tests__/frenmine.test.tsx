@@ -30,9 +30,9 @@ describe('/frenmine', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Set a fren in slot 1 of FR01' });
     expect(within(dialog).queryByRole('button', { name: 'Default worker' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Gnome #9' })).toBeNull();
-    expect(within(dialog).getByText(/15 FOOD a day/)).toBeTruthy();
+    within(dialog).getByText(/15 FOOD a day/);
     await user.click(within(dialog).getByRole('button', { name: 'Pixel Frog' }));
-    expect(await screen.findByText('Pixel Frog now works in slot 1 of FR01')).toBeTruthy();
+    await screen.findByText('Pixel Frog now works in slot 1 of FR01');
     expect(log.find((r) => r.path === '/frenmine/workers')!.body).toEqual({ hex_name: 'FR01', slot: 1, worker: { collection_key: 'ff'.repeat(28), asset_key: 'pixelfrog' } });
   });
 

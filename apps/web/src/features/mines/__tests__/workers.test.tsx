@@ -30,22 +30,22 @@ describe('/goldmine/workers', () => {
     expect(within(first).getByRole('link', { name: 'AA01' }).getAttribute('href')).toBe('/land/AA01');
     expect(within(first).getByTestId('mine-level').textContent).toBe('Level 3 of 10');
     expect(within(first).getByTestId('mine-cap').textContent).toBe('this land allows level 4');
-    expect(within(first).getByText('S')).toBeTruthy();
+    within(first).getByText('S');
     const s1 = within(first).getByTestId('slot-1');
     expect(s1.textContent).toContain('Gnome #1');
     expect(s1.textContent).toContain('Epic');
     expect(s1.textContent).toContain('works from 2025-03-09');
-    expect(within(s1).getByRole('button', { name: 'Remove' })).toBeTruthy();
-    expect(within(within(first).getByTestId('slot-2')).getByRole('button', { name: 'Set worker' })).toBeTruthy();
+    within(s1).getByRole('button', { name: 'Remove' });
+    within(within(first).getByTestId('slot-2')).getByRole('button', { name: 'Set worker' });
     expect(within(first).getByTestId('slot-4').textContent).toContain('Opens at level 4');
     expect(within(within(first).getByTestId('slot-4')).queryByRole('button')).toBeNull();
     // A small land caps its gold mine at level 4 (docs/game-rules.md §2): slot 5 needs a larger land.
     expect(within(first).getByTestId('slot-5').textContent).toContain('Opens at level 5 · needs a larger land');
-    expect(within(first).getByText('3 open slots · 1 staffed')).toBeTruthy();
+    within(first).getByText('3 open slots · 1 staffed');
     expect(within(first).getByTestId('slot-10').textContent).toContain('Manager');
     expect(within(first).getByTestId('slot-10').textContent).toContain('Epic only');
     // A level-10 mine opens the manager slot.
-    expect(within(within(card('BB02')).getByTestId('slot-10')).getByRole('button', { name: 'Set worker' })).toBeTruthy();
+    within(within(card('BB02')).getByTestId('slot-10')).getByRole('button', { name: 'Set worker' });
   });
 
   it('sets an eligible worker NFT from the dialog, refreshes and toasts; assigned and unqualified NFTs are not offered', async () => {
@@ -73,14 +73,14 @@ describe('/goldmine/workers', () => {
     await screen.findByTestId('mine-card');
     await user.click(within(screen.getByTestId('slot-2')).getByRole('button', { name: 'Set worker' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set a worker in slot 2 of AA01' });
-    expect(within(dialog).getByRole('button', { name: 'Gnome #2' })).toBeTruthy();
-    expect(within(dialog).getByText('Rare')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Default worker' })).toBeTruthy();
+    within(dialog).getByRole('button', { name: 'Gnome #2' });
+    within(dialog).getByText('Rare');
+    within(dialog).getByRole('button', { name: 'Default worker' });
     expect(within(dialog).queryByRole('button', { name: 'Gnome #3' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Pixel Frog' })).toBeNull();
     const minesBefore = count(log, 'GET', '/goldmine/mines');
     await user.click(within(dialog).getByRole('button', { name: 'Gnome #2' }));
-    expect(await screen.findByText('Gnome #2 now works in slot 2 of AA01')).toBeTruthy();
+    await screen.findByText('Gnome #2 now works in slot 2 of AA01');
     const post = log.find((r) => r.method === 'POST' && r.path === '/goldmine/workers')!;
     expect(post.body).toEqual({ hex_name: 'AA01', slot: 2, worker: { collection_key: 'ff'.repeat(28), asset_key: 'gnome2' } });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -114,8 +114,8 @@ describe('/goldmine/workers', () => {
     const { user } = renderRoute('/goldmine/workers', { signedIn: true });
     await user.click(within(await screen.findByTestId('slot-1')).getByRole('button', { name: 'Set worker' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Gnome #2' }));
-    expect(await screen.findByText('This worker is already assigned to the Gold Mine.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    await screen.findByText('This worker is already assigned to the Gold Mine.');
+    screen.getByRole('dialog');
   });
 
   it('removes a worker', async () => {
@@ -128,7 +128,7 @@ describe('/goldmine/workers', () => {
     );
     const { user } = renderRoute('/goldmine/workers', { signedIn: true });
     await user.click(within(await screen.findByTestId('slot-1')).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('Worker removed from slot 1 of AA01')).toBeTruthy();
+    await screen.findByText('Worker removed from slot 1 of AA01');
     expect(log.find((r) => r.path === '/goldmine/workers/remove')!.body).toEqual({ hex_name: 'AA01', slot: 1 });
   });
 
@@ -189,16 +189,16 @@ describe('/goldmine/workers', () => {
     await waitFor(() => expect(within(c).getByTestId('upgrade-preview').textContent).toBe('Next: level 3 with 1 × Toolkit tier 3 (you have 1), takes 12 h'));
     expect(within(c).getByTestId('expand-preview').textContent).toBe('Expand the land S → M with 1 × Expansion permit tier 1 (you have 2)');
     await user.click(within(c).getByRole('button', { name: 'Upgrade' }));
-    expect(await screen.findByText('Upgrade of AA01 to level 3 started')).toBeTruthy();
+    await screen.findByText('Upgrade of AA01 to level 3 started');
     expect(log.find((r) => r.path === '/goldmine/upgrade')!.body).toEqual({ hex_name: 'AA01' });
     await user.click(within(c).getByRole('button', { name: 'Expand land' }));
-    expect(await screen.findByText('Land AA01 expanded to M')).toBeTruthy();
+    await screen.findByText('Land AA01 expanded to M');
     expect(log.some((r) => r.method === 'POST' && r.path === '/lands/AA01/expand')).toBe(true);
   });
 
   it("says 'No lands found' when the player has no mines", async () => {
     mockHttp(signedInRoutes());
     renderRoute('/goldmine/workers', { signedIn: true });
-    expect(await screen.findByText('No lands found')).toBeTruthy();
+    await screen.findByText('No lands found');
   });
 });

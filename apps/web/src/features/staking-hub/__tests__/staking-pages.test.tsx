@@ -18,7 +18,7 @@ describe('staking hub pages', () => {
     expect((await screen.findAllByText('Shadow Beasts')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Epic').length).toBeGreaterThan(0);
     expect(screen.getAllByText('4.9171 HEXO').length).toBe(2);
-    expect(screen.getByText('Not qualified')).toBeTruthy();
+    screen.getByText('Not qualified');
   });
 
   it("My Votes: 'no votes' empty state; the add-votes dialog says 'Not valid value' for 0 and for more than the free points", async () => {
@@ -27,14 +27,14 @@ describe('staking hub pages', () => {
       'GET /staking/leaderboard': { body: { items: [project], total: 1, page: 1, per_page: 20, next_snapshot_at: '2026-12-17T00:00:00.000Z' } },
     }));
     renderRoute('/staking-hub/votes', { signedIn: true });
-    expect(await screen.findByText('No votes')).toBeTruthy();
+    await screen.findByText('No votes');
     renderRoute('/staking-hub/cardano', { signedIn: true });
     fireEvent.click((await screen.findAllByTestId('add-votes'))[0]!);
     const input = await screen.findByLabelText('Votes (1 – 10)');
     for (const bad of ['0', '11', '1.5']) {
       fireEvent.change(input, { target: { value: bad } });
       fireEvent.click(screen.getByTestId('add-votes-submit'));
-      expect(await screen.findByText('Not valid value')).toBeTruthy();
+      await screen.findByText('Not valid value');
     }
   });
 });
@@ -48,10 +48,10 @@ describe('staking hub, a player\'s week (docs/product.md §10)', () => {
       'GET /staking/collections/nope': { body: { project: null, history: [], next_snapshot_at: '2026-12-17T00:00:00.000Z' } },
     }));
     renderRoute('/staking-hub/cardano?search=zzz');
-    expect(await screen.findByText('No project matches “zzz”')).toBeTruthy();
+    await screen.findByText('No project matches “zzz”');
     expect(screen.queryByText('No collections are open for staking yet.')).toBeNull();
     renderRoute('/collection/nope');
-    expect(await screen.findByText('No such project')).toBeTruthy();
+    await screen.findByText('No such project');
   });
 
   it('My NFTs names each NFT and lists the mining tools that pay daily rewards', async () => {
@@ -64,7 +64,7 @@ describe('staking hub, a player\'s week (docs/product.md §10)', () => {
     renderRoute('/staking-hub/user', { signedIn: true });
     expect((await screen.findByTestId('stake-nft-name')).textContent).toBe('ClayMates7');
     const tools = await screen.findByTestId('stake-tools');
-    expect(within(tools).getByText('Alchemist Glove')).toBeTruthy();
+    within(tools).getByText('Alchemist Glove');
     expect(tools.textContent).toContain('100 HEXO / day');
   });
 
@@ -77,6 +77,6 @@ describe('staking hub, a player\'s week (docs/product.md §10)', () => {
     const input = await screen.findByLabelText(/EXO to lock as vote points/);
     fireEvent.change(input, { target: { value: '1500' } });
     fireEvent.click(screen.getByTestId('lock-submit'));
-    expect(await screen.findByText('1,500 EXO locked as vote points')).toBeTruthy();
+    await screen.findByText('1,500 EXO locked as vote points');
   });
 });

@@ -52,7 +52,7 @@ describe('/valley', () => {
     await user.click(screen.getByRole('button', { name: 'Find' }));
     expect((await screen.findByTestId('valley-panel-name')).textContent).toBe('E00S00');
     const panel = screen.getByTestId('valley-panel');
-    expect(within(panel).getByText('Not minted')).toBeTruthy();
+    within(panel).getByText('Not minted');
     expect(within(panel).getByRole('link', { name: 'Mint Your Land' }).getAttribute('href')).toBe('https://mint.example/lands');
     await waitFor(() => expect(router.state.location.search).toContain('land=E00S00'));
     await user.clear(search);
@@ -73,6 +73,6 @@ describe('/valley', () => {
   it('shows a skeleton while the map loads', async () => {
     mockHttp(routes({ [`GET ${VALLEY_PATHS.map}`]: () => new Promise(() => undefined) as never }));
     renderRoute('/valley');
-    expect(await screen.findByTestId('valley-skeleton')).toBeTruthy();
+    await screen.findByTestId('valley-skeleton');
   });
 });

@@ -32,6 +32,6 @@ describe('/world', () => {
   it('before the first settled day: an empty state', async () => {
     mockHttp(signedInRoutes({ 'GET /world/days': { body: { days: [] } } }));
     renderRoute('/world');
-    expect(await screen.findByText('No game day has been settled yet.')).toBeTruthy();
+    await screen.findByText('No game day has been settled yet.');
   });
 });
