@@ -57,14 +57,22 @@ export function endpoint<const E extends Endpoint>(e: E): E {
 
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.input<E['params']> : Record<string, never>;
 
-/** The path of `e` with its `:params` filled in (URI-encoded). @throws Error for a missing param */
-export function pathOf<E extends Endpoint>(e: E, params?: ParamsOf<E>): string {
-  const values = (params ?? {}) as Record<string, string | number>;
-  return e.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const v = values[name];
-    if (v === undefined) throw new Error(`missing path param ${name} for ${e.operationId}`);
+/**
+ * The one path filler: `pattern` (a descriptor's path, e.g. `/lands/:hex_name`) with each `:param`
+ * replaced by `params[param]`, URI-encoded (`encodeURIComponent`; numbers as their decimal text).
+ * @throws Error for a missing (undefined or null) param
+ */
+export function fillPath(pattern: string, params?: Readonly<Record<string, unknown>>): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null) throw new Error(`missing path param ${name} of ${pattern}`);
     return encodeURIComponent(String(v));
   });
+}
+
+/** The path of `e` with its `:params` filled in ({@link fillPath}). @throws Error for a missing param */
+export function pathOf<E extends Endpoint>(e: E, params?: ParamsOf<E>): string {
+  return fillPath(e.path, params as Readonly<Record<string, unknown>> | undefined);
 }
 
 /** Request and response types of an endpoint, for typed clients. */

@@ -5,6 +5,7 @@ export * from './goldrush.ts';
 export * from './contract.ts';
 export * from './endpoints.ts';
 export * from './paths.ts';
+export * from './client.ts';
 export * from './economy.ts';
 export * from './csv.ts';
 export * from './valley.ts';

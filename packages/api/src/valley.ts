@@ -1,7 +1,7 @@
 /**
  * The Valley contract (docs/game-rules.md §2, docs/product.md §2 `/valley`, `/land/:hex_name?`): the whole map in
  * one compact, cacheable answer (columnar arrays, ETag) and the signed-in player's land ids. The
- * hex_name parameter of the land routes is `landParams` (goldrush.ts). Paths: `VALLEY_PATHS` in paths.ts.
+ * hex_name parameter of the land routes is `landParams` (goldrush.ts). Paths: the `valleyMap` and `valleyMine` descriptors (endpoints.ts).
  */
 import { z } from 'zod';
 import type { ValleyMapPayload } from '@kingdom/game';
