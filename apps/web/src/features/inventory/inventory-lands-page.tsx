@@ -1,33 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useMyLands } from './api.ts';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { LandGrid } from '../../components/land-card.tsx';
-import { Pager } from '../../components/pager.tsx';
-import { CardSkeletons } from '../../components/query-state.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
-import { useListParams } from '../../components/use-list-params.ts';
+import { PagedLandList } from '../../components/paged-lists.tsx';
 
 /** `/dashboard/inventory/lands`: the user's lands, searchable by hex name, paged. */
 export function InventoryLandsPage() {
   const { t } = useTranslation();
-  const { page, search, setPage, setSearch } = useListParams();
-  const q = useMyLands({ page, search });
-  return (
-    <section aria-label={t('inventory.lands')}>
-      <div className="list-toolbar">
-        <SearchBox key={search} value={search} onSearch={setSearch} label={t('inventory.search')} />
-        {q.data ? <span className="muted">{t('inventory.total', { count: q.data.total })}</span> : null}
-      </div>
-      {q.isPending ? (
-        <CardSkeletons label={t('inventory.lands')} />
-      ) : !q.data || q.data.lands.length === 0 ? (
-        <EmptyState title={t('inventory.noLands')} />
-      ) : (
-        <>
-          <LandGrid lands={q.data.lands} label={t('inventory.lands')} />
-          <Pager page={q.data.page} perPage={q.data.per_page} total={q.data.total} onPage={setPage} disabled={q.isFetching} />
-        </>
-      )}
-    </section>
-  );
+  return <PagedLandList label={t('inventory.lands')} useLands={useMyLands} />;
 }

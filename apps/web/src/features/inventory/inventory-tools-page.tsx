@@ -1,29 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useMyTools } from './api.ts';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { ToolGrid } from '../../components/tool-card.tsx';
-import { Pager } from '../../components/pager.tsx';
-import { CardSkeletons } from '../../components/query-state.tsx';
-import { useListParams } from '../../components/use-list-params.ts';
+import { PagedToolList } from '../../components/paged-lists.tsx';
 
 /** `/dashboard/inventory/mtools`: the user's mining tools, paged. */
 export function InventoryToolsPage() {
   const { t } = useTranslation();
-  const { page, setPage } = useListParams();
-  const q = useMyTools({ page });
-  return (
-    <section aria-label={t('inventory.mtools')}>
-      {q.isPending ? (
-        <CardSkeletons label={t('inventory.mtools')} />
-      ) : !q.data || q.data.mtools.length === 0 ? (
-        <EmptyState title={t('inventory.noTools')} />
-      ) : (
-        <>
-          <p className="muted">{t('inventory.total', { count: q.data.total })}</p>
-          <ToolGrid tools={q.data.mtools} label={t('inventory.mtools')} />
-          <Pager page={q.data.page} perPage={q.data.per_page} total={q.data.total} onPage={setPage} disabled={q.isFetching} />
-        </>
-      )}
-    </section>
-  );
+  return <PagedToolList label={t('inventory.mtools')} useTools={useMyTools} />;
 }
