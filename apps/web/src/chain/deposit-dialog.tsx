@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AmountField } from './amount-field.tsx';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, toBaseUnits } from '@kingdom/game';
 import { formatTokenAmount } from '../i18n/format.ts';
 import type { ChainToken } from '@kingdom/api';
-import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
-import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { errorText } from '../i18n/errors.ts';
 import { useSession } from '../session/session-store.ts';
+import { ChainMoneyDialog } from './chain-money-dialog.tsx';
 import { depositView } from './deposit-status.ts';
 import { formatAda, isWholeAmount } from './format.ts';
 import { refreshAfterChainMoney, useChainInfo, useDeposits, usePay, useSubmittedDeposits, useWalletHoldings } from './hooks.ts';
@@ -72,16 +70,9 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
   const info = useChainInfo();
   const [step, setStep] = useState<PayStep | null>(null);
   const pay = usePay(setStep);
-  const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<{ hash: string; amount: string } | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!isWholeAmount(amount)) {
-      setInvalid(true);
-      return;
-    }
+  const submit = (amount: string) => {
     setFailure(null);
     pay.mutate({ kind: 'deposit', token, amount }, {
       onSuccess: (hash) => {
@@ -93,29 +84,23 @@ export function DepositDialog({ token, onClose }: { token: ChainToken; onClose()
     });
   };
   return (
-    <Dialog title={t('chain.depositOf', { token: symbol })} onClose={onClose} className="dialog--chain">
-      <p className="muted">{t('chain.depositLead', { token: symbol, n: info.data?.confirmations ?? 15 })}</p>
+    <ChainMoneyDialog
+      title={t('chain.depositOf', { token: symbol })}
+      lead={t('chain.depositLead', { token: symbol, n: info.data?.confirmations ?? 15 })}
+      symbol={symbol}
+      submitLabel={t('chain.depositSubmit')}
+      validate={(amount) => (isWholeAmount(amount) ? null : t('chain.depositEmpty', { token: symbol }))}
+      onSubmit={submit}
+      pending={pay.isPending}
+      failure={failure}
+      step={step ? t(`chain.step.${step}`) : null}
+      progress={submitted ? <DepositProgress txHash={submitted.hash} token={token} amount={submitted.amount} /> : null}
+      onClose={onClose}
+    >
       <dl className="facts facts--wide">
         <div><dt>{t('chain.treasury')}</dt><dd className="mono break" data-testid="treasury-address">{info.data?.treasury_address ?? '…'}</dd></div>
       </dl>
       <WalletHoldings />
-      {submitted ? (
-        <>
-          <DepositProgress txHash={submitted.hash} token={token} amount={submitted.amount} />
-          <div className="dialog__actions"><DemoBlocksButton className="btn btn--ghost" /><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
-        </>
-      ) : (
-        <form onSubmit={submit} noValidate className="form-stack">
-          <AmountField symbol={symbol} value={amount} error={invalid ? t('chain.depositEmpty', { token: symbol }) : null}
-            onChange={(v) => { setAmount(v); setInvalid(false); }} />
-          {failure ? <p className="field-error" role="alert" data-testid="chain-failure">{failure}</p> : null}
-          {step ? <p className="muted" aria-live="polite">{t(`chain.step.${step}`)}</p> : null}
-          <div className="dialog__actions">
-            <button type="button" className="btn btn--ghost" onClick={onClose}>{t('vendor.cancel')}</button>
-            <button type="submit" className="btn btn--primary" disabled={pay.isPending} data-testid="chain-submit">{t('chain.depositSubmit')}</button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+    </ChainMoneyDialog>
   );
 }

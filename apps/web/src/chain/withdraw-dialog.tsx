@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AmountField } from './amount-field.tsx';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +8,10 @@ import type { ChainToken } from '@kingdom/api';
 import { call } from '../api/call.ts';
 import { useBalance } from '../api/account-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
-import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
-import { Dialog } from '../components/dialog.tsx';
 import { notifySuccess } from '../components/notify.ts';
 import { notifyTransactionSent } from '../components/tx-toast.ts';
 import { errorText } from '../i18n/errors.ts';
+import { ChainMoneyDialog } from './chain-money-dialog.tsx';
 import { isWholeAmount } from './format.ts';
 import { refreshAfterChainMoney, useChainInfo, useCreateWithdrawal, useWithdrawals } from './hooks.ts';
 import { payFailureText } from './pay.ts';
@@ -80,14 +78,14 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
   const balance = useBalance(token);
   const master = useMasterWallet();
   const create = useCreateWithdrawal();
-  const [amount, setAmount] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [withdrawalId, setWithdrawalId] = useState<number | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!isWholeAmount(amount)) return setInvalid(t('chain.withdrawEmpty', { token: symbol }));
-    if (balance.data !== undefined && toBaseUnits(amount, token) > BigInt(balance.data)) return setInvalid(t('chain.noSuchAmount'));
+  const validate = (amount: string) => {
+    if (!isWholeAmount(amount)) return t('chain.withdrawEmpty', { token: symbol });
+    if (balance.data !== undefined && toBaseUnits(amount, token) > BigInt(balance.data)) return t('chain.noSuchAmount');
+    return null;
+  };
+  const submit = (amount: string) => {
     setFailure(null);
     create.mutate({ token, amount, ...(master.data ? { address: master.data } : {}) }, {
       onSuccess: ({ withdrawal }) => setWithdrawalId(withdrawal.id),
@@ -95,8 +93,18 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
     });
   };
   return (
-    <Dialog title={t('chain.withdrawOf', { token: symbol })} onClose={onClose} className="dialog--chain">
-      <p className="muted">{t('chain.withdrawLead', { token: symbol })}</p>
+    <ChainMoneyDialog
+      title={t('chain.withdrawOf', { token: symbol })}
+      lead={t('chain.withdrawLead', { token: symbol })}
+      symbol={symbol}
+      submitLabel={t('chain.withdrawSubmit')}
+      validate={validate}
+      onSubmit={submit}
+      pending={create.isPending}
+      failure={failure}
+      progress={withdrawalId !== null ? <WithdrawalProgress id={withdrawalId} token={token} /> : null}
+      onClose={onClose}
+    >
       <dl className="facts facts--wide">
         <div>
           <dt>{t('chain.masterWallet')}</dt>
@@ -106,21 +114,6 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
         </div>
         <div><dt>{t('chain.balance')}</dt><dd data-testid="withdraw-balance">{balance.data !== undefined ? `${formatTokenAmount(balance.data, token, 6)} ${symbol}` : '…'}</dd></div>
       </dl>
-      {withdrawalId !== null ? (
-        <>
-          <WithdrawalProgress id={withdrawalId} token={token} />
-          <div className="dialog__actions"><DemoBlocksButton className="btn btn--ghost" /><button type="button" className="btn" onClick={onClose} data-testid="chain-close">{t('chain.close')}</button></div>
-        </>
-      ) : (
-        <form onSubmit={submit} noValidate className="form-stack">
-          <AmountField symbol={symbol} value={amount} error={invalid} onChange={(v) => { setAmount(v); setInvalid(null); }} />
-          {failure ? <p className="field-error" role="alert" data-testid="chain-failure">{failure}</p> : null}
-          <div className="dialog__actions">
-            <button type="button" className="btn btn--ghost" onClick={onClose}>{t('vendor.cancel')}</button>
-            <button type="submit" className="btn btn--primary" disabled={create.isPending} data-testid="chain-submit">{t('chain.withdrawSubmit')}</button>
-          </div>
-        </form>
-      )}
-    </Dialog>
+    </ChainMoneyDialog>
   );
 }
