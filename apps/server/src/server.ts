@@ -11,7 +11,7 @@ import { buildApp } from './app.ts';
 import { GameClock } from './clock.ts';
 import { ROSTER_WARM_EVERY_MS, settleDueDays, warmRosters } from './jobs/settlement.ts';
 import { publishChestSeeds } from './modules/chest/service.ts';
-import { JobLeases, JobScheduler, type JobSpec } from './jobs/leases.ts';
+import { JobLeases, JobScheduler, type JobSpec } from './db/leases.ts';
 import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';
 import { observeJobRun } from './observability/metrics.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { API_PREFIX, ENDPOINTS, PATHS, type LandMint, type LandsResponse, type MintInfo } from '@kingdom/api';
 import { MINT_TTL_MINUTES } from '@kingdom/game';
 import { exec } from '../src/db/client.ts';
-import { TREASURY_ADDRESS } from '../src/seed/demo-world.ts';
+import { TREASURY_ADDRESS } from '../src/chain/emulator.ts';
 import { createMint, landPolicy, mintInfo, mintOpen } from '../src/modules/mint/service.ts';
 import { fundDemoWallet } from '../src/modules/demo/chain-faucet.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from './support/kingdom.ts';

@@ -4,10 +4,31 @@
  * demo world and the tests; it never talks to a network.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { bech32 } from '@scure/base';
 import type { Chain } from '@kingdom/api';
+import { createPrng, type Prng } from '@kingdom/game';
 import type { Database, Orm } from '../db/client.ts';
 import { emuAssets } from '../db/schema.ts';
 import type { ChainProvider, ChainAsset } from './provider.ts';
+
+/** A Cardano enterprise testnet address (header 0x60) for a 28-byte key hash, bech32. */
+export function enterpriseTestnetAddress(keyHash: Uint8Array): string {
+  const bytes = new Uint8Array(29);
+  bytes[0] = 0x60;
+  bytes.set(keyHash, 1);
+  return bech32.encode('addr_test', bech32.toWords(bytes), 1000);
+}
+
+/** `n` bytes drawn from a seeded PRNG (deterministic addresses and keys of the demo world). */
+export function prngBytes(rng: Prng, n: number): Uint8Array {
+  return Uint8Array.from({ length: n }, () => rng.int(0, 255));
+}
+
+/**
+ * The emulated chain's treasury (demo world, docs/game-rules.md §13.1): the address holding every land
+ * and mining tool not yet given to a player or minted; the in-app mint and the Valley read what it holds.
+ */
+export const TREASURY_ADDRESS = enterpriseTestnetAddress(prngBytes(createPrng('kingdom-treasury'), 28));
 
 /** Emulated chain for one `chain`; also mints and transfers (demo world, faucet, tests). */
 export class EmulatorChain implements ChainProvider {

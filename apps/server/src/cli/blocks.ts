@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ENDPOINTS } from '@kingdom/api';
 import { ChainMoneyJobs } from '../jobs/chain-money.ts';
-import { JobLeases } from '../jobs/leases.ts';
+import { JobLeases } from '../db/leases.ts';
 import { openKingdomDatabase } from '../server.ts';
 import { demoConfig, viaServer, whole } from './shared.ts';
 

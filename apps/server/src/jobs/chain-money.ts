@@ -11,7 +11,7 @@ import { runChainWatcher, type WatchRun } from './chain-watcher.ts';
 import { runTreasurySigner, type SignerLog } from './treasury-signer.ts';
 import { mintOpen, runMintJob } from '../modules/mint/service.ts';
 import type { ChainProviders } from '../chain/provider.ts';
-import type { JobLeases, JobSpec } from './leases.ts';
+import type { JobLeases, JobSpec } from '../db/leases.ts';
 
 /** What one run of the jobs did. */
 export interface ChainJobsRun extends WatchRun {

@@ -34,7 +34,7 @@ import { judgeSolanaPayments, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS, t
 import { exec, type Database } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import type { SolanaChain } from '../chain/solana/index.ts';
-import type { JobLeases, JobSpec } from './leases.ts';
+import type { JobLeases, JobSpec } from '../db/leases.ts';
 
 /** What one run did. */
 export interface SolanaWatchRun {

@@ -7,19 +7,18 @@
  * players who own lands, tools, items and balances.
  */
 import { eq, sql } from 'drizzle-orm';
-import { bech32, base58 } from '@scure/base';
+import { base58 } from '@scure/base';
 import {
   ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
-  landAssetName, miningToolAssetName, toBaseUnits, LAND_SIZE_INFO, type Prng, type Token,
+  landAssetName, miningToolAssetName, LAND_SIZE_INFO,
   demoSaleRounds, SNAPSHOT_PERIOD_MS,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import {
-  appSettings, collections, currencyPrices, emuAssets, itemKinds, miningToolKinds, miningTools,
+  appSettings, collections, currencyPrices, itemKinds, miningToolKinds, miningTools,
 } from '../db/schema.ts';
-import { emulatorTransferNfts } from '../chain/emulator.ts';
-import { findOrCreateAccount } from '../modules/users/account-repository.ts';
-import { applyItemEntry, applyTokenEntry } from '../modules/ledger/ledger.ts';
+import { enterpriseTestnetAddress, prngBytes, TREASURY_ADDRESS } from '../chain/emulator.ts';
+import { givePlayer } from '../modules/demo/give-player.ts';
 import { syncWallet } from '../modules/wallets/sync.ts';
 import { snapshotRowsSql } from '../modules/staking/repository.ts';
 import type { ChainProviders } from '../chain/index.ts';
@@ -28,22 +27,7 @@ import { recordCollections, type Collections } from '../world-import/collections
 /** Number of mining-tool NFTs in the collection. */
 export const MINING_TOOL_COUNT = 500;
 
-/** A Cardano enterprise testnet address (header 0x60) for a 28-byte key hash, bech32. */
-export function enterpriseTestnetAddress(keyHash: Uint8Array): string {
-  const bytes = new Uint8Array(29);
-  bytes[0] = 0x60;
-  bytes.set(keyHash, 1);
-  return bech32.encode('addr_test', bech32.toWords(bytes), 1000);
-}
-
-function randomBytes(rng: Prng, n: number): Uint8Array {
-  return Uint8Array.from({ length: n }, () => rng.int(0, 255));
-}
-
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-
-/** The emulated chain's treasury: holds every land and tool not yet given to a player. */
-export const TREASURY_ADDRESS = enterpriseTestnetAddress(randomBytes(createPrng('kingdom-treasury'), 28));
 
 /**
  * Seeds the reference data every deployment needs (idempotent: existing rows are kept): item kinds
@@ -105,7 +89,7 @@ export function demoCollections(): Array<{ slug: string; chain: 'cardano' | 'sol
     out.push({
       slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-') + (chain === 'solana' ? '-sol' : ''),
       chain,
-      collectionKey: chain === 'cardano' ? hex(randomBytes(rng, 28)) : base58.encode(randomBytes(rng, 32)),
+      collectionKey: chain === 'cardano' ? hex(prngBytes(rng, 28)) : base58.encode(prngBytes(rng, 32)),
       name,
       supply,
       holders,
@@ -154,7 +138,7 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     const [snap] = await exec<{ id: number }>(tx, sql`INSERT INTO staking_snapshots (taken_at) VALUES (${roundStart}) RETURNING id`);
     await exec(tx, sql`INSERT INTO snapshot_collections (snapshot_id, collection_id, votes, qualified) ${snapshotRowsSql(snap!.id)}`);
     for (const p of DEMO_PLAYERS) {
-      const address = enterpriseTestnetAddress(randomBytes(createPrng(p.seed), 28));
+      const address = enterpriseTestnetAddress(prngBytes(createPrng(p.seed), 28));
       playerAddresses.push(address);
       await givePlayer(tx, address, p.lands, p.tools, p.balances, p.items, 'demo_seed', p.seed, 'cardano', now);
       await exec(tx, sql`UPDATE users SET name = ${p.name} WHERE id = (SELECT user_id FROM wallets WHERE chain = 'cardano' AND address = ${address})`);
@@ -174,7 +158,7 @@ export const DEMO_COLLECTOR_SHARE = 0.3;
  */
 async function mintToCollectors(tx: Orm): Promise<void> {
   const rng = createPrng('kingdom-collectors');
-  const collectors = Array.from({ length: 150 }, () => enterpriseTestnetAddress(randomBytes(rng, 28)));
+  const collectors = Array.from({ length: 150 }, () => enterpriseTestnetAddress(prngBytes(rng, 28)));
   const rows = generateValley().filter((c) => c.id > 7 && rng.next() < DEMO_COLLECTOR_SHARE).map((c) => {
     const cap = LAND_SIZE_INFO[c.size].goldmineCap;
     const level = Math.min(cap, 1 + Math.floor(rng.next() ** 2 * cap));
@@ -199,33 +183,3 @@ async function mintCollectionsToTreasury(tx: Orm): Promise<void> {
     ON CONFLICT DO NOTHING`);
 }
 
-/**
- * Gives an address (creating its account if new) lands and tools from the treasury, balances in
- * whole tokens and items, as ledger entries with `reason` and `reference` at game time `at`.
- * @returns hex_names of the lands and ids of the tools given
- */
-export async function givePlayer(
-  tx: Orm, address: string, landCount: number, toolCount: number,
-  wholeBalances: Partial<Record<Token, bigint>>, items: Record<string, number>, reason: string, reference: string,
-  chain: 'cardano' | 'solana', at: Date,
-): Promise<{ lands: string[]; tools: number[]; userId: number }> {
-  const account = await findOrCreateAccount(tx, chain, address);
-  const landRows = landCount > 0 ? await exec<{ id: number; hex_name: string; collection_key: string; asset_key: string }>(tx, sql`
-    SELECT l.id, l.hex_name, l.collection_key, l.asset_key FROM lands l
-    JOIN ${emuAssets} e ON e.collection_key = l.collection_key AND e.asset_key = l.asset_key AND e.address = ${TREASURY_ADDRESS}
-    -- a land reserved by an in-app mint (docs/game-rules.md §2) stays with the mint for its buyer
-    WHERE NOT EXISTS (SELECT 1 FROM land_mints m WHERE m.land_id = l.id AND m.status IN ('reserved', 'submitted', 'confirmed'))
-    ORDER BY (l.id * 7919) % 5003 LIMIT ${landCount} FOR UPDATE OF e SKIP LOCKED`) : [];
-  const toolRows = toolCount > 0 ? await exec<{ id: number; collection_key: string; asset_key: string }>(tx, sql`
-    SELECT t.id, t.collection_key, t.asset_key FROM mining_tools t
-    JOIN ${emuAssets} e ON e.collection_key = t.collection_key AND e.asset_key = t.asset_key AND e.address = ${TREASURY_ADDRESS}
-    ORDER BY (t.id * 7919) % 503 LIMIT ${toolCount} FOR UPDATE OF e SKIP LOCKED`) : [];
-  await emulatorTransferNfts(tx, { chain, address }, [...landRows, ...toolRows].map((r) => ({ collectionKey: r.collection_key, assetKey: r.asset_key })));
-  for (const [token, whole] of Object.entries(wholeBalances) as Array<[Token, bigint]>) {
-    if (whole > 0n) await applyTokenEntry(tx, { userId: account.userId, token, amount: toBaseUnits(whole, token), reason, reference, at });
-  }
-  for (const [itemKey, amount] of Object.entries(items)) {
-    if (amount > 0) await applyItemEntry(tx, { userId: account.userId, itemKey, amount, reason, reference, at });
-  }
-  return { lands: landRows.map((l) => l.hex_name), tools: toolRows.map((t) => t.id), userId: account.userId };
-}

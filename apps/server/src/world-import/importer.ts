@@ -23,7 +23,7 @@ import { MINING_TOOL_KINDS } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import type { BlockfrostClient } from '../chain/cardano/blockfrost-client.ts';
 import { BLOCKFROST_PAGE } from '../chain/cardano/blockfrost-client.ts';
-import { JobLeases } from '../jobs/leases.ts';
+import { JobLeases } from '../db/leases.ts';
 import { recordCollections, type Collections } from './collections.ts';
 import { isRefusal, mapLand, mapTool, type Mapping, type MappedLand, type MappedTool, type Refusal } from './mapping.ts';
 

@@ -224,6 +224,13 @@ export function demoSaleRounds(now: Date): SaleRound[] {
   }));
 }
 
+/**
+ * What the emulator's faucet pays a Cardano wallet on its first demo sign-in (docs/game-rules.md §13.4):
+ * `utxos` outputs of `lovelacePerUtxo` lovelace, `exoPerUtxo` EXO and `hexoPerUtxo` HEXO base units
+ * each — 1,000 ADA, 10,000 EXO and 10,000 HEXO in all, split so several payments fit in one block.
+ */
+export const DEMO_WALLET_FUNDS = { utxos: 4, lovelacePerUtxo: 250_000_000n, exoPerUtxo: 2_500_000_000n, hexoPerUtxo: 2_500_000_000n } as const;
+
 /** Per-token sums the reconciliation compares (docs/game-rules.md §8.7), base units. */
 export interface ReconciliationSums {
   /** Σ app balances. */

@@ -47,11 +47,11 @@ import { z } from 'zod';
 import { bech32 } from '@scure/base';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { CML, type UTxO } from '@lucid-evolution/lucid';
+import { DEMO_WALLET_FUNDS } from '@kingdom/game';
 import type { ChainTip } from './ledger.ts';
 import { EMULATOR_GENESIS_MS, EmulatorRefusal, multiAssetRecord, type EmulatorCardanoLedger, type EmulatorChainView } from './emulator-ledger.ts';
 import type { CardanoMoney } from './money.ts';
 import { collectionPolicy, remintWithMetadata } from './emulator-collection.ts';
-import { DEMO_WALLET_FUNDS } from '../../modules/demo/chain-faucet.ts';
 
 /** Path prefix of the Blockfrost-compatible API. */
 export const BLOCKFROST_API_PREFIX = '/api/v0';

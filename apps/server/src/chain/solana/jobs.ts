@@ -1,11 +1,11 @@
 /**
- * The local Solana cluster's jobs, each once cluster-wide under its lease (jobs/leases.ts): slot
+ * The local Solana cluster's jobs, each once cluster-wide under its lease (db/leases.ts): slot
  * production every `SOLANA_SLOT_MS` (as `EMULATOR_BLOCK_MS` produces Cardano blocks) and, in demo
  * mode, the first-sign-in SOL of demo wallets (`demo-funding.ts`).
  */
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobSpec } from '../../jobs/leases.ts';
+import type { JobSpec } from '../../db/leases.ts';
 import type { LocalSolanaCluster } from './local-cluster.ts';
 import { paySolanaDemoFunding, SOLANA_DEMO_FUNDING_JOB } from './demo-funding.ts';
 

@@ -7,13 +7,10 @@
  * (`emu_faucet_grants` with no transaction yet); the `demo-funding` job pays the waiting requests,
  * several wallets in one transaction, once cluster-wide under its lease.
  */
+import { DEMO_WALLET_FUNDS } from '@kingdom/game';
 import type { Database, Orm } from '../../db/client.ts';
 import { insertFundingRequest, markFunded, waitingFundingRequests } from './repository.ts';
 import type { CardanoMoney } from '../../chain/cardano/money.ts';
-import type { ChainMoneyJobs } from '../../jobs/chain-money.ts';
-
-/** What a demo wallet receives, split over this many UTxOs (several payments fit in one block). */
-export const DEMO_WALLET_FUNDS = { utxos: 4, lovelacePerUtxo: 250_000_000n, exoPerUtxo: 2_500_000_000n, hexoPerUtxo: 2_500_000_000n } as const;
 
 /** Lease name of the funding job. */
 export const DEMO_FUNDING_JOB = 'demo-funding';
@@ -78,10 +75,11 @@ async function payWaiting(db: Database, money: CardanoMoney, limit: number): Pro
 
 /**
  * Funds `address` now (tests and the CLI): records the request and pays it with any others waiting.
+ * `jobs`: the chain-money jobs (`jobs/chain-money.ts`), of which only the Cardano money is used.
  * @returns the funding transaction's hash, or null when nothing was paid (funded before, or not fundable)
  * @throws Error when the emulator refuses the payment (the request stays waiting)
  */
-export async function fundDemoWallet(db: Database, jobs: ChainMoneyJobs, address: string, now: Date): Promise<string | null> {
+export async function fundDemoWallet(db: Database, jobs: { money: CardanoMoney }, address: string, now: Date): Promise<string | null> {
   if (!(await requestDemoFunding(db.orm, jobs.money, address, now))) return null;
   for (;;) {
     const paid = await payDemoFunding(db, jobs.money);

@@ -27,7 +27,7 @@ import type { Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import type { ChainProviders } from '../../chain/provider.ts';
-import { TREASURY_ADDRESS } from '../../seed/demo-world.ts';
+import { TREASURY_ADDRESS } from '../../chain/emulator.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { iso, requestHashOf } from '../chain/shared.ts';
 import {

@@ -7,8 +7,8 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS, XSRF_COOKIE } from '@kingdom/api';
-import { route } from '../http/routes.ts';
-import { randomToken } from './tokens.ts';
+import { route } from './routes.ts';
+import { randomToken } from '../auth/tokens.ts';
 import { fail } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -8,7 +8,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { exec, type Orm } from '../db/client.ts';
+import { exec, type Orm } from './client.ts';
 
 /** How long a lease lasts without renewal (ms): a dead holder's job moves on within this. */
 export const LEASE_TTL_MS = 15_000;
