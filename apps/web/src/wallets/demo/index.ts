@@ -25,6 +25,7 @@ import { base58, bech32, hex } from '@scure/base';
 import { signCip8 } from './cose.ts';
 import { parseTransaction, vkeyWitnessSet, type TxSummary } from './sign-tx.ts';
 
+import type { Cip30Api, Cip30Wallet } from '../types.ts';
 import { DEMO_STORAGE_KEYS } from './storage-keys.ts';
 
 /** `localStorage` keys of the demo secret keys (32 bytes, lowercase hex). */
@@ -37,40 +38,6 @@ export const DEMO_WALLET_NAME = 'Demo wallet';
 export interface DemoCip30Error {
   code: number;
   info: string;
-}
-
-/** The CIP-30 API the demo Cardano wallet hands out after `enable()` (the subset the app calls). */
-export interface DemoCip30Api {
-  /** Always 0 (testnet). */
-  getNetworkId(): Promise<number>;
-  /** `[address]` as hex bytes, as CIP-30 returns addresses. */
-  getUsedAddresses(): Promise<string[]>;
-  /** The same address as hex bytes. */
-  getChangeAddress(): Promise<string>;
-  /** `[rewardAddress]` as hex bytes (the wallet's stake key, CIP-19 type 14). */
-  getRewardAddresses(): Promise<string[]>;
-  /**
-   * CIP-30 `signData`: signs the hex-decoded `payloadHex` with the wallet's key (CIP-8).
-   *
-   * @param addrHex the wallet's address, as hex bytes (or its bech32 text).
-   * @param payloadHex the bytes to sign, as hex (the app sends the UTF-8 bytes of the message).
-   * @returns COSE_Sign1 and COSE_Key, each CBOR as lowercase hex.
-   * @param addrHex the wallet's address or reward address (stake key signs), as hex bytes (or bech32).
-   * @throws {DemoCip30Error} `{code: -1}` (APIError InvalidRequest) if `payloadHex` is not hex;
-   *   `{code: 1}` (DataSignError ProofGeneration) if `addrHex` is neither of this wallet's addresses.
-   */
-  signData(addrHex: string, payloadHex: string): Promise<{ signature: string; key: string }>;
-  /**
-   * CIP-30 `signTx`: asks the person (see {@link DemoCardanoOptions.confirmSign}), then signs the
-   * blake2b-256 hash of the transaction body's exact bytes with the wallet's key.
-   *
-   * @param txHex the transaction CBOR `[body, witness_set, is_valid, aux_data]` as hex.
-   * @param partialSign ignored: the demo wallet has one key and always signs with it.
-   * @returns the witness set `{0: [[vkey, signature]]}` CBOR as lowercase hex.
-   * @throws {DemoCip30Error} `{code: -1}` (APIError InvalidRequest) when `txHex` is not a
-   *   transaction; `{code: 2}` (TxSignError UserDeclined) when the person declines.
-   */
-  signTx(txHex: string, partialSign?: boolean): Promise<string>;
 }
 
 /** Options of {@link createDemoCardanoWallet}. */
@@ -87,15 +54,13 @@ export interface DemoCardanoOptions {
   refuseSignData?: boolean;
 }
 
-/** The demo Cardano wallet, shaped like an injected `window.cardano.<name>` (CIP-30). */
-export interface DemoCardanoWallet {
+/**
+ * The demo Cardano wallet, shaped like an injected `window.cardano.<name>` ({@link Cip30Wallet}):
+ * `isEnabled()` is true once this browser holds the demo Cardano key (i.e. the wallet was enabled
+ * before); `enable()` creates the key on first use and returns the API, never asking the user.
+ */
+export interface DemoCardanoWallet extends Cip30Wallet {
   name: typeof DEMO_WALLET_NAME;
-  icon: string;
-  apiVersion: string;
-  /** True once this browser holds the demo Cardano key (i.e. the wallet was enabled before). */
-  isEnabled(): Promise<boolean>;
-  /** Creates the key on first use and returns the API; never asks the user. */
-  enable(): Promise<DemoCip30Api>;
 }
 
 /** The demo Solana wallet (what sign-in needs of a wallet-standard wallet). */
@@ -203,7 +168,21 @@ function cip30Error(code: number, info: string): DemoCip30Error {
 
 /**
  * Creates the CIP-30-shaped demo Cardano wallet (like `window.cardano.eternl`). The key is read
- * (or created) on `enable()`, so creating the object touches nothing.
+ * (or created) on `enable()`, so creating the object touches nothing. Its {@link Cip30Api}:
+ *
+ * - `getNetworkId()` is always 0 (testnet); `getUsedAddresses()` / `getChangeAddress()` answer the
+ *   address as hex bytes, `getRewardAddresses()` the stake key's reward address (CIP-19 type 14).
+ * - `signData(addrHex, payloadHex)` signs the hex-decoded payload (the app sends the UTF-8 bytes of
+ *   the message) with the payment key for the wallet's address or with the stake key for its reward
+ *   address (either as hex bytes or bech32), answering COSE_Sign1 and COSE_Key as lowercase CBOR hex
+ *   (CIP-8). Rejects with {@link DemoCip30Error} `{code: -1}` (APIError InvalidRequest) if the payload
+ *   is not hex or `refuseSignData` is set; `{code: 1}` (DataSignError ProofGeneration) if the address
+ *   is neither of this wallet's.
+ * - `signTx(txHex)` asks the person ({@link DemoCardanoOptions.confirmSign}), then signs the
+ *   blake2b-256 hash of the transaction body's exact bytes with the payment key, answering the witness
+ *   set `{0: [[vkey, signature]]}` as lowercase CBOR hex; `partialSign` is ignored (one key). Rejects
+ *   with `{code: -1}` when `txHex` is not a transaction, `{code: 2}` (TxSignError UserDeclined) when
+ *   the person declines.
  *
  * @param storage where the key lives; `localStorage` by default (resolved on first use).
  * @param options how `signTx` asks the person (tests answer for them).
@@ -215,7 +194,7 @@ export function createDemoCardanoWallet(storage?: Storage, options: DemoCardanoO
     icon: ICON_CARDANO,
     apiVersion: '0.1.0',
     isEnabled: async () => resolveStorage(storage).getItem(DEMO_STORAGE_KEYS.cardano) !== null,
-    enable: async () => {
+    enable: async (): Promise<Cip30Api> => {
       const secretKey = loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.cardano);
       const addressBytes = cardanoAddressBytes(secretKey);
       const addressHex = hex.encode(addressBytes);
