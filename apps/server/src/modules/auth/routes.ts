@@ -16,7 +16,8 @@ import { requestSolanaDemoFunding, SOLANA_DEMO_FUNDING_JOB } from '../../chain/s
 import { giveDemoHandle } from '../wallets/handle.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
-import { challengeIsOpen, consumeChallenge, insertChallenge, insertSession, revokeRequestSession } from './repository.ts';
+import { insertSession, revokeRequestSession } from './repository.ts';
+import { challengeIsOpen, consumeChallenge, insertChallenge } from '../../auth/challenge-store.ts';
 import { buildSignInTx } from './sign-in-tx.ts';
 
 /** Registers the sign-in endpoints. */

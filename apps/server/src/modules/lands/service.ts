@@ -9,7 +9,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, itemCounts } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
-import { loadMines } from '../mines/repository.ts';
+import { loadMines } from './land-mines.ts';
 import { valleyLands } from '../valley/repository.ts';
 import { toLand } from './land.ts';
 import { landByHexName, lockLand, type OwnedLandRow } from './repository.ts';

@@ -7,7 +7,8 @@ import { ENDPOINTS, MINE_ENDPOINTS } from '@kingdom/api';
 import { MINE_KINDS, addDays, gameDay } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
 import { userLands } from '../lands/repository.ts';
-import { loadMines, mineDays, workerNfts } from './repository.ts';
+import { loadMines } from '../lands/land-mines.ts';
+import { mineDays, workerNfts } from './repository.ts';
 import { assignWorker, removeWorker, startUpgrade } from './service.ts';
 
 /** Registers the mine endpoints. */

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import { parseCardanoRewardAddress, verifyCardanoStakeSignature, type CardanoNetwork } from '../../auth/verify.ts';
 import { validAddress, validRewardAddress, verifyWalletProof } from '../../auth/proof.ts';
 import { nonceOf } from '../../auth/challenge.ts';
-import { consumeChallenge } from '../auth/repository.ts';
+import { consumeChallenge } from '../../auth/challenge-store.ts';
 import { fail } from '../../errors.ts';
 import { syncWallet } from './sync.ts';
 import { deleteWallet, insertStakeProof, insertWallet, lockWallets, setMaster, walletOwner } from './repository.ts';
