@@ -17,6 +17,7 @@ import { observeJobRun } from './observability/metrics.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
 import { localSolanaJobs } from './chain/solana/jobs.ts';
 import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
+import { ACHIEVEMENTS_EVERY_MS, ACHIEVEMENTS_JOB, noticeAchievements } from './jobs/achievements.ts';
 
 
 export interface Kingdom {
@@ -51,7 +52,7 @@ export const TICK_JOB = 'tick';
  * Everything a server process needs, ready to `listen`. With `schedule`, the background jobs start:
  * the daily tick (settles a day once its 00:00 UTC has passed on the game clock, and publishes chest
  * seeds), chain money (block production on the emulator, watcher, treasury signer), prices
- * (`jobs/prices.ts`) and demo wallet funding — each once cluster-wide under its job lease (docs/architecture.md §6), whatever the number of processes.
+ * (`jobs/prices.ts`), achievement notices (`jobs/achievements.ts`) and demo wallet funding — each once cluster-wide under its job lease (docs/architecture.md §6), whatever the number of processes.
  */
 export async function createKingdom(config: Config, opts: { schedule?: boolean } = {}): Promise<Kingdom> {
   const { db, providers } = await openKingdomDatabase(config);
@@ -95,7 +96,10 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     const specs: JobSpec[] = [
       { name: TICK_JOB, everyMs: TICK_EVERY_MS, run: async () => {
         const days = await tick();
-        if (days.length) app.log.info({ days }, 'settled');
+        if (days.length) {
+          app.log.info({ days }, 'settled');
+          app.deps.kickJob(ACHIEVEMENTS_JOB); // a settled day's streaks (docs/game-rules.md §14.6)
+        }
         // (when this process last warmed the rosters up only spaces the warm-ups; any process may do the next)
         if (Date.now() - warmedAt >= ROSTER_WARM_EVERY_MS) {
           const started = Date.now();
@@ -107,6 +111,8 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       { ...chain, run: async () => { await refreshClock(); await chain.run(); } },
       // SOL payments of EXO orders (docs/game-rules.md §9): the watcher of this deployment's cluster
       { ...app.deps.solanaWatcher.job(solanaWatchEveryMs(providers.solanaChain)), run: async () => { await refreshClock(); await app.deps.solanaWatcher.run(); } },
+      // achievement notices when earned (jobs/achievements.ts)
+      { name: ACHIEVEMENTS_JOB, everyMs: ACHIEVEMENTS_EVERY_MS, run: async () => { await refreshClock(); await noticeAchievements(db, clock.now()); } },
     ];
     if (config.demo && config.chainMoney.demoChainFaucet && providers.money.emulator) {
       specs.push({ name: DEMO_FUNDING_JOB, everyMs: DEMO_FUNDING_EVERY_MS, run: () => payDemoFunding(db, providers.money) });

@@ -112,7 +112,11 @@ export const lands = pgTable('lands', {
   goldmineLevel: integer('goldmine_level'),
   frenmineLevel: integer('frenmine_level'),
   hasUpdate: boolean('has_update').notNull().default(false),
-}, (t) => [uniqueIndex('lands_hex_name').on(t.hexName), uniqueIndex('lands_asset').on(t.collectionKey, t.assetKey)]);
+}, (t) => [
+  uniqueIndex('lands_hex_name').on(t.hexName), uniqueIndex('lands_asset').on(t.collectionKey, t.assetKey),
+  // the lands that make an achievement (XL, gold mine level 10): the achievements job reads only these (migration 0028)
+  index('lands_achievement').on(t.collectionKey, t.assetKey).where(sql`size = 'SUPERLARGE' OR goldmine_level >= 10`),
+]);
 
 export const miningToolKinds = pgTable('mining_tool_kinds', {
   key: text('key').primaryKey(),
@@ -623,3 +627,32 @@ export const achievementNotices = pgTable('achievement_notices', {
   key: text('key').notNull(),
   noticedAt: ts('noticed_at').notNull(),
 }, (t) => [primaryKey({ name: 'achievement_notices_pk', columns: [t.userId, t.key] })]);
+
+/**
+ * Players whose facts of a "first …" achievement changed since the achievements job last looked
+ * (migration 0028: written by triggers on `mine_upgrades`, `vote_events` (added), `quest_claims`,
+ * `ledger_entries` (deposits); docs/game-rules.md §14.6, apps/server/src/jobs/achievements.ts).
+ */
+export const achievementChecks = pgTable('achievement_checks', {
+  userId: integer('user_id').primaryKey(),
+  /** Changes since the row was written (each writer's upsert locks the row until it commits). */
+  changes: integer('changes').notNull().default(1),
+});
+
+/** Each player's latest run of all-Excellent days, kept by the achievements job day by day (migration 0028). */
+export const excellentStreaks = pgTable('excellent_streaks', {
+  userId: integer('user_id').primaryKey(),
+  /** The run's last day (UTC date). */
+  lastDay: text('last_day').notNull(),
+  /** Consecutive all-Excellent days ending on `last_day`. */
+  run: integer('run').notNull(),
+});
+
+/** Where the achievements job is in the settled days (one row, migration 0028). */
+export const achievementCursor = pgTable('achievement_cursor', {
+  id: boolean('id').primaryKey().default(true),
+  /** The last settled day done for every player (null: none yet). */
+  lastDay: text('last_day'),
+  /** The next day is under way from this player id. */
+  nextUser: integer('next_user').notNull().default(0),
+}, (t) => [check('achievement_cursor_id_check', sql`${t.id}`)]);

@@ -16,6 +16,9 @@ export const ACHIEVEMENT_NAMES: Readonly<Record<AchievementKey, string>> = {
   excellent_streak_30: '30 Excellent days in a row', first_deposit: 'First deposit', first_vote: 'First vote', first_quest: 'First quest claimed',
 };
 
+/** The streak achievements and their length in consecutive all-Excellent days (docs/game-rules.md §14.6). */
+export const EXCELLENT_STREAKS = { excellent_streak_7: 7, excellent_streak_30: 30 } as const satisfies Partial<Record<AchievementKey, number>>;
+
 /** What achievements read. */
 export interface AchievementFacts {
   /** Mine upgrades ever started (gold or fren). */
@@ -65,8 +68,8 @@ export function achievements(facts: AchievementFacts): AchievementState[] {
     of('first_upgrade', facts.upgradesStarted, 1),
     of('mine_level_10', facts.maxGoldmineLevel, 10),
     of('xl_land', facts.xlLands, 1),
-    of('excellent_streak_7', streak, 7),
-    of('excellent_streak_30', streak, 30),
+    of('excellent_streak_7', streak, EXCELLENT_STREAKS.excellent_streak_7),
+    of('excellent_streak_30', streak, EXCELLENT_STREAKS.excellent_streak_30),
     of('first_deposit', facts.deposits, 1),
     of('first_vote', facts.votesAdded, 1),
     of('first_quest', facts.questsClaimed, 1),

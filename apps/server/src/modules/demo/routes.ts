@@ -8,6 +8,7 @@ import { DAY_MS, addDays, gameDay } from '@kingdom/game';
 import type { Database, Orm } from '../../db/client.ts';
 import { extendLiveSessions, lastSettledDay } from './repository.ts';
 import { settleDueDays } from '../../jobs/settlement.ts';
+import { ACHIEVEMENTS_JOB } from '../../jobs/achievements.ts';
 import { route } from '../../http/routes.ts';
 import { lamportsOfSol } from '@kingdom/game';
 import { runFaucet } from './faucet.ts';
@@ -99,6 +100,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     const last = await settleWithOthers(db, now, app.deps.config.settlement, DEMO_TICK_WAIT_MS);
     const settled: string[] = [];
     for (let d = before === null ? last : addDays(before); d !== null && last !== null && d <= last; d = addDays(d)) settled.push(d);
+    if (settled.length > 0) app.deps.kickJob(ACHIEVEMENTS_JOB); // the settled days' streaks (jobs/achievements.ts)
     return { now: now.toISOString(), today, last_settled: last, settled };
   });
 }

@@ -168,14 +168,3 @@ export async function hallOfFameRank(orm: Orm, q: HallQuery, userId: number): Pr
   const out = { rank: row?.rank ?? null, value: row?.value ?? '0', total: row?.total ?? 0 };
   return q.board === 'average_effectivity' ? { ...out, worked_slots: row?.tie ?? '0' } : out;
 }
-
-/**
- * Records the inbox notice of each of `keys` (earned achievements) not noticed before, in `tx`.
- * @returns the keys noticed now (each at most once per account, also under concurrent calls)
- */
-export async function recordAchievementNotices(tx: Orm, userId: number, keys: readonly string[], at: Date): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const rows = await exec<{ key: string }>(tx, sql`INSERT INTO achievement_notices (user_id, key, noticed_at)
-    VALUES ${sql.join(keys.map((k) => sql`(${userId}, ${k}, ${at})`), sql`, `)} ON CONFLICT DO NOTHING RETURNING key`);
-  return rows.map((r) => r.key);
-}

@@ -31,5 +31,5 @@ export async function questRoutes(app: FastifyInstance): Promise<void> {
     return halls.get(key, () => hallOfFame(db, query, now));
   });
   route(app, ENDPOINTS.hallOfFameMe, async (input) => hallOfFameMe(db, sessionOf(input).userId, input.query, input.now));
-  route(app, ENDPOINTS.achievements, async (input) => achievementsOf(db, sessionOf(input).userId, input.now));
+  route(app, ENDPOINTS.achievements, async (input) => achievementsOf(db, sessionOf(input).userId));
 }

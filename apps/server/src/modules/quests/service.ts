@@ -5,15 +5,14 @@
  * = the quest id) in the claim's transaction, once per account and quest.
  */
 import {
-  ACHIEVEMENT_NAMES, QUEST_PERIODS, QUEST_TABLE_VERSION, achievements, type AchievementKey, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
+  QUEST_PERIODS, QUEST_TABLE_VERSION, achievements, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
   chestWeekOf, chestWeekStart, type QuestPeriod, type QuestPeriodKind, type Token,
 } from '@kingdom/game';
 import type { AchievementsResponse, HallOfFameMeResponse, HallOfFameResponse, QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { notify } from '../notifications/repository.ts';
-import { achievementFactsOf, recordAchievementNotices, hallOfFamePage, hallOfFameRank, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
+import { achievementFactsOf, hallOfFamePage, hallOfFameRank, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
 
 /** The ledger reason of quest rewards (reference: the quest id). */
 export const QUEST_REWARD_REASON = 'quest_reward';
@@ -38,8 +37,6 @@ async function periodOf(orm: Orm, userId: number, period: QuestPeriod): Promise<
 /** The quests of `userId` for the UTC day and week holding `now` (the request's game time). */
 export async function questsOf(db: Database, userId: number, now: Date): Promise<QuestsResponse> {
   const [daily, weekly] = await Promise.all(QUEST_PERIODS.map((k) => periodOf(db.orm, userId, questPeriodOf(k, now.getTime()))));
-  // a player who comes back for quests hears of the milestones reached since (inbox notice)
-  await achievementsOf(db, userId, now);
   return { table_version: QUEST_TABLE_VERSION, daily: daily!, weekly: weekly! };
 }
 
@@ -97,20 +94,13 @@ export function questTableAnswer(): QuestTableResponse {
 }
 
 /**
- * The achievements of `userId` (docs/game-rules.md §14): computed from the records, so never lost.
- * An achievement seen earned for the first time gets its inbox notice ('achievement'), once.
+ * The achievements of `userId` (docs/game-rules.md §14.6): computed from the records on read, so
+ * never lost. Reading writes nothing: the inbox notices are written when earned, by the
+ * achievements job (apps/server/src/jobs/achievements.ts).
  */
-export async function achievementsOf(db: Database, userId: number, now: Date): Promise<AchievementsResponse> {
+export async function achievementsOf(db: Database, userId: number): Promise<AchievementsResponse> {
   const list = achievements(await achievementFactsOf(db.orm, userId));
-  const earned = list.filter((a) => a.earned).map((a) => a.key);
-  if (earned.length > 0) {
-    await db.orm.transaction(async (tx) => {
-      for (const key of await recordAchievementNotices(tx, userId, earned, now)) {
-        await notify(tx, userId, 'achievement', { key, name: ACHIEVEMENT_NAMES[key as AchievementKey] }, now);
-      }
-    });
-  }
-  return { achievements: list, earned: earned.length };
+  return { achievements: list, earned: list.filter((a) => a.earned).length };
 }
 
 /** Rows per hall-of-fame page. */
