@@ -245,6 +245,17 @@ describe('verifyCardanoSignIn', () => {
     });
   });
 
+  it('decodes CBOR items nested at most 16 deep', () => {
+    // The COSE_Key map (depth 0) with one more entry, label 99 → `n` nested one-element arrays around 0.
+    const keyWith = (n: number) => {
+      const head = Number.parseInt(proof.key.slice(0, 2), 16);
+      expect(head & 0xe0).toBe(0xa0); // a map of fewer than 23 entries
+      return (head + 1).toString(16) + proof.key.slice(2) + '1863' + '81'.repeat(n) + '00';
+    };
+    expect(check({ key: keyWith(15) })).toEqual({ ok: true }); // the innermost 0 at depth 16
+    expect(check({ key: keyWith(16) })).toEqual({ ok: false, reason: 'BAD_COSE_KEY' }); // at depth 17
+  });
+
   it('returns false, never throws, on garbage', () => {
     const garbage: unknown[] = ['', 'zz', 'abc', '00', 'ff'.repeat(64), '80', 'a0', 'f6', null, undefined, 7, {}, [], 'ß'];
     for (const g of garbage) {

@@ -21,7 +21,7 @@
 import { Buffer } from 'node:buffer';
 import cfVerifyModule from '@cardano-foundation/cardano-verify-datasignature';
 import { blake2b } from '@noble/hashes/blake2.js';
-import { Decoder } from '@stricahq/cbors';
+import { decode as cborDecode } from 'cborg';
 import { MAX_MESSAGE_CHARS, bytesEqual, isHex, plainBytes, toHex } from './bytes.ts';
 import { signingCredential, type CardanoNetwork, type SigningAddress } from './cardano-address.ts';
 import type { SignInCheck } from './sign-in-check.ts';
@@ -89,18 +89,38 @@ const KTY_OKP = 1;
 const ALG_EDDSA = -8;
 const CRV_ED25519 = 6;
 
-/** A CBOR byte string as decoded by `@stricahq/cbors` (a Node `Buffer`), or any `Uint8Array`. */
+/** How deep a decoded CBOR item may nest (the outermost item is depth 0). */
+const MAX_CBOR_DEPTH = 16;
+
+/** A CBOR byte string as decoded by `cborg` (a `Uint8Array`; a Node `Buffer` is one too). */
 function isBytes(v: unknown): v is Uint8Array {
-  return Buffer.isBuffer(v) || v instanceof Uint8Array;
+  return v instanceof Uint8Array;
 }
 
-/** Decodes exactly one CBOR item; `undefined` on any error (including trailing bytes). */
+/**
+ * Decodes exactly one CBOR item with `cborg` (maps as `Map`, so integer COSE labels stay numbers);
+ * `undefined` on any error: trailing bytes, a tag or an unassigned simple value (none belongs in a
+ * COSE_Key or COSE_Sign1 from a CIP-30 wallet), or an item nested deeper than {@link MAX_CBOR_DEPTH}.
+ * Text strings that are not valid UTF-8 decode with U+FFFD; such a proof still fails at the verifier.
+ */
 function decodeCbor(bytes: Uint8Array): unknown {
   try {
-    return Decoder.decode(Buffer.from(bytes), { maxDepth: 16 }).value as unknown;
+    const value: unknown = cborDecode(bytes, { useMaps: true });
+    return nestsWithin(value, MAX_CBOR_DEPTH) ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Whether no item inside `value` (an array's elements, a map's keys and values) is more than `depthLeft` levels down. */
+function nestsWithin(value: unknown, depthLeft: number): boolean {
+  if (Array.isArray(value)) return value.every((v) => depthLeft > 0 && nestsWithin(v, depthLeft - 1));
+  if (value instanceof Map) {
+    for (const [k, v] of value) {
+      if (depthLeft === 0 || !nestsWithin(k, depthLeft - 1) || !nestsWithin(v, depthLeft - 1)) return false;
+    }
+  }
+  return true;
 }
 
 /** The CF verifier ships as a UMD bundle; depending on the loader its function is the module or its `default`. */
