@@ -1,8 +1,8 @@
 /**
  * What the next mine upgrade and land expansion need, said BEFORE the player clicks, from the same
- * rule functions the server runs (`planGoldmineUpgrade`, `planFrenmineUpgrade`, `planLandExpansion`
- * of `@kingdom/game`, docs/game-rules.md §2–§4). Nothing here re-decides a rule: it only words the plan
- * or the GameError code the rule returns.
+ * rule functions the server runs (`planUpgrade` of `@kingdom/game` for both mine kinds, through
+ * `planMineUpgrade` of `./kinds.ts`, and `planLandExpansion`; docs/game-rules.md §2–§4). Nothing here
+ * re-decides a rule: it only words the plan or the GameError code the rule returns.
  */
 import type { Item, Mine } from '@kingdom/api';
 import { EXPANSION_PERMITS, GameError, LAND_SIZE_INFO, itemKind, planLandExpansion } from '@kingdom/game';
