@@ -73,7 +73,7 @@ export const achievementsResponse = z.object({ achievements: z.array(achievement
 export type AchievementsResponse = z.infer<typeof achievementsResponse>;
 
 /** The weekly halls of fame (docs/game-rules.md §14). */
-export const HALL_OF_FAME_BOARDS = ['exo_mined', 'quests_completed'] as const;
+export const HALL_OF_FAME_BOARDS = ['exo_mined', 'average_effectivity', 'quests_completed'] as const;
 export type HallOfFameBoard = (typeof HALL_OF_FAME_BOARDS)[number];
 export const hallOfFameQuery = z.strictObject({
   chain: chain.default('cardano').describe('players with a wallet on this chain'),
@@ -85,7 +85,8 @@ export const hallOfFameRow = z.object({
   rank: z.number().int().describe('1 = best; ties share a rank'),
   user_id: z.number().int(),
   name: z.string(),
-  value: z.string().regex(/^\d+$/).describe('exo_mined: EXO base units credited by the mines in the week; quests_completed: quests claimed'),
+  value: z.string().regex(/^\d+$/).describe('exo_mined: EXO base units credited by the mines in the week; average_effectivity: worked ÷ open slot-days in basis points (10000 = 100 %); quests_completed: quests claimed'),
+  worked_slots: z.string().regex(/^\d+$/).optional().describe('average_effectivity only: worked slot-days in the week, the tie-break (more ranks first)'),
 });
 export const hallOfFameResponse = z.object({
   week: z.string(), chain, board: z.enum(HALL_OF_FAME_BOARDS),
@@ -97,5 +98,6 @@ export const hallOfFameMeResponse = z.object({
   week: z.string(), chain, board: z.enum(HALL_OF_FAME_BOARDS),
   rank: z.number().int().nullable().describe('null: not on this board this week'),
   value: z.string(), total: z.number().int(),
+  worked_slots: z.string().regex(/^\d+$/).optional().describe('average_effectivity only: the player\'s worked slot-days in the week (0 when not on the board)'),
 });
 export type HallOfFameMeResponse = z.infer<typeof hallOfFameMeResponse>;

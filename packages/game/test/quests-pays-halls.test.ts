@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HALL_EFFECTIVITY_MIN_WORKED_DAYS, comparePays, daysToEarn, exoPerWorkedSlot, hallReportDays, rankEffectivity, weekEffectivity, type EffectivityMineDay,
+  HALL_EFFECTIVITY_MIN_WORKED_DAYS, averageDailyExo, comparePays, daysToEarn, exoPerWorkedSlot, hallReportDays, rankEffectivity, weekEffectivity, type EffectivityMineDay,
 } from '../src/index.ts';
 
 describe('EXO per worked slot (docs/game-rules.md §14.8)', () => {
@@ -43,6 +43,11 @@ describe('EXO per worked slot (docs/game-rules.md §14.8)', () => {
     expect(comparePays(['2026-11-20'], [], [{ day: '2026-11-20', exoMined: 5n, workedSlots: 1 }])).toMatchObject({ player: null, world: null, playerVsWorldBp: null });
     // the world mined nothing on the player's days: no ratio
     expect(comparePays(['2026-11-20'], [{ day: '2026-11-20', exoMined: 0n, workedSlots: 1 }], [{ day: '2026-11-20', exoMined: 0n, workedSlots: 9 }])).toMatchObject({ player: 0n, world: 0n, playerVsWorldBp: null });
+  });
+
+  it('average daily EXO: over the days with a report only, rounded down; 0 with none', () => {
+    expect(averageDailyExo([])).toBe(0n);
+    expect(averageDailyExo([{ day: 'a', exoMined: 10n, workedSlots: 1 }, { day: 'a', exoMined: 5n, workedSlots: 0 }, { day: 'b', exoMined: 0n, workedSlots: 0 }])).toBe(7n);
   });
 
   it('days to earn a price: ceiling, 0 for free, null with no daily EXO', () => {

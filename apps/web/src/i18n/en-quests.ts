@@ -19,7 +19,9 @@ export const enQuests = {
     hall: {
       title: 'Hall of fame',
       lead: 'This week’s best players, ranked on the game’s records.',
-      boards: { exo_mined: 'EXO mined', quests_completed: 'Quests completed' },
+      boards: { exo_mined: 'EXO mined', average_effectivity: 'Average effectivity', quests_completed: 'Quests completed' },
+      effectivityRule: 'Worked ÷ open slots over the week’s daily reports, all your mines together. On the board from {{days}} days with a worked slot; at equal effectivity, more worked slots rank first.',
+      workedSlots: 'Worked slots',
       chain: 'Chain',
       chains: { cardano: 'Cardano', solana: 'Solana' },
       board: 'Board',

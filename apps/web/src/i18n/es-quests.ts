@@ -22,7 +22,9 @@ export const esQuests: TextsLike<typeof enQuests> = {
     hall: {
       title: 'Salón de la fama',
       lead: 'Los mejores jugadores de esta semana, según los registros del juego.',
-      boards: { exo_mined: 'EXO minado', quests_completed: 'Misiones completadas' },
+      boards: { exo_mined: 'EXO minado', average_effectivity: 'Efectividad media', quests_completed: 'Misiones completadas' },
+      effectivityRule: 'Puestos trabajados ÷ puestos abiertos en los informes diarios de la semana, todas tus minas juntas. Entras en la tabla con {{days}} días con algún puesto trabajado; a igual efectividad, más puestos trabajados van primero.',
+      workedSlots: 'Puestos trabajados',
       chain: 'Cadena',
       chains: { cardano: 'Cardano', solana: 'Solana' },
       board: 'Tabla',

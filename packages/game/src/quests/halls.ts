@@ -46,8 +46,8 @@ export interface WeekEffectivity {
  * The average effectivity of a player over the week starting Monday `week`, from their mine-days
  * (any days: those outside the week's report days are ignored): worked slot-days ÷ open slot-days
  * over every mine (gold and fren) and report day of the week, in basis points rounded down — a
- * ratio of sums, so a mine with more slots weighs more, and an idle mine-day (0 worked) pulls the
- * average down. Null when the player does not qualify: fewer than
+ * ratio of sums, so a mine with more slots weighs more, and open slots left unworked on a reported
+ * mine-day pull the average down (a mine with nobody assigned has no report). Null when the player does not qualify: fewer than
  * {@link HALL_EFFECTIVITY_MIN_WORKED_DAYS} days with a worked slot (so a single lucky day does not
  * top the board), or no open slot.
  */

@@ -103,3 +103,12 @@ export function daysToEarn(price: bigint, dailyExo: bigint): number | null {
   if (dailyExo <= 0n) return null;
   return Number((price + dailyExo - 1n) / dailyExo);
 }
+
+/**
+ * A player's average daily EXO over their report days: the EXO of `rows` ÷ the number of distinct
+ * days among them (days without a report do not count), rounded down; 0 with no row.
+ */
+export function averageDailyExo(rows: readonly SlotDay[]): bigint {
+  const days = new Set(rows.map((r) => r.day));
+  return days.size === 0 ? 0n : rows.reduce((a, r) => a + r.exoMined, 0n) / BigInt(days.size);
+}

@@ -8,28 +8,47 @@ import { EFFECTIVITY_BASIS_POINTS, HALL_EFFECTIVITY_MIN_WORKED_DAYS, WEEK_MS, ad
 import { exec, type Orm } from '../../db/client.ts';
 
 /**
- * Progress of every quest kind for `userId` over `period` (start inclusive, end exclusive, UTC), in
- * one statement: counts, vote points, EXO base units. Excellent mine-days count the reports of the
- * days whose end falls in the period (days `start − 1` to `end − 2`).
+ * Progress of every quest kind over `period` (start inclusive, end exclusive, UTC) for the players
+ * with ids `from`…`to` (inclusive), in one statement: counts, vote points, EXO base units, for each
+ * player with any progress (the others have none). Excellent mine-days count the reports of the
+ * days whose end falls in the period (days `start − 1` to `end − 2`); the mines' EXO credits of
+ * those days carry the day as reference and the day's end as time (the tick's credit batches), so
+ * the reference list lets the ledger's (reason, reference, user) index find exactly the period's
+ * credits. The same statement answers one player (`progressOf`) and every player in batches (the
+ * bench `quests.progress_seconds_postgres`).
  */
-export async function progressOf(orm: Orm, userId: number, period: QuestPeriod): Promise<Record<QuestKind, bigint>> {
+export async function progressOfPlayers(orm: Orm, period: QuestPeriod, from: number, to: number): Promise<Map<number, Record<QuestKind, bigint>>> {
   const s = new Date(period.startsAt);
   const e = new Date(period.endsAt);
   const firstReportDay = addDays(period.start, -1);
   const endReportDay = addDays(new Date(period.endsAt).toISOString().slice(0, 10), -1); // exclusive
-  const [row] = await exec<Record<QuestKind, string>>(orm, sql`SELECT
-    (SELECT count(*) FROM mine_workers WHERE user_id = ${userId} AND assigned_at >= ${s} AND assigned_at < ${e})::text AS assign_workers,
-    ((SELECT count(*) FROM vendor_purchases WHERE user_id = ${userId} AND created_at >= ${s} AND created_at < ${e})
-      + (SELECT count(*) FROM exo_orders WHERE user_id = ${userId} AND source = 'pack' AND status = 'paid' AND created_at >= ${s} AND created_at < ${e}))::text AS vendor_purchases,
-    (SELECT GREATEST(COALESCE(sum(delta), 0), 0) FROM vote_events WHERE user_id = ${userId} AND created_at >= ${s} AND created_at < ${e})::text AS add_votes,
-    (SELECT count(*) FROM ledger_entries WHERE user_id = ${userId} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0
-      AND created_at >= ${s} AND created_at < ${e})::text AS deposits,
-    (SELECT count(*) FROM mine_upgrades WHERE user_id = ${userId} AND started_at >= ${s} AND started_at < ${e})::text AS upgrades_started,
-    (SELECT count(*) FROM mine_daily d JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day)
-      WHERE d.user_id = ${userId} AND d.effectivity = 5 AND g.day >= ${firstReportDay} AND g.day < ${endReportDay})::text AS excellent_mine_days,
-    (SELECT COALESCE(sum(amount), 0) FROM ledger_entries WHERE user_id = ${userId} AND reason IN ('goldmine_reward', 'frenmine_reward') AND asset = 'exo'
-      AND amount > 0 AND created_at >= ${s} AND created_at < ${e})::text AS exo_mined`);
-  return Object.fromEntries(QUEST_KINDS.map((k) => [k, BigInt(row![k])])) as Record<QuestKind, bigint>;
+  const reportDays: string[] = [];
+  for (let d = firstReportDay; d < endReportDay; d = addDays(d)) reportDays.push(d);
+  const users = (col: string) => sql`${sql.identifier(col)} BETWEEN ${from}::int AND ${to}::int`;
+  const during = (col: string) => sql`${sql.identifier(col)} >= ${s} AND ${sql.identifier(col)} < ${e}`;
+  const rows = await exec<{ user_id: number } & Record<QuestKind, string>>(orm, sql`SELECT user_id,
+    ${sql.join(QUEST_KINDS.map((k) => sql`COALESCE(sum(v) FILTER (WHERE k = ${k}), 0)::text AS ${sql.identifier(k)}`), sql`, `)}
+    FROM (
+      SELECT user_id, 'assign_workers' AS k, count(*)::numeric AS v FROM mine_workers WHERE ${users('user_id')} AND ${during('assigned_at')} GROUP BY user_id
+      UNION ALL SELECT user_id, 'vendor_purchases', count(*) FROM vendor_purchases WHERE ${users('user_id')} AND ${during('created_at')} GROUP BY user_id
+      UNION ALL SELECT user_id, 'vendor_purchases', count(*) FROM exo_orders WHERE ${users('user_id')} AND source = 'pack' AND status = 'paid' AND ${during('created_at')} GROUP BY user_id
+      UNION ALL SELECT user_id, 'add_votes', GREATEST(sum(delta), 0) FROM vote_events WHERE ${users('user_id')} AND ${during('created_at')} GROUP BY user_id
+      UNION ALL SELECT user_id, 'deposits', count(*) FROM ledger_entries WHERE ${users('user_id')} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0
+        AND ${during('created_at')} GROUP BY user_id
+      UNION ALL SELECT user_id, 'upgrades_started', count(*) FROM mine_upgrades WHERE ${users('user_id')} AND ${during('started_at')} GROUP BY user_id
+      UNION ALL SELECT d.user_id, 'excellent_mine_days', count(*) FROM mine_daily d
+        JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day) AND g.day >= ${firstReportDay} AND g.day < ${endReportDay}
+        WHERE ${users('user_id')} AND d.effectivity = 5 AND d.first_day < ${endReportDay} AND (d.last_day IS NULL OR d.last_day >= ${firstReportDay}) GROUP BY d.user_id
+      UNION ALL SELECT user_id, 'exo_mined', sum(amount) FROM ledger_entries WHERE reason IN ('goldmine_reward', 'frenmine_reward')
+        AND reference IN (${sql.join(reportDays.map((d) => sql`${d}`), sql`, `)}) AND ${users('user_id')} AND asset = 'exo' AND amount > 0
+        AND ${during('created_at')} GROUP BY user_id
+    ) x GROUP BY user_id`);
+  return new Map(rows.map((r) => [r.user_id, Object.fromEntries(QUEST_KINDS.map((k) => [k, BigInt(r[k])])) as Record<QuestKind, bigint>]));
+}
+
+/** Progress of every quest kind for `userId` over `period` ({@link progressOfPlayers} for one player). */
+export async function progressOf(orm: Orm, userId: number, period: QuestPeriod): Promise<Record<QuestKind, bigint>> {
+  return (await progressOfPlayers(orm, period, userId, userId)).get(userId) ?? (Object.fromEntries(QUEST_KINDS.map((k) => [k, 0n])) as Record<QuestKind, bigint>);
 }
 
 /** A claimed quest. */
@@ -100,8 +119,10 @@ export interface HallQuery {
 /**
  * The board's values per player for the week (docs/game-rules.md §14): `exo_mined` sums the mines'
  * EXO credits of the reports published in the week (days Sunday before to Saturday, found by the
- * ledger's (reason, reference) index), `quests_completed` counts the week's claims; only players
- * with a wallet on `chain`, and a value > 0. Ranked by value, ties sharing a rank.
+ * ledger's (reason, reference) index), `average_effectivity` the week's worked ÷ open slot-days
+ * ({@link effectivitySql}), `quests_completed` counts the week's claims; only players with a wallet
+ * on `chain`, and a value > 0. Ranked by value then `tie` (0 but on the effectivity board), equal
+ * on both sharing a rank.
  */
 function rankedSql(q: HallQuery) {
   const start = new Date(`${q.week}T00:00:00Z`);

@@ -8,7 +8,7 @@ import {
   QUEST_PERIODS, QUEST_TABLE_VERSION, achievements, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
   chestWeekOf, chestWeekStart, type QuestPeriod, type QuestPeriodKind, type Token,
 } from '@kingdom/game';
-import type { AchievementsResponse, HallOfFameMeResponse, HallOfFameResponse, QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
+import type { AchievementsResponse, HallOfFameBoard, HallOfFameMeResponse, HallOfFameResponse, QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
@@ -106,7 +106,7 @@ export async function achievementsOf(db: Database, userId: number): Promise<Achi
 /** Rows per hall-of-fame page. */
 export const HALL_OF_FAME_PER_PAGE = 25;
 
-type HallInput = { chain: 'cardano' | 'solana'; board: 'exo_mined' | 'quests_completed'; week?: string | undefined; page: number };
+type HallInput = { chain: 'cardano' | 'solana'; board: HallOfFameBoard; week?: string | undefined; page: number };
 
 /** The week a hall-of-fame query names (default: the one holding `now`). @throws ApiError NOT_FOUND for a day that is not a Monday, or a week not started */
 function hallWeek(input: HallInput, now: Date): string {
@@ -121,7 +121,7 @@ function hallWeek(input: HallInput, now: Date): string {
   return input.week;
 }
 
-/** One page of a weekly hall of fame (docs/game-rules.md §14): computed from the ledger and claims on read. */
+/** One page of a weekly hall of fame (docs/game-rules.md §14.7): computed from the ledger, the daily reports and the claims (the routes keep it in a shared cache). */
 export async function hallOfFame(db: Database, input: HallInput, now: Date): Promise<HallOfFameResponse> {
   const week = hallWeek(input, now);
   const { total, rows } = await hallOfFamePage(db.orm, { week, chain: input.chain, board: input.board }, input.page, HALL_OF_FAME_PER_PAGE);

@@ -10,6 +10,7 @@ import { Effectivity } from './effectivity.tsx';
 import { MINE_KINDS } from './kinds.ts';
 import { chartNumber, formatAmount, formatRowSalary, salaryPaid } from './mine-amount.ts';
 import { MinesGate } from './mines-gate.tsx';
+import { PaysPanel } from './pays-panel.tsx';
 import type { ChartDay } from './performance-chart.tsx';
 
 const PerformanceChart = lazy(() => import('./performance-chart.tsx'));
@@ -106,6 +107,7 @@ function PerformanceBody({ kind }: { kind: MineKind }) {
           <Suspense fallback={<Skeleton height="220px" label={t('performance.loadingChart')} />}>
             <PerformanceChart data={chartDays(rows, kind)} salaryTokens={salaryTokens} />
           </Suspense>
+          <PaysPanel kind={kind} days={days} rows={rows} />
           <section className="panel">
             <h2 className="panel__title">{t('performance.table')}</h2>
             <MineDaysTable rows={rows} kind={kind} caption={t('performance.table')} />

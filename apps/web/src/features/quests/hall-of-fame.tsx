@@ -1,16 +1,24 @@
 /**
- * This week's halls of fame (docs/game-rules.md §14): EXO mined and quests completed, per chain,
+ * This week's halls of fame (docs/game-rules.md §14.7): EXO mined, average effectivity and quests completed, per chain,
  * paged, and the signed-in player's own rank. Public: visitors see the boards too.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HALL_OF_FAME_BOARDS, type HallOfFameBoard } from '@kingdom/api';
+import { HALL_EFFECTIVITY_MIN_WORKED_DAYS } from '@kingdom/game';
+import { i18n } from '../../i18n/index.ts';
 import { formatThousands, formatTokenAmount } from '../../i18n/format.ts';
 import { Pager } from '../../components/pager.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { useHallOfFame, useHallOfFameMe } from './api.ts';
 
-const valueText = (board: HallOfFameBoard, v: string) => (board === 'exo_mined' ? `${formatTokenAmount(v, 'exo')} EXO` : formatThousands(v));
+/** Basis points as a percentage with two decimals in the player's language: `9750` → `97.50%` (Spanish `97,50 %`). */
+export function basisPointsText(bp: string): string {
+  return (Number(bp) / 10_000).toLocaleString(i18n.language || 'en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+const valueText = (board: HallOfFameBoard, v: string) =>
+  board === 'exo_mined' ? `${formatTokenAmount(v, 'exo')} EXO` : board === 'average_effectivity' ? basisPointsText(v) : formatThousands(v);
 
 /** The hall-of-fame section of the quests page. */
 export function HallOfFame() {
@@ -41,6 +49,7 @@ export function HallOfFame() {
           </select>
         </label>
       </div>
+      {board === 'average_effectivity' ? <p className="muted" data-testid="hall-rule">{t('quests.hall.effectivityRule', { days: HALL_EFFECTIVITY_MIN_WORKED_DAYS })}</p> : null}
       {me.data ? (
         <p className="hall-me" data-testid="hall-me">
           {me.data.rank === null ? t('quests.hall.meNone') : t('quests.hall.me', { rank: formatThousands(me.data.rank), total: formatThousands(me.data.total), value: valueText(board, me.data.value) })}
@@ -52,7 +61,10 @@ export function HallOfFame() {
           <table className="table table--stack" data-testid="hall-table">
             <caption className="sr-only">{t('quests.hall.caption', { board: t(`quests.hall.boards.${board}`), chain: t(`quests.hall.chains.${chain}`), week: q.data.week })}</caption>
             <thead>
-              <tr><th scope="col">{t('quests.hall.rank')}</th><th scope="col">{t('quests.hall.player')}</th><th scope="col" className="num">{t(`quests.hall.boards.${board}`)}</th></tr>
+              <tr>
+                <th scope="col">{t('quests.hall.rank')}</th><th scope="col">{t('quests.hall.player')}</th><th scope="col" className="num">{t(`quests.hall.boards.${board}`)}</th>
+                {board === 'average_effectivity' ? <th scope="col" className="num">{t('quests.hall.workedSlots')}</th> : null}
+              </tr>
             </thead>
             <tbody>
               {q.data.rows.map((r) => (
@@ -60,6 +72,7 @@ export function HallOfFame() {
                   <td className="num" data-label={t('quests.hall.rank')}>{r.rank}</td>
                   <td data-label={t('quests.hall.player')}>{r.name}{r.user_id === myId ? ` (${t('quests.hall.you')})` : ''}</td>
                   <td className="num" data-label={t(`quests.hall.boards.${board}`)}>{valueText(board, r.value)}</td>
+                  {board === 'average_effectivity' ? <td className="num" data-label={t('quests.hall.workedSlots')}>{formatThousands(r.worked_slots ?? '0')}</td> : null}
                 </tr>
               ))}
             </tbody>
