@@ -1,14 +1,18 @@
 /**
- * The database schema (Drizzle). Migrations in `./migrations` are generated from it with
- * `npm run db:generate -w @kingdom/server` and kept in the repository.
+ * The database schema (Drizzle): every table, column, constraint, index, view and sequence the SQL
+ * migrations in `./migrations` make, declared for typed queries and as the one readable picture of
+ * the database. The migrations are written by hand (they also hold triggers, functions and data
+ * moves drizzle cannot declare) and are the truth the server runs; `apps/server/test/schema.test.ts`
+ * fails when this file and a freshly migrated database differ (docs/architecture.md §8 "The schema").
+ * A schema change is a new migration plus its declaration here, in the same commit.
  *
  * Amounts are `numeric(38,0)` integer base units (docs/architecture.md §8); balances carry
  * `CHECK (amount >= 0)` and every change to them is a `ledger_entries` row in the same transaction.
  */
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, bigserial, bigint, integer, text, boolean, timestamp, numeric, jsonb,
-  primaryKey, uniqueIndex, index, check,
+  pgTable, pgView, pgSequence, serial, bigserial, bigint, integer, smallint, text, boolean, timestamp, numeric, jsonb,
+  primaryKey, uniqueIndex, unique, index, check, foreignKey,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -216,12 +220,13 @@ export const emuAssets = pgTable('emu_assets', {
  * cluster only.
  */
 export const solChainState = pgTable('sol_chain_state', {
-  id: integer('id').primaryKey(),
+  /** Always 1: one chain. */
+  id: smallint('id').primaryKey(),
   seq: integer('seq').notNull().default(0),
   fork: integer('fork').notNull().default(0),
   slot: bigint('slot', { mode: 'number' }).notNull().default(0),
   genesisHash: text('genesis_hash').notNull(),
-});
+}, (t) => [check('sol_chain_state_id_check', sql`${t.id} = 1`)]);
 export const solChainEvents = pgTable('sol_chain_events', {
   seq: integer('seq').primaryKey(),
   kind: text('kind').notNull(),
@@ -231,17 +236,21 @@ export const solChainEvents = pgTable('sol_chain_events', {
   wire: text('wire'),
   slots: integer('slots'),
   at: ts('at').notNull().defaultNow(),
-});
+}, (t) => [
+  check('sol_chain_events_kind_check', sql`${t.kind} IN ('tx', 'slots')`),
+  check('sol_chain_events_slots_check', sql`${t.slots} > 0`),
+  check('sol_chain_events_check', sql`(${t.kind} = 'tx' AND ${t.signature} IS NOT NULL AND ${t.wire} IS NOT NULL) OR (${t.kind} = 'slots' AND ${t.slots} IS NOT NULL)`),
+]);
 export const solChainSnapshots = pgTable('sol_chain_snapshots', {
   fork: integer('fork').notNull(),
   seq: integer('seq').notNull(),
   data: text('data').notNull(),
-}, (t) => [primaryKey({ columns: [t.fork, t.seq] })]);
+}, (t) => [primaryKey({ name: 'sol_chain_snapshots_pkey', columns: [t.fork, t.seq] })]);
 export const solChainKeys = pgTable('sol_chain_keys', {
   name: text('name').primaryKey(),
   /** ed25519 seed, 32 bytes as hex. */
   seed: text('seed').notNull(),
-});
+}, (t) => [check('sol_chain_keys_seed_check', sql`${t.seed} ~ '^[0-9a-f]{64}$'`)]);
 /** Demo mode: a Solana address's first sign-in asks for local-cluster SOL once (chain/solana/demo-funding.ts). */
 export const solFaucetGrants = pgTable('sol_faucet_grants', {
   address: text('address').primaryKey(),
@@ -277,6 +286,30 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+// ---- Several servers, one database (docs/architecture.md §6; migrations 0006, 0010, 0019) ----
+
+/** A lease per background job: the holder renews it; a dead holder's lease expires (database clock) and another takes it. */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  acquiredAt: ts('acquired_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** Rate-limit windows shared by every process (fixed window per key: route + client address). */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: ts('window_ends_at').notNull(),
+}, (t) => [index('rate_limit_hits_window').on(t.windowEndsAt)]);
+
+/**
+ * Versions of the kept reads: a statement that changes what the topic's cached reads show advances
+ * its sequence (triggers calling `kingdom_notify_reads`, in the migrations) before it commits.
+ */
+export const readsLandsVersion = pgSequence('reads_lands_version');
+export const readsUsersVersion = pgSequence('reads_users_version');
 
 /**
  * `kingdom world import` (migration 0022; docs/operator-guide.md): one run, its phase and paging
@@ -342,6 +375,8 @@ export const mineWorkers = pgTable('mine_workers', {
   index('mine_workers_user').on(t.userId),
   check('mine_workers_mine', sql`${t.mine} IN ('goldmine', 'frenmine')`),
   check('mine_workers_slot', sql`${t.slot} BETWEEN 1 AND CASE WHEN ${t.mine} = 'goldmine' THEN 10 ELSE 5 END`),
+  // an NFT worker names its NFT, a default worker none
+  check('mine_workers_nft', sql`(${t.kind} = 'nft') = (${t.assetKey} IS NOT NULL AND ${t.collectionKey} IS NOT NULL)`),
 ]);
 
 /**
@@ -424,6 +459,107 @@ export const mineDaily = pgTable('mine_daily', {
   weightCounts: bigint('weight_counts', { mode: 'bigint' }),
 }, (t) => [primaryKey({ name: 'mine_daily_pk', columns: [t.firstDay, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.firstDay)]);
 
+/**
+ * A settled day's totals per mine kind (migrations 0011, 0013): the EXO pool, the world's weight
+ * and one worked slot's share per weight code (`shares`, index code + 1), from which
+ * `mine_day_reports` computes each land's EXO.
+ */
+export const mineDayTotals = pgTable('mine_day_totals', {
+  day: text('day').notNull(),
+  mine: text('mine').notNull(),
+  pool: bigint('pool', { mode: 'bigint' }).notNull(),
+  eff: bigint('eff', { mode: 'bigint' }).notNull(),
+  shares: bigint('shares', { mode: 'bigint' }).array(),
+}, (t) => [primaryKey({ name: 'mine_day_totals_pk', columns: [t.day, t.mine] })]);
+
+/**
+ * One row per land, mine and settled day (migration 0013): the `mine_daily` span that covers the
+ * day, with its EXO computed from the day's totals (stored `exo_mined` on old rows, else the packed
+ * `weight_counts`, else the 0011–0012 `effs`).
+ */
+export const mineDayReports = pgView('mine_day_reports', {
+  day: text('day'),
+  landId: integer('land_id'),
+  mine: text('mine'),
+  userId: integer('user_id'),
+  openSlots: integer('open_slots'),
+  workers: integer('workers'),
+  workersWorked: integer('workers_worked'),
+  exoMined: numeric('exo_mined'),
+  salaryPaid: amount('salary_paid'),
+  hexoPaid: amount('hexo_paid'),
+  foodPaid: amount('food_paid'),
+  salaryToken: text('salary_token'),
+  effectivity: integer('effectivity'),
+}).as(sql`SELECT g.day, d.land_id, d.mine, d.user_id, d.open_slots, d.workers, d.workers_worked,
+	COALESCE(d.exo_mined,
+		(SELECT COALESCE(sum(((d.weight_counts >> (6 * (i - 1))) & 63) * t.shares[i]), 0)::numeric FROM generate_subscripts(t.shares, 1) i WHERE d.weight_counts IS NOT NULL),
+		(SELECT COALESCE(sum(CASE WHEN t.eff > 0 THEN t.pool * e / t.eff ELSE 0 END), 0)::numeric FROM unnest(d.effs) e)) AS exo_mined,
+	d.salary_paid, d.hexo_paid, d.food_paid, d.salary_token, d.effectivity
+FROM mine_daily d
+JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day)
+LEFT JOIN mine_day_totals t ON t.day = g.day AND t.mine = d.mine`);
+
+// ---- The daily tick's runs and staging (docs/architecture.md §4; migrations 0009, 0011, 0013) ----
+
+/** A day being settled: claimed by the staging transaction, its phase, its batches' size and the world's weights. */
+export const settlementRuns = pgTable('settlement_runs', {
+  day: text('day').primaryKey(),
+  /** `salaries` | `credits`. */
+  phase: text('phase').notNull(),
+  maxUser: integer('max_user').notNull(),
+  batchUsers: integer('batch_users').notNull(),
+  goldmineEff: numeric('goldmine_eff').notNull().default(sql`0`),
+  frenmineEff: numeric('frenmine_eff').notNull().default(sql`0`),
+  startedAt: ts('started_at').notNull().defaultNow(),
+}, (t) => [check('settlement_runs_phase', sql`${t.phase} IN ('salaries', 'credits')`)]);
+
+/** A batch of players (ids from `first_user`) done in one pass of a day: claimed once, with its work. */
+export const settlementBatches = pgTable('settlement_batches', {
+  day: text('day').notNull(),
+  pass: text('pass').notNull(),
+  firstUser: integer('first_user').notNull(),
+  doneAt: ts('done_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'settlement_batches_pk', columns: [t.day, t.pass, t.firstUser] })]);
+
+/** The HEXO and FOOD (base units) each player's staged salaries were computed from. */
+export const settleSeen = pgTable('settle_seen', {
+  userId: integer('user_id').primaryKey(),
+  hexo: numeric('hexo').notNull(),
+  food: numeric('food').notNull(),
+});
+
+/** Credits computed by the staging transaction, paid per batch (upgrade refunds before salaries, the shop royalty after). */
+export const settleCredits = pgTable('settle_credits', {
+  pass: text('pass').notNull(),
+  userId: integer('user_id').notNull(),
+  asset: text('asset').notNull(),
+  amount: numeric('amount').notNull(),
+  reason: text('reason').notNull(),
+  reference: text('reference').notNull(),
+  lands: integer('lands'),
+}, (t) => [index('settle_credits_user').on(t.pass, t.userId)]);
+
+/** Per player and mine kind, what staging summed for the salary batches. */
+export const settleUser = pgTable('settle_user', {
+  userId: integer('user_id').notNull(),
+  mine: text('mine').notNull(),
+  hexo: numeric('hexo').notNull(),
+  food: numeric('food').notNull(),
+  need: numeric('need').notNull(),
+  workers: integer('workers').notNull(),
+  worked: integer('worked').notNull(),
+  lands: integer('lands').notNull(),
+}, (t) => [primaryKey({ name: 'settle_user_pk', columns: [t.userId, t.mine] })]);
+
+/** Per player and mine kind, how many worked slots of each weight the player has. */
+export const settleUserEff = pgTable('settle_user_eff', {
+  userId: integer('user_id').notNull(),
+  mine: text('mine').notNull(),
+  eff: bigint('eff', { mode: 'bigint' }).notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ name: 'settle_user_eff_pk', columns: [t.userId, t.mine, t.eff] })]);
+
 /** Ready-to-upgrade notices already sent: once per land, mine and level (docs/game-rules.md §3). */
 export const mineReadyNotices = pgTable('mine_ready_notices', {
   landId: integer('land_id').notNull().references(() => lands.id),
@@ -447,7 +583,10 @@ export const vendorPurchases = pgTable('vendor_purchases', {
   /** The day whose shop royalty counts this sale (docs/game-rules.md §6; `royaltyDaySql`). */
   royaltyDay: text('royalty_day').notNull(),
   createdAt: ts('created_at').notNull(),
-}, (t) => [uniqueIndex('vendor_purchases_key').on(t.userId, t.idempotencyKey), index('vendor_purchases_created').on(t.createdAt), check('vendor_purchases_amount', sql`${t.amount} >= 0`)]);
+}, (t) => [
+  uniqueIndex('vendor_purchases_key').on(t.userId, t.idempotencyKey), index('vendor_purchases_created').on(t.createdAt),
+  index('vendor_purchases_royalty_day').on(t.royaltyDay), check('vendor_purchases_amount', sql`${t.amount} >= 0`),
+]);
 
 /** A week's chest seed (docs/game-rules.md §7): the hash is public from creation, the seed once the week ended. */
 export const chestWeeks = pgTable('chest_weeks', {
@@ -461,22 +600,29 @@ export const chestWeeks = pgTable('chest_weeks', {
 
 /** Weekly-limited vendor items bought per account and chest week (docs/game-rules.md §6; migration 0025). */
 export const vendorWeeklyCounts = pgTable('vendor_weekly_counts', {
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id').notNull(),
   item: text('item').notNull(),
   /** The week's Monday, UTC `YYYY-MM-DD`. */
   week: text('week').notNull(),
   quantity: integer('quantity').notNull(),
-}, (t) => [primaryKey({ name: 'vendor_weekly_counts_pk', columns: [t.userId, t.item, t.week] }), check('vendor_weekly_counts_quantity', sql`${t.quantity} > 0`)]);
+}, (t) => [
+  primaryKey({ name: 'vendor_weekly_counts_pk', columns: [t.userId, t.item, t.week] }),
+  foreignKey({ name: 'vendor_weekly_counts_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  check('vendor_weekly_counts_quantity', sql`${t.quantity} > 0`),
+]);
 
 /** Opened chests: one per account and week. */
 export const chestOpens = pgTable('chest_opens', {
   userId: integer('user_id').notNull().references(() => users.id),
-  week: text('week').notNull().references(() => chestWeeks.week),
+  week: text('week').notNull(),
   draw: text('draw').notNull(),
   entry: integer('entry').notNull(),
   loot: jsonb('loot').notNull(),
   openedAt: ts('opened_at').notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.week] })]);
+}, (t) => [
+  primaryKey({ name: 'chest_opens_pk', columns: [t.userId, t.week] }),
+  foreignKey({ name: 'chest_opens_week_fk', columns: [t.week], foreignColumns: [chestWeeks.week] }),
+]);
 
 /** Compensation events (admin CLI): each name pays once. */
 export const compensationEvents = pgTable('compensation_events', {
@@ -492,21 +638,24 @@ export const compensationEvents = pgTable('compensation_events', {
 
 /** A player's vote points: `locked` whole EXO (ledger asset `votes`), `allocated` to projects; allocated ≤ locked. */
 export const voteBooks = pgTable('vote_books', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id').primaryKey(),
   locked: amount('locked').notNull().default('0'),
   allocated: amount('allocated').notNull().default('0'),
 }, (t) => [
+  foreignKey({ name: 'vote_books_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
   check('vote_books_allocated_non_negative', sql`${t.allocated} >= 0`),
   check('vote_books_within_locked', sql`${t.allocated} <= ${t.locked}`),
 ]);
 
 /** Points a player allocated to a collection (> 0). */
 export const voteAllocations = pgTable('vote_allocations', {
-  userId: integer('user_id').notNull().references(() => users.id),
-  collectionId: integer('collection_id').notNull().references(() => collections.id),
+  userId: integer('user_id').notNull(),
+  collectionId: integer('collection_id').notNull(),
   votes: amount('votes').notNull(),
 }, (t) => [
   primaryKey({ name: 'vote_allocations_pk', columns: [t.userId, t.collectionId] }),
+  foreignKey({ name: 'vote_allocations_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  foreignKey({ name: 'vote_allocations_collection_id_fkey', columns: [t.collectionId], foreignColumns: [collections.id] }),
   index('vote_allocations_collection').on(t.collectionId),
   check('vote_allocations_positive', sql`${t.votes} > 0`),
 ]);
@@ -514,12 +663,16 @@ export const voteAllocations = pgTable('vote_allocations', {
 /** The activity feed's vote changes (delta > 0 added, < 0 removed) with the collection's total after. */
 export const voteEvents = pgTable('vote_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  collectionId: integer('collection_id').notNull().references(() => collections.id),
+  userId: integer('user_id').notNull(),
+  collectionId: integer('collection_id').notNull(),
   delta: amount('delta').notNull(),
   totalAfter: amount('total_after').notNull(),
   createdAt: ts('created_at').notNull(),
-}, (t) => [index('vote_events_collection').on(t.collectionId, t.createdAt), index('vote_events_user').on(t.userId, t.createdAt)]);
+}, (t) => [
+  foreignKey({ name: 'vote_events_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  foreignKey({ name: 'vote_events_collection_id_fkey', columns: [t.collectionId], foreignColumns: [collections.id] }),
+  index('vote_events_collection').on(t.collectionId, t.createdAt), index('vote_events_user').on(t.userId, t.createdAt),
+]);
 
 /** The staking daily report: one row per player, day, source (`nft` | `toolkit`) and collection or tool kind. */
 export const stakingDaily = pgTable('staking_daily', {
@@ -540,7 +693,7 @@ export const stakingDaily = pgTable('staking_daily', {
  */
 export const landMints = pgTable('land_mints', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id').notNull(),
   landId: integer('land_id').notNull(),
   idempotencyKey: text('idempotency_key').notNull(),
   requestHash: text('request_hash').notNull(),
@@ -563,20 +716,222 @@ export const landMints = pgTable('land_mints', {
   /** When the buyer's wallet was synced after the confirmation (null: the chain job syncs it again). */
   syncedAt: ts('synced_at'),
 }, (t) => [
-  uniqueIndex('land_mints_key').on(t.userId, t.idempotencyKey),
+  foreignKey({ name: 'land_mints_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  unique('land_mints_key').on(t.userId, t.idempotencyKey),
   uniqueIndex('land_mints_live_land').on(t.landId).where(sql`status IN ('reserved', 'submitted', 'confirmed')`),
   uniqueIndex('land_mints_open_user').on(t.userId).where(sql`status IN ('reserved', 'submitted')`),
   index('land_mints_user').on(t.userId, t.id),
   index('land_mints_open').on(t.status, t.expiresAt).where(sql`status IN ('reserved', 'submitted')`),
   index('land_mints_unsynced').on(t.id).where(sql`status = 'confirmed' AND synced_at IS NULL`),
-  check('land_mints_lovelace_positive', sql`${t.lovelace} > 0`),
+  check('land_mints_lovelace_check', sql`${t.lovelace} > 0`),
+  check('land_mints_status_check', sql`${t.status} IN ('reserved', 'submitted', 'confirmed', 'expired', 'cancelled')`),
+]);
+
+// ---- Chain money (docs/game-rules.md §8; migrations 0005, 0007, 0008, 0021) ----
+
+/**
+ * The emulated Cardano chain shared by every process (migration 0007; docs/architecture.md §6): its
+ * one state row (locked by writers), its event log ('tx' accepted into the mempool, 'blocks'
+ * produced) that each process replays, replica snapshots, its own keys and the demo faucet's grants.
+ */
+export const emuChainState = pgTable('emu_chain_state', {
+  /** Always 1: one chain. */
+  id: integer('id').primaryKey(),
+  height: integer('height').notNull(),
+  /** Bumped by every rollback (replicas rebuild). */
+  fork: integer('fork').notNull(),
+  /** The last event of the log (0: none). */
+  seq: integer('seq').notNull().default(0),
+}, (t) => [check('emu_chain_state_id_check', sql`${t.id} = 1`)]);
+export const emuChainEvents = pgTable('emu_chain_events', {
+  seq: integer('seq').primaryKey(),
+  /** `tx` | `blocks`. */
+  kind: text('kind').notNull(),
+  txHash: text('tx_hash'),
+  cbor: text('cbor'),
+  blocks: integer('blocks'),
+  /** The first produced block's hash (it holds the mempool). */
+  blockHash: text('block_hash'),
+  heightAfter: integer('height_after'),
+}, (t) => [
+  check('emu_chain_events_kind_check', sql`${t.kind} IN ('tx', 'blocks')`),
+  check('emu_chain_events_blocks_check', sql`${t.blocks} > 0`),
+  check('emu_chain_events_check', sql`(${t.kind} = 'tx' AND ${t.txHash} IS NOT NULL AND ${t.cbor} IS NOT NULL) OR (${t.kind} = 'blocks' AND ${t.blocks} IS NOT NULL AND ${t.heightAfter} IS NOT NULL)`),
+]);
+/** A replica's whole state (JSON) after event `seq` of fork `fork`. */
+export const emuChainSnapshots = pgTable('emu_chain_snapshots', {
+  fork: integer('fork').notNull(),
+  seq: integer('seq').notNull(),
+  data: text('data').notNull(),
+}, (t) => [primaryKey({ name: 'emu_chain_snapshots_pkey', columns: [t.fork, t.seq] })]);
+export const emuChainKeys = pgTable('emu_chain_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+});
+/** Demo mode: a Cardano address's first sign-in asks for funding once; `tx_hash` is null while waiting for the job. */
+export const emuFaucetGrants = pgTable('emu_faucet_grants', {
+  address: text('address').primaryKey(),
+  txHash: text('tx_hash'),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** How far the chain watcher read (block height), per cursor name. */
+export const chainCursor = pgTable('chain_cursor', {
+  name: text('name').primaryKey(),
+  height: integer('height').notNull(),
+});
+
+/**
+ * One row per (transaction output, token) paying the treasury (EXO/HEXO deposits) or the sale
+ * address (ADA for an EXO order), credited exactly once: `status` becomes `credited` in the
+ * transaction that writes the ledger entry (reason `deposit` / `exo_order`, reference `tx#index`).
+ */
+export const chainPayments = pgTable('chain_payments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  txHash: text('tx_hash').notNull(),
+  outputIndex: integer('output_index').notNull(),
+  /** `exo` | `hexo` | `ada`. */
+  token: text('token').notNull(),
+  /** Base units of `token`. */
+  amount: amount('amount').notNull(),
+  senders: text('senders').array().notNull(),
+  /** The stake credential (hex) of each sender, '' for none. */
+  senderStakes: text('sender_stakes').array().notNull(),
+  messageAccount: integer('message_account'),
+  messageOrder: bigint('message_order', { mode: 'number' }),
+  blockHeight: integer('block_height').notNull(),
+  blockHash: text('block_hash').notNull(),
+  /** `pending` | `credited` | `claimable` | `rolled_back` | `unmatched`. */
+  status: text('status').notNull(),
+  userId: integer('user_id'),
+  seenAt: ts('seen_at').notNull(),
+  creditedAt: ts('credited_at'),
+}, (t) => [
+  unique('chain_payments_output').on(t.txHash, t.outputIndex, t.token),
+  foreignKey({ name: 'chain_payments_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  index('chain_payments_open').on(t.status, t.blockHeight).where(sql`status IN ('pending', 'claimable')`),
+  index('chain_payments_user').on(t.userId, t.id),
+  index('chain_payments_message_account').on(t.messageAccount).where(sql`status = 'claimable'`),
+  check('chain_payments_token_check', sql`${t.token} IN ('exo', 'hexo', 'ada')`),
+  check('chain_payments_amount_check', sql`${t.amount} > 0`),
+  check('chain_payments_status_check', sql`${t.status} IN ('pending', 'credited', 'claimable', 'rolled_back', 'unmatched')`),
+]);
+
+/** Stake credentials an account proved (CIP-30 signData with the reward address; migration 0008): one account per credential. */
+export const cardanoStakeProofs = pgTable('cardano_stake_proofs', {
+  stakeCredential: text('stake_credential').primaryKey(),
+  userId: integer('user_id').notNull(),
+  rewardAddress: text('reward_address').notNull(),
+  provedAt: ts('proved_at').notNull(),
+}, (t) => [
+  foreignKey({ name: 'cardano_stake_proofs_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  index('cardano_stake_proofs_user').on(t.userId),
+]);
+
+/**
+ * Withdrawals to the Master Wallet: `(user_id, idempotency_key)` unique, one pending per account
+ * (PENDING_TRANSACTION, a partial unique index); a stored payout is re-sent with backoff
+ * (`submit_attempts`, `next_try_at`, `last_error`) until a definite verdict (`doubt_height`).
+ */
+export const chainWithdrawals = pgTable('chain_withdrawals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  /** `exo` | `hexo`. */
+  token: text('token').notNull(),
+  amount: amount('amount').notNull(),
+  address: text('address').notNull(),
+  /** `requested` | `submitted` | `confirmed` | `failed` | `expired`. */
+  status: text('status').notNull(),
+  txHash: text('tx_hash'),
+  txCbor: text('tx_cbor'),
+  ttlSlot: bigint('ttl_slot', { mode: 'number' }),
+  reason: text('reason'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+  submitAttempts: integer('submit_attempts').notNull().default(0),
+  nextTryAt: ts('next_try_at'),
+  lastError: text('last_error'),
+  doubtHeight: integer('doubt_height'),
+}, (t) => [
+  unique('chain_withdrawals_key').on(t.userId, t.idempotencyKey),
+  foreignKey({ name: 'chain_withdrawals_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  uniqueIndex('chain_withdrawals_one_pending').on(t.userId).where(sql`status IN ('requested', 'submitted')`),
+  index('chain_withdrawals_open').on(t.status).where(sql`status IN ('requested', 'submitted')`),
+  check('chain_withdrawals_token_check', sql`${t.token} IN ('exo', 'hexo')`),
+  check('chain_withdrawals_amount_check', sql`${t.amount} > 0`),
+  check('chain_withdrawals_status_check', sql`${t.status} IN ('requested', 'submitted', 'confirmed', 'failed', 'expired')`),
+]);
+
+/** Token sale rounds (operator CLI `sale-round add`): a name names one round. */
+export const saleRounds = pgTable('sale_rounds', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Lovelace per whole EXO. */
+  priceLovelace: amount('price_lovelace').notNull(),
+  /** EXO base units the round sells at most. */
+  cap: amount('cap').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  /** The operator's SOL price (lamports per whole EXO; migration 0021); null = priced from the prices. */
+  priceLamports: amount('price_lamports'),
+}, (t) => [
+  uniqueIndex('sale_rounds_name').on(t.name),
+  check('sale_rounds_price_lovelace_check', sql`${t.priceLovelace} > 0`),
+  check('sale_rounds_cap_check', sql`${t.cap} > 0`),
+  check('sale_rounds_price_lamports_check', sql`${t.priceLamports} > 0`),
+]);
+
+/**
+ * EXO orders, paid on one chain (`pay_chain`): ADA orders carry `lovelace`; SOL orders (migration
+ * 0021; docs/game-rules.md §9) `lamports`, a unique Solana Pay reference key and the sale address.
+ */
+export const exoOrders = pgTable('exo_orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  /** `round` | `pack`. */
+  source: text('source').notNull(),
+  roundId: integer('round_id'),
+  pack: text('pack'),
+  /** EXO base units bought. */
+  exo: amount('exo').notNull(),
+  lovelace: amount('lovelace'),
+  /** `awaiting_payment` | `paid` | `expired`. */
+  status: text('status').notNull(),
+  txHash: text('tx_hash'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  paidAt: ts('paid_at'),
+  /** `cardano` | `solana`. */
+  payChain: text('pay_chain').notNull().default('cardano'),
+  lamports: amount('lamports'),
+  /** The Solana Pay reference key (base58). */
+  solanaReference: text('solana_reference'),
+  solanaRecipient: text('solana_recipient'),
+}, (t) => [
+  unique('exo_orders_key').on(t.userId, t.idempotencyKey),
+  foreignKey({ name: 'exo_orders_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  foreignKey({ name: 'exo_orders_round_id_fkey', columns: [t.roundId], foreignColumns: [saleRounds.id] }),
+  index('exo_orders_round').on(t.roundId, t.status),
+  index('exo_orders_user').on(t.userId, t.id),
+  uniqueIndex('exo_orders_solana_reference').on(t.solanaReference).where(sql`solana_reference IS NOT NULL`),
+  check('exo_orders_source_check', sql`${t.source} IN ('round', 'pack')`),
+  check('exo_orders_exo_check', sql`${t.exo} > 0`),
+  check('exo_orders_lovelace_check', sql`${t.lovelace} > 0`),
+  check('exo_orders_status_check', sql`${t.status} IN ('awaiting_payment', 'paid', 'expired')`),
+  check('exo_orders_pay_chain_check', sql`${t.payChain} IN ('cardano', 'solana')`),
+  check('exo_orders_lamports_check', sql`${t.lamports} > 0`),
+  check('exo_orders_price_of_chain', sql`CASE WHEN ${t.payChain} = 'cardano'
+    THEN ${t.lovelace} IS NOT NULL AND ${t.lamports} IS NULL AND ${t.solanaReference} IS NULL
+    ELSE ${t.lamports} IS NOT NULL AND ${t.lovelace} IS NULL AND ${t.solanaReference} IS NOT NULL AND ${t.solanaRecipient} IS NOT NULL END`),
 ]);
 
 /**
  * Finalized Solana transactions the Solana watcher judged (migration 0021; docs/game-rules.md §9),
  * once per signature: `paid` credited its order's EXO; every other verdict is unmatched (operator).
- * (The columns 0021 adds to `exo_orders` and `sale_rounds` — pay_chain, lamports, solana_reference,
- * solana_recipient, price_lamports — live in SQL like the rest of those tables.)
  */
 export const solanaPayments = pgTable('solana_payments', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -584,7 +939,7 @@ export const solanaPayments = pgTable('solana_payments', {
   slot: bigint('slot', { mode: 'number' }).notNull(),
   blockTime: ts('block_time'),
   orderId: bigint('order_id', { mode: 'number' }),
-  userId: integer('user_id').references(() => users.id),
+  userId: integer('user_id'),
   /** Source of the lamports (else the fee payer), base58. */
   payer: text('payer').notNull(),
   feePayer: text('fee_payer').notNull(),
@@ -594,9 +949,13 @@ export const solanaPayments = pgTable('solana_payments', {
   verdict: text('verdict').notNull(),
   seenAt: ts('seen_at').notNull(),
 }, (t) => [
-  uniqueIndex('solana_payments_signature').on(t.signature),
+  unique('solana_payments_signature').on(t.signature),
+  foreignKey({ name: 'solana_payments_order_id_fkey', columns: [t.orderId], foreignColumns: [exoOrders.id] }),
+  foreignKey({ name: 'solana_payments_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
   index('solana_payments_unmatched').on(t.id).where(sql`verdict <> 'paid'`),
   index('solana_payments_order').on(t.orderId),
+  check('solana_payments_lamports_check', sql`${t.lamports} >= 0`),
+  check('solana_payments_verdict_check', sql`${t.verdict} IN ('paid', 'under', 'over', 'twice', 'after_expiry', 'unlinked_payer', 'wrong_recipient', 'wrong_memo', 'no_order', 'several_orders', 'failed')`),
 ]);
 
 /** How far the Solana watcher read an address's finalized signatures (migration 0021). */
@@ -612,21 +971,28 @@ export const solanaCursor = pgTable('solana_cursor', {
  * retried claim answers the first claim.
  */
 export const questClaims = pgTable('quest_claims', {
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id').notNull(),
   questId: text('quest_id').notNull(),
   questKey: text('quest_key').notNull(),
   idempotencyKey: text('idempotency_key').notNull(),
   /** The rewards paid (`QuestReward[]`), as the claim answered them. */
   rewards: jsonb('rewards').notNull(),
   claimedAt: ts('claimed_at').notNull(),
-}, (t) => [primaryKey({ name: 'quest_claims_pk', columns: [t.userId, t.questId] }), uniqueIndex('quest_claims_key').on(t.userId, t.idempotencyKey), index('quest_claims_claimed').on(t.claimedAt)]);
+}, (t) => [
+  primaryKey({ name: 'quest_claims_pk', columns: [t.userId, t.questId] }),
+  foreignKey({ name: 'quest_claims_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  uniqueIndex('quest_claims_key').on(t.userId, t.idempotencyKey), index('quest_claims_claimed').on(t.claimedAt),
+]);
 
 /** Achievements whose inbox notice was sent: once per account and achievement (migration 0026; docs/game-rules.md §14). */
 export const achievementNotices = pgTable('achievement_notices', {
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id').notNull(),
   key: text('key').notNull(),
   noticedAt: ts('noticed_at').notNull(),
-}, (t) => [primaryKey({ name: 'achievement_notices_pk', columns: [t.userId, t.key] })]);
+}, (t) => [
+  primaryKey({ name: 'achievement_notices_pk', columns: [t.userId, t.key] }),
+  foreignKey({ name: 'achievement_notices_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+]);
 
 /**
  * Players whose facts of a "first …" achievement changed since the achievements job last looked
