@@ -12,14 +12,14 @@ import { randomUUID } from 'node:crypto';
 import { ENDPOINTS, PATHS, STAKING_PATHS } from '@kingdom/api';
 import { createCardanoTestWallet } from '../apps/server/test/support/wallets.ts';
 import { addDays, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
-import { findPgBinDir, freshDatabase, type FreshDatabase } from './pg-cluster.ts';
+import { freshDatabase, type FreshDatabase } from './pg-cluster.ts';
+import { requirePostgres } from './postgres-suites.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 import { newPlayers, playLoad, request, type Target } from './player-load.ts';
 
-const havePostgres = !!findPgBinDir() || !!process.env.TEST_DATABASE_URL;
 const AUTH_LIMIT = 100;
 
-describe.runIf(havePostgres)('three processes on one Postgres, killed and restarted under load', () => {
+describe.runIf(requirePostgres('tools/cluster-chaos.test.ts'))('three processes on one Postgres, killed and restarted under load', () => {
   let fresh: FreshDatabase | undefined;
   let cluster: Cluster | undefined;
   let databaseUrl: string;

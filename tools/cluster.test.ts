@@ -10,12 +10,11 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findPgBinDir, freshDatabase, type FreshDatabase } from './pg-cluster.ts';
+import { freshDatabase, type FreshDatabase } from './pg-cluster.ts';
+import { requirePostgres } from './postgres-suites.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 
-const havePostgres = !!findPgBinDir() || !!process.env.TEST_DATABASE_URL;
-
-describe.runIf(havePostgres)('startCluster on one PostgreSQL', () => {
+describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one PostgreSQL', () => {
   let fresh: FreshDatabase | undefined;
   let cluster: Cluster | undefined;
   let databaseUrl: string;

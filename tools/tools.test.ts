@@ -8,7 +8,8 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import pg from 'pg';
 import { describe, expect, test } from 'vitest';
 import { newSolanaKeypair } from './kingdom-client.ts';
-import { findPgBinDir, startPgCluster } from './pg-cluster.ts';
+import { startPgCluster } from './pg-cluster.ts';
+import { requirePostgres } from './postgres-suites.ts';
 import { initialScripts } from '../bench/web-size.ts';
 
 describe('newSolanaKeypair', () => {
@@ -38,7 +39,7 @@ describe('initialScripts', () => {
   });
 });
 
-describe.skipIf(!findPgBinDir())('startPgCluster', () => {
+describe.runIf(requirePostgres('startPgCluster (tools/tools.test.ts)', 'binaries'))('startPgCluster', () => {
   test('starts a cluster on 127.0.0.1 that accepts queries, and stop() removes it', async () => {
     const cluster = await startPgCluster();
     try {
