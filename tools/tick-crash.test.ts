@@ -14,9 +14,9 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
 import { settleDueDays } from '../apps/server/src/jobs/settlement.ts';
 import { generateWorld } from '../bench/settlement.ts';
-import { findPgBinDir, freshDatabase, startPgCluster, type FreshDatabase, type PgCluster } from './pg-cluster.ts';
+import { freshDatabase, startPgCluster, type FreshDatabase, type PgCluster } from './pg-cluster.ts';
+import { requirePostgres } from './postgres-suites.ts';
 
-const havePostgres = !!findPgBinDir() || !!process.env.TEST_DATABASE_URL;
 const DAYS = ['2026-02-01', '2026-02-02', '2026-02-03'];
 const NOW = '2026-02-04T00:00:01Z';
 const LANDS = 3000;
@@ -92,7 +92,7 @@ function child(url: string, onLine: (line: string) => void): { done: Promise<num
   return { done, kill: () => p.kill('SIGKILL') };
 }
 
-describe.runIf(havePostgres)('the tick killed at random points (SIGKILL ×20) settles its day exactly once', () => {
+describe.runIf(requirePostgres('the tick killed at random points (tools/tick-crash.test.ts)'))('the tick killed at random points (SIGKILL ×20) settles its day exactly once', () => {
   let freshA: FreshDatabase | undefined;
   let freshB: FreshDatabase | undefined;
   let a: Database;
@@ -192,7 +192,7 @@ describe.runIf(havePostgres)('the tick killed at random points (SIGKILL ×20) se
  * database is crashed (immediate shutdown: the WAL not yet written is gone) at random points of the
  * batches, restarted, and the tick run again: the same outcome as an uninterrupted twin.
  */
-describe.runIf(!!findPgBinDir())('the tick across database crashes (immediate shutdown ×6)', () => {
+describe.runIf(requirePostgres('the tick across database crashes (tools/tick-crash.test.ts)', 'binaries'))('the tick across database crashes (immediate shutdown ×6)', () => {
   let cluster: PgCluster | undefined;
   const CRASHES = 6;
   const dbUrl = (name: string) => cluster!.url.replace(/\/[^/]+$/, `/${name}`);
