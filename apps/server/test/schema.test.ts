@@ -83,14 +83,19 @@ const NOT_IN_DRIZZLE: Record<string, string> = {
 };
 
 /**
- * The catalog of schema `public` as `key → definition`: relations, columns (type, nullability,
- * default, identity), constraints and indexes (Postgres' own rendering), views (their query),
- * sequences (their parameters), functions and triggers.
+ * The catalog of schema `public` as `key → definition`: relations (kind, unlogged, row security),
+ * enum and domain types, columns (type, nullability, default, identity), constraints and indexes
+ * (Postgres' own rendering), views (their query), sequences (their parameters), functions and triggers.
  */
 async function catalogOf(query: (text: string) => Promise<Array<{ k: string; v: string }>>): Promise<Map<string, string>> {
   const rows = await query(`
-    SELECT 'relation ' || c.relname AS k, CASE c.relkind WHEN 'r' THEN 'table' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'S' THEN 'sequence' WHEN 'p' THEN 'partitioned table' ELSE c.relkind::text END AS v
+    SELECT 'relation ' || c.relname AS k, CASE c.relkind WHEN 'r' THEN 'table' WHEN 'v' THEN 'view' WHEN 'm' THEN 'materialized view' WHEN 'S' THEN 'sequence' WHEN 'p' THEN 'partitioned table' ELSE c.relkind::text END
+        || CASE c.relpersistence WHEN 'u' THEN ' unlogged' ELSE '' END || CASE WHEN c.relrowsecurity THEN ' row security' ELSE '' END AS v
       FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'v', 'm', 'S', 'p')
+    UNION ALL
+    SELECT 'type ' || t.typname, CASE t.typtype WHEN 'e' THEN 'enum ' || (SELECT string_agg(quote_literal(e.enumlabel), ', ' ORDER BY e.enumsortorder) FROM pg_enum e WHERE e.enumtypid = t.oid)
+        ELSE 'domain ' || format_type(t.typbasetype, t.typtypmod) END
+      FROM pg_type t WHERE t.typnamespace = 'public'::regnamespace AND t.typtype IN ('e', 'd')
     UNION ALL
     SELECT 'column ' || c.relname || '.' || a.attname, format_type(a.atttypid, a.atttypmod)
         || CASE WHEN a.attnotnull THEN ' not null' ELSE '' END
