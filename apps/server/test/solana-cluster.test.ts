@@ -15,7 +15,8 @@ import { getAddMemoInstruction } from '@solana-program/memo';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { createChainProviders } from '../src/chain/index.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS, SOLANA_MAX_TX_BYTES } from '../src/chain/solana/index.ts';
+import { SOLANA_MAX_TX_BYTES } from '@kingdom/game';
+import { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS } from '../src/chain/solana/index.ts';
 import { buildApp } from '../src/app.ts';
 import { sql } from 'drizzle-orm';
 

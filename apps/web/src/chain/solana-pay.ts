@@ -20,6 +20,7 @@
  */
 import { createSolanaRpc, getBase58Decoder, type Base64EncodedWireTransaction } from '@solana/kit';
 import { base64 } from '@scure/base';
+import { LAMPORTS_PER_SIGNATURE } from '@kingdom/game';
 import type { ChainInfo, ExoOrder } from './types.ts';
 import { WalletError } from '../wallets/errors.ts';
 import { solanaWalletCall } from '../wallets/solana/errors.ts';
@@ -27,8 +28,6 @@ import { clusterChainId } from '../wallets/solana/standard.ts';
 import { SOLANA_TX_SIZE_LIMIT, buildSolanaPayTransfer, versionFor } from '../wallets/solana/transfer.ts';
 import type { SolanaSigner } from '../wallets/types.ts';
 
-/** The base fee of a signature, lamports (the network's `lamportsPerSignature`, 5,000 since genesis). */
-export const LAMPORTS_PER_SIGNATURE = 5_000n;
 
 /** The steps of {@link payOrderWithSolana}, reported as they start. */
 export type SolanaPayStep = 'connecting' | 'building' | 'signing' | 'submitting';

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_CONFIRMATIONS } from '@kingdom/game';
 import { useDemoBlocks } from '../api/account-calls.ts';
 import { useConfig } from '../api/session-calls.ts';
 import { notifySuccess } from './notify.ts';
 
-/** Blocks the demo control produces: enough to confirm a deposit (docs/game-rules.md §8). */
-export const DEMO_BLOCKS = 15;
+/** Blocks the demo control produces: enough to confirm a deposit (docs/game-rules.md §8.1). */
+export const DEMO_BLOCKS = DEFAULT_CONFIRMATIONS;
 
 /**
  * Demo only (`/config` demo): "+15 blocks", which moves the emulated chain on so deposits,

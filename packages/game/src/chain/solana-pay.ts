@@ -17,8 +17,20 @@ export const LAMPORTS_PER_SOL = 1_000_000_000n;
  */
 export const SOLANA_PAY_MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
+/** The older Memo program (v1) some wallets still write memos with; a memo read from a transaction may come from either. */
+export const SOLANA_MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
+
 /** The System program (SOL transfers). */
 export const SYSTEM_PROGRAM_ADDRESS = '11111111111111111111111111111111';
+
+/**
+ * The network's base fee per signature, in lamports (`lamportsPerSignature`, 5,000 since genesis; the
+ * local cluster charges the same): what a payer needs on top of the transfer (docs/game-rules.md §9.2).
+ */
+export const LAMPORTS_PER_SIGNATURE = 5_000n;
+
+/** The largest transaction the Solana network accepts, in bytes on the wire (a validator's packet; docs/game-rules.md §9). */
+export const SOLANA_MAX_TX_BYTES = 1232;
 
 /** Label of every Kingdom transfer request (the merchant name wallets show). */
 export const SOLANA_PAY_LABEL = 'Kingdom';

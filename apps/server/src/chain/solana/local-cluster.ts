@@ -37,25 +37,21 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getAddMemoInstruction } from '@solana-program/memo';
+import { SOLANA_MAX_TX_BYTES, SOLANA_MEMO_V1_PROGRAM, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 import { handleSolanaRpc } from './rpc.ts';
 
-/** A wire transaction's largest size (bytes), as a validator's packet (docs/game-rules.md §9). */
-export const SOLANA_MAX_TX_BYTES = 1232;
 /** The memo program Solana Pay uses (v3, "MemoSq4g…"): the one litesvm runs (name it explicitly). */
-export const MEMO_PROGRAM_ADDRESS = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
-const MEMO_V1_ADDRESS = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
+export const MEMO_PROGRAM_ADDRESS = address(SOLANA_PAY_MEMO_PROGRAM);
 /** Slots a blockhash stays valid after its slot (a validator's 150 blocks). */
 export const MAX_BLOCKHASH_AGE_SLOTS = 150;
 /** Lamports the faucet holds at genesis (10^9 SOL): what airdrops pay from. */
 const FAUCET_GENESIS_LAMPORTS = 10n ** 18n;
 /** Largest single airdrop of the local controls (lamports: 10^6 SOL). */
 export const MAX_AIRDROP_LAMPORTS = 10n ** 15n;
-/** Base fee per signature (lamports), litesvm's default fee structure. */
-export const LAMPORTS_PER_SIGNATURE = 5000n;
 /** Events between two snapshots at least; more as the chain grows (a snapshot holds every transaction). */
 export const SNAPSHOT_EVERY_EVENTS = 100;
-const SYSTEM_PROGRAM = address('11111111111111111111111111111111');
+const SYSTEM_PROGRAM = address(SYSTEM_PROGRAM_ADDRESS);
 
 /** The cluster's tip: the current slot and the newest confirmed and finalized slots. */
 export interface SlotTip {
@@ -830,7 +826,7 @@ function memoText(d: DecodedTransaction, keys: string[]): string | null {
   const memos: string[] = [];
   for (const ix of d.instructions) {
     const program = keys[ix.programAddressIndex];
-    if (program !== MEMO_PROGRAM_ADDRESS && program !== MEMO_V1_ADDRESS) continue;
+    if (program !== MEMO_PROGRAM_ADDRESS && program !== SOLANA_MEMO_V1_PROGRAM) continue;
     const text = Buffer.from(ix.data).toString('utf8');
     memos.push(`[${text.length}] ${text}`);
   }

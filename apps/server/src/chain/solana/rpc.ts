@@ -13,7 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { address, getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
 import type { ClusterView, LandedTransaction, LocalSolanaCluster, SlotTip } from './local-cluster.ts';
-import { decodeWireTransaction, LAMPORTS_PER_SIGNATURE, MAX_BLOCKHASH_AGE_SLOTS, SOLANA_MAX_TX_BYTES, SolanaRpcError } from './local-cluster.ts';
+import { LAMPORTS_PER_SIGNATURE, SOLANA_MAX_TX_BYTES, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
+import { decodeWireTransaction, MAX_BLOCKHASH_AGE_SLOTS, SolanaRpcError } from './local-cluster.ts';
 
 /** Largest batch (requests per HTTP body). */
 export const MAX_RPC_BATCH = 100;
@@ -21,7 +22,6 @@ export const MAX_RPC_BATCH = 100;
 export const MAX_RPC_AIRDROP_LAMPORTS = 1_000_000_000_000n;
 const SLOTS_PER_EPOCH = 432_000;
 const API_VERSION = '2.3.0';
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
 type Commitment = 'processed' | 'confirmed' | 'finalized';
 type Params = unknown[];
@@ -221,7 +221,7 @@ function renderTransaction(t: LandedTransaction, encoding: string, withVersion: 
 
 /** The jsonParsed form of a system transfer or a memo (the instructions payments use); else null. */
 function parsedInstruction(programId: string, accounts: string[], data: Uint8Array): Record<string, unknown> | null {
-  if (programId === SYSTEM_PROGRAM && data.length === 12 && Buffer.from(data).readUInt32LE(0) === 2 && accounts.length >= 2) {
+  if (programId === SYSTEM_PROGRAM_ADDRESS && data.length === 12 && Buffer.from(data).readUInt32LE(0) === 2 && accounts.length >= 2) {
     return { program: 'system', programId, parsed: { type: 'transfer', info: { source: accounts[0], destination: accounts[1], lamports: Buffer.from(data).readBigUInt64LE(4) } }, stackHeight: null };
   }
   if (programId === 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' || programId === 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo') {

@@ -18,6 +18,7 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58, base64 } from '@scure/base';
+import { SOLANA_MEMO_V1_PROGRAM, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit';
 import { DEMO_WALLET_NAME, demoSolanaSecretKey } from './index.ts';
 import { DEMO_SOLANA_SETTINGS } from './storage-keys.ts';
@@ -32,8 +33,7 @@ const ICON =
 
 /** Every Solana cluster's Wallet Standard chain id: by default the demo wallet is on whichever the app asks. */
 const ALL_CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'] as const;
-const SYSTEM_PROGRAM = '11111111111111111111111111111111';
-const MEMO_PROGRAMS = new Set(['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']);
+const MEMO_PROGRAMS = new Set([SOLANA_PAY_MEMO_PROGRAM, SOLANA_MEMO_V1_PROGRAM]);
 
 /** Options of {@link createDemoSolanaStandardWallet}. */
 export interface DemoSolanaStandardOptions {
@@ -95,7 +95,7 @@ export function describeSolanaTx(messageBytes: Uint8Array): SolanaTxPrompt {
   for (const ix of message.instructions) {
     const program = message.staticAccounts[ix.programAddressIndex];
     const data = ix.data ?? new Uint8Array();
-    if (program === SYSTEM_PROGRAM && data.length === 12 && new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2) {
+    if (program === SYSTEM_PROGRAM_ADDRESS && data.length === 12 && new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2) {
       lamports += new DataView(data.buffer, data.byteOffset).getBigUint64(4, true);
       if (!to) to = message.staticAccounts[ix.accountIndices?.[1] ?? -1] ?? '';
     } else if (program !== undefined && MEMO_PROGRAMS.has(program) && !memo) {

@@ -32,13 +32,14 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getAddMemoInstruction } from '@solana-program/memo';
+import { SOLANA_MAX_TX_BYTES, SOLANA_PAY_MEMO_PROGRAM } from '@kingdom/game';
 import type { SolanaTxVersion } from '../types.ts';
 
 /** The SPL Memo program Solana Pay uses (v2), named explicitly in every memo instruction. */
-export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+export const MEMO_PROGRAM = SOLANA_PAY_MEMO_PROGRAM;
 
 /** The largest transaction the Solana network accepts, in bytes on the wire (docs/product.md §9). */
-export const SOLANA_TX_SIZE_LIMIT = 1232;
+export const SOLANA_TX_SIZE_LIMIT = SOLANA_MAX_TX_BYTES;
 
 /** What the transfer pays: the order's Solana Pay request (`solana_pay` of `POST /exo/orders`). */
 export interface SolanaPayTransfer {
