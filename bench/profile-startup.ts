@@ -17,7 +17,7 @@ const { createChainProviders } = await import('../apps/server/src/chain/index.ts
 const { seedDemoWorld, seedReferenceData } = await import('../apps/server/src/seed/demo-world.ts');
 const { GameClock } = await import('../apps/server/src/clock.ts');
 const { buildApp } = await import('../apps/server/src/app.ts');
-const { settleDueDays } = await import('../apps/server/src/jobs/settlement.ts');
+const { settleDueDays } = await import('../apps/server/src/jobs/settlement/index.ts');
 
 const steps: Record<string, number> = { import_ms: Math.round(performance.now() - t0) };
 let last = performance.now();

@@ -26,7 +26,7 @@ import type { WriteSample, WriteStats } from './support/settlement-writers.ts';
 import { quantile } from '../tools/player-load.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
-import { settleDay, warmRosters, type SettleOptions, type SettlementStep } from '../apps/server/src/jobs/settlement.ts';
+import { settleDay, warmRosters, type SettleOptions, type SettlementStep } from '../apps/server/src/jobs/settlement/index.ts';
 
 const DAY = '2026-02-01';
 const DAY2 = '2026-02-02';
@@ -166,7 +166,7 @@ async function main(): Promise<void> {
     // staging (staking, upgrades, leaving workers, salaries, report rows, royalty), the salary
     // batches, the credit batches (and the last transaction, counted with the credits). Every land's
     // report span is new on this day.
-    // During the day, the tick job warms the rosters up (jobs/settlement.ts `warmRosters`): on the
+    // During the day, the tick job warms the rosters up (jobs/settlement/rosters.ts `warmRosters`): on the
     // world's first day that sums every roster, then the tick at 00:00 finds them kept. Timed apart.
     const [, warmSeconds] = await timed(() => warmDay(db, DAY));
     const alone = await timedTick(db, DAY);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
-import { settleDueDays } from '../apps/server/src/jobs/settlement.ts';
+import { settleDueDays } from '../apps/server/src/jobs/settlement/index.ts';
 import { generateWorld } from '../bench/settlement.ts';
 import { freshDatabase, startPgCluster, type FreshDatabase, type PgCluster } from './pg-cluster.ts';
 import { requirePostgres } from './postgres-suites.ts';

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { settleDueDays } from '../apps/server/src/jobs/settlement.ts';
+import { settleDueDays } from '../apps/server/src/jobs/settlement/index.ts';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, now: { type: 'string' }, batch: { type: 'string' } } });
 const db = await openDatabase({ databaseUrl: values.url!, dataDir: '' });

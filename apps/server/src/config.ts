@@ -98,7 +98,7 @@ const envSchema = z.object({
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(2048),
   /** Graceful shutdown: ms to let in-flight requests finish before their connections are closed. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  /** The daily tick's batches run at once on Postgres (jobs/settlement.ts `SETTLE_LANES`): more is a faster tick with slower player writes during it. */
+  /** The daily tick's batches run at once on Postgres (jobs/settlement/options.ts `SETTLE_LANES`): more is a faster tick with slower player writes during it. */
   SETTLE_LANES: z.coerce.number().int().min(1).max(16).optional(),
   /** Postgres parallel workers per staging statement of the tick (`SETTLE_PARALLEL_WORKERS`): for a database with cores to spare. */
   SETTLE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(16).optional(),

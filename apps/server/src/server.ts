@@ -9,7 +9,7 @@ import { createChainProviders, type ChainProviders } from './chain/index.ts';
 import { seedDemoWorld, seedReferenceData } from './seed/demo-world.ts';
 import { buildApp } from './app.ts';
 import { GameClock } from './clock.ts';
-import { ROSTER_WARM_EVERY_MS, settleDueDays, warmRosters } from './jobs/settlement.ts';
+import { ROSTER_WARM_EVERY_MS, settleDueDays, warmRosters } from './jobs/settlement/index.ts';
 import { publishChestSeeds } from './modules/chest/service.ts';
 import { JobLeases, JobScheduler, type JobSpec } from './db/leases.ts';
 import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';

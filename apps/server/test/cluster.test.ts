@@ -20,7 +20,7 @@ import { GameClock } from '../src/clock.ts';
 import { hashToken } from '../src/auth/tokens.ts';
 import { advanceDemoClock } from '../src/modules/demo/routes.ts';
 import { purchase } from '../src/modules/vendor/service.ts';
-import { settleDueDays } from '../src/jobs/settlement.ts';
+import { settleDueDays } from '../src/jobs/settlement/index.ts';
 import { payDemoFunding, requestDemoFunding } from '../src/modules/demo/chain-faucet.ts';
 import { createTestKingdom, challengeFor, signInCardano, type TestKingdom } from './support/kingdom.ts';
 import { createCardanoTestWallet } from './support/wallets.ts';

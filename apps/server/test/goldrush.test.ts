@@ -6,7 +6,7 @@ import { GOLD_RUSH_DAILY_POOL_EXO, FREN_DAILY_POOL_EXO, WORKER_SALARY_HEXO, FREN
 import { newPlayer, auth, type Player } from './support/players.ts';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
-import { settleDay, settleDueDays } from '../src/jobs/settlement.ts';
+import { settleDay, settleDueDays } from '../src/jobs/settlement/index.ts';
 
 const DAY = 86_400_000;
 

@@ -17,7 +17,7 @@ import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from './s
 import { exec } from '../src/db/client.ts';
 import { GameClock } from '../src/clock.ts';
 import { advanceDemoClock } from '../src/modules/demo/routes.ts';
-import { settleDueDays } from '../src/jobs/settlement.ts';
+import { settleDueDays } from '../src/jobs/settlement/index.ts';
 
 const DAY = 86_400_000;
 

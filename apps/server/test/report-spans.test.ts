@@ -14,7 +14,7 @@ import { addDays } from '@kingdom/game';
 import { newPlayer, auth, type Player } from './support/players.ts';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { exec } from '../src/db/client.ts';
-import { warmRosters } from '../src/jobs/settlement.ts';
+import { warmRosters } from '../src/jobs/settlement/index.ts';
 
 const assign = (k: TestKingdom, p: Player, hex_name: string, slot: number, worker: WorkerNft) =>
   k.post(PATHS.mineWorkers('goldmine'), { hex_name, slot, worker: { collection_key: worker.collection_key, asset_key: worker.asset_key } }, auth(p));
@@ -99,7 +99,7 @@ describe('report spans', () => {
   });
 });
 
-describe('the rosters\' warm-up between ticks (jobs/settlement.ts warmRosters)', () => {
+describe('the rosters\' warm-up between ticks (jobs/settlement/rosters.ts warmRosters)', () => {
   let k: TestKingdom;
   let r: Player;
   const salary = async (day: string) => BigInt((await exec<{ s: string }>(k.db.orm, sql`

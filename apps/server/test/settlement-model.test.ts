@@ -12,28 +12,29 @@
  * `support/edge-coverage.ts` counts, per world, which edges a day reached in a way the SQL's result
  * depends on. The table is printed and asserted: each edge in ≥ 10 % of the worlds of the fixed seed.
  *
- * Strength, measured on PGlite (seed 19) with one-token mutations of the SQL, none committed. Each
+ * Strength, measured on PGlite (seed 19) with one-token mutations of the SQL, none committed (files in
+ * apps/server/src/jobs/settlement/, `repository.ts` = modules/staking/repository.ts). Each
  * row: the mutation; hand-made worlds failing; the generated world that first failed (of 100).
- *   settlement.ts effectivitySql 80 % bound `<` → `<=`               3 fail   world 3
- *   settlement.ts effectivitySql 60 % bound `<` → `<=`               2 fail   world 5
- *   settlement.ts effectivitySql 40 % bound `<` → `<=`               6 fail   world 2
- *   settlement.ts manager +10% without `AND worked` (unpaid manager)  1 fail   world 1
+ *   rule-sql.ts effectivitySql 80 % bound `<` → `<=`                 3 fail   world 3
+ *   rule-sql.ts effectivitySql 60 % bound `<` → `<=`                 2 fail   world 5
+ *   rule-sql.ts effectivitySql 40 % bound `<` → `<=`                 6 fail   world 2
+ *   salaries.ts manager +10% without `AND worked` (unpaid manager)    1 fail   world 1
  *   repository.ts snapshotRowsSql top-10 → top-9 (`<=` → `<`)        1 fail   world 2
  *   repository.ts top-10 ties: `ORDER BY votes DESC, id DESC`         1 fail   world 2
- *   settlement.ts land owner = largest id (`h.user_id DESC`)         2 fail   world 1
+ *   land-owners.ts land owner = largest id (`h.user_id DESC`)        2 fail   world 1
  *   staking.ts 30-day sign-in `last_login_at >` → `>=`               3 fail   world 9
  *   staking.ts 24 h holding `held_since <=` → `<`                    1 fail   world 2
- *   settlement.ts pay order, short player `cum <=` → `<`             2 fail   world 1
- *   settlement.ts pay order, all paid `tok >= total` → `>`           1 fail   world 9
- *   settlement.ts worker threshold `votes >= 250,000` → `>`          2 fail   world 6
+ *   salaries.ts pay order, short player `cum <=` → `<`               2 fail   world 1
+ *   salaries.ts pay order, all paid `tok >= total` → `>`             1 fail   world 9
+ *   workers-leave.ts worker threshold `votes >= 250,000` → `>`       2 fail   world 6
  *   repository.ts leagueSql floors `>=` → `>` (multiplier, rarity)   3 fail   world 2
- *   settlement.ts upgrade end `ends_at <=` → `<`                     1 fail   world 1
- *   settlement.ts roster `assigned_at <` → `<=`                      1 fail   world 1
- *   settlement.ts re-rating window `taken_at > start` → `>=`         1 fail   world 4
- *   settlement.ts warm-up for the next day's start, no start guard   0 fail   world 4
+ *   upgrades.ts upgrade end `ends_at <=` → `<`                       1 fail   world 1
+ *   rosters.ts roster `assigned_at <` → `<=`                         1 fail   world 1
+ *   workers-leave.ts re-rating window `taken_at > start` → `>=`      1 fail   world 4
+ *   rosters.ts warm-up for the next day's start, no start guard      0 fail   world 4
  * Asserted coverage cases (`support/coverage-worlds.ts`), each failing on PGlite and Postgres:
  *   repository.ts snapshotRowsSql `votes >= 250,000` → `>`           the 250,000-votes snapshot
- *   staking.ts `_stake_active` (tool path) `last_login_at >` → `>=`   the mining tools at 30 days
+ *   staking.ts `active_players` (tool path) `last_login_at >` → `>=`  the mining tools at 30 days
  * A first version of the planted edges let the re-rating-window mutation pass all 100 worlds and
  * needed 43 for the short-player one: hence 'snapshot at day start' and 'salary = budget, some unpaid'.
  */
@@ -49,7 +50,7 @@ import { edgeWorlds } from '../../../packages/game/test/support/edge-worlds.ts';
 import { coverageWorlds } from '../../../packages/game/test/support/coverage-worlds.ts';
 import { EDGE_CASES, edgesReached, type EdgeCase } from '../../../packages/game/test/support/edge-coverage.ts';
 import { exec, type Orm } from '../src/db/client.ts';
-import { settleDay, warmRosters } from '../src/jobs/settlement.ts';
+import { settleDay, warmRosters } from '../src/jobs/settlement/index.ts';
 import { createTestKingdom, TEST_DB, type TestKingdom } from './support/kingdom.ts';
 
 let k: TestKingdom;

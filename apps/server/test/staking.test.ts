@@ -231,7 +231,7 @@ describe('the staking part of the daily tick', () => {
     const at = new Date(next);
     const snaps = await exec<{ id: number }>(k.db.orm, sql`SELECT id FROM staking_snapshots WHERE taken_at = ${at}`);
     expect(snaps).toHaveLength(1);
-    const { settleDay } = await import('../src/jobs/settlement.ts');
+    const { settleDay } = await import('../src/jobs/settlement/index.ts');
     expect(await settleDay(k.db, new Date(next - 86_400_000).toISOString().slice(0, 10))).toBeNull();
     expect(await exec(k.db.orm, sql`SELECT id FROM staking_snapshots WHERE taken_at = ${at}`)).toHaveLength(1);
     const n = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM snapshot_collections WHERE snapshot_id = ${snaps[0]!.id}`);
@@ -254,7 +254,7 @@ describe('the staking part of the daily tick', () => {
     await exec(k.db.orm, sql`DELETE FROM holdings WHERE collection_key = ${collection} AND asset_key = ${given.workers[0]!.asset_key}`);
     expect(await exec(k.db.orm, sql`SELECT 1 FROM holding_deltas WHERE user_id = ${userId}`)).toHaveLength(1);
     // the tick job's warm-up during the day folds it into the kept counts already; the tick counts the same
-    const { warmRosters } = await import('../src/jobs/settlement.ts');
+    const { warmRosters } = await import('../src/jobs/settlement/index.ts');
     expect(await warmRosters(k.db, k.now())).not.toBeNull();
     expect(await exec(k.db.orm, sql`SELECT 1 FROM holding_deltas WHERE user_id = ${userId}`)).toHaveLength(0);
     expect(await counted()).toBe(2);

@@ -2,7 +2,7 @@
  * The tick never stalls (docs/architecture.md §4), race half: purchases and vote changes of the players the tick
  * pays, made while the day is being settled (between its batches, and at random moments while
  * batches run). Each must get a definite answer without waiting for the tick, and count exactly as
- * the rule says (docs/game-rules.md §3, the tick's TSDoc in jobs/settlement.ts): a purchase that commits
+ * the rule says (docs/game-rules.md §3, the tick's TSDoc in jobs/settlement/index.ts): a purchase that commits
  * before the player's salary batch is paid from the balance the salary then sees (a worker goes
  * unpaid); one that commits after it sees the balance the salaries left (refused when short). A
  * vote lock sees the EXO reward only once the player's credit batch committed. Nothing is lost or
@@ -19,7 +19,7 @@ import { exec } from '../src/db/client.ts';
 import { ApiError } from '../src/errors.ts';
 import { loadConfig } from '../src/config.ts';
 import { applyTokenEntry } from '../src/modules/ledger/ledger.ts';
-import { settleDay, settleDueDays } from '../src/jobs/settlement.ts';
+import { settleDay, settleDueDays } from '../src/jobs/settlement/index.ts';
 import { lockVotes } from '../src/modules/staking/service.ts';
 import { purchase } from '../src/modules/vendor/service.ts';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';

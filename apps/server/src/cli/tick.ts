@@ -4,7 +4,7 @@ import { PATHS, type ClockResponse } from '@kingdom/api';
 import { DAY_MS, gameDay } from '@kingdom/game';
 import { openKingdomDatabase } from '../server.ts';
 import { GameClock } from '../clock.ts';
-import { settleDueDays } from '../jobs/settlement.ts';
+import { settleDueDays } from '../jobs/settlement/index.ts';
 import { advanceDemoClock } from '../modules/demo/routes.ts';
 import { demoConfig, viaServer, whole } from './shared.ts';
 

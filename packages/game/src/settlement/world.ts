@@ -1,7 +1,7 @@
 /**
  * The world as the daily tick sees it, and what settling one day produces (docs/game-rules.md §1, §3, §4).
  * The pure model `settleDay(world, day)` (./settle-day.ts) and the set-based SQL of the server's tick
- * (apps/server/src/jobs/settlement.ts) take the same world and must produce exactly the same
+ * (apps/server/src/jobs/settlement/) take the same world and must produce exactly the same
  * {@link DayResult}: a property test generates small worlds and compares them on PGlite and Postgres.
  *
  * Units: token amounts and votes are `bigint` (base units; votes whole); item counts are integers;

@@ -47,7 +47,7 @@ export function stakingRewardToken(chain: 'cardano' | 'solana'): 'hexo' | 'rune'
 /**
  * Daily reward of one staked NFT in base units, rounded down:
  * floor(10 × 10^6 × holders × mult/4 × owner/2 ÷ supply). 0 when `supply` ≤ 0 or `holders` ≤ 0.
- * The server's SQL is generated from the same constants (`apps/server/src/jobs/staking.ts`).
+ * The server's SQL is generated from the same constants (`apps/server/src/jobs/settlement/staking.ts`).
  */
 export function rewardPerNft(holders: number, supply: number, league: League, landOwner: boolean): bigint {
   if (supply <= 0 || holders <= 0) return 0n;

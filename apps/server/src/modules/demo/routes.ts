@@ -7,7 +7,7 @@ import { ENDPOINTS } from '@kingdom/api';
 import { DAY_MS, addDays, gameDay } from '@kingdom/game';
 import type { Database, Orm } from '../../db/client.ts';
 import { extendLiveSessions, lastSettledDay } from './repository.ts';
-import { settleDueDays } from '../../jobs/settlement.ts';
+import { settleDueDays } from '../../jobs/settlement/index.ts';
 import { ACHIEVEMENTS_JOB } from '../../jobs/achievements.ts';
 import { route } from '../../http/routes.ts';
 import { lamportsOfSol } from '@kingdom/game';

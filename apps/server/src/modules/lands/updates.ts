@@ -1,7 +1,7 @@
 /**
  * What changed on a player's lands (docs/product.md §3 `has_update`; docs/game-rules.md §2, §3): the flag is
  * set when an expansion finishes (at once) or a mine upgrade finishes or fails (the daily tick,
- * `jobs/settlement.ts`), and cleared when the owner opens the land. Also the result of a mine's
+ * `jobs/settlement/upgrades.ts`), and cleared when the owner opens the land. Also the result of a mine's
  * latest upgrade, where a failed one answers its code.
  */
 import { sql } from 'drizzle-orm';

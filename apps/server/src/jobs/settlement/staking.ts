@@ -1,36 +1,52 @@
 /**
- * The staking part of the daily tick (docs/game-rules.md §5), set-based SQL, before the mines. Its
- * pure model is `packages/game`'s `settlement/staking.ts` (`settleStaking`); the differential test
- * holds the two equal.
- *  1. (staging transaction) on a snapshot instant (every 14 days at 00:00 UTC, the day's end) a
- *     snapshot is taken unless one exists then (unique `taken_at`): live votes, qualified = chain
- *     top 10 (ties by id) or ≥ 250,000; rewards of the latest snapshot's qualified collections for
- *     NFTs held ≥ 24 h, and mining tools' daily HEXO, to players signed in within 30 days →
- *     `staking_daily` rows (no balance touched);
- *  2. (each salary batch, before salaries) the batch's `staking_daily` rows as ledger entries, and
- *     one 'staking_daily_report' notification per player.
+ * Step "Staking Hub" (docs/game-rules.md §5; docs/architecture.md §4), set-based SQL, before the
+ * mines. Its pure model is `packages/game`'s `settlement/staking.ts` (`settleStaking`); the
+ * differential test holds the two equal.
+ *  - staging ({@link stageStaking}): on a snapshot instant (every 14 days at 00:00 UTC, the day's
+ *    end) a snapshot is taken unless one exists then (unique `taken_at`): live votes, qualified =
+ *    chain top 10 (ties by id) or ≥ 250,000; rewards of the latest snapshot's qualified collections
+ *    for NFTs held ≥ 24 h, and mining tools' daily HEXO, to players signed in within 30 days →
+ *    `staking_daily` rows (no balance touched);
+ *  - each salary batch, before salaries: the batch's `staking_daily` rows as ledger entries
+ *    ({@link stakingEntriesSql}), and one 'staking_daily_report' notification per player
+ *    ({@link notifyStakingBatch}).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
   isSnapshotInstant, STAKE_INACTIVE_MS, STAKE_MIN_HELD_MS, LEAGUE_MULTIPLIER_QUARTERS,
   STAKE_REWARD_BASE, STAKE_OWNER_FACTOR_HALVES, STAKE_REWARD_DIVISOR,
 } from '@kingdom/game';
-import { exec, type Orm } from '../db/client.ts';
-import { latestSnapshotId, leagueSql, snapshotRowsSql, stakingRewardTokenSql } from '../modules/staking/repository.ts';
+import { exec, type Orm } from '../../db/client.ts';
+import { latestSnapshotId, leagueSql, snapshotRowsSql, stakingRewardTokenSql } from '../../modules/staking/repository.ts';
+import { inBatch, tempTable, type Batch, type Staging } from './context.ts';
+import type { LandOwners } from './land-owners.ts';
 
-/** Stages the Staking Hub's part of `day` (ending at `end`) in the tick's staging transaction `tx`, after `_own` (who holds each land) exists. */
-export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<void> {
+/** Players signed in within the inactivity window (user_id, primary key). */
+const activePlayers = tempTable<{ user_id: number }>('active_players');
+/** Players holding a land today (user_id, primary key): the land owners' reward factor. */
+const landholders = tempTable<{ user_id: number }>('landholders');
+/** Each active player's NFTs per qualified collection held long enough (user_id, collection_id, nfts). */
+const stakedNfts = tempTable<{ user_id: number; collection_id: number; nfts: number }>('staked_nfts');
+
+/**
+ * Stages the Staking Hub's part of the day in the staging transaction. Reads `users`, `holdings`,
+ * `holding_counts`, `holding_deltas`, `collections`, `staking_snapshots`, `snapshot_collections`,
+ * `mining_tools`, `mining_tool_kinds`, `land_owners`; writes `staking_snapshots` and
+ * `snapshot_collections` (a snapshot instant), `holding_counts` (the deltas folded), `staking_daily`.
+ */
+export async function stageStaking(s: Staging, owners: LandOwners): Promise<void> {
+  const { tx, day, end } = s;
   if (isSnapshotInstant(end.getTime())) await takeSnapshot(tx, end);
   const num = (n: bigint) => sql`${n.toString()}::numeric`;
   const latest = latestSnapshotId(end);
   const activeSince = new Date(end.getTime() - STAKE_INACTIVE_MS);
   const heldBy = new Date(end.getTime() - STAKE_MIN_HELD_MS);
-  await exec(tx, sql`CREATE TEMP TABLE _stake_active ON COMMIT DROP AS
+  await exec(tx, sql`CREATE TEMP TABLE ${activePlayers.ref} ON COMMIT DROP AS
     SELECT id AS user_id FROM users WHERE last_login_at > ${activeSince}`);
-  await exec(tx, sql`ALTER TABLE _stake_active ADD PRIMARY KEY (user_id)`);
-  // Land owners: the holders of the tick's `_own` (each land's account, the smallest id should two hold it).
-  await exec(tx, sql`CREATE TEMP TABLE _stake_owners ON COMMIT DROP AS SELECT DISTINCT user_id FROM _own`);
-  await exec(tx, sql`ALTER TABLE _stake_owners ADD PRIMARY KEY (user_id)`);
+  await exec(tx, sql`ALTER TABLE ${activePlayers.ref} ADD PRIMARY KEY (user_id)`);
+  // Land owners: the holders of `land_owners` (each land's account, the smallest id should two hold it).
+  await exec(tx, sql`CREATE TEMP TABLE ${landholders.ref} ON COMMIT DROP AS SELECT DISTINCT user_id FROM ${owners.ref}`);
+  await exec(tx, sql`ALTER TABLE ${landholders.ref} ADD PRIMARY KEY (user_id)`);
   // Counting NFTs per player and qualified collection first, then one per-NFT amount per group
   // (rounded down per NFT, times the count: the same as summing each NFT's rounded reward) —
   // `rewardPerNft`'s formula, from its constants.
@@ -41,7 +57,7 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
   const qualifiedCollections = sql`(SELECT c.id, c.collection_key FROM collections c JOIN snapshot_collections sc ON sc.collection_id = c.id
     WHERE sc.qualified AND sc.snapshot_id = ${latest})`;
   const qualified = sql`(SELECT collection_key FROM ${qualifiedCollections} q)`;
-  await exec(tx, sql`CREATE TEMP TABLE _stake_n ON COMMIT DROP AS
+  await exec(tx, sql`CREATE TEMP TABLE ${stakedNfts.ref} ON COMMIT DROP AS
     SELECT n.user_id, c.id AS collection_id, n.nfts::int AS nfts
     FROM (
       SELECT user_id, collection_key, sum(nfts) AS nfts FROM (
@@ -61,22 +77,20 @@ export async function stageStakingDay(tx: Orm, day: string, end: Date): Promise<
           * ${leagueSql(sql`q.votes`, (league) => num(LEAGUE_MULTIPLIER_QUARTERS[league]))}
           * CASE WHEN o.user_id IS NOT NULL THEN ${num(f.owner)} ELSE ${num(f.other)} END,
         q.supply::numeric * ${num(STAKE_REWARD_DIVISOR)}) END AS amount
-    FROM _stake_n n
+    FROM ${stakedNfts.ref} n
     JOIN (SELECT c.id, c.collection_key, c.name, c.chain, c.holders, c.supply, sc.votes FROM collections c
       JOIN snapshot_collections sc ON sc.collection_id = c.id
         AND sc.snapshot_id = ${latest}) q ON q.id = n.collection_id
-    LEFT JOIN _stake_owners o ON o.user_id = n.user_id
+    LEFT JOIN ${landholders.ref} o ON o.user_id = n.user_id
     WHERE q.supply > 0 AND q.holders > 0) r WHERE r.amount > 0`);
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
     SELECT ${day}, h.user_id, 'toolkit', k.key, k.name, 'hexo', count(*)::int, sum(k.daily_hexo)
-    FROM holdings h JOIN _stake_active a ON a.user_id = h.user_id
+    FROM holdings h JOIN ${activePlayers.ref} a ON a.user_id = h.user_id
     JOIN mining_tools mt ON mt.collection_key = h.collection_key AND mt.asset_key = h.asset_key
     JOIN mining_tool_kinds k ON k.key = mt.kind_key
     GROUP BY h.user_id, k.key, k.name HAVING sum(k.daily_hexo) > 0`);
-  await exec(tx, sql`DROP TABLE _stake_active`);
-  await exec(tx, sql`DROP TABLE _stake_n`);
-  await exec(tx, sql`DROP TABLE _stake_owners`);
+  await exec(tx, sql`DROP TABLE ${activePlayers.ref}, ${stakedNfts.ref}, ${landholders.ref}`);
 }
 
 /**
@@ -93,20 +107,20 @@ export async function foldHoldingDeltas(tx: Orm): Promise<void> {
 }
 
 /**
- * The staged staking rewards of `day` for the players with ids in [lo, hi), as ledger entries for
- * the tick's salary batch (`applyLedgerBatch`'s columns): `staking_reward`, HEXO or RUNE, base units.
+ * The staged staking rewards of the day for the players of salary batch `b`, as ledger entries
+ * (`applyLedgerBatch`'s columns): `staking_reward`, HEXO or RUNE, base units.
  */
-export function stakingEntriesSql(day: string, lo: number, hi: number): SQL {
+export function stakingEntriesSql(b: Batch): SQL {
   return sql`SELECT user_id, token AS asset, amount, 'staking_reward' AS reason, day || ':' || source || ':' || ref AS reference
-    FROM staking_daily WHERE day = ${day} AND user_id >= ${lo}::int AND user_id < ${hi}::int`;
+    FROM staking_daily WHERE day = ${b.day} AND ${inBatch(sql`user_id`, b)}`;
 }
 
-/** One 'staking_daily_report' notification per player with ids in [lo, hi) paid staking rewards of `day`. */
-export async function notifyStakingBatch(tx: Orm, day: string, end: Date, lo: number, hi: number): Promise<void> {
-  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
-    SELECT user_id, 'staking_daily_report', jsonb_build_object('day', ${day}::text,
-      'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text, 'rune', (COALESCE(sum(amount) FILTER (WHERE token = 'rune'), 0))::text), ${end}
-    FROM staking_daily WHERE day = ${day} AND user_id >= ${lo}::int AND user_id < ${hi}::int GROUP BY user_id ORDER BY user_id`);
+/** One 'staking_daily_report' notification per player of batch `b` paid staking rewards of the day. */
+export async function notifyStakingBatch(b: Batch): Promise<void> {
+  await exec(b.tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+    SELECT user_id, 'staking_daily_report', jsonb_build_object('day', ${b.day}::text,
+      'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text, 'rune', (COALESCE(sum(amount) FILTER (WHERE token = 'rune'), 0))::text), ${b.end}
+    FROM staking_daily WHERE day = ${b.day} AND ${inBatch(sql`user_id`, b)} GROUP BY user_id ORDER BY user_id`);
 }
 
 /** Takes the snapshot at `end` unless one exists (exactly once, even when the tick runs twice). */

@@ -1,0 +1,30 @@
+/**
+ * Step "low-balance warnings" (each salary batch, after its salaries; docs/game-rules.md §3.9;
+ * model: `warnLowBalances`): counting every daily HEXO need, covered days =
+ * min(HEXO ÷ gold salaries, (HEXO + FOOD) ÷ (gold + fren salaries)) — `salaryDaysCovered`.
+ */
+import { sql } from 'drizzle-orm';
+import { LOW_BALANCE_WARNING_DAYS } from '@kingdom/game';
+import { exec } from '../../db/client.ts';
+import { inBatch, type Batch } from './context.ts';
+
+/** Reads `settle_user` (the day's needs), `balances` (after the batch's salaries); writes `notifications`. */
+export async function warnLowBalances(b: Batch): Promise<void> {
+  await exec(b.tx, sql`WITH n AS (
+      SELECT user_id, COALESCE(sum(need) FILTER (WHERE mine = 'goldmine'), 0) AS gold_hexo,
+        COALESCE(sum(need) FILTER (WHERE mine = 'frenmine'), 0) AS fren_food
+      FROM settle_user WHERE ${inBatch(sql`user_id`, b)} GROUP BY user_id
+    )
+    INSERT INTO notifications (user_id, type, data, created_at)
+    SELECT user_id, 'low_balance_warning', jsonb_build_object('day', ${b.day}::text, 'token', 'hexo', 'days', days::int,
+      'daily_salary', (gold_hexo + fren_food)::text), ${b.end}
+    FROM (
+      SELECT n.user_id, n.gold_hexo, n.fren_food,
+        CASE WHEN n.gold_hexo > 0 THEN LEAST(floor(h.amount / n.gold_hexo), floor((h.amount + f.amount) / (n.gold_hexo + n.fren_food)))
+          ELSE floor((h.amount + f.amount) / (n.gold_hexo + n.fren_food)) END AS days
+      FROM n
+      CROSS JOIN LATERAL (SELECT COALESCE((SELECT amount FROM balances WHERE user_id = n.user_id AND token = 'hexo'), 0) AS amount) h
+      CROSS JOIN LATERAL (SELECT COALESCE((SELECT amount FROM balances WHERE user_id = n.user_id AND token = 'food'), 0) AS amount) f
+      WHERE n.gold_hexo + n.fren_food > 0
+    ) x WHERE days < ${LOW_BALANCE_WARNING_DAYS.toString()}::numeric ORDER BY user_id`);
+}
