@@ -17,7 +17,7 @@ export interface PaysChartDay {
 const AXIS = { stroke: '#a99cb6', fontSize: 12 };
 const TOOLTIP = { contentStyle: { background: '#1d1727', border: '1px solid #3a2e4a', borderRadius: 8 }, labelStyle: { color: '#f0cd74' } };
 
-/** Two lines: the player's (gold) and the world's (lilac, dashed). */
+/** Two lines, straight between days: the world's (lilac, dashed) and the player's (gold, on top). */
 export default function PaysChart({ data }: { data: PaysChartDay[] }) {
   const { t } = useTranslation();
   const fmt = (v: number) => v.toLocaleString(i18n.language, { maximumFractionDigits: 2 });
@@ -29,8 +29,9 @@ export default function PaysChart({ data }: { data: PaysChartDay[] }) {
         <YAxis tick={AXIS} width={60} tickFormatter={fmt} />
         <Tooltip {...TOOLTIP} formatter={(v, name) => [v === null || v === undefined ? t('pays.none') : `${fmt(Number(v))} EXO`, name]} />
         <Legend />
-        <Line type="monotone" dataKey="you" name={t('pays.you')} stroke="#f0cd74" strokeWidth={2.5} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
-        <Line type="monotone" dataKey="world" name={t('pays.world')} stroke="#b9a2f0" strokeWidth={2} strokeDasharray="6 4" dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
+        {/* the world first, so the player's line is drawn on top where they meet */}
+        <Line type="linear" dataKey="world" name={t('pays.world')} stroke="#b9a2f0" strokeWidth={2} strokeDasharray="6 4" dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
+        <Line type="linear" dataKey="you" name={t('pays.you')} stroke="#f0cd74" strokeWidth={3} dot={{ r: 3.5 }} connectNulls={false} isAnimationActive={false} />
       </LineChart>
     </ResponsiveContainer>
   );
