@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { kingdomRoutes } from './build/kingdom-routes.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), kingdomRoutes()],
   test: {
     name: 'web',
     environment: 'jsdom',

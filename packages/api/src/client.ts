@@ -16,8 +16,8 @@
  *   text, `undefined`/`null` left out) and answers (JSON when it parses, else the text, `''` empty).
  *
  * At run time it imports no zod and no descriptor: callers hand it a route table (`routes`: the
- * descriptors themselves, `ENDPOINTS`, or the web app's table of their methods and paths generated
- * at build time), so the web's first page stays without the schemas. Answers are not parsed with
+ * descriptors themselves, `ENDPOINTS`) or a route ({@link sendRoute}: the web app, whose routes are
+ * made from the descriptors at build time), so the web's first page stays without the schemas. Answers are not parsed with
  * zod (no per-call cost); the types are the contract's.
  */
 import type { ErrorCode } from '@kingdom/game';
@@ -131,6 +131,50 @@ export function queryString(query: Readonly<Record<string, unknown>> | undefined
   return s ? `?${s}` : '';
 }
 
+/**
+ * How requests are sent: the settings {@link sendRoute} needs ({@link createClient} makes one from
+ * its options; the web app's first page builds its own, without the cookie jar and the errors).
+ */
+export interface Transport {
+  /** Origin the `/api` paths are appended to; `''` for the page's own origin. */
+  baseUrl: string;
+  /** The `fetch` to send with (default: the global one). */
+  fetch?: typeof fetch;
+  /** The bearer token (or a function reading the current one); calls may override it. */
+  bearer?: string | (() => string | null | undefined);
+  /** `fetch`'s `credentials` (the web app: `'include'`). */
+  credentials?: RequestCredentials;
+  /** The CSRF headers for a request of `method` (may first fetch the cookie), and any cookies to send. */
+  csrf?: (method: HttpMethod) => Record<string, string> | Promise<Record<string, string>>;
+  /** Sees every response before its body is read (a cookie jar keeps the cookies it sets). */
+  onResponse?: (res: Response) => void;
+}
+
+/**
+ * Sends one call of endpoint `name` at `route` (its method and path) with `t`: the core of the one
+ * client. Network failures throw what `fetch` throws; any status is returned.
+ */
+export async function sendRoute<N extends EndpointName>(t: Transport, _name: N, route: RouteOf<N> | Route, input?: CallInput<N>, options: CallOptions = {}): Promise<ApiResponse<CallOutput<N>>> {
+  const parts = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; headers?: Readonly<Record<string, string>> } | undefined;
+  const url = `${t.baseUrl}${API_PREFIX}${fillPath(route.path, parts?.params)}${queryString(parts?.query)}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...parts?.headers };
+  const hasBody = route.method !== 'GET';
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const token = options.bearer !== undefined ? options.bearer : typeof t.bearer === 'function' ? t.bearer() : t.bearer;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (t.csrf) Object.assign(headers, await t.csrf(route.method));
+  const res = await (t.fetch ?? fetch)(url, {
+    method: route.method,
+    headers,
+    body: hasBody ? JSON.stringify(parts?.body ?? {}) : undefined,
+    credentials: t.credentials,
+    signal: options.signal,
+  });
+  t.onResponse?.(res);
+  const { status } = res;
+  return { status, ok: status >= 200 && status < 300, headers: res.headers, body: parseBody(await res.text()) } as ApiResponse<CallOutput<N>>;
+}
+
 /** The typed client {@link createClient} returns. */
 export interface KingdomApi<R extends RouteTable> {
   /**
@@ -147,7 +191,7 @@ export interface KingdomApi<R extends RouteTable> {
   url<N extends EndpointName & keyof R>(name: N, input?: Pick<CallInput<N>, Extract<'params' | 'query', keyof CallInput<N>>>): string;
   /** The CSRF token held (`'jar'` mode: fetched on the first non-GET call or by {@link KingdomApi.csrf}). */
   csrfToken(): string | undefined;
-  /** Fetches the CSRF cookie now (`'jar'` mode) and returns its token. @throws ApiCallError, Error when none was set */
+  /** Fetches the CSRF cookie now and returns its token. @throws ApiCallError, Error when none was set */
   csrf(): Promise<string>;
 }
 
@@ -160,78 +204,72 @@ export interface KingdomApi<R extends RouteTable> {
  * await api.call('vendorPurchase', { body: { item: 'toolkit_2', quantity: 1 }, headers: { 'Idempotency-Key': randomUUID() } });
  */
 export function createClient<R extends RouteTable>(options: ClientOptions<R>): KingdomApi<R> {
-  const { routes, baseUrl = '', credentials, timeoutMs } = options;
-  const csrfMode: CsrfMode = options.csrf ?? 'jar';
+  const { routes, timeoutMs } = options;
+  const mode: CsrfMode = options.csrf ?? 'jar';
   const cookies = new Map<string, string>();
-  const doFetch = (input: string, init: RequestInit): Promise<Response> => (options.fetch ?? fetch)(input, init);
 
   const routeOf = (name: EndpointName): Route => {
     const r = routes[name];
     if (!r) throw new Error(`no route for ${name}`);
     return r;
   };
-  const urlOf = (route: Route, input: { params?: unknown; query?: unknown } | undefined): string =>
-    `${baseUrl}${API_PREFIX}${fillPath(route.path, input?.params as Record<string, unknown> | undefined)}${queryString(input?.query as Record<string, unknown> | undefined)}`;
-  const jarToken = (): string | undefined => {
+  const csrfToken = (): string | undefined => {
+    if (mode === 'none') return undefined;
+    if (mode !== 'jar') return mode.token();
     const raw = cookies.get(XSRF_COOKIE);
     return raw === undefined ? undefined : decodeURIComponent(raw);
   };
-  const keepCookies = (res: Response): void => {
-    if (csrfMode !== 'jar') return;
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair?.indexOf('=') ?? -1;
-      if (pair && eq > 0) cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-  };
-
-  async function raw(route: Route, input: { params?: unknown; query?: unknown; body?: unknown; headers?: Readonly<Record<string, string>> } | undefined, opts: CallOptions): Promise<ApiResponse> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...input?.headers };
-    const hasBody = route.method !== 'GET';
-    if (hasBody) headers['Content-Type'] = 'application/json';
-    const token = opts.bearer !== undefined ? opts.bearer : typeof options.bearer === 'function' ? options.bearer() : options.bearer;
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (csrfMode === 'jar') {
-      if (hasBody && !cookies.has(XSRF_COOKIE)) await fetchCsrf();
-      const xsrf = jarToken();
-      if (xsrf && hasBody) headers[XSRF_HEADER] = xsrf;
+  const transport: Transport = {
+    baseUrl: options.baseUrl ?? '',
+    fetch: (input, init) => (options.fetch ?? fetch)(input, init),
+    bearer: options.bearer,
+    credentials: options.credentials,
+    async csrf(method) {
+      const headers: Record<string, string> = {};
+      if (mode === 'jar' && method !== 'GET' && !cookies.has(XSRF_COOKIE)) await fetchCsrf();
+      const token = mode === 'jar' && method === 'GET' ? undefined : csrfToken();
+      if (token) headers[XSRF_HEADER] = token;
       if (cookies.size > 0) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    } else if (csrfMode !== 'none') {
-      const xsrf = csrfMode.token();
-      if (xsrf) headers[XSRF_HEADER] = xsrf;
-    }
-    const signal = timeoutMs === undefined ? opts.signal : opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
-    const res = await doFetch(urlOf(route, input), {
-      method: route.method,
-      headers,
-      body: hasBody ? JSON.stringify(input?.body ?? {}) : undefined,
-      ...(credentials ? { credentials } : {}),
-      ...(signal ? { signal } : {}),
-    });
-    keepCookies(res);
-    const body = parseBody(await res.text());
-    return res.status >= 200 && res.status < 300 ? { status: res.status, ok: true, headers: res.headers, body } : { status: res.status, ok: false, headers: res.headers, body };
-  }
+      return headers;
+    },
+    onResponse(res) {
+      if (mode !== 'jar') return;
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const eq = pair?.indexOf('=') ?? -1;
+        if (pair && eq > 0) cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      }
+    },
+  };
+  const withTimeout = (opts: CallOptions): CallOptions => {
+    if (timeoutMs === undefined) return opts;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return { ...opts, signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout };
+  };
+  const what = (route: Route, input: unknown) => `${route.method} ${API_PREFIX}${fillPath(route.path, (input as { params?: Record<string, unknown> } | undefined)?.params)}`;
 
   async function fetchCsrf(): Promise<string> {
     const route = routeOf('csrfCookie');
-    const res = await raw(route, undefined, { bearer: null });
-    if (!res.ok) throw new ApiCallError(res.status, res.body, `${route.method} ${API_PREFIX}${route.path}`);
-    const token = csrfMode === 'jar' ? jarToken() : typeof csrfMode === 'object' ? csrfMode.token() : undefined;
-    if (!token) throw new Error(`${route.method} ${API_PREFIX}${route.path} set no ${XSRF_COOKIE} cookie`);
+    const res = await sendRoute(transport, 'csrfCookie', route, undefined, withTimeout({ bearer: null }));
+    if (!res.ok) throw new ApiCallError(res.status, res.body, what(route, undefined));
+    const token = csrfToken();
+    if (!token) throw new Error(`${what(route, undefined)} set no ${XSRF_COOKIE} cookie`);
     return token;
   }
 
   return {
-    send: (name, input, opts = {}) => raw(routeOf(name), input as Parameters<typeof raw>[1], opts) as Promise<ApiResponse<never>>,
+    send: (name, input, opts = {}) => sendRoute(transport, name, routeOf(name), input, withTimeout(opts)),
     async call(name, input, opts = {}) {
       const route = routeOf(name);
-      const res = await raw(route, input as Parameters<typeof raw>[1], opts);
-      if (!res.ok) throw new ApiCallError(res.status, res.body, `${route.method} ${API_PREFIX}${fillPath(route.path, (input as { params?: Record<string, unknown> } | undefined)?.params)}`);
-      return res.body as never;
+      const res = await sendRoute(transport, name, route, input, withTimeout(opts));
+      if (!res.ok) throw new ApiCallError(res.status, res.body, what(route, input));
+      return res.body;
     },
-    url: (name, input) => urlOf(routeOf(name), input as { params?: unknown; query?: unknown } | undefined),
-    csrfToken: () => (csrfMode === 'jar' ? jarToken() : typeof csrfMode === 'object' ? csrfMode.token() : undefined),
+    url: (name, input) => {
+      const parts = input as { params?: Record<string, unknown>; query?: Record<string, unknown> } | undefined;
+      return `${transport.baseUrl}${API_PREFIX}${fillPath(routeOf(name).path, parts?.params)}${queryString(parts?.query)}`;
+    },
+    csrfToken,
     csrf: fetchCsrf,
   };
 }

@@ -1,21 +1,19 @@
 /**
- * The one HTTP client of the web app (docs/architecture.md §2; docs/product.md §7, §8), on the platform's `fetch`.
- * Every call names an endpoint descriptor of `@kingdom/api` (`call`, api/call.ts; the frame's own
- * calls use `callRoute`), so its input and answer are typed by the contract.
+ * The web app's calls (docs/architecture.md §2; docs/product.md §7, §8), through the contract's one
+ * client (`sendRoute` of `@kingdom/api`, on the platform's `fetch`). Every call names an endpoint
+ * descriptor of `@kingdom/api` (`call`, api/call.ts; the frame's own calls use `callRoute`), so its
+ * input and answer are typed by the contract.
  *
  * `/api` prefix, cookies sent, JSON headers, XSRF cookie → header, bearer token from the session
  * store, no timeout. Failures are turned into {@link ApiError} after the generic handling of
  * docs/product.md §8 (failure.ts, loaded with the first failure) has shown its toast. (It replaced axios, which weighed 20 KB gzip on the first page for
  * the few of its features the app used.)
  */
-import { API_PREFIX, XSRF_COOKIE, XSRF_HEADER, type ENDPOINTS, type EndpointInput, type EndpointName, type EndpointOutput } from '@kingdom/api';
+import { XSRF_COOKIE, XSRF_HEADER, fillPath, sendRoute, type ApiResponse, type CallInput as ClientCallInput, type CallOutput, type EndpointName, type RouteOf, type Transport } from '@kingdom/api';
 import { useSession } from '../session/session-store.ts';
-import type { RouteOf } from './routes.ts';
 
 /** Options of one call. */
 export interface RequestOptions {
-  /** Query-string parameters. */
-  params?: Record<string, string>;
   /** The endpoint answers without a body (e.g. 204); don't treat it as missing data. */
   allowEmpty?: boolean;
   /** Extra request headers, e.g. `Idempotency-Key`. */
@@ -94,15 +92,21 @@ function readCookie(name: string): string | undefined {
   return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));
 }
 
-/** An answer's body: JSON when it parses, else its text ('' when empty), as axios gave it. */
-function parseBody(text: string): unknown {
-  if (text === '') return '';
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
+/**
+ * How the contract's one client (`sendRoute` of `@kingdom/api`) sends for the page: same origin,
+ * cookies sent, the bearer token from the session store, the XSRF cookie sent back as header, no
+ * timeout.
+ */
+const PAGE: Transport = {
+  baseUrl: '',
+  fetch: (input, init) => transport.fetch(input, init),
+  bearer: () => useSession.getState().token,
+  credentials: 'include',
+  csrf: (): Record<string, string> => {
+    const xsrf = readCookie(XSRF_COOKIE);
+    return xsrf ? { [XSRF_HEADER]: xsrf } : {};
+  },
+};
 
 /**
  * The docs/product.md §8 handling of `error` (its code and catalogue load with the first failure). When even
@@ -117,69 +121,35 @@ async function failure(error: Error): Promise<ApiError> {
   }
 }
 
+/** What a call of endpoint `N` takes: its descriptor's params, query and body, those it has. */
+export type CallInput<N extends EndpointName> = Omit<ClientCallInput<N>, 'headers'>;
+
 /**
- * One call to the API at `path` (a descriptor's path, params filled in, under `/api`): headers
- * (JSON, bearer, XSRF), then the generic handling of docs/product.md §8 for a failure or a 2xx answer without data.
+ * Calls the endpoint named `name` of `@kingdom/api`'s descriptors at `route` (its method and path,
+ * made from the descriptors at build time: `api/routes.ts`), with params/query/body and the answer
+ * typed by its zod schemas, through the contract's client. Query values are sent as strings;
+ * `undefined` ones are left out. Then the generic handling of docs/product.md §8 for a failure or a
+ * 2xx answer without data. Features use `call` (api/call.ts); the frame's own calls pass their route
+ * directly, so the whole table stays out of the first page's JavaScript.
  * @returns the answer's body
  */
-async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const query = options.params ? new URLSearchParams(options.params).toString() : '';
-  const url = `${API_PREFIX}${path}${query ? `?${query}` : ''}`;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const { token } = useSession.getState();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const xsrf = readCookie(XSRF_COOKIE);
-  if (xsrf) headers[XSRF_HEADER] = xsrf;
-
-  let status: number;
-  let data: unknown;
+export async function callRoute<N extends EndpointName>(name: N, route: RouteOf<N>, input?: CallInput<N>, options: RequestOptions = {}): Promise<CallOutput<N>> {
+  // a missing path param is the caller's bug: thrown as it is, not handled as a failed request
+  fillPath(route.path, (input as { params?: Record<string, unknown> } | undefined)?.params);
+  let res: ApiResponse<CallOutput<N>>;
   try {
-    const res = await transport.fetch(url, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
-    status = res.status;
-    data = parseBody(await res.text());
+    res = await sendRoute(PAGE, name, route, options.headers ? ({ ...input, headers: options.headers } as ClientCallInput<N>) : (input as ClientCallInput<N> | undefined));
   } catch (e) {
     throw await failure(new HttpNetworkError(e));
   }
+  const { status, body: data } = res;
   if (status === 404 && options.quietNotFound) throw new ApiError('NOT_FOUND', 'NOT_FOUND', { status });
-  if (status < 200 || status >= 300) throw await failure(new HttpResponseError(status, data));
+  if (!res.ok) throw await failure(new HttpResponseError(status, data));
   if (!options.allowEmpty && isEmptyBody(data)) {
     throw await import('./failure.ts').then(
       (m) => m.noDataFailure(status),
       () => new ApiError(NO_DATA, NO_DATA, { status }),
     );
   }
-  return data as T;
-}
-
-type Descriptor<N extends EndpointName> = (typeof ENDPOINTS)[N];
-
-/** What a call of endpoint `N` takes: its descriptor's params, query and body, those it has. */
-export type CallInput<N extends EndpointName> = {
-  [K in keyof EndpointInput<Descriptor<N>> as EndpointInput<Descriptor<N>>[K] extends undefined ? never : K]: EndpointInput<Descriptor<N>>[K];
-};
-
-/** `path` with its `:params` filled in (URI-encoded). @throws Error for a missing param */
-function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const v = params?.[name];
-    if (v === undefined || v === null) throw new Error(`missing path param ${name} of ${path}`);
-    return encodeURIComponent(String(v));
-  });
-}
-
-/**
- * Calls the endpoint named `name` of `@kingdom/api`'s descriptors at `route` (its method and path,
- * from a table the compiler checks against the descriptors: `api/routes.ts`), with params/query/body
- * and the answer typed by its zod schemas. Query values are sent as strings; `undefined` ones are
- * left out. Features use `call` (api/call.ts); the frame's own calls pass their route directly, so
- * the whole table stays out of the first page's JavaScript.
- */
-export function callRoute<N extends EndpointName>(_name: N, route: RouteOf<N>, input?: CallInput<N>, options: Omit<RequestOptions, 'params'> = {}): Promise<EndpointOutput<Descriptor<N>>> {
-  const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const path = fillPath(route.path, parts.params);
-  const query = parts.query
-    ? Object.fromEntries(Object.entries(parts.query).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]])))
-    : undefined;
-  return request<EndpointOutput<Descriptor<N>>>(route.method === 'GET' ? 'GET' : 'POST', path, route.method === 'GET' ? undefined : (parts.body ?? {}), { ...options, params: query });
+  return res.body;
 }

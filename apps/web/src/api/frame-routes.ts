@@ -1,19 +1,16 @@
 /**
  * The routes the app frame calls on every page (user, config, counts, CSRF cookie, logout, demo
- * clock): a module of their own, so the first page carries these few rather than the whole table
- * of `./routes.ts` (which spreads them in and is checked against the descriptors).
+ * clock), each from its own module made from the descriptors (`virtual:kingdom-routes/<name>`,
+ * build/kingdom-routes.ts), so the first page carries these few rather than the whole table of
+ * `./routes.ts`.
  */
-import type { ENDPOINTS } from '@kingdom/api';
-import type { RouteOf } from './routes.ts';
+import authLogout from 'virtual:kingdom-routes/authLogout';
+import config from 'virtual:kingdom-routes/config';
+import csrfCookie from 'virtual:kingdom-routes/csrfCookie';
+import dashboardUser from 'virtual:kingdom-routes/dashboardUser';
+import demoClock from 'virtual:kingdom-routes/demoClock';
+import landUpdates from 'virtual:kingdom-routes/landUpdates';
+import notifications from 'virtual:kingdom-routes/notifications';
+import notificationsCount from 'virtual:kingdom-routes/notificationsCount';
 
-export const FRAME_ROUTES = {
-  csrfCookie: { method: 'GET', path: '/sanctum/csrf-cookie' },
-  config: { method: 'GET', path: '/config' },
-  authLogout: { method: 'GET', path: '/auth/logout' },
-  dashboardUser: { method: 'GET', path: '/dashboard/user' },
-  notificationsCount: { method: 'GET', path: '/notifications/count' },
-  demoClock: { method: 'GET', path: '/demo/clock' },
-  landUpdates: { method: 'GET', path: '/lands/updates' },
-  notifications: { method: 'GET', path: '/notifications' },
-} as const satisfies { [N in keyof typeof ENDPOINTS]?: RouteOf<N> };
-
+export const FRAME_ROUTES = { csrfCookie, config, authLogout, dashboardUser, notificationsCount, demoClock, landUpdates, notifications } as const;
