@@ -15,7 +15,7 @@ import { getAddMemoInstruction } from '@solana-program/memo';
 import { createTestKingdom, type TestKingdom } from './support/kingdom.ts';
 import { createChainProviders } from '../src/chain/index.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { SOLANA_MAX_TX_BYTES } from '@kingdom/game';
+import { DEMO_SOL_LAMPORTS, SOLANA_MAX_TX_BYTES } from '@kingdom/game';
 import { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS } from '../src/chain/solana/index.ts';
 import { buildApp } from '../src/app.ts';
 import { sql } from 'drizzle-orm';
@@ -403,7 +403,7 @@ describe('demo controls, chain info and the faucet', () => {
   it('a Solana wallet\'s first sign-in in demo mode is funded once by the job', async () => {
     const { createSolanaTestWallet } = await import('./support/wallets.ts');
     const { signInSolana } = await import('./support/kingdom.ts');
-    const { paySolanaDemoFunding, DEMO_SOL_LAMPORTS } = await import('../src/chain/solana/demo-funding.ts');
+    const { paySolanaDemoFunding } = await import('../src/chain/solana/demo-funding.ts');
     const wallet = createSolanaTestWallet();
     await signInSolana(k, wallet);
     await signInSolana(k, wallet);

@@ -11,7 +11,7 @@ import { base58 } from '@scure/base';
 import {
   ITEM_KINDS, MINING_TOOL_KINDS, LAND_POLICY_ID, MINING_TOOL_POLICY_ID, createPrng, generateValley,
   landAssetName, miningToolAssetName, LAND_SIZE_INFO,
-  demoSaleRounds, SNAPSHOT_PERIOD_MS,
+  demoSaleRounds, MINING_TOOL_COUNT, SNAPSHOT_PERIOD_MS,
 } from '@kingdom/game';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import {
@@ -23,9 +23,6 @@ import { syncWallet } from '../modules/wallets/sync.ts';
 import { snapshotRowsSql } from '../modules/staking/repository.ts';
 import type { ChainProviders } from '../chain/index.ts';
 import { recordCollections, type Collections } from '../world-import/collections.ts';
-
-/** Number of mining-tool NFTs in the collection. */
-export const MINING_TOOL_COUNT = 500;
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 

@@ -32,6 +32,9 @@ export const LAMPORTS_PER_SIGNATURE = 5_000n;
 /** The largest transaction the Solana network accepts, in bytes on the wire (a validator's packet; docs/game-rules.md §9). */
 export const SOLANA_MAX_TX_BYTES = 1232;
 
+/** What a demo Solana wallet receives at its first sign-in on the local cluster, in lamports: 100 SOL (docs/game-rules.md §13.4). */
+export const DEMO_SOL_LAMPORTS = 100n * LAMPORTS_PER_SOL;
+
 /** Label of every Kingdom transfer request (the merchant name wallets show). */
 export const SOLANA_PAY_LABEL = 'Kingdom';
 

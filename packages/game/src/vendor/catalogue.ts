@@ -52,6 +52,9 @@ export interface MiningToolKind {
   dailyHexo: bigint;
 }
 
+/** Mining-tool NFTs in the collection (minted to the treasury at the first start; docs/game-rules.md §13.1, §5.7). */
+export const MINING_TOOL_COUNT = 500;
+
 /** The mining-tool catalogue. Alchemist Glove: 100 HEXO a day (docs/product.md §3, docs/game-rules.md §5). */
 export const MINING_TOOL_KINDS: readonly MiningToolKind[] = [
   { key: 'alchemist_glove', name: 'Alchemist Glove', dailyHexo: toBaseUnits(100n, 'hexo') },

@@ -7,11 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { isAddress } from '@solana/kit';
+import { DEMO_SOL_LAMPORTS } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 import type { LocalSolanaCluster } from './local-cluster.ts';
 
-/** What a demo Solana wallet receives at its first sign-in (lamports: 100 SOL). */
-export const DEMO_SOL_LAMPORTS = 100_000_000_000n;
 /** Lease name of the funding job. */
 export const SOLANA_DEMO_FUNDING_JOB = 'solana-demo-funding';
 /** Addresses paid per run. */
