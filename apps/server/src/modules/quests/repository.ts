@@ -3,7 +3,7 @@
  * read from the facts the game records (the same definitions as `questProgress` in `@kingdom/game`;
  * a differential test checks they agree), and the claims.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { EFFECTIVITY_BASIS_POINTS, HALL_EFFECTIVITY_MIN_WORKED_DAYS, WEEK_MS, addDays, hallReportDays, QUEST_KINDS, type AchievementFacts, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 
@@ -18,6 +18,12 @@ import { exec, type Orm } from '../../db/client.ts';
  * bench `quests.progress_seconds_postgres`).
  */
 export async function progressOfPlayers(orm: Orm, period: QuestPeriod, from: number, to: number): Promise<Map<number, Record<QuestKind, bigint>>> {
+  const rows = await exec<{ user_id: number } & Record<QuestKind, string>>(orm, progressSql(period, from, to));
+  return new Map(rows.map((r) => [r.user_id, Object.fromEntries(QUEST_KINDS.map((k) => [k, BigInt(r[k])])) as Record<QuestKind, bigint>]));
+}
+
+/** The statement of {@link progressOfPlayers}: rows `user_id` and one text column per quest kind. */
+export function progressSql(period: QuestPeriod, from: number, to: number): SQL {
   const s = new Date(period.startsAt);
   const e = new Date(period.endsAt);
   const firstReportDay = addDays(period.start, -1);
@@ -26,7 +32,7 @@ export async function progressOfPlayers(orm: Orm, period: QuestPeriod, from: num
   for (let d = firstReportDay; d < endReportDay; d = addDays(d)) reportDays.push(d);
   const users = (col: string) => sql`${sql.identifier(col)} BETWEEN ${from}::int AND ${to}::int`;
   const during = (col: string) => sql`${sql.identifier(col)} >= ${s} AND ${sql.identifier(col)} < ${e}`;
-  const rows = await exec<{ user_id: number } & Record<QuestKind, string>>(orm, sql`SELECT user_id,
+  return sql`SELECT user_id,
     ${sql.join(QUEST_KINDS.map((k) => sql`COALESCE(sum(v) FILTER (WHERE k = ${k}), 0)::text AS ${sql.identifier(k)}`), sql`, `)}
     FROM (
       SELECT user_id, 'assign_workers' AS k, count(*)::numeric AS v FROM mine_workers WHERE ${users('user_id')} AND ${during('assigned_at')} GROUP BY user_id
@@ -42,8 +48,7 @@ export async function progressOfPlayers(orm: Orm, period: QuestPeriod, from: num
       UNION ALL SELECT user_id, 'exo_mined', sum(amount) FROM ledger_entries WHERE reason IN ('goldmine_reward', 'frenmine_reward')
         AND reference IN (${sql.join(reportDays.map((d) => sql`${d}`), sql`, `)}) AND ${users('user_id')} AND asset = 'exo' AND amount > 0
         AND ${during('created_at')} GROUP BY user_id
-    ) x GROUP BY user_id`);
-  return new Map(rows.map((r) => [r.user_id, Object.fromEntries(QUEST_KINDS.map((k) => [k, BigInt(r[k])])) as Record<QuestKind, bigint>]));
+    ) x GROUP BY user_id`;
 }
 
 /** Progress of every quest kind for `userId` over `period` ({@link progressOfPlayers} for one player). */
