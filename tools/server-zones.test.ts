@@ -87,6 +87,19 @@ describe('server import zones', () => {
     }
   });
 
+  test('a cycle between two server files is refused (import/no-cycle)', () => {
+    const a = join(SERVER_SRC, 'http', '__cycle_a__.ts');
+    const b = join(SERVER_SRC, 'http', '__cycle_b__.ts');
+    writeFileSync(a, "import { b } from './__cycle_b__.ts';\nexport const a = b;\n");
+    writeFileSync(b, "import { a } from './__cycle_a__.ts';\nexport const b = 1;\nexport const c = a;\n");
+    try {
+      expect(lint(a).out).toContain('no-cycle');
+    } finally {
+      rmSync(a, { force: true });
+      rmSync(b, { force: true });
+    }
+  });
+
   test('the demo routes may import the jobs (the one exception); another demo file may not', () => {
     const routes = lint(join(SERVER_SRC, 'modules', 'demo', 'routes.ts'));
     expect(routes.out.includes('no-restricted-imports'), routes.out).toBe(false);

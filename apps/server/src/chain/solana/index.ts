@@ -31,7 +31,8 @@ import type { Database } from '../../db/client.ts';
 import { LocalSolanaCluster } from './local-cluster.ts';
 import { createSolanaRpcProxy, type SolanaRpcBackend } from './rpc-proxy.ts';
 
-export { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS, MAX_BLOCKHASH_AGE_SLOTS, type SlotTip } from './local-cluster.ts';
+export { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS, type SlotTip } from './local-cluster.ts';
+export { MAX_BLOCKHASH_AGE_SLOTS } from './wire.ts';
 
 /** The Solana clusters wallets know (docs/game-rules.md §9). */
 export type SolanaCluster = 'devnet' | 'testnet' | 'mainnet-beta';

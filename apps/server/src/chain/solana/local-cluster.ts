@@ -31,20 +31,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, TransactionMetadata } from 'litesvm';
 import {
   address, appendTransactionMessageInstructions, createKeyPairSignerFromPrivateKeyBytes, createTransactionMessage,
-  getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, getTransactionEncoder, lamports,
+  getBase58Decoder, getBase58Encoder, getTransactionEncoder, lamports,
   pipe, setTransactionMessageFeePayerSigner, setTransactionMessageLifetimeUsingBlockhash, signTransactionMessageWithSigners,
-  type Address, type Blockhash, type EncodedAccount, type KeyPairSigner, type RpcTransport, type Transaction,
+  type Address, type Blockhash, type EncodedAccount, type KeyPairSigner, type RpcTransport,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getAddMemoInstruction } from '@solana-program/memo';
 import { SOLANA_MAX_TX_BYTES, SOLANA_MEMO_V1_PROGRAM, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 import { handleSolanaRpc } from './rpc.ts';
+import { decodeWireTransaction, MAX_BLOCKHASH_AGE_SLOTS, SolanaRpcError, type DecodedTransaction } from './wire.ts';
 
 /** The memo program Solana Pay uses (v3, "MemoSq4g…"): the one litesvm runs (name it explicitly). */
 export const MEMO_PROGRAM_ADDRESS = address(SOLANA_PAY_MEMO_PROGRAM);
-/** Slots a blockhash stays valid after its slot (a validator's 150 blocks). */
-export const MAX_BLOCKHASH_AGE_SLOTS = 150;
 /** Lamports the faucet holds at genesis (10^9 SOL): what airdrops pay from. */
 const FAUCET_GENESIS_LAMPORTS = 10n ** 18n;
 /** Largest single airdrop of the local controls (lamports: 10^6 SOL). */
@@ -99,14 +98,6 @@ export interface Execution {
   record: LandedTransaction | null;
   /** A successful simulation: the accounts it would leave (address → account). */
   postAccounts?: Map<string, EncodedAccount>;
-}
-
-/** A JSON-RPC error (Solana's codes) a cluster operation refused with. */
-export class SolanaRpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
-    super(message);
-    this.name = 'SolanaRpcError';
-  }
 }
 
 interface StateRow {
@@ -208,49 +199,7 @@ function toJson(value: unknown): string {
 
 const b58 = getBase58Decoder();
 const b58enc = getBase58Encoder();
-const txDecoder = getTransactionDecoder();
 const txEncoder = getTransactionEncoder();
-const messageDecoder = getCompiledTransactionMessageDecoder();
-
-/** A decoded wire transaction: what the replica needs of it. */
-export interface DecodedTransaction {
-  tx: Transaction;
-  signature: string;
-  version: 'legacy' | 0;
-  blockhash: string;
-  staticAccounts: string[];
-  header: { numSignerAccounts: number; numReadonlySignerAccounts: number; numReadonlyNonSignerAccounts: number };
-  instructions: Array<{ programAddressIndex: number; accountIndices: number[]; data: Uint8Array }>;
-  lookups: Array<{ lookupTableAddress: string; writableIndexes: number[]; readonlyIndexes: number[] }>;
-}
-
-/**
- * Decodes a wire transaction (kit's codecs).
- * @throws SolanaRpcError -32602 when it is not one (or has trailing bytes)
- */
-export function decodeWireTransaction(wire: Uint8Array): DecodedTransaction {
-  let tx: Transaction;
-  let message: ReturnType<typeof messageDecoder.decode>;
-  try {
-    tx = txDecoder.decode(wire);
-    if (txEncoder.encode(tx).length !== wire.length) throw new Error('trailing bytes');
-    message = messageDecoder.decode(tx.messageBytes);
-  } catch (err) {
-    throw new SolanaRpcError(-32602, `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (message.version !== 'legacy' && message.version !== 0) throw new SolanaRpcError(-32602, `unsupported transaction version ${String(message.version)}`);
-  const first = Object.values(tx.signatures)[0];
-  const signature = b58.decode(first ?? new Uint8Array(64));
-  return {
-    tx, signature, version: message.version, blockhash: message.lifetimeToken,
-    staticAccounts: message.staticAccounts.map(String),
-    header: message.header,
-    instructions: (message.instructions ?? []).map((i) => ({ programAddressIndex: i.programAddressIndex, accountIndices: [...(i.accountIndices ?? [])], data: new Uint8Array(i.data ?? new Uint8Array()) })),
-    lookups: 'addressTableLookups' in message && message.addressTableLookups
-      ? message.addressTableLookups.map((l) => ({ lookupTableAddress: String(l.lookupTableAddress), writableIndexes: [...l.writableIndexes], readonlyIndexes: [...l.readonlyIndexes] }))
-      : [],
-  };
-}
 
 /**
  * One process's replica of the shared local cluster (see module doc). Every method catches up with

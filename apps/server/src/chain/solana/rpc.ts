@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { address, getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
 import type { ClusterView, LandedTransaction, LocalSolanaCluster, SlotTip } from './local-cluster.ts';
 import { LAMPORTS_PER_SIGNATURE, SOLANA_MAX_TX_BYTES, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
-import { decodeWireTransaction, MAX_BLOCKHASH_AGE_SLOTS, SolanaRpcError } from './local-cluster.ts';
+import { decodeWireTransaction, MAX_BLOCKHASH_AGE_SLOTS, SolanaRpcError } from './wire.ts';
 
 /** Largest batch (requests per HTTP body). */
 export const MAX_RPC_BATCH = 100;
