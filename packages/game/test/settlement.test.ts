@@ -17,7 +17,7 @@ const types = (r: DayResult, userId?: number) => r.notifications.filter((n) => u
 const bal = (w: World, userId: number, token: Token) => w.balances.find((b) => b.userId === userId && b.token === token)?.amount ?? 0n;
 const share = (eff: bigint, total: bigint, pool = POOL) => (pool * eff) / total;
 
-describe('settleDay: upgrades finish (step 1)', () => {
+describe('settleDay: upgrades finish (finishUpgrades)', () => {
   const up = { id: 7, landId: 1, mine: 'goldmine' as const, userId: 1, targetLevel: 5, itemKey: 'toolkit_5', status: 'in_progress' as const };
 
   it('succeeds when the land is still the player’s: level set, no refund', () => {
@@ -64,7 +64,7 @@ describe('settleDay: upgrades finish (step 1)', () => {
   });
 });
 
-describe('settleDay: workers leave (step 2)', () => {
+describe('settleDay: workers leave (releaseWorkers)', () => {
   const reasons = (r: DayResult) => r.notifications.filter((n) => n.type === 'worker_left').map((n) => [n.data.mine, n.data.slot, n.data.reason]);
 
   it('land_left: the land is no longer the worker’s user’s (both kinds, default workers too)', () => {
@@ -118,7 +118,7 @@ describe('settleDay: workers leave (step 2)', () => {
   });
 });
 
-describe('settleDay: re-rating on a snapshot day (step 2)', () => {
+describe('settleDay: re-rating on a snapshot day (releaseWorkers)', () => {
   const rated = (votes: bigint, takenAt: number) => settleDay(world({
     lands: [land(1)], workers: [gold(1, 1, 1), defaultWorker(1, 2, 1), fren(1, 1, 1)],
     snapshots: [{ id: 1, takenAt, votes: [{ collectionId: 1, votes }] }],
@@ -150,7 +150,7 @@ describe('settleDay: re-rating on a snapshot day (step 2)', () => {
   });
 });
 
-describe('settleDay: gold mines pay (step 3)', () => {
+describe('settleDay: gold mines pay (payMines)', () => {
   it('only workers assigned before the day starts are on the roster', () => {
     const w = world({ lands: [land(1)], workers: [gold(1, 1, 1, { assignedAt: T0 - 1 }), gold(1, 2, 1, { assignedAt: T0 })] });
     const r = settleDay(w, DAY);
@@ -253,7 +253,7 @@ describe('settleDay: gold mines pay (step 3)', () => {
   });
 });
 
-describe('settleDay: fren mines pay (step 3)', () => {
+describe('settleDay: fren mines pay (payMines)', () => {
   const food = (n: number) => toBaseUnits(BigInt(n), 'food');
 
   it('FOOD first, HEXO for the rest, split across the worker where FOOD runs out', () => {
@@ -299,7 +299,7 @@ describe('settleDay: fren mines pay (step 3)', () => {
   });
 });
 
-describe('settleDay: low-balance warning (step 4)', () => {
+describe('settleDay: low-balance warning (warnLowBalances)', () => {
   it('counts the frens’ HEXO need: HEXO covering gold alone is not enough', () => {
     const ws = [gold(1, 1, 1), fren(1, 1, 1)];
     const r = settleDay(world({ lands: [land(1)], workers: ws, balances: balancesOf(1, { hexo: hexo(60) }) }), DAY);
@@ -325,7 +325,7 @@ describe('settleDay: low-balance warning (step 4)', () => {
   });
 });
 
-describe('settleDay: ready to upgrade (step 5)', () => {
+describe('settleDay: ready to upgrade (notifyReadyToUpgrade)', () => {
   const base = (over: Partial<World> = {}) => world({
     lands: [land(1, { size: 'MEDIUM', goldmineLevel: 3 })], holdings: [holdLand(1, 1)],
     items: [{ userId: 1, itemKey: 'toolkit_4', amount: 1 }], ...over,

@@ -1,23 +1,18 @@
 /**
- * The daily tick as a pure model (docs/game-rules.md §1, §3, §4): `settleDay(world, day)` settles one
- * game day of a {@link World} and returns the world after it with every ledger entry, notification,
- * mine report row and the day's totals. The server's set-based SQL tick must produce exactly the
- * same {@link DayResult}; a differential property test holds them equal.
+ * The daily tick as a pure model (docs/game-rules.md §1.5, §3, §4, §5, §6): `settleDay(world, day)`
+ * settles one game day of a {@link World} and returns the world after it with every ledger entry,
+ * notification, mine report row and the day's totals. The server's set-based SQL tick
+ * (apps/server/src/jobs/settlement/, whose index.ts tables its steps and names the model function
+ * each one matches) must produce exactly the same {@link DayResult}; a differential property test
+ * holds them equal.
  *
- * Steps, in order (each sees the previous steps' changes):
- *  0. the Staking Hub (`./staking.ts`): a snapshot on a snapshot instant, then the daily staking rewards;
- *  1. upgrades that end by the day's end succeed when the land's owner started them, else fail and
- *     refund their item;
- *  2. workers leave for the first reason that applies (land left, NFT left, collection below the
- *     threshold at the latest snapshot); on a snapshot day gold NFT workers take their league's rarity;
- *  3. the gold mines, then the fren mines, pay: each player pays its roster in (land, slot) order
- *     while the budget lasts, unpaid workers do not work, the pool is shared by weight (manager +10%);
- *  4. low-balance warnings; 5. ready-to-upgrade notices (once per land and level);
- *  6. the shop royalty (docs/game-rules.md §6, {@link shopRoyalty}); 7. totals.
+ * {@link settleDay} composes one function per step, each seeing the previous steps' changes:
+ * `settleStaking` (./staking.ts), {@link finishUpgrades}, {@link releaseWorkers}, {@link payMines},
+ * {@link warnLowBalances}, {@link notifyReadyToUpgrade}, {@link payShopRoyalty}, {@link dayTotals}.
  *
  * Money is bigint base units; no I/O, no clock: the day is the only time input.
  */
-import { addDays, dayStart, gameDay } from '../days.ts';
+import { DAY_MS, addDays, dayStart, gameDay } from '../days.ts';
 import { MINE_KINDS, MINE_RULES, type MineKind } from '../mines/kinds.ts';
 import { effectivityRating, LOW_BALANCE_WARNING_DAYS, openSlotCount, salaryDaysCovered, sharePool } from '../mines/rules.ts';
 import { GOLDMINE_MAX_LEVEL, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, rarityForLeague, type WorkerRarity } from '../mines/goldmine.ts';
@@ -28,7 +23,6 @@ import type {
   DayNotification, DayResult, DayTotals, LedgerEntry, MineDayRow, World, WorldLand, WorldWorker,
 } from './world.ts';
 
-const DAY_MS = 86_400_000;
 
 /** Why a worker left its slot, in the order the reasons are tried (docs/game-rules.md §3). */
 export type WorkerLeftReason = 'land_left' | 'nft_left' | 'collection_below_threshold';
@@ -121,19 +115,30 @@ interface Paid {
 }
 
 /**
- * Settles game day `day` (UTC `YYYY-MM-DD`) of `world`, whose instants are ms UTC; the day runs
- * [00:00, next 00:00). The input is not changed. Ledger entries and notifications come in step
- * order, within a step by user, land and slot (see the module comment for the steps).
- * @throws RangeError for a malformed day or an upgrade or worker on an unknown land
+ * What the steps of one day share: the day ([`start`, `end`), ms UTC), the world being settled (a
+ * copy the steps change), the ledger entries and notifications so far, and lookups over the world.
  */
-export function settleDay(input: World, day: string): DayResult {
-  const start = dayStart(day);
-  const end = start + DAY_MS;
-  const world = copyWorld(input);
-  const ledger: LedgerEntry[] = [];
-  const notifications: DayNotification[] = [];
-  const staking = settleStaking(world, day, ledger, notifications);
+interface ModelDay {
+  day: string;
+  start: number;
+  end: number;
+  world: World;
+  ledger: LedgerEntry[];
+  notifications: DayNotification[];
+  /** @throws RangeError for an unknown land */
+  land(id: number): WorldLand;
+  /** The smallest user id holding the land's NFT, or null. */
+  owner(landId: number): number | null;
+  holds(userId: number, collectionKey: string, assetKey: string): boolean;
+  balance(userId: number, token: Token): bigint;
+  addBalance(userId: number, token: Token, delta: bigint): void;
+  itemAmount(userId: number, itemKey: string): number;
+  addItem(userId: number, itemKey: string, delta: number): void;
+}
 
+/** The lookups of {@link ModelDay} over `world` (its balances and items as they are now, kept up to date by the steps). */
+function modelDay(world: World, day: string, ledger: LedgerEntry[], notifications: DayNotification[]): ModelDay {
+  const start = dayStart(day);
   const landById = new Map(world.lands.map((l) => [l.id, l]));
   const land = (id: number): WorldLand => {
     const l = landById.get(id);
@@ -147,43 +152,70 @@ export function settleDay(input: World, day: string): DayResult {
     if (list) list.push(h.userId);
     else holders.set(k, [h.userId]);
   }
-  /** The smallest user id holding the land's NFT, or null. */
-  const owner = (landId: number): number | null => {
-    const l = land(landId);
-    const list = holders.get(nftId(l.collectionKey, l.assetKey));
-    return list && list.length > 0 ? Math.min(...list) : null;
-  };
-  const holds = (userId: number, collectionKey: string, assetKey: string) =>
-    holders.get(nftId(collectionKey, assetKey))?.includes(userId) ?? false;
-
   const balanceRows = new Map(world.balances.map((b) => [`${b.userId}:${b.token}`, b]));
-  const balance = (userId: number, token: Token): bigint => balanceRows.get(`${userId}:${token}`)?.amount ?? 0n;
-  const addBalance = (userId: number, token: Token, delta: bigint): void => {
-    const row = balanceRows.get(`${userId}:${token}`);
-    if (row) row.amount += delta;
-    else {
-      const fresh = { userId, token, amount: delta };
-      world.balances.push(fresh);
-      balanceRows.set(`${userId}:${token}`, fresh);
-    }
-  };
   const itemRows = new Map(world.items.map((i) => [`${i.userId}:${i.itemKey}`, i]));
-  const itemAmount = (userId: number, itemKey: string): number => itemRows.get(`${userId}:${itemKey}`)?.amount ?? 0;
-  const addItem = (userId: number, itemKey: string, delta: number): void => {
-    const row = itemRows.get(`${userId}:${itemKey}`);
-    if (row) row.amount += delta;
-    else {
-      const fresh = { userId, itemKey, amount: delta };
-      world.items.push(fresh);
-      itemRows.set(`${userId}:${itemKey}`, fresh);
-    }
+  return {
+    day, start, end: start + DAY_MS, world, ledger, notifications, land,
+    owner: (landId) => {
+      const l = land(landId);
+      const list = holders.get(nftId(l.collectionKey, l.assetKey));
+      return list && list.length > 0 ? Math.min(...list) : null;
+    },
+    holds: (userId, collectionKey, assetKey) => holders.get(nftId(collectionKey, assetKey))?.includes(userId) ?? false,
+    balance: (userId, token) => balanceRows.get(`${userId}:${token}`)?.amount ?? 0n,
+    addBalance: (userId, token, delta) => {
+      const row = balanceRows.get(`${userId}:${token}`);
+      if (row) row.amount += delta;
+      else {
+        const fresh = { userId, token, amount: delta };
+        world.balances.push(fresh);
+        balanceRows.set(`${userId}:${token}`, fresh);
+      }
+    },
+    itemAmount: (userId, itemKey) => itemRows.get(`${userId}:${itemKey}`)?.amount ?? 0,
+    addItem: (userId, itemKey, delta) => {
+      const row = itemRows.get(`${userId}:${itemKey}`);
+      if (row) row.amount += delta;
+      else {
+        const fresh = { userId, itemKey, amount: delta };
+        world.items.push(fresh);
+        itemRows.set(`${userId}:${itemKey}`, fresh);
+      }
+    },
   };
+}
 
-  // 1. Upgrades that end by the day's end.
+/**
+ * Settles game day `day` (UTC `YYYY-MM-DD`) of `world`, whose instants are ms UTC; the day runs
+ * [00:00, next 00:00). The input is not changed. Ledger entries and notifications come in step
+ * order, within a step by user, land and slot (see the module comment for the steps).
+ * @throws RangeError for a malformed day or an upgrade or worker on an unknown land
+ */
+export function settleDay(input: World, day: string): DayResult {
+  const world = copyWorld(input);
+  const ledger: LedgerEntry[] = [];
+  const notifications: DayNotification[] = [];
+  const staking = settleStaking(world, day, ledger, notifications);
+  const d = modelDay(world, day, ledger, notifications);
+  finishUpgrades(d);
+  releaseWorkers(d);
+  const pay = payMines(d);
+  warnLowBalances(d, pay.dailyNeed);
+  notifyReadyToUpgrade(d);
+  payShopRoyalty(d);
+  return { world, ledger, notifications, reports: pay.reports, totals: dayTotals(day, pay), staking };
+}
+
+/**
+ * Upgrades that end by the day's end (docs/game-rules.md §3.2) succeed when the land's holder
+ * started them (a new level), else fail and refund their item; either way the land shows an update.
+ */
+function finishUpgrades(d: ModelDay): void {
+  const { day, end, world, ledger, notifications } = d;
   const due = world.upgrades.filter((u) => u.status === 'in_progress' && u.endsAt <= end).sort((a, b) => a.id - b.id);
   for (const up of due) {
-    const l = land(up.landId);
-    const held = owner(up.landId) === up.userId;
+    const l = d.land(up.landId);
+    const held = d.owner(up.landId) === up.userId;
     up.status = held ? 'success' : 'failed';
     // the owner sees what changed on the land's badge until they open it (docs/product.md §3 has_update)
     l.hasUpdate = true;
@@ -192,7 +224,7 @@ export function settleDay(input: World, day: string): DayResult {
       else l.frenmineLevel = up.targetLevel;
     } else {
       ledger.push({ userId: up.userId, asset: `item:${up.itemKey}`, amount: 1n, reason: 'upgrade_refund', reference: String(up.id) });
-      addItem(up.userId, up.itemKey, 1);
+      d.addItem(up.userId, up.itemKey, 1);
     }
     const type = up.mine === 'frenmine' ? 'frenmine_upgrade' : held ? 'goldmine_upgrade_success' : 'goldmine_upgrade_failed';
     notifications.push({
@@ -200,8 +232,15 @@ export function settleDay(input: World, day: string): DayResult {
       data: { day, hex_name: l.hexName, level: up.targetLevel, success: held, item_key: up.itemKey },
     });
   }
+}
 
-  // 2. Workers leave; the latest snapshot taken by the day's end decides qualification and league.
+/**
+ * Workers leave for the first reason that applies (docs/game-rules.md §3.5: land left, NFT left,
+ * collection below the threshold at the latest snapshot taken by the day's end); on a snapshot day
+ * gold NFT workers take their league's rarity (§3.3).
+ */
+function releaseWorkers(d: ModelDay): void {
+  const { day, start, end, world, notifications } = d;
   const latest = world.snapshots.filter((s) => s.takenAt <= end).reduce<World['snapshots'][number] | null>(
     (best, s) => (best === null || s.id > best.id ? s : best), null);
   const keyOfCollection = new Map(world.collections.map((c) => [c.id, c.collectionKey]));
@@ -214,9 +253,9 @@ export function settleDay(input: World, day: string): DayResult {
     if (prev === undefined || v.votes > prev) latestVotes.set(key, v.votes);
   }
   const leaveReason = (w: WorldWorker): WorkerLeftReason | null => {
-    if (owner(w.landId) !== w.userId) return 'land_left';
+    if (d.owner(w.landId) !== w.userId) return 'land_left';
     const nft = w.kind === 'nft' && w.collectionKey !== null && w.assetKey !== null ? { c: w.collectionKey, a: w.assetKey } : null;
-    if (w.kind === 'nft' && (nft === null || !holds(w.userId, nft.c, nft.a))) return 'nft_left';
+    if (w.kind === 'nft' && (nft === null || !d.holds(w.userId, nft.c, nft.a))) return 'nft_left';
     if (w.mine === 'goldmine' && w.kind === 'nft') {
       const votes = w.collectionKey === null ? undefined : latestVotes.get(w.collectionKey);
       if (votes === undefined || votes < WORKER_QUALIFY_VOTES) return 'collection_below_threshold';
@@ -231,7 +270,7 @@ export function settleDay(input: World, day: string): DayResult {
   for (const { w, reason } of leaving) {
     notifications.push({
       userId: w.userId, type: 'worker_left',
-      data: { day, mine: w.mine, hex_name: land(w.landId).hexName, slot: w.slot, reason },
+      data: { day, mine: w.mine, hex_name: d.land(w.landId).hexName, slot: w.slot, reason },
     });
   }
   const gone = new Set(leaving.map((x) => x.w));
@@ -243,17 +282,35 @@ export function settleDay(input: World, day: string): DayResult {
       if (votes !== undefined) w.rarity = rarityForVotes(votes);
     }
   }
+}
 
-  // 3. The mines pay, gold first (its HEXO charges are applied before frens fall back on HEXO).
+/** What the mines paid: report rows, each kind's EXO and worked slots, who got EXO, each player's daily need per kind. */
+interface MinesPaid {
+  reports: MineDayRow[];
+  exoByKind: Record<MineKind, bigint>;
+  workedByKind: Record<MineKind, number>;
+  exoPaidTo: Set<number>;
+  /** Per player, the whole roster's daily salary of each kind (the low-balance warning's need). */
+  dailyNeed: Map<number, Record<MineKind, bigint>>;
+}
+
+/**
+ * The mines pay, gold first (its HEXO charges are applied before frens fall back on HEXO;
+ * docs/game-rules.md §3.7, §4.4): each player pays its roster (workers assigned before the day)
+ * in (land, slot) order while the budget lasts (salary token, then fallback), unpaid workers do not
+ * work, the pool is shared by weight (manager +10%); report rows, salary and reward entries, the
+ * daily report and the not-enough-balance notice.
+ */
+function payMines(d: ModelDay): MinesPaid {
+  const { day, start, ledger, notifications } = d;
   const reports: MineDayRow[] = [];
   const exoByKind = {} as Record<MineKind, bigint>;
   const workedByKind = {} as Record<MineKind, number>;
   const exoPaidTo = new Set<number>();
-  /** Per player, the whole roster's daily salary of each kind (the low-balance warning's need). */
   const dailyNeed = new Map<number, Record<MineKind, bigint>>();
   for (const kind of MINE_KINDS) {
     const rules = MINE_RULES[kind];
-    const roster = world.workers.filter((w) => w.mine === kind && w.assignedAt < start);
+    const roster = d.world.workers.filter((w) => w.mine === kind && w.assignedAt < start);
     const byUser = new Map<number, WorldWorker[]>();
     for (const w of roster) {
       const list = byUser.get(w.userId);
@@ -264,8 +321,8 @@ export function settleDay(input: World, day: string): DayResult {
     const days: Paid[] = [];
     for (const u of users) {
       const list = byUser.get(u)!.sort(byLandSlot);
-      const fromTokenBalance = balance(u, rules.salaryToken);
-      const budget = fromTokenBalance + (rules.salaryFallback ? balance(u, rules.salaryFallback) : 0n);
+      const fromTokenBalance = d.balance(u, rules.salaryToken);
+      const budget = fromTokenBalance + (rules.salaryFallback ? d.balance(u, rules.salaryFallback) : 0n);
       let cum = 0n;
       for (const w of list) {
         const salary = rules.salary[w.rarity];
@@ -284,32 +341,32 @@ export function settleDay(input: World, day: string): DayResult {
       need[kind] = cum;
       dailyNeed.set(u, need);
     }
-    const managed = new Set(days.filter((d) => d.worked && d.worker.slot === rules.managerSlot).map((d) => d.worker.landId));
-    for (const d of days) {
-      if (!d.worked) continue;
-      const bonus = managed.has(d.worker.landId) && d.worker.slot !== rules.managerSlot ? 100n + MANAGER_BONUS_PERCENT : 100n;
-      d.eff = rules.weightCenti[d.worker.rarity] * bonus;
+    const managed = new Set(days.filter((p) => p.worked && p.worker.slot === rules.managerSlot).map((p) => p.worker.landId));
+    for (const p of days) {
+      if (!p.worked) continue;
+      const bonus = managed.has(p.worker.landId) && p.worker.slot !== rules.managerSlot ? 100n + MANAGER_BONUS_PERCENT : 100n;
+      p.eff = rules.weightCenti[p.worker.rarity] * bonus;
     }
-    const shares = sharePool(rules.dailyPool, days.map((d) => d.eff));
-    days.forEach((d, i) => { d.share = shares[i]!; });
+    const shares = sharePool(rules.dailyPool, days.map((p) => p.eff));
+    days.forEach((p, i) => { p.share = shares[i]!; });
 
     // Report rows, one per land with roster workers.
     const byLand = new Map<number, Paid[]>();
-    for (const d of days) {
-      const list = byLand.get(d.worker.landId);
-      if (list) list.push(d);
-      else byLand.set(d.worker.landId, [d]);
+    for (const p of days) {
+      const list = byLand.get(p.worker.landId);
+      if (list) list.push(p);
+      else byLand.set(p.worker.landId, [p]);
     }
     for (const landId of [...byLand.keys()].sort((a, b) => a - b)) {
       const list = byLand.get(landId)!;
-      const openSlots = openSlotCount(kind, levelOf(land(landId), kind) ?? 0);
-      const workersWorked = list.filter((d) => d.worked).length;
-      const hexoPaid = list.reduce((a, d) => a + (d.paid.hexo ?? 0n), 0n);
-      const foodPaid = list.reduce((a, d) => a + (d.paid.food ?? 0n), 0n);
+      const openSlots = openSlotCount(kind, levelOf(d.land(landId), kind) ?? 0);
+      const workersWorked = list.filter((p) => p.worked).length;
+      const hexoPaid = list.reduce((a, p) => a + (p.paid.hexo ?? 0n), 0n);
+      const foodPaid = list.reduce((a, p) => a + (p.paid.food ?? 0n), 0n);
       reports.push({
-        day, landId, mine: kind, userId: Math.min(...list.map((d) => d.worker.userId)), openSlots,
-        workers: list.length, workersWorked, exoMined: list.reduce((a, d) => a + d.share, 0n),
-        salaryPaid: list.reduce((a, d) => a + (d.worked ? d.salary : 0n), 0n), hexoPaid, foodPaid,
+        day, landId, mine: kind, userId: Math.min(...list.map((p) => p.worker.userId)), openSlots,
+        workers: list.length, workersWorked, exoMined: list.reduce((a, p) => a + p.share, 0n),
+        salaryPaid: list.reduce((a, p) => a + (p.worked ? p.salary : 0n), 0n), hexoPaid, foodPaid,
         effectivity: effectivityRating(workersWorked, openSlots),
       });
     }
@@ -317,72 +374,81 @@ export function settleDay(input: World, day: string): DayResult {
     // Per player: ledger, balances, the daily report and the not-enough-balance notice.
     const payTokens = rules.salaryFallback ? [rules.salaryToken, rules.salaryFallback] : [rules.salaryToken];
     for (const u of users) {
-      const mine = days.filter((d) => d.worker.userId === u);
-      const exo = mine.reduce((a, d) => a + d.share, 0n);
-      const paidIn = (t: Token) => mine.reduce((a, d) => a + (d.paid[t] ?? 0n), 0n);
+      const mine = days.filter((p) => p.worker.userId === u);
+      const exo = mine.reduce((a, p) => a + p.share, 0n);
+      const paidIn = (t: Token) => mine.reduce((a, p) => a + (p.paid[t] ?? 0n), 0n);
       for (const t of payTokens) {
         const paid = paidIn(t);
         if (paid > 0n) {
           ledger.push({ userId: u, asset: t, amount: -paid, reason: `${kind}_salary`, reference: day });
-          addBalance(u, t, -paid);
+          d.addBalance(u, t, -paid);
         }
       }
       if (exo > 0n) {
         ledger.push({ userId: u, asset: 'exo', amount: exo, reason: `${kind}_reward`, reference: day });
-        addBalance(u, 'exo', exo);
+        d.addBalance(u, 'exo', exo);
         exoPaidTo.add(u);
       }
       const hexo = paidIn('hexo');
       const food = paidIn('food');
-      const worked = mine.filter((d) => d.worked).length;
+      const worked = mine.filter((p) => p.worked).length;
       notifications.push({
         userId: u, type: rules.dailyReportType,
         data: {
           day, exo: exo.toString(), salary_paid: (hexo + food).toString(), salary_token: rules.salaryToken,
           hexo: hexo.toString(), food: food.toString(), workers: mine.length, workers_worked: worked,
-          lands: new Set(mine.map((d) => d.worker.landId)).size,
+          lands: new Set(mine.map((p) => p.worker.landId)).size,
         },
       });
       if (worked < mine.length) {
         notifications.push({ userId: u, type: 'not_enough_balance', data: { day, mine: kind, unpaid: mine.length - worked } });
       }
     }
-    exoByKind[kind] = days.reduce((a, d) => a + d.share, 0n);
-    workedByKind[kind] = days.filter((d) => d.worked).length;
+    exoByKind[kind] = days.reduce((a, p) => a + p.share, 0n);
+    workedByKind[kind] = days.filter((p) => p.worked).length;
   }
+  return { reports, exoByKind, workedByKind, exoPaidTo, dailyNeed };
+}
 
-  // 4. Low-balance warnings: the balances after the day cover fewer days than the threshold.
+/** Low-balance warnings (docs/game-rules.md §3.9): the balances after the day's salaries cover fewer days than the threshold. */
+function warnLowBalances(d: ModelDay, dailyNeed: MinesPaid['dailyNeed']): void {
   for (const u of [...dailyNeed.keys()].sort((a, b) => a - b)) {
     const need = dailyNeed.get(u)!;
-    const days = salaryDaysCovered({ hexo: balance(u, 'hexo'), food: balance(u, 'food') }, { goldHexo: need.goldmine, frenFood: need.frenmine });
+    const days = salaryDaysCovered({ hexo: d.balance(u, 'hexo'), food: d.balance(u, 'food') }, { goldHexo: need.goldmine, frenFood: need.frenmine });
     if (days !== null && days < LOW_BALANCE_WARNING_DAYS) {
-      notifications.push({
+      d.notifications.push({
         userId: u, type: 'low_balance_warning',
-        data: { day, token: 'hexo', days: Number(days), daily_salary: (need.goldmine + need.frenmine).toString() },
+        data: { day: d.day, token: 'hexo', days: Number(days), daily_salary: (need.goldmine + need.frenmine).toString() },
       });
     }
   }
+}
 
-  // 5. Ready-to-upgrade notices (gold mines): toolkit held, size allows, none in progress; once per level.
+/** Ready-to-upgrade notices (gold mines; docs/game-rules.md §3.10): toolkit held, size allows, none in progress; once per level. */
+function notifyReadyToUpgrade(d: ModelDay): void {
+  const { world } = d;
   const sent = new Set(world.readyNotices.map((n) => `${n.landId}:${n.mine}:${n.level}`));
   const upgrading = new Set(world.upgrades.filter((u) => u.mine === 'goldmine' && u.status === 'in_progress').map((u) => u.landId));
   for (const l of [...world.lands].sort((a, b) => a.id - b.id)) {
     const level = l.goldmineLevel;
     if (level === null || level >= GOLDMINE_MAX_LEVEL) continue;
-    const u = owner(l.id);
+    const u = d.owner(l.id);
     const next = level + 1;
     if (u === null || next > MINE_RULES.goldmine.capFor(l.size)) continue;
-    if (itemAmount(u, MINE_RULES.goldmine.upgradeItem(next)) <= 0 || upgrading.has(l.id)) continue;
+    if (d.itemAmount(u, MINE_RULES.goldmine.upgradeItem(next)) <= 0 || upgrading.has(l.id)) continue;
     if (sent.has(`${l.id}:goldmine:${next}`)) continue;
     world.readyNotices.push({ landId: l.id, mine: 'goldmine', level: next });
     sent.add(`${l.id}:goldmine:${next}`);
-    notifications.push({ userId: u, type: 'goldmine_ready_to_upgrade', data: { day, hex_name: l.hexName, level: next } });
+    d.notifications.push({ userId: u, type: 'goldmine_ready_to_upgrade', data: { day: d.day, hex_name: l.hexName, level: next } });
   }
+}
 
-  // 6. Shop royalty: 5% of the day's HEXO and EXO vendor sales to land owners, pro rata by lands held.
+/** The shop royalty (docs/game-rules.md §6.3): 5% of the day's HEXO and EXO vendor sales to land owners, pro rata by lands held ({@link shopRoyalty}). */
+function payShopRoyalty(d: ModelDay): void {
+  const { day, world, ledger, notifications } = d;
   const landsHeld = new Map<number, number>();
   for (const l of world.lands) {
-    const u = owner(l.id);
+    const u = d.owner(l.id);
     if (u !== null) landsHeld.set(u, (landsHeld.get(u) ?? 0) + 1);
   }
   const royalty = new Map<number, Record<'exo' | 'hexo', bigint>>();
@@ -393,19 +459,20 @@ export function settleDay(input: World, day: string): DayResult {
       r[token] = amount;
       royalty.set(u, r);
       ledger.push({ userId: u, asset: token, amount, reason: 'shop_royalty', reference: day });
-      addBalance(u, token, amount);
+      d.addBalance(u, token, amount);
     }
   }
   for (const u of [...royalty.keys()].sort((a, b) => a - b)) {
     const r = royalty.get(u)!;
     notifications.push({ userId: u, type: 'shop_royalty', data: { day, exo: r.exo.toString(), hexo: r.hexo.toString(), lands: landsHeld.get(u)! } });
   }
+}
 
-  // 7. Totals.
-  const totals: DayTotals = {
-    day, goldmineExo: exoByKind.goldmine, frenmineExo: exoByKind.frenmine,
-    goldmineWorkersWorked: workedByKind.goldmine, frenmineWorkersWorked: workedByKind.frenmine,
-    playersPaid: exoPaidTo.size,
+/** The day's public totals (`GET /api/world/days`): EXO each pool paid, workers worked, players paid. */
+function dayTotals(day: string, pay: MinesPaid): DayTotals {
+  return {
+    day, goldmineExo: pay.exoByKind.goldmine, frenmineExo: pay.exoByKind.frenmine,
+    goldmineWorkersWorked: pay.workedByKind.goldmine, frenmineWorkersWorked: pay.workedByKind.frenmine,
+    playersPaid: pay.exoPaidTo.size,
   };
-  return { world, ledger, notifications, reports, totals, staking };
 }

@@ -13,12 +13,11 @@
  *     notification per player with rows.
  * Mutates `world` (snapshots, balances) and appends to `ledger` and `notifications`.
  */
-import { dayStart } from '../days.ts';
+import { DAY_MS, dayStart } from '../days.ts';
 import { leagueForVotes } from '../staking/leagues.ts';
 import { isSnapshotInstant, rankCollections, rewardPerNft, stakingRewardToken, STAKE_INACTIVE_MS, STAKE_MIN_HELD_MS } from '../staking/rewards.ts';
 import type { DayNotification, LedgerEntry, StakingDayRow, World, WorldSnapshot } from './world.ts';
 
-const DAY_MS = 86_400_000;
 
 /** Settles the Staking Hub's part of `day` (see the module comment). @returns the day's report rows */
 export function settleStaking(world: World, day: string, ledger: LedgerEntry[], notifications: DayNotification[]): StakingDayRow[] {

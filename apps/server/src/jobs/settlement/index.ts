@@ -25,7 +25,7 @@
  * Transactions: steps 2–10 are one staging transaction (advisory lock `kingdom.settlement`, no
  * balance locked; every salary computed from the balances it read). Steps 11–13 run per batch of
  * {@link SETTLE_BATCH_USERS} players by user id, their balances locked for that batch only, and
- * steps 15 likewise; each batch commits with its claim in `settlement_batches`. A salary batch
+ * step 15 likewise; each batch commits with its claim in `settlement_batches`. A salary batch
  * computes a player whose HEXO or FOOD moved since staging again (docs/game-rules.md §1.6).
  * Temp tables (`land_owners`, …) live until their transaction ends; each step's signature names the
  * ones it reads (`TempTable`, ./context.ts). Rule numbers come from `packages/game` (`./rule-sql.ts`); the
