@@ -4,7 +4,7 @@
  * model — `weekEffectivity` and `rankEffectivity` of `@kingdom/game` over the mine-days read
  * independently from the reports view — for the demo world's players and ours: a full mine, a
  * partly worked one, one worked only two days (not on the board); the board follows each settled day
- * of the week (Saturday in, Sunday out); a week with no report has nobody.
+ * of the week (Saturday in, Sunday out) and is kept across quest claims; a week with no report has nobody.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -126,5 +126,22 @@ describe('average-effectivity hall of fame', () => {
     expect((await k.post(PATHS.demoTick, { days: 1 })).statusCode).toBe(200);
     const direct = await hallOfFamePage(k.db.orm, { week: WEEK, chain: 'cardano', board: 'average_effectivity' }, 1, 1000);
     expect(direct.rows.map(({ name: _n, ...r }) => r)).toEqual(saturday.map(({ name: _n, ...r }) => r));
+  });
+
+  it('is kept across a quest claim (topic halls) and dropped by a settled day (topic halls_days, migration 0027)', async () => {
+    const onBoard = async (p: Player) => (await board(k)).json<HallOfFameResponse>().rows.some((r) => r.user_id === p.userId);
+    expect(await onBoard(part)).toBe(true);
+    // part's reports change behind the cache's back (nothing notifies halls_days)
+    await exec(k.db.orm, sql`UPDATE mine_daily SET workers_worked = 0 WHERE user_id = ${part.userId}`);
+    // a claim committed elsewhere: the quests board hears it (so the notification has come) …
+    await exec(k.db.orm, sql`INSERT INTO quest_claims (user_id, quest_id, quest_key, idempotency_key, rewards, claimed_at)
+      VALUES (${full.userId}, 'daily-2026-11-30-0', 'd_assign_1', ${crypto.randomUUID()}, '[]'::jsonb, ${k.now()})`);
+    const claimsBoard = () => k.get(`${PATHS.hallOfFame}?chain=cardano&board=quests_completed`);
+    await expect.poll(async () => (await claimsBoard()).json<HallOfFameResponse>().rows.some((r) => r.user_id === full.userId), { timeout: 5_000 }).toBe(true);
+    // … but the effectivity board is kept
+    expect(await onBoard(part)).toBe(true);
+    // a statement on game_days (as the tick's settled day) drops it in every process
+    await exec(k.db.orm, sql`UPDATE game_days SET settled_at = settled_at WHERE day = ${addDays(WEEK, 5)}`);
+    await expect.poll(() => onBoard(part), { timeout: 5_000 }).toBe(false);
   });
 });

@@ -15,10 +15,14 @@ export async function questRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   const table = questTableAnswer();
   // kept by every process until a claim, a settled day or a wallet change commits (topics `halls`,
-  // `users`: names; migration 0026), and never while the notifications are not heard
+  // `users`: names; migration 0026), and never while the notifications are not heard; the boards
+  // that only a settled day changes (EXO mined, average effectivity) are kept apart, dropped by a
+  // settled day or a wallet change but not by a claim (topic `halls_days`, migration 0027)
   const halls = new SharedCache<HallOfFameResponse>(['halls', 'users'], HALL_CACHE_MAX);
+  const dayHalls = new SharedCache<HallOfFameResponse>(['halls_days', 'users'], HALL_CACHE_MAX);
   await halls.start(db);
-  app.addHook('onClose', async () => halls.stop());
+  await dayHalls.start(db);
+  app.addHook('onClose', async () => { halls.stop(); dayHalls.stop(); });
   route(app, ENDPOINTS.quests, async (input) => questsOf(db, sessionOf(input).userId, input.now));
   route(app, ENDPOINTS.questClaim, async (input) => {
     const answer = await claimQuest(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.params.id, input.now);
@@ -28,7 +32,7 @@ export async function questRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.questTable, async () => table);
   route(app, ENDPOINTS.hallOfFame, async ({ query, now }) => {
     const key = `${query.chain}|${query.board}|${query.week ?? chestWeekOf(now.getTime())}|${query.page}|${chestWeekOf(now.getTime())}`;
-    return halls.get(key, () => hallOfFame(db, query, now));
+    return (query.board === 'quests_completed' ? halls : dayHalls).get(key, () => hallOfFame(db, query, now));
   });
   route(app, ENDPOINTS.hallOfFameMe, async (input) => hallOfFameMe(db, sessionOf(input).userId, input.query, input.now));
   route(app, ENDPOINTS.achievements, async (input) => achievementsOf(db, sessionOf(input).userId));
