@@ -105,7 +105,8 @@ function isBytes(v: unknown): v is Uint8Array {
  */
 function decodeCbor(bytes: Uint8Array): unknown {
   try {
-    const value: unknown = cborDecode(bytes, { useMaps: true });
+    // cborg takes only the global realm's Uint8Array (a Node Buffer is another realm's under jsdom)
+    const value: unknown = cborDecode(plainBytes(bytes), { useMaps: true });
     return nestsWithin(value, MAX_CBOR_DEPTH) ? value : undefined;
   } catch {
     return undefined;
