@@ -37,6 +37,7 @@ const NOT_IN_DRIZZLE: Record<string, string> = {
   'trigger app_settings.app_settings_clock_notify_reads': 'clock offset changed → processes re-read the clock',
   'trigger collections.collections_notify_reads': 'staking read cache',
   'trigger game_days.game_days_notify_halls': 'halls of fame read cache',
+  'trigger game_days.game_days_notify_halls_days': 'day-based halls of fame read cache (migration 0027)',
   'trigger holdings.holdings_notify_reads': 'lands read cache',
   'trigger lands.lands_notify_reads': 'lands read cache',
   'trigger mine_workers.mine_workers_notify_reads': 'lands read cache',
@@ -46,6 +47,7 @@ const NOT_IN_DRIZZLE: Record<string, string> = {
   'trigger users.users_notify_reads': 'dashboard read cache',
   'trigger users.users_update_notify_reads': 'dashboard read cache',
   'trigger wallets.wallets_notify_halls': 'halls of fame read cache',
+  'trigger wallets.wallets_notify_halls_days': 'day-based halls of fame read cache (migration 0027)',
   'trigger wallets.wallets_notify_reads': 'dashboard read cache',
   'trigger wallets.wallets_update_notify_reads': 'dashboard read cache',
   // Leaving workers (migration 0015; docs/architecture.md §4).
