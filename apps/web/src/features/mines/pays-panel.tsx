@@ -17,9 +17,8 @@ import { Skeleton } from '../../components/skeleton.tsx';
 import { InlineError } from '../../components/query-state.tsx';
 import { usePrices } from '../../api/account-calls.ts';
 import { formatAda } from '../../chain/format.ts';
-import { useWorldDays } from '../world/api.ts';
-import { useVendorCatalogue } from '../vendor/api.ts';
-import { vendorTexts } from '../vendor/vendor-texts.ts';
+import { useVendorCatalogue, useWorldDays } from '../../api/public-calls.ts';
+import { vendorTexts } from '../../i18n/vendor-texts.ts';
 import { chartNumber } from './mine-amount.ts';
 import type { PaysChartDay } from './pays-chart.tsx';
 

@@ -1,17 +1,12 @@
 /**
- * The vendor's calls (docs/game-rules.md §6): the public catalogue, and a purchase sent with an
+ * The vendor's calls (docs/game-rules.md §6): a purchase sent with an
  * `Idempotency-Key` made once per confirmed dialog, so a retried request is charged once.
  * A purchase refreshes balances, items and notifications (docs/product.md §4 refresh events).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_HEADER, type PurchaseResponse, type VendorCatalogueResponse } from '@kingdom/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IDEMPOTENCY_HEADER, type PurchaseResponse } from '@kingdom/api';
 import { call } from '../../api/call.ts';
 import { refreshBalance, refreshItems, refreshNotifications, refreshTotals } from '../../api/refresh.ts';
-
-/** The catalogue with prices (public). */
-export function useVendorCatalogue() {
-  return useQuery(queryOptions({ queryKey: ['vendor-catalogue'], queryFn: (): Promise<VendorCatalogueResponse> => call('vendorCatalogue'), staleTime: 5 * 60_000 }));
-}
 
 /** One purchase: what, how many, and the key of this confirmation. */
 export interface PurchaseInput {

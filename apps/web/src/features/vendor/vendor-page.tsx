@@ -11,10 +11,11 @@ import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { useBalance, useInventoryItems, usePrices } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
-import { usePurchase, useVendorCatalogue } from './api.ts';
+import { usePurchase } from './api.ts';
+import { useVendorCatalogue } from '../../api/public-calls.ts';
 import { LazyExoPackBuy } from '../../chain/lazy.tsx';
 import { formatAda, packLovelace } from '../../chain/format.ts';
-import { vendorTexts } from './vendor-texts.ts';
+import { vendorTexts } from '../../i18n/vendor-texts.ts';
 
 type PayToken = 'exo' | 'hexo';
 

@@ -3,7 +3,7 @@ import { formatThousands, formatTokenAmount } from '../../i18n/format.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
-import { useWorldDays } from './api.ts';
+import { useWorldDays } from '../../api/public-calls.ts';
 
 /**
  * `/world`: each settled day's world totals (docs/game-rules.md §3, §4) — EXO the Gold Rush and fren pools

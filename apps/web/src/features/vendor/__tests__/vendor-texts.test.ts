@@ -3,7 +3,7 @@ import { VENDOR_CATALOGUE } from '@kingdom/game';
 import { i18n } from '../../../i18n/index.ts';
 import { loadLanguageTexts } from '../../../i18n/page-texts.ts';
 import { formatAda, formatSol } from '../../../chain/format.ts';
-import { vendorTexts } from '../vendor-texts.ts';
+import { vendorTexts } from '../../../i18n/vendor-texts.ts';
 
 const t = (k: string, v?: Record<string, unknown>) => i18n.t(k, v);
 const entries = VENDOR_CATALOGUE.map((e) => ({ key: e.key, name: e.name, purpose: e.purpose }));

@@ -5,7 +5,7 @@
  * this app does not know.
  */
 import type { VendorItem } from '@kingdom/api';
-import { formatThousands } from '../../i18n/format.ts';
+import { formatThousands } from './format.ts';
 
 type T = (key: string, values?: Record<string, unknown>) => string;
 
