@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { freePort } from '../tools/pg-cluster.ts';
+import { ENDPOINTS, createClient, type EndpointName } from '@kingdom/api';
 import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
 import { startKingdomServer } from '../tools/kingdom-server.ts';
 import { seedLeaderboardProjects } from './support/leaderboard.ts';
@@ -19,16 +20,23 @@ const DURATION = positiveInt(process.env.BENCH_DURATION, 10);
 const CONNECTIONS = positiveInt(process.env.BENCH_CONNECTIONS, 100);
 const WARMUP_S = 2;
 
-/** The authenticated dashboard reads that are measured, by result key. */
-export const ROUTES = {
-  dashboard_user: '/api/dashboard/user',
-  balance_hexo: '/api/user/balance/hexo',
-  lands_my: '/api/lands?my=true&page=1',
-} as const;
-export type RouteKey = keyof typeof ROUTES;
+/** Paths of endpoints (under `/api`, params and query filled), made from the descriptors by the contract's client. */
+const PATHS_OF = createClient({ routes: ENDPOINTS, csrf: 'none' });
+
+/** The authenticated dashboard reads that are measured, by result key: the endpoint and its input. */
+const MEASURED = {
+  dashboard_user: { name: 'dashboardUser', input: {} },
+  balance_hexo: { name: 'balance', input: { params: { token: 'hexo' } } },
+  lands_my: { name: 'lands', input: { query: { my: 'true', page: 1 } } },
+} as const satisfies Record<string, { name: EndpointName; input: object }>;
+export type RouteKey = keyof typeof MEASURED;
+/** Their paths, e.g. `/api/lands?my=true&page=1`. */
+export const ROUTES = Object.fromEntries(
+  Object.entries(MEASURED).map(([key, m]) => [key, PATHS_OF.url(m.name, m.input as never)]),
+) as Record<RouteKey, string>;
 
 /** The Staking-Hub leaderboard read (public) and the projects it ranks in the benchmark (docs/game-rules.md §5). */
-const LEADERBOARD_PATH = '/api/staking/leaderboard?chain=cardano&page=1';
+const LEADERBOARD_PATH = PATHS_OF.url('stakingLeaderboard', { query: { chain: 'cardano', page: 1 } });
 const LEADERBOARD_PROJECTS = 1_200;
 
 /** One measured route. */
@@ -119,10 +127,10 @@ export async function benchKingdom(
     await client.faucet(wallet.address, { lands: 5, tools: 2, hexo: '1000', exo: '1000' });
     const { token } = await client.signInSolana(wallet);
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    const lands = await client.json<{ lands?: unknown[] }>('GET', ROUTES.lands_my, { token });
+    const lands = await client.call('lands', MEASURED.lands_my.input, token);
     const landsRows = Array.isArray(lands.lands) ? lands.lands.length : 0;
     if (landsRows === 0) log(`${label}: WARNING lands?my=true returned no rows after the faucet`);
-    for (const path of Object.values(ROUTES)) await client.json('GET', path, { token });
+    for (const m of Object.values(MEASURED)) await client.call(m.name, m.input as never, token);
     const out = { lands_rows: landsRows, startup_ms: server.startupMs } as DbResult & { lands_rows: number; startup_ms: number };
     for (const [key, path] of Object.entries(ROUTES) as [RouteKey, string][]) {
       log(`${label}: ${path} (${CONNECTIONS} connections, ${DURATION} s)`);

@@ -35,10 +35,10 @@ try {
   const { token } = await client.signInSolana(wallet);
   const h = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const routes: Record<string, [string, Record<string, string>]> = {
-    balance_hexo: [`${server.url}/api/user/balance/hexo`, h],
-    dashboard_user: [`${server.url}/api/dashboard/user`, h],
-    lands_my: [`${server.url}/api/lands?my=true&page=1`, h],
-    staking_leaderboard: [`${server.url}/api/staking/leaderboard?chain=cardano&page=1`, {}],
+    balance_hexo: [client.url('balance', { params: { token: 'hexo' } }), h],
+    dashboard_user: [client.url('dashboardUser'), h],
+    lands_my: [client.url('lands', { query: { my: 'true', page: 1 } }), h],
+    staking_leaderboard: [client.url('stakingLeaderboard', { query: { chain: 'cardano', page: 1 } }), {}],
   };
   if (keys.has('staking_leaderboard')) await seedLeaderboardProjects(url, 1_200);
   const out: Record<string, { rps: number; p99: number; non2xx: number; ratio?: number }> = {};

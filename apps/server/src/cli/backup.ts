@@ -24,10 +24,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync,
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { API_PREFIX, ENDPOINTS } from '@kingdom/api';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { anyConfig, CliError, type Print } from './shared.ts';
+import { anyConfig, CliError, serverAnswers, type Print } from './shared.ts';
 
 export const BACKUP_USAGE = 'npm run kingdom -- backup <file> | restore <file>';
 
@@ -92,7 +91,7 @@ export async function restorePglite(dataDir: string, file: string): Promise<void
 
 /** True when a server answers on the configured port (PGlite: its folder is in use). */
 async function serverRuns(config: Config): Promise<boolean> {
-  return fetch(`http://127.0.0.1:${config.port}${API_PREFIX}${ENDPOINTS.healthLive.path}`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+  return serverAnswers(config.port);
 }
 
 function pgliteFolder(config: Config): string {

@@ -1,6 +1,5 @@
 /** `blocks [N]` (demo mode): produces N blocks (default 1) on the emulated chain, then runs the chain watcher and treasury signer. */
 import { parseArgs } from 'node:util';
-import { ENDPOINTS } from '@kingdom/api';
 import { ChainMoneyJobs } from '../jobs/chain-money.ts';
 import { JobLeases } from '../db/leases.ts';
 import { openKingdomDatabase } from '../server.ts';
@@ -12,7 +11,7 @@ export async function blocks(args: string[]): Promise<void> {
   const count = Number(whole(positionals[0] ?? '1', 'blocks'));
   if (count < 1 || count > 1000) throw new Error('N must be between 1 and 1000');
   const config = demoConfig();
-  let result = await viaServer<{ height: number; slot: number }>(config.port, ENDPOINTS.demoBlocks.path, { count });
+  let result: { height: number; slot: number } | null = await viaServer(config.port, 'demoBlocks', { body: { count } });
   if (!result) {
     const { db, providers } = await openKingdomDatabase(config);
     const leases = new JobLeases(db.orm);

@@ -21,7 +21,6 @@ import { z } from 'zod';
 import { DAY_MS } from '@kingdom/game';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { API_PREFIX, ENDPOINTS } from '@kingdom/api';
 import { environment, loadConfig, type Config } from '../config.ts';
 import { MIGRATIONS_FOLDER } from '../db/client.ts';
 import { BLOCKFROST_ANSWER_SCHEMAS, BlockfrostClient, BlockfrostStatusError } from '../chain/cardano/blockfrost-client.ts';
@@ -31,7 +30,7 @@ import { SOLANA_GENESIS_HASHES, SOLANA_PUBLIC_RPC, usesLocalSolanaCluster } from
 import { configuredPriceProviders } from '../jobs/prices.ts';
 import { isStale } from '../modules/prices/service.ts';
 import type { PriceRow } from '../modules/prices/repository.ts';
-import type { Print } from './shared.ts';
+import { serverAnswers, type Print } from './shared.ts';
 
 /** One check's outcome. */
 export interface DoctorLine {
@@ -100,7 +99,7 @@ async function readDatabase(config: Config, fetchFn: typeof fetch): Promise<{ li
   } else {
     if (config.dataDir === 'memory://') return { line: { check: 'database', ok: false, detail: 'DATA_DIR=memory:// keeps nothing: set DATA_DIR or DATABASE_URL' }, prices };
     // PGlite allows one process per folder: a running server's folder is not opened here.
-    const live = await fetchFn(`http://127.0.0.1:${config.port}${API_PREFIX}${ENDPOINTS.healthLive.path}`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    const live = await serverAnswers(config.port, fetchFn);
     if (live) return { line: { check: 'database', ok: true, detail: `${where} is in use by the server on port ${config.port} (not opened; stop it to check migrations)` }, prices };
     if (!existsSync(path.join(config.dataDir, 'PG_VERSION'))) return { line: { check: 'database', ok: false, detail: `${where} holds no database yet (a server creates it at its first start)` }, prices };
     const client = new PGlite(config.dataDir);

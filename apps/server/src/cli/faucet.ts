@@ -6,7 +6,7 @@
  * (≤ 9 decimals) to a Solana address on the local Solana cluster.
  */
 import { parseArgs } from 'node:util';
-import { PATHS, type FaucetResponse } from '@kingdom/api';
+import type { FaucetResponse } from '@kingdom/api';
 import { lamportsOfSol, solAmount } from '@kingdom/game';
 import { openKingdomDatabase } from '../server.ts';
 import { runFaucet, type FaucetRarity } from '../modules/demo/faucet.ts';
@@ -60,7 +60,7 @@ export async function faucet(args: string[]): Promise<void> {
   const solLamports = body.sol === '0' ? 0n : lamportsOfSol(body.sol);
   if (solLamports === null) throw new Error('--sol wants SOL with at most 9 decimals (e.g. 2.5)');
   const config = demoConfig();
-  let result = await viaServer<FaucetResponse>(config.port, PATHS.demoFaucet, body);
+  let result: FaucetResponse | null = await viaServer(config.port, 'demoFaucet', { body });
   if (!result) {
     const { db, providers } = await openKingdomDatabase(config);
     try {

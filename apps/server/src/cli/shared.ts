@@ -3,7 +3,7 @@
  * folder, so a command goes through the server when one answers on `PORT`), demo-mode config, and
  * argument checks.
  */
-import { PATHS, API_PREFIX, XSRF_COOKIE, XSRF_HEADER } from '@kingdom/api';
+import { ApiCallError, ENDPOINTS, createClient, type CallInput, type CallOutput, type EndpointName } from '@kingdom/api';
 import { fromBaseUnits } from '@kingdom/game';
 import { environment, loadConfig } from '../config.ts';
 
@@ -15,25 +15,32 @@ export class CliError extends Error {
 /** Where a command prints its lines (stdout in the CLI; tests collect them). */
 export type Print = (line: string) => void;
 
-/** POSTs to the running server's API; null when no server answers on the port. */
-export async function viaServer<T>(port: number, path: string, body: Record<string, unknown>): Promise<T | null> {
-  const base = `http://127.0.0.1:${port}${API_PREFIX}`;
-  let csrf: Response;
+/**
+ * Calls endpoint `name` on the running server's API (`http://127.0.0.1:<port>`) through the
+ * contract's typed client (CSRF cookie and header handled there); null when no server answers on
+ * the port (or it sets no CSRF cookie).
+ * @throws Error with the server's message for an answer outside 2xx
+ */
+export async function viaServer<N extends EndpointName>(port: number, name: N, input: CallInput<N>): Promise<CallOutput<N> | null> {
+  const api = createClient({ routes: ENDPOINTS, baseUrl: `http://127.0.0.1:${port}` });
   try {
-    csrf = await fetch(base + PATHS.csrfCookie);
+    await api.csrf();
   } catch {
     return null; // no server running
   }
-  const cookie = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];
-  if (!cookie) return null;
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${XSRF_COOKIE}=${cookie}`, [XSRF_HEADER]: cookie },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & { message?: string };
-  if (!res.ok) throw new Error(json.message ?? `server answered ${res.status}`);
-  return json;
+  try {
+    return await api.call(name, input);
+  } catch (e) {
+    if (!(e instanceof ApiCallError)) throw e;
+    const message = (e.body as { message?: unknown } | null)?.message;
+    throw new Error(typeof message === 'string' ? message : `server answered ${e.status}`);
+  }
+}
+
+/** True when a Kingdom server answers `healthLive` on `port` within 2 s (PGlite: its folder is in use). */
+export function serverAnswers(port: number, fetchFn: typeof fetch = fetch): Promise<boolean> {
+  const api = createClient({ routes: ENDPOINTS, baseUrl: `http://127.0.0.1:${port}`, fetch: fetchFn, csrf: 'none', timeoutMs: 2_000 });
+  return api.send('healthLive').then((r) => r.ok, () => false);
 }
 
 /** The configuration from the environment. @throws Error outside demo mode */

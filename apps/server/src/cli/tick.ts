@@ -1,6 +1,6 @@
 /** `tick [--days N]` (demo mode): advances the game clock N days (default 1) and settles them. */
 import { parseArgs } from 'node:util';
-import { PATHS, type ClockResponse } from '@kingdom/api';
+import type { ClockResponse } from '@kingdom/api';
 import { DAY_MS, gameDay } from '@kingdom/game';
 import { openKingdomDatabase } from '../server.ts';
 import { GameClock } from '../clock.ts';
@@ -14,7 +14,7 @@ export async function tick(args: string[]): Promise<void> {
   const days = Number(whole(values.days ?? '1', 'days'));
   if (days < 1 || days > 60) throw new Error('--days must be between 1 and 60');
   const config = demoConfig();
-  let result = await viaServer<ClockResponse>(config.port, PATHS.demoTick, { days });
+  let result: ClockResponse | null = await viaServer(config.port, 'demoTick', { body: { days } });
   if (!result) {
     const { db } = await openKingdomDatabase(config);
     try {
