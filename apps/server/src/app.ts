@@ -15,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GameError } from '@kingdom/game';
-import { API_PREFIX, ERROR_MESSAGES, errorStatus } from '@kingdom/api';
+import { API_PREFIX, ERROR_MESSAGES, OPENAPI_PATH, errorStatus } from '@kingdom/api';
 import type { Config } from './config.ts';
 import type { Database, Orm } from './db/client.ts';
 import type { ChainProviders } from './chain/index.ts';
@@ -197,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     // Route modules: the one table in route-modules.ts.
     for (const m of ROUTE_MODULES) if (!m.when || m.when(config)) await api.register(m.routes);
-    api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+    api.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
     api.all('/*', { schema: { hide: true } }, async () => {
       throw new ApiError('NOT_FOUND');
     });
