@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  checkAssignment, effectivityRating, isSlotOpen, openSlotCount, planUpgrade, sharePool, salaryDaysCovered,
+  checkAssignment, effectivityRating, isSlotOpen, openSlotCount, planUpgrade, sharePool, salaryDaysCovered, worksFrom,
   type WorkerCandidate,
 } from '../src/mines/rules.ts';
 import { rarityForLeague, GOLD_RUSH_DAILY_POOL_EXO, WORKER_SALARY_HEXO } from '../src/mines/goldmine.ts';
@@ -164,5 +164,13 @@ describe('salary coverage counts every daily HEXO need (docs/game-rules.md §3, 
         }
         expect(salaryDaysCovered({ hexo, food }, { goldHexo, frenFood })).toBe(days);
       }));
+  });
+});
+
+describe('worksFrom (docs/game-rules.md §3.5)', () => {
+  it('is the first full day after the assignment, even one assigned at 00:00 UTC', () => {
+    expect(worksFrom(Date.parse('2026-11-27T23:59:59.999Z'))).toBe('2026-11-28');
+    expect(worksFrom(Date.parse('2026-11-27T00:00:00.000Z'))).toBe('2026-11-28');
+    expect(worksFrom(Date.parse('2026-12-31T12:00:00.000Z'))).toBe('2027-01-01');
   });
 });

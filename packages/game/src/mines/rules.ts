@@ -3,10 +3,20 @@
  * slots, assignment checks in the rule's order, upgrade plans, effectivity, pool shares, salary
  * coverage. Pure; token amounts are base units (`bigint`), times are ms since the epoch (UTC).
  */
+import { addDays, gameDay } from '../days.ts';
 import { GameError } from '../errors.ts';
 import type { LandSize } from '../lands/lands.ts';
 import { MINE_RULES, type MineKind } from './kinds.ts';
 import type { WorkerRarity } from './goldmine.ts';
+
+/**
+ * The first game day (`YYYY-MM-DD`) a worker assigned at `assignedAt` (ms since the epoch, UTC) works
+ * and is paid: the first full day after its assignment — a day's roster holds only the workers
+ * assigned before the day's start (docs/game-rules.md §3.5, public).
+ */
+export function worksFrom(assignedAt: number): string {
+  return addDays(gameDay(assignedAt));
+}
 
 /** True when `slot` is open on a mine of `kind` at `level`: slot i needs level ≥ i (docs/game-rules.md §3, §4). */
 export function isSlotOpen(kind: MineKind, level: number, slot: number): boolean {

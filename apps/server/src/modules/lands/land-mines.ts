@@ -5,7 +5,7 @@
  * module may build on lands and never the other way round (docs/architecture.md §2).
  */
 import { sql } from 'drizzle-orm';
-import { MINE_RULES, addDays, gameDay, isSlotOpen, nftName, type MineKind, type WorkerRarity } from '@kingdom/game';
+import { MINE_RULES, isSlotOpen, nftName, worksFrom, type MineKind, type WorkerRarity } from '@kingdom/game';
 import type { Mine, MineSlot } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 import { toLand, type LandRow } from './land.ts';
@@ -14,11 +14,6 @@ interface WorkerRow { land_id: number; slot: number; kind: 'nft' | 'default'; ra
 interface UpgradeRow { land_id: number; target_level: number; started_at: Date | string; ends_at: Date | string }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** First game day a worker assigned at `assignedAt` earns: the first full day after assignment (docs/game-rules.md §3). */
-export function worksFrom(assignedAt: Date | string): string {
-  return addDays(gameDay(new Date(assignedAt)));
-}
 
 /** Builds the mines of one kind on `lands`, with slots, workers and the upgrade in progress. */
 export async function loadMines(orm: Orm, kind: MineKind, lands: LandRow[]): Promise<Mine[]> {
@@ -40,7 +35,7 @@ export async function loadMines(orm: Orm, kind: MineKind, lands: LandRow[]): Pro
         worker: w ? {
           kind: w.kind, rarity: w.rarity, collection_key: w.collection_key, asset_key: w.asset_key,
           name: w.kind === 'default' ? 'Default worker' : nftName(w.chain ?? 'cardano', w.asset_key ?? '', w.collection ?? 'NFT'),
-          assigned_at: iso(w.assigned_at), works_from: worksFrom(w.assigned_at),
+          assigned_at: iso(w.assigned_at), works_from: worksFrom(new Date(w.assigned_at).getTime()),
         } : null,
       };
     });

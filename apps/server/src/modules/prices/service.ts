@@ -6,25 +6,20 @@
  * never go stale: nobody refreshes them, the operator answers for them.
  */
 import type { PricesResponse } from '@kingdom/api';
-import { formatPrice5 } from '@kingdom/game';
+import { formatPrice5, isPriceStale } from '@kingdom/game';
 import type { Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { storedPrice, type PriceRow } from './repository.ts';
 
-/** Sources whose prices never go stale. */
-export const TIMELESS_SOURCES: ReadonlySet<string> = new Set(['operator', 'demo']);
-
 const seenAtOf = (row: PriceRow): Date | null => (row.seen_at === null ? null : new Date(row.seen_at));
 
 /**
- * Whether a stored price is stale at `now`: seen by a provider more than `maxAgeMs` ms ago (or at an
- * unknown time). Rows without a source (seeded before prices had one) and operator/demo prices are
- * never stale.
+ * Whether a stored price is stale at `now` (`maxAgeMs` in ms): the rule of `@kingdom/game`'s
+ * `isPriceStale` (docs/game-rules.md §1.4) applied to a row — seen by a provider more than `maxAgeMs`
+ * ago or at an unknown time; rows without a source and operator/demo prices are never stale.
  */
 export function isStale(row: PriceRow, now: Date, maxAgeMs: number): boolean {
-  if (row.source === null || TIMELESS_SOURCES.has(row.source)) return false;
-  const seen = seenAtOf(row);
-  return seen === null || now.getTime() - seen.getTime() > maxAgeMs;
+  return isPriceStale({ value: row.ada ?? row.usd ?? '0', source: row.source, seenAt: seenAtOf(row) }, now, maxAgeMs);
 }
 
 /**
