@@ -210,7 +210,7 @@ describe(`schema.ts declares what the migrations make (${TEST_DB})`, () => {
     expect(Object.keys(NOT_IN_DRIZZLE).filter((k) => !migrated.has(k))).toEqual([]);
   });
 
-  it('sees a column, a partial index, a foreign key, a check and a view that schema.ts gets wrong', async () => {
+  it('sees a column, a partial index, a foreign key, a check and a view that schema.ts gets wrong, and an unlisted trigger', async () => {
     // schema.ts as drizzle-kit reads it, then mutated as a careless edit would
     const snapshot = generateDrizzleJson(schema);
     const table = (name: string) => snapshot.tables[`public.${name}`]!;
@@ -230,5 +230,8 @@ describe(`schema.ts declares what the migrations make (${TEST_DB})`, () => {
     expect(about('constraint balances.balances_non_negative')).toHaveLength(1);
     expect(about('view mine_day_reports')).toHaveLength(1);
     expect(found).toHaveLength(5);
+    // and a trigger a migration adds without listing it in NOT_IN_DRIZZLE
+    const withTrigger = new Map(migrated).set('trigger users.users_audit', 'CREATE TRIGGER users_audit …');
+    expect(differences(withTrigger, declared).filter((line) => !before.has(line))).toEqual(['migrations make trigger users.users_audit: CREATE TRIGGER users_audit … — schema.ts lacks it']);
   });
 });
