@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../tools/pg-cluster.ts';
 import { REPO_ROOT } from '../tools/kingdom-server.ts';
+import { KingdomClient } from '../tools/kingdom-client.ts';
 import { buildServer } from '../tools/cluster.ts';
 
 /** Goal of docs/architecture.md §6: ready within 5 s on the demo world. */
@@ -49,13 +50,13 @@ async function timeToReady(extra: Record<string, string>): Promise<number> {
   let stderr = '';
   child.stderr?.on('data', (d) => (stderr = (stderr + String(d)).slice(-3000)));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const ready = new KingdomClient(`http://127.0.0.1:${port}`);
   try {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited before ready: ${stderr}`);
       if (performance.now() - started > 180_000) throw new Error(`server not ready in 180 s: ${stderr}`);
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
-        await res.arrayBuffer();
+        const res = await ready.send('healthReady');
         if (res.status === 200) return Math.round(performance.now() - started);
       } catch {
         // not listening yet

@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import type { Browser, Page } from 'playwright-core';
 import { encodeValleyMap, generateValley, createPrng, LAND_SIZE_INFO, type ValleyMapLand } from '@kingdom/game';
 import { startKingdomServer } from '../tools/kingdom-server.ts';
+import { KingdomClient } from '../tools/kingdom-client.ts';
 
 /** Goals of docs/game-rules.md §2.1 ("Performance"). */
 export const VALLEY_GOALS = { first_paint_ms_5k: 1000, p95_frame_ms_5k: 18, p95_frame_ms_50k: 33, map_gzip_kb_5k: 150 };
@@ -118,7 +119,7 @@ export async function runValleyBench(webDist: string, log: (line: string) => voi
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const mapUrl = `${server.url}/api/valley/map`;
+    const mapUrl = new KingdomClient(server.url).url('valleyMap');
     const gz = await gzipBytes(mapUrl);
     log(`valley: map ${round(gz / 1024)} KB gzip; requests/s (10 connections, 5 s)`);
     const ac = await autocannon({ url: mapUrl, headers: { 'accept-encoding': 'gzip' }, connections: 10, duration: 5 });

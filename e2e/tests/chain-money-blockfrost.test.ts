@@ -65,7 +65,7 @@ describe('chain money on preprod settings over the Blockfrost-compatible emulato
     await withPage(browser, 'blockfrost-chain-money', { baseUrl: server!.url }, async (w) => {
       const { page } = w;
       const api = new KingdomClient(server!.url);
-      const info = await api.json<{ network: string; treasury_address: string }>('GET', '/api/chain/info');
+      const info = await api.call('chainInfo');
       expect(info.network).toBe('preprod');
       const session = await signInWithDemoWallet(w, 'Cardano');
       await admin('/emulator/fund', { address: session.walletAddress });
@@ -91,7 +91,7 @@ describe('chain money on preprod settings over the Blockfrost-compatible emulato
       await expect.poll(() => page.getByTestId('balance-hexo').textContent(), { timeout: 20_000 }).toBe('100');
 
       // withdrawal: the treasury signer pays from the key the emulator funded (TREASURY_KEY_FILE)
-      await api.json('POST', '/api/wallets/master', { token: session.token, body: { address: session.walletAddress } });
+      await api.call('walletsSetMaster', { body: { address: session.walletAddress } }, session.token);
       await page.goto('/dashboard/overview');
       await page.getByTestId('withdraw-hexo').click();
       const wd = page.getByRole('dialog', { name: 'Withdrawal HEXO' });
@@ -105,7 +105,7 @@ describe('chain money on preprod settings over the Blockfrost-compatible emulato
       }, { timeout: 90_000, interval: 2_000 }).toBe('Confirmed');
       await w.shot('withdrawal-confirmed');
       await wd.getByTestId('chain-close').click();
-      const held = await api.json<{ hexo: string }>('GET', `/api/chain/wallet/${session.walletAddress}`);
+      const held = await api.call('chainWalletBalance', { params: { address: session.walletAddress } });
       expect(BigInt(held.hexo)).toBe(10_000_000_000n - 100_000_000n + 40_000_000n);
 
       // an EXO pack paid in ADA to the sale address
@@ -121,7 +121,7 @@ describe('chain money on preprod settings over the Blockfrost-compatible emulato
       await advanceBlocks(16);
       await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 30_000 }).toBe('Paid: EXO credited');
       await w.shot('exo-pack-paid');
-      const exo = await api.json<{ balance: string }>('GET', '/api/user/balance/exo', { token: session.token });
+      const exo = await api.call('balance', { params: { token: 'exo' } }, session.token);
       expect(exo.balance).toBe('1000000000');
       expect(pathOf(page)).toBe('/vendor');
       expect(w.errors).toEqual([]);

@@ -19,7 +19,7 @@ const api = () => new KingdomClient(baseUrl());
 
 /** `POST /api/demo/chain/blocks {count}`: the emulator produces blocks and the watcher runs. */
 async function advanceBlocks(count: number): Promise<void> {
-  await api().json('POST', '/api/demo/chain/blocks', { body: { count } });
+  await api().call('demoBlocks', { body: { count } });
 }
 
 /** The amount shown for `token` on the dashboard or /account/balances (`prefix` of the test ids). */
@@ -46,7 +46,7 @@ describe('chain money with the demo wallet', () => {
       await page.getByTestId('deposit-hexo').click();
       const dialog = page.getByRole('dialog', { name: 'Deposit HEXO' });
       await expect.poll(() => dialog.getByTestId('wallet-holds').textContent(), { timeout: 30_000 }).toMatch(/Your wallet holds [\d,.]+ ADA, [\d,.]+ EXO and [\d,.]+ HEXO/);
-      const info = await api().json<{ treasury_address: string }>('GET', '/api/chain/info');
+      const info = await api().call('chainInfo');
       expect(await dialog.getByTestId('treasury-address').textContent()).toBe(info.treasury_address);
       await dialog.getByTestId('chain-submit').click();
       expect(await dialog.locator('.field-error[role="alert"]').textContent()).toBe('Enter the HEXO amount you want to deposit');
@@ -84,7 +84,7 @@ describe('chain money with the demo wallet', () => {
       await expect.poll(() => pathOf(page)).toBe('/account/settings');
       const panel = page.getByTestId('wallets-panel');
       await panel.getByRole('button', { name: 'Set as Master' }).click();
-      await expect.poll(async () => (await api().json<{ wallets: Array<{ address: string; is_master: boolean }> }>('GET', '/api/wallets', { token })).wallets.find((x) => x.is_master)?.address, { timeout: 20_000 }).toBe(session.walletAddress);
+      await expect.poll(async () => (await api().call('walletsList', undefined, token)).wallets.find((x) => x.is_master)?.address, { timeout: 20_000 }).toBe(session.walletAddress);
 
       // withdraw 40 HEXO to the Master Wallet (the sign-in wallet)
       await page.goto('/dashboard/overview');
@@ -105,7 +105,7 @@ describe('chain money with the demo wallet', () => {
       }, { timeout: 60_000, interval: 1_000 }).toBe('Confirmed');
       await w.shot('withdrawal-confirmed');
       await wd.getByTestId('chain-close').click();
-      const held = await api().json<{ hexo: string }>('GET', `/api/chain/wallet/${session.walletAddress}`);
+      const held = await api().call('chainWalletBalance', { params: { address: session.walletAddress } });
       expect(BigInt(held.hexo) % 1_000_000n).toBe(0n);
 
       // buy an EXO pack at the vendor
@@ -124,7 +124,7 @@ describe('chain money with the demo wallet', () => {
       await advanceBlocks(16);
       await expect.poll(() => order.getByTestId('order-status').textContent(), { timeout: 20_000 }).toBe('Paid: EXO credited');
       await w.shot('exo-pack-paid');
-      const exo = await api().json<{ balance: string }>('GET', '/api/user/balance/exo', { token });
+      const exo = await api().call('balance', { params: { token: 'exo' } }, token);
       expect(exo.balance).toBe('1000000000');
       // the one refusal asked for above (CANT_GET_MASTER_WALLET, 409) is logged by Chromium
       expect(w.errors.filter((e) => !/status of 409 .*\/api\/chain\/withdrawals/.test(e))).toEqual([]);
@@ -156,7 +156,7 @@ describe('chain money with the demo wallet', () => {
 
       // token sale: buy 2 EXO from the first open round
       await page.goto('/tokensale');
-      const rounds = await api().json<{ rounds: Array<{ id: number; status: string; price_lovelace: string }> }>('GET', '/api/tokensale/rounds');
+      const rounds = await api().call('saleRounds');
       expect(rounds.rounds.length).toBe(7);
       const open = rounds.rounds.find((r) => r.status === 'open');
       expect(open).toBeDefined();
@@ -178,7 +178,7 @@ describe('chain money with the demo wallet', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await order.getByTestId('chain-close').tap();
       await expect.poll(() => page.getByTestId('orders-table').textContent(), { timeout: 20_000 }).toContain('Paid');
-      const exo = await api().json<{ balance: string }>('GET', '/api/user/balance/exo', { token: session.token });
+      const exo = await api().call('balance', { params: { token: 'exo' } }, session.token);
       expect(exo.balance).toBe('7000000');
       expect(w.errors).toEqual([]);
     });

@@ -196,7 +196,7 @@ async function axeEveryRoute(w: WatchedPage, routes: readonly string[], hex: str
 
 describe('accessibility', () => {
   test('axe: no serious or critical violation on any route, signed out and signed in, desktop and phone', async () => {
-    const hex = (await new KingdomClient(baseUrl()).json<{ lands: Array<{ hex_name: string }> }>('GET', '/api/lands?page=1')).lands[0]?.hex_name ?? 'X';
+    const hex = (await new KingdomClient(baseUrl()).call('lands', { query: { page: 1 } })).lands[0]?.hex_name ?? 'X';
     for (const phone of [false, true]) {
       await withPage(browser, `axe-${phone ? 'phone' : 'desktop'}`, { phone }, async (w) => {
         const out = await axeEveryRoute(w, ROUTES, hex);
@@ -260,7 +260,7 @@ describe('session expiry', () => {
         const session = await signInWithDemoWallet(w, 'Cardano');
         await page.waitForTimeout(5_500); // the sign-in toast is gone
         // the server forgets the token (as after its lifetime)
-        await api.json('GET', '/api/auth/logout', { token: session.token });
+        await api.call('authLogout', undefined, session.token);
         const visited: string[] = [];
         const onNav = () => visited.push(pathOf(page));
         page.on('framenavigated', onNav);
@@ -313,7 +313,7 @@ describe('fren salaries', () => {
       await expect.poll(() => modal.getByTestId('report-salary').count(), { timeout: 20_000 }).toBe(1);
       // the report's rows say which token paid once the server splits them (hexo_paid/food_paid)
       const day = /(\d{4}-\d{2}-\d{2})/.exec(text)?.[1] ?? '';
-      const answer = await api.json<{ totals: { hexo_paid?: string } }>('GET', `/api/mines/frenmine/reports/${day}`, { token: session.token });
+      const answer = await api.call('mineReport', { params: { mine: 'frenmine', day } }, session.token);
       if (answer.totals.hexo_paid !== undefined) expect(await modal.getByTestId('report-salary').textContent()).toMatch(/HEXO/);
       await w.shot('fren-report');
       expect(w.errors).toEqual([]);

@@ -24,47 +24,35 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-interface LandRow { hex_name: string; size: string; goldmine_level: number | null; owner: string | null }
-
 /** Gives `address` one SMALL land with a level-1 gold mine still held by the mint (by the faucet's `land`), and nothing else. */
 async function smallLandTo(address: string): Promise<string> {
   const client = api();
   for (let page = 1; page <= 60; page++) {
-    const { lands } = await client.json<{ lands: LandRow[] }>('GET', `/api/lands?page=${page}`);
+    const { lands } = await client.call('lands', { query: { page } });
     for (const l of lands.filter((x) => x.size === 'SMALL' && x.goldmine_level === 1 && x.owner === null)) {
-      const res = await client.raw('POST', '/api/demo/faucet', { body: { address, land: l.hex_name } });
-      await res.arrayBuffer();
+      const res = await client.send('demoFaucet', { body: { address, land: l.hex_name } });
       if (res.ok) return l.hex_name;
     }
   }
   throw new Error('no SMALL land with a level-1 gold mine left in the mint');
 }
 
-/** POSTs JSON with the player's bearer token, an XSRF pair and an Idempotency-Key (as the web app's client does). */
-async function post(path: string, token: string, body: unknown): Promise<Response> {
-  const client = api();
-  const xsrf = await client.csrf();
-  return fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${token}`,
-      cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'x-xsrf-token': xsrf, 'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
+/** Buys through the vendor with the player's token (what the vendor page's Buy does: one Idempotency-Key per purchase). */
+function buy(token: string, item: string, quantity = 1) {
+  return api().send('vendorPurchase', { body: { item, quantity }, headers: { 'Idempotency-Key': crypto.randomUUID() } }, token);
 }
 
-/** Buys through the vendor with the player's token (what the vendor page's Buy does). */
-function buy(token: string, item: string, quantity = 1): Promise<Response> {
-  return post('/api/vendor/purchase', token, { item, quantity });
+/** Starts the next gold mine upgrade of land `hex` with the player's token. */
+function upgrade(token: string, hex: string) {
+  return api().send('goldmineUpgrade', { body: { hex_name: hex } }, token);
 }
 
 async function tickDays(days: number): Promise<void> {
-  await api().json('POST', '/api/demo/tick', { body: { days } });
+  await api().call('demoTick', { body: { days } });
 }
 
 async function items(token: string): Promise<Record<string, number>> {
-  const { items: list } = await api().json<{ items: Array<{ key: string; amount: number }> }>('GET', '/api/inventory/items', { token });
+  const { items: list } = await api().call('inventoryItems', undefined, token);
   return Object.fromEntries(list.filter((i) => i.amount > 0).map((i) => [i.key, i.amount]));
 }
 
@@ -97,7 +85,7 @@ describe('the land ladder from the game\'s own sources', () => {
       await expect.poll(async () => (await toastTexts(page)).join(' | '), { timeout: 20_000 }).toContain('Expansion permit tier 3');
       await w.shot('permit-3-bought');
       const again = await buy(token, 'permit_3');
-      expect([again.status, (await again.json() as { error: string }).error]).toEqual([409, 'VENDOR_WEEKLY_LIMIT']);
+      expect([again.status, (again.body as { error: string }).error]).toEqual([409, 'VENDOR_WEEKLY_LIMIT']);
       for (const item of ['permit_1', 'permit_2', 'toolkit_set_2_10']) expect((await buy(token, item)).status, item).toBe(200);
       expect(await items(token)).toMatchObject({ land_upgrade01: 1, land_upgrade02: 1, land_upgrade03: 1, toolkit_2: 1, toolkit_10: 1 });
 
@@ -113,8 +101,8 @@ describe('the land ladder from the game\'s own sources', () => {
 
       // gold mine 1 → 9 through the game's upgrades (each finishes at a tick)
       for (let level = 2; level <= 9; level++) {
-        const up = await post('/api/goldmine/upgrade', token, { hex_name: hex });
-        expect(up.status, `upgrade to ${level}: ${await up.clone().text()}`).toBe(200);
+        const up = await upgrade(token, hex);
+        expect(up.status, `upgrade to ${level}: ${JSON.stringify(up.body)}`).toBe(200);
         await tickDays(Math.ceil(((level - 1) * 6) / 24) + 1);
       }
       // has_update: the navigation marks Lands; opening the land shows what changed and clears it
@@ -128,14 +116,14 @@ describe('the land ladder from the game\'s own sources', () => {
       await expect.poll(() => page.getByTestId('nav-mark').count(), { timeout: 20_000 }).toBe(0);
 
       // the last upgrade finishes while the player looks at the gold mines: "upgrade succeeded"
-      expect((await post('/api/goldmine/upgrade', token, { hex_name: hex })).status).toBe(200);
+      expect((await upgrade(token, hex)).status).toBe(200);
       await page.goto('/goldmine/workers');
       await settle(page);
       for (let i = 0; i < 4 && !(await toastTexts(page)).some((x) => x.includes('is now level 10')); i++) await advanceOneDay(page);
       await expect.poll(async () => (await toastTexts(page)).join(' | '), { timeout: 40_000 }).toContain(`Upgrade succeeded: The gold mine of ${hex} is now level 10`);
       await w.shot('upgrade-succeeded-toast');
 
-      const { mines } = await api().json<{ mines: Array<{ land: { hex_name: string; size: string }; level: number; slots: Array<{ slot: number; open: boolean; manager: boolean }> }> }>('GET', '/api/goldmine/mines', { token });
+      const { mines } = await api().call('goldmineMines', undefined, token);
       const mine = mines.find((m) => m.land.hex_name === hex)!;
       expect([mine.land.size, mine.level]).toEqual(['SUPERLARGE', 10]);
       expect(mine.slots.find((s) => s.slot === 10)).toMatchObject({ open: true, manager: true });

@@ -21,8 +21,7 @@ const api = () => new KingdomClient(baseUrl());
 
 /** The lands the mint still holds, from the public map. */
 async function unminted(): Promise<Array<ReturnType<typeof valleyMapLand>>> {
-  const res = await fetch(`${baseUrl()}/api/valley/map`);
-  const m = decodeValleyMap((await res.json()) as ValleyMapPayload);
+  const m = decodeValleyMap((await api().call('valleyMap')) as ValleyMapPayload);
   const out: Array<ReturnType<typeof valleyMapLand>> = [];
   for (let i = 0; i < m.count; i++) if (m.owner[i] === OWNER_NOT_MINTED) out.push(valleyMapLand(m, i));
   return out;
@@ -30,7 +29,7 @@ async function unminted(): Promise<Array<ReturnType<typeof valleyMapLand>>> {
 
 /** Waits until the demo wallet's sign-in funding (emulator ADA) reached the wallet. */
 async function waitForFunding(address: string): Promise<void> {
-  await expect.poll(async () => BigInt((await api().json<{ lovelace: string }>('GET', `/api/chain/wallet/${address}`)).lovelace), { timeout: 60_000 }).toBeGreaterThan(0n);
+  await expect.poll(async () => BigInt((await api().call('chainWalletBalance', { params: { address } })).lovelace), { timeout: 60_000 }).toBeGreaterThan(0n);
 }
 
 /** Clicks Sign in the demo wallet's prompt. */
@@ -46,7 +45,7 @@ async function payAndConfirm(w: WatchedPage, dialog: ReturnType<Page['getByRole'
   await signInDemoWalletPrompt(w.page);
   await expect.poll(() => dialog.getByTestId('mint-status').textContent(), { timeout: 30_000 }).toMatch(texts.submitted);
   await w.shot('mint-submitted');
-  await api().json('POST', '/api/demo/chain/blocks', { body: { count: 16 } });
+  await api().call('demoBlocks', { body: { count: 16 } });
   await expect.poll(() => dialog.getByTestId('mint-status').textContent(), { timeout: 30_000 }).toBe(texts.minted);
 }
 
@@ -147,7 +146,7 @@ describe('mint in the app', () => {
       await payAndConfirm(w, dialog, { submitted: /Enviada, esperando el siguiente bloque|Acuñando \(\d+ de 15 confirmaciones\)/, minted: 'Acuñada: la tierra es tuya' });
       await w.shot('mint-phone-confirmed');
       const hex = land.slice(0, 6);
-      const mine = await api().json<{ lands: Array<{ hex_name: string }> }>('GET', '/api/lands?my=true', { token: session.token });
+      const mine = await api().call('lands', { query: { my: 'true' } }, session.token);
       expect(mine.lands.map((l) => l.hex_name)).toContain(hex);
       expect(w.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     });

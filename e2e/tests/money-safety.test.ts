@@ -22,7 +22,7 @@ describe('money safety with the demo wallet', () => {
       const { page } = w;
       const first = await signInWithDemoWallet(w, 'Cardano');
       // the first sign-in funds the demo wallet on the emulated chain: let that land
-      await api().json('POST', '/api/demo/chain/blocks', { body: { count: 1 } });
+      await api().call('demoBlocks', { body: { count: 1 } });
 
       await page.goto('/account/settings');
       await expect.poll(() => page.getByTestId('no-stake-keys').isVisible(), { timeout: 20_000 }).toBe(true);

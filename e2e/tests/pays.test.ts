@@ -9,7 +9,6 @@
  */
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { HallOfFameMeResponse, MinesResponse } from '@kingdom/api';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
 import { baseUrl, expectPath, launchBrowser, seriousAxeViolations, settle, signInWithDemoWallet, withPage } from '../helpers.ts';
 
@@ -37,14 +36,14 @@ describe('does playing well pay', () => {
         }
         const api = new KingdomClient(baseUrl());
         const given = await api.faucet(session.walletAddress, { lands: 1, hexo: '2000' }) as { lands: string[] };
-        const mines = await api.json<MinesResponse>('GET', '/api/goldmine/mines', { token: session.token });
+        const mines = await api.call('goldmineMines', undefined, session.token);
         const mine = mines.mines.find((m) => m.land.hex_name === given.lands[0])!;
         for (const s of mine.slots.filter((x) => x.open && !x.worker)) {
-          await api.json('POST', '/api/goldmine/workers', { token: session.token, body: { hex_name: given.lands[0], slot: s.slot, worker: null } });
+          await api.call('goldmineAssignWorker', { body: { hex_name: given.lands[0]!, slot: s.slot, worker: null } }, session.token);
         }
         // settle days until this week's reports hold 3 worked days of the player (at most 10)
-        const me = () => api.json<HallOfFameMeResponse>('GET', '/api/hall-of-fame/me?chain=cardano&board=average_effectivity', { token: session.token });
-        for (let i = 0; i < 10 && (await me()).rank === null; i++) await api.json('POST', '/api/demo/tick', { body: { days: 1 } });
+        const me = () => api.call('hallOfFameMe', { query: { chain: 'cardano', board: 'average_effectivity' } }, session.token);
+        for (let i = 0; i < 10 && (await me()).rank === null; i++) await api.call('demoTick', { body: { days: 1 } });
         const ranked = await me();
         expect(ranked.rank).not.toBeNull();
         expect(ranked.value).toBe('10000'); // every open slot worked every day

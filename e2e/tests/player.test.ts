@@ -80,7 +80,7 @@ describe('player', () => {
       const after = await readSession(page);
       expect(after?.token ?? '').toBe('');
       await w.shot('landing-after-logout');
-      const revoked = await api.raw('GET', '/api/dashboard/user', { token: session.token });
+      const revoked = await api.send('dashboardUser', undefined, session.token);
       expect(revoked.status).toBe(401);
 
       expect(w.errors).toEqual([]);
@@ -124,7 +124,7 @@ describe('player', () => {
       await settle(page);
       // the server forgets the token (revoked: same effect as expiry for the client)
       const api = new KingdomClient(baseUrl());
-      const out = await api.json<{ status: string }>('GET', '/api/auth/logout', { token: session.token });
+      const out = await api.call('authLogout', undefined, session.token);
       expect(out.status).toBe('success');
 
       await page.reload();

@@ -11,7 +11,6 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { toBaseUnits } from '@kingdom/game';
-import type { QuestsResponse } from '@kingdom/api';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
 import { baseUrl, expectPath, launchBrowser, seriousAxeViolations, settle, signInWithDemoWallet, toastTexts, withPage } from '../helpers.ts';
 
@@ -39,7 +38,7 @@ describe('quests', () => {
         }
         const api = new KingdomClient(baseUrl());
         const given = await api.faucet(session.walletAddress, { lands: 1, hexo: '500' }) as { lands: string[] };
-        const mine = await api.json<QuestsResponse>('GET', '/api/quests', { token: session.token });
+        const mine = await api.call('quests', undefined, session.token);
         const first = mine.daily.quests[0]!;
         expect(['assign_workers', 'vendor_purchases']).toContain(first.kind);
 
@@ -62,9 +61,9 @@ describe('quests', () => {
           await press(page.getByTestId('vendor-confirm'));
           await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0);
         } else {
-          await api.json('POST', '/api/goldmine/workers', { token: session.token, body: { hex_name: given.lands[0], slot: 1, worker: null } });
+          await api.call('goldmineAssignWorker', { body: { hex_name: given.lands[0]!, slot: 1, worker: null } }, session.token);
         }
-        const hexoBefore = BigInt((await api.json<{ balance: string }>('GET', '/api/user/balance/hexo', { token: session.token })).balance);
+        const hexoBefore = BigInt((await api.call('balance', { params: { token: 'hexo' } }, session.token)).balance);
 
         // complete: claim it
         await page.goto('/quests');
@@ -89,14 +88,14 @@ describe('quests', () => {
         const reward = first.rewards[0]!;
         expect(reward).toMatchObject({ kind: 'token', key: 'hexo' });
         const expected = hexoBefore + BigInt(reward.amount);
-        await expect.poll(async () => BigInt((await api.json<{ balance: string }>('GET', '/api/user/balance/hexo', { token: session.token })).balance), { timeout: 20_000 }).toBe(expected);
+        await expect.poll(async () => BigInt((await api.call('balance', { params: { token: 'hexo' } }, session.token)).balance), { timeout: 20_000 }).toBe(expected);
         await page.goto('/dashboard/overview');
         const whole = (expected / toBaseUnits(1n, 'hexo')).toString();
         await expect.poll(async () => ((await page.getByTestId('balance-hexo').textContent()) ?? '').replace(/[^\d]/g, ''), { timeout: 20_000 }).toBe(whole);
         await w.shot('balance');
-        const again = await api.raw('POST', `/api/quests/${first.id}/claim`, { token: session.token, headers: { 'idempotency-key': randomUUID() } });
+        const again = await api.send('questClaim', { params: { id: first.id }, headers: { 'idempotency-key': randomUUID() } }, session.token);
         expect(again.status).toBe(409);
-        expect(((await again.json()) as { error: string }).error).toBe('QUEST_ALREADY_CLAIMED');
+        expect((again.body as { error: string }).error).toBe('QUEST_ALREADY_CLAIMED');
         // the profile shows the achievement of a first claimed quest
         await page.goto('/account/settings');
         const badge = page.getByTestId('achievement-first_quest');

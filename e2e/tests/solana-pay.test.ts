@@ -39,7 +39,7 @@ async function waitForSol(address: string): Promise<bigint> {
 }
 
 async function exoBalance(token: string): Promise<bigint> {
-  return BigInt((await api().json<{ balance: string }>('GET', '/api/user/balance/exo', { token })).balance);
+  return BigInt((await api().call('balance', { params: { token: 'exo' } }, token)).balance);
 }
 
 /** Makes the demo wallet a legacy-only, sign-only wallet (or, with `null`, the default v0 + signAndSend one). */

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { LeaderboardResponse, StakingProject, WorkerNft } from '@kingdom/api';
+import type { StakingProject } from '@kingdom/api';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
 import { baseUrl, expectPath, launchBrowser, openPage, seriousAxeViolations, settle, signInWithDemoWallet } from '../helpers.ts';
 
@@ -33,7 +33,7 @@ describe('staking hub', () => {
       await page.goto('/login');
       const session = await signInWithDemoWallet(w, 'Cardano');
       // a project below 250,000 votes and outside the top 10: not qualified, no league
-      const board = await api.json<LeaderboardResponse>('GET', '/api/staking/leaderboard?chain=cardano');
+      const board = await api.call('stakingLeaderboard', { query: { chain: 'cardano' } });
       const target = board.items.find((p) => p.rank > 10 && p.votes < 250_000) as StakingProject;
       expect(target).toBeTruthy();
       const need = 250_000 - target.votes + 10;
@@ -71,15 +71,15 @@ describe('staking hub', () => {
       await expect.poll(async () => amount(await row.getByTestId('project-votes').textContent()), { timeout: 20_000 }).toBeGreaterThanOrEqual(250_000);
       expect(await row.getByTestId('league').getAttribute('data-league')).toBe('none');
 
-      const rarity = async () => (await api.json<{ workers: WorkerNft[] }>('GET', '/api/goldmine/worker-nfts', { token: session.token }))
+      const rarity = async () => (await api.call('workerNfts', undefined, session.token))
         .workers.filter((x) => x.collection_key === target.collection_key).map((x) => x.rarity);
       expect(await rarity()).toEqual([null, null]);
 
       // advance to the snapshot (the tick that ends at it takes it)
       const next = Date.parse(board.next_snapshot_at);
-      const clock = await api.json<{ now: string }>('GET', '/api/demo/clock');
+      const clock = await api.call('demoClock');
       const days = Math.ceil((next - Date.parse(clock.now)) / 86_400_000);
-      await api.json('POST', '/api/demo/tick', { body: { days } });
+      await api.call('demoTick', { body: { days } });
       await page.reload();
       await expect.poll(async () => row.getByTestId('league').getAttribute('data-league'), { timeout: 20_000 }).toBe('gold');
       await w.shot('league-gold');
@@ -87,8 +87,8 @@ describe('staking hub', () => {
 
       // one more day: the staking report pays HEXO for the two NFTs
       const before = await hexoOnDashboard(page);
-      const after = await api.json<{ settled: string[] }>('POST', '/api/demo/tick', { body: { days: 1 } });
-      const day = after.settled.at(-1)!;
+      const after = await api.call('demoTick', { body: { days: 1 } });
+      const day = after.settled!.at(-1)!;
       await page.goto('/account/inbox');
       const note = page.getByTestId('notification').filter({ hasText: 'Staking hub daily report' }).filter({ hasText: day }).first();
       await expect.poll(() => note.count(), { timeout: 20_000 }).toBe(1);

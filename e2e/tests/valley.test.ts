@@ -32,8 +32,7 @@ async function canvasBox(page: Page) {
 
 /** Hex names of SMALL lands the mint still holds, from the public map endpoint. */
 async function unmintedLands(): Promise<string[]> {
-  const res = await fetch(`${baseUrl()}/api/valley/map`);
-  const m = decodeValleyMap((await res.json()) as ValleyMapPayload);
+  const m = decodeValleyMap((await new KingdomClient(baseUrl()).call('valleyMap')) as ValleyMapPayload);
   const out: string[] = [];
   for (let i = 0; i < m.count; i++) if (m.owner[i] === OWNER_NOT_MINTED && m.size[i] === 0) out.push(valleyMapLand(m, i).hexName);
   return out;

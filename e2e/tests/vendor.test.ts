@@ -70,7 +70,7 @@ describe('vendor, history and chest', () => {
       expect(csv[0]).toEqual(['date', 'asset', 'amount', 'reason', 'raw_reason', 'reference', 'balance_after']);
       expect(csv.slice(1).map((r) => r[3])).toEqual(['faucet', 'vendor_purchase']);
       const sum = csv.slice(1).reduce((a, r) => a + signed(r[2]!), 0n);
-      const balance = (await api.json<{ balance: string }>('GET', '/api/user/balance/hexo', { token: session.token })).balance;
+      const balance = (await api.call('balance', { params: { token: 'hexo' } }, session.token)).balance;
       expect(sum).toBe(BigInt(balance));
       expect(sum).toBe(toBaseUnits(2_000n, 'hexo'));
 
@@ -84,11 +84,11 @@ describe('vendor, history and chest', () => {
       await page.goto('/dashboard/overview');
       await expect.poll(() => page.getByTestId('overview-chest').textContent(), { timeout: 20_000 }).toContain('Opened this week');
       await w.shot('dashboard-chest');
-      const clock = await api.json<{ now: string }>('GET', '/api/demo/clock');
+      const clock = await api.call('demoClock');
       const week = chestWeekOf(Date.parse(clock.now));
 
       // after the week the seed is revealed and the page recomputes the draw in the browser
-      await api.json('POST', '/api/demo/tick', { body: { days: 7 } });
+      await api.call('demoTick', { body: { days: 7 } });
       await page.goto(`/chest/verify?week=${week}&user=${session.userId}`);
       await expect.poll(() => page.getByTestId('verify-seed').textContent(), { timeout: 20_000 }).toMatch(/^[0-9a-f]{64}$/);
       const checks = page.getByTestId('verify-checks');
@@ -128,7 +128,7 @@ describe('vendor, history and chest', () => {
       await page.getByTestId('profile-name').fill(`Phone_${session.userId}`);
       await page.getByRole('button', { name: 'Save' }).tap();
       await expect.poll(() => page.getByText('Profile saved').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await expect.poll(async () => (await api.json<{ user: { user_name: string } }>('GET', '/api/dashboard/user', { token: session.token })).user.user_name, { timeout: 20_000 }).toBe(`Phone_${session.userId}`);
+      await expect.poll(async () => (await api.call('dashboardUser', undefined, session.token)).user.user_name, { timeout: 20_000 }).toBe(`Phone_${session.userId}`);
       await w.shot('settings');
       await page.goto('/account/chest');
       await expect.poll(() => page.getByTestId('chest-open').count(), { timeout: 20_000 }).toBe(1);

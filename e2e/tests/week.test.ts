@@ -188,7 +188,7 @@ async function week(w: WatchedPage, phone: boolean, lang: Lang = 'en'): Promise<
   await press(page.getByRole('button', { name: T('start.getDemoAssets') }), phone);
   await expect.poll(() => page.getByTestId('first-steps').isVisible(), { timeout: 60_000 }).toBe(true);
   const got = (await page.getByTestId('getting-started-got').textContent()) ?? '';
-  const nfts = await api().json<{ workers: unknown[] }>('GET', '/api/goldmine/worker-nfts', { token });
+  const nfts = await api().call('workerNfts', undefined, token);
   expect(nfts.workers.length).toBe(Number(promised));
   expect(got).toMatch(P('start.got', { workers: nfts.workers.length }));
   // item 8: onboarding names where "Advance one day" is on this screen
@@ -337,7 +337,7 @@ async function week(w: WatchedPage, phone: boolean, lang: Lang = 'en'): Promise<
   await w.shot('history-deposits');
   await page.getByTestId('history-reason').selectOption('staking');
   await expect.poll(async () => [...new Set(await page.getByTestId('history-reason-cell').allTextContents())], { timeout: 20_000 }).toEqual([T('account.reasons.staking')]);
-  const csv = await (await api().raw('GET', '/api/account/ledger.csv?token=hexo', { token })).text();
+  const csv = await api().call('accountLedgerCsv', { query: { token: 'hexo' } }, token);
   const reasons = new Set(csv.trim().split('\n').slice(1).map((line) => line.split(',')[3]));
   for (const r of ['staking', 'deposit', 'withdrawal', 'salary', 'vendor_purchase']) expect(reasons, `CSV reasons ${[...reasons].join(' ')}`).toContain(r);
   expect(reasons).not.toContain('other');
