@@ -12,6 +12,7 @@ import type { ChainBenchEntry } from './parts.ts';
 import { providerLines, type ProviderCallsEntry } from './provider-calls.ts';
 import { solanaLines, type SolanaBenchEntry } from './solana-payments.ts';
 import { valleyLines, type ValleyEntry } from './valley.ts';
+import { questsLines } from './quests.ts';
 
 const RESULTS = join(BENCH_DIR, 'results', 'latest.json');
 
@@ -39,6 +40,7 @@ export function printTable(report: {
   api: ApiEntry;
   web: WebEntry;
   settlement?: Record<string, unknown>;
+  quests?: Record<string, unknown>;
   valley?: ValleyEntry | { error: string };
   chain?: ChainBenchEntry | { error: string };
 }): void {
@@ -58,6 +60,7 @@ export function printTable(report: {
     const steps = st.write_p99_ms_by_step as Record<string, { p99_ms: number }> | null | undefined;
     if (steps) lines.push(`  the writes' p99 by the step of the tick they were due in: ${Object.entries(steps).map(([k, v]) => `${k} ${v.p99_ms} ms`).join(', ')}`);
   }
+  if (report.quests && typeof report.quests.progress_seconds_postgres === 'number') lines.push(...questsLines(report.quests));
   if (apiFailed(api)) lines.push('WARNING: some runs had non-2xx answers or errors: see latest.json');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

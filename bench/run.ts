@@ -37,6 +37,9 @@
  * PGlite); replaces the report's `api` entry and keeps every other.
  * `BENCH_ONLY=settlement` (or `--only settlement`): only the daily tick (bench/settlement.ts: 1M lands
  * on Postgres: the first day alone, the next alone, the third with the players' writes during it, `settlement.write_p99_ms_during_tick`; and PGlite).
+ * `BENCH_ONLY=quests` (or `--only quests`): only the quests (bench/quests.ts: `quests.progress_seconds_postgres`, every
+ * player's progress after the 1M-land tick beside that tick's seconds; the achievements job; `quests.hall_of_fame.p99_ms`
+ * at 100 connections); replaces the report's `quests` entry (`BENCH_QUESTS_LANDS` sets its world's size).
  *
  * This file is the command: which parts run, in which order, and what each replaces in the report.
  * The parts: bench/api.ts (API load), bench/login-js.ts (`/login` JS), bench/parts.ts (start-up,
@@ -50,6 +53,7 @@ import { measureHtml, measureRuntime, webEntry, webLines, type RuntimeJs } from 
 import { benchStartup, loadEntry, measureChain, measureLoad, measureProviderCalls, measureReady, measureSolanaPayments, measureValley, opsEntry } from './parts.ts';
 import { printTable, readExisting, writeReport } from './report.ts';
 import { runSettlementBench } from './settlement.ts';
+import { questsLines, runQuestsBench } from './quests.ts';
 import { chainLines } from './chain-watcher.ts';
 import { providerLines, type ProviderCallsEntry } from './provider-calls.ts';
 import { solanaLines, type SolanaBenchEntry } from './solana-payments.ts';
@@ -60,6 +64,8 @@ import { startupLines } from './web-startup.ts';
 
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
+/** The quests bench's world (bench/quests.ts): the tick's 1,000,000 lands unless `BENCH_QUESTS_LANDS`. */
+const QUESTS_LANDS = positiveInt(process.env.BENCH_QUESTS_LANDS, SETTLEMENT_LANDS);
 
 /**
  * The whole bench, in this order: the API on Postgres, the database floor, the API on PGlite (with
@@ -79,6 +85,7 @@ async function main(): Promise<void> {
     });
     const startup = await benchStartup();
     const settlement = await runSettlementBench(pgUrl, SETTLEMENT_LANDS, SETTLEMENT_PGLITE_LANDS, log);
+    const quests = await runQuestsBench(pgUrl, QUESTS_LANDS, log);
     const valley = await measureValley();
     const chain = await measureChain(pgUrl);
     const ready = await measureReady(pgUrl);
@@ -88,6 +95,7 @@ async function main(): Promise<void> {
       ...readExisting(),
       api,
       settlement,
+      quests,
       web: { ...webEntry(web, measured), ...(startup ?? {}) },
       valley,
       chain,
@@ -201,6 +209,18 @@ async function mainSettlementOnly(): Promise<void> {
 }
 
 /**
+ * `--only quests`: the quests bench alone (bench/quests.ts: every player's progress after the
+ * 1M-land tick, the achievements job, the hall of fame under load); replaces the report's `quests` entry.
+ */
+async function mainQuestsOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const quests = await runQuestsBench(pgUrl, QUESTS_LANDS, log);
+    writeReport({ ...readExisting(), quests });
+    process.stdout.write(`${questsLines(quests).join('\n')}\n`);
+  });
+}
+
+/**
  * `--only api`: the API load alone (bare route, Postgres, the database floor, PGlite), as the whole
  * bench runs it; replaces the report's `api` entry and keeps every other.
  */
@@ -245,7 +265,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load' or 'settlement' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement' or 'quests' can be run alone`);
   return part;
 }
 
@@ -254,7 +274,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'api' ? mainApiOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -372,7 +372,7 @@ export const mineWorkers = pgTable('mine_workers', {
 }, (t) => [
   primaryKey({ name: 'mine_workers_pk', columns: [t.landId, t.mine, t.slot] }),
   uniqueIndex('mine_workers_nft_once').on(t.collectionKey, t.assetKey),
-  index('mine_workers_user').on(t.userId),
+  index('mine_workers_user').on(t.userId, t.assignedAt),
   check('mine_workers_mine', sql`${t.mine} IN ('goldmine', 'frenmine')`),
   check('mine_workers_slot', sql`${t.slot} BETWEEN 1 AND CASE WHEN ${t.mine} = 'goldmine' THEN 10 ELSE 5 END`),
   // an NFT worker names its NFT, a default worker none

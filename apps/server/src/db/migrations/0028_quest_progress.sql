@@ -59,3 +59,10 @@ CREATE TABLE "achievement_cursor" (
 );
 --> statement-breakpoint
 INSERT INTO "achievement_cursor" ("id") VALUES (true);
+--> statement-breakpoint
+-- Quest progress counts the period's worker assignments of a range of players (the quests bench:
+-- every player after the tick): the players' index carries the assignment time, so the range is
+-- read in the index alone (it still serves every lookup by player).
+DROP INDEX "mine_workers_user";
+--> statement-breakpoint
+CREATE INDEX "mine_workers_user" ON "mine_workers" USING btree ("user_id", "assigned_at");

@@ -8,52 +8,64 @@ import { EFFECTIVITY_BASIS_POINTS, HALL_EFFECTIVITY_MIN_WORKED_DAYS, WEEK_MS, ad
 import { exec, type Orm } from '../../db/client.ts';
 
 /**
- * Progress of every quest kind over `period` (start inclusive, end exclusive, UTC) for the players
- * with ids `from`…`to` (inclusive), in one statement: counts, vote points, EXO base units, for each
- * player with any progress (the others have none). Excellent mine-days count the reports of the
+ * Progress of every quest kind over each of `periods` (start inclusive, end exclusive, UTC) for the
+ * players with ids `from`…`to` (inclusive), in one statement (each table read once for all the
+ * periods): counts, vote points, EXO base units; one map per period, holding each player with any
+ * progress in one of them (the others have none). Excellent mine-days count the reports of the
  * days whose end falls in the period (days `start − 1` to `end − 2`); the mines' EXO credits of
  * those days carry the day as reference and the day's end as time (the tick's credit batches), so
  * the reference list lets the ledger's (reason, reference, user) index find exactly the period's
  * credits. The same statement answers one player (`progressOf`) and every player in batches (the
  * bench `quests.progress_seconds_postgres`).
  */
-export async function progressOfPlayers(orm: Orm, period: QuestPeriod, from: number, to: number): Promise<Map<number, Record<QuestKind, bigint>>> {
-  const rows = await exec<{ user_id: number } & Record<QuestKind, string>>(orm, progressSql(period, from, to));
-  return new Map(rows.map((r) => [r.user_id, Object.fromEntries(QUEST_KINDS.map((k) => [k, BigInt(r[k])])) as Record<QuestKind, bigint>]));
+export async function progressOfPlayers(orm: Orm, periods: readonly QuestPeriod[], from: number, to: number): Promise<Array<Map<number, Record<QuestKind, bigint>>>> {
+  const rows = await exec<{ user_id: number } & Record<string, string>>(orm, progressSql(periods, from, to));
+  return periods.map((_, i) => new Map(rows.map((r) => [r.user_id, Object.fromEntries(QUEST_KINDS.map((k) => [k, BigInt(r[`${k}_${i}`]!)])) as Record<QuestKind, bigint>])));
 }
 
-/** The statement of {@link progressOfPlayers}: rows `user_id` and one text column per quest kind. */
-export function progressSql(period: QuestPeriod, from: number, to: number): SQL {
-  const s = new Date(period.startsAt);
-  const e = new Date(period.endsAt);
-  const firstReportDay = addDays(period.start, -1);
-  const endReportDay = addDays(new Date(period.endsAt).toISOString().slice(0, 10), -1); // exclusive
+/** The statement of {@link progressOfPlayers}: rows `user_id` and a text column `<kind>_<i>` per quest kind and period. */
+export function progressSql(periods: readonly QuestPeriod[], from: number, to: number): SQL {
+  const bounds = periods.map((p) => {
+    const firstReportDay = addDays(p.start, -1);
+    const endReportDay = addDays(new Date(p.endsAt).toISOString().slice(0, 10), -1); // exclusive
+    return { s: new Date(p.startsAt), e: new Date(p.endsAt), firstReportDay, endReportDay };
+  });
+  const s = new Date(Math.min(...periods.map((p) => p.startsAt)));
+  const e = new Date(Math.max(...periods.map((p) => p.endsAt)));
+  const firstReportDay = bounds.map((b) => b.firstReportDay).sort()[0]!;
+  const endReportDay = bounds.map((b) => b.endReportDay).sort().at(-1)!;
   const reportDays: string[] = [];
   for (let d = firstReportDay; d < endReportDay; d = addDays(d)) reportDays.push(d);
-  const users = (col: string) => sql`${sql.identifier(col)} BETWEEN ${from}::int AND ${to}::int`;
-  const during = (col: string) => sql`${sql.identifier(col)} >= ${s} AND ${sql.identifier(col)} < ${e}`;
+  const users = sql`user_id BETWEEN ${from}::int AND ${to}::int`;
+  const during = (col: SQL) => sql`${col} >= ${s} AND ${col} < ${e}`;
+  /** One column per period: `agg` over the rows whose time `col` is in it. */
+  const per = (agg: (filter: SQL) => SQL, col: SQL) => sql.join(bounds.map((b, i) => sql`${agg(sql`FILTER (WHERE ${col} >= ${b.s} AND ${col} < ${b.e})`)} AS ${sql.identifier(`v${i}`)}`), sql`, `);
+  const count = (col: SQL) => per((f) => sql`(count(*) ${f})::numeric`, col);
+  // a period's report days (text dates), not its instants
+  const daysIn = bounds.map((b) => sql`g.day >= ${b.firstReportDay} AND g.day < ${b.endReportDay}`);
+  const days = sql.join(daysIn.map((cond, i) => sql`(count(*) FILTER (WHERE ${cond}))::numeric AS ${sql.identifier(`v${i}`)}`), sql`, `);
   return sql`SELECT user_id,
-    ${sql.join(QUEST_KINDS.map((k) => sql`COALESCE(sum(v) FILTER (WHERE k = ${k}), 0)::text AS ${sql.identifier(k)}`), sql`, `)}
+    ${sql.join(bounds.flatMap((_, i) => QUEST_KINDS.map((k) => sql`COALESCE(sum(${sql.identifier(`v${i}`)}) FILTER (WHERE k = ${k}), 0)::text AS ${sql.identifier(`${k}_${i}`)}`)), sql`, `)}
     FROM (
-      SELECT user_id, 'assign_workers' AS k, count(*)::numeric AS v FROM mine_workers WHERE ${users('user_id')} AND ${during('assigned_at')} GROUP BY user_id
-      UNION ALL SELECT user_id, 'vendor_purchases', count(*) FROM vendor_purchases WHERE ${users('user_id')} AND ${during('created_at')} GROUP BY user_id
-      UNION ALL SELECT user_id, 'vendor_purchases', count(*) FROM exo_orders WHERE ${users('user_id')} AND source = 'pack' AND status = 'paid' AND ${during('created_at')} GROUP BY user_id
-      UNION ALL SELECT user_id, 'add_votes', GREATEST(sum(delta), 0) FROM vote_events WHERE ${users('user_id')} AND ${during('created_at')} GROUP BY user_id
-      UNION ALL SELECT user_id, 'deposits', count(*) FROM ledger_entries WHERE ${users('user_id')} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0
-        AND ${during('created_at')} GROUP BY user_id
-      UNION ALL SELECT user_id, 'upgrades_started', count(*) FROM mine_upgrades WHERE ${users('user_id')} AND ${during('started_at')} GROUP BY user_id
-      UNION ALL SELECT d.user_id, 'excellent_mine_days', count(*) FROM mine_daily d
-        JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day) AND g.day >= ${firstReportDay} AND g.day < ${endReportDay}
-        WHERE ${users('user_id')} AND d.effectivity = 5 AND d.first_day < ${endReportDay} AND (d.last_day IS NULL OR d.last_day >= ${firstReportDay}) GROUP BY d.user_id
-      UNION ALL SELECT user_id, 'exo_mined', sum(amount) FROM ledger_entries WHERE reason IN ('goldmine_reward', 'frenmine_reward')
-        AND reference IN (${sql.join(reportDays.map((d) => sql`${d}`), sql`, `)}) AND ${users('user_id')} AND asset = 'exo' AND amount > 0
-        AND ${during('created_at')} GROUP BY user_id
+      SELECT user_id, 'assign_workers' AS k, ${count(sql`assigned_at`)} FROM mine_workers WHERE ${users} AND ${during(sql`assigned_at`)} GROUP BY user_id
+      UNION ALL SELECT user_id, 'vendor_purchases', ${count(sql`created_at`)} FROM vendor_purchases WHERE ${users} AND ${during(sql`created_at`)} GROUP BY user_id
+      UNION ALL SELECT user_id, 'vendor_purchases', ${count(sql`created_at`)} FROM exo_orders WHERE ${users} AND source = 'pack' AND status = 'paid' AND ${during(sql`created_at`)} GROUP BY user_id
+      UNION ALL SELECT user_id, 'add_votes', ${per((f) => sql`GREATEST(COALESCE(sum(delta) ${f}, 0), 0)`, sql`created_at`)} FROM vote_events WHERE ${users} AND ${during(sql`created_at`)} GROUP BY user_id
+      UNION ALL SELECT user_id, 'deposits', ${count(sql`created_at`)} FROM ledger_entries WHERE ${users} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0
+        AND ${during(sql`created_at`)} GROUP BY user_id
+      UNION ALL SELECT user_id, 'upgrades_started', ${count(sql`started_at`)} FROM mine_upgrades WHERE ${users} AND ${during(sql`started_at`)} GROUP BY user_id
+      UNION ALL SELECT d.user_id, 'excellent_mine_days', ${days} FROM mine_daily d
+        JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day) AND (${sql.join(daysIn, sql` OR `)})
+        WHERE d.${users} AND d.effectivity = 5 AND d.first_day < ${endReportDay} AND (d.last_day IS NULL OR d.last_day >= ${firstReportDay}) GROUP BY d.user_id
+      UNION ALL SELECT user_id, 'exo_mined', ${per((f) => sql`COALESCE(sum(amount) ${f}, 0)`, sql`created_at`)} FROM ledger_entries WHERE reason IN ('goldmine_reward', 'frenmine_reward')
+        AND reference IN (${sql.join(reportDays.map((d) => sql`${d}`), sql`, `)}) AND ${users} AND asset = 'exo' AND amount > 0
+        AND ${during(sql`created_at`)} GROUP BY user_id
     ) x GROUP BY user_id`;
 }
 
 /** Progress of every quest kind for `userId` over `period` ({@link progressOfPlayers} for one player). */
 export async function progressOf(orm: Orm, userId: number, period: QuestPeriod): Promise<Record<QuestKind, bigint>> {
-  return (await progressOfPlayers(orm, period, userId, userId)).get(userId) ?? (Object.fromEntries(QUEST_KINDS.map((k) => [k, 0n])) as Record<QuestKind, bigint>);
+  return (await progressOfPlayers(orm, [period], userId, userId))[0]!.get(userId) ?? (Object.fromEntries(QUEST_KINDS.map((k) => [k, 0n])) as Record<QuestKind, bigint>);
 }
 
 /** A claimed quest. */
@@ -185,12 +197,25 @@ export async function hallOfFamePage(orm: Orm, q: HallQuery, page: number, perPa
   return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, tie, ...r }) => (withTie ? { ...r, worked_slots: tie } : r)) };
 }
 
-/** `userId`'s rank and value on a hall of fame (rank null when not on it), and the board's size. */
-export async function hallOfFameRank(orm: Orm, q: HallQuery, userId: number): Promise<{ rank: number | null; value: string; total: number; worked_slots?: string }> {
-  const [row] = await exec<{ rank: number | null; value: string | null; tie: string | null; total: number }>(orm, sql`
-    WITH r AS (${rankedSql(q)})
-    SELECT (SELECT rank FROM r WHERE user_id = ${userId}) AS rank, (SELECT value::text FROM r WHERE user_id = ${userId}) AS value,
-      (SELECT tie::text FROM r WHERE user_id = ${userId}) AS tie, (SELECT count(*) FROM r)::int AS total`);
-  const out = { rank: row?.rank ?? null, value: row?.value ?? '0', total: row?.total ?? 0 };
-  return q.board === 'average_effectivity' ? { ...out, worked_slots: row?.tie ?? '0' } : out;
+/** Every ranked player of a hall of fame, by id: rank, value and `tie` (worked slot-days on the effectivity board). */
+export interface HallRanks {
+  total: number;
+  byUser: ReadonlyMap<number, { rank: number; value: string; tie: string }>;
+}
+
+/**
+ * The whole ranking of a hall of fame, read once (the routes keep it in a shared cache beside the
+ * pages, so a player's own rank is a lookup, not a ranking per request).
+ */
+export async function hallOfFameRanks(orm: Orm, q: HallQuery): Promise<HallRanks> {
+  const rows = await exec<{ user_id: number; rank: number; value: string; tie: string }>(orm, sql`
+    WITH r AS (${rankedSql(q)}) SELECT user_id, rank, value::text AS value, tie::text AS tie FROM r`);
+  return { total: rows.length, byUser: new Map(rows.map((r) => [r.user_id, { rank: r.rank, value: r.value, tie: r.tie }])) };
+}
+
+/** `userId`'s rank and value in `ranks` (rank null when not on the board), and the board's size. */
+export function hallOfFameRank(ranks: HallRanks, board: HallQuery['board'], userId: number): { rank: number | null; value: string; total: number; worked_slots?: string } {
+  const mine = ranks.byUser.get(userId);
+  const out = { rank: mine?.rank ?? null, value: mine?.value ?? '0', total: ranks.total };
+  return board === 'average_effectivity' ? { ...out, worked_slots: mine?.tie ?? '0' } : out;
 }

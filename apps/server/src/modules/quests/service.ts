@@ -12,7 +12,7 @@ import type { AchievementsResponse, HallOfFameBoard, HallOfFameMeResponse, HallO
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { achievementFactsOf, hallOfFamePage, hallOfFameRank, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
+import { achievementFactsOf, hallOfFamePage, hallOfFameRank, hallOfFameRanks, type HallQuery, type HallRanks, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
 
 /** The ledger reason of quest rewards (reference: the quest id). */
 export const QUEST_REWARD_REASON = 'quest_reward';
@@ -129,7 +129,8 @@ export async function hallOfFame(db: Database, input: HallInput, now: Date): Pro
 }
 
 /** `userId`'s own rank on a weekly hall of fame. */
-export async function hallOfFameMe(db: Database, userId: number, input: HallInput, now: Date): Promise<HallOfFameMeResponse> {
+export async function hallOfFameMe(db: Database, userId: number, input: HallInput, now: Date, ranksOf: (q: HallQuery) => Promise<HallRanks> = (q) => hallOfFameRanks(db.orm, q)): Promise<HallOfFameMeResponse> {
   const week = hallWeek(input, now);
-  return { week, chain: input.chain, board: input.board, ...(await hallOfFameRank(db.orm, { week, chain: input.chain, board: input.board }, userId)) };
+  const ranks = await ranksOf({ week, chain: input.chain, board: input.board });
+  return { week, chain: input.chain, board: input.board, ...hallOfFameRank(ranks, input.board, userId) };
 }
