@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENDPOINTS, createClient } from '@kingdom/api';
 import { freePort } from './pg-cluster.ts';
 import { REPO_ROOT, buildServer } from './kingdom-server.ts';
 
@@ -128,8 +129,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (let attempt = 0; Date.now() < deadline; attempt++) {
       if (!running(m)) break;
       try {
-        const res = await fetch(`${url(i)}/api/health/ready`, { signal: AbortSignal.timeout(3_000) });
-        await res.arrayBuffer();
+        const res = await createClient({ routes: ENDPOINTS, baseUrl: url(i), csrf: 'none', timeoutMs: 3_000 }).send('healthReady');
         if (res.status === 200) {
           m.readyMs = Math.round(performance.now() - m.startedAt);
           return;

@@ -9,6 +9,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENDPOINTS, createClient } from '@kingdom/api';
 import { freePort } from './pg-cluster.ts';
 
 /** Repository root (the folder holding `apps/`, `tools/`). */
@@ -128,11 +129,11 @@ export async function startKingdomServer(options: KingdomServerOptions = {}): Pr
   };
 
   const deadline = started + (options.readyTimeoutMs ?? 240_000);
+  const api = createClient({ routes: ENDPOINTS, baseUrl: url, csrf: 'none', timeoutMs: 5_000 });
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     if (child.exitCode !== null || child.signalCode !== null) break;
     try {
-      const res = await fetch(`${url}/api/config`, { signal: AbortSignal.timeout(5_000) });
-      await res.arrayBuffer();
+      const res = await api.send('config');
       if (res.status === 200) {
         return { url, port, dataDir, logFile, startupMs: Date.now() - started, stop };
       }

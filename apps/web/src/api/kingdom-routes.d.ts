@@ -1,7 +1,7 @@
 /**
  * Types of `virtual:kingdom-routes` and `virtual:kingdom-routes/<name>` (build/kingdom-routes.ts):
  * the method and path of every endpoint descriptor, with the descriptors' literal types. Only the
- * routes the frame imports one by one (api/frame-routes.ts) are declared by name.
+ * routes imported one by one (api/frame-routes.ts, the demo Solana wallet) are declared by name.
  */
 declare module 'virtual:kingdom-routes' {
   import type { EndpointName, RouteOf } from '@kingdom/api';
@@ -34,6 +34,10 @@ declare module 'virtual:kingdom-routes/demoClock' {
 }
 declare module 'virtual:kingdom-routes/landUpdates' {
   const route: import('@kingdom/api').RouteOf<'landUpdates'>;
+  export default route;
+}
+declare module 'virtual:kingdom-routes/chainInfo' {
+  const route: import('@kingdom/api').RouteOf<'chainInfo'>;
   export default route;
 }
 declare module 'virtual:kingdom-routes/notifications' {

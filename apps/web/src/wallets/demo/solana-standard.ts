@@ -19,6 +19,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { base58, base64 } from '@scure/base';
 import { SOLANA_MEMO_V1_PROGRAM, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
+import { sendRoute } from '@kingdom/api';
+import chainInfoRoute from 'virtual:kingdom-routes/chainInfo';
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit';
 import { DEMO_WALLET_NAME, demoSolanaSecretKey } from './index.ts';
 import { DEMO_SOLANA_SETTINGS } from './storage-keys.ts';
@@ -75,9 +77,8 @@ function setting(storage: Storage | undefined, key: string): string | null {
 }
 
 async function chainInfoRpcUrl(): Promise<string> {
-  const res = await fetch('/api/chain/info', { credentials: 'include', headers: { accept: 'application/json' } });
-  const body = (await res.json()) as { solana?: { rpc_url?: string } | null };
-  const url = body.solana?.rpc_url;
+  const res = await sendRoute({ baseUrl: '', credentials: 'include' }, 'chainInfo', chainInfoRoute);
+  const url = res.ok ? res.body.solana?.rpc_url : undefined;
   if (!url) throw new Error('This Kingdom has no Solana cluster.');
   return new URL(url, globalThis.location?.href).href;
 }
