@@ -137,7 +137,7 @@ async function lighthouseOf(url: string, port: number, browser: Browser, session
       // the session goes into localStorage from a same-origin page that loads none of the app's assets
       const context = browser.contexts()[0] ?? (await browser.newContext());
       const page = await context.newPage();
-      await page.goto(new URL('/api/config', url).toString());
+      await page.goto(new KingdomClient(url).url('config'));
       await page.evaluate((s) => localStorage.setItem('kingdom-session', s), session);
       await page.close();
     }
