@@ -8,7 +8,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { base58 } from '@scure/base';
 import {
-  API_PREFIX, ApiCallError, ENDPOINTS, createClient, type ApiResponse, type Endpoint, type HttpMethod, type CallInput, type CallOptions, type CallOutput, type EndpointName, type FaucetRequest,
+  ApiCallError, ENDPOINTS, createClient, type ApiResponse, type CallInput, type CallOptions, type CallOutput, type EndpointName, type FaucetRequest,
   type FaucetResponse, type KingdomApi, type User,
 } from '@kingdom/api';
 
@@ -70,26 +70,6 @@ export class KingdomClient {
     return this.api.send(name, input, bearerOf(token));
   }
 
-  /**
-   * @deprecated use {@link KingdomClient.call} (typed, by endpoint name). Sends `method path` (e.g.
-   * `GET /api/lands?my=true`) as the endpoint whose descriptor matches it, through the same client.
-   * @throws ApiCallError on a non-2xx status; Error when no descriptor matches
-   */
-  async json<T = unknown>(method: HttpMethod, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<T> {
-    const { name, input } = resolvePath(method, path);
-    const res = await this.api.send(name, { ...input, body: options.body, headers: options.headers } as never, bearerOf(options.token));
-    if (!res.ok) throw new ApiCallError(res.status, res.body, `${method} ${path}`);
-    return res.body as T;
-  }
-
-  /** @deprecated use {@link KingdomClient.send}. {@link KingdomClient.json}'s request, its answer as a `Response`. */
-  async raw(method: HttpMethod, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-    const { name, input } = resolvePath(method, path);
-    const res = await this.api.send(name, { ...input, body: options.body, headers: options.headers } as never, bearerOf(options.token));
-    const empty = res.status === 204 || res.status === 304 || res.body === '';
-    return new Response(empty ? null : typeof res.body === 'string' ? res.body : JSON.stringify(res.body), { status: res.status, headers: res.headers });
-  }
-
   /** `GET /api/sanctum/csrf-cookie`; returns the XSRF token (the cookie's decoded value). */
   csrf(): Promise<string> {
     return this.api.csrf();
@@ -122,23 +102,6 @@ export class KingdomClient {
     }
     return { token: login.token, user: login.user, address: keypair.address };
   }
-}
-
-/** The endpoint whose descriptor has `method` and a path pattern matching `path` (static paths first), with its params and query. */
-function resolvePath(method: HttpMethod, path: string): { name: EndpointName; input: { params?: Record<string, string>; query?: Record<string, string> } } {
-  const url = new URL(path, 'http://x');
-  const rel = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
-  const query = url.search ? Object.fromEntries(url.searchParams) : undefined;
-  const candidates = (Object.entries(ENDPOINTS) as Array<[EndpointName, Endpoint]>).filter(([, e]) => e.method === method);
-  const exact = candidates.find(([, e]) => e.path === rel);
-  if (exact) return { name: exact[0], input: { query } };
-  for (const [name, e] of candidates) {
-    const keys: string[] = [];
-    const re = new RegExp(`^${e.path.replace(/:([A-Za-z_]+)/g, (_, k: string) => (keys.push(k), '([^/]+)'))}$`);
-    const m = re.exec(rel);
-    if (m) return { name, input: { params: Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(m[i + 1]!)])), query } };
-  }
-  throw new Error(`no endpoint descriptor for ${method} ${path}`);
 }
 
 function bearerOf(token: string | undefined): CallOptions {
