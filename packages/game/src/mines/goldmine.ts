@@ -4,7 +4,7 @@
  * are the kind-neutral ones of `./rules.ts`, driven by the descriptor in `./kinds.ts`.
  */
 import { toBaseUnits } from '../tokens/tokens.ts';
-import type { League } from '../staking/leagues.ts';
+import { leagueForVotes, type League } from '../staking/leagues.ts';
 
 /** Slot 10 is the manager's: open at level 10, Epic workers only (docs/game-rules.md §3). */
 export const MANAGER_SLOT = 10;
@@ -26,6 +26,14 @@ export function rarityForLeague(league: League): WorkerRarity | null {
     case 'epic': return 'epic';
     default: return null;
   }
+}
+
+/**
+ * Rarity of a gold NFT worker whose collection has `votes` (whole votes) at a snapshot: its league's,
+ * Common below Gold (docs/game-rules.md §3, §5).
+ */
+export function rarityForVotes(votes: bigint): WorkerRarity {
+  return rarityForLeague(leagueForVotes(votes)) ?? 'common';
 }
 
 /** Votes a collection needs at a snapshot for its NFTs to work in gold mines (docs/game-rules.md §3, §5). */

@@ -15,8 +15,7 @@
 import { DAY_MS, addDays, dayStart, gameDay } from '../days.ts';
 import { MINE_KINDS, MINE_RULES, type MineKind } from '../mines/kinds.ts';
 import { effectivityRating, LOW_BALANCE_WARNING_DAYS, openSlotCount, salaryDaysCovered, sharePool } from '../mines/rules.ts';
-import { GOLDMINE_MAX_LEVEL, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, rarityForLeague, type WorkerRarity } from '../mines/goldmine.ts';
-import { leagueForVotes } from '../staking/leagues.ts';
+import { GOLDMINE_MAX_LEVEL, MANAGER_BONUS_PERCENT, WORKER_QUALIFY_VOTES, rarityForVotes } from '../mines/goldmine.ts';
 import { settleStaking } from './staking.ts';
 import type { Token } from '../tokens/tokens.ts';
 import type {
@@ -26,11 +25,6 @@ import type {
 
 /** Why a worker left its slot, in the order the reasons are tried (docs/game-rules.md §3). */
 export type WorkerLeftReason = 'land_left' | 'nft_left' | 'collection_below_threshold';
-
-/** Rarity of a gold NFT worker whose collection has `votes` at a snapshot: its league's, Common below Gold. */
-export function rarityForVotes(votes: bigint): WorkerRarity {
-  return rarityForLeague(leagueForVotes(votes)) ?? 'common';
-}
 
 const levelOf = (land: WorldLand, mine: MineKind): number | null => (mine === 'goldmine' ? land.goldmineLevel : land.frenmineLevel);
 const nftId = (collectionKey: string, assetKey: string) => `${collectionKey}/${assetKey}`;
