@@ -67,7 +67,7 @@ export async function stageStaking(s: Staging, owners: LandOwners): Promise<void
       ) x GROUP BY user_id, collection_key HAVING sum(nfts) > 0
     ) n
     JOIN ${qualifiedCollections} c ON c.collection_key = n.collection_key
-    JOIN users u ON u.id = n.user_id AND u.last_login_at > ${activeSince}`);
+    JOIN ${activePlayers.ref} a ON a.user_id = n.user_id`);
   await foldHoldingDeltas(tx);
   await exec(tx, sql`
     INSERT INTO staking_daily (day, user_id, source, ref, name, token, nfts, amount)
