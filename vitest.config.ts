@@ -8,7 +8,7 @@ export default defineConfig({
       { test: { name: 'game', include: ['packages/game/**/*.test.ts'] } },
       { test: { name: 'api', include: ['packages/api/**/*.test.ts'] } },
       { test: { name: 'server', ...server } },
-      { test: { name: 'server-pg', ...server, exclude: ['apps/server/test/verify*.test.ts', '**/node_modules/**'], env: { KINGDOM_TEST_DB: 'postgres' }, globalSetup: ['tools/vitest-pg-setup.ts'] } },
+      { test: { name: 'server-pg', ...server, exclude: ['apps/server/test/auth/verify*.test.ts', '**/node_modules/**'], env: { KINGDOM_TEST_DB: 'postgres' }, globalSetup: ['tools/vitest-pg-setup.ts'] } },
       { test: { name: 'tools', include: ['tools/**/*.test.ts'], testTimeout: 120_000 } },
       'apps/web/vitest.config.ts',
     ],

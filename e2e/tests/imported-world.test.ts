@@ -55,7 +55,7 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'kingdom-e2e-world-'));
   player = createCardanoTestWallet({ kind: 'enterprise' });
   const others = Array.from({ length: 4 }, () => createCardanoTestWallet({ kind: 'enterprise' }).address);
-  // 1,000 lands keep the run short; the 5,000-land import is timed in apps/server/test/world-import.test.ts
+  // 1,000 lands keep the run short; the 5,000-land import is timed in apps/server/test/lands/world-import.test.ts
   collection = makeTestCollection({ holders: [player.address, ...others], lands: 1000, tools: 20 });
   const file = join(scratch, 'collection.json');
   writeTestCollection(file, collection);

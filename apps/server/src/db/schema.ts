@@ -2,7 +2,7 @@
  * The database schema (Drizzle): every table, column, constraint, index, view and sequence the SQL
  * migrations in `./migrations` make, declared for typed queries and as the one readable picture of
  * the database. The migrations are written by hand (they also hold triggers, functions and data
- * moves drizzle cannot declare) and are the truth the server runs; `apps/server/test/schema.test.ts`
+ * moves drizzle cannot declare) and are the truth the server runs; `apps/server/test/db/schema.test.ts`
  * fails when this file and a freshly migrated database differ (docs/architecture.md §8 "The schema").
  * A schema change is a new migration plus its declaration here, in the same commit.
  *

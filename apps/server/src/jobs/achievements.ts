@@ -20,7 +20,7 @@
  *     transaction, so each day and player is counted once.
  *
  * The facts are those `achievements` (`@kingdom/game`) reads through `achievementFactsOf`; the
- * test `apps/server/test/achievements-job.test.ts` checks the notices equal the model's earned list.
+ * test `apps/server/test/quests/achievements-job.test.ts` checks the notices equal the model's earned list.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { ACHIEVEMENTS, ACHIEVEMENT_NAMES, EXCELLENT_STREAKS, addDays } from '@kingdom/game';

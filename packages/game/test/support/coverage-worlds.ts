@@ -1,5 +1,5 @@
 /**
- * Asserted coverage cases of the daily tick's differential test (`apps/server/test/settlement-model.test.ts`):
+ * Asserted coverage cases of the daily tick's differential test (`apps/server/test/tick/settlement-model.test.ts`):
  * hand-made worlds for rule edges the random worlds reach too rarely to guard the SQL (docs/game-rules.md §5,
  * docs/game-rules.md §5.6), each with a `check` that asserts, on the day's results, that the
  * edge really happens in the world — so that a later change of the world cannot make the case stop

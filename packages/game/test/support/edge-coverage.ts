@@ -1,7 +1,7 @@
 /**
  * Which documented edges of the daily tick a settled day reached (docs/architecture.md §8): a small classifier over
  * the world before the day and the model's result, for the coverage table the differential test
- * (`apps/server/test/settlement-model.test.ts`) prints and asserts. Each case is counted only where
+ * (`apps/server/test/tick/settlement-model.test.ts`) prints and asserts. Each case is counted only where
  * it decides something the SQL writes, so a mutation of the SQL at that edge changes the result.
  * Rules: docs/game-rules.md §3, §5, §6 and docs/game-rules.md.
  */

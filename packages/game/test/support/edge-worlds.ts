@@ -1,7 +1,7 @@
 /**
  * The hand-made edge worlds of the daily tick (docs/game-rules.md §3–§6): the fixtures of `settlement.test.ts` and `staking.test.ts`, which assert
  * the model's result on each, and the catalogue {@link EDGE_WORLDS} of the same worlds (and a few
- * more), which the server's differential test (`apps/server/test/settlement-model.test.ts`) replays
+ * more), which the server's differential test (`apps/server/test/tick/settlement-model.test.ts`) replays
  * against the SQL tick, requiring the same result. Every world keeps the database's constraints.
  */
 import { LAND_POLICY_ID, landAssetName, MINING_TOOL_POLICY_ID, miningToolAssetName } from '../../src/assets.ts';

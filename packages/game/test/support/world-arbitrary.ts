@@ -114,7 +114,7 @@ export const CROWDS = [[5, 2], [10, 4], [5, 3], [10, 6], [5, 4], [10, 8]] as con
 
 /**
  * Edge structures planted in a share of the worlds (docs/architecture.md §8), so that the differential test reaches
- * each documented boundary often (the coverage table in `apps/server/test/settlement-model.test.ts`).
+ * each documented boundary often (the coverage table in `apps/server/test/tick/settlement-model.test.ts`).
  */
 const edgesArb = fc.record({
   /** A land whose gold mine is filled with default workers to a bound of the effectivity rating; `funded`: HEXO for all. */
