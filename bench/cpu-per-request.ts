@@ -14,6 +14,7 @@ import pg from 'pg';
 import { freePort } from '../tools/pg-cluster.ts';
 import { startKingdomServer } from '../tools/kingdom-server.ts';
 import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
+import { ENDPOINTS, createClient } from '@kingdom/api';
 
 const [url, postmaster, count = '20000', only = 'balance_hexo,dashboard_user,lands_my,staking_leaderboard'] = process.argv.slice(2);
 if (!url || !postmaster) throw new Error('usage: tsx bench/cpu-per-request.ts <postgres url> <postmaster pid> [requests] [routes]');
@@ -63,11 +64,12 @@ try {
     FROM generate_series(1, GREATEST(0, 1200 - (SELECT count(*)::int FROM collections))) g`);
   await c.query('ANALYZE collections');
   await c.end();
+  const urls = createClient({ routes: ENDPOINTS, baseUrl: server.url, csrf: 'none' });
   const routes: Record<string, [string, Record<string, string>]> = {
-    balance_hexo: [`${server.url}/api/user/balance/hexo`, h],
-    dashboard_user: [`${server.url}/api/dashboard/user`, h],
-    lands_my: [`${server.url}/api/lands?my=true&page=1`, h],
-    staking_leaderboard: [`${server.url}/api/staking/leaderboard?chain=cardano&page=1`, {}],
+    balance_hexo: [urls.url('balance', { params: { token: 'hexo' } }), h],
+    dashboard_user: [urls.url('dashboardUser', {}), h],
+    lands_my: [urls.url('lands', { query: { my: 'true', page: 1 } }), h],
+    staking_leaderboard: [urls.url('stakingLeaderboard', { query: { chain: 'cardano', page: 1 } }), {}],
   };
   const out: Record<string, unknown> = {};
   for (const [key, [u, headers]] of [['db_floor', [`http://127.0.0.1:${floorPort}/db`, {}]] as const, ...Object.entries(routes)]) {

@@ -28,6 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { QUEST_KINDS, addDays, chestWeekOf, gameDay, questPeriodOf } from '@kingdom/game';
+import { ENDPOINTS, createClient } from '@kingdom/api';
 import { openDatabase, exec } from '../apps/server/src/db/client.ts';
 import { progressOf, progressOfPlayers, progressSql } from '../apps/server/src/modules/quests/repository.ts';
 import { noticeAchievements } from '../apps/server/src/jobs/achievements.ts';
@@ -127,7 +128,8 @@ async function main(): Promise<void> {
   }
   const server = await startKingdomServer({ databaseUrl: url, demo: false, env: { LOG_LEVEL: 'warn' } });
   try {
-    const board = `${server.url}/api/hall-of-fame?chain=cardano&board=exo_mined&week=${WEEK}&page=1`;
+    const urls = createClient({ routes: ENDPOINTS, baseUrl: server.url, csrf: 'none' });
+    const board = urls.url('hallOfFame', { query: { chain: 'cardano', board: 'exo_mined', week: WEEK, page: 1 } });
     const t = process.hrtime.bigint();
     const first = await fetch(board);
     const coldMs = seconds(t) * 1000;
@@ -135,7 +137,7 @@ async function main(): Promise<void> {
     if (first.status !== 200 || !body.total) throw new Error(`the board answered ${first.status} with ${body.total} players`);
     const loadAverage = round(loadavg()[0]!, 1);
     const hall = { cold_ms: round(coldMs, 1), ...(await load(board)), ranked: body.total };
-    const me = `${server.url}/api/hall-of-fame/me?chain=cardano&board=exo_mined&week=${WEEK}`;
+    const me = urls.url('hallOfFameMe', { query: { chain: 'cardano', board: 'exo_mined', week: WEEK } });
     const headers = { authorization: `Bearer ${token}` };
     const check = await fetch(me, { headers });
     if (check.status !== 200) throw new Error(`/hall-of-fame/me answered ${check.status}: ${await check.text()}`);
