@@ -27,9 +27,9 @@ describe('/goldmine/performance', () => {
       ['2025-03-09', 'BB02', '0 EXO', '20 HEXO', '2 / 4', '★★☆☆☆ 2 · You can better'],
       ['2025-03-08', 'AA01', '1,234.56 EXO', '10 HEXO', '1 / 3', '★☆☆☆☆ 1 · Not Bad'],
     ]);
-    expect(await screen.findByTestId('chart-exo')).toBeTruthy();
-    expect(screen.getByText('EXO mined per day')).toBeTruthy();
-    expect(screen.getByText('Salary paid per day (HEXO)')).toBeTruthy();
+    await screen.findByTestId('chart-exo');
+    screen.getByText('EXO mined per day');
+    screen.getByText('Salary paid per day (HEXO)');
     await user.selectOptions(screen.getByRole('combobox', { name: /Period/ }), '30');
     await screen.findAllByTestId('performance-row');
     expect(log.filter((r) => r.path === '/mines/performance').map((r) => r.params.days)).toEqual(['14', '30']);
@@ -38,6 +38,6 @@ describe('/goldmine/performance', () => {
   it("shows an empty state when no day was settled yet", async () => {
     mockHttp(signedInRoutes());
     renderRoute('/goldmine/performance', { signedIn: true });
-    expect(await screen.findByText('No performance yet')).toBeTruthy();
+    await screen.findByText('No performance yet');
   });
 });

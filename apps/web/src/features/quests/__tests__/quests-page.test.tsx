@@ -37,8 +37,8 @@ describe('/quests', () => {
   it('shows visitors the sign-in prompt and the public hall of fame', async () => {
     const log = mockHttp({ ...signedInRoutes(), 'GET /hall-of-fame': { body: HALL } });
     renderRoute('/quests');
-    expect(await screen.findByText('Not connected')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Quests' })).toBeTruthy();
+    await screen.findByText('Not connected');
+    screen.getByRole('heading', { name: 'Quests' });
     const rows = await screen.findAllByTestId('hall-row');
     expect(rows.map((r) => r.textContent)).toEqual(['1Aldric1,500 EXO', '2Brena250 EXO', '2Cato250 EXO']);
     expect(screen.queryByTestId('hall-me')).toBeNull();
@@ -56,14 +56,14 @@ describe('/quests', () => {
     });
     renderRoute('/quests', { signedIn: true });
     const first = await screen.findByTestId('quest-daily-2026-11-27-0');
-    expect(within(first).getByText('Buy 1 time at the Vendor')).toBeTruthy();
+    within(first).getByText('Buy 1 time at the Vendor');
     expect(within(first).getByTestId('quest-reward').textContent).toBe('25 HEXO');
     const exo = screen.getByTestId('quest-daily-2026-11-27-1');
-    expect(within(exo).getByText('Mine 1,000 EXO')).toBeTruthy();
+    within(exo).getByText('Mine 1,000 EXO');
     expect(within(exo).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(within(exo).getByTestId('quest-progress').textContent).toBe('250 / 1,000');
     expect(within(exo).queryByTestId('quest-claim')).toBeNull();
-    expect(within(screen.getByTestId('quest-daily-2026-11-27-2')).getByTestId('quest-claimed')).toBeTruthy();
+    within(screen.getByTestId('quest-daily-2026-11-27-2')).getByTestId('quest-claimed');
     expect(within(screen.getByTestId('quest-weekly-2026-11-23-0')).getByTestId('quest-reward').textContent).toBe('1 × Expansion permit tier 1');
     // progress past the target shows the target, full bar
     const votes = screen.getByTestId('quest-weekly-2026-11-23-1');
@@ -72,7 +72,7 @@ describe('/quests', () => {
     await waitFor(() => expect(log.some((r) => r.path === '/quests/daily-2026-11-27-0/claim')).toBe(true));
     const req = log.find((r) => r.path === '/quests/daily-2026-11-27-0/claim')!;
     expect(Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText('Quest complete! You received 25 HEXO.')).toBeTruthy();
+    await screen.findByText('Quest complete! You received 25 HEXO.');
     expect((await screen.findByTestId('hall-me')).textContent).toBe('Your rank: #2 of 3 (250 EXO)');
   });
 });
