@@ -9,7 +9,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ENDPOINTS, PATHS, STAKING_PATHS } from '@kingdom/api';
+import { ENDPOINTS, PATHS, STAKING_PATHS, createClient } from '@kingdom/api';
 import { createCardanoTestWallet } from '../apps/server/test/support/wallets.ts';
 import { addDays, SHOP_ROYALTY_PERCENT } from '@kingdom/game';
 import { freshDatabase, type FreshDatabase } from './pg-cluster.ts';
@@ -162,7 +162,7 @@ describe.runIf(requirePostgres('tools/cluster-chaos.test.ts'))('three processes 
     const twice = await db.query(`SELECT collection_key, asset_key FROM mine_workers WHERE asset_key IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`);
     expect(twice.rows).toEqual([]);
     // one emulated chain: every process reports the same tip; the log has no gap
-    const tips = await Promise.all([0, 1, 2].map(async (i) => ((await (await fetch(`${c.url(i)}/api/chain/info`)).json()) as { tip: { height: number } }).tip.height));
+    const tips = await Promise.all([0, 1, 2].map(async (i) => ((await (await fetch(createClient({ routes: ENDPOINTS, baseUrl: c.url(i), csrf: 'none' }).url('chainInfo', {}))).json()) as { tip: { height: number } }).tip.height));
     const state = (await db.query<{ seq: number; height: number }>('SELECT seq, height FROM emu_chain_state')).rows[0]!;
     for (const h of tips) expect(Math.abs(h - state.height)).toBeLessThanOrEqual(3); // blocks keep coming every 500 ms
     const seqs = (await db.query<{ seq: number }>('SELECT seq FROM emu_chain_events ORDER BY seq')).rows.map((r) => r.seq);

@@ -13,6 +13,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freshDatabase, type FreshDatabase } from './pg-cluster.ts';
 import { requirePostgres } from './postgres-suites.ts';
 import { startCluster, type Cluster } from './cluster.ts';
+import { ENDPOINTS, createClient } from '@kingdom/api';
+
+/** The contract's client for process `base`'s URLs (these probes send raw requests on purpose). */
+const at = (base: string) => createClient({ routes: ENDPOINTS, baseUrl: base, csrf: 'none' });
+const LIVE = at('').url('healthLive', {});
+const CHALLENGE = at('').url('authChallenge', {});
 
 describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one PostgreSQL', () => {
   let fresh: FreshDatabase | undefined;
@@ -30,7 +36,7 @@ describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one Po
   test('two processes on a fresh database become ready; one killed -9 comes back on restart', async () => {
     cluster = await startCluster({ databaseUrl, processes: 2, env: { EMULATOR_BLOCK_MS: '0', DEMO_CHAIN_FAUCET: 'false', LOG_LEVEL: 'info' } });
     for (const i of [0, 1]) {
-      const ready = await fetch(`${cluster.url(i)}/api/health/ready`);
+      const ready = await fetch(at(cluster.url(i)).url('healthReady', {}));
       expect(ready.status).toBe(200);
       expect(await ready.json()).toMatchObject({ status: 'ready', db: 'postgres' });
     }
@@ -39,11 +45,11 @@ describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one Po
     const exit = await cluster.kill(1, 'SIGKILL');
     expect(exit.signal).toBe('SIGKILL');
     expect(cluster.pid(1)).toBeUndefined();
-    await expect(fetch(`${cluster.url(1)}/api/health/live`)).rejects.toThrow();
-    expect((await fetch(`${cluster.url(0)}/api/health/ready`)).status).toBe(200);
+    await expect(fetch(at(cluster.url(1)).url('healthLive', {}))).rejects.toThrow();
+    expect((await fetch(at(cluster.url(0)).url('healthReady', {}))).status).toBe(200);
 
     await cluster.restart(1);
-    expect((await fetch(`${cluster.url(1)}/api/health/ready`)).status).toBe(200);
+    expect((await fetch(at(cluster.url(1)).url('healthReady', {}))).status).toBe(200);
     const metrics = await (await fetch(`${cluster.url(1)}/metrics`)).text();
     expect(metrics).toMatch(/^kingdom_db_up 1$/m);
   }, 240_000);
@@ -65,7 +71,7 @@ describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one Po
       s.setTimeout(20_000, () => s.destroy());
       s.on('connect', () => {
         connectMs = performance.now() - started;
-        s.write('GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+        s.write(`GET ${LIVE} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
       });
       s.on('data', (d) => (answer += d.toString()));
       s.on('error', () => undefined);
@@ -79,7 +85,7 @@ describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one Po
   test('SIGTERM: the in-flight request completes, new connections are refused, the process exits 0', async () => {
     if (!cluster) throw new Error('the cluster did not start');
     const base = cluster.url(0);
-    const csrf = await fetch(`${base}/api/sanctum/csrf-cookie`);
+    const csrf = await fetch(at(base).url('csrfCookie', {}));
     const token = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];
     expect(token).toBeTruthy();
     const body = JSON.stringify({ chain: 'solana', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' });
@@ -91,14 +97,14 @@ describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one Po
     let answer = '';
     socket.on('data', (d) => (answer += d.toString()));
     const closed = new Promise<void>((r) => socket.once('close', () => r()));
-    socket.write(`POST /api/auth/challenge HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
+    socket.write(`POST ${CHALLENGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
       + `Cookie: XSRF-TOKEN=${token}\r\nX-XSRF-TOKEN: ${token}\r\n\r\n${body.slice(0, 10)}`);
     await new Promise((r) => setTimeout(r, 200));
 
     const signalledAt = performance.now();
     const exited = cluster.kill(0, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    await expect(fetch(`${base}/api/health/live`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+    await expect(fetch(at(base).url('healthLive', {}), { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
     expect(cluster.pid(0)).toBeDefined(); // still finishing the request
 
     socket.write(body.slice(10));
@@ -107,6 +113,6 @@ describe.runIf(requirePostgres('tools/cluster.test.ts'))('startCluster on one Po
     expect(answer).toContain('"nonce"');
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(performance.now() - signalledAt).toBeLessThan(5_000); // not the 10 s deadline
-    expect((await fetch(`${cluster.url(1)}/api/health/ready`)).status).toBe(200);
+    expect((await fetch(at(cluster.url(1)).url('healthReady', {}))).status).toBe(200);
   }, 60_000);
 });
