@@ -157,6 +157,26 @@ export async function signInWithDemoWallet(w: WatchedPage, chain: 'Cardano' | 'S
   return { ...session, token: session?.token ?? '', walletAddress: session?.walletAddress ?? '' };
 }
 
+/** The two ways a player's page is checked: desktop 1280×900 in English, a phone 390×844 with touch in Spanish. */
+export const DESKTOP_EN_PHONE_ES = [
+  { phone: false, lang: 'en', label: 'desktop, en', options: { viewport: { width: 1280, height: 900 } } },
+  { phone: true, lang: 'es', label: 'phone, es', options: { phone: true } },
+] as const satisfies readonly { phone: boolean; lang: 'en' | 'es'; label: string; options: PageOptions }[];
+
+/**
+ * A new Cardano demo player signed in from `/login`, the app then switched to `lang` (the stored
+ * language, page reloaded). Returns the session as {@link signInWithDemoWallet} does.
+ */
+export async function newDemoPlayerIn(w: WatchedPage, lang: 'en' | 'es'): Promise<Awaited<ReturnType<typeof signInWithDemoWallet>>> {
+  await w.page.goto('/login');
+  const session = await signInWithDemoWallet(w, 'Cardano');
+  if (lang !== 'en') {
+    await w.page.evaluate((l) => localStorage.setItem('kingdom.language', l), lang);
+    await w.page.reload();
+  }
+  return session;
+}
+
 /** Waits for the network to settle (bounded; a page that keeps polling just times out quietly). */
 export async function settle(page: Page, timeout = 5_000): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout }).catch(() => undefined);

@@ -10,7 +10,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
-import { baseUrl, expectPath, launchBrowser, seriousAxeViolations, settle, signInWithDemoWallet, withPage } from '../helpers.ts';
+import { baseUrl, DESKTOP_EN_PHONE_ES, expectPath, launchBrowser, newDemoPlayerIn, seriousAxeViolations, settle, withPage } from '../helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -22,18 +22,13 @@ const TEXTS = {
 } as const;
 
 describe('does playing well pay', () => {
-  for (const { phone, lang } of [{ phone: false, lang: 'en' as const }, { phone: true, lang: 'es' as const }]) {
-    test(`the Performance page compares with the world, prices what EXO buys, and the effectivity board ranks the player (${phone ? 'phone, es' : 'desktop, en'})`, async () => {
-      await withPage(browser, `pays-${phone ? 'phone' : 'desktop'}`, phone ? { phone: true } : { viewport: { width: 1280, height: 900 } }, async (w) => {
+  for (const { phone, lang, label, options } of DESKTOP_EN_PHONE_ES) {
+    test(`the Performance page compares with the world, prices what EXO buys, and the effectivity board ranks the player (${label})`, async () => {
+      await withPage(browser, `pays-${phone ? 'phone' : 'desktop'}`, options, async (w) => {
         const { page } = w;
         const T = TEXTS[lang];
         const press = (l: Locator) => (phone ? l.tap() : l.click());
-        await page.goto('/login');
-        const session = await signInWithDemoWallet(w, 'Cardano');
-        if (lang === 'es') {
-          await page.evaluate(() => localStorage.setItem('kingdom.language', 'es'));
-          await page.reload();
-        }
+        const session = await newDemoPlayerIn(w, lang);
         const api = new KingdomClient(baseUrl());
         const given = await api.faucet(session.walletAddress, { lands: 1, hexo: '2000' }) as { lands: string[] };
         const mines = await api.call('goldmineMines', undefined, session.token);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { toBaseUnits } from '@kingdom/game';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
-import { baseUrl, expectPath, launchBrowser, seriousAxeViolations, settle, signInWithDemoWallet, toastTexts, withPage } from '../helpers.ts';
+import { baseUrl, DESKTOP_EN_PHONE_ES, expectPath, launchBrowser, newDemoPlayerIn, seriousAxeViolations, settle, toastTexts, withPage } from '../helpers.ts';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -24,18 +24,13 @@ const TEXTS = {
 } as const;
 
 describe('quests', () => {
-  for (const { phone, lang } of [{ phone: false, lang: 'en' as const }, { phone: true, lang: 'es' as const }]) {
-    test(`a new player completes and claims a daily quest and sees the reward (${phone ? 'phone, es' : 'desktop, en'})`, async () => {
-      await withPage(browser, `quests-${phone ? 'phone' : 'desktop'}`, phone ? { phone: true } : { viewport: { width: 1280, height: 900 } }, async (w) => {
+  for (const { phone, lang, label, options } of DESKTOP_EN_PHONE_ES) {
+    test(`a new player completes and claims a daily quest and sees the reward (${label})`, async () => {
+      await withPage(browser, `quests-${phone ? 'phone' : 'desktop'}`, options, async (w) => {
         const { page } = w;
         const T = TEXTS[lang];
         const press = (l: Locator) => (phone ? l.tap() : l.click());
-        await page.goto('/login');
-        const session = await signInWithDemoWallet(w, 'Cardano');
-        if (lang === 'es') {
-          await page.evaluate(() => localStorage.setItem('kingdom.language', 'es'));
-          await page.reload();
-        }
+        const session = await newDemoPlayerIn(w, lang);
         const api = new KingdomClient(baseUrl());
         const given = await api.faucet(session.walletAddress, { lands: 1, hexo: '500' }) as { lands: string[] };
         const mine = await api.call('quests', undefined, session.token);
