@@ -1,16 +1,11 @@
 /** The server's import zones: `.oxlintrc.json` is up to date, oxlint refuses an import against them, and no two server folders import each other in a cycle. */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SERVER_SRC, SERVER_ZONES, folderCycles, folderEdges, unzoned, withServerZoneOverrides, zoneOf, zoneOfFolder } from './server-zones.ts';
 import type { Override } from './web-zones.ts';
 import { REPO_ROOT } from './kingdom-server.ts';
-
-function lint(file: string): { status: number | null; out: string } {
-  const r = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'oxlint'), ['-c', '.oxlintrc.json', '--deny-warnings', file], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
+import { lint, probeImport } from './lint-probe.ts';
 
 describe('server import zones', () => {
   test('.oxlintrc.json has the generated override of every zone (run tools/server-zones.ts --write), and every folder is in a zone', () => {
@@ -77,14 +72,8 @@ describe('server import zones', () => {
     ['db', "import { x } from '../config.ts';", false],
     ['cli', "import { x } from '../server.ts';", false],
   ])('in %s: %s → refused %s', (dir, line, refused) => {
-    const file = join(SERVER_SRC, dir, '__zone_probe__.ts');
-    writeFileSync(file, `${line}\n`);
-    try {
-      const r = lint(file);
-      expect(r.out.includes('no-restricted-imports'), r.out).toBe(refused);
-    } finally {
-      rmSync(file, { force: true });
-    }
+    const r = probeImport(SERVER_SRC, dir, line);
+    expect(r.refused, r.out).toBe(refused);
   });
 
   test('a cycle between two server files is refused (import/no-cycle)', () => {

@@ -1,15 +1,10 @@
 /** The web app's import zones: `.oxlintrc.json` is up to date, and oxlint refuses an import against them. */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { WEB_SRC, featureNames, sharedFolders, sharedRootFiles, withZoneOverrides, type Override } from './web-zones.ts';
 import { REPO_ROOT } from './kingdom-server.ts';
-
-function lint(file: string): { status: number | null; out: string } {
-  const r = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'oxlint'), ['-c', '.oxlintrc.json', '--deny-warnings', file], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
+import { probeImport } from './lint-probe.ts';
 
 describe('web import zones', () => {
   test('.oxlintrc.json has the generated override of every zone (run tools/web-zones.ts --write)', () => {
@@ -47,13 +42,7 @@ describe('web import zones', () => {
     ['chain', "import { EmptyState } from '../components/empty-state.tsx';", false],
     ['components', "import { formatThousands } from '@kingdom/game';", true],
   ])('in %s: %s → refused %s', (dir, line, refused) => {
-    const file = join(WEB_SRC, dir, '__zone_probe__.ts');
-    writeFileSync(file, `${line}\n`);
-    try {
-      const r = lint(file);
-      expect(r.out.includes('no-restricted-imports'), r.out).toBe(refused);
-    } finally {
-      rmSync(file, { force: true });
-    }
+    const r = probeImport(WEB_SRC, dir, line);
+    expect(r.refused, r.out).toBe(refused);
   });
 });
