@@ -455,7 +455,7 @@ export const mineDaily = pgTable('mine_daily', {
   effectivity: integer('effectivity').notNull(),
   /** The weights of the land's worked slots (docs/game-rules.md §3), on rows written under migrations 0011–0012 only. */
   effs: bigint('effs', { mode: 'bigint' }).array(),
-  /** The land's worked slots counted per weight code, packed (`COUNT_BITS`, `weightCodes` in jobs/settlement.ts); since migration 0013. */
+  /** The land's worked slots counted per weight code, packed (`COUNT_BITS`, `weightCodes` in jobs/settlement/rule-sql.ts); since migration 0013. */
   weightCounts: bigint('weight_counts', { mode: 'bigint' }),
 }, (t) => [primaryKey({ name: 'mine_daily_pk', columns: [t.firstDay, t.landId, t.mine] }), index('mine_daily_user').on(t.userId, t.firstDay)]);
 
