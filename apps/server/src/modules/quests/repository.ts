@@ -183,34 +183,45 @@ export interface HallRow {
   worked_slots?: string;
 }
 
-/** One page of a hall of fame and its total. */
-export async function hallOfFamePage(orm: Orm, q: HallQuery, page: number, perPage: number): Promise<{ total: number; rows: HallRow[] }> {
-  const rows = await exec<{ rank: number; user_id: number; name: string; value: string; tie: string; total: number }>(orm, sql`
-    WITH r AS (${rankedSql(q)})
-    SELECT r.rank, r.user_id, u.name, r.value::text AS value, r.tie::text AS tie, count(*) OVER ()::int AS total
-    FROM r JOIN users u ON u.id = r.user_id ORDER BY r.rank, r.user_id LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`);
-  if (rows.length === 0 && page > 1) {
-    const [c] = await exec<{ total: number }>(orm, sql`WITH r AS (${rankedSql(q)}) SELECT count(*)::int AS total FROM r`);
-    return { total: c!.total, rows: [] };
-  }
-  const withTie = q.board === 'average_effectivity';
-  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, tie, ...r }) => (withTie ? { ...r, worked_slots: tie } : r)) };
+/** A ranked player of a hall of fame: `tie` is the worked slot-days on the effectivity board (0 elsewhere). */
+export interface HallRankRow {
+  rank: number;
+  user_id: number;
+  name: string;
+  value: string;
+  tie: string;
 }
 
-/** Every ranked player of a hall of fame, by id: rank, value and `tie` (worked slot-days on the effectivity board). */
+/** Every ranked player of a hall of fame, in page order (rank, then id), and by id. */
 export interface HallRanks {
   total: number;
-  byUser: ReadonlyMap<number, { rank: number; value: string; tie: string }>;
+  rows: readonly HallRankRow[];
+  byUser: ReadonlyMap<number, HallRankRow>;
 }
 
 /**
- * The whole ranking of a hall of fame, read once (the routes keep it in a shared cache beside the
- * pages, so a player's own rank is a lookup, not a ranking per request).
+ * The whole ranking of a hall of fame, read once: the routes keep it in a shared cache, and both a
+ * page ({@link hallOfFamePageOf}) and a player's own rank ({@link hallOfFameRank}) are read from it.
  */
 export async function hallOfFameRanks(orm: Orm, q: HallQuery): Promise<HallRanks> {
-  const rows = await exec<{ user_id: number; rank: number; value: string; tie: string }>(orm, sql`
-    WITH r AS (${rankedSql(q)}) SELECT user_id, rank, value::text AS value, tie::text AS tie FROM r`);
-  return { total: rows.length, byUser: new Map(rows.map((r) => [r.user_id, { rank: r.rank, value: r.value, tie: r.tie }])) };
+  const rows = await exec<HallRankRow>(orm, sql`
+    WITH r AS (${rankedSql(q)})
+    SELECT r.rank, r.user_id, u.name, r.value::text AS value, r.tie::text AS tie
+    FROM r JOIN users u ON u.id = r.user_id ORDER BY r.rank, r.user_id`);
+  return { total: rows.length, rows, byUser: new Map(rows.map((r) => [r.user_id, r])) };
+}
+
+/** Page `page` (from 1, `perPage` rows) of `ranks` and the board's size; `worked_slots` on the effectivity board only. */
+export function hallOfFamePageOf(ranks: HallRanks, board: HallQuery['board'], page: number, perPage: number): { total: number; rows: HallRow[] } {
+  const withTie = board === 'average_effectivity';
+  const rows = ranks.rows.slice((page - 1) * perPage, page * perPage)
+    .map(({ tie, ...r }) => (withTie ? { ...r, worked_slots: tie } : r));
+  return { total: ranks.total, rows };
+}
+
+/** One page of a hall of fame and its total, read from the database (no cache). */
+export async function hallOfFamePage(orm: Orm, q: HallQuery, page: number, perPage: number): Promise<{ total: number; rows: HallRow[] }> {
+  return hallOfFamePageOf(await hallOfFameRanks(orm, q), q.board, page, perPage);
 }
 
 /** `userId`'s rank and value in `ranks` (rank null when not on the board), and the board's size. */

@@ -12,7 +12,7 @@ import type { AchievementsResponse, HallOfFameBoard, HallOfFameMeResponse, HallO
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { achievementFactsOf, hallOfFamePage, hallOfFameRank, hallOfFameRanks, type HallQuery, type HallRanks, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
+import { achievementFactsOf, hallOfFamePageOf, hallOfFameRank, hallOfFameRanks, type HallQuery, type HallRanks, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
 
 /** The ledger reason of quest rewards (reference: the quest id). */
 export const QUEST_REWARD_REASON = 'quest_reward';
@@ -121,10 +121,15 @@ function hallWeek(input: HallInput, now: Date): string {
   return input.week;
 }
 
-/** One page of a weekly hall of fame (docs/game-rules.md §14.7): computed from the ledger, the daily reports and the claims (the routes keep it in a shared cache). */
-export async function hallOfFame(db: Database, input: HallInput, now: Date): Promise<HallOfFameResponse> {
+/**
+ * One page of a weekly hall of fame (docs/game-rules.md §14.7), sliced from the board's whole
+ * ranking (computed from the ledger, the daily reports and the claims; `ranksOf` is how the routes
+ * read it from their shared cache).
+ */
+export async function hallOfFame(db: Database, input: HallInput, now: Date, ranksOf: (q: HallQuery) => Promise<HallRanks> = (q) => hallOfFameRanks(db.orm, q)): Promise<HallOfFameResponse> {
   const week = hallWeek(input, now);
-  const { total, rows } = await hallOfFamePage(db.orm, { week, chain: input.chain, board: input.board }, input.page, HALL_OF_FAME_PER_PAGE);
+  const ranks = await ranksOf({ week, chain: input.chain, board: input.board });
+  const { total, rows } = hallOfFamePageOf(ranks, input.board, input.page, HALL_OF_FAME_PER_PAGE);
   return { week, chain: input.chain, board: input.board, total, page: input.page, per_page: HALL_OF_FAME_PER_PAGE, rows };
 }
 
