@@ -26,6 +26,7 @@ const AUTH_LABEL: Record<Endpoint['auth'], string> = {
   session: 'bearer',
   'session-in-query': 'bearer (checked in the query)',
   demo: 'demo mode only',
+  operator: 'operator',
 };
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
@@ -43,7 +44,7 @@ export function endpointTable(): string {
       e.headers ? 'Idempotency-Key' : '',
       e.rateLimit !== undefined ? `rate limit ${e.rateLimit === 'auth' ? 'AUTH_RATE_LIMIT_PER_MINUTE' : `${e.rateLimit}/min`}` : '',
     ].filter(Boolean).join(', ');
-    return `| ${e.method} | \`/api${e.path}\` | ${AUTH_LABEL[e.auth]} | \`${e.operationId}\` | ${cell(e.summary)}${extras ? ` (${extras})` : ''} |`;
+    return `| ${e.method} | \`/api${e.path}\` | ${AUTH_LABEL[e.auth]}${e.auth === 'operator' ? ` (${e.role ?? '?'})` : ''} | \`${e.operationId}\` | ${cell(e.summary)}${extras ? ` (${extras})` : ''} |`;
   });
   return ['| method | path | auth | operationId | purpose |', '|---|---|---|---|---|', ...rows].join('\n');
 }

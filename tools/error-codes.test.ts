@@ -87,6 +87,12 @@ const REACHED: Record<ErrorCode, string | { fault: string }> = {
   QUEST_ALREADY_CLAIMED: 'apps/server/test/quests/quests.test.ts',
   QUEST_NOT_COMPLETE: 'apps/server/test/quests/quests.test.ts',
   QUEST_PERIOD_ENDED: 'apps/server/test/quests/quests.test.ts',
+  OPERATOR_FORBIDDEN: 'apps/server/test/console/console-auth.test.ts',
+  ACCOUNT_SUSPENDED: 'apps/server/test/console/console-actions.test.ts',
+  APPROVAL_OWN_REQUEST: 'apps/server/test/console/console-actions.test.ts',
+  APPROVAL_NOT_PENDING: 'apps/server/test/console/console-actions.test.ts',
+  PAYMENT_ALREADY_RESOLVED: 'apps/server/test/console/console-actions.test.ts',
+  OPERATOR_LAST_ADMIN: 'apps/server/test/console/console-actions.test.ts',
 };
 
 describe('every error code is reached by a test', () => {

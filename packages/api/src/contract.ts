@@ -22,9 +22,24 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  *   statements only with its one session helper (which puts the session condition in) and its route
  *   registration refuses to answer unless that statement found the session (fail closed: 401 for a
  *   missing, unknown, revoked or expired token; never public);
- * - `demo`: demo mode only (registered only when `DEMO` is on), no sign-in.
+ * - `demo`: demo mode only (registered only when `DEMO` is on), no sign-in;
+ * - `operator`: the operator console (docs/http-contract.md §4): a bearer token like `session`, whose
+ *   signed-in wallet address must be an operator's with at least the descriptor's `role`
+ *   ({@link OPERATOR_ROLES}); anyone else answers 403 OPERATOR_FORBIDDEN.
  */
-export type EndpointAuth = 'public' | 'session' | 'session-in-query' | 'demo';
+export type EndpointAuth = 'public' | 'session' | 'session-in-query' | 'demo' | 'operator';
+
+/**
+ * Operator roles, weakest first; each role may do what the ones before it may (docs/operator-guide.md
+ * "The console"): `viewer` reads, `support` acts on players, `admin` moves money and manages operators.
+ */
+export const OPERATOR_ROLES = ['viewer', 'support', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** True when `role` may do what `needed` allows. */
+export function roleAtLeast(role: OperatorRole, needed: OperatorRole): boolean {
+  return OPERATOR_ROLES.indexOf(role) >= OPERATOR_ROLES.indexOf(needed);
+}
 
 export interface Endpoint {
   operationId: string;
@@ -34,6 +49,8 @@ export interface Endpoint {
   summary: string;
   tags: readonly string[];
   auth: EndpointAuth;
+  /** `operator` endpoints only (required there): the weakest role allowed. */
+  role?: OperatorRole;
   params?: z.ZodType;
   query?: z.ZodType;
   /**
@@ -44,8 +61,14 @@ export interface Endpoint {
   body?: z.ZodType;
   /** The 2xx answer; `null` for an empty 204. */
   response: z.ZodType | null;
-  /** Catalogue codes the endpoint may answer besides VALIDATION_ERROR, USER_NOT_AUTH and UNHANDLED_ERROR. */
-  errors: readonly ErrorCode[];
+  /**
+   * Catalogue codes the endpoint may answer besides those every endpoint of its kind may
+   * (`derivedErrorCodes` of `./error-answers.ts`: UNHANDLED_ERROR, MAINTENANCE, USER_NOT_AUTH when
+   * signed in, CSRF_TOKEN_MISMATCH and VALIDATION_ERROR when it takes input, TOO_MANY_REQUESTS when
+   * rate limited); none when absent. OpenAPI lists both; the server's tests fail on an answer with a
+   * code that is in neither.
+   */
+  errors?: readonly ErrorCode[];
   /** Requests per minute per client when rate limited; `auth`: the deployment's sign-in limit. */
   rateLimit?: number | 'auth';
 }

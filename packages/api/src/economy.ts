@@ -47,13 +47,14 @@ export type PurchaseResponse = z.infer<typeof purchaseResponse>;
  * reason the server writes maps to its own word (docs/product.md §10): `goldmine_reward`/`frenmine_reward` →
  * mining, `*_salary` → salary, `staking_reward` → staking, `deposit`, `withdrawal`,
  * `withdrawal_refund` → withdrawal_returned, `exo_order` (token sale or vendor EXO pack paid in ADA),
- * `votes_lock`/`votes_unlock`, `quest_reward` → quest, `upgrade_refund` → refund, `*_upgrade` → upgrade; `other` only for
+ * `votes_lock`/`votes_unlock`, `quest_reward` → quest, `upgrade_refund` → refund, `*_upgrade` → upgrade,
+ * `operator_adjustment` and `payment_resolved` (the operator console's); `other` only for
  * a raw reason a newer server wrote that this list does not know yet.
  */
 export const LEDGER_REASONS = [
   'mining', 'salary', 'staking', 'vendor_purchase', 'shop_royalty', 'chest', 'faucet', 'refund', 'compensation',
   'upgrade', 'land_expansion', 'demo_seed', 'deposit', 'withdrawal', 'withdrawal_returned', 'exo_order',
-  'votes_lock', 'votes_unlock', 'quest', 'other',
+  'votes_lock', 'votes_unlock', 'quest', 'operator_adjustment', 'payment_resolved', 'other',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

@@ -29,6 +29,14 @@ import { questsResponse, questParams, questClaimResponse, questTableResponse, ac
 import { mintInfoResponse, mintRequest, mintResponse, mintsResponse, mintParams, mintTxRequest, mintSubmitRequest } from './mint.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
 import {
+  consoleMeResponse, consoleSearchQuery, consoleSearchResponse, playerParams, consolePlayerResponse, consoleLedgerQuery, consoleLedgerResponse,
+  consoleLedgerCsvQuery, adjustmentRequest, moneyActionResponse, approvalsQuery, approvalsResponse, approvalParams, approvalDecisionRequest,
+  approvalDecisionResponse, paymentsQuery, paymentsResponse, paymentParams, resolvePaymentRequest, resolvePaymentResponse, chestLockRequest,
+  suspensionRequest, flagsResponse, playerMessageRequest, broadcastRequest, messageResponse, maintenanceState, maintenanceRequest,
+  maintenanceResponse, operatorsResponse, operatorAddRequest, operatorRemoveRequest, operatorChangeResponse, auditQuery, auditResponse,
+  economyQuery, economyResponse, economyCsvQuery, consoleOperationsResponse,
+} from './console.ts';
+import {
   walletsResponse, walletLinkRequest, stakeLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
   leaderboardQuery, leaderboardResponse, projectParams, collectionResponse, marketResponse, activityQuery, activityResponse,
   stakingMineResponse, stakingReportParams, stakingReportResponse,
@@ -452,3 +460,121 @@ export const ENDPOINTS = {
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
+  // ---- the operator console (docs/http-contract.md §4): auth 'operator' with the weakest role allowed ----
+  consoleMe: endpoint({
+    operationId: 'consoleMe', method: 'GET', path: '/console/me', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: "The signed-in operator: wallet, role and the two-person limit", response: consoleMeResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleSearch: endpoint({
+    operationId: 'consoleSearch', method: 'GET', path: '/console/search', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'Finds players in one box: user id, address, stake address, $handle or name, Cardano tx hash, Solana signature, order id, land hex name',
+    query: consoleSearchQuery, response: consoleSearchResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consolePlayer: endpoint({
+    operationId: 'consolePlayer', method: 'GET', path: '/console/players/:user_id', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: "A player's page: wallets, stake keys, balances, lands, mines, items, orders, deposits, withdrawals, quests, inbox, sign-ins, flags, audit",
+    params: playerParams, response: consolePlayerResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND'],
+  }),
+  consolePlayerLedger: endpoint({
+    operationId: 'consolePlayerLedger', method: 'GET', path: '/console/players/:user_id/ledger', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: "A player's ledger with filters (asset, reason, days), newest first", params: playerParams, query: consoleLedgerQuery,
+    response: consoleLedgerResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND'],
+  }),
+  consolePlayerLedgerCsv: endpoint({
+    operationId: 'consolePlayerLedgerCsv', method: 'GET', path: '/console/players/:user_id/ledger.csv', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: "A player's ledger with the same filters as CSV, oldest first", params: playerParams, query: consoleLedgerCsvQuery,
+    response: z.string(), errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND'],
+  }),
+  consoleAdjustment: endpoint({
+    operationId: 'consoleAdjustment', method: 'POST', path: '/console/players/:user_id/adjustments', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: 'Credits or debits a token (ledger operator_adjustment); above the two-person limit it waits for a second admin',
+    params: playerParams, body: adjustmentRequest, response: moneyActionResponse,
+    errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND', 'VENDOR_NOT_ENOUGH_BALANCE', 'AMOUNT_TOO_LARGE'],
+  }),
+  consoleApprovals: endpoint({
+    operationId: 'consoleApprovals', method: 'GET', path: '/console/approvals', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'Money moves above the two-person limit: pending first, then newest', query: approvalsQuery, response: approvalsResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleApprovalApprove: endpoint({
+    operationId: 'consoleApprovalApprove', method: 'POST', path: '/console/approvals/:id/approve', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: "Approves another admin's pending money move and applies it", params: approvalParams, body: approvalDecisionRequest,
+    response: approvalDecisionResponse,
+    errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND', 'APPROVAL_OWN_REQUEST', 'APPROVAL_NOT_PENDING', 'VENDOR_NOT_ENOUGH_BALANCE', 'PAYMENT_ALREADY_RESOLVED'],
+  }),
+  consoleApprovalReject: endpoint({
+    operationId: 'consoleApprovalReject', method: 'POST', path: '/console/approvals/:id/reject', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: 'Rejects a pending money move (nothing is applied)', params: approvalParams, body: approvalDecisionRequest,
+    response: approvalDecisionResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND', 'APPROVAL_NOT_PENDING'],
+  }),
+  consolePayments: endpoint({
+    operationId: 'consolePayments', method: 'GET', path: '/console/payments', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'Payments the watchers could not credit (ADA and SOL), unmatched or resolved', query: paymentsQuery, response: paymentsResponse,
+    errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consolePaymentResolve: endpoint({
+    operationId: 'consolePaymentResolve', method: 'POST', path: '/console/payments/:id/resolve', tags: ['console'], auth: 'operator', role: 'support',
+    summary: 'Resolves an unmatched payment once: credits an account (ledger payment_resolved) or records its refund transaction',
+    params: paymentParams, body: resolvePaymentRequest, response: resolvePaymentResponse,
+    errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND', 'PAYMENT_ALREADY_RESOLVED', 'AMOUNT_TOO_LARGE'],
+  }),
+  consoleChestLock: endpoint({
+    operationId: 'consoleChestLock', method: 'POST', path: '/console/players/:user_id/chest', tags: ['console'], auth: 'operator', role: 'support',
+    summary: "Locks or unlocks a player's weekly chest (locked: CHEST_EXPLOIT)", params: playerParams, body: chestLockRequest,
+    response: flagsResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND'],
+  }),
+  consoleSuspension: endpoint({
+    operationId: 'consoleSuspension', method: 'POST', path: '/console/players/:user_id/suspension', tags: ['console'], auth: 'operator', role: 'support',
+    summary: 'Suspends or unsuspends a player (suspended: reads answered, writes ACCOUNT_SUSPENDED)', params: playerParams, body: suspensionRequest,
+    response: flagsResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND'],
+  }),
+  consolePlayerMessage: endpoint({
+    operationId: 'consolePlayerMessage', method: 'POST', path: '/console/players/:user_id/messages', tags: ['console'], auth: 'operator', role: 'support',
+    summary: "Sends one player an inbox message (notification operator_message)", params: playerParams, body: playerMessageRequest,
+    response: messageResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND'],
+  }),
+  consoleBroadcast: endpoint({
+    operationId: 'consoleBroadcast', method: 'POST', path: '/console/broadcasts', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: 'Sends an inbox message to every player, to the players of a chain, or to the land owners', body: broadcastRequest,
+    response: messageResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleMaintenanceState: endpoint({
+    operationId: 'consoleMaintenanceState', method: 'GET', path: '/console/maintenance', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'Maintenance as every server sees it', response: maintenanceState, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleMaintenance: endpoint({
+    operationId: 'consoleMaintenance', method: 'POST', path: '/console/maintenance', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: 'Switches maintenance on (message, end time) or off for every server at once, without a restart', body: maintenanceRequest,
+    response: maintenanceResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleOperators: endpoint({
+    operationId: 'consoleOperators', method: 'GET', path: '/console/operators', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: 'The operators and their roles', response: operatorsResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleOperatorAdd: endpoint({
+    operationId: 'consoleOperatorAdd', method: 'POST', path: '/console/operators', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: "Adds an operator (a wallet address and a role) or changes an operator's role", body: operatorAddRequest, response: operatorChangeResponse,
+    errors: ['OPERATOR_FORBIDDEN', 'OPERATOR_LAST_ADMIN', 'NOT_VALID_REQUEST_ADDRESS'],
+  }),
+  consoleOperatorRemove: endpoint({
+    operationId: 'consoleOperatorRemove', method: 'POST', path: '/console/operators/remove', tags: ['console'], auth: 'operator', role: 'admin',
+    summary: 'Removes an operator (never the last admin)', body: operatorRemoveRequest, response: operatorChangeResponse,
+    errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND', 'OPERATOR_LAST_ADMIN'],
+  }),
+  consoleAudit: endpoint({
+    operationId: 'consoleAudit', method: 'GET', path: '/console/audit', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'The audit log (operator_actions), newest first, with filters', query: auditQuery, response: auditResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleEconomy: endpoint({
+    operationId: 'consoleEconomy', method: 'GET', path: '/console/economy', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'The economy per day and chain: pools, tokens created and burned by reason, revenue, royalties, deposits, withdrawals, treasuries, active players, retention',
+    query: economyQuery, response: economyResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleEconomyCsv: endpoint({
+    operationId: 'consoleEconomyCsv', method: 'GET', path: '/console/economy.csv', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'The economy dashboard as CSV', query: economyCsvQuery, response: z.string(), errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleOperations: endpoint({
+    operationId: 'consoleOperations', method: 'GET', path: '/console/operations', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: "Operations: jobs, the tick's progress, watcher lag, price ages, world imports, server processes, database size and migration",
+    response: consoleOperationsResponse, errors: ['OPERATOR_FORBIDDEN'],
+  }),

@@ -87,6 +87,12 @@ export const EXTRA_ERROR_MESSAGES = {
   QUEST_ALREADY_CLAIMED: 'You have already claimed this quest\'s reward.',
   QUEST_NOT_COMPLETE: 'This quest is not complete yet.',
   QUEST_PERIOD_ENDED: 'This quest\'s period has ended: its reward can no longer be claimed.',
+  OPERATOR_FORBIDDEN: 'This page is for the Kingdom\'s operators, with a role that allows it.',
+  ACCOUNT_SUSPENDED: 'Your account is suspended: you can look around, but not play. Please contact support.',
+  APPROVAL_OWN_REQUEST: 'Another admin must approve this: you asked for it.',
+  APPROVAL_NOT_PENDING: 'This request was already approved or rejected.',
+  PAYMENT_ALREADY_RESOLVED: 'This payment was already resolved.',
+  OPERATOR_LAST_ADMIN: 'The Kingdom must keep at least one admin.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -147,6 +153,12 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   CANT_GET_MASTER_WALLET: 409,
   PRICE_STALE: 503,
   SOLANA_WALLET_REQUIRED: 409,
+  OPERATOR_FORBIDDEN: 403,
+  ACCOUNT_SUSPENDED: 403,
+  APPROVAL_OWN_REQUEST: 403,
+  APPROVAL_NOT_PENDING: 409,
+  PAYMENT_ALREADY_RESOLVED: 409,
+  OPERATOR_LAST_ADMIN: 409,
 };
 
 /** True when `code` is in the catalogue. */

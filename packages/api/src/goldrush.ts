@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'not_enough_balance', 'low_balance_warning', 'worker_left', 'server_compensation', 'shop_royalty',
   'balance_topup', 'balance_withdrawal', 'staking_daily_report', 'votes_changed', 'land_update',
   'vendor_purchase', 'frenmine_daily_report', 'frenmine_upgrade', 'achievement',
+  // an operator's inbox message to one player or a broadcast (data: {title, body}; docs/http-contract.md §4)
+  'operator_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

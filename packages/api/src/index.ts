@@ -14,3 +14,4 @@ export * from './chain.ts';
 export * from './mint.ts';
 export * from './health.ts';
 export * from './quests.ts';
+export * from './console.ts';

@@ -41,6 +41,9 @@ export const EXTRA_ERROR_CODES = [
   'FRENMINE_UPGRADE_FAILED',
   // Daily and weekly quests (docs/game-rules.md §14): a claim twice, too early, or after its period.
   'QUEST_ALREADY_CLAIMED', 'QUEST_NOT_COMPLETE', 'QUEST_PERIOD_ENDED',
+  // The operator console (docs/http-contract.md §4): a role too weak, a suspended account's write,
+  // the two-person rule, a payment resolved once, the last admin kept.
+  'OPERATOR_FORBIDDEN', 'ACCOUNT_SUSPENDED', 'APPROVAL_OWN_REQUEST', 'APPROVAL_NOT_PENDING', 'PAYMENT_ALREADY_RESOLVED', 'OPERATOR_LAST_ADMIN',
 ] as const;
 
 /** Every error code a rule or the API can answer. */

@@ -78,6 +78,12 @@ export const errorsEs: Record<keyof typeof ERROR_MESSAGES | keyof typeof GENERIC
   QUEST_ALREADY_CLAIMED: 'Ya reclamaste la recompensa de esta misión.',
   QUEST_NOT_COMPLETE: 'Esta misión aún no está completa.',
   QUEST_PERIOD_ENDED: 'El periodo de esta misión terminó: ya no se puede reclamar su recompensa.',
+  OPERATOR_FORBIDDEN: 'Esta página es para los operadores del Reino, con un rol que lo permita.',
+  ACCOUNT_SUSPENDED: 'Tu cuenta está suspendida: puedes mirar, pero no jugar. Contacta con soporte.',
+  APPROVAL_OWN_REQUEST: 'Otro administrador debe aprobarlo: lo pediste tú.',
+  APPROVAL_NOT_PENDING: 'Esta solicitud ya fue aprobada o rechazada.',
+  PAYMENT_ALREADY_RESOLVED: 'Este pago ya fue resuelto.',
+  OPERATOR_LAST_ADMIN: 'El Reino debe conservar al menos un administrador.',
   unavailable: 'Recurso solicitado no disponible',
   noData: 'No se pudieron obtener datos del recurso; contacta con soporte',
 };
