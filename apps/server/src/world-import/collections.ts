@@ -13,6 +13,16 @@ import type { Config } from '../config.ts';
 
 /** SQL of the Land policy id (one uncorrelated subquery: evaluated once per statement). */
 export const LAND_POLICY_SQL = sql.raw('(SELECT kingdom_land_policy())');
+/**
+ * The player's lands as one SQL definition (docs/game-rules.md §2.1): `holdings h` of the Land policy
+ * joined to the Valley's `lands l`. An asset of the Land policy that is no land of the Valley (one the
+ * world import refused, or never imported) is held but is no land. Every list and count of a player's
+ * lands — `GET /lands?my=true`, `GET /user/total_lands`, `land_owner`, the wallet sync's `lands` —
+ * reads this one join, so they always agree. Filter it by `h.user_id` (or `h.chain`/`h.address`).
+ */
+export const HELD_LANDS = sql.raw(`holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
+    AND h.collection_key = (SELECT kingdom_land_policy())`);
+
 /** SQL of the Mining Tool policy id. */
 export const TOOL_POLICY_SQL = sql.raw('(SELECT kingdom_tool_policy())');
 

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { hexName, parseHexName } from '@kingdom/game';
 import { exec, prepared, runPrepared, type Database, type Orm } from '../../db/client.ts';
-import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
+import { HELD_LANDS } from '../../world-import/collections.ts';
 import { sessionRows, sessionStatement } from '../../auth/session.ts';
 import { readsVersionSql, type SharedCache } from '../../http/shared-cache.ts';
 import type { LandRow } from './land.ts';
@@ -31,10 +31,8 @@ const mySessionStmt = sessionStatement('lands_my_session', ({ session, clock }) 
 // A search term (`term`, text or null: no filter) matches hex names containing it, case-insensitively.
 const TERM = sql`${sql.placeholder('term')}::text`;
 const TERM_MATCHES = sql`(${TERM} IS NULL OR l.hex_name ILIKE '%' || ${TERM} || '%')`;
-const MY_LANDS = sql`FROM holdings h
-    JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
-    WHERE h.user_id = ${sql.placeholder('user_id')} AND h.collection_key = ${LAND_POLICY_SQL}
-      AND ${TERM_MATCHES}`;
+const MY_LANDS = sql`FROM ${HELD_LANDS}
+    WHERE h.user_id = ${sql.placeholder('user_id')} AND ${TERM_MATCHES}`;
 const PAGE = sql`LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
 const myLandsStmt = prepared('lands_my_page', sql`
   SELECT ${sql.raw(LAND_COLUMNS)}, h.address AS owner, count(*) OVER ()::int AS total
@@ -100,8 +98,8 @@ export async function selectLands(orm: Orm, where: SQL): Promise<OwnedLandRow[]>
 export async function userLands(orm: Orm, userId: number): Promise<OwnedLandRow[]> {
   return exec<OwnedLandRow>(orm, sql`
     SELECT ${sql.raw(LAND_COLUMNS)}, h.address AS owner, h.user_id AS owner_user_id
-    FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key
-    WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_SQL} ORDER BY l.id`);
+    FROM ${HELD_LANDS}
+    WHERE h.user_id = ${userId} ORDER BY l.id`);
 }
 
 /** The canonical form of a requested hex name (`e03n12` → `E03N12`), or null when it names no cell. */

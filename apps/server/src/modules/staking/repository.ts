@@ -9,7 +9,7 @@ import {
   LEAGUE_THRESHOLDS, QUALIFY_TOP, QUALIFY_VOTES, stakingRewardToken, type League,
 } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
-import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
+import { HELD_LANDS } from '../../world-import/collections.ts';
 
 /** Leaderboard page size. */
 export const LEADERBOARD_PER_PAGE = 20;
@@ -200,7 +200,7 @@ export async function stakeableNfts(orm: Orm, userId: number, now: Date): Promis
 /** Whether the player holds a land, and when they last signed in. */
 export async function stakerStatus(orm: Orm, userId: number): Promise<{ landOwner: boolean; lastLoginAt: Date | null }> {
   const [r] = await exec<{ land_owner: boolean; last_login_at: string | Date | null }>(orm, sql`
-    SELECT EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ${userId} AND h.collection_key = ${LAND_POLICY_SQL}) AS land_owner, u.last_login_at
+    SELECT EXISTS (SELECT 1 FROM ${HELD_LANDS} WHERE h.user_id = ${userId}) AS land_owner, u.last_login_at
     FROM users u WHERE u.id = ${userId}`);
   return { landOwner: r?.land_owner ?? false, lastLoginAt: r?.last_login_at ? new Date(r.last_login_at) : null };
 }

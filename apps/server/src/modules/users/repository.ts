@@ -11,13 +11,10 @@ import { fail } from '../../errors.ts';
 import { runPrepared, prepared, type Database } from '../../db/client.ts';
 import { runSession, sessionRows, sessionStatement } from '../../auth/session.ts';
 import { readsVersionSql, type SharedCache } from '../../http/shared-cache.ts';
-import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
-
-/** The configured Land policy (docs/operator-guide.md), read in SQL. */
-const LAND = LAND_POLICY_SQL;
+import { HELD_LANDS } from '../../world-import/collections.ts';
 
 const USER_COLUMNS = sql`u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address, w.handle,
-    EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = u.id AND h.collection_key = ${LAND}) AS land_owner`;
+    EXISTS (SELECT 1 FROM ${HELD_LANDS} WHERE h.user_id = u.id) AS land_owner`;
 
 const userStmt = sessionStatement('dashboard_user', ({ session, clock }) => sql`
   SELECT ${USER_COLUMNS}, ${clock}
@@ -36,7 +33,7 @@ const userByIdStmt = prepared('dashboard_user_by_id', sql`
   WHERE u.id = ${sql.placeholder('user_id')}`);
 
 const totalLandsStmt = sessionStatement('user_total_lands', ({ session }) => sql`
-  SELECT (SELECT count(*) FROM holdings h WHERE h.user_id = s.user_id AND h.collection_key = ${LAND})::int AS total_lands
+  SELECT (SELECT count(*) FROM ${HELD_LANDS} WHERE h.user_id = s.user_id)::int AS total_lands
   FROM sessions s WHERE ${session}`);
 
 interface UserRow { user_id: number; user_name: string; user_avatar: string | null; type: string; chain: string; address: string; handle: string | null; land_owner: boolean }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Chain, StakeKey, Wallet } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 import type { ChainAsset } from '../../chain/index.ts';
-import { worldPolicies } from '../../world-import/collections.ts';
+import { HELD_LANDS, worldPolicies } from '../../world-import/collections.ts';
 
 /** The account's wallets, oldest first; `currentWalletId` marks the session's. */
 export async function listWallets(orm: Orm, userId: number, currentWalletId: number): Promise<Wallet[]> {
@@ -72,6 +72,12 @@ export async function collectionKeys(orm: Orm): Promise<string[]> {
 export async function lockWalletOwner(tx: Orm, chain: Chain, address: string): Promise<number | null> {
   const [wallet] = await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM wallets WHERE chain = ${chain} AND address = ${address} FOR UPDATE`);
   return wallet?.user_id ?? null;
+}
+
+/** How many of the player's lands (`HELD_LANDS`, the one definition) the wallet's holdings are. */
+export async function heldLandCount(tx: Orm, chain: Chain, address: string): Promise<number> {
+  const [row] = await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${HELD_LANDS} WHERE h.chain = ${chain} AND h.address = ${address}`);
+  return row?.n ?? 0;
 }
 
 /** Records that the wallet's holdings were synced at `now`. */

@@ -5,12 +5,13 @@
  */
 import type { Chain } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
-import { collectionKeys, lockWalletOwner, markSynced, replaceHoldings } from './repository.ts';
+import { collectionKeys, heldLandCount, lockWalletOwner, markSynced, replaceHoldings } from './repository.ts';
 import { chooseHandle, storeHandle } from './handle.ts';
 import type { ChainProviders } from '../../chain/index.ts';
 import { worldPolicies } from '../../world-import/collections.ts';
 
 export interface SyncResult {
+  /** The wallet's lands as every list and count reads them (`HELD_LANDS`): 0 for an address linked to no account. */
   lands: number;
   mtools: number;
   nfts: number;
@@ -31,16 +32,18 @@ export async function syncWallet(db: Database, providers: ChainProviders, chain:
   policies.add(world.land);
   policies.add(world.tool);
   const kept = assets.filter((a) => a.quantity > 0n && policies.has(a.collectionKey));
-  await db.orm.transaction(async (tx) => {
+  const lands = await db.orm.transaction(async (tx) => {
     const userId = await lockWalletOwner(tx, chain, address);
-    if (userId === null) return;
+    if (userId === null) return 0;
     await replaceHoldings(tx, userId, chain, address, kept, now);
     await markSynced(tx, chain, address, now);
     // the wallet handle (docs/product.md §3) from the same answer: no extra request (handle.ts)
     if (handles && chain === 'cardano') await storeHandle(tx, chain, address, chooseHandle(assets, handles.policyId), now);
+    // an asset of the Land policy that is no land of the Valley (refused by the import) is no land
+    return heldLandCount(tx, chain, address);
   });
   return {
-    lands: kept.filter((a) => a.collectionKey === world.land).length,
+    lands,
     mtools: kept.filter((a) => a.collectionKey === world.tool).length,
     nfts: kept.length,
     syncedAt: now,
