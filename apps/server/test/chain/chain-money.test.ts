@@ -314,6 +314,12 @@ describe('withdrawals', () => {
     expect((await withdraw(p, { token: 'hexo', amount: '51' })).json().error).toBe('USER_WITHDRAW_HEXO_NO_BALANCE');
     expect(await balance(k, p.token, 'hexo')).toBe(50_000_000n);
     expect((await withdraw(p, { token: 'hexo', amount: '1', address: createCardanoTestWallet().address })).json().error).toBe('WITHDRAW_CAN_ONLY_MASTER');
+    // the player's own checks come first: 1 HEXO asking 10^8 learns nothing of the treasury (issue 36 item 11)
+    const poor = await withHexo('1');
+    expect((await withdraw(poor, { token: 'hexo', amount: '100000000' })).json().error).toBe('USER_WITHDRAW_HEXO_NO_BALANCE');
+    expect((await withdraw(p, { token: 'exo', amount: '5000' })).json().error).toBe('USER_WITHDRAW_HEXO_NO_BALANCE');
+    // with the balance, beyond what the treasury holds (4 × 1,000 EXO)
+    expect((await k.post('/demo/faucet', { address: p.wallet.address, exo: '5000' })).statusCode).toBe(200);
     expect((await withdraw(p, { token: 'exo', amount: '5000' })).json().error).toBe('TREASURY_INSUFFICIENT');
     expect((await withdraw(p, { token: 'hexo', amount: '' })).statusCode).toBe(422);
     // a second Cardano wallet of the account signs in: it is active but not the master

@@ -177,6 +177,12 @@ export async function promisedPayouts(orm: Orm, token: ChainToken): Promise<bigi
   return BigInt(promised?.sum ?? '0');
 }
 
+/** The account's app balance of `token`, base units (0 without a row). */
+export async function tokenBalance(orm: Orm, userId: number, token: ChainToken): Promise<bigint> {
+  const [row] = await exec<{ amount: string }>(orm, sql`SELECT amount::text AS amount FROM balances WHERE user_id = ${userId} AND token = ${token}`);
+  return BigInt(row?.amount ?? '0');
+}
+
 /** Whether the account has a withdrawal requested or submitted (one at a time). */
 export async function hasPendingWithdrawal(tx: Orm, userId: number): Promise<boolean> {
   const [pending] = await exec(tx, sql`SELECT 1 FROM chain_withdrawals WHERE user_id = ${userId} AND status IN ('requested', 'submitted')`);

@@ -12,7 +12,7 @@ import type { CardanoMoney } from '../../chain/cardano/money.ts';
 import { applyTokenEntry } from '../ledger/ledger.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { iso, requestHashOf } from './shared.ts';
-import { hasPendingWithdrawal, insertWithdrawal, masterWallet, promisedPayouts, withdrawalByKey, withdrawalRows } from './repository.ts';
+import { hasPendingWithdrawal, insertWithdrawal, masterWallet, promisedPayouts, tokenBalance, withdrawalByKey, withdrawalRows } from './repository.ts';
 
 /** The account's withdrawals, newest first (at most 50). */
 export async function accountWithdrawals(db: Database, money: CardanoMoney, userId: number, id?: number): Promise<Withdrawal[]> {
@@ -62,6 +62,11 @@ export async function requestWithdrawal(
   if (req.address !== undefined && req.address !== master.address) fail('WITHDRAW_CAN_ONLY_MASTER');
   if (session.walletId !== master.id) fail('ACTIVE_ADDRESS_NOT_MASTER_ADDRESS');
   if (master.chain !== 'cardano') fail('ERROR_WALLET_WRONG_NETWORK');
+
+  // The player's own checks come before the treasury's (whose level a player must not learn from an
+  // amount they do not have): the balance and a pending withdrawal, re-checked in the transaction below.
+  if ((await tokenBalance(db.orm, session.userId, req.token)) < amount) fail('USER_WITHDRAW_HEXO_NO_BALANCE');
+  if (await hasPendingWithdrawal(db.orm, session.userId)) fail('PENDING_TRANSACTION');
 
   // Never promise more than the treasury holds beside the payouts already promised.
   const held = (await money.ledger.balance(money.treasury.address)).assets[money.units[req.token]] ?? 0n;
