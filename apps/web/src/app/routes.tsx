@@ -13,6 +13,8 @@ import { PATHS_WEB } from '../paths.ts';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { PageLoading } from './route-fallbacks.tsx';
 import { NotFoundPage, RootLayout } from './root.tsx';
+import { AppProviders } from './providers.tsx';
+import { queryClient } from '../api/query-client.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 const mines = () => import('../features/mines/mine-pages.tsx');
@@ -55,6 +57,7 @@ const Pages = {
   AccountBalances: lazyPage(account, 'AccountBalancesPage'),
   Chest: lazyPage(chest, 'ChestPage'),
   ChestVerify: lazyPage(chest, 'ChestVerifyPage'),
+  Console: lazyPage(() => import('../features/console/console-app.tsx'), 'ConsoleApp'),
 } satisfies Record<string, LazyPage>;
 
 /**
@@ -170,6 +173,18 @@ export const routes: RouteObject[] = [
       },
       { path: '*', element: <NotFoundPage /> },
     ],
+  },
+  // the operator console: its own frame (not the player's, whose maintenance page would hide it)
+  {
+    path: '/console/*',
+    element: (
+      <AppProviders queryClient={queryClient}>
+        <Suspense fallback={<PageLoading />}>
+          <Pages.Console />
+        </Suspense>
+      </AppProviders>
+    ),
+    handle: { preload: Pages.Console.preload } satisfies RouteHandle,
   },
 ];
 
