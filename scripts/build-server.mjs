@@ -15,7 +15,8 @@
 // Usage: node scripts/build-server.mjs [--if-needed] [--quiet]
 //   --if-needed  build only when dist/ is missing or older than a source (the server, the workspace
 //                packages, this script, the lockfile); `npm start` and `npm run kingdom` use it.
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,6 +91,13 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(serverDir, 'src/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
+// The release a process registers as (apps/server/src/db/processes.ts): the server's version + git sha.
+{
+  const { version } = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  const sha = git.status === 0 ? git.stdout.trim() : '';
+  writeFileSync(join(tmpDir, 'release.json'), `${JSON.stringify({ release: `${version}+${sha || 'unknown'}` })}\n`);
+}
 const oldDir = `${outDir}.old-${process.pid}`;
 try {
   if (existsSync(outDir)) renameSync(outDir, oldDir);

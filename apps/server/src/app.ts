@@ -119,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   if (config.ops.metrics) {
-    registerMetrics(app, new AppMetrics({ db: full.db, ledger: full.providers.money.ledger }), config.ops.metricsToken);
+    registerMetrics(app, new AppMetrics({
+      db: full.db, ledger: full.providers.money.ledger, readiness: { demo: config.demo, lifecycle: full.lifecycle }, priceMaxAgeSeconds: config.prices.maxAgeMs / 1000,
+    }), config.ops.metricsToken);
   }
   app.addHook('onClose', async () => full.chainJobs.stop());
   app.addHook('onClose', async () => full.solanaWatcher.stop());

@@ -12,6 +12,7 @@ import { GameClock } from './clock.ts';
 import { ROSTER_WARM_EVERY_MS, settleDueDays, warmRosters } from './jobs/settlement/index.ts';
 import { publishChestSeeds } from './modules/chest/service.ts';
 import { JobLeases, JobScheduler, type JobSpec } from './db/leases.ts';
+import { ProcessRegistry } from './db/processes.ts';
 import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';
 import { observeJobRun } from './observability/metrics.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
@@ -66,6 +67,8 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
   const leases = new JobLeases(db.orm);
   const jobs = new Map<string, JobSpec>();
   let scheduler: JobScheduler | null = null;
+  // a serving process's row in the registry of live processes and their release (db/processes.ts)
+  const registry = opts.schedule ? new ProcessRegistry(db, leases.holder) : null;
   const app = await buildApp({
     config, db, providers, leases, clock: () => clock.now(), refreshClock, clockOffset: config.demo ? () => clock.offset() : null,
     clockCurrent: () => clock.current(),
@@ -91,6 +94,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     }
   })());
   if (opts.schedule) {
+    await registry?.start();
     scheduler = new JobScheduler(leases, app.log, observeJobRun);
     const chain = app.deps.chainJobs.job(config.chainMoney.emulatorBlockMs, config.chainMoney.watchMs);
     const specs: JobSpec[] = [
@@ -132,6 +136,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     app, db, providers, clock, tick, leases,
     async close() {
       await scheduler?.stop();
+      await registry?.stop();
       await app.close();
       await running?.catch(() => undefined);
       clock.stop();

@@ -126,7 +126,8 @@ function reportListenError(err: Error): void {
  */
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // named, so a release older than the process registry (unnamed connections) is told apart (db/processes.ts)
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, application_name: 'kingdom' });
     // An idle client whose connection drops (Postgres restarted, backend terminated) is removed from
     // the pool and reported here; without a listener the 'error' event would end the process.
     pool.on('error', (err) => (opts.onIdleError ?? reportIdleError)(err));

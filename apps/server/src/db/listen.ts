@@ -62,7 +62,7 @@ export class PgListener {
 
   private connect(): Promise<void> {
     if (this.closed || this.client) return this.connecting ?? Promise.resolve();
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, application_name: 'kingdom' });
     this.client = client;
     client.on('notification', (msg) => {
       for (const sub of this.subs.get(msg.channel) ?? []) sub.notify(msg.payload ?? '');

@@ -1022,3 +1022,21 @@ export const achievementCursor = pgTable('achievement_cursor', {
   /** The next day is under way from this player id. */
   nextUser: integer('next_user').notNull().default(0),
 }, (t) => [check('achievement_cursor_id_check', sql`${t.id}`)]);
+
+/**
+ * Live server processes and their release (migration 0036; docs/architecture.md §8 "Rolling
+ * upgrades", apps/server/src/ops/processes.ts): written at start, `last_seen` renewed by a heartbeat,
+ * deleted on a graceful stop; rows not renewed within a minute are expired by any process.
+ */
+export const serverProcesses = pgTable('server_processes', {
+  /** `host:pid:random`, the process's job lease holder name. */
+  instanceId: text('instance_id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  /** The release: `<apps/server version>+<git sha>` (sha absent when the build had no git). */
+  release: text('release').notNull(),
+  /** The release's compatibility level (apps/server/src/release.ts `COMPAT_LEVEL`). */
+  level: integer('level').notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  lastSeen: ts('last_seen').notNull().defaultNow(),
+}, (t) => [index('server_processes_last_seen').on(t.lastSeen)]);

@@ -7,6 +7,7 @@
  *   `unmatched` for a path no route matches) and status code;
  * - `kingdom_job_run_seconds{job,ok}`: histogram of background job runs (tick, chain watcher, …),
  *   fed by {@link observeJobRun} from the job runner;
+ * - `kingdom_ready`: 1 when this process's readiness (`GET /api/health/ready`) would answer 200, else 0;
  * - `kingdom_db_pool_connections{state}` (`total`, `idle`, `in_use`), `kingdom_db_pool_max` and
  *   `kingdom_db_pool_waiting_requests`: node-postgres pool counts (PGlite: one connection that runs
  *   queries in turn, so only `kingdom_db_pool_max 1` is reported);
@@ -25,7 +26,13 @@
  * - `kingdom_job_lease_held{job,holder}`: 1 per background job whose lease (`job_leases`) is held and
  *   unexpired by the database's clock, 0 for an expired one (its last holder);
  * - `kingdom_price_age_seconds{token,source}`: how long ago each stored price was seen
- *   (`currency_prices.seen_at`; alert when a provider's price nears `PRICE_MAX_AGE_MINUTES`).
+ *   (`currency_prices.seen_at`; alert when a provider's price nears `PRICE_MAX_AGE_MINUTES`);
+ * - `kingdom_price_max_age_seconds`: `PRICE_MAX_AGE_MINUTES` in seconds (a provider's price older is stale);
+ * - `kingdom_server_processes{release,level}`: live server processes by release (`server_processes`,
+ *   db/processes.ts; release `unregistered`: connections of a release older than the registry).
+ *
+ * The shipped alert rules and dashboard (`ops/prometheus/alerts.yml`, `ops/grafana/`) use these names;
+ * `apps/server/test/ops/prometheus-rules.test.ts` checks each is exported.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -33,6 +40,8 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../db/client.ts';
 import type { CardanoLedger } from '../chain/cardano/ledger.ts';
+import { liveReleases } from '../db/processes.ts';
+import { expectedMigrations, notReadyReason, type Lifecycle } from './health.ts';
 
 /** Registry of process-wide metrics that exist before any app (job runs, Node's defaults). */
 const processRegistry = new Registry();
@@ -88,6 +97,10 @@ export interface MetricsDeps {
   db: Database;
   /** The Cardano ledger whose tip the watcher lag is measured against (absent: no lag metric). */
   ledger?: Pick<CardanoLedger, 'tip'>;
+  /** What readiness depends on (absent: no `kingdom_ready`). */
+  readiness?: { demo: boolean; lifecycle: Lifecycle };
+  /** `PRICE_MAX_AGE_MINUTES` in seconds (absent: no `kingdom_price_max_age_seconds`). */
+  priceMaxAgeSeconds?: number;
 }
 
 /** One app's metrics: its registry and the hooks that fill it. */
@@ -106,6 +119,10 @@ export class AppMetrics {
   private readonly poolWaiting: Gauge;
   private readonly poolMax: Gauge;
   private readonly priceAge: Gauge<'token' | 'source'>;
+  private readonly priceMaxAge: Gauge;
+  private readonly ready: Gauge;
+  private readonly processes: Gauge<'release' | 'level'>;
+  private readonly expectedMigrations = expectedMigrations();
 
   constructor(private readonly deps: MetricsDeps) {
     const registers = [this.registry];
@@ -129,6 +146,9 @@ export class AppMetrics {
     this.poolWaiting = gauge('kingdom_db_pool_waiting_requests', "Queries of this process waiting for a free pool connection (node-postgres)");
     this.poolMax = gauge('kingdom_db_pool_max', "This process's database pool size (PGlite: 1)");
     this.priceAge = gauge('kingdom_price_age_seconds', 'Seconds since each stored price was seen by its source (price job, operator, demo)', ['token', 'source']);
+    this.priceMaxAge = gauge('kingdom_price_max_age_seconds', 'PRICE_MAX_AGE_MINUTES in seconds: a provider-seen price older than this is stale');
+    this.ready = gauge('kingdom_ready', "1 when this process's readiness probe (GET /api/health/ready) would answer 200, else 0");
+    this.processes = gauge('kingdom_server_processes', 'Live server processes sharing the database, by release and compatibility level', ['release', 'level']);
   }
 
   /** Records one finished request (Fastify `onResponse`). */
@@ -158,7 +178,12 @@ export class AppMetrics {
       this.poolMax.set(1);
     }
     const tip = ledger ? withTimeout(ledger.tip(), TIP_TIMEOUT_MS).catch(() => null) : Promise.resolve(null);
-    for (const g of [this.lastDay, this.daysSettled, this.pendingDeposits, this.claimableDeposits, this.pendingWithdrawals, this.watcherLag, this.leaseHeld, this.priceAge]) g.reset();
+    for (const g of [this.lastDay, this.daysSettled, this.pendingDeposits, this.claimableDeposits, this.pendingWithdrawals, this.watcherLag, this.leaseHeld, this.priceAge, this.processes]) g.reset();
+    if (this.deps.priceMaxAgeSeconds !== undefined) this.priceMaxAge.set(this.deps.priceMaxAgeSeconds);
+    const { readiness } = this.deps;
+    const ready = readiness
+      ? notReadyReason(db, { expected: this.expectedMigrations, demo: readiness.demo, lifecycle: readiness.lifecycle }).then((r) => !('reason' in r))
+      : null;
     let state: ClusterState | undefined;
     try {
       [state] = await runPrepared<ClusterState>(db, CLUSTER_STATE);
@@ -166,6 +191,7 @@ export class AppMetrics {
       state = undefined;
     }
     this.dbUp.set(state ? 1 : 0);
+    if (ready) this.ready.set((await ready) ? 1 : 0);
     const tipHeight = (await tip)?.height;
     if (!state) return;
     if (state.last_day) this.lastDay.set(Date.parse(`${state.last_day}T00:00:00Z`) / 1000);
@@ -180,6 +206,8 @@ export class AppMetrics {
     }
     const ages = await runPrepared<{ token: string; source: string; age: number }>(db, PRICE_AGES).catch(() => []);
     for (const a of ages) this.priceAge.set({ token: a.token, source: a.source }, Math.max(0, Number(a.age)));
+    const releases = await liveReleases(db).catch(() => []);
+    for (const r of releases) this.processes.set({ release: r.release, level: String(r.level) }, r.processes);
   }
 }
 
