@@ -19,8 +19,8 @@ export type ChartRow = { day: string } & Record<string, number | string>;
 const AXIS = { stroke: '#a99cb6', fontSize: 12 };
 const TOOLTIP = { contentStyle: { background: '#1d1727', border: '1px solid #3a2e4a', borderRadius: 8 }, labelStyle: { color: '#f0cd74' } };
 
-/** A bar chart (stacked) or a line chart of `rows`. */
-export default function EconomyChart({ rows, series, kind }: { rows: ChartRow[]; series: ChartSeries[]; kind: 'bar' | 'line' }) {
+/** A bar chart (stacked unless `stacked` is false) or a line chart of `rows`. */
+export default function EconomyChart({ rows, series, kind, stacked = true }: { rows: ChartRow[]; series: ChartSeries[]; kind: 'bar' | 'line'; stacked?: boolean }) {
   const fmt = (v: number) => v.toLocaleString(i18n.language, { maximumFractionDigits: 2 });
   const common = (
     <>
@@ -36,7 +36,7 @@ export default function EconomyChart({ rows, series, kind }: { rows: ChartRow[];
       {kind === 'bar' ? (
         <BarChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
           {common}
-          {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.name} stackId="a" fill={s.color} isAnimationActive={false} />)}
+          {series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.name} stackId={stacked ? 'a' : undefined} fill={s.color} isAnimationActive={false} />)}
         </BarChart>
       ) : (
         <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>

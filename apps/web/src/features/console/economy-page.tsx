@@ -56,15 +56,16 @@ function flowTotals(flows: EconomyResponse['flows']) {
 }
 
 function assetName(asset: string): string {
+  if (asset === 'ada' || asset === 'sol') return asset.toUpperCase();
   return isToken(asset) ? TOKEN_SYMBOLS[asset] : asset;
 }
 
-function Chart({ title, rows, series, kind }: { title: string; rows: ChartRow[]; series: ChartSeries[]; kind: 'bar' | 'line' }) {
+function Chart({ title, rows, series, kind, stacked }: { title: string; rows: ChartRow[]; series: ChartSeries[]; kind: 'bar' | 'line'; stacked?: boolean }) {
   return (
     <figure className="chart console-chart" aria-label={title}>
       <figcaption className="console-subtitle">{title}</figcaption>
       <Suspense fallback={<Skeleton height="240px" />}>
-        <EconomyChart rows={rows} series={series} kind={kind} />
+        <EconomyChart rows={rows} series={series} kind={kind} stacked={stacked} />
       </Suspense>
     </figure>
   );
@@ -139,7 +140,7 @@ function Dashboard({ e }: { e: EconomyResponse }) {
       </Section>
 
       <Section id="eco-flows" title={t('console.economy.flows')} testId="eco-flows">
-        <Chart title={t('console.economy.exoChart')} kind="bar" rows={exoDays} series={[
+        <Chart title={t('console.economy.exoChart')} kind="bar" stacked={false} rows={exoDays} series={[
           { key: 'created', name: t('console.economy.created'), color: COLORS[2]! },
           { key: 'burned', name: t('console.economy.burned'), color: COLORS[4]! },
         ]} />
