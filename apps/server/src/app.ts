@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps,
     leases,
     chainJobs: deps.chainJobs ?? new ChainMoneyJobs(deps.db, deps.providers.money, clock, {
-      warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m),
+      warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m), info: (o, m) => app.log.info(o, m),
     }, leases, deps.providers),
     solanaWatcher: deps.solanaWatcher ?? new SolanaWatcherJob(deps.db, deps.providers.solanaChain, clock, leases),
   };

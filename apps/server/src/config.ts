@@ -84,9 +84,17 @@ const envSchema = z.object({
   MINING_TOOL_POLICY_ID: z.union([z.literal(''), z.string().regex(/^[0-9a-f]{56}$/, 'must be a policy id: 56 lowercase hex characters')]).optional(),
   /** `kingdom world import`: the metadata mapping file (JSON; empty = the built-in defaults). */
   WORLD_MAPPING_FILE: z.string().max(4096).optional(),
-  /** `kingdom world import`: Blockfrost requests per second (token bucket refill) and burst (bucket size). */
+  /**
+   * The Blockfrost plan's request rate (token bucket refill, per second) and burst (bucket size): one
+   * budget in the database shared by every server and `kingdom world import` (docs/operator-guide.md §8.1).
+   */
   BLOCKFROST_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(10),
   BLOCKFROST_BURST: z.coerce.number().int().min(1).max(100_000).default(500),
+  /**
+   * Where a database that has never watched the chain starts its chain watcher: `tip` (the tip at the
+   * first start) or a block height. Default: `tip` on a real network, 1 on the emulator.
+   */
+  CHAIN_START_BLOCK: z.string().regex(/^(?:tip|[1-9]\d{0,9})$/, 'must be tip or a block height (1 or more)').optional(),
   CHAIN_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CONFIRMATIONS),
   /** Emulator: ms between produced blocks (0: only on demand). */
   EMULATOR_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
@@ -160,8 +168,10 @@ export interface Config {
    * (`kingdom world import --switch-collections` is the operator's step; docs/operator-guide.md).
    */
   collections: { landPolicyId: string; miningToolPolicyId: string };
-  /** `kingdom world import`: mapping file (undefined = built-in defaults), Blockfrost pacing (requests/s, burst). */
-  worldImport: { mappingFile: string | undefined; ratePerSecond: number; burst: number };
+  /** `kingdom world import`: mapping file (undefined = built-in defaults). */
+  worldImport: { mappingFile: string | undefined };
+  /** The Blockfrost plan's request budget, shared through the database by every process (requests/s, burst). */
+  blockfrostBudget: { ratePerSecond: number; burst: number };
   /** Domain named in sign-in messages. */
   publicDomain: string;
   sessionTtlHours: number;
@@ -192,8 +202,17 @@ export interface Config {
     emulatorBlockMs: number;
     watchMs: number;
     demoChainFaucet: boolean;
+    /** Where the chain watcher of a database that has never watched starts: `tip` or a block height (CHAIN_START_BLOCK). */
+    startBlock: number | 'tip';
   };
 }
+
+/**
+ * A configuration the server refuses to start with, found after the environment was read (a real
+ * network without its Blockfrost settings, a missing key file…): `main.ts` prints its message as one
+ * line and exits 1, without a stack trace.
+ */
+export class ConfigurationError extends Error {}
 
 /** The process environment: the one place the server reads it. */
 export function environment(): Record<string, string | undefined> {
@@ -210,7 +229,9 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     throw new Error(`invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
-  const demo = e.DEMO ?? !e.DATABASE_URL;
+  // A real network runs the demo only when DEMO=true is written (docs/operator-guide.md §1): unset, it
+  // is a launch, and its required settings are checked here.
+  const demo = e.DEMO ?? (!e.DATABASE_URL && e.CARDANO_NETWORK === 'emulator');
   const demoCollections = demo || e.CARDANO_NETWORK === 'emulator';
   const missing = [!e.LAND_POLICY_ID && 'LAND_POLICY_ID', !e.MINING_TOOL_POLICY_ID && 'MINING_TOOL_POLICY_ID'].filter(Boolean);
   if (!demoCollections && missing.length > 0) {
@@ -239,10 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     handles: { policyId: e.HANDLE_POLICY_ID },
     budget: { dailyRequests: e.BLOCKFROST_DAILY_REQUESTS, expectedDailyPlayers: e.EXPECTED_DAILY_PLAYERS },
     collections: { landPolicyId: e.LAND_POLICY_ID || DEMO_LAND_POLICY_ID, miningToolPolicyId: e.MINING_TOOL_POLICY_ID || DEMO_MINING_TOOL_POLICY_ID },
-    worldImport: {
-      mappingFile: e.WORLD_MAPPING_FILE ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WORLD_MAPPING_FILE) : undefined,
-      ratePerSecond: e.BLOCKFROST_RATE_PER_SECOND, burst: e.BLOCKFROST_BURST,
-    },
+    worldImport: { mappingFile: e.WORLD_MAPPING_FILE ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WORLD_MAPPING_FILE) : undefined },
+    blockfrostBudget: { ratePerSecond: e.BLOCKFROST_RATE_PER_SECOND, burst: e.BLOCKFROST_BURST },
     publicDomain: e.PUBLIC_DOMAIN,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -259,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
       treasuryAddress: e.TREASURY_ADDRESS || undefined,
       saleAddress: e.SALE_ADDRESS, exoUnit: e.EXO_UNIT, hexoUnit: e.HEXO_UNIT,
       confirmations: e.CHAIN_CONFIRMATIONS, emulatorBlockMs: e.EMULATOR_BLOCK_MS, watchMs: e.CHAIN_WATCH_MS, demoChainFaucet: e.DEMO_CHAIN_FAUCET,
+      startBlock: e.CHAIN_START_BLOCK === undefined ? (e.CARDANO_NETWORK === 'emulator' ? 1 : 'tip') : e.CHAIN_START_BLOCK === 'tip' ? 'tip' : Number(e.CHAIN_START_BLOCK),
     },
   };
 }

@@ -7,12 +7,15 @@
  * what they hold (`kingdom.close()`), the database closes, and the process exits 0. A second signal,
  * or a shutdown still stuck 5 s after the deadline, exits at once with 1.
  */
-import { loadConfig } from './config.ts';
+import { ConfigurationError, loadConfig } from './config.ts';
 import { createKingdom } from './server.ts';
 import { CollectionsChangedError } from './world-import/collections.ts';
 
 const startedAt = performance.now();
-/** A configuration the server refuses (an invalid variable, other collections than recorded): one line, exit 1. */
+/**
+ * A configuration the server refuses (an invalid or missing variable, a real network without its
+ * settings, other collections than recorded): one line, exit 1, no stack trace.
+ */
 function refuseToStart(err: unknown): never {
   process.stderr.write(`kingdom: not starting: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
@@ -24,7 +27,7 @@ try {
   refuseToStart(err);
 }
 const kingdom = await createKingdom(config, { schedule: true }).catch((err: unknown) => {
-  if (err instanceof CollectionsChangedError) refuseToStart(err);
+  if (err instanceof CollectionsChangedError || err instanceof ConfigurationError) refuseToStart(err);
   throw err;
 });
 const { app } = kingdom;

@@ -15,6 +15,7 @@ import { JobLeases, JobScheduler, type JobSpec } from './db/leases.ts';
 import { ProcessRegistry } from './db/processes.ts';
 import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';
 import { observeJobRun } from './observability/metrics.ts';
+import { startProviderCheck } from './observability/provider-check.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
 import { localSolanaJobs } from './chain/solana/jobs.ts';
 import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
@@ -81,6 +82,8 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       if (scheduler && job) void scheduler.attempt(job);
     },
   });
+  // A real network's provider is asked until it answers once: readiness waits for it, the process never dies of it.
+  const providerCheck = providers.money.emulator ? null : startProviderCheck(providers.money.ledger, 'Blockfrost', app.lifecycle, app.log);
   let running: Promise<string[]> | null = null;
   let warmedAt = 0;
   const tick = () => (running ??= (async () => {
@@ -135,6 +138,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
   return {
     app, db, providers, clock, tick, leases,
     async close() {
+      providerCheck?.stop();
       await scheduler?.stop();
       await registry?.stop();
       await app.close();

@@ -1,5 +1,5 @@
 /** Chooses the chain providers from the configuration: the emulator, or the real networks. */
-import type { Config } from '../config.ts';
+import { ConfigurationError, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { EmulatorChain } from './emulator.ts';
 import { BlockfrostCardanoProvider, DasSolanaProvider } from './network.ts';
@@ -25,9 +25,10 @@ export async function createChainProviders(config: Config, db: Database, genesis
   if (config.cardanoNetwork === 'emulator') {
     return { cardano: new EmulatorChain('cardano', db), solana: new EmulatorChain('solana', db), money, solanaChain };
   }
-  if (!config.blockfrostProjectId) throw new Error('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
+  if (!config.blockfrostProjectId) throw new ConfigurationError('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
   return {
-    cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId, fetch, config.blockfrostUrl),
+    // wallet syncs take from the same shared budget as the chain jobs (docs/operator-guide.md §8.1)
+    cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId, { baseUrl: config.blockfrostUrl, budget: money.providerBudget ?? undefined }),
     solana: new DasSolanaProvider(config.solanaCluster, config.solanaRpcUrl ?? SOLANA_PUBLIC_RPC[config.solanaCluster]!),
     money,
     solanaChain,

@@ -4,7 +4,7 @@
  * - Solana: a JSON-RPC endpoint with the Digital Asset Standard API (`getAssetsByOwner`), which
  *   reports each NFT's collection.
  */
-import { BlockfrostClient } from './cardano/blockfrost-client.ts';
+import { BlockfrostClient, type BlockfrostClientOptions } from './cardano/blockfrost-client.ts';
 import type { ChainProvider, ChainAsset } from './provider.ts';
 
 /**
@@ -15,11 +15,11 @@ export class BlockfrostCardanoProvider implements ChainProvider {
   readonly chain = 'cardano' as const;
   private readonly client: BlockfrostClient;
   /**
-   * @param baseUrl API v0 base URL instead of the network's public host (`BLOCKFROST_URL`)
+   * @param options the client's: `baseUrl` (`BLOCKFROST_URL`), the shared request `budget`, `fetchFn` (tests)
    * @throws Error for a network without a Blockfrost host (and no `baseUrl`) or an empty project id
    */
-  constructor(readonly network: string, projectId: string, fetchFn: typeof fetch = fetch, baseUrl?: string) {
-    this.client = new BlockfrostClient(network, projectId, { fetchFn, baseUrl });
+  constructor(readonly network: string, projectId: string, options: BlockfrostClientOptions = {}) {
+    this.client = new BlockfrostClient(network, projectId, options);
   }
 
   /**

@@ -9,7 +9,9 @@
  * - `prices stored`: EXO and ADA prices exist and are fresh (operator-set ones never go stale);
  * - `price service`: the `simple/price` provider answers ADA and SOL now (and the EXO/HEXO endpoint, when set);
  * - Cardano on a real network (on the emulator: one `ok` line): `blockfrost` reachable, project key
- *   accepted and of the network; `request budget`: the plan's daily requests against the estimate
+ *   accepted, and of CARDANO_NETWORK's network — its `/genesis` network magic (mainnet 764824073, preprod 1,
+ *   preview 2) and the key's prefix (`mainnet…`, `preprod…`, `preview…`); on another network the
+ *   Cardano checks stop there; `request budget`: the plan's daily requests against the estimate
  *   ({@link dailyRequestEstimate}); `policy land|tool|handle`: each policy exists and holds assets;
  *   `unit exo|hexo`: each unit exists; `treasury`: the key file holds a key, its address is
  *   TREASURY_ADDRESS (when set) and holds ADA for fees; `sale address`: an address of the network;
@@ -59,6 +61,10 @@ export function dailyRequestEstimate(config: Pick<Config, 'chainMoney' | 'budget
   const players = config.budget.expectedDailyPlayers * REQUESTS_PER_PLAYER_DAY;
   return { watcher, players, total: watcher + players };
 }
+
+/** Network magic of each network (Blockfrost's `GET /genesis` `network_magic`). */
+export const NETWORK_MAGIC: Readonly<Record<string, number>> = { mainnet: 764_824_073, preprod: 1, preview: 2 };
+const genesis = z.object({ network_magic: z.number().int() });
 
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const timed = (fetchFn: typeof fetch): typeof fetch => (input, init) => fetchFn(input, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -169,12 +175,25 @@ async function cardanoLines(config: Config, fetchFn: typeof fetch): Promise<Doct
   const projectId = config.blockfrostProjectId ?? '';
   if (!projectId) return [{ check: 'blockfrost', ok: false, detail: 'BLOCKFROST_PROJECT_ID is not set' }];
   const client = new BlockfrostClient(network, projectId, { baseUrl: config.blockfrostUrl, fetchFn: timed(fetchFn), sleep: async () => undefined });
+  // A key names its network (`preprod…`): one of another network is refused before anything is asked.
+  const keyNetwork = Object.keys(NETWORK_MAGIC).find((n) => projectId.startsWith(n));
+  if (keyNetwork && keyNetwork !== network) {
+    return [{ check: 'blockfrost', ok: false, detail: `BLOCKFROST_PROJECT_ID is a ${keyNetwork} key, but CARDANO_NETWORK=${network}: use a ${network} project's key (or set CARDANO_NETWORK=${keyNetwork})` }];
+  }
   try {
     const tip = await client.get('/blocks/latest', BLOCKFROST_ANSWER_SCHEMAS.latestBlock);
     if (!tip) throw new Error('no tip');
-    // Blockfrost keys name their network (`preprod…`); a custom BLOCKFROST_URL may use any.
-    if (!config.blockfrostUrl && !projectId.startsWith(network)) out.push({ check: 'blockfrost', ok: false, detail: `the project key is not a ${network} key (Blockfrost keys start with their network)` });
-    else out.push({ check: 'blockfrost', ok: true, detail: `${client.baseUrl} answers with the project key (tip ${tip.height})` });
+    const magic = (await client.get('/genesis', genesis))?.network_magic;
+    const magicNetwork = Object.keys(NETWORK_MAGIC).find((n) => NETWORK_MAGIC[n] === magic);
+    if (magic === undefined) {
+      return [{ check: 'blockfrost', ok: false, detail: `${client.baseUrl} does not answer /genesis: its network cannot be checked against CARDANO_NETWORK=${network}` }];
+    }
+    if (magic !== NETWORK_MAGIC[network]) {
+      return [{ check: 'blockfrost', ok: false, detail: `${client.baseUrl} is ${magicNetwork ?? `an unknown network (magic ${magic})`}, not ${network} (network magic ${magic}, expected ${NETWORK_MAGIC[network]}): CARDANO_NETWORK, BLOCKFROST_URL or BLOCKFROST_PROJECT_ID is wrong` }];
+    }
+    // Blockfrost's public hosts only take keys that name their network; a custom BLOCKFROST_URL may use any.
+    if (!config.blockfrostUrl && !keyNetwork) out.push({ check: 'blockfrost', ok: false, detail: `the project key is not a ${network} key (Blockfrost keys start with their network)` });
+    else out.push({ check: 'blockfrost', ok: true, detail: `${client.baseUrl} answers with the project key: ${network} (network magic ${magic}, tip ${tip.height})` });
   } catch (err) {
     const detail = err instanceof BlockfrostStatusError && (err.status === 403 || err.status === 401)
       ? `the project key is refused (HTTP ${err.status}): check BLOCKFROST_PROJECT_ID`

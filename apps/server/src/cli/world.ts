@@ -2,7 +2,9 @@
  * `npm run kingdom -- world import [--mapping FILE] [--switch-collections]` (docs/operator-guide.md
  * "Importing the world"): imports the Land and Mining Tool collections configured by
  * `LAND_POLICY_ID` / `MINING_TOOL_POLICY_ID` from Blockfrost (`world-import/importer.ts`), paced by
- * `BLOCKFROST_RATE_PER_SECOND` / `BLOCKFROST_BURST`, with a progress bar on a terminal (a plain line
+ * the plan's request budget shared with the servers of the database (`BLOCKFROST_RATE_PER_SECOND` /
+ * `BLOCKFROST_BURST`, chain/rate-budget.ts), a 429 or 5xx retried with backoff up to
+ * {@link IMPORT_RETRY} (docs/operator-guide.md §8.2), with a progress bar on a terminal (a plain line
  * every 10 % otherwise) and a summary: new, updated, unchanged, and each refused asset with its
  * reason. Opens the database itself (with PGlite, stop the server first); safe to run again (it
  * updates what changed) and to kill (started again, it resumes). Demo mode keeps its generated world.
@@ -12,8 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { BlockfrostClient } from '../chain/cardano/blockfrost-client.ts';
-import { TokenBucket } from '../world-import/token-bucket.ts';
+import { BlockfrostClient, IMPORT_RETRY, retryWaitLimitMs, type BlockfrostRetry } from '../chain/cardano/blockfrost-client.ts';
+import { BLOCKFROST_BUDGET, SharedRateBudget } from '../chain/rate-budget.ts';
 import { resolveMapping } from '../world-import/mapping.ts';
 import { IMPORT_BATCH, IMPORT_LEASE_TTL_MS, importWorld, type ImportProgress, type ImportSummary } from '../world-import/importer.ts';
 import { anyConfig, CliError, type Print } from './shared.ts';
@@ -29,6 +31,10 @@ export interface WorldImportRun {
   /** Progress output: a redrawn bar (`tty`) or a line every 10 %. */
   progress?: { tty: boolean; write: (s: string) => void };
   fetchFn?: typeof fetch;
+  /** Waits between attempts (tests); default `setTimeout`. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Retries of a 429, a 5xx or an unreachable Blockfrost; default {@link IMPORT_RETRY}. */
+  retry?: BlockfrostRetry;
   /** A database already open (its caller closes it); default: opened from `config` and closed after. */
   db?: Database;
   /** Tests: stop after this many batches, as a crash would. */
@@ -59,9 +65,13 @@ export async function runWorldImport(config: Config, run: WorldImportRun): Promi
   } catch (err) {
     throw new CliError(err instanceof Error ? err.message : String(err));
   }
-  const bucket = new TokenBucket(config.worldImport.ratePerSecond, config.worldImport.burst);
-  const client = new BlockfrostClient(config.cardanoNetwork, config.blockfrostProjectId, { baseUrl: config.blockfrostUrl, fetchFn: bucket.pace(run.fetchFn ?? fetch) });
   const db = run.db ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // the plan's budget, shared with every server of this database (docs/operator-guide.md §8.1)
+  const budget = new SharedRateBudget(db.orm, BLOCKFROST_BUDGET, config.blockfrostBudget.ratePerSecond, config.blockfrostBudget.burst);
+  const client = new BlockfrostClient(config.cardanoNetwork, config.blockfrostProjectId, {
+    baseUrl: config.blockfrostUrl, budget, retry: run.retry ?? IMPORT_RETRY,
+    ...(run.fetchFn ? { fetchFn: run.fetchFn } : {}), ...(run.sleep ? { sleep: run.sleep } : {}),
+  });
   const started = Date.now();
   let lastTenth = -1;
   const onProgress = (p: ImportProgress) => {
@@ -80,7 +90,8 @@ export async function runWorldImport(config: Config, run: WorldImportRun): Promi
     const summary = await importWorld(db, {
       client, collections: config.collections, mapping, switchCollections: run.switchCollections, onProgress,
       // renewed after each batch: three batches' time at the pace, at least the default
-      leaseTtlMs: Math.max(IMPORT_LEASE_TTL_MS, Math.ceil((3 * IMPORT_BATCH * 1000) / config.worldImport.ratePerSecond)),
+      // (and longer than the longest retry wait, so a 429 spell does not cost the lease)
+      leaseTtlMs: Math.max(IMPORT_LEASE_TTL_MS, Math.ceil((3 * IMPORT_BATCH * 1000) / config.blockfrostBudget.ratePerSecond) + retryWaitLimitMs(run.retry ?? IMPORT_RETRY)),
       ...(run.stopAfterBatches !== undefined ? { stopAfterBatches: run.stopAfterBatches } : {}),
     });
     if (run.progress?.tty) run.progress.write('\n');

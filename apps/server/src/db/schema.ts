@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, pgView, pgSequence, serial, bigserial, bigint, integer, smallint, text, boolean, timestamp, numeric, jsonb,
+  pgTable, pgView, pgSequence, serial, bigserial, bigint, integer, smallint, text, boolean, timestamp, numeric, jsonb, doublePrecision,
   primaryKey, uniqueIndex, unique, index, check, foreignKey,
 } from 'drizzle-orm/pg-core';
 
@@ -297,7 +297,25 @@ export const jobLeases = pgTable('job_leases', {
   expiresAt: ts('expires_at').notNull(),
 });
 
+/**
+ * A provider plan's request budget shared by every process (migration 0029; chain/rate-budget.ts): a
+ * token bucket as (tokens, at), `tokens` below zero while callers wait for their reservations.
+ */
+export const providerBudgets = pgTable('provider_budgets', {
+  name: text('name').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  at: ts('at').notNull(),
+});
+
 /** Rate-limit windows shared by every process (fixed window per key: route + client address). */
+/** Idempotency keys being answered now (migration 0030, `http/idempotency.ts`): one row per request in flight. */
+export const idempotencyClaims = pgTable('idempotency_claims', {
+  userId: integer('user_id').notNull(),
+  key: text('key').notNull(),
+  token: text('token').notNull(),
+  claimedAt: ts('claimed_at').notNull(),
+}, (t) => [primaryKey({ name: 'idempotency_claims_pk', columns: [t.userId, t.key] })]);
+
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),

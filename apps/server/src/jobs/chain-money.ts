@@ -49,8 +49,12 @@ export class ChainMoneyJobs {
       const payoutsBefore = await runTreasurySigner(this.db, this.money, now, this.log);
       const watch = await runChainWatcher(this.db, this.money.ledger, {
         treasuryAddress: this.money.treasury.address, saleAddress: this.money.saleAddress, units: this.money.units,
-        confirmations: this.money.confirmations, now,
+        confirmations: this.money.confirmations, now, startBlock: this.money.watchStart,
       });
+      if (watch.startedAt !== null) {
+        this.log.info?.({ block: watch.startedAt, tip: watch.scannedTo, startBlock: this.money.watchStart },
+          `chain watcher: a new database watches the treasury and sale addresses from block ${watch.startedAt} (CHAIN_START_BLOCK=${this.money.watchStart})`);
+      }
       await expireOrders(this.db.orm, now);
       // The in-app land mint (docs/game-rules.md §2): confirmations, returns and expiry; open on the emulator only.
       if (this.providers && mintOpen(this.money)) await runMintJob({ db: this.db, money: this.money }, this.providers, now, this.log);

@@ -31,6 +31,12 @@ export interface ChainWatchOptions {
   now: Date;
   /** Blocks scanned per `transactionsTo` call (default 2,000). */
   maxBlocks?: number;
+  /**
+   * Where a database that has never watched starts (`CHAIN_START_BLOCK`, docs/operator-guide.md §1):
+   * `tip` — the tip at this first run (payments before it are never seen), or a block height.
+   * Default 1 (the emulator: its chain starts with the database).
+   */
+  startBlock?: number | 'tip';
 }
 
 /** What one run did. */
@@ -45,6 +51,8 @@ export interface WatchRun {
   claimable: number;
   /** Pending payments whose transaction left the chain. */
   rolledBack: number;
+  /** On a database's first run: the block it started watching at (null on every later run). */
+  startedAt: number | null;
 }
 
 const CURSOR = 'cardano';
@@ -193,28 +201,55 @@ export async function creditConfirmedPayments(db: Database, tipHeight: number, c
 
 /**
  * One watcher run: rollbacks, then scan from the cursor to the tip, then credit.
+ *
+ * A database that has never watched (no cursor) starts at `opts.startBlock` and records that point at
+ * once. The scan goes in windows of `maxBlocks`; while more than one window is left and the last window
+ * found nothing, a ledger that offers `nextTransactionHeight` (Blockfrost) is asked where the watched
+ * addresses' next transaction is, and the scan jumps there (or to the tip): a catch-up over blocks
+ * without them costs a few requests, not two per window (docs/operator-guide.md §8.1).
  * @throws Error when the ledger cannot be reached (nothing is lost: the next run goes on from the cursor)
  */
 export async function runChainWatcher(db: Database, ledger: CardanoLedger, opts: ChainWatchOptions): Promise<WatchRun> {
   const tip = await ledger.tip();
   const rolled = await detectRollbacks(db, ledger);
-  const [cursorRow] = await exec<{ height: number }>(db.orm, sql`SELECT height FROM chain_cursor WHERE name = ${CURSOR}`);
-  let from = Math.min((cursorRow?.height ?? 0) + 1, tip.height + 1);
+  let [cursorRow] = await exec<{ height: number }>(db.orm, sql`SELECT height FROM chain_cursor WHERE name = ${CURSOR}`);
+  let startedAt: number | null = null;
+  if (!cursorRow) {
+    const start = opts.startBlock === 'tip' ? tip.height : Math.max(1, Math.min(opts.startBlock ?? 1, tip.height + 1));
+    // (another process may have started first: its start point stays)
+    await exec(db.orm, sql`INSERT INTO chain_cursor (name, height) VALUES (${CURSOR}, ${start - 1}) ON CONFLICT (name) DO NOTHING`);
+    [cursorRow] = await exec<{ height: number }>(db.orm, sql`SELECT height FROM chain_cursor WHERE name = ${CURSOR}`);
+    startedAt = cursorRow!.height + 1;
+  }
+  let from = Math.min(cursorRow!.height + 1, tip.height + 1);
   if (rolled.lowest !== null) from = Math.min(from, rolled.lowest);
   let seen = 0;
   const step = opts.maxBlocks ?? 2_000;
-  for (let start = Math.max(1, from); start <= tip.height; start += step) {
-    const end = Math.min(tip.height, start + step - 1);
-    const txs = await ledger.transactionsTo([opts.treasuryAddress, opts.saleAddress], start, end);
-    seen += await insertPayments(db.orm, paymentRows(txs, opts), opts.now);
-    await exec(db.orm, sql`INSERT INTO chain_cursor (name, height) VALUES (${CURSOR}, ${end})
+  const watched = [opts.treasuryAddress, opts.saleAddress];
+  const setCursor = (height: number) => exec(db.orm, sql`INSERT INTO chain_cursor (name, height) VALUES (${CURSOR}, ${height})
       ON CONFLICT (name) DO UPDATE SET height = EXCLUDED.height`);
+  let lastFound = 0;
+  for (let start = Math.max(1, from); start <= tip.height;) {
+    if (ledger.nextTransactionHeight && lastFound === 0 && tip.height - start + 1 > step) {
+      const next = await ledger.nextTransactionHeight(watched, start);
+      if (next === null || next > tip.height) {
+        await setCursor(tip.height);
+        break;
+      }
+      start = Math.max(start, next);
+    }
+    const end = Math.min(tip.height, start + step - 1);
+    const txs = await ledger.transactionsTo(watched, start, end);
+    lastFound = txs.length;
+    seen += await insertPayments(db.orm, paymentRows(txs, opts), opts.now);
+    await setCursor(end);
+    start = end + 1;
   }
-  if (tip.height < (cursorRow?.height ?? 0)) {
+  if (tip.height < cursorRow!.height) {
     await exec(db.orm, sql`UPDATE chain_cursor SET height = ${tip.height} WHERE name = ${CURSOR}`);
   }
   // Rows an older watcher recorded for the treasury's own payouts (their change) are not deposits.
   await exec(db.orm, sql`DELETE FROM chain_payments WHERE status IN ('pending', 'claimable') AND ${opts.treasuryAddress} = ANY(senders)`);
   const { credited, claimable } = await creditConfirmedPayments(db, tip.height, opts.confirmations, opts.now);
-  return { scannedTo: tip.height, seen, credited, claimable, rolledBack: rolled.count };
+  return { scannedTo: tip.height, seen, credited, claimable, rolledBack: rolled.count, startedAt };
 }

@@ -34,6 +34,8 @@ import type { ChainTip } from '../chain/cardano/ledger.ts';
 export interface SignerLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+  /** Facts worth a line (the chain watcher's start point); optional. */
+  info?(obj: object, msg: string): void;
 }
 
 /** First wait before a failed submit or check is tried again, ms. */

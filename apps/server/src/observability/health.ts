@@ -3,8 +3,9 @@
  *
  * - `GET /api/health/live` → 200 `{status: 'live'}` while the process runs (no database access).
  * - `GET /api/health/ready` → 200 `{status: 'ready', db, migrations}` when this process should get
- *   traffic: the database answers (within 2 s), every migration this build carries is applied and, in
- *   demo mode, the demo world is seeded; 503 `NOT_READY` otherwise, and from the moment a shutdown
+ *   traffic: the database answers (within 2 s), every migration this build carries is applied, in
+ *   demo mode the demo world is seeded, and on a real network the chain provider has answered once
+ *   since the start (`Lifecycle.waitingFor`, provider-check.ts); 503 `NOT_READY` otherwise, and from the moment a shutdown
  *   begins (`Lifecycle.draining`), so a balancer stops sending players here before the process goes.
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,11 @@ import { route } from '../http/routes.ts';
 export class Lifecycle {
   /** True from the start of a graceful shutdown: readiness answers 503. */
   draining = false;
+  /**
+   * What the process still waits for at start, e.g. `Blockfrost at … does not answer (ECONNREFUSED)`
+   * (observability/provider-check.ts): readiness answers 503 while set. Null once it is there.
+   */
+  waitingFor: string | null = null;
 }
 
 /** How long the readiness probe waits for the database before answering 503. */
@@ -38,6 +44,7 @@ const READY_CHECK = prepared('health_ready', sql`SELECT
 /** Why the process is not ready, or null when it is. */
 export async function notReadyReason(db: Database, opts: { expected: number; demo: boolean; lifecycle: Lifecycle }): Promise<{ reason: string } | { migrations: number }> {
   if (opts.lifecycle.draining) return { reason: 'shutting down' };
+  if (opts.lifecycle.waitingFor) return { reason: opts.lifecycle.waitingFor };
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {

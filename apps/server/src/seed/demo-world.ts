@@ -105,7 +105,7 @@ const DEMO_PLAYERS = [
 
 /**
  * Seeds the demo world once (recorded in `app_settings`), in one transaction, then syncs the demo
- * players' wallets.
+ * players' wallets (a provider failure ends the syncs quietly; the start goes on).
  */
 export async function seedDemoWorld(db: Database, providers: ChainProviders, now: Date): Promise<void> {
   const done = await db.orm.select().from(appSettings).where(eq(appSettings.key, 'demo_world_seeded'));
@@ -142,7 +142,11 @@ export async function seedDemoWorld(db: Database, providers: ChainProviders, now
     }
     await tx.insert(appSettings).values({ key: 'demo_world_seeded', value: { at: now.toISOString() } });
   });
-  for (const address of playerAddresses) await syncWallet(db, providers, 'cardano', address, now);
+  // A provider that does not answer (a real network in demo mode) stops the syncs, never the start:
+  // the wallets sync at their next sign-in, and the start check reports the provider (observability/provider-check.ts).
+  for (const address of playerAddresses) {
+    if (!(await syncWallet(db, providers, 'cardano', address, now).then(() => true, () => false))) break;
+  }
 }
 
 /** Share of the Valley the demo world has sold to collectors outside the Kingdom (the rest stays unminted). */

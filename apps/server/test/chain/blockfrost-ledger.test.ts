@@ -76,7 +76,7 @@ function recordedFetch(routes: Map<string, Recorded>, calls: Call[]): typeof fet
 function recordedLedger(routes = recordedRoutes(), sleep?: (ms: number) => Promise<void>) {
   const calls: Call[] = [];
   const fetchFn = recordedFetch(routes, calls);
-  const ledger = new BlockfrostCardanoLedger('preprod', PROJECT, { fetchFn, ...(sleep ? { sleep } : {}) });
+  const ledger = new BlockfrostCardanoLedger('preprod', PROJECT, { fetchFn, sleep: sleep ?? (async () => undefined) });
   const paths = () => calls.map((c) => c.url.slice(BASE.length));
   return { ledger, calls, paths };
 }
@@ -155,14 +155,18 @@ describe('BlockfrostCardanoLedger (recorded answers)', () => {
     await expect(ledger.transactionsTo([TREASURY], 1200, 1215)).rejects.toThrow(/500/);
   });
 
-  it('retries once after Retry-After on a 429, then gives up with the status', async () => {
+  it('retries a 429 after its Retry-After and a 500 after the backoff, up to 3 attempts (SERVER_RETRY), then gives up with the status', async () => {
     const routes = recordedRoutes();
     routes.set('/blocks/latest', { status: 429, file: 'error-429.json', headers: { 'retry-after': '2' } });
     const waits: number[] = [];
     const { ledger, calls } = recordedLedger(routes, async (ms) => void waits.push(ms));
-    await expect(ledger.tip()).rejects.toThrow(/429/);
-    expect(waits).toEqual([2000]);
-    expect(calls).toHaveLength(2);
+    await expect(ledger.tip()).rejects.toThrow(/answered 429 for \/blocks\/latest \(3 attempts\)/);
+    expect(waits).toEqual([2000, 2000]);
+    expect(calls).toHaveLength(3);
+    routes.set('/blocks/latest', { status: 503, file: 'error-500.json' });
+    waits.length = 0;
+    await expect(ledger.tip()).rejects.toThrow(/answered 503/);
+    expect(waits).toEqual([500, 1000]);
   });
 
   it('refuses answers of the wrong shape instead of trusting them', async () => {
@@ -183,7 +187,7 @@ describe('BlockfrostCardanoLedger (recorded answers)', () => {
 });
 
 describe('BlockfrostCardanoProvider (wallet sync, same client and recorded answers)', () => {
-  const provider = (routes: Map<string, Recorded>, calls: Call[] = []) => new BlockfrostCardanoProvider('preprod', PROJECT, recordedFetch(routes, calls));
+  const provider = (routes: Map<string, Recorded>, calls: Call[] = []) => new BlockfrostCardanoProvider('preprod', PROJECT, { fetchFn: recordedFetch(routes, calls), sleep: async () => undefined });
 
   it('lists the native tokens an address holds (lovelace skipped), exactly; nothing for an address never seen', async () => {
     const calls: Call[] = [];

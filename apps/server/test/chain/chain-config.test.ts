@@ -14,12 +14,12 @@ const unit = 'ab'.repeat(28);
 
 describe('chain money on preprod', () => {
   it('needs Blockfrost, the sale address and both units', async () => {
-    const config = loadConfig({ CARDANO_NETWORK: 'preprod', BLOCKFROST_PROJECT_ID: 'preprodX', DATA_DIR: 'memory://' });
+    const config = loadConfig({ CARDANO_NETWORK: 'preprod', BLOCKFROST_PROJECT_ID: 'preprodX', DATA_DIR: 'memory://', DEMO: 'true' });
     await expect(openCardanoMoney(config, noDatabase)).rejects.toThrow(/SALE_ADDRESS, EXO_UNIT and HEXO_UNIT/);
   });
 
   it('refuses a TREASURY_KEY_FILE that does not exist', async () => {
-    const config = loadConfig({ CARDANO_NETWORK: 'preprod', TREASURY_KEY_FILE: '/nonexistent/treasury.skey', DATA_DIR: 'memory://' });
+    const config = loadConfig({ CARDANO_NETWORK: 'preprod', TREASURY_KEY_FILE: '/nonexistent/treasury.skey', DATA_DIR: 'memory://', DEMO: 'true' });
     await expect(openCardanoMoney(config, noDatabase)).rejects.toThrow(/does not exist/);
   });
 
@@ -28,7 +28,7 @@ describe('chain money on preprod', () => {
     const key = CML.PrivateKey.generate_ed25519();
     writeFileSync(path.join(dir, 'treasury.skey'), key.to_bech32() + '\n');
     const config = loadConfig({
-      CARDANO_NETWORK: 'preprod', BLOCKFROST_PROJECT_ID: 'preprodX', TREASURY_KEY_FILE: path.join(dir, 'treasury.skey'), DATA_DIR: 'memory://',
+      CARDANO_NETWORK: 'preprod', BLOCKFROST_PROJECT_ID: 'preprodX', TREASURY_KEY_FILE: path.join(dir, 'treasury.skey'), DATA_DIR: 'memory://', DEMO: 'true',
       SALE_ADDRESS: 'addr_test1vz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8', EXO_UNIT: unit + '45584f', HEXO_UNIT: unit + '4845584f',
     });
     const money = await openCardanoMoney(config, noDatabase);

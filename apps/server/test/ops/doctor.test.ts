@@ -48,6 +48,8 @@ describe('kingdom doctor', () => {
   let chain: TestBlockfrostChain;
   let rpc: Awaited<ReturnType<typeof fakeServer>>;
   let prices: Awaited<ReturnType<typeof fakeServer>>;
+  /** A Blockfrost-shaped server of mainnet (its `/genesis` says so). */
+  let mainnet: Awaited<ReturnType<typeof fakeServer>>;
   let dir: string;
   let dropDb: (() => Promise<void>) | null = null;
   let env: Record<string, string>;
@@ -73,6 +75,9 @@ describe('kingdom doctor', () => {
       return { status: 200, body: req.method === 'getGenesisHash' ? { jsonrpc: '2.0', id: 1, result: SOLANA_GENESIS_HASHES.devnet } : { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'no' } } };
     });
     prices = await fakeServer(() => ({ status: 200, body: { cardano: { usd: 0.41 }, solana: { usd: 150 } } }));
+    mainnet = await fakeServer((_body, url) => (url.endsWith('/genesis')
+      ? { status: 200, body: { network_magic: 764_824_073, security_param: 2160 } }
+      : { status: 200, body: { height: 12_000_000, hash: 'ab'.repeat(32), slot: 150_000_000 } }));
     closed = `http://127.0.0.1:${await closedPort()}`;
     dir = mkdtempSync(path.join(tmpdir(), 'kingdom-doctor-'));
     const database: Record<string, string> = {};
@@ -99,6 +104,7 @@ describe('kingdom doctor', () => {
     await chain?.close();
     await rpc?.close();
     await prices?.close();
+    await mainnet?.close();
     await dropDb?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -119,6 +125,8 @@ describe('kingdom doctor', () => {
     ['an invalid variable', () => ({ HANDLE_POLICY_ID: 'xyz' }), 'config', /HANDLE_POLICY_ID/],
     ['Blockfrost unreachable', () => ({ BLOCKFROST_URL: `${closed}/api/v0` }), 'blockfrost', /does not answer/],
     ['a refused project key', () => ({ BLOCKFROST_PROJECT_ID: 'k'.repeat(201) }), 'blockfrost', /refused \(HTTP 403\)/],
+    ['a mainnet project key on preprod', () => ({ BLOCKFROST_PROJECT_ID: 'mainnetK3y0123456789abcdef' }), 'blockfrost', /a mainnet key, but CARDANO_NETWORK=preprod/],
+    ['a Blockfrost of mainnet on preprod (its /genesis network magic)', () => ({ BLOCKFROST_URL: `${mainnet.url}/api/v0` }), 'blockfrost', /is mainnet, not preprod \(network magic 764824073, expected 1\)/],
     ['a plan too small', () => ({ BLOCKFROST_DAILY_REQUESTS: '10000' }), 'request budget', /exceed the plan's 10,000/],
     ['a land policy without assets', () => ({ LAND_POLICY_ID: 'cd'.repeat(28) }), 'policy land', /has no assets on preprod/],
     ['a tool policy without assets', () => ({ MINING_TOOL_POLICY_ID: 'ef'.repeat(28) }), 'policy tool', /has no assets/],

@@ -58,6 +58,8 @@ export async function startBlockfrostChain(genesis?: EmulatorGenesisOptions): Pr
     env: {
       CARDANO_NETWORK: 'preprod', BLOCKFROST_URL: origin + BLOCKFROST_API_PREFIX, BLOCKFROST_PROJECT_ID: projectId,
       SALE_ADDRESS: money.saleAddress, EXO_UNIT: money.units.exo, HEXO_UNIT: money.units.hexo, TREASURY_KEY_FILE: keyFile,
+      // The chain is as new as the test: its watchers read it from block 1 (a launch's default is the tip at the first start).
+      CHAIN_START_BLOCK: '1',
       // A real Solana cluster needs its sale address (nothing is sent to it here).
       SOLANA_SALE_ADDRESS: getAddressDecoder().decode(randomBytes(32)),
     },

@@ -1,12 +1,19 @@
 /**
  * The one Blockfrost API v0 client of the server (docs/architecture.md §8, "one way each"): every answer is read
- * bounded, parsed as JSON and checked with a zod schema before use (the network is not trusted).
+ * bounded, parsed as JSON and checked with a zod schema before use (the network is not trusted), and
+ * every request first takes a token from the plan's request budget (`chain/rate-budget.ts`: one
+ * bucket in the database shared by every server and `kingdom world import`; docs/operator-guide.md
+ * §8.1). A 429 (after its `Retry-After`), a 5xx or an unreachable host is retried with exponential
+ * backoff up to the client's {@link BlockfrostRetry} limit (docs/operator-guide.md §8.2).
  * Used by the chain-money ledger (`BlockfrostCardanoLedger`), the wallet sync provider
- * (`BlockfrostCardanoProvider`) and, for building and submitting transactions, Lucid Evolution's
- * own Blockfrost provider on the same host and project ({@link BlockfrostClient.lucidProvider}).
+ * (`BlockfrostCardanoProvider`), `kingdom world import`, `kingdom doctor` and, for building and
+ * submitting transactions, the Lucid Evolution provider over this client ({@link BlockfrostClient.lucidProvider},
+ * `blockfrost-lucid.ts`), so no request to Blockfrost goes around the budget.
  */
-import { Blockfrost, type Provider } from '@lucid-evolution/lucid';
+import type { Provider } from '@lucid-evolution/lucid';
 import { z } from 'zod';
+import { UNLIMITED_BUDGET, type RateBudget } from '../rate-budget.ts';
+import { BlockfrostLucidProvider } from './blockfrost-lucid.ts';
 
 /** Blockfrost API v0 base URL per network. */
 export const BLOCKFROST_HOSTS: Readonly<Record<string, string>> = {
@@ -15,12 +22,41 @@ export const BLOCKFROST_HOSTS: Readonly<Record<string, string>> = {
   preview: 'https://cardano-preview.blockfrost.io/api/v0',
 };
 
+/** The longest a request may wait between its attempts in all (ms): what a caller's lease must outlast. */
+export function retryWaitLimitMs(r: BlockfrostRetry): number {
+  let total = 0;
+  for (let i = 0; i < r.attempts - 1; i++) total += Math.min(r.maxDelayMs, r.baseDelayMs * 2 ** i);
+  return total;
+}
+
 /** Blockfrost's page size (its maximum). */
 export const BLOCKFROST_PAGE = 100;
 /** Largest answer body read, in characters (a full `/txs/{hash}/utxos` is far below). */
 const MAX_BODY_CHARS = 4_000_000;
-/** Longest `Retry-After` honoured on a 429 before the one retry, in seconds. */
-const MAX_RETRY_AFTER_S = 10;
+
+/**
+ * How a client retries a 429 (waiting its `Retry-After`, else the backoff), a 5xx or an unreachable
+ * host (GETs only: a submit is retried on 429 alone) before it gives up with an Error.
+ */
+export interface BlockfrostRetry {
+  /** Attempts in all, the first included (1 = no retry). */
+  attempts: number;
+  /** Wait before the first retry (ms); doubled for each next one. */
+  baseDelayMs: number;
+  /** Longest wait between two attempts, `Retry-After` included (ms). */
+  maxDelayMs: number;
+}
+
+/**
+ * The server's requests and jobs: 3 attempts, waits 0.5 s then 1 s (a 429's `Retry-After` up to 10 s):
+ * a player's request is not held long, and a job's next run goes on where this one stopped.
+ */
+export const SERVER_RETRY: BlockfrostRetry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 10_000 };
+/**
+ * `kingdom world import` (docs/operator-guide.md §8.2): 10 attempts, waits 1, 2, 4, 8, 16, 32, 60, 60,
+ * 60 s (≈ 4 min 3 s at most) before the run stops (started again, it resumes).
+ */
+export const IMPORT_RETRY: BlockfrostRetry = { attempts: 10, baseDelayMs: 1_000, maxDelayMs: 60_000 };
 
 const hash64 = z.string().regex(/^[0-9a-f]{64}$/);
 const height = z.number().int().min(0).max(2 ** 40);
@@ -78,15 +114,34 @@ export interface BlockfrostClientOptions {
   baseUrl?: string | undefined;
   /** Platform `fetch` by default (tests inject recorded answers). */
   fetchFn?: typeof fetch;
-  /** Waits before the retry after a 429; default `setTimeout`. */
+  /** Waits between attempts; default `setTimeout`. */
   sleep?: (ms: number) => Promise<void>;
+  /** The plan's request budget every request takes a token from; default none (tests). */
+  budget?: RateBudget;
+  /** Retries of a 429, a 5xx or an unreachable host; default {@link SERVER_RETRY}. */
+  retry?: BlockfrostRetry;
 }
 
-/** An answer that is not 2xx (404 is handled by the callers that expect it). */
+/** An answer that is not 2xx (404 is handled by the callers that expect it), after the retries. */
 export class BlockfrostStatusError extends Error {
-  constructor(readonly status: number, path: string) {
-    super(`Blockfrost answered ${status} for ${path.split('?')[0]}`);
+  constructor(readonly status: number, path: string, attempts = 1) {
+    super(`Blockfrost answered ${status} for ${path.split('?')[0]}${attempts > 1 ? ` (${attempts} attempts)` : ''}`);
   }
+}
+
+/** Blockfrost could not be reached (connection refused, DNS, reset), after the retries. */
+export class BlockfrostUnreachableError extends Error {
+  constructor(readonly baseUrl: string, cause: unknown, attempts: number) {
+    super(`Blockfrost at ${baseUrl} does not answer (${networkCause(cause)}${attempts > 1 ? `; ${attempts} attempts` : ''})`);
+  }
+}
+
+/** `ECONNREFUSED`, `ENOTFOUND`… of a failed `fetch`, or its message. */
+function networkCause(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  if (cause && typeof cause.message === 'string') return cause.message;
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** Lovelace and native tokens (unit `policyId + assetNameHex` → base units) of an address or output. */
@@ -108,29 +163,61 @@ export class BlockfrostClient {
   private readonly fetchFn: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
 
-  constructor(readonly network: string, private readonly projectId: string, options: BlockfrostClientOptions = {}) {
+  private readonly budget: RateBudget;
+  private readonly retry: BlockfrostRetry;
+
+  constructor(readonly network: string, readonly projectId: string, options: BlockfrostClientOptions = {}) {
     const base = options.baseUrl ?? BLOCKFROST_HOSTS[network];
     if (!base) throw new Error(`no Blockfrost host for network ${network}`);
     if (!projectId) throw new Error('BLOCKFROST_PROJECT_ID is empty');
     this.baseUrl = base;
     this.fetchFn = options.fetchFn ?? fetch;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.budget = options.budget ?? UNLIMITED_BUDGET;
+    this.retry = options.retry ?? SERVER_RETRY;
   }
 
   /**
-   * GETs `path` (after the base URL), checks the body against `schema`; null on 404. One retry on
-   * 429 after `Retry-After` (at most 10 s; 1 s when absent).
+   * One request to `path` (after the base URL), each attempt paced by the budget; retried per the
+   * client's {@link BlockfrostRetry}: a 429 after its `Retry-After` (else the backoff), a 5xx or an
+   * unreachable host after the backoff (the last two for GETs only). The last answer is returned
+   * whatever its status.
+   * @throws BlockfrostUnreachableError when the host cannot be reached at the last attempt
+   */
+  async request(path: string, init: { method?: 'GET' | 'POST'; body?: Uint8Array | string; contentType?: string } = {}): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const headers: Record<string, string> = { project_id: this.projectId, accept: 'application/json' };
+    if (init.contentType) headers['content-type'] = init.contentType;
+    const { attempts, baseDelayMs, maxDelayMs } = this.retry;
+    for (let attempt = 1; ; attempt++) {
+      await this.budget.take();
+      let res: Response;
+      try {
+        res = await this.fetchFn(`${this.baseUrl}${path}`, { method, headers, ...(init.body !== undefined ? { body: init.body as BodyInit } : {}) });
+      } catch (err) {
+        if (method !== 'GET' || attempt >= attempts) throw new BlockfrostUnreachableError(this.baseUrl, err, attempt);
+        await this.sleep(Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)));
+        continue;
+      }
+      const retriable = res.status === 429 || (method === 'GET' && res.status >= 500);
+      if (!retriable || attempt >= attempts) return res;
+      await res.body?.cancel().catch(() => undefined);
+      const after = res.status === 429 ? Number(res.headers.get('retry-after')) : NaN;
+      const wait = Number.isFinite(after) && after > 0 ? after * 1000 : baseDelayMs * 2 ** (attempt - 1);
+      await this.sleep(Math.min(maxDelayMs, wait));
+    }
+  }
+
+  /**
+   * GETs `path` (after the base URL) through {@link request}, checks the body against `schema`;
+   * null on 404.
+   * @throws BlockfrostStatusError for another non-2xx answer after the retries; BlockfrostUnreachableError;
+   *   Error naming the path for an answer too large, not JSON or of the wrong shape
    */
   async get<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
-    const headers = { project_id: this.projectId, accept: 'application/json' };
-    let res = await this.fetchFn(`${this.baseUrl}${path}`, { headers });
-    if (res.status === 429) {
-      const after = Number(res.headers.get('retry-after'));
-      await this.sleep(1000 * (Number.isFinite(after) && after > 0 ? Math.min(after, MAX_RETRY_AFTER_S) : 1));
-      res = await this.fetchFn(`${this.baseUrl}${path}`, { headers });
-    }
+    const res = await this.request(path);
     if (res.status === 404) return null;
-    if (!res.ok) throw new BlockfrostStatusError(res.status, path);
+    if (!res.ok) throw new BlockfrostStatusError(res.status, path, res.status === 429 || res.status >= 500 ? this.retry.attempts : 1);
     const where = path.split('?')[0];
     const text = await res.text();
     if (text.length > MAX_BODY_CHARS) throw new Error(`Blockfrost answer for ${where} is too large`);
@@ -164,9 +251,9 @@ export class BlockfrostClient {
     return this.get(`/assets/${encodeURIComponent(assetUnit)}`, BLOCKFROST_ANSWER_SCHEMAS.asset);
   }
 
-  /** Lucid Evolution's Blockfrost provider on the same host and project. */
+  /** A Lucid Evolution provider whose every request goes through this client (budget, retries). */
   lucidProvider(): Provider {
-    return new Blockfrost(this.baseUrl, this.projectId);
+    return new BlockfrostLucidProvider(this);
   }
 }
 

@@ -13,6 +13,7 @@
  * | endpoint | used by |
  * |---|---|
  * | `GET /blocks/latest` | ledger `tip` |
+ * | `GET /genesis` | `kingdom doctor` (the network magic of `network`: preprod 1, preview 2) |
  * | `GET /epochs/latest/parameters` | Lucid (every `Lucid(...)`) |
  * | `GET /addresses/{address}` | ledger `balance`, wallet sync (`BlockfrostCardanoProvider`) |
  * | `GET /addresses/{address}/transactions` | ledger `transactionsTo` |
@@ -441,6 +442,12 @@ export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): 
         next_block: null, confirmations: 0,
       };
     });
+
+    api.get('/genesis', async () => ({
+      active_slots_coefficient: 0.05, update_quorum: 5, max_lovelace_supply: '45000000000000000',
+      network_magic: (opts.network ?? 'preprod') === 'preview' ? 2 : 1, epoch_length: EPOCH_SLOTS,
+      system_start: Math.floor(EMULATOR_GENESIS_MS / 1000), slots_per_kes_period: 129_600, slot_length: 1, max_kes_evolutions: 62, security_param: 2160,
+    }));
 
     api.get('/epochs/latest/parameters', async () => {
       const pp = await provider.getProtocolParameters();

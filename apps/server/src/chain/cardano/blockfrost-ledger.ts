@@ -5,7 +5,8 @@
  *
  * Calls: `tip` 1; `transactionsTo` one listing per address and page of 100, then per transaction
  * `/txs/{hash}/utxos`, and for the ones paying a watched address `/txs/{hash}` and
- * `/txs/{hash}/metadata` (never one call per output); `txBlock` 1; `balance` 1.
+ * `/txs/{hash}/metadata` (never one call per output); `nextTransactionHeight` one per address;
+ * `txBlock` 1; `balance` 1. Each goes through the client, so through the plan's shared budget.
  */
 import type { Provider } from '@lucid-evolution/lucid';
 import { z } from 'zod';
@@ -75,6 +76,22 @@ export class BlockfrostCardanoLedger implements CardanoLedger {
       .map(({ position: _position, ...tx }) => tx);
   }
 
+  /**
+   * The lowest block at or above `fromHeight` holding a transaction that touches one of `addresses`
+   * (`/addresses/{address}/transactions?from=…&order=asc&count=1`, one call each); null when none has any.
+   * The watcher uses it to jump over blocks without the addresses' transactions.
+   */
+  async nextTransactionHeight(addresses: readonly string[], fromHeight: number): Promise<number | null> {
+    if (!Number.isSafeInteger(fromHeight) || fromHeight < 0) throw new Error(`bad block height ${fromHeight}`);
+    let next: number | null = null;
+    for (const addr of new Set(addresses)) {
+      const rows = await this.client.get(`/addresses/${encodeURIComponent(addr)}/transactions?from=${fromHeight}&order=asc&count=1`, addressTxs);
+      const h = rows?.[0]?.block_height;
+      if (h !== undefined && h >= fromHeight && (next === null || h < next)) next = h;
+    }
+    return next;
+  }
+
   /** `GET /txs/{hash}`; null when Blockfrost does not know the transaction (404). */
   async txBlock(hash: string): Promise<BlockRef | null> {
     if (!blockfrostTxHash.safeParse(hash).success) throw new Error('transaction hash must be 64 lowercase hex digits');
@@ -87,7 +104,7 @@ export class BlockfrostCardanoLedger implements CardanoLedger {
     return this.client.addressAmounts(addr);
   }
 
-  /** Lucid Evolution's Blockfrost provider on the same host and project. */
+  /** A Lucid Evolution provider over the same client (`blockfrost-lucid.ts`: budget and retries included). */
   lucidProvider(): Provider {
     return this.client.lucidProvider();
   }

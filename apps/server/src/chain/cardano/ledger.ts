@@ -70,6 +70,13 @@ export interface CardanoLedger {
    */
   transactionsTo(addresses: readonly string[], fromHeight: number, toHeight: number): Promise<WatchedTx[]>;
   /**
+   * Optional (a provider whose calls cost: Blockfrost): the lowest block at or above `fromHeight`
+   * holding a transaction that touches one of `addresses` (inputs or outputs), or null when there is
+   * none up to the tip. The watcher jumps over blocks without the addresses' transactions with it.
+   * @throws Error when the network cannot be reached
+   */
+  nextTransactionHeight?(addresses: readonly string[], fromHeight: number): Promise<number | null>;
+  /**
    * Where the transaction `hash` is in the chain now; null when it is not (never seen, still in
    * the mempool, or rolled back).
    * @throws Error when the network cannot be reached

@@ -13,10 +13,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { CML, Lucid, SLOT_CONFIG_NETWORK, fromText, slotToUnixTime, mintingPolicyToId, scriptFromNative, type LucidEvolution } from '@lucid-evolution/lucid';
-import type { Config } from '../../config.ts';
+import { ConfigurationError, type Config } from '../../config.ts';
 import { exec, type Database } from '../../db/client.ts';
 import type { CardanoLedger } from './ledger.ts';
 import { BlockfrostCardanoLedger } from './blockfrost-ledger.ts';
+import { BLOCKFROST_BUDGET, SharedRateBudget, type RateBudget } from '../rate-budget.ts';
 import { EMULATOR_GENESIS_MS, EmulatorCardanoLedger, type GenesisOutput } from './emulator-ledger.ts';
 
 /** A key and its enterprise address. */
@@ -36,6 +37,13 @@ export interface CardanoMoney {
   /** Native token units (`policyId + assetNameHex`). */
   units: { exo: string; hexo: string };
   confirmations: number;
+  /** Where the chain watcher of a database that has never watched starts (`CHAIN_START_BLOCK`): `tip` or a block height. */
+  watchStart: number | 'tip';
+  /**
+   * The Blockfrost plan's request budget shared through the database (chain/rate-budget.ts): every
+   * Blockfrost client of this process takes from it. Null on the emulator.
+   */
+  providerBudget: RateBudget | null;
   /** Explorer URL of a transaction with `{hash}`; null on the emulator. */
   explorerTxUrl: string | null;
   /** The emulator's faucet (demo wallets' ADA, EXO and HEXO); null on real networks. */
@@ -85,7 +93,7 @@ function treasuryKey(config: Config): string {
   const file = treasuryKeyFile(config);
   if (!file) return newPrivateKey();
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  if (config.chainMoney.treasuryKeyFile) throw new Error(`TREASURY_KEY_FILE ${file} does not exist`);
+  if (config.chainMoney.treasuryKeyFile) throw new ConfigurationError(`TREASURY_KEY_FILE ${file} does not exist`);
   mkdirSync(path.dirname(file), { recursive: true });
   const key = newPrivateKey();
   writeFileSync(file, key + '\n', { mode: 0o600 });
@@ -133,24 +141,28 @@ async function emulatorLucid(emulator: EmulatorCardanoLedger): Promise<LucidEvol
 
 /**
  * Opens chain money for `config` (the emulator is replayed from the database).
- * @throws Error when a real network lacks BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT or HEXO_UNIT,
+ * @throws ConfigurationError when a real network lacks BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT or HEXO_UNIT,
  *   or TREASURY_KEY_FILE names a missing file
  */
 export async function openCardanoMoney(config: Config, db: Database, opts: EmulatorGenesisOptions = {}): Promise<CardanoMoney> {
   const confirmations = config.chainMoney.confirmations;
+  const watchStart = config.chainMoney.startBlock;
   if (config.cardanoNetwork !== 'emulator') {
     const treasuryPrivate = treasuryKey(config);
     const cm = config.chainMoney;
-    if (!config.blockfrostProjectId || !cm.saleAddress || !cm.exoUnit || !cm.hexoUnit) {
-      throw new Error('a real Cardano network needs BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT and HEXO_UNIT');
+    const missing = [!config.blockfrostProjectId && 'BLOCKFROST_PROJECT_ID', !cm.saleAddress && 'SALE_ADDRESS', !cm.exoUnit && 'EXO_UNIT', !cm.hexoUnit && 'HEXO_UNIT'].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigurationError(`CARDANO_NETWORK=${config.cardanoNetwork} needs BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT and HEXO_UNIT; not set: ${missing.join(', ')} (docs/operator-guide.md §1)`);
     }
-    const ledger: CardanoLedger = new BlockfrostCardanoLedger(config.cardanoNetwork, config.blockfrostProjectId, { baseUrl: config.blockfrostUrl });
+    // One budget for the plan, shared by every server of this database (docs/operator-guide.md §8.1).
+    const providerBudget = new SharedRateBudget(db.orm, BLOCKFROST_BUDGET, config.blockfrostBudget.ratePerSecond, config.blockfrostBudget.burst);
+    const ledger: CardanoLedger = new BlockfrostCardanoLedger(config.cardanoNetwork, config.blockfrostProjectId!, { baseUrl: config.blockfrostUrl, budget: providerBudget });
     const networkId = config.cardanoNetwork === 'mainnet' ? 1 : 0;
     const lucidNetwork = ({ mainnet: 'Mainnet', preprod: 'Preprod', preview: 'Preview' } as const)[config.cardanoNetwork];
     return {
-      ledger, emulator: null, faucet: null, confirmations,
+      ledger, emulator: null, faucet: null, confirmations, watchStart, providerBudget,
       treasury: { privateKey: treasuryPrivate, address: keyAddress(treasuryPrivate, networkId) },
-      saleAddress: cm.saleAddress, units: { exo: cm.exoUnit, hexo: cm.hexoUnit },
+      saleAddress: cm.saleAddress!, units: { exo: cm.exoUnit!, hexo: cm.hexoUnit! },
       explorerTxUrl: EXPLORERS[config.cardanoNetwork] ?? null,
       lucid: () => Lucid(ledger.lucidProvider(), lucidNetwork),
       slotToUnixMs: (slot) => slotToUnixTime(lucidNetwork, slot),
@@ -176,7 +188,7 @@ export async function openCardanoMoney(config: Config, db: Database, opts: Emula
   }
   const emulator = await EmulatorCardanoLedger.open(db.orm, genesis);
   return {
-    ledger: emulator, emulator, faucet, confirmations, treasury, units, explorerTxUrl: null,
+    ledger: emulator, emulator, faucet, confirmations, watchStart, providerBudget: null, treasury, units, explorerTxUrl: null,
     saleAddress: config.chainMoney.saleAddress ?? keyAddress(salePrivate, 0),
     lucid: () => emulatorLucid(emulator),
     slotToUnixMs: (slot) => EMULATOR_GENESIS_MS + slot * 1000,

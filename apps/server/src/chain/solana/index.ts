@@ -26,7 +26,7 @@
  * ```
  */
 import { address, assertIsAddress, createSolanaRpc, createSolanaRpcFromTransport, type Address, type Rpc, type SolanaRpcApi } from '@solana/kit';
-import type { Config } from '../../config.ts';
+import { ConfigurationError, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { LocalSolanaCluster } from './local-cluster.ts';
 import { createSolanaRpcProxy, type SolanaRpcBackend } from './rpc-proxy.ts';
@@ -116,7 +116,7 @@ export async function createSolanaChain(config: Config, db: Database): Promise<S
     };
   }
   const saleAddress = config.solana.saleAddress;
-  if (!saleAddress) throw new Error('a real Solana cluster needs SOLANA_SALE_ADDRESS');
+  if (!saleAddress) throw new ConfigurationError('a real Solana cluster needs SOLANA_SALE_ADDRESS (docs/operator-guide.md §1)');
   assertIsAddress(saleAddress);
   const rpcUrl = config.solanaRpcUrl ?? SOLANA_PUBLIC_RPC[cluster];
   const rpc = createSolanaRpc(rpcUrl) as Rpc<SolanaRpcApi>;
