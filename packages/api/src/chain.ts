@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { baseUnits, text, wholeTokens } from './schemas.ts';
+import { openEnum } from './open-enum.ts';
 
 /** The two on-chain tokens (Cardano native tokens, docs/game-rules.md §1). */
 export const CHAIN_TOKENS = ['exo', 'hexo'] as const;
@@ -79,7 +80,7 @@ export const deposit = z.object({
   amount: baseUnits,
   /** First input address of the transaction (the sender). */
   sender: z.string(),
-  status: z.enum(DEPOSIT_STATUSES),
+  status: openEnum(DEPOSIT_STATUSES),
   /** Blocks on top of and including the deposit's block (0 while rolled back). */
   confirmations: z.number().int(),
   seen_at: iso,
@@ -108,7 +109,7 @@ export const withdrawal = z.object({
   token: chainToken,
   amount: baseUnits,
   address: z.string(),
-  status: z.enum(WITHDRAWAL_STATUSES),
+  status: openEnum(WITHDRAWAL_STATUSES),
   tx_hash: txHash.nullable(),
   confirmations: z.number().int(),
   created_at: iso,
@@ -133,7 +134,7 @@ export const saleRound = z.object({
   sold: baseUnits,
   starts_at: iso,
   ends_at: iso,
-  status: z.enum(ROUND_STATUSES),
+  status: openEnum(ROUND_STATUSES),
 });
 export const saleRoundsResponse = z.object({
   rounds: z.array(saleRound),
@@ -190,7 +191,7 @@ export const exoOrder = z.object({
   lamports: z.string().regex(/^\d+$/).nullable(),
   /** Where to pay: the Cardano sale address, or the Solana sale address (base58). */
   sale_address: z.string(),
-  status: z.enum(ORDER_STATUSES),
+  status: openEnum(ORDER_STATUSES),
   /** Cardano transaction hash (hex) or Solana transaction signature (base58) of the payment. */
   tx_hash: z.string().nullable(),
   /** Orders paid in SOL: the Solana Pay transfer request to pay; null for ADA orders. */

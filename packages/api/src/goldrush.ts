@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { WORKER_RARITIES, MINE_KINDS } from '@kingdom/game';
 import { baseUnits, land, text, hexName } from './schemas.ts';
 import { landNeighbour } from './valley.ts';
+import { openEnum } from './open-enum.ts';
 
 /** Notification types of docs/product.md §3, as stored and answered. */
 export const NOTIFICATION_TYPES = [
@@ -110,7 +111,7 @@ export type ReportResponse = z.infer<typeof reportResponse>;
 
 export const notification = z.object({
   id: z.number().int(),
-  type: z.enum(NOTIFICATION_TYPES),
+  type: openEnum(NOTIFICATION_TYPES).describe('one of the types of docs/product.md §3, or one a newer release added (shown generically)'),
   data: z.record(z.string(), z.unknown()),
   read: z.boolean(),
   created_at: z.string(),

@@ -1,6 +1,7 @@
 /** `@kingdom/api`: the HTTP contract shared by server and web (docs/http-contract.md §2). */
 export * from './errors.ts';
 export * from './schemas.ts';
+export * from './open-enum.ts';
 export * from './goldrush.ts';
 export * from './contract.ts';
 export * from './endpoints.ts';

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { BIOMES, LAND_SIZES, MINT_QUADRANTS } from '@kingdom/game';
 import { hexName } from './schemas.ts';
+import { openEnum } from './open-enum.ts';
 import { cardanoAddress, txHash } from './chain.ts';
 
 const lovelace = z.string().regex(/^\d+$/).describe('lovelace (1 ADA = 1,000,000 lovelace)');
@@ -40,7 +41,7 @@ export const mintRequest = z.union([
 /** One mint of the account. */
 export const landMint = z.object({
   id: z.number().int(),
-  status: z.enum(MINT_STATUSES),
+  status: openEnum(MINT_STATUSES),
   land: z.object({ id: z.number().int(), hex_name: z.string(), q: z.number().int(), r: z.number().int(), size: z.enum(LAND_SIZES), biome: z.enum(BIOMES) }),
   /** The sale price. */
   lovelace,

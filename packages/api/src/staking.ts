@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { chain, text, baseUnits, walletProof } from './schemas.ts';
+import { openEnum } from './open-enum.ts';
 
 // ---- wallets ----
 export const wallet = z.object({
@@ -109,7 +110,7 @@ export type MarketResponse = z.infer<typeof marketResponse>;
 export const activityQuery = z.strictObject({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 export const activityResponse = z.object({
   items: z.array(z.object({
-    kind: z.enum(['votes_added', 'votes_removed', 'snapshot']),
+    kind: openEnum(['votes_added', 'votes_removed', 'snapshot']),
     at: z.string(),
     project: z.string().nullable(),
     name: z.string().nullable(),

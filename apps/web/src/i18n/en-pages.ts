@@ -295,7 +295,10 @@ export const enPages = {
       frenmine_upgrade: 'Fren mine upgrade',
       achievement: 'Achievement earned',
     },
+    /** A notification type this web app does not know (a newer release wrote it: docs/architecture.md §8). */
+    unknownTitle: 'Notification',
     text: {
+      unknown: 'News from the Kingdom. Reload the page to read it in full.',
       stakingReport: '{{day}}: +{{hexo}} HEXO, +{{rune}} RUNE from staking.',
       votesAdded: '{{votes, number}} votes added to {{name}} (now {{total, number}}).',
       votesRemoved: '{{votes, number}} votes removed from {{name}} (now {{total, number}}).',

@@ -298,7 +298,9 @@ export const esPages = {
       frenmine_upgrade: 'Mejora de la mina fren',
       achievement: 'Logro conseguido',
     },
+    unknownTitle: 'Notificación',
     text: {
+      unknown: 'Novedades del Reino. Recarga la página para leerlas completas.',
       stakingReport: '{{day}}: +{{hexo}} HEXO, +{{rune}} RUNE del staking.',
       votesAdded: '{{votes, number}} votos añadidos a {{name}} (ahora {{total, number}}).',
       votesRemoved: '{{votes, number}} votos quitados de {{name}} (ahora {{total, number}}).',

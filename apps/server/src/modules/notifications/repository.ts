@@ -1,7 +1,7 @@
 /** SQL of the inbox (docs/product.md §3 notification types): unread count, pages newest first, mark read. */
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Notification } from '@kingdom/api';
+import type { Notification, NotificationType } from '@kingdom/api';
 import { exec, type Database, type Orm } from '../../db/client.ts';
 import { sessionRows, sessionStatement } from '../../auth/session.ts';
 
@@ -46,7 +46,10 @@ export async function markRead(orm: Orm, userId: number, sel: { ids?: number[]; 
   return rows.length;
 }
 
-/** Writes one notification (docs/product.md §3 types) in the caller's transaction. */
-export async function notify(tx: Orm, userId: number, type: Notification['type'], data: Record<string, string | number | boolean>, at: Date): Promise<void> {
+/**
+ * Writes one notification (docs/product.md §3 types) in the caller's transaction. A type added by a
+ * release is written only once every server reads it (`allServersAtLeast`, docs/architecture.md §8).
+ */
+export async function notify(tx: Orm, userId: number, type: NotificationType, data: Record<string, string | number | boolean>, at: Date): Promise<void> {
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at) VALUES (${userId}, ${type}, ${JSON.stringify(data)}::jsonb, ${at})`);
 }

@@ -2,7 +2,7 @@
  * Human text of each notification type (docs/product.md §3) from its `data`, through i18n. Amounts in `data`
  * are base-unit strings (6 decimals); unknown or missing fields fall back to a plain title.
  */
-import type { MineKind, Notification } from '@kingdom/api';
+import { NOTIFICATION_TYPES, type MineKind, type Notification } from '@kingdom/api';
 import { LAND_SIZES, LAND_SIZE_INFO, TOKEN_SYMBOLS, isToken, type LandSize } from '@kingdom/game';
 import { formatTokenAmount } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
@@ -74,10 +74,14 @@ export function stakingReportDay(n: Notification): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
 }
 
-/** Title (the type's name) and text (what happened) of a notification. */
+/**
+ * Title (the type's name) and text (what happened) of a notification. A type this app does not know
+ * (a newer release wrote it during a rolling upgrade: docs/architecture.md §8) gets a generic title and text.
+ */
 export function notificationText(n: Notification): { title: string; text: string } {
   const t = i18n.t.bind(i18n);
   const d = n.data;
+  if (!(NOTIFICATION_TYPES as readonly string[]).includes(n.type)) return { title: t('inbox.unknownTitle'), text: t('inbox.text.unknown') };
   const title = t(`inbox.title.${n.type}`, { defaultValue: n.type });
   switch (n.type) {
     case 'goldmine_daily_report':

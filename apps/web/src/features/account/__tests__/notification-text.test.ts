@@ -57,3 +57,11 @@ describe('achievement notice (docs/game-rules.md §14)', () => {
     expect(notificationText(n)).toEqual({ title: 'Achievement earned', text: 'You earned “First quest claimed”. See your achievements on your profile.' });
   });
 });
+
+describe('a notification type this app does not know', () => {
+  it('(written by a newer release during a rolling upgrade) gets a generic title and text, never the raw type', async () => {
+    await loadPageTexts();
+    const n: Notification = { id: 2, type: 'operator_message_v9', read: false, created_at: '2025-03-10T00:00:00.000Z', data: { body: 'hi' } };
+    expect(notificationText(n)).toEqual({ title: 'Notification', text: 'News from the Kingdom. Reload the page to read it in full.' });
+  });
+});
