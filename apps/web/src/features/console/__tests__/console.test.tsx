@@ -170,6 +170,18 @@ describe('/console', () => {
     expect(log.find((r) => r.method === 'POST')?.body).toEqual({ on: true, message: 'Upgrading, back at 03:00 UTC', ends_at: '2026-12-02T03:00:00.000Z', reason: 'release 1.4' });
   });
 
+  it('stays usable while the game is in maintenance (its own frame: the maintenance page does not hide it)', async () => {
+    const on: MaintenanceState = { on: true, message: 'Back soon', ends_at: null, since: '2026-12-01T10:00:00.000Z', forced_by_env: false };
+    mockHttp(consoleRoutes('admin', {
+      'GET /config': { body: { ...(await import('../../../test/fixtures.ts')).TEST_CONFIG, maintenance: true } },
+      'GET /console/maintenance': { body: on },
+    }));
+    renderRoute('/console/announce', { signedIn: true });
+    await screen.findByTestId('maintenance-off');
+    expect(screen.getByTestId('maintenance-on').textContent).toBe('On');
+    expect(screen.queryByText("We'll be back soon")).toBeNull();
+  });
+
   it('the operators page explains itself to a weaker role instead of failing', async () => {
     const log = mockHttp(consoleRoutes('support'));
     renderRoute('/console/operators', { signedIn: true });
