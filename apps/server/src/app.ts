@@ -21,6 +21,7 @@ import type { Database, Orm } from './db/client.ts';
 import type { ChainProviders } from './chain/index.ts';
 import { ApiError } from './errors.ts';
 import { csrfPlugin } from './http/csrf.ts';
+import { MaintenanceSwitch, openDuringMaintenance } from './http/maintenance.ts';
 import { registerAuthHook } from './http/routes.ts';
 import { ChainMoneyJobs } from './jobs/chain-money.ts';
 import { SolanaWatcherJob } from './jobs/solana-watcher.ts';
@@ -131,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(rateLimit, {
+  const maintenance = new MaintenanceSwitch(full.db.orm, config.maintenance);
+  app.decorate('maintenance', maintenance);
     global: false,
     // Counted in the database: the limits hold across every process sharing it (docs/architecture.md §6).
     store: databaseRateLimitStore(full.db, (err) => app.log.warn({ err }, 'rate-limit clean-up failed')),
@@ -192,11 +195,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     registerAuthHook(api);
     await api.register(csrfPlugin);
-    if (config.maintenance) {
-      api.addHook('onRequest', async (request) => {
-        if (!request.url.startsWith(`${API_PREFIX}/config`) && !request.url.startsWith(`${API_PREFIX}/sanctum`) && !request.url.startsWith(`${API_PREFIX}/health/`)) throw new ApiError('MAINTENANCE');
-      });
-    }
+    // Maintenance, switched at run time by the console for every server (http/maintenance.ts) or forced by MAINTENANCE.
+    api.addHook('onRequest', async (request) => {
+      if (request.url.startsWith(API_PREFIX) && openDuringMaintenance(request.url.slice(API_PREFIX.length))) return;
+      const m = await maintenance.current();
+      if (!m.on) return;
+      const err = new ApiError('MAINTENANCE');
+      if (m.message) err.message = m.message;
+      throw err;
+    });
     // Route modules: the one table in route-modules.ts.
     for (const m of ROUTE_MODULES) if (!m.when || m.when(config)) await api.register(m.routes);
     api.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -41,6 +41,7 @@ import { prices, PRICES_USAGE } from './cli/prices.ts';
 import { tick } from './cli/tick.ts';
 import { treasury } from './cli/treasury.ts';
 import { world, WORLD_USAGE } from './cli/world.ts';
+import { operatorsCommand, OPERATORS_USAGE } from './cli/operators.ts';
 
 const USAGE = `usage:
   ${FAUCET_USAGE}
@@ -54,12 +55,14 @@ const USAGE = `usage:
   npm run kingdom -- doctor
   ${BACKUP_USAGE}
   npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID] [--treasury-key-file F] [--data-dir D] [--block-ms MS] [--collection FILE]
-  ${WORLD_USAGE}`;
+  ${WORLD_USAGE}
+  ${OPERATORS_USAGE}`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   faucet, tick, compensate: compensateCommand, blocks, treasury: () => treasury(), 'sale-round': saleRound, collections,
   'blockfrost-emulator': blockfrostEmulatorCommand, prices, doctor: () => doctor(),
   backup: (a) => backupCommand('backup', a, (l) => console.log(l)), restore: (a) => backupCommand('restore', a, (l) => console.log(l)), world,
+  operators: operatorsCommand,
 };
 
 const [command, ...rest] = process.argv.slice(2);

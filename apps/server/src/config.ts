@@ -19,6 +19,11 @@ const envSchema = z.object({
   DEMO: bool.optional(),
   MAINTENANCE: bool.default(false),
   /**
+   * The operator console's two-person rule (docs/game-rules.md §15): an adjustment or a payment
+   * credit above this many whole tokens (any token) waits for a second admin's approval.
+   */
+  CONSOLE_TWO_PERSON_LIMIT: z.coerce.number().int().min(0).max(1_000_000_000_000).default(1000),
+  /**
    * Trust X-Forwarded-For from a reverse proxy: `false` (default: the socket's address is the
    * client), `true` (any hop), a hop count, or addresses/CIDRs of the trusted proxies.
    */
@@ -131,6 +136,8 @@ export interface Config {
   /** Demo mode: seeds the demo world, offers the demo wallet and faucet. Default: on with PGlite. */
   demo: boolean;
   maintenance: boolean;
+  /** The operator console: adjustments above `twoPersonLimit` base units need a second admin (CONSOLE_TWO_PERSON_LIMIT × 10^6). */
+  console: { twoPersonLimit: bigint };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   cardanoNetwork: z.infer<typeof envSchema>['CARDANO_NETWORK'];
   solanaCluster: z.infer<typeof envSchema>['SOLANA_CLUSTER'];
@@ -246,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     demo,
     maintenance: e.MAINTENANCE,
+    console: { twoPersonLimit: BigInt(e.CONSOLE_TWO_PERSON_LIMIT) * 1_000_000n },
     logLevel: e.LOG_LEVEL,
     cardanoNetwork: e.CARDANO_NETWORK,
     solanaCluster: e.SOLANA_CLUSTER,

@@ -30,6 +30,7 @@ import { chainRoutes } from './modules/chain/routes.ts';
 import { mintRoutes } from './modules/mint/routes.ts';
 import { demoRoutes } from './modules/demo/routes.ts';
 import { solanaRpcRoutes } from './modules/solana/routes.ts';
+import { consoleRoutes } from './modules/console/routes.ts';
 
 /** One route module: its area, what it serves (docs/product.md §7 names), its plugin, and when it is registered (default: always). */
 export interface RouteModule {
@@ -64,4 +65,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { area: 'mint', serves: 'the in-app land mint: reserve, build, submit, list', routes: mintRoutes },
   { area: 'demo', serves: 'faucet, clock, tick, blocks (no sign-in)', routes: demoRoutes, when: (config) => config.demo },
   { area: 'solana', serves: 'the browser\'s Solana JSON-RPC: the local cluster, or a proxy to the real one', routes: solanaRpcRoutes },
+  { area: 'console', serves: 'the operator console: search, player page, support and moderation actions, economy, operations, audit', routes: consoleRoutes },
 ];

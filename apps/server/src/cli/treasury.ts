@@ -35,11 +35,12 @@ export async function printTreasuryReport(orm: Orm, money: CardanoMoney, print: 
     print(`  withdrawal ${p.withdrawalId}: ${fmt(p.amount)} ${p.token.toUpperCase()} to ${p.address}, tx ${p.txHash}, ${p.attempts} tries${next}${doubt}${error}`);
   }
   const [unmatched] = await exec<{ count: number; lovelace: string }>(orm, sql`
-    SELECT count(*)::int AS count, COALESCE(sum(amount), 0)::text AS lovelace FROM chain_payments WHERE status = 'unmatched'`);
+    SELECT count(*)::int AS count, COALESCE(sum(amount), 0)::text AS lovelace FROM chain_payments WHERE status = 'unmatched' AND ${OPEN_CARDANO}`);
+  await printResolved(orm, print);
   if (unmatched!.count > 0) {
-    print(`Unmatched ADA payments to the sale address (no order of the sender's, already paid or underpaid; refund by hand): ${unmatched!.count}, ${fromBaseUnits(BigInt(unmatched!.lovelace), 'exo')} ADA`);
+    print(`Unmatched ADA payments to the sale address (no order of the sender's, already paid or underpaid; resolve them in the console, /console): ${unmatched!.count}, ${fromBaseUnits(BigInt(unmatched!.lovelace), 'exo')} ADA`);
     const rows = await exec<{ tx_hash: string; output_index: number; amount: string; sender: string }>(orm, sql`
-      SELECT tx_hash, output_index, amount::text AS amount, senders[1] AS sender FROM chain_payments WHERE status = 'unmatched' ORDER BY id LIMIT 20`);
+      SELECT tx_hash, output_index, amount::text AS amount, senders[1] AS sender FROM chain_payments WHERE status = 'unmatched' AND ${OPEN_CARDANO} ORDER BY id LIMIT 20`);
     for (const r of rows) print(`  ${r.tx_hash}#${r.output_index}  ${fromBaseUnits(BigInt(r.amount), 'exo')} ADA from ${r.sender}`);
   }
   if (solana) await printSolanaPayments(orm, solana, print);
@@ -66,12 +67,12 @@ async function printSolanaPayments(orm: Orm, solana: SolanaChain, print: Print):
     SELECT count(*)::int AS count, COALESCE(sum(lamports), 0)::text AS lamports FROM solana_payments WHERE verdict = 'paid'`);
   print(`Solana (${solana.cluster}) sale address ${solana.saleAddress}: ${paid!.count} SOL orders paid, ${solAmount(BigInt(paid!.lamports))} SOL`);
   const kinds = await exec<{ verdict: string; count: number; lamports: string }>(orm, sql`
-    SELECT verdict, count(*)::int AS count, sum(lamports)::text AS lamports FROM solana_payments WHERE verdict <> 'paid' GROUP BY verdict ORDER BY verdict`);
+    SELECT verdict, count(*)::int AS count, sum(lamports)::text AS lamports FROM solana_payments WHERE verdict <> 'paid' AND ${OPEN_SOLANA} GROUP BY verdict ORDER BY verdict`);
   if (!kinds.length) return;
   const total = kinds.reduce((s, k) => s + k.count, 0);
   print(`Unmatched SOL payments to the sale address (never credited; refund by hand): ${total} — ${kinds.map((k) => `${k.verdict} ${k.count} (${solAmount(BigInt(k.lamports))} SOL)`).join(', ')}`);
   const rows = await exec<{ signature: string; verdict: string; lamports: string; payer: string; order_id: string | null; user_id: number | null }>(orm, sql`
-    SELECT signature, verdict, lamports::text AS lamports, payer, order_id::text AS order_id, user_id FROM solana_payments WHERE verdict <> 'paid' ORDER BY id DESC LIMIT 20`);
+    SELECT signature, verdict, lamports::text AS lamports, payer, order_id::text AS order_id, user_id FROM solana_payments WHERE verdict <> 'paid' AND ${OPEN_SOLANA} ORDER BY id DESC LIMIT 20`);
   for (const r of rows) {
     print(`  ${r.signature}  ${r.verdict}  ${solAmount(BigInt(r.lamports))} SOL from ${r.payer}${r.order_id ? ` for order ${r.order_id} (account ${r.user_id})` : ''}`);
   }
@@ -85,4 +86,15 @@ export async function treasury(): Promise<void> {
   } finally {
     await db.close();
   }
+}
+
+/** Unmatched payments not yet resolved by an operator (`payment_resolutions`, the console; docs/game-rules.md §15). */
+const OPEN_CARDANO = sql.raw(`NOT EXISTS (SELECT 1 FROM payment_resolutions r WHERE r.payment = 'cardano:' || chain_payments.id)`);
+const OPEN_SOLANA = sql.raw(`NOT EXISTS (SELECT 1 FROM payment_resolutions r WHERE r.payment = 'solana:' || solana_payments.id)`);
+
+/** The unmatched payments operators resolved: credited to an account, or refunded by hand. */
+async function printResolved(orm: Orm, print: (line: string) => void): Promise<void> {
+  const rows = await exec<{ kind: string; count: number }>(orm, sql`SELECT kind, count(*)::int AS count FROM payment_resolutions GROUP BY kind ORDER BY kind`);
+  if (rows.length === 0) return;
+  print(`Unmatched payments resolved by operators: ${rows.map((r) => `${r.kind === 'credit' ? 'credited' : 'refunded'} ${r.count}`).join(', ')}`);
 }

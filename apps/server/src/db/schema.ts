@@ -27,6 +27,9 @@ export const users = pgTable('users', {
   lastLoginAt: ts('last_login_at'),
   /** Flagged by support: the weekly chest answers CHEST_EXPLOIT. */
   chestLocked: boolean('chest_locked').notNull().default(false),
+  /** Suspended by support (migration 0034; docs/game-rules.md §15): reads answered, writes ACCOUNT_SUSPENDED. */
+  suspendedAt: ts('suspended_at'),
+  suspendedReason: text('suspended_reason'),
 }, (t) => [uniqueIndex('users_name_unique').using('btree', sql`lower(${t.name})`)]);
 
 /** Wallets linked to a user; an address belongs to at most one user. */
@@ -41,7 +44,12 @@ export const wallets = pgTable('wallets', {
   /** The ADA Handle (without `$`) the wallet held at its last sync (migration 0023); null = none. */
   handle: text('handle'),
   handleCheckedAt: ts('handle_checked_at'),
-}, (t) => [uniqueIndex('wallets_chain_address').on(t.chain, t.address), index('wallets_user').on(t.userId)]);
+}, (t) => [
+  uniqueIndex('wallets_chain_address').on(t.chain, t.address), index('wallets_user').on(t.userId),
+  // the console's search box (migration 0034)
+  index('wallets_handle').using('btree', sql`lower(${t.handle})`).where(sql`handle IS NOT NULL`),
+  index('wallets_address_lower').using('btree', sql`lower(${t.address})`),
+]);
 
 /** Sign-in challenges: bound to chain + address, single use, 5-minute expiry (docs/game-rules.md §10.1). */
 export const authChallenges = pgTable('auth_challenges', {
@@ -123,6 +131,7 @@ export const lands = pgTable('lands', {
 ]);
 
 export const miningToolKinds = pgTable('mining_tool_kinds', {
+  index('lands_hex_name_lower').using('btree', sql`lower(${t.hexName})`),
   key: text('key').primaryKey(),
   name: text('name').notNull(),
   dailyHexo: amount('daily_hexo').notNull(),
@@ -835,6 +844,7 @@ export const chainPayments = pgTable('chain_payments', {
   check('chain_payments_status_check', sql`${t.status} IN ('pending', 'credited', 'claimable', 'rolled_back', 'unmatched')`),
 ]);
 
+  index('chain_payments_tx').on(t.txHash),
 /** Stake credentials an account proved (CIP-30 signData with the reward address; migration 0008): one account per credential. */
 export const cardanoStakeProofs = pgTable('cardano_stake_proofs', {
   stakeCredential: text('stake_credential').primaryKey(),
@@ -881,6 +891,7 @@ export const chainWithdrawals = pgTable('chain_withdrawals', {
   check('chain_withdrawals_amount_check', sql`${t.amount} > 0`),
   check('chain_withdrawals_status_check', sql`${t.status} IN ('requested', 'submitted', 'confirmed', 'failed', 'expired')`),
 ]);
+  index('chain_withdrawals_tx').on(t.txHash).where(sql`tx_hash IS NOT NULL`),
 
 /** Token sale rounds (operator CLI `sale-round add`): a name names one round. */
 export const saleRounds = pgTable('sale_rounds', {
@@ -941,6 +952,7 @@ export const exoOrders = pgTable('exo_orders', {
   check('exo_orders_lovelace_check', sql`${t.lovelace} > 0`),
   check('exo_orders_status_check', sql`${t.status} IN ('awaiting_payment', 'paid', 'expired')`),
   check('exo_orders_pay_chain_check', sql`${t.payChain} IN ('cardano', 'solana')`),
+  index('exo_orders_tx').on(t.txHash).where(sql`tx_hash IS NOT NULL`),
   check('exo_orders_lamports_check', sql`${t.lamports} > 0`),
   check('exo_orders_price_of_chain', sql`CASE WHEN ${t.payChain} = 'cardano'
     THEN ${t.lovelace} IS NOT NULL AND ${t.lamports} IS NULL AND ${t.solanaReference} IS NULL
@@ -1058,3 +1070,107 @@ export const serverProcesses = pgTable('server_processes', {
   startedAt: ts('started_at').notNull().defaultNow(),
   lastSeen: ts('last_seen').notNull().defaultNow(),
 }, (t) => [index('server_processes_last_seen').on(t.lastSeen)]);
+
+// ---- The operator console (migrations 0033–0035; docs/http-contract.md §4, docs/game-rules.md §15) ----
+
+/** Operators: a wallet address (as it signs in) with a role (`viewer` < `support` < `admin`). */
+export const operators = pgTable('operators', {
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  role: text('role').notNull(),
+  /** An operator's `chain:address`, or `cli`. */
+  addedBy: text('added_by').notNull(),
+  addedAt: ts('added_at').notNull(),
+}, (t) => [
+  primaryKey({ name: 'operators_pk', columns: [t.chain, t.address] }),
+  check('operators_role_check', sql`${t.role} IN ('viewer', 'support', 'admin')`),
+]);
+
+/** The audit log: one row per console write, in its transaction; a trigger refuses UPDATE, DELETE and TRUNCATE. */
+export const operatorActions = pgTable('operator_actions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  operatorChain: text('operator_chain').notNull(),
+  operatorAddress: text('operator_address').notNull(),
+  role: text('role').notNull(),
+  at: ts('at').notNull(),
+  action: text('action').notNull(),
+  target: text('target').notNull(),
+  targetUserId: integer('target_user_id'),
+  reason: text('reason').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+}, (t) => [
+  index('operator_actions_target_user').on(t.targetUserId, t.id).where(sql`target_user_id IS NOT NULL`),
+  index('operator_actions_action').on(t.action, t.id),
+]);
+
+/** Money moves above the two-person limit, waiting for (or decided by) a second admin. */
+export const operatorApprovals = pgTable('operator_approvals', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** `adjustment` | `payment_credit`. */
+  kind: text('kind').notNull(),
+  userId: integer('user_id').notNull(),
+  token: text('token').notNull(),
+  /** Signed base units: negative for a debit. */
+  amount: amount('amount').notNull(),
+  /** `cardano:<id>` / `solana:<id>` of a payment credit. */
+  payment: text('payment'),
+  reason: text('reason').notNull(),
+  status: text('status').notNull().default('pending'),
+  requestedChain: text('requested_chain').notNull(),
+  requestedAddress: text('requested_address').notNull(),
+  requestedAt: ts('requested_at').notNull(),
+  requestActionId: bigint('request_action_id', { mode: 'number' }).notNull(),
+  decidedChain: text('decided_chain'),
+  decidedAddress: text('decided_address'),
+  decidedAt: ts('decided_at'),
+  decisionActionId: bigint('decision_action_id', { mode: 'number' }),
+}, (t) => [
+  foreignKey({ name: 'operator_approvals_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  foreignKey({ name: 'operator_approvals_request_action_id_fkey', columns: [t.requestActionId], foreignColumns: [operatorActions.id] }),
+  foreignKey({ name: 'operator_approvals_decision_action_id_fkey', columns: [t.decisionActionId], foreignColumns: [operatorActions.id] }),
+  index('operator_approvals_status').on(t.status, t.id),
+  index('operator_approvals_user').on(t.userId, t.id),
+  uniqueIndex('operator_approvals_payment_pending').on(t.payment).where(sql`status = 'pending' AND payment IS NOT NULL`),
+  check('operator_approvals_kind_check', sql`${t.kind} IN ('adjustment', 'payment_credit')`),
+  check('operator_approvals_status_check', sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+  check('operator_approvals_amount_check', sql`${t.amount} <> 0`),
+]);
+
+/** Every sign-in (migration 0034): when, which wallet, which wallet app, which browser. */
+export const signIns = pgTable('sign_ins', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  walletId: integer('wallet_id').notNull(),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+  /** The wallet app the client named (`eternl`, `phantom`…), or null. */
+  wallet: text('wallet'),
+  /** `signature` | `tx`. */
+  method: text('method').notNull(),
+  userAgent: text('user_agent'),
+  at: ts('at').notNull(),
+}, (t) => [index('sign_ins_user').on(t.userId, t.at), index('sign_ins_at').on(t.at)]);
+
+/** Unmatched payments an operator resolved, once per payment (migration 0035). */
+export const paymentResolutions = pgTable('payment_resolutions', {
+  /** `cardano:<chain_payments.id>` | `solana:<solana_payments.id>`. */
+  payment: text('payment').primaryKey(),
+  /** `credit` | `refunded`. */
+  kind: text('kind').notNull(),
+  userId: integer('user_id'),
+  token: text('token'),
+  amount: amount('amount'),
+  refundTx: text('refund_tx'),
+  operatorChain: text('operator_chain').notNull(),
+  operatorAddress: text('operator_address').notNull(),
+  at: ts('at').notNull(),
+  actionId: bigint('action_id', { mode: 'number' }).notNull(),
+}, (t) => [
+  foreignKey({ name: 'payment_resolutions_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  foreignKey({ name: 'payment_resolutions_action_id_fkey', columns: [t.actionId], foreignColumns: [operatorActions.id] }),
+  check('payment_resolutions_kind_check', sql`${t.kind} IN ('credit', 'refunded')`),
+  check('payment_resolutions_shape', sql`CASE WHEN ${t.kind} = 'credit'
+    THEN ${t.userId} IS NOT NULL AND ${t.token} IS NOT NULL AND ${t.amount} > 0 AND ${t.refundTx} IS NULL
+    ELSE ${t.refundTx} IS NOT NULL AND ${t.userId} IS NULL AND ${t.token} IS NULL AND ${t.amount} IS NULL END`),
+]);

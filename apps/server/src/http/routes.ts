@@ -9,17 +9,21 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '@kingdom/api';
+import { roleAtLeast, type Endpoint, type OperatorRole } from '@kingdom/api';
 import { bearerHash, requireSession, type SessionUser } from '../auth/session.ts';
+import { isSuspended, operatorRoleOf } from '../auth/operators.ts';
+import { fail } from '../errors.ts';
 import { JsonBody } from './json-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The game clock read once for this request (UTC). */
     now: Date;
-    /** The session of a `session` endpoint (set by the auth hook). */
+    /** The session of a `session` or `operator` endpoint (set by the auth hook). */
     session: SessionUser | null;
     /** SHA-256 of the bearer token of a `session-in-query` endpoint (its SQL checks the session). */
+    /** The operator of an `operator` endpoint (set by the auth hook): its signed-in wallet and role. */
+    operator: OperatorSession | null;
     tokenHash: string | null;
     /** True once `sessionRows` found this request's session live (what a `session-in-query` answer requires). */
     sessionChecked: boolean;
@@ -53,6 +57,27 @@ export interface HandlerInput<E extends Endpoint> {
 }
 
 /** The session of a `session` endpoint's request (the hook guarantees it). */
+/** The operator behind an `operator` endpoint's request: the session's signed-in wallet and its role. */
+export interface OperatorSession {
+  chain: 'cardano' | 'solana';
+  address: string;
+  role: OperatorRole;
+  userId: number;
+}
+
+/** The operator of an `operator` endpoint's request (the hook guarantees it). */
+export function operatorOf(input: { request: FastifyRequest }): OperatorSession {
+  const o = input.request.operator;
+  if (!o) throw new Error('operatorOf: the endpoint is not declared auth: operator');
+  return o;
+}
+
+/**
+ * Player writes a suspended account may still make (docs/game-rules.md §15): marking its inbox read
+ * (the message that told it why is there).
+ */
+const SUSPENSION_EXEMPT: ReadonlySet<string> = new Set(['notificationsRead']);
+
 export function sessionOf(input: { request: FastifyRequest }): SessionUser {
   const s = input.request.session;
   if (!s) throw new Error('sessionOf: the endpoint is not declared auth: session');
@@ -87,6 +112,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
   const { authRateLimitPerMinute } = app.deps.config;
   const limit = e.rateLimit === 'auth' ? authRateLimitPerMinute : e.rateLimit;
   app.route({
+  if (e.auth === 'operator' && !e.role) throw new Error(`${e.operationId}: an operator endpoint must name its weakest role`);
     method: e.method,
     url: e.path,
     config: { endpoint: e, ...(options.clock === 'in-query' ? { clockInQuery: true } : {}), ...(options.clock === 'notified' ? { clockNotified: true } : {}), ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
@@ -94,7 +120,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
       operationId: e.operationId,
       summary: e.summary,
       tags: [...e.tags],
-      ...(e.auth === 'session' || e.auth === 'session-in-query' ? { security: [{ bearer: [] }] } : {}),
+      ...(e.auth === 'session' || e.auth === 'session-in-query' || e.auth === 'operator' ? { security: [{ bearer: [] }] } : {}),
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.headers ? { headers: e.headers } : {}),
@@ -133,6 +159,7 @@ export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('clockSeen', null);
   app.decorateRequest('clockRefresh', null as unknown as () => Promise<Date>);
   const { db, clock, refreshClock, clockOffset, clockCurrent } = app.deps;
+  app.decorateRequest('operator', null);
   const clockRefresh = async (): Promise<Date> => {
     await refreshClock();
     return clock();
@@ -148,7 +175,18 @@ export function registerAuthHook(app: FastifyInstance): void {
     request.now = clock();
     const e = request.routeOptions.config.endpoint;
     if (!e) return;
-    if (e.auth === 'session') request.session = await requireSession(db, request, request.now);
-    else if (e.auth === 'session-in-query') request.tokenHash = bearerHash(request);
+    if (e.auth === 'session') {
+      request.session = await requireSession(db, request, request.now);
+      // a suspended account reads; its writes are refused (docs/game-rules.md §15)
+      if (e.method !== 'GET' && !SUSPENSION_EXEMPT.has(e.operationId) && await isSuspended(db.orm, request.session.userId)) fail('ACCOUNT_SUSPENDED');
+    } else if (e.auth === 'session-in-query') request.tokenHash = bearerHash(request);
+    else if (e.auth === 'operator') {
+      // the console (docs/http-contract.md §4): the signed-in wallet must be an operator's with the role
+      const s = await requireSession(db, request, request.now);
+      const role = await operatorRoleOf(db.orm, s.chain, s.address);
+      if (!role || !roleAtLeast(role, e.role ?? 'admin')) fail('OPERATOR_FORBIDDEN');
+      request.session = s;
+      request.operator = { chain: s.chain, address: s.address, role, userId: s.userId };
+    }
   });
 }

@@ -82,6 +82,10 @@ const NOT_IN_DRIZZLE: Record<string, string> = {
   'trigger mine_upgrades.mine_upgrades_achievement_check': 'calls kingdom_achievement_check()',
   'trigger quest_claims.quest_claims_achievement_check': 'calls kingdom_achievement_check()',
   'trigger vote_events.vote_events_achievement_check': 'calls kingdom_achievement_check() (votes added)',
+  // The console's audit log is append-only (migration 0033; docs/http-contract.md §4).
+  'function kingdom_operator_actions_append_only()': 'refuses UPDATE, DELETE and TRUNCATE on operator_actions',
+  'trigger operator_actions.operator_actions_append_only': 'calls kingdom_operator_actions_append_only() (UPDATE, DELETE)',
+  'trigger operator_actions.operator_actions_no_truncate': 'calls kingdom_operator_actions_append_only() (TRUNCATE)',
 };
 
 /**

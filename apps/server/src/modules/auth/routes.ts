@@ -19,6 +19,7 @@ import { fail } from '../../errors.ts';
 import { insertSession, revokeRequestSession } from './repository.ts';
 import { challengeIsOpen, consumeChallenge, insertChallenge } from '../../auth/challenge-store.ts';
 import { buildSignInTx } from './sign-in-tx.ts';
+import { recordSignIn } from './sign-ins.ts';
 
 /** Registers the sign-in endpoints. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -59,6 +60,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     });
     try {
       // demo on the emulator: the wallet gets a handle, as a mainnet wallet may hold one
+      await recordSignIn(t, { userId: acc.userId, walletId: acc.walletId, chain, address, wallet: body.wallet, method: tx ? 'tx' : 'signature', userAgent: request.headers['user-agent'], at: now });
       if (config.demo && chain === 'cardano' && config.cardanoNetwork === 'emulator') await giveDemoHandle(db.orm, config.handles.policyId, address);
       await syncWallet(db, providers, chain, address, now, config.handles);
     } catch (err) {

@@ -8,7 +8,8 @@ export async function configRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   route(app, ENDPOINTS.config, async () => ({
     demo: config.demo,
-    maintenance: config.maintenance,
+    // at run time: the console switches it for every server (http/maintenance.ts)
+    maintenance: (await app.maintenance.current()).on,
     mint_url: config.mintUrl,
     price_service_url: config.priceServiceUrl,
     cardano_network: config.cardanoNetwork,
