@@ -110,6 +110,17 @@ describe('the verdict on a payment', () => {
     expect(judgeSolanaPayments([{ ...pay(), blockTime: null }], () => order({ expiresAt }), linked, SALE, NOW)[0]!.verdict).toBe('after_expiry');
   });
 
+  it('at exactly the expiry instant the order is still open: a block time equal to expires_at pays (docs/game-rules.md §9.3)', () => {
+    expect(judge([pay({ blockTime: NOW })], order({ expiresAt: NOW }))).toEqual(['paid']);
+    expect(judge([pay({ blockTime: new Date(NOW.getTime() + 1) })], order({ expiresAt: NOW }))).toEqual(['after_expiry']);
+  });
+
+  it('a memo naming another order, or the order\'s memo with more after it, is a wrong memo', () => {
+    expect(judge([pay({ memos: [solanaPayMemo(8)] })])).toEqual(['wrong_memo']);
+    expect(judge([pay({ memos: [`${solanaPayMemo(7)}0`, 'hello'] })])).toEqual(['wrong_memo']);
+    expect(judge([pay({ memos: ['hello', solanaPayMemo(7)] })])).toEqual(['paid']);
+  });
+
   it("unlinked payer, and another account's reference paid from one's own wallet", () => {
     expect(judge([pay({ source: 'MALLORY' })])).toEqual(['unlinked_payer']);
     expect(judge([pay({ source: 'BOB' })])).toEqual(['unlinked_payer']);
