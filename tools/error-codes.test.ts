@@ -93,6 +93,10 @@ const REACHED: Record<ErrorCode, string | { fault: string }> = {
   APPROVAL_NOT_PENDING: 'apps/server/test/console/console-actions.test.ts',
   PAYMENT_ALREADY_RESOLVED: 'apps/server/test/console/console-actions.test.ts',
   OPERATOR_LAST_ADMIN: 'apps/server/test/console/console-actions.test.ts',
+  IDEMPOTENCY_KEY_IN_USE: 'apps/server/test/http/idempotency-races.test.ts',
+  PERMIT_NOT_EXIST_ON_BALANCE: 'apps/server/test/mines/gold-mines.test.ts',
+  WALLET_SIGNATURE_NOT_VALID: 'apps/server/test/auth/auth.test.ts',
+  WALLET_MESSAGE_NOT_VALID: 'apps/server/test/auth/auth.test.ts',
 };
 
 describe('every error code is reached by a test', () => {

@@ -2,7 +2,7 @@
  * The in-app land mint end to end in headless Chromium with the demo wallet on the emulator
  * (docs/game-rules.md §2 "Mint Your Land"): on a desktop, a player opens a free cell of the Valley,
  * mints it ('Mint Your Land' in the side panel → reserve → the demo wallet signs → blocks → minted),
- * sees PENDING_TRANSACTION while a mint is open, LAND_NOT_AVAILABLE for a cell minted meanwhile and
+ * sees PENDING_TRANSACTION while a mint is open, LAND_SOLD_OUT for a cell minted meanwhile and
  * MINT_REMOVE_COORS for coordinates settings no free land matches, and finds the land in "my lands"
  * and owned on the map; on a phone in Spanish, the landing page's 'Mint Your Land' mints "Any" land.
  */
@@ -82,7 +82,7 @@ describe('mint in the app', () => {
       await expect.poll(() => dialog.getByTestId('mint-failure').textContent(), { timeout: 20_000 }).toBe("Please set the coordinates settings to 'Any'");
       await w.shot('mint-remove-coors');
 
-      // the cell minted meanwhile (by someone else): LAND_NOT_AVAILABLE
+      // the cell minted meanwhile (by someone else): LAND_SOLD_OUT
       await dialog.getByTestId('mint-named').check();
       await page.goto(`/valley?land=${other.hexName}&zoom=18`);
       await expect.poll(() => panel.getByTestId('valley-panel-name').textContent(), { timeout: 20_000 }).toBe(other.hexName);
@@ -90,8 +90,8 @@ describe('mint in the app', () => {
       await expect.poll(() => dialog.getByTestId('mint-price').textContent(), { timeout: 20_000 }).toBe('25 ADA');
       await api().faucet(collector, { land: other.hexName });
       await dialog.getByTestId('mint-reserve').click();
-      await expect.poll(() => dialog.getByTestId('mint-failure').textContent(), { timeout: 20_000 }).toBe('This Land is not available.');
-      await w.shot('mint-not-available');
+      await expect.poll(() => dialog.getByTestId('mint-failure').textContent(), { timeout: 20_000 }).toBe('This Land is already minted!');
+      await w.shot('mint-sold-out');
 
       // the free cell: reserved
       await page.goto(`/valley?land=${target.hexName}&zoom=18`);

@@ -100,12 +100,12 @@ export const ENDPOINTS = {
     operationId: 'authChallengeTx', method: 'POST', path: '/auth/challenge/tx', tags: ['auth'], auth: 'public', rateLimit: 'auth',
     summary: 'The unsigned, never-submittable transaction carrying an issued Cardano challenge, for hardware wallets (CIP-30 signTx)',
     body: challengeTxRequest, response: challengeTxResponse,
-    errors: ['USER_NOT_AUTH', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'TOO_MANY_REQUESTS'],
+    errors: ['WALLET_MESSAGE_NOT_VALID', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'TOO_MANY_REQUESTS'],
   }),
   authLogin: endpoint({
     operationId: 'authLogin', method: 'POST', path: '/auth/login', tags: ['auth'], auth: 'public', rateLimit: 'auth',
     summary: 'Signs in with a signed challenge; returns a bearer token', body: loginRequest, response: loginResponse,
-    errors: ['TOO_MANY_REQUESTS'],
+    errors: ['WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID', 'TOO_MANY_REQUESTS'],
   }),
   authLogout: endpoint({
     operationId: 'authLogout', method: 'GET', path: '/auth/logout', tags: ['auth'], auth: 'session-in-query',
@@ -158,7 +158,7 @@ export const ENDPOINTS = {
   landExpand: endpoint({
     operationId: 'landExpand', method: 'POST', path: '/lands/:hex_name/expand', tags: ['lands'], auth: 'session',
     summary: 'Expands a land one size with an expansion permit', params: landParams, response: okResponse,
-    errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'LAND_MAX_SIZE', 'ITEM_NOT_EXIST_ON_BALANCE'],
+    errors: ['LAND_NOT_AVAILABLE', 'LAND_NOT_BELONG_TO_USER', 'LAND_MAX_SIZE', 'PERMIT_NOT_EXIST_ON_BALANCE'],
   }),
   landUpdates: endpoint({
     operationId: 'landUpdates', method: 'GET', path: '/lands/updates', tags: ['lands'], auth: 'session',
@@ -207,7 +207,7 @@ export const ENDPOINTS = {
   vendorPurchase: endpoint({
     operationId: 'vendorPurchase', method: 'POST', path: '/vendor/purchase', tags: ['vendor'], auth: 'session',
     summary: 'Buys a catalogue item; exactly once per Idempotency-Key header (a UUID)', headers: idempotencyHeaders, body: purchaseRequest, response: purchaseResponse,
-    errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'VENDOR_WEEKLY_LIMIT'],
+    errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'VENDOR_WEEKLY_LIMIT'],
   }),
   accountLedger: endpoint({
     operationId: 'accountLedger', method: 'GET', path: '/account/ledger', tags: ['account'], auth: 'session',
@@ -243,7 +243,7 @@ export const ENDPOINTS = {
     operationId: 'questClaim', method: 'POST', path: '/quests/:id/claim', tags: ['quests'], auth: 'session',
     summary: "Claims a complete quest's reward once (Idempotency-Key header, a UUID); only within its period",
     headers: idempotencyHeaders, params: questParams, response: questClaimResponse,
-    errors: ['NOT_FOUND', 'QUEST_ALREADY_CLAIMED', 'QUEST_NOT_COMPLETE', 'QUEST_PERIOD_ENDED', 'IDEMPOTENCY_KEY_REUSED', 'AMOUNT_TOO_LARGE'],
+    errors: ['NOT_FOUND', 'QUEST_ALREADY_CLAIMED', 'QUEST_NOT_COMPLETE', 'QUEST_PERIOD_ENDED', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'AMOUNT_TOO_LARGE'],
   }),
   achievements: endpoint({
     operationId: 'achievements', method: 'GET', path: '/account/achievements', tags: ['quests'], auth: 'session',
@@ -282,13 +282,13 @@ export const ENDPOINTS = {
   walletsLink: endpoint({
     operationId: 'walletsLink', method: 'POST', path: '/wallets/link', tags: ['wallets'], auth: 'session', rateLimit: 'auth',
     summary: 'Links another wallet with a signed challenge (same proof as sign-in)', body: walletLinkRequest, response: walletsResponse,
-    errors: ['USER_WALLET_ALREADY_ADDED', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_MATCH', 'TOO_MANY_REQUESTS'],
+    errors: ['USER_WALLET_ALREADY_ADDED', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'ERROR_WALLET_NOT_MATCH', 'WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID', 'TOO_MANY_REQUESTS'],
   }),
   walletsLinkStake: endpoint({
     operationId: 'walletsLinkStake', method: 'POST', path: '/wallets/stake', tags: ['wallets'], auth: 'session', rateLimit: 'auth',
     summary: "Links a wallet's stake key (CIP-30 signData with the reward address): deposits from any address of that wallet are credited to this account",
     body: stakeLinkRequest, response: walletsResponse,
-    errors: ['USER_NOT_AUTH', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
+    errors: ['WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID', 'ERROR_WALLET_ALREADY_LINKED', 'NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
   }),
   walletsUnlink: endpoint({
     operationId: 'walletsUnlink', method: 'POST', path: '/wallets/unlink', tags: ['wallets'], auth: 'session',
@@ -382,7 +382,7 @@ export const ENDPOINTS = {
     headers: idempotencyHeaders,
     body: withdrawalRequest, response: withdrawalResponse,
     errors: ['CANT_GET_MASTER_WALLET', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS', 'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'USER_WITHDRAW_HEXO_NO_BALANCE',
-      'ERROR_WALLET_WRONG_NETWORK', 'TREASURY_INSUFFICIENT', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'NOT_SET_ACTIVE_ADDRESS'],
+      'ERROR_WALLET_WRONG_NETWORK', 'TREASURY_INSUFFICIENT', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'NOT_SET_ACTIVE_ADDRESS'],
   }),
   chainWithdrawals: endpoint({
     operationId: 'chainWithdrawals', method: 'GET', path: '/chain/withdrawals', tags: ['chain'], auth: 'session',
@@ -397,7 +397,7 @@ export const ENDPOINTS = {
     summary: 'Orders EXO paid in ADA (a sale round or a vendor EXO pack); exactly once per Idempotency-Key header',
     headers: idempotencyHeaders,
     body: orderRequest, response: orderResponse,
-    errors: ['SALE_ROUND_CLOSED', 'SALE_SOLD_OUT', 'NOT_FOUND', 'PENDING_TRANSACTION', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'SYSTEM_FEATURE_NOT_AVAILABLE'],
+    errors: ['SALE_ROUND_CLOSED', 'SALE_SOLD_OUT', 'NOT_FOUND', 'PENDING_TRANSACTION', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'SYSTEM_FEATURE_NOT_AVAILABLE'],
   }),
   exoOrders: endpoint({
     operationId: 'exoOrders', method: 'GET', path: '/exo/orders', tags: ['chain'], auth: 'session',
@@ -412,7 +412,7 @@ export const ENDPOINTS = {
     operationId: 'mintCreate', method: 'POST', path: '/mint', tags: ['mint'], auth: 'session', rateLimit: 30,
     summary: 'Reserves a land to mint: a named cell or "Any" with coordinates settings; exactly once per Idempotency-Key header',
     headers: idempotencyHeaders, body: mintRequest, response: mintResponse,
-    errors: ['PENDING_TRANSACTION', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE', 'MINT_REMOVE_COORS', 'IDEMPOTENCY_KEY_REUSED'],
+    errors: ['PENDING_TRANSACTION', 'LAND_SOLD_OUT', 'LAND_NOT_AVAILABLE', 'MINT_REMOVE_COORS', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'],
   }),
   mints: endpoint({
     operationId: 'mints', method: 'GET', path: '/mint', tags: ['mint'], auth: 'session',

@@ -93,6 +93,10 @@ export const EXTRA_ERROR_MESSAGES = {
   APPROVAL_NOT_PENDING: 'This request was already approved or rejected.',
   PAYMENT_ALREADY_RESOLVED: 'This payment was already resolved.',
   OPERATOR_LAST_ADMIN: 'The Kingdom must keep at least one admin.',
+  IDEMPOTENCY_KEY_IN_USE: 'This request is still being processed. Please wait a moment: its answer comes with the same key.',
+  PERMIT_NOT_EXIST_ON_BALANCE: 'We cannot find the required expansion permit in your App balance.',
+  WALLET_SIGNATURE_NOT_VALID: "The wallet's signature could not be verified. Please try again.",
+  WALLET_MESSAGE_NOT_VALID: 'The signed message is unknown, already used or expired. Please try again.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -159,6 +163,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   APPROVAL_NOT_PENDING: 409,
   PAYMENT_ALREADY_RESOLVED: 409,
   OPERATOR_LAST_ADMIN: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
 };
 
 /** True when `code` is in the catalogue. */

@@ -44,6 +44,12 @@ export const EXTRA_ERROR_CODES = [
   // The operator console (docs/http-contract.md §4): a role too weak, a suspended account's write,
   // the two-person rule, a payment resolved once, the last admin kept.
   'OPERATOR_FORBIDDEN', 'ACCOUNT_SUSPENDED', 'APPROVAL_OWN_REQUEST', 'APPROVAL_NOT_PENDING', 'PAYMENT_ALREADY_RESOLVED', 'OPERATOR_LAST_ADMIN',
+  // A request whose Idempotency-Key another request is still answering (Stripe's rule: never another verdict).
+  'IDEMPOTENCY_KEY_IN_USE',
+  // Messages that fit (the spec's ITEM_NOT_EXIST_ON_BALANCE names a Toolkit, its USER_NOT_AUTH an expired
+  // session): a land expansion without its permit; a wallet proof whose signature fails, or whose
+  // challenge is unknown, used or expired (docs/product.md §8).
+  'PERMIT_NOT_EXIST_ON_BALANCE', 'WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID',
 ] as const;
 
 /** Every error code a rule or the API can answer. */

@@ -131,7 +131,7 @@ describe('fren mines use the same rules through their descriptor (docs/game-rule
 describe('land expansion (docs/product.md §4)', () => {
   it('LAND_MAX_SIZE for an XL land; the permit of the size otherwise', () => {
     expect(code(() => planLandExpansion('SUPERLARGE', { land_upgrade03: 1 }))).toBe('LAND_MAX_SIZE');
-    expect(code(() => planLandExpansion('SMALL', {}))).toBe('ITEM_NOT_EXIST_ON_BALANCE');
+    expect(code(() => planLandExpansion('SMALL', {}))).toBe('PERMIT_NOT_EXIST_ON_BALANCE');
     expect(planLandExpansion('LARGE', { land_upgrade03: 1 })).toEqual({ permitKey: 'land_upgrade03', nextSize: 'SUPERLARGE' });
   });
 });

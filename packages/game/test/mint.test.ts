@@ -5,7 +5,7 @@ import {
 } from '../src/index.ts';
 
 /** One shared fixture: an open mint with free lands and no pending mint. */
-const facts = (over: Partial<MintFacts> = {}): MintFacts => ({ open: true, pending: false, freeTotal: 10, named: { exists: true, free: true }, freeMatching: 3, ...over });
+const facts = (over: Partial<MintFacts> = {}): MintFacts => ({ open: true, pending: false, freeTotal: 10, named: { exists: true, minted: false, free: true }, freeMatching: 3, ...over });
 
 describe('mint in the app (docs/game-rules.md §2)', () => {
   it('a free named land, and "Any" with or without coordinates settings matching free land, may be minted', () => {
@@ -23,9 +23,10 @@ describe('mint in the app (docs/game-rules.md §2)', () => {
     expect(mintRefusal({ hexName: 'E03N12' }, facts({ open: false }))).toBe('LAND_SOLD_OUT');
     expect(mintRefusal({ any: { size: 'SMALL' } }, facts({ freeTotal: 0, freeMatching: 0 }))).toBe('LAND_SOLD_OUT');
   });
-  it('LAND_NOT_AVAILABLE for a named land that is minted, reserved or not of the Valley', () => {
-    expect(mintRefusal({ hexName: 'E03N12' }, facts({ named: { exists: true, free: false } }))).toBe('LAND_NOT_AVAILABLE');
-    expect(mintRefusal({ hexName: 'E99N99' }, facts({ named: { exists: false, free: false } }))).toBe('LAND_NOT_AVAILABLE');
+  it('LAND_NOT_AVAILABLE for a named land that is reserved or not of the Valley; LAND_SOLD_OUT for a minted one', () => {
+    expect(mintRefusal({ hexName: 'E03N12' }, facts({ named: { exists: true, minted: false, free: false } }))).toBe('LAND_NOT_AVAILABLE');
+    expect(mintRefusal({ hexName: 'E99N99' }, facts({ named: { exists: false, minted: false, free: false } }))).toBe('LAND_NOT_AVAILABLE');
+    expect(mintRefusal({ hexName: 'E03N12' }, facts({ named: { exists: true, minted: true, free: false } }))).toBe('LAND_SOLD_OUT');
   });
   it("MINT_REMOVE_COORS when the coordinates settings match no free land; 'Any' itself never", () => {
     let code: string | null = null;

@@ -325,6 +325,14 @@ export const idempotencyClaims = pgTable('idempotency_claims', {
   claimedAt: ts('claimed_at').notNull(),
 }, (t) => [primaryKey({ name: 'idempotency_claims_pk', columns: [t.userId, t.key] })]);
 
+/** Idempotency keys being answered now (migration 0030, `http/idempotency.ts`): one row per request in flight. */
+export const idempotencyClaims = pgTable('idempotency_claims', {
+  userId: integer('user_id').notNull(),
+  key: text('key').notNull(),
+  token: text('token').notNull(),
+  claimedAt: ts('claimed_at').notNull(),
+}, (t) => [primaryKey({ name: 'idempotency_claims_pk', columns: [t.userId, t.key] })]);
+
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),
   hits: integer('hits').notNull(),

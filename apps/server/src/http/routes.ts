@@ -14,6 +14,7 @@ import { bearerHash, requireSession, type SessionUser } from '../auth/session.ts
 import { isSuspended, operatorRoleOf } from '../auth/operators.ts';
 import { fail } from '../errors.ts';
 import { JsonBody } from './json-body.ts';
+import { idempotencyKeyOf, takesIdempotencyKey, withIdempotencyKey } from './idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,10 +129,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
       ...(e.response ? { response: { 200: e.response } } : {}),
     },
     handler: async (request, reply) => {
-      const out = await handler({
+      const run = () => handler({
         params: request.params as never, query: request.query as never, body: request.body as never,
         now: request.now, request, reply,
       });
+      // An endpoint taking an Idempotency-Key answers one request of a key at a time (idempotency.ts).
+      const out = takesIdempotencyKey(e) && request.session
+        ? await withIdempotencyKey(app.deps.db, request.session.userId, idempotencyKeyOf(request), run)
+        : await run();
       // Fail closed: a session-in-query answer goes out only after a session statement found the session.
       if (e.auth === 'session-in-query' && !request.sessionChecked) {
         throw new Error(`${e.operationId}: a session-in-query handler answered without running a sessionStatement through sessionRows`);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { PATHS } from '@kingdom/api';
+import { exec } from '../../src/db/client.ts';
 import { createCardanoTestWallet, createCardanoTxTestWallet, createSolanaTestWallet, createSolanaTxTestWallet } from '../support/wallets.ts';
 import { challengeFor, createTestKingdom, signInCardano, signInSolana, type TestKingdom } from '../support/kingdom.ts';
 
@@ -12,6 +14,18 @@ const login = (body: object, headers?: Record<string, string>) => k.post(PATHS.a
 function expectNotAuth(res: { statusCode: number; json: () => unknown }) {
   expect(res.statusCode).toBe(401);
   expect(res.json()).toEqual({ error: 'USER_NOT_AUTH', message: 'Your session has expired!' });
+}
+
+/** A proof whose signature fails: its own code and message, never "Your session has expired!" (issue 36 item 13). */
+function expectBadSignature(res: { statusCode: number; json: () => unknown }) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ error: 'WALLET_SIGNATURE_NOT_VALID', message: "The wallet's signature could not be verified. Please try again." });
+}
+
+/** A proof of a challenge unknown, used, expired or for another wallet. */
+function expectBadMessage(res: { statusCode: number; json: () => unknown }) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ error: 'WALLET_MESSAGE_NOT_VALID', message: 'The signed message is unknown, already used or expired. Please try again.' });
 }
 
 describe('sign-in with Cardano (CIP-30 signData)', () => {
@@ -45,50 +59,67 @@ describe('sign-in with Cardano (CIP-30 signData)', () => {
     const sig = wallet.signData(message);
     const body = { chain: 'cardano', address: wallet.address, message, ...sig };
     expect((await login(body)).statusCode).toBe(200);
-    expectNotAuth(await login(body));
+    expectBadMessage(await login(body));
   });
 
   it('refuses a signature by another key', async () => {
     const wallet = createCardanoTestWallet();
     const other = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, ...other.signData(message) }));
+    expectBadSignature(await login({ chain: 'cardano', address: wallet.address, message, ...other.signData(message) }));
   });
 
   it('refuses a signature by the stake key of a base address', async () => {
     const wallet = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, ...wallet.signDataWithStakeKey(message) }));
+    expectBadSignature(await login({ chain: 'cardano', address: wallet.address, message, ...wallet.signDataWithStakeKey(message) }));
   });
 
   it('refuses a tampered message', async () => {
     const wallet = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);
     const sig = wallet.signData(message);
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message: message.replace('Enter the Kingdom', 'Enter the Kingdom!'), ...sig }));
+    expectBadSignature(await login({ chain: 'cardano', address: wallet.address, message: message.replace('Enter the Kingdom', 'Enter the Kingdom!'), ...sig }));
     // a signature over a tampered text sent with the issued text
     const sig2 = wallet.signData(message + ' ');
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, ...sig2 }));
+    expectBadSignature(await login({ chain: 'cardano', address: wallet.address, message, ...sig2 }));
   });
 
   it('refuses a message whose nonce was never issued', async () => {
     const wallet = createCardanoTestWallet();
     const message = (await challengeFor(k, 'cardano', wallet.address)).replace(/Nonce: [0-9a-f]{32}/, `Nonce: ${'ab'.repeat(16)}`);
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, ...wallet.signData(message) }));
+    expectBadMessage(await login({ chain: 'cardano', address: wallet.address, message, ...wallet.signData(message) }));
   });
 
-  it('refuses an expired challenge (5 minutes)', async () => {
+  it('refuses an expired challenge (5 minutes of the wall clock)', async () => {
     const wallet = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);
-    k.advance(5 * 60_000 + 1);
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, ...wallet.signData(message) }));
+    const nonce = /Nonce: ([0-9a-f]{32})/.exec(message)![1]!;
+    const [row] = await exec<{ ttl: number }>(k.db.orm, sql`SELECT extract(epoch FROM expires_at - created_at)::int AS ttl FROM auth_challenges WHERE nonce = ${nonce}`);
+    expect(row!.ttl).toBe(300);
+    // as if it was issued 5 minutes and a second ago
+    await exec(k.db.orm, sql`UPDATE auth_challenges SET created_at = created_at - interval '301 seconds', expires_at = expires_at - interval '301 seconds' WHERE nonce = ${nonce}`);
+    expectBadMessage(await login({ chain: 'cardano', address: wallet.address, message, ...wallet.signData(message) }));
+  });
+
+  it('a challenge runs on the wall clock: a demo tick of 24 h between issue and answer changes nothing (issue 36 item 20)', async () => {
+    const wallet = createCardanoTestWallet();
+    const message = await challengeFor(k, 'cardano', wallet.address);
+    // another server's tick moves the shared game clock a day after the challenge was issued
+    k.advance(24 * 3_600_000);
+    const res = await login({ chain: 'cardano', address: wallet.address, message, ...wallet.signData(message) });
+    expect(res.statusCode, res.body).toBe(200);
+    // and through the demo tick itself
+    const again = await challengeFor(k, 'cardano', wallet.address);
+    expect((await k.post(PATHS.demoTick, { days: 1 })).statusCode).toBe(200);
+    expect((await login({ chain: 'cardano', address: wallet.address, message: again, ...wallet.signData(again) })).statusCode).toBe(200);
   });
 
   it("refuses another address's nonce, even signed by that other address's key", async () => {
     const victim = createCardanoTestWallet();
     const attacker = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', victim.address);
-    expectNotAuth(await login({ chain: 'cardano', address: attacker.address, message, ...attacker.signData(message) }));
+    expectBadMessage(await login({ chain: 'cardano', address: attacker.address, message, ...attacker.signData(message) }));
     // and the victim can still use it
     expect((await login({ chain: 'cardano', address: victim.address, message, ...victim.signData(message) })).statusCode).toBe(200);
   });
@@ -96,7 +127,7 @@ describe('sign-in with Cardano (CIP-30 signData)', () => {
   it('refuses a login without key', async () => {
     const wallet = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, signature: wallet.signData(message).signature }));
+    expectBadSignature(await login({ chain: 'cardano', address: wallet.address, message, signature: wallet.signData(message).signature }));
   });
 
   it('answers NOT_VALID_REQUEST_ADDRESS for a challenge on a malformed address', async () => {
@@ -118,22 +149,22 @@ describe('sign-in with Solana (ed25519, base58)', () => {
     const wallet = createSolanaTestWallet();
     const other = createSolanaTestWallet();
     const message = await challengeFor(k, 'solana', wallet.address);
-    expectNotAuth(await login({ chain: 'solana', address: wallet.address, message, signature: other.signMessage(message) }));
-    expectNotAuth(await login({ chain: 'solana', address: wallet.address, message: message + '\n', signature: wallet.signMessage(message + '\n') }));
+    expectBadSignature(await login({ chain: 'solana', address: wallet.address, message, signature: other.signMessage(message) }));
+    expectBadMessage(await login({ chain: 'solana', address: wallet.address, message: message + '\n', signature: wallet.signMessage(message + '\n') }));
     const ok = { chain: 'solana', address: wallet.address, message, signature: wallet.signMessage(message) };
     expect((await login(ok)).statusCode).toBe(200);
-    expectNotAuth(await login(ok));
+    expectBadMessage(await login(ok));
     // a challenge issued for Cardano cannot be answered on Solana
     const cardano = createCardanoTestWallet();
     const cmsg = await challengeFor(k, 'cardano', cardano.address);
-    expectNotAuth(await login({ chain: 'solana', address: wallet.address, message: cmsg, signature: wallet.signMessage(cmsg) }));
+    expectBadMessage(await login({ chain: 'solana', address: wallet.address, message: cmsg, signature: wallet.signMessage(cmsg) }));
   });
 
   it('refuses garbage signatures without crashing', async () => {
     const wallet = createSolanaTestWallet();
     const message = await challengeFor(k, 'solana', wallet.address);
-    expectNotAuth(await login({ chain: 'solana', address: wallet.address, message, signature: '0OIl' }));
-    expectNotAuth(await login({ chain: 'solana', address: wallet.address, message, signature: 'x'.repeat(200) }));
+    expectBadSignature(await login({ chain: 'solana', address: wallet.address, message, signature: '0OIl' }));
+    expectBadSignature(await login({ chain: 'solana', address: wallet.address, message, signature: 'x'.repeat(200) }));
   });
 });
 
@@ -141,18 +172,18 @@ describe('hardware wallets: a signed, never-submitted transaction carrying the m
   it('signs in with a Cardano tx (CIP-20 label 674) and refuses a stake-key witness and a replay', async () => {
     const wallet = createCardanoTxTestWallet();
     const message = await challengeFor(k, 'cardano', wallet.address);
-    expectNotAuth(await login({ chain: 'cardano', address: wallet.address, message, tx: wallet.signMessageTx(message, { signer: 'stake' }) }));
+    expectBadSignature(await login({ chain: 'cardano', address: wallet.address, message, tx: wallet.signMessageTx(message, { signer: 'stake' }) }));
     const body = { chain: 'cardano', address: wallet.address, message, tx: wallet.signMessageTx(message) };
     const res = await login(body);
     expect(res.statusCode).toBe(200);
     expect(res.json().user.connect_wallet).toBe(wallet.address);
-    expectNotAuth(await login(body));
+    expectBadMessage(await login(body));
   });
 
   it('signs in with a Solana tx (Memo) and refuses a memo that differs', async () => {
     const wallet = createSolanaTxTestWallet();
     const message = await challengeFor(k, 'solana', wallet.address);
-    expectNotAuth(await login({ chain: 'solana', address: wallet.address, message, tx: wallet.signMessageTx(message, { memo: message + '!' }) }));
+    expectBadSignature(await login({ chain: 'solana', address: wallet.address, message, tx: wallet.signMessageTx(message, { memo: message + '!' }) }));
     expect((await login({ chain: 'solana', address: wallet.address, message, tx: wallet.signMessageTx(message) })).statusCode).toBe(200);
   });
 

@@ -49,8 +49,8 @@ describe(`hardware wallet sign-in by transaction (${TEST_DB})`, () => {
     // the signed sign-in transaction can never move funds: the (strict) ledger refuses it
     await expect(k.app.deps.providers.money.ledger.lucidProvider().submitTx(signed)).rejects.toThrow();
     // single use, like any challenge
-    expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message })).json().error).toBe('USER_NOT_AUTH');
-    expect((await k.post(ENDPOINTS.authLogin.path, { chain: 'cardano', address: wallet.address, message, tx: signed })).statusCode).toBe(401);
+    expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message })).json().error).toBe('WALLET_MESSAGE_NOT_VALID');
+    expect((await k.post(ENDPOINTS.authLogin.path, { chain: 'cardano', address: wallet.address, message, tx: signed })).json().error).toBe('WALLET_MESSAGE_NOT_VALID');
     // the web app's own assembler (cborg, no transaction library in the browser) gives a transaction the server accepts too
     const again = await challengeFor(k, 'cardano', wallet.address);
     const { tx: tx2 } = (await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message: again })).json<{ tx: string }>();
@@ -63,9 +63,9 @@ describe(`hardware wallet sign-in by transaction (${TEST_DB})`, () => {
     const wallet = createCardanoTestWallet();
     const other = createCardanoTestWallet();
     const message = await challengeFor(k, 'cardano', other.address);
-    expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message })).json().error).toBe('USER_NOT_AUTH');
+    expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message })).json().error).toBe('WALLET_MESSAGE_NOT_VALID');
     const own = await challengeFor(k, 'cardano', wallet.address);
-    expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message: own + 'x' })).json().error).toBe('USER_NOT_AUTH');
+    expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message: own + 'x' })).json().error).toBe('WALLET_MESSAGE_NOT_VALID');
     expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: wallet.address, message: own })).json().error).toBe('ERROR_WALLET_NOT_ENOUGH_UTXO');
     expect((await k.post(ENDPOINTS.authChallengeTx.path, { chain: 'cardano', address: 'addr_test1nope', message: own })).json().error).toBe('NOT_VALID_REQUEST_ADDRESS');
   });

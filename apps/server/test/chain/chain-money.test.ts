@@ -176,9 +176,9 @@ describe('deposits', () => {
     // The attacker cannot prove the stake key: it does not hold it (its own stake key signs, or its payment key).
     const forged = await challengeFor(k, 'cardano', victim.rewardAddress);
     const byAttacker = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: forged, ...attacker.signStakeData(forged) }, bearer(a.token));
-    expect(byAttacker.json().error).toBe('USER_NOT_AUTH');
+    expect(byAttacker.json().error).toBe('WALLET_SIGNATURE_NOT_VALID');
     const byPayment = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message: forged, ...attacker.signData(forged) }, bearer(a.token));
-    expect(byPayment.json().error).toBe('USER_NOT_AUTH');
+    expect(byPayment.json().error).toBe('WALLET_SIGNATURE_NOT_VALID');
     // A payment address is not a reward address.
     const wrong = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.address, message: forged, ...victim.signStakeData(forged) }, bearer(v.token));
     expect(wrong.json().error).toBe('NOT_VALID_REQUEST_ADDRESS');
@@ -191,7 +191,7 @@ describe('deposits', () => {
     expect(proved.json<WalletsResponse>().stake_keys).toEqual([expect.objectContaining({ reward_address: victim.rewardAddress })]);
     // the same challenge twice: single use
     const replay = await k.post(STAKING_PATHS.walletsLinkStake, { address: victim.rewardAddress, message, ...victim.signStakeData(message) }, bearer(v.token));
-    expect(replay.json().error).toBe('USER_NOT_AUTH');
+    expect(replay.json().error).toBe('WALLET_MESSAGE_NOT_VALID');
     await k.app.deps.chainJobs.run();
     await blocks(k, 1);
     expect(await balance(k, v.token, 'hexo')).toBe(victimBefore + 37_000_000n);

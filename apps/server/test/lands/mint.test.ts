@@ -119,14 +119,15 @@ describe(`mint in the app (${TEST_DB})`, () => {
     expect((await k.get(`${ENDPOINTS.lands.path}?my=true`, p.token)).json<LandsResponse>().lands.map((l) => l.hex_name)).toContain(name);
     const [{ n }] = (await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM land_mints WHERE status = 'confirmed' AND user_id = ${p.userId}`)) as [{ n: number }];
     expect(n).toBe(1);
-    // now minted: another player gets LAND_NOT_AVAILABLE
+    // now minted: another player gets LAND_SOLD_OUT ("This Land is already minted!"), and so does the demo faucet
     const other = await player(k);
     const taken = await mint(k, other, { hex_name: name });
-    expect(taken.statusCode).toBe(404);
-    expect(taken.json()).toMatchObject({ error: 'LAND_NOT_AVAILABLE', message: 'This Land is not available.' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: 'LAND_SOLD_OUT', message: 'This Land is already minted!' });
+    expect((await k.post(ENDPOINTS.demoFaucet.path, { address: createCardanoTestWallet().address, land: name })).json().error).toBe('LAND_SOLD_OUT');
   });
 
-  it('PENDING_TRANSACTION while the account has an unpaid mint; LAND_NOT_AVAILABLE for a reserved, minted or unknown land', async () => {
+  it('PENDING_TRANSACTION while the account has an unpaid mint; LAND_NOT_AVAILABLE for a reserved or unknown land, LAND_SOLD_OUT for a minted one', async () => {
     const p = await player(k);
     const q = await player(k);
     const [a, b] = await freeLands(k, 2, 20);
@@ -134,15 +135,19 @@ describe(`mint in the app (${TEST_DB})`, () => {
     const pending = await mint(k, p, { hex_name: b });
     expect(pending.statusCode).toBe(409);
     expect(pending.json()).toMatchObject({ error: 'PENDING_TRANSACTION', message: 'Please wait, you have pending transactions!' });
-    expect((await mint(k, q, { hex_name: a })).json().error).toBe('LAND_NOT_AVAILABLE');
-    // the demo faucet leaves a reserved land to its buyer
+    const reserved = await mint(k, q, { hex_name: a });
+    expect(reserved.statusCode).toBe(404);
+    expect(reserved.json()).toMatchObject({ error: 'LAND_NOT_AVAILABLE', message: 'This Land is not available.' });
+    // the demo faucet leaves a reserved land to its buyer, with the same code
     const faucet = await k.post(ENDPOINTS.demoFaucet.path, { address: createCardanoTestWallet().address, land: a });
-    expect(faucet.json().error).toBe('LAND_SOLD_OUT');
+    expect(faucet.json().error).toBe('LAND_NOT_AVAILABLE');
     // a land a demo collector holds (minted outside the app)
     const [held] = await exec<{ hex_name: string }>(k.db.orm, sql`SELECT l.hex_name FROM lands l JOIN emu_assets e ON e.collection_key = l.collection_key
       AND e.asset_key = l.asset_key AND e.address <> ${TREASURY_ADDRESS} ORDER BY l.id LIMIT 1`);
-    expect((await mint(k, q, { hex_name: held!.hex_name })).json().error).toBe('LAND_NOT_AVAILABLE');
+    expect((await mint(k, q, { hex_name: held!.hex_name })).json().error).toBe('LAND_SOLD_OUT');
+    expect((await k.post(ENDPOINTS.demoFaucet.path, { address: createCardanoTestWallet().address, land: held!.hex_name })).json().error).toBe('LAND_SOLD_OUT');
     expect((await mint(k, q, { hex_name: 'E99N99' })).json().error).toBe('LAND_NOT_AVAILABLE');
+    expect((await k.post(ENDPOINTS.demoFaucet.path, { address: createCardanoTestWallet().address, land: 'E99N99' })).json().error).toBe('LAND_NOT_AVAILABLE');
     // a wallet not linked to the account cannot pay; a bad witness is refused and the reservation stays
     const [mine] = await mints(k, p);
     const stranger = createCardanoTestWallet();

@@ -270,7 +270,8 @@ describe('salaries: not enough balance, low balance, fren mines', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await k.get(PATHS.land(e.lands[0]!))).json().land.size).toBe('MEDIUM');
     const no = await k.post(PATHS.landExpand(e.lands[0]!), {}, auth(e));
-    expect(no.json().error).toBe('ITEM_NOT_EXIST_ON_BALANCE');
+    // the permit's own message, not the toolkit's (issue 36 item 13)
+    expect(no.json()).toEqual({ error: 'PERMIT_NOT_EXIST_ON_BALANCE', message: 'We cannot find the required expansion permit in your App balance.' });
     expect((await k.get(PATHS.land(e.lands[0]!))).json().land.size).toBe('MEDIUM');
   });
 });

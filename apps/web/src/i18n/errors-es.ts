@@ -84,6 +84,10 @@ export const errorsEs: Record<keyof typeof ERROR_MESSAGES | keyof typeof GENERIC
   APPROVAL_NOT_PENDING: 'Esta solicitud ya fue aprobada o rechazada.',
   PAYMENT_ALREADY_RESOLVED: 'Este pago ya fue resuelto.',
   OPERATOR_LAST_ADMIN: 'El Reino debe conservar al menos un administrador.',
+  IDEMPOTENCY_KEY_IN_USE: 'Esta solicitud aún se está procesando. Espera un momento: su respuesta llega con la misma clave.',
+  PERMIT_NOT_EXIST_ON_BALANCE: 'No encontramos el permiso de expansión necesario en tu saldo de la app.',
+  WALLET_SIGNATURE_NOT_VALID: 'No se pudo verificar la firma de la billetera. Inténtalo de nuevo.',
+  WALLET_MESSAGE_NOT_VALID: 'El mensaje firmado es desconocido, ya se usó o caducó. Inténtalo de nuevo.',
   unavailable: 'Recurso solicitado no disponible',
   noData: 'No se pudieron obtener datos del recurso; contacta con soporte',
 };

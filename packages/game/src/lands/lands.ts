@@ -38,11 +38,11 @@ export const EXPANSION_PERMITS: Partial<Record<LandSize, { permitKey: string; ne
 
 /**
  * Plans a land size upgrade; the permit is consumed (docs/game-rules.md §2, docs/product.md §4).
- * @throws GameError LAND_MAX_SIZE for an XL land, ITEM_NOT_EXIST_ON_BALANCE without the permit
+ * @throws GameError LAND_MAX_SIZE for an XL land, PERMIT_NOT_EXIST_ON_BALANCE without the permit
  */
 export function planLandExpansion(size: LandSize, items: Readonly<Record<string, number>>): { permitKey: string; nextSize: LandSize } {
   const step = EXPANSION_PERMITS[size];
   if (!step) throw new GameError('LAND_MAX_SIZE');
-  if ((items[step.permitKey] ?? 0) < 1) throw new GameError('ITEM_NOT_EXIST_ON_BALANCE');
+  if ((items[step.permitKey] ?? 0) < 1) throw new GameError('PERMIT_NOT_EXIST_ON_BALANCE');
   return step;
 }

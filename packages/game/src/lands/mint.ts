@@ -35,8 +35,11 @@ export interface MintFacts {
   pending: boolean;
   /** Free lands in the whole Valley. */
   freeTotal: number;
-  /** For a named request: whether the Valley has that land and whether it is free. */
-  named?: { exists: boolean; free: boolean };
+  /**
+   * For a named request: whether the Valley has that land, whether it is minted (the mint no longer
+   * holds its NFT, or an in-app mint of it confirmed) and whether it is free.
+   */
+  named?: { exists: boolean; minted: boolean; free: boolean };
   /** For an "Any" request: free lands matching its filter. */
   freeMatching?: number;
 }
@@ -67,14 +70,20 @@ export function matchesMintFilter(land: { q: number; r: number; size: LandSize; 
 /**
  * The code a mint request is refused with, or null when it may reserve a land. In this order:
  * - `PENDING_TRANSACTION`: the account has a mint not yet confirmed or expired (one at a time);
- * - `LAND_SOLD_OUT`: the mint is closed, or no land at all is free;
- * - `LAND_NOT_AVAILABLE`: the named land does not exist, is minted, or is reserved by a live mint;
+ * - `LAND_SOLD_OUT` ("This Land is already minted!"): the mint is closed, no land at all is free, or
+ *   the named land is minted;
+ * - `LAND_NOT_AVAILABLE` ("This Land is not available."): the named land is no land of the Valley, or
+ *   a live mint (reserved or submitted) holds it;
  * - `MINT_REMOVE_COORS`: the coordinates settings match no free land ("set them to 'Any'").
  */
 export function mintRefusal(req: MintRequest, facts: MintFacts): ErrorCode | null {
   if (facts.pending) return 'PENDING_TRANSACTION';
   if (!facts.open || facts.freeTotal <= 0) return 'LAND_SOLD_OUT';
-  if ('hexName' in req) return facts.named?.exists && facts.named.free ? null : 'LAND_NOT_AVAILABLE';
+  if ('hexName' in req) {
+    if (!facts.named?.exists) return 'LAND_NOT_AVAILABLE';
+    if (facts.named.minted) return 'LAND_SOLD_OUT';
+    return facts.named.free ? null : 'LAND_NOT_AVAILABLE';
+  }
   if (!isAnyFilter(req.any) && (facts.freeMatching ?? 0) <= 0) return 'MINT_REMOVE_COORS';
   return null;
 }

@@ -1,6 +1,8 @@
 /**
  * Sign-in routes (docs/game-rules.md §10.1): challenge → wallet signature → bearer token; logout.
- * Any failed proof answers 401 USER_NOT_AUTH. Rate-limited per client address.
+ * A signature that fails answers WALLET_SIGNATURE_NOT_VALID, a challenge unknown, used or expired
+ * WALLET_MESSAGE_NOT_VALID (never 401 USER_NOT_AUTH, which means an expired session). Challenges run
+ * on the wall clock (auth/challenge-store.ts). Rate-limited per client address.
  */
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
@@ -26,34 +28,35 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, providers } = app.deps;
   const network: CardanoNetwork = config.cardanoNetwork === 'mainnet' ? 'mainnet' : 'testnet';
 
-  route(app, ENDPOINTS.authChallenge, async ({ body, now }) => {
+  route(app, ENDPOINTS.authChallenge, async ({ body }) => {
     const { chain, address } = body;
     // A reward address asks for a stake-key link (POST /wallets/stake); login refuses it.
     if (!validAddress(chain, address, network) && !(chain === 'cardano' && validRewardAddress(address, network))) fail('NOT_VALID_REQUEST_ADDRESS');
-    const c = createChallenge(config.publicDomain, chain, address, now);
-    await insertChallenge(db.orm, { nonce: c.nonce, chain, address, message: c.message, expiresAt: c.expiresAt }, now);
+    // the wall clock, not the game clock: a demo tick must not age a challenge in flight
+    const c = createChallenge(config.publicDomain, chain, address, new Date());
+    await insertChallenge(db.orm, { nonce: c.nonce, chain, address, message: c.message, issuedAt: c.issuedAt, expiresAt: c.expiresAt });
     return { message: c.message, nonce: c.nonce, expires_at: c.expiresAt.toISOString() };
   });
 
-  route(app, ENDPOINTS.authChallengeTx, async ({ body, now }) => {
+  route(app, ENDPOINTS.authChallengeTx, async ({ body }) => {
     const { address, message } = body;
     if (!validAddress('cardano', address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
     const nonce = nonceOf(message);
     // only for a challenge this server issued to this address and not yet used
-    if (!nonce || !(await challengeIsOpen(db.orm, nonce, 'cardano', address, message, now))) fail('USER_NOT_AUTH');
+    if (!nonce || !(await challengeIsOpen(db.orm, nonce, 'cardano', address, message))) fail('WALLET_MESSAGE_NOT_VALID');
     return { tx: await buildSignInTx(providers.money, address, message) };
   });
 
   route(app, ENDPOINTS.authLogin, async ({ body, now, request, reply }) => {
     const { chain, address, message, signature, key, tx } = body;
     const nonce = nonceOf(message);
-    if (!nonce || !validAddress(chain, address, network)) fail('USER_NOT_AUTH');
-    if (!verifyWalletProof({ chain, address, message, signature, key, tx }, network)) fail('USER_NOT_AUTH');
+    if (!nonce || !validAddress(chain, address, network)) fail('WALLET_MESSAGE_NOT_VALID');
+    if (!verifyWalletProof({ chain, address, message, signature, key, tx }, network)) fail('WALLET_SIGNATURE_NOT_VALID');
 
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + config.sessionTtlHours * 3_600_000);
     const account = await db.orm.transaction(async (t) => {
-      if (!(await consumeChallenge(t, nonce, chain, address, message, now))) fail('USER_NOT_AUTH');
+      if (!(await consumeChallenge(t, nonce, chain, address, message))) fail('WALLET_MESSAGE_NOT_VALID');
       const acc = await findOrCreateAccount(t, chain, address);
       await insertSession(t, { tokenHash: hashToken(token), userId: acc.userId, walletId: acc.walletId, expiresAt }, now);
       return acc;

@@ -11,7 +11,7 @@ import type { ChainProviders } from '../../chain/index.ts';
 import { emulatorMint, TREASURY_ADDRESS } from '../../chain/emulator.ts';
 import { givePlayer } from './give-player.ts';
 import { syncWallet } from '../wallets/sync.ts';
-import { collectionBySlug, collectionOfRarity, emulatedAssetCount, landByHexName, takeFromTreasury, type FaucetCollection } from './repository.ts';
+import { collectionBySlug, collectionOfRarity, emulatedAssetCount, landByHexName, takeFromTreasury, treasuryHolds, type FaucetCollection } from './repository.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
 import { MAX_AIRDROP_LAMPORTS } from '../../chain/solana/local-cluster.ts';
@@ -83,8 +83,9 @@ async function mintCollection(tx: Orm, chain: Chain, address: string, collection
 
 /**
  * Mints one chosen land to `address`: moves its NFT out of the emulator's treasury (the mint).
- * @throws ApiError LAND_NOT_AVAILABLE when `name` is no land of the Valley; LAND_SOLD_OUT when it is
- *   already minted (the treasury no longer holds it)
+ * @throws ApiError LAND_NOT_AVAILABLE when `name` is no land of the Valley or an in-app mint has
+ *   reserved it; LAND_SOLD_OUT when it is already minted (the treasury no longer holds it) — the codes
+ *   of `POST /mint` (docs/game-rules.md §2.7)
  */
 export async function mintLand(tx: Orm, chain: Chain, address: string, name: string): Promise<string> {
   const cell = parseHexName(name);
@@ -92,7 +93,10 @@ export async function mintLand(tx: Orm, chain: Chain, address: string, name: str
   const land = await landByHexName(tx, hexName(cell.q, cell.r));
   if (!land) fail('LAND_NOT_AVAILABLE');
   // Taking it from the treasury is the check: a concurrent mint of the same land deletes nothing.
-  if (!(await takeFromTreasury(tx, TREASURY_ADDRESS, land.collection_key, land.asset_key))) fail('LAND_SOLD_OUT');
+  if (!(await takeFromTreasury(tx, TREASURY_ADDRESS, land.collection_key, land.asset_key))) {
+    // still at the mint: an in-app mint holds it (reserved or submitted); else it is minted
+    fail((await treasuryHolds(tx, TREASURY_ADDRESS, land.collection_key, land.asset_key)) ? 'LAND_NOT_AVAILABLE' : 'LAND_SOLD_OUT');
+  }
   await emulatorMint(tx, chain, address, land.collection_key, land.asset_key, 1n);
   return land.hex_name;
 }

@@ -1,7 +1,7 @@
 /**
  * SQL of demo mode (never on a real deployment): the faucet's look-ups on the emulated chain, the
  * emulator faucet's funding requests (`emu_faucet_grants`), and the clock advance's extension of
- * live sessions and sign-in challenges. Every function takes the db's ORM or the caller's transaction.
+ * live sessions. Every function takes the db's ORM or the caller's transaction.
  */
 import { sql } from 'drizzle-orm';
 import { rarityForLeague, type WorkerRarity } from '@kingdom/game';
@@ -61,6 +61,12 @@ export async function takeFromTreasury(tx: Orm, treasury: string, collectionKey:
   return taken.length > 0;
 }
 
+/** True when the emulator treasury `treasury` (the mint) still holds the NFT. */
+export async function treasuryHolds(tx: Orm, treasury: string, collectionKey: string, assetKey: string): Promise<boolean> {
+  const rows = await exec(tx, sql`SELECT 1 FROM emu_assets WHERE address = ${treasury} AND collection_key = ${collectionKey} AND asset_key = ${assetKey}`);
+  return rows.length > 0;
+}
+
 /** Records a waiting funding request for `address`. @returns false when it was asked for before */
 export async function insertFundingRequest(orm: Orm, address: string, now: Date): Promise<boolean> {
   const rows = await exec(orm, sql`INSERT INTO emu_faucet_grants (address, tx_hash, created_at) VALUES (${address}, NULL, ${now})
@@ -80,14 +86,11 @@ export async function markFunded(orm: Orm, addresses: readonly string[], txHash:
 }
 
 /**
- * Moves every live session's expiry, and every unanswered sign-in challenge still open at
- * `now - ms`, `ms` later (the clock advanced by `ms`; `now` is the new game time).
+ * Moves every live session's expiry `ms` later (the clock advanced by `ms`). Sign-in challenges need
+ * nothing: they run on the wall clock (`auth/challenge-store.ts`).
  */
-export async function extendLiveSessions(tx: Orm, ms: number, now: Date): Promise<void> {
+export async function extendLiveSessions(tx: Orm, ms: number): Promise<void> {
   await exec(tx, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
-  // Sign-in challenges in flight stay answerable (docs/architecture.md §6): their 5 minutes move with the clock.
-  await exec(tx, sql`UPDATE auth_challenges SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond')
-    WHERE used_at IS NULL AND expires_at > ${new Date(now.getTime() - ms)}`);
 }
 
 /** The latest settled game day (`YYYY-MM-DD`), or null before the first settlement. */

@@ -15,15 +15,15 @@ import { runFaucet } from './faucet.ts';
 import { fail } from '../../errors.ts';
 
 /**
- * Moves the game clock forward by `ms` and extends every live session and unanswered sign-in
- * challenge by the same amount, in one
- * transaction (a crash half-way must not sign everyone out). `afterClock` is a test's fault hook.
+ * Moves the game clock forward by `ms` and extends every live session by the same amount, in one
+ * transaction (a crash half-way must not sign everyone out). Sign-in challenges run on the wall
+ * clock and need nothing. `afterClock` is a test's fault hook.
  */
 export async function advanceDemoClock(db: Database, advance: (ms: number, tx: Orm) => Promise<Date>, ms: number, afterClock?: () => void | Promise<void>): Promise<Date> {
   return db.orm.transaction(async (tx) => {
     const now = await advance(ms, tx);
     await afterClock?.();
-    await extendLiveSessions(tx, ms, now);
+    await extendLiveSessions(tx, ms);
     return now;
   });
 }

@@ -29,13 +29,13 @@ export async function ownedLandForUpdate(tx: Orm, userId: number, hexName: strin
 /**
  * Expands a land one size with the matching permit (docs/product.md §4), at once; the permit is consumed and
  * the land's `has_update` set (docs/product.md §3) until its owner opens it.
- * @throws GameError ITEM_NOT_EXIST_ON_BALANCE, LAND_MAX_SIZE (XL); ApiError LAND_NOT_AVAILABLE, LAND_NOT_BELONG_TO_USER
+ * @throws GameError PERMIT_NOT_EXIST_ON_BALANCE, LAND_MAX_SIZE (XL); ApiError LAND_NOT_AVAILABLE, LAND_NOT_BELONG_TO_USER
  */
 export async function expandLand(db: Database, userId: number, hexName: string, now: Date): Promise<void> {
   await db.orm.transaction(async (tx) => {
     const land = await ownedLandForUpdate(tx, userId, hexName);
     const plan = planLandExpansion(land.size, await itemCounts(tx, userId));
-    await applyItemEntry(tx, { userId, itemKey: plan.permitKey, amount: -1, reason: 'land_expansion', reference: `${land.id}:${plan.nextSize}`, at: now });
+    await applyItemEntry(tx, { userId, itemKey: plan.permitKey, amount: -1, reason: 'land_expansion', reference: `${land.id}:${plan.nextSize}`, at: now }, 'PERMIT_NOT_EXIST_ON_BALANCE');
     await expandedLand(tx, land.id, plan.nextSize);
     await notify(tx, userId, 'land_update', { hex_name: land.hex_name, size: plan.nextSize }, now);
   });

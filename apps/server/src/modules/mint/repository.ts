@@ -84,9 +84,15 @@ export async function pickFree(orm: Orm, treasury: string, f: MintFilter): Promi
   return row?.id ?? null;
 }
 
-/** The land named `hexName` (canonical) and whether it is free; null when the Valley has none. */
-export async function namedLand(orm: Orm, treasury: string, hexName: string): Promise<{ id: number; free: boolean } | null> {
-  const [row] = await exec<{ id: number; free: boolean }>(orm, sql`SELECT l.id, (${freeLand(treasury)}) AS free FROM lands l WHERE l.hex_name = ${hexName}`);
+/**
+ * The land named `hexName` (canonical), whether it is minted (the mint no longer holds its NFT, or an
+ * in-app mint of it confirmed) and whether it is free; null when the Valley has none.
+ */
+export async function namedLand(orm: Orm, treasury: string, hexName: string): Promise<{ id: number; minted: boolean; free: boolean } | null> {
+  const [row] = await exec<{ id: number; minted: boolean; free: boolean }>(orm, sql`SELECT l.id,
+    (NOT EXISTS (SELECT 1 FROM emu_assets e WHERE e.chain = 'cardano' AND e.address = ${treasury} AND e.collection_key = l.collection_key AND e.asset_key = l.asset_key)
+      OR EXISTS (SELECT 1 FROM land_mints x WHERE x.land_id = l.id AND x.status = 'confirmed')) AS minted,
+    (${freeLand(treasury)}) AS free FROM lands l WHERE l.hex_name = ${hexName}`);
   return row ?? null;
 }
 

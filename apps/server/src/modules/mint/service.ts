@@ -94,7 +94,8 @@ export async function mintInfo(d: MintDeps): Promise<MintInfo> {
  * Reserves a land for the account (docs/game-rules.md §2): the named land, or a random free land
  * matching the coordinates settings; it waits {@link MINT_TTL_MINUTES} for its payment.
  * Exactly once per idempotency key.
- * @throws GameError PENDING_TRANSACTION, LAND_SOLD_OUT, LAND_NOT_AVAILABLE, MINT_REMOVE_COORS (rule
+ * @throws GameError PENDING_TRANSACTION, LAND_SOLD_OUT (closed, nothing free, or the named land is
+ *   minted), LAND_NOT_AVAILABLE (no such land, or a live mint holds it), MINT_REMOVE_COORS (rule
  *   `checkMint`, and the unique indexes when a racer took the land first); ApiError IDEMPOTENCY_KEY_REUSED
  */
 export async function createMint(d: MintDeps, userId: number, key: string, req: MintRequest, now: Date): Promise<LandMint> {
@@ -118,7 +119,7 @@ export async function createMint(d: MintDeps, userId: number, key: string, req: 
       const freeTotal = open ? await countFree(tx, TREASURY_ADDRESS) : 0;
       const named = 'hex_name' in req ? (cell ? await namedLand(tx, TREASURY_ADDRESS, hexName(cell.q, cell.r)) : null) : undefined;
       const freeMatching = 'any' in req ? await countFreeMatching(tx, TREASURY_ADDRESS, req.any) : undefined;
-      checkMint(rule, { open, pending, freeTotal, named: named === undefined ? undefined : { exists: named !== null, free: named?.free ?? false }, freeMatching });
+      checkMint(rule, { open, pending, freeTotal, named: named === undefined ? undefined : { exists: named !== null, minted: named?.minted ?? false, free: named?.free ?? false }, freeMatching });
       const landId = named ? named.id : await pickFree(tx, TREASURY_ADDRESS, 'any' in req ? req.any : {});
       if (landId === null) return { refused: 'MINT_REMOVE_COORS' as const, id: null };
       const id = await insertMint(tx, { userId, landId, key, hash, lovelace: d.priceLovelace, now, expiresAt: mintExpiresAt(now) });

@@ -80,18 +80,29 @@ export async function heldLandCount(tx: Orm, chain: Chain, address: string): Pro
   return row?.n ?? 0;
 }
 
+/** How many of the player's lands (`HELD_LANDS`, the one definition) the wallet's holdings are. */
+export async function heldLandCount(tx: Orm, chain: Chain, address: string): Promise<number> {
+  const [row] = await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${HELD_LANDS} WHERE h.chain = ${chain} AND h.address = ${address}`);
+  return row?.n ?? 0;
+}
+
 /** Records that the wallet's holdings were synced at `now`. */
 export async function markSynced(tx: Orm, chain: Chain, address: string, now: Date): Promise<void> {
   await exec(tx, sql`UPDATE wallets SET synced_at = ${now} WHERE chain = ${chain} AND address = ${address}`);
 }
 
-const CHUNK = 500;
+/** The (collection, asset) pairs as one JSON parameter, read by `jsonb_to_recordset` as `p(c, a)`. */
+function pairsJson(pairs: ReadonlyArray<{ c: string; a: string }>): string {
+  return JSON.stringify(pairs);
+}
 
 /**
  * Replaces the holdings of (`chain`, `address`) — a wallet linked to `userId` — with `assets`, in the
  * caller's transaction: gone assets are deleted, new ones get `held_since = now`, kept ones keep
  * theirs. A land or mining tool found here is removed from any other address's holdings (each exists
- * once).
+ * once). Each statement takes its rows as one JSON parameter: a `(c, a) IN ((…), (…), …)` list of a
+ * few hundred pairs is an expression deep enough to overflow the embedded database's WASM stack
+ * (PGlite's `RuntimeError: Aborted()`, issue 36 item 9).
  */
 export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, address: string, assets: readonly ChainAsset[], now: Date): Promise<void> {
   const key = (c: string, a: string) => `${c}\u0000${a}`;
@@ -99,21 +110,21 @@ export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, add
   const existing = await exec<{ collection_key: string; asset_key: string }>(tx, sql`
     SELECT collection_key, asset_key FROM holdings WHERE chain = ${chain} AND address = ${address}`);
   const stale = existing.filter((e) => !wanted.has(key(e.collection_key, e.asset_key)));
-  for (let i = 0; i < stale.length; i += CHUNK) {
-    const pairs = sql.join(stale.slice(i, i + CHUNK).map((e) => sql`(${e.collection_key}, ${e.asset_key})`), sql`, `);
-    await exec(tx, sql`DELETE FROM holdings WHERE chain = ${chain} AND address = ${address} AND (collection_key, asset_key) IN (${pairs})`);
+  if (stale.length > 0) {
+    await exec(tx, sql`DELETE FROM holdings h USING jsonb_to_recordset(${pairsJson(stale.map((e) => ({ c: e.collection_key, a: e.asset_key })))}::jsonb) AS p(c text, a text)
+      WHERE h.chain = ${chain} AND h.address = ${address} AND h.collection_key = p.c AND h.asset_key = p.a`);
   }
   const list = [...wanted.values()];
-  for (let i = 0; i < list.length; i += CHUNK) {
-    const rows = sql.join(list.slice(i, i + CHUNK).map((a) =>
-      sql`(${chain}, ${a.collectionKey}, ${a.assetKey}, ${address}, ${userId}::int, ${a.quantity.toString()}::numeric, ${now}::timestamptz)`), sql`, `);
-    await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, quantity, held_since) VALUES ${rows}
+  if (list.length > 0) {
+    const rows = JSON.stringify(list.map((a) => ({ c: a.collectionKey, a: a.assetKey, q: a.quantity.toString() })));
+    await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, quantity, held_since)
+      SELECT ${chain}, p.c, p.a, ${address}, ${userId}::int, p.q::numeric, ${now}::timestamptz FROM jsonb_to_recordset(${rows}::jsonb) AS p(c text, a text, q text)
       ON CONFLICT (chain, collection_key, asset_key, address) DO UPDATE SET quantity = EXCLUDED.quantity, user_id = EXCLUDED.user_id`);
   }
   const world = await worldPolicies(tx);
   const unique = list.filter((a) => a.collectionKey === world.land || a.collectionKey === world.tool);
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const pairs = sql.join(unique.slice(i, i + CHUNK).map((a) => sql`(${a.collectionKey}, ${a.assetKey})`), sql`, `);
-    await exec(tx, sql`DELETE FROM holdings WHERE (collection_key, asset_key) IN (${pairs}) AND (chain, address) <> (${chain}, ${address})`);
+  if (unique.length > 0) {
+    await exec(tx, sql`DELETE FROM holdings h USING jsonb_to_recordset(${pairsJson(unique.map((a) => ({ c: a.collectionKey, a: a.assetKey })))}::jsonb) AS p(c text, a text)
+      WHERE h.collection_key = p.c AND h.asset_key = p.a AND (h.chain, h.address) <> (${chain}, ${address})`);
   }
 }

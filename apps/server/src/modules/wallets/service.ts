@@ -19,7 +19,8 @@ import { deleteWallet, insertStakeProof, insertWallet, lockWallets, setMaster, w
  * Links the wallet of `body` to the session's account, then syncs its holdings (a failed sync keeps
  * the link; the user can re-sync).
  * @throws ApiError ERROR_WALLET_NOT_MATCH (extension address differs), NOT_VALID_REQUEST_ADDRESS,
- *   USER_NOT_AUTH (bad proof or challenge), USER_WALLET_ALREADY_ADDED (this account),
+ *   WALLET_SIGNATURE_NOT_VALID (bad proof), WALLET_MESSAGE_NOT_VALID (challenge unknown, used or
+ *   expired), USER_WALLET_ALREADY_ADDED (this account),
  *   ERROR_WALLET_ALREADY_LINKED (another account)
  */
 export async function linkWallet(db: Database, providers: ChainProviders, network: CardanoNetwork, session: SessionUser, body: WalletLinkRequest, now: Date, handles?: { policyId: string }): Promise<void> {
@@ -29,9 +30,10 @@ export async function linkWallet(db: Database, providers: ChainProviders, networ
   const owner = await walletOwner(db.orm, chain, address);
   if (owner) fail(owner.userId === session.userId ? 'USER_WALLET_ALREADY_ADDED' : 'ERROR_WALLET_ALREADY_LINKED');
   const nonce = nonceOf(message);
-  if (!nonce || !verifyWalletProof(body, network)) fail('USER_NOT_AUTH');
+  if (!nonce) fail('WALLET_MESSAGE_NOT_VALID');
+  if (!verifyWalletProof(body, network)) fail('WALLET_SIGNATURE_NOT_VALID');
   await db.orm.transaction(async (tx) => {
-    if (!(await consumeChallenge(tx, nonce, chain, address, message, now))) fail('USER_NOT_AUTH');
+    if (!(await consumeChallenge(tx, nonce, chain, address, message))) fail('WALLET_MESSAGE_NOT_VALID');
     if (!(await insertWallet(tx, session.userId, chain, address, now))) {
       const again = await walletOwner(tx, chain, address);
       fail(again?.userId === session.userId ? 'USER_WALLET_ALREADY_ADDED' : 'ERROR_WALLET_ALREADY_LINKED');
@@ -51,17 +53,19 @@ export async function linkWallet(db: Database, providers: ChainProviders, networ
  * of the same HD wallet) is credited to this account. Proving a key this account already proved
  * again is a no-op.
  * @throws ApiError NOT_VALID_REQUEST_ADDRESS (not a key reward address of this network),
- *   USER_NOT_AUTH (bad signature, or challenge unknown, used, expired or for another address),
+ *   WALLET_SIGNATURE_NOT_VALID (bad signature), WALLET_MESSAGE_NOT_VALID (challenge unknown, used,
+ *   expired or for another address),
  *   ERROR_WALLET_ALREADY_LINKED (another account proved this stake key)
  */
 export async function linkStakeKey(db: Database, network: CardanoNetwork, session: SessionUser, body: StakeLinkRequest, now: Date): Promise<void> {
   const { address, message, signature, key } = body;
   if (!validRewardAddress(address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
   const nonce = nonceOf(message);
-  if (!nonce || !verifyCardanoStakeSignature({ address, message, signature, key, network })) fail('USER_NOT_AUTH');
+  if (!nonce) fail('WALLET_MESSAGE_NOT_VALID');
+  if (!verifyCardanoStakeSignature({ address, message, signature, key, network })) fail('WALLET_SIGNATURE_NOT_VALID');
   const credential = parseCardanoRewardAddress(address)!.stake.hash;
   await db.orm.transaction(async (tx) => {
-    if (!(await consumeChallenge(tx, nonce, 'cardano', address, message, now))) fail('USER_NOT_AUTH');
+    if (!(await consumeChallenge(tx, nonce, 'cardano', address, message))) fail('WALLET_MESSAGE_NOT_VALID');
     if ((await insertStakeProof(tx, session.userId, credential, address, now)) !== session.userId) fail('ERROR_WALLET_ALREADY_LINKED');
   });
 }

@@ -87,7 +87,7 @@ export function expansionPreview(size: Mine['land']['size'], items: Record<strin
   } catch (e) {
     if (!(e instanceof GameError)) throw e;
     const step = EXPANSION_PERMITS[size];
-    if (e.code === 'ITEM_NOT_EXIST_ON_BALANCE' && step) {
+    if (e.code === 'PERMIT_NOT_EXIST_ON_BALANCE' && step) {
       return { text: t('mines.expand.needs', { from, to: LAND_SIZE_INFO[step.nextSize].label, item: itemName(step.permitKey), have: items[step.permitKey] ?? 0 }), ready: false };
     }
     if (e.code === 'LAND_MAX_SIZE') return { text: t('mines.expand.max'), ready: false };

@@ -12,9 +12,15 @@ import { useSession } from '../../../session/session-store.ts';
 const CHALLENGE = 'kingdom.test wants you to sign in.\nNonce: n-1';
 
 function authRoutes(over: MockRoutes = {}): MockRoutes {
+  // the server's user names the wallet just signed in with as the session's active wallet
+  let address = TEST_USER.connect_wallet;
   return signedInRoutes({
     'POST /auth/challenge': { body: { message: CHALLENGE, nonce: 'n-1', expires_at: '2026-11-22T10:00:00Z' } },
-    'POST /auth/login': { body: { token: 'tok-abc', user: TEST_USER, expires_at: '2026-11-29T10:00:00Z' } },
+    'POST /auth/login': (req) => {
+      address = (req.body as LoginRequest).address;
+      return { body: { token: 'tok-abc', user: { ...TEST_USER, connect_wallet: address }, expires_at: '2026-11-29T10:00:00Z' } };
+    },
+    'GET /dashboard/user': () => ({ body: { user: { ...TEST_USER, connect_wallet: address } } }),
     ...over,
   });
 }
@@ -128,6 +134,16 @@ describe('/login', () => {
     const { user } = renderRoute('/login');
     await user.click(await screen.findByRole('button', { name: 'Demo wallet (Cardano)' }));
     await screen.findByText(/This wallet is not verified!/, {}, { timeout: 5000 });
+    expect(useSession.getState().isAuth).toBe(false);
+  });
+
+  it("toasts the signature's own message for a proof that fails, never 'Your session has expired!' (issue 36 item 13)", async () => {
+    mockHttp(authRoutes({ 'POST /auth/login': { status: 400, body: { error: 'WALLET_SIGNATURE_NOT_VALID', message: "The wallet's signature could not be verified. Please try again." } } }));
+    const { user, router } = renderRoute('/login');
+    await user.click(await screen.findByRole('button', { name: 'Demo wallet (Cardano)' }));
+    await screen.findByText("The wallet's signature could not be verified. Please try again.", {}, { timeout: 5000 });
+    expect(screen.queryByText('Your session has expired!')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
     expect(useSession.getState().isAuth).toBe(false);
   });
 
