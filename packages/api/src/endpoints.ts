@@ -529,13 +529,13 @@ export type EndpointName = keyof typeof ENDPOINTS;
   }),
   consolePlayerMessage: endpoint({
     operationId: 'consolePlayerMessage', method: 'POST', path: '/console/players/:user_id/messages', tags: ['console'], auth: 'operator', role: 'support',
-    summary: "Sends one player an inbox message (notification operator_message)", params: playerParams, body: playerMessageRequest,
-    response: messageResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND'],
+    summary: "Sends one player an inbox message (notification operator_message; SYSTEM_FEATURE_NOT_AVAILABLE while a server of an older release runs)", params: playerParams, body: playerMessageRequest,
+    response: messageResponse, errors: ['OPERATOR_FORBIDDEN', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE'],
   }),
   consoleBroadcast: endpoint({
     operationId: 'consoleBroadcast', method: 'POST', path: '/console/broadcasts', tags: ['console'], auth: 'operator', role: 'admin',
-    summary: 'Sends an inbox message to every player, to the players of a chain, or to the land owners', body: broadcastRequest,
-    response: messageResponse, errors: ['OPERATOR_FORBIDDEN'],
+    summary: 'Sends an inbox message to every player, to the players of a chain, or to the land owners (SYSTEM_FEATURE_NOT_AVAILABLE while a server of an older release runs)', body: broadcastRequest,
+    response: messageResponse, errors: ['OPERATOR_FORBIDDEN', 'SYSTEM_FEATURE_NOT_AVAILABLE'],
   }),
   consoleMaintenanceState: endpoint({
     operationId: 'consoleMaintenanceState', method: 'GET', path: '/console/maintenance', tags: ['console'], auth: 'operator', role: 'viewer',

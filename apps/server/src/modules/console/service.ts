@@ -14,6 +14,7 @@ import { exec, type Database, type Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyTokenEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
+import { COMPAT_LEVEL, allServersAtLeast } from '../../db/processes.ts';
 import { HELD_LANDS } from '../../world-import/collections.ts';
 import { readMaintenance, writeMaintenance, type MaintenanceSwitch } from '../../http/maintenance.ts';
 import { actionReference, writeAction, type Actor } from './audit.ts';
@@ -242,8 +243,19 @@ export async function setSuspension(db: Database, actor: Actor, p: { userId: num
   });
 }
 
-/** An inbox message to one player (support). @throws ApiError NOT_FOUND */
+/**
+ * `operator_message` is a notification type of this release: a server of the release before it
+ * answers 500 on an inbox holding one (its answer's type enum is closed). So, during a rolling
+ * upgrade, it is written only once every live server reads it (docs/architecture.md §8).
+ * @throws ApiError SYSTEM_FEATURE_NOT_AVAILABLE while a server of an older release is alive
+ */
+async function requireEveryServerReadsMessages(db: Database): Promise<void> {
+  if (!(await allServersAtLeast(db, COMPAT_LEVEL))) fail('SYSTEM_FEATURE_NOT_AVAILABLE');
+}
+
+/** An inbox message to one player (support). @throws ApiError NOT_FOUND; SYSTEM_FEATURE_NOT_AVAILABLE during a rolling upgrade */
 export async function messagePlayer(db: Database, actor: Actor, p: { userId: number; title: string; body: string; reason: string; now: Date }): Promise<{ recipients: number; action_id: number }> {
+  await requireEveryServerReadsMessages(db);
   return db.orm.transaction(async (tx) => {
     await lockUser(tx, p.userId);
     await notify(tx, p.userId, 'operator_message', { title: p.title, body: p.body }, p.now);
@@ -252,11 +264,12 @@ export async function messagePlayer(db: Database, actor: Actor, p: { userId: num
   });
 }
 
-/** An inbox message to every account, a chain's accounts, or the land owners (admin). */
+/** An inbox message to every account, a chain's accounts, or the land owners (admin). @throws ApiError SYSTEM_FEATURE_NOT_AVAILABLE during a rolling upgrade */
 export async function broadcast(db: Database, actor: Actor, p: { audience: 'all' | 'chain' | 'land_owners'; chain?: 'cardano' | 'solana'; title: string; body: string; reason: string; now: Date }): Promise<{ recipients: number; action_id: number }> {
   const who = p.audience === 'all' ? sql`SELECT id FROM users`
     : p.audience === 'chain' ? sql`SELECT DISTINCT user_id FROM wallets WHERE chain = ${p.chain ?? 'cardano'}`
       : sql`SELECT DISTINCT h.user_id FROM ${HELD_LANDS}`;
+  await requireEveryServerReadsMessages(db);
   return db.orm.transaction(async (tx) => {
     const data = JSON.stringify({ title: p.title, body: p.body });
     const rows = await exec<{ n: number }>(tx, sql`WITH sent AS (
