@@ -14,7 +14,7 @@
  * - Solana: a serialized signed transaction (legacy or v0, base64) whose fee payer (first account
  *   key) is the address, whose first signature verifies (ed25519, strict) over the message bytes,
  *   and which holds a Memo program instruction (SPL Memo v1 or v2) whose data is exactly the UTF-8
- *   of the message. Parsing is done by `@solana/web3.js` `VersionedTransaction`.
+ *   of the message. Parsing is done by `@solana/kit`'s transaction and compiled-message decoders.
  *
  * Nothing here throws on bad input: every check answers `false` (`verify*`) or a typed failure
  * reason (`check*`). Nothing here knows about challenges (nonce, expiry, single use): the caller must
@@ -25,7 +25,7 @@
 import { Buffer } from 'node:buffer';
 import * as CSL from '@emurgo/cardano-serialization-lib-nodejs';
 import { blake2b } from '@noble/hashes/blake2.js';
-import { VersionedTransaction } from '@solana/web3.js';
+import { getAddressEncoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, getTransactionEncoder } from '@solana/kit';
 import { signingCredential, type CardanoNetwork } from './cardano-address.ts';
 import type { SignInCheck } from './sign-in-check.ts';
 import { isSolanaAddress } from './solana-message.ts';
@@ -233,8 +233,8 @@ export interface SolanaSignInTxInput {
  * - `BAD_INPUT`: a field is not a string, `tx` is not canonical base64, or something is too long.
  * - `EMPTY_MESSAGE`: the message is empty.
  * - `BAD_ADDRESS`: not base58 of 32 bytes.
- * - `BAD_TX`: not a transaction `@solana/web3.js` decodes and re-encodes to the same bytes, or its
- *   signature count is not the header's required signature count (or zero).
+ * - `BAD_TX`: not a legacy or v0 transaction `@solana/kit` decodes and re-encodes to the same bytes, or
+ *   its signature count is not the header's required signature count (or zero).
  * - `FEE_PAYER_MISMATCH`: the first account key is not the address.
  * - `NO_MEMO`: no instruction of the SPL Memo program (v1 or v2).
  * - `MESSAGE_MISMATCH`: no memo's data is exactly the UTF-8 of `message`.
@@ -286,39 +286,46 @@ export function checkSolanaSignInTx(input: SolanaSignInTxInput): SignInCheck<Sol
     if (message.length === 0) return fail('EMPTY_MESSAGE');
     if (!isSolanaAddress(address)) return fail('BAD_ADDRESS');
 
-    let transaction: VersionedTransaction;
     let messageBytes: Uint8Array;
+    let signatures: ReadonlyArray<Uint8Array | null>;
+    let txMessage: ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>['decode']>;
     try {
-      transaction = VersionedTransaction.deserialize(bytes);
-      // Re-encoding must give the same bytes: no trailing data, no non-canonical lengths, so the
-      // message bytes below are exactly the ones the wallet signed.
-      if (!bytesEqual(transaction.serialize(), bytes)) return fail('BAD_TX');
-      messageBytes = transaction.message.serialize();
+      const transaction = getTransactionDecoder().decode(bytes);
+      // Re-encoding must give the same bytes: no trailing data, no non-canonical lengths, no signer
+      // listed twice, so the message bytes below are exactly the ones the wallet signed.
+      if (!bytesEqual(Uint8Array.from(getTransactionEncoder().encode(transaction)), bytes)) return fail('BAD_TX');
+      messageBytes = Uint8Array.from(transaction.messageBytes);
+      signatures = Object.values(transaction.signatures).map((sig) => (sig ? Uint8Array.from(sig) : null));
+      // the message must be all of the bytes after the signatures (the transaction decoder takes the rest as it is)
+      const [decoded, end] = getCompiledTransactionMessageDecoder().read(messageBytes, 0);
+      if (end !== messageBytes.length) return fail('BAD_TX');
+      txMessage = decoded;
     } catch {
       return fail('BAD_TX');
     }
-    const txMessage = transaction.message;
-    const required = txMessage.header.numRequiredSignatures;
-    if (required < 1 || transaction.signatures.length !== required) return fail('BAD_TX');
+    if (txMessage.version !== 'legacy' && txMessage.version !== 0) return fail('BAD_TX');
+    const required = txMessage.header.numSignerAccounts;
+    if (required < 1 || signatures.length !== required) return fail('BAD_TX');
 
-    const keys = txMessage.staticAccountKeys;
-    if (keys[0]?.toBase58() !== address) return fail('FEE_PAYER_MISMATCH');
+    const keys = txMessage.staticAccounts;
+    if (keys[0] !== address) return fail('FEE_PAYER_MISMATCH');
 
     const expected = utf8.encode(message);
     let memos = 0;
     let matched = false;
-    for (const instruction of txMessage.compiledInstructions) {
-      const programId = keys[instruction.programIdIndex]?.toBase58();
+    for (const instruction of txMessage.instructions) {
+      const programId = keys[instruction.programAddressIndex];
       if (programId === undefined || !SOLANA_MEMO_PROGRAM_IDS.includes(programId)) continue;
       memos++;
-      if (bytesEqual(instruction.data, expected)) matched = true;
+      if (bytesEqual(Uint8Array.from(instruction.data ?? []), expected)) matched = true;
     }
     if (memos === 0) return fail('NO_MEMO');
     if (!matched) return fail('MESSAGE_MISMATCH');
 
-    const signature = transaction.signatures[0];
-    const feePayer = keys[0]!.toBytes();
-    if (signature === undefined || !ed25519Verify(signature, messageBytes, feePayer)) return fail('BAD_SIGNATURE');
+    // (an all-zero signature decodes as null: not signed)
+    const signature = signatures[0];
+    const feePayer = new Uint8Array(getAddressEncoder().encode(keys[0]));
+    if (!signature || !ed25519Verify(signature, messageBytes, feePayer)) return fail('BAD_SIGNATURE');
     return { ok: true };
   } catch {
     return fail('BAD_INPUT');

@@ -1,18 +1,17 @@
 /** Wallet-side types shared by the Cardano and Solana adapters. */
-import type { WalletReadyState } from '@solana/wallet-adapter-base';
 import type { Chain } from '@kingdom/api';
 
 /**
- * A wallet's readiness in this browser: the values of `WalletReadyState` of
- * @solana/wallet-adapter-base, kept here so the login page does not load that package (its
- * adapter base class and event emitter come with the enum).
+ * A wallet's readiness in this browser: the values Solana's wallet adapters call `WalletReadyState`
+ * (@solana/wallet-adapter-base), written here so the app depends on no adapter package (it talks to
+ * wallets through Wallet Standard and CIP-30).
  */
 export const WalletReadiness = {
   Installed: 'Installed',
   NotDetected: 'NotDetected',
   Loadable: 'Loadable',
   Unsupported: 'Unsupported',
-} as const satisfies { [K in keyof typeof WalletReadyState]: `${(typeof WalletReadyState)[K]}` };
+} as const;
 
 /** One of {@link WalletReadiness}. */
 export type WalletReadiness = (typeof WalletReadiness)[keyof typeof WalletReadiness];
