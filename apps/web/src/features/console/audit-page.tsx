@@ -24,7 +24,7 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
   const { t } = useTranslation();
   if (rows.length === 0) return <Empty text={t('console.audit.none')} />;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--stack console-audit" data-testid="audit-table">
         <thead>
           <tr>

@@ -105,7 +105,7 @@ function Dashboard({ e }: { e: EconomyResponse }) {
         ]} />
         <h3 className="console-subtitle">{t('console.economy.retention')}</h3>
         {e.retention.length === 0 ? <Empty text={none} /> : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table table--stack" data-testid="eco-retention">
               <thead><tr><th scope="col">{t('console.economy.cohort')}</th><th scope="col" className="num">{t('console.economy.newPlayers')}</th><th scope="col" className="num">{t('console.economy.d1')}</th><th scope="col" className="num">{t('console.economy.d7')}</th><th scope="col" className="num">{t('console.economy.d30')}</th></tr></thead>
               <tbody>
@@ -145,7 +145,7 @@ function Dashboard({ e }: { e: EconomyResponse }) {
           { key: 'burned', name: t('console.economy.burned'), color: COLORS[4]! },
         ]} />
         {flows.length === 0 ? <Empty text={none} /> : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table table--stack" data-testid="eco-flows-table">
               <thead><tr><th scope="col">{t('console.player.asset')}</th><th scope="col">{t('console.actions.reason')}</th><th scope="col" className="num">{t('console.economy.created')}</th><th scope="col" className="num">{t('console.economy.burned')}</th><th scope="col" className="num">{t('console.economy.net')}</th><th scope="col" className="num">{t('console.economy.entries')}</th></tr></thead>
               <tbody>
@@ -182,7 +182,7 @@ function Dashboard({ e }: { e: EconomyResponse }) {
 
       <Section id="eco-treasuries" title={t('console.economy.treasuries')} testId="eco-treasuries">
         {e.treasuries.length === 0 ? <Empty text={none} /> : (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table table--stack" data-testid="eco-treasuries-table">
               <thead><tr><th scope="col">{t('console.search.chain')}</th><th scope="col">{t('console.player.asset')}</th><th scope="col" className="num">{t('console.economy.expected')}</th><th scope="col" className="num">{t('console.economy.onChain')}</th><th scope="col">{t('console.economy.checked')}</th></tr></thead>
               <tbody>

@@ -45,7 +45,7 @@ export function OperationsPage() {
           </Section>
           <Section id="ops-jobs" title={t('console.operations.jobs')} testId="ops-jobs">
             {o.jobs.length === 0 ? <Empty text={none} /> : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table className="table table--stack" data-testid="ops-jobs-table">
                   <thead><tr>
                     <th scope="col">{t('console.operations.job')}</th><th scope="col">{t('console.operations.lastRun')}</th><th scope="col" className="num">{t('console.operations.duration')}</th>
@@ -69,7 +69,7 @@ export function OperationsPage() {
           </Section>
           <Section id="ops-watchers" title={t('console.operations.watchers')} testId="ops-watchers">
             {o.watchers.length === 0 ? <Empty text={none} /> : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table className="table table--stack">
                   <thead><tr><th scope="col">{t('console.operations.watcher')}</th><th scope="col" className="num">{t('console.operations.position')}</th><th scope="col" className="num">{t('console.operations.tip')}</th><th scope="col" className="num">{t('console.operations.lag')}</th></tr></thead>
                   <tbody>
@@ -88,7 +88,7 @@ export function OperationsPage() {
           </Section>
           <Section id="ops-prices" title={t('console.operations.prices')} testId="ops-prices">
             {o.prices.length === 0 ? <Empty text={none} /> : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table className="table table--stack">
                   <thead><tr><th scope="col">{t('console.operations.token')}</th><th scope="col">{t('console.operations.seen')}</th><th scope="col" className="num">{t('console.operations.age')}</th><th scope="col">{t('console.operations.stale')}</th><th scope="col">{t('console.operations.source')}</th></tr></thead>
                   <tbody>
@@ -108,7 +108,7 @@ export function OperationsPage() {
           </Section>
           <Section id="ops-processes" title={t('console.operations.processes')} testId="ops-processes">
             {o.processes.length === 0 ? <Empty text={t('console.operations.noProcesses')} /> : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table className="table table--stack">
                   <thead><tr><th scope="col">{t('console.operations.process')}</th><th scope="col">{t('console.operations.release')}</th><th scope="col">{t('console.operations.host')}</th><th scope="col">{t('console.operations.started')}</th><th scope="col">{t('console.operations.seen')}</th></tr></thead>
                   <tbody>
@@ -128,7 +128,7 @@ export function OperationsPage() {
           </Section>
           <Section id="ops-imports" title={t('console.operations.imports')} testId="ops-imports">
             {o.world_imports.length === 0 ? <Empty text={none} /> : (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table className="table table--stack">
                   <thead><tr><th scope="col">#</th><th scope="col">{t('console.operations.started')}</th><th scope="col">{t('console.operations.finished')}</th><th scope="col">{t('console.operations.phase')}</th><th scope="col">{t('console.operations.counts')}</th></tr></thead>
                   <tbody>

@@ -77,7 +77,7 @@ function OperatorsList() {
       {q.isError ? <InlineError>{t('console.loadFailed')}</InlineError> : null}
       {q.data && q.data.operators.length === 0 ? <Empty text={none} /> : null}
       {q.data && q.data.operators.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table table--stack" data-testid="operators-table">
             <thead><tr><th scope="col">{t('console.search.address')}</th><th scope="col">{t('console.search.chain')}</th><th scope="col">{t('console.operators.role')}</th><th scope="col">{t('console.operators.addedBy')}</th><th scope="col">{t('console.operators.added')}</th><th scope="col">{t('console.search.user')}</th><th scope="col"><span className="sr-only">{t('console.operators.change')}</span></th></tr></thead>
             <tbody>

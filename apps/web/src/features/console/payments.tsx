@@ -86,7 +86,7 @@ export function PaymentsTable({ payments, testId = 'payments' }: { payments: rea
   const [open, setOpen] = useState<UnmatchedPayment | null>(null);
   if (payments.length === 0) return <Empty text={t('console.payments.none')} />;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--stack" data-testid={testId}>
         <thead>
           <tr>
@@ -149,7 +149,7 @@ export function ApprovalsTable({ approvals, me }: { approvals: readonly Approval
   const [open, setOpen] = useState<{ a: Approval; approve: boolean } | null>(null);
   if (approvals.length === 0) return <Empty text={t('console.approvals.none')} />;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--stack" data-testid="approvals">
         <thead>
           <tr>

@@ -167,7 +167,7 @@ function Ledger({ id, balances }: { id: number; balances: Player['balances'] }) 
       {q.isError ? <InlineError>{t('console.loadFailed')}</InlineError> : null}
       {q.data && q.data.rows.length === 0 ? <Empty text={t('console.player.noLedger')} /> : null}
       {q.data && q.data.rows.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table table--stack" data-testid="ledger-table">
             <thead>
               <tr>
@@ -206,7 +206,7 @@ function Ledger({ id, balances }: { id: number; balances: Player['balances'] }) 
 function Table({ testId, cols, rows, empty }: { testId: string; cols: readonly string[]; rows: readonly (readonly ReactNode[])[]; empty: string }) {
   if (rows.length === 0) return <Empty text={empty} />;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table table--stack" data-testid={testId}>
         <thead>
           <tr>{cols.map((c) => <th key={c} scope="col">{c}</th>)}</tr>

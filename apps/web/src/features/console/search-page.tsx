@@ -25,7 +25,7 @@ function Results({ q }: { q: string }) {
     <Section id="search-results" title={t('console.search.results')} testId="search-results">
       {hits.length === 0 && payments.length === 0 ? <Empty text={t('console.search.none', { q })} /> : null}
       {hits.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table table--stack" data-testid="search-hits">
             <thead>
               <tr>
