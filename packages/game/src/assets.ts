@@ -5,8 +5,13 @@
  * the demo's and the emulator's defaults.
  */
 
-/** Policy id of the Land NFT collection (56 hex characters). */
-export const LAND_POLICY_ID = 'a7b2e7c1d4f0936e5b8c2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b';
+/**
+ * Policy id of the demo's Land NFT collection (56 hex characters): the native script `sig` of the
+ * demo Land policy key (`apps/server/src/chain/cardano/land-policy.ts`, seed
+ * `kingdom-land-policy-v1`), so the emulator's in-app mint mints the very asset the land page names
+ * (docs/game-rules.md §2.7). Until migration 0030 it was an id no script had.
+ */
+export const LAND_POLICY_ID = '2875ccf2e3a38c93e57fe27737dd0c2eaa4128386bdc72275178b073';
 /** Policy id of the mining-tool NFT collection (56 hex characters). */
 export const MINING_TOOL_POLICY_ID = '3c9f1e0b7a2d5c8e4f6a1b3d7e9c2f5a8b0d4e6c1f3a5b7d9e2c4f6a';
 

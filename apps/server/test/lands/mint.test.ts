@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX, ENDPOINTS, PATHS, type LandMint, type LandsResponse, type MintInfo } from '@kingdom/api';
-import { MINT_TTL_MINUTES } from '@kingdom/game';
+import { LAND_POLICY_ID, MINT_TTL_MINUTES } from '@kingdom/game';
 import { exec } from '../../src/db/client.ts';
 import { TREASURY_ADDRESS } from '../../src/chain/emulator.ts';
 import { createMint, landPolicy, mintInfo, mintOpen } from '../../src/modules/mint/service.ts';
+import { demoLandPolicy } from '../../src/chain/cardano/land-policy.ts';
 import { fundDemoWallet } from '../../src/modules/demo/chain-faucet.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from '../support/kingdom.ts';
 import { createCardanoTestWallet, type CardanoTestWallet } from '../support/wallets.ts';
@@ -99,12 +100,19 @@ describe(`mint in the app (${TEST_DB})`, () => {
     expect(done).toMatchObject({ id: reserved.id, status: 'confirmed', tx_hash });
     expect(done!.confirmed_at).not.toBeNull();
 
-    // the treasury got the price once; the wallet holds the NFT under the Land policy
+    // the treasury got the price once; the wallet holds the very NFT the land page names (issue 36 item 6)
     const treasuryAfter = await k.providers.money.ledger.balance(k.providers.money.treasury.address);
     expect(treasuryAfter.lovelace - treasuryBefore.lovelace).toBe(25_000_000n);
     const [land] = await exec<{ asset_key: string }>(k.db.orm, sql`SELECT asset_key FROM lands WHERE hex_name = ${name}`);
+    const page = (await k.get(`/lands/${name}`, p.token)).json<{ land: { policy_id: string; asset_name: string; owner: string | null }; yours: boolean }>();
+    expect(page.land.policy_id).toBe(LAND_POLICY_ID);
     const held = await k.providers.money.ledger.balance(p.wallet.address);
-    expect(held.assets[landPolicy(k.providers.money).policyId + land!.asset_key]).toBe(1n);
+    expect(held.assets[page.land.policy_id + page.land.asset_name]).toBe(1n);
+    expect(Object.keys(held.assets).filter((u) => u.endsWith(page.land.asset_name))).toEqual([page.land.policy_id + page.land.asset_name]);
+    // chain and app agree: a wallet sync keeps the land the player's
+    expect(page).toMatchObject({ yours: true, land: { owner: p.wallet.address } });
+    expect((await k.post(ENDPOINTS.walletSync.path, {}, bearer(p.token))).json<{ lands: number }>().lands).toBe(1);
+    expect((await k.get(`/lands/${name}`, p.token)).json()).toMatchObject({ yours: true, land: { owner: p.wallet.address } });
     // the land is the player's, and the map no longer shows it as not minted
     const mine = (await k.get(`${ENDPOINTS.lands.path}?my=true`, p.token)).json<LandsResponse>();
     expect(mine.lands.map((l) => l.hex_name)).toContain(name);
@@ -207,8 +215,13 @@ describe(`mint in the app (${TEST_DB})`, () => {
 
   it('LAND_SOLD_OUT where the mint is closed (a real network: the collection was minted outside the app)', async () => {
     const p = await player(k);
-    const closed = { db: k.db, money: { ...k.providers.money, emulator: null }, priceLovelace: 25_000_000n };
-    expect(mintOpen(closed.money)).toBe(false);
+    const closed = { db: k.db, money: { ...k.providers.money, emulator: null }, priceLovelace: 25_000_000n, landPolicyId: LAND_POLICY_ID };
+    expect(mintOpen(closed.money, LAND_POLICY_ID)).toBe(false);
+    // the emulator with a configured collection whose policy key the Kingdom does not hold: closed too
+    expect(mintOpen(k.providers.money, 'ab'.repeat(28))).toBe(false);
+    expect(landPolicy(k.providers.money, LAND_POLICY_ID)).toBe(demoLandPolicy());
+    // the demo's Land policy id is the policy of the key the emulator's mint signs with
+    expect(demoLandPolicy().policyId).toBe(LAND_POLICY_ID);
     await expect(createMint(closed, p.userId, randomUUID(), { any: {} }, k.now())).rejects.toMatchObject({ code: 'LAND_SOLD_OUT' });
     expect(await mintInfo(closed)).toMatchObject({ open: false, free: 0 });
   });

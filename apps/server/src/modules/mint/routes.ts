@@ -8,7 +8,7 @@ import { accountMints, buildMintTx, cancelMint, createMint, mintInfo, submitMint
 /** Registers the mint endpoints. */
 export async function mintRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, config, chainJobs } = app.deps;
-  const d: MintDeps = { db, money: providers.money, priceLovelace: config.mint.priceLovelace };
+  const d: MintDeps = { db, money: providers.money, priceLovelace: config.mint.priceLovelace, landPolicyId: config.collections.landPolicyId };
 
   route(app, ENDPOINTS.mintInfo, async () => mintInfo(d));
 

@@ -3,22 +3,24 @@
  * mint transaction the wallet signs, submitting it with the Land policy's signature, the account's
  * mints, and the job step that confirms or expires them.
  *
- * The mint transaction (Lucid Evolution): mints one Land NFT (the land's asset name) under the
- * Land policy's native script — `sig` of the policy key — to the paying wallet, pays the sale price
- * in ADA to the treasury, carries CIP-25 metadata (label 721), and names the policy key as a
- * required signer. The wallet signs it (CIP-30 `signTx`); only `submitMint` adds the policy key's
- * witness, so a reservation's transaction reaches the chain through the server alone.
+ * The mint transaction (Lucid Evolution): mints one Land NFT — the very asset the land page names,
+ * the configured Land policy id + the land's asset name — under the Land policy's native script
+ * (`sig` of the policy key) to the paying wallet, pays the sale price in ADA to the treasury, carries
+ * CIP-25 metadata (label 721), and names the policy key as a required signer. The wallet signs it
+ * (CIP-30 `signTx`); only `submitMint` adds the policy key's witness, so a reservation's transaction
+ * reaches the chain through the server alone.
  *
- * Where it is open: on the emulated chain, where the Kingdom holds the Land policy's key (the
- * chain's treasury key) and sees which lands are unminted (the demo treasury still holds them). On
- * a real network the collection was minted outside the app: every request answers LAND_SOLD_OUT.
- * On the emulator the NFT the transaction mints lives on the emulated Cardano ledger under the
- * treasury key's policy; the land registry the Kingdom reads (`emu_assets`, the Land collection)
- * moves the land from the mint to the buyer when the transaction confirms.
+ * Where it is open: where the Kingdom holds the Land policy's key — the emulated chain with the
+ * demo's Land policy (`chain/cardano/land-policy.ts`, whose policy id is `LAND_POLICY_ID`) — and sees
+ * which lands are unminted (the demo treasury still holds them). Elsewhere (a real network, or a
+ * configured collection whose key the Kingdom does not hold) every request answers LAND_SOLD_OUT.
+ * The NFT the transaction mints lives on the emulated Cardano ledger (the buyer's wallet sees it);
+ * the land registry the Kingdom reads (`emu_assets`, the Land collection) moves the same asset from
+ * the mint to the buyer when the transaction confirms, so a wallet sync finds the land the page names.
  *
  * Units: lovelace (bigint) for ADA; slots of the network; times UTC.
  */
-import { CML, mintingPolicyToId, scriptFromNative, toText, type LucidEvolution, type Script } from '@lucid-evolution/lucid';
+import { toText, type LucidEvolution } from '@lucid-evolution/lucid';
 import {
   GameError, MINT_TTL_MINUTES, checkMint, confirmationsAt, hexName, mintExpiresAt, parseHexName, type MintRequest as RuleRequest,
 } from '@kingdom/game';
@@ -28,6 +30,7 @@ import { fail } from '../../errors.ts';
 import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import type { ChainProviders } from '../../chain/provider.ts';
 import { TREASURY_ADDRESS } from '../../chain/emulator.ts';
+import { demoLandPolicy, type LandPolicy } from '../../chain/cardano/land-policy.ts';
 import { syncWallet } from '../wallets/sync.ts';
 import { iso, requestHashOf } from '../chain/shared.ts';
 import {
@@ -44,18 +47,26 @@ export interface MintDeps {
   money: CardanoMoney;
   /** Sale price of a land, lovelace. */
   priceLovelace: bigint;
+  /** The configured Land policy id (`config.collections.landPolicyId`, as recorded). */
+  landPolicyId: string;
 }
 
-/** True where the in-app mint is open: the emulated chain (see the module comment). */
-export function mintOpen(money: CardanoMoney): boolean {
-  return money.emulator !== null;
+/**
+ * The Land policy the Kingdom can mint under — its key, script and id — or null where it holds no
+ * key of the configured policy: only the emulated chain with the demo's Land policy (see the module comment).
+ */
+export function landPolicy(money: CardanoMoney, landPolicyId: string): LandPolicy | null {
+  const demo = demoLandPolicy();
+  return money.emulator !== null && landPolicyId === demo.policyId ? demo : null;
 }
 
-/** The Land policy's native script on the emulated chain: `sig` of the treasury key, and its policy id. */
-export function landPolicy(money: CardanoMoney): { script: Script; policyId: string; keyHash: string } {
-  const keyHash = CML.PrivateKey.from_bech32(money.treasury.privateKey).to_public().hash().to_hex();
-  const script = scriptFromNative({ type: 'sig', keyHash });
-  return { script, policyId: mintingPolicyToId(script), keyHash };
+/**
+ * True where the in-app mint is open: the Kingdom holds the configured Land policy's key (see the
+ * module comment). Without `landPolicyId` (the chain jobs): whether mints can exist at all here (the
+ * emulated chain), so reservations made before still expire and confirm.
+ */
+export function mintOpen(money: CardanoMoney, landPolicyId?: string): boolean {
+  return landPolicyId === undefined ? money.emulator !== null : landPolicy(money, landPolicyId) !== null;
 }
 
 function answer(r: MintRow, tipHeight: number): LandMint {
@@ -83,7 +94,7 @@ export async function accountMints(d: MintDeps, userId: number, now: Date, id?: 
  * by the next mint request, so one may still count as taken for a few seconds).
  */
 export async function mintInfo(d: MintDeps): Promise<MintInfo> {
-  const open = mintOpen(d.money);
+  const open = mintOpen(d.money, d.landPolicyId);
   return {
     open, price_lovelace: d.priceLovelace.toString(), ttl_minutes: MINT_TTL_MINUTES, confirmations: d.money.confirmations,
     free: open ? await countFree(d.db.orm, TREASURY_ADDRESS) : 0,
@@ -110,7 +121,7 @@ export async function createMint(d: MintDeps, userId: number, key: string, req: 
   if (first) return first;
   const rule: RuleRequest = 'hex_name' in req ? { hexName: req.hex_name } : { any: req.any };
   const cell = 'hex_name' in req ? parseHexName(req.hex_name) : null;
-  const open = mintOpen(d.money);
+  const open = mintOpen(d.money, d.landPolicyId);
   // "Any": a racer may take the picked land between the pick and the insert; pick again a few times.
   for (let attempt = 0; attempt < 5; attempt++) {
     const outcome = await d.db.orm.transaction(async (tx) => {
@@ -188,7 +199,10 @@ export async function buildMintTx(d: MintDeps, userId: number, id: number, addre
   if (!utxos.length) fail('ERROR_WALLET_NOT_ENOUGH_UTXO');
   const price = BigInt(row.lovelace);
   if (utxos.reduce((s, u) => s + (u.assets.lovelace ?? 0n), 0n) < price) fail('ERROR_WALLET_NOT_ENOUGH_BALANCE');
-  const { script, policyId, keyHash } = landPolicy(d.money);
+  const policy = landPolicy(d.money, d.landPolicyId);
+  if (!policy) fail('LAND_SOLD_OUT');
+  const { script, policyId, keyHash } = policy;
+  // the land's own asset: the Land policy id and its asset name, as the land page names it
   const unit = policyId + row.asset_key;
   const tip = await d.money.ledger.tip();
   const validToSlot = tip.slot + MINT_TX_TTL_SLOTS;
@@ -222,11 +236,13 @@ export async function submitMint(d: MintDeps, userId: number, id: number, witnes
   const row = await ownMint(d, userId, id);
   payable(row, now);
   if (!row.tx_cbor || !row.tx_hash) fail('LAND_NOT_AVAILABLE');
+  const policy = landPolicy(d.money, d.landPolicyId);
+  if (!policy) fail('LAND_SOLD_OUT');
   let signed: string;
   try {
     const lucid = await d.money.lucid();
     lucid.selectWallet.fromAddress(d.money.treasury.address, []);
-    const policyWitness = await lucid.fromTx(row.tx_cbor).partialSign.withPrivateKey(d.money.treasury.privateKey);
+    const policyWitness = await lucid.fromTx(row.tx_cbor).partialSign.withPrivateKey(policy.privateKey);
     signed = (await lucid.fromTx(row.tx_cbor).assemble([witnessSet, policyWitness]).complete()).toCBOR();
   } catch {
     fail('TX_SUBMIT_FAILED');
