@@ -14,7 +14,8 @@ import { dayStart } from '../../src/days.ts';
 import { QUALIFY_TOP, QUALIFY_VOTES, STAKE_INACTIVE_MS } from '../../src/staking/rewards.ts';
 import { MINING_TOOL_KINDS } from '../../src/vendor/catalogue.ts';
 import type { DayResult, World } from '../../src/settlement/world.ts';
-import { STAKING_DAY, stakingWorld, type EdgeWorld } from './edge-worlds.ts';
+import { MANAGER_SLOT } from '../../src/mines/goldmine.ts';
+import { DAY, PLENTY, STAKING_DAY, balancesOf, gold, hexo, land, stakingWorld, world as edgeWorld, type EdgeWorld } from './edge-worlds.ts';
 
 /** A hand-made world and the assertion that it reaches the edge it is named for. */
 export interface CoverageWorld extends EdgeWorld {
@@ -105,7 +106,35 @@ function toolsAtThirtyDays(): CoverageWorld {
   };
 }
 
+/**
+ * A short player with a paid manager: player 1 pays, in (land, slot) order, land 1's common worker
+ * (10 HEXO) and its epic manager in slot 10 (5 HEXO), then land 2's first worker (10 HEXO), and has
+ * nothing left for land 2's second: the salaries take the short-player path, and the manager, paid,
+ * gives land 1's other worker +10% but not itself. Player 2 works elsewhere, so the shares depend
+ * on the weights. Kills, in salaries.ts `computePay` (the `ws` step of the short path), the manager
+ * boosting itself: `AND s.slot <> ${manager}::int` removed.
+ */
+function shortPlayerPaidManager(): CoverageWorld {
+  const world = edgeWorld({
+    lands: [land(1), land(2), land(3)],
+    workers: [gold(1, 1, 1), gold(1, MANAGER_SLOT, 1, { rarity: 'epic' }), gold(2, 1, 1), gold(2, 2, 1), gold(3, 1, 2)],
+    balances: [...balancesOf(1, { hexo: hexo(25) }), ...balancesOf(2, PLENTY)],
+  });
+  return {
+    name: 'a short player whose manager is paid: its land’s other worker gets +10%, the manager itself not',
+    days: [DAY], world,
+    check: ([r]) => {
+      const report = (landId: number) => r!.reports.find((x) => x.landId === landId && x.mine === 'goldmine')!;
+      expect(r!.notifications.some((n) => n.userId === 1 && n.type === 'not_enough_balance' && n.data.mine === 'goldmine'), 'player 1 is short').toBe(true);
+      expect([report(1).workers, report(1).workersWorked], 'land 1: its worker and its manager paid').toEqual([2, 2]);
+      expect([report(2).workers, report(2).workersWorked], 'land 2: one of two paid').toEqual([2, 1]);
+      // weights (docs/game-rules.md §3): land 1 = common × 110 % + epic × 100 %; land 3 = common × 100 %
+      expect(report(1).exoMined > report(3).exoMined, 'land 1 outweighs land 3').toBe(true);
+    },
+  };
+}
+
 /** Every asserted coverage case of the tick. */
 export function coverageWorlds(): CoverageWorld[] {
-  return [snapshotAtThreshold(), toolsAtThirtyDays()];
+  return [snapshotAtThreshold(), toolsAtThirtyDays(), shortPlayerPaidManager()];
 }

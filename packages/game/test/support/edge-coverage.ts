@@ -27,6 +27,7 @@ export const EDGE_CASES = {
   'land held twice': 'a land NFT held by two accounts (the smaller id owns it) with workers, an upgrade or a royalty depending on it',
   'top-10 decides': 'a snapshot taken by the tick where a chain has more than 10 collections and rank decides qualification under 250,000 votes',
   'top-10 tie': 'that snapshot has equal votes at ranks 10 and 11 of a chain (the smaller id qualifies)',
+  '250,000 outside the top 10': 'that snapshot has a collection ranked 11th or after on its chain with exactly 250,000 votes (it qualifies)',
   'worker at 250,000': 'a gold NFT worker whose collection has exactly 250,000 or 249,999 votes at the latest snapshot',
   'league floor pays': 'a staking reward of a collection at exactly a league bound (250,000, 500,000, 750,000, 1,000,000 or 1,000,001 votes)',
   'held 24 h exactly': 'an NFT acquired exactly 24 h before the day’s end pays (one ms later would not)',
@@ -101,6 +102,7 @@ export function edgesReached(before: World, day: string, r: DayResult): Set<Edge
       const ranked = taken.votes.filter((v) => (chainOf.get(v.collectionId) ?? 'cardano') === chain)
         .sort((a, b) => (a.votes === b.votes ? a.collectionId - b.collectionId : a.votes > b.votes ? -1 : 1));
       if (ranked.length <= QUALIFY_TOP) continue;
+      if (ranked.slice(QUALIFY_TOP).some((v) => v.votes === QUALIFY_VOTES)) out.add('250,000 outside the top 10');
       const tenth = ranked[QUALIFY_TOP - 1]!;
       const eleventh = ranked[QUALIFY_TOP]!;
       if (tenth.votes < QUALIFY_VOTES && eleventh.votes < QUALIFY_VOTES) out.add('top-10 decides');

@@ -100,3 +100,41 @@ export function withStaking({ world, days }: { world: World; days: string[] }, r
   const collections = [...world.collections, ...many.map((c) => ({ id: c.id, collectionKey: c.collectionKey }))];
   return shift({ ...world, collections, holdings, staking }, days, raw.shift);
 }
+
+/**
+ * A crowded chain (docs/game-rules.md §5.4): ten collections at or over 250,000 votes (ties at
+ * 250,000 included) and one or two more at exactly 250,000 with larger ids, so that they rank 11th
+ * and after — outside the top 10, qualifying by their votes alone. On the chain the many-collections
+ * block is not on (its top-10 cases stay), each collection with an NFT held by a player. Generated
+ * after everything else (the fifth element of `worldArbitrary`'s tuple), so the earlier draws of a
+ * seed are unchanged.
+ */
+export const crowdedArb = fc.option(fc.record({
+  above: fc.array(fc.constantFrom(250_000n, 300_000n, 1_000_001n), { minLength: 10, maxLength: 10 }),
+  at: fc.integer({ min: 1, max: 2 }),
+}), { nil: null, freq: 2 });
+export type CrowdedRaw = typeof crowdedArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** Collection key of the crowded chain's collection `i`. */
+const crowdKey = (i: number) => `c0de${i.toString(16).padStart(52, '0')}`;
+
+/** Adds the crowded chain (ids 301…) to a world with its Staking-Hub block (see {@link crowdedArb}). */
+export function withCrowdedChain({ world, days }: { world: World; days: string[] }, c: CrowdedRaw, st: StakingRaw): { world: World; days: string[] } {
+  if (c === null) return { world, days };
+  const chain = st.many?.solana ? 'cardano' as const : 'solana' as const;
+  const players = [...new Set(world.balances.map((b) => b.userId))].sort((a, b) => a - b);
+  const votes = [...c.above, ...Array.from({ length: c.at }, () => 250_000n)];
+  const crowd = votes.map((v, i) => ({ id: 301 + i, collectionKey: crowdKey(i), votes: v }));
+  return {
+    world: {
+      ...world,
+      collections: [...world.collections, ...crowd.map((x) => ({ id: x.id, collectionKey: x.collectionKey }))],
+      holdings: [...world.holdings, ...crowd.map((x, i) => ({ userId: players[i % players.length]!, collectionKey: x.collectionKey, assetKey: utf8ToHex(`Crowd${i}`) }))],
+      staking: {
+        ...world.staking,
+        collections: [...world.staking.collections, ...crowd.map((x, i) => ({ id: x.id, chain, name: `Crowd ${i}`, holders: 10 + i, supply: 1000, votes: x.votes }))],
+      },
+    },
+    days,
+  };
+}

@@ -29,7 +29,7 @@ import { settleDay } from '../../src/settlement/settle-day.ts';
 import { TOKENS } from '../../src/tokens/tokens.ts';
 import { ITEM_KINDS } from '../../src/vendor/catalogue.ts';
 import type { DayResult, World, WorldHolding, WorldLand, WorldUpgrade, WorldWorker } from '../../src/settlement/world.ts';
-import { stakingRawArb, withStaking } from './staking-arbitrary.ts';
+import { crowdedArb, stakingRawArb, withCrowdedChain, withStaking } from './staking-arbitrary.ts';
 
 /** Policy id (56 hex characters, as on Cardano) of generated collection `n`. */
 export const policyId = (n: number): string => `c0ffee${n.toString(16).padStart(50, '0')}`;
@@ -414,8 +414,8 @@ export interface WorldArbitraryOptions {
  */
 export function worldArbitrary(opts: WorldArbitraryOptions = {}): fc.Arbitrary<{ world: World; days: string[] }> {
   const maxDays = Math.min(3, Math.max(1, opts.maxDays ?? 3));
-  return fc.tuple(rawArb, stakingRawArb, managerArb, exactArb).map(([raw, st, m, exact]) =>
-    withExactBudget(withManager(withStaking(build({ ...raw, days: Math.min(raw.days, maxDays) }), st), m), exact));
+  return fc.tuple(rawArb, stakingRawArb, managerArb, exactArb, crowdedArb).map(([raw, st, m, exact, crowded]) =>
+    withCrowdedChain(withExactBudget(withManager(withStaking(build({ ...raw, days: Math.min(raw.days, maxDays) }), st), m), exact), crowded, st));
 }
 
 const keyOf = (x: unknown): string => JSON.stringify(x, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
