@@ -114,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', full);
+  const maintenance = new MaintenanceSwitch(full.db.orm, config.maintenance);
+  app.decorate('maintenance', maintenance);
   app.decorate('lifecycle', full.lifecycle);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -132,8 +134,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(rateLimit, {
-  const maintenance = new MaintenanceSwitch(full.db.orm, config.maintenance);
-  app.decorate('maintenance', maintenance);
     global: false,
     // Counted in the database: the limits hold across every process sharing it (docs/architecture.md §6).
     store: databaseRateLimitStore(full.db, (err) => app.log.warn({ err }, 'rate-limit clean-up failed')),

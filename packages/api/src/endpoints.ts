@@ -454,12 +454,6 @@ export const ENDPOINTS = {
     operationId: 'demoTick', method: 'POST', path: '/demo/tick', tags: ['demo'], auth: 'demo', rateLimit: 30,
     summary: 'Advances the game clock by whole days and settles the days that ended', body: tickRequest, response: clockResponse, errors: [],
   }),
-  ...Object.fromEntries(MINE_KINDS.flatMap((k) => Object.values(MINE_ENDPOINTS[k]).map((e) => [e.operationId, e]))) as {
-    [K in MineKind as `${K}Mines`]: (typeof MINE_ENDPOINTS)[K]['mines'] } & { [K in MineKind as `${K}AssignWorker`]: (typeof MINE_ENDPOINTS)[K]['assign'] }
-    & { [K in MineKind as `${K}RemoveWorker`]: (typeof MINE_ENDPOINTS)[K]['remove'] } & { [K in MineKind as `${K}Upgrade`]: (typeof MINE_ENDPOINTS)[K]['upgrade'] },
-} as const;
-
-export type EndpointName = keyof typeof ENDPOINTS;
   // ---- the operator console (docs/http-contract.md §4): auth 'operator' with the weakest role allowed ----
   consoleMe: endpoint({
     operationId: 'consoleMe', method: 'GET', path: '/console/me', tags: ['console'], auth: 'operator', role: 'viewer',
@@ -578,3 +572,9 @@ export type EndpointName = keyof typeof ENDPOINTS;
     summary: "Operations: jobs, the tick's progress, watcher lag, price ages, world imports, server processes, database size and migration",
     response: consoleOperationsResponse, errors: ['OPERATOR_FORBIDDEN'],
   }),
+  ...Object.fromEntries(MINE_KINDS.flatMap((k) => Object.values(MINE_ENDPOINTS[k]).map((e) => [e.operationId, e]))) as {
+    [K in MineKind as `${K}Mines`]: (typeof MINE_ENDPOINTS)[K]['mines'] } & { [K in MineKind as `${K}AssignWorker`]: (typeof MINE_ENDPOINTS)[K]['assign'] }
+    & { [K in MineKind as `${K}RemoveWorker`]: (typeof MINE_ENDPOINTS)[K]['remove'] } & { [K in MineKind as `${K}Upgrade`]: (typeof MINE_ENDPOINTS)[K]['upgrade'] },
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;

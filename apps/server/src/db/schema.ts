@@ -126,12 +126,12 @@ export const lands = pgTable('lands', {
   hasUpdate: boolean('has_update').notNull().default(false),
 }, (t) => [
   uniqueIndex('lands_hex_name').on(t.hexName), uniqueIndex('lands_asset').on(t.collectionKey, t.assetKey),
+  index('lands_hex_name_lower').using('btree', sql`lower(${t.hexName})`),
   // the lands that make an achievement (XL, gold mine level 10): the achievements job reads only these (migration 0028)
   index('lands_achievement').on(t.collectionKey, t.assetKey).where(sql`size = 'SUPERLARGE' OR goldmine_level >= 10`),
 ]);
 
 export const miningToolKinds = pgTable('mining_tool_kinds', {
-  index('lands_hex_name_lower').using('btree', sql`lower(${t.hexName})`),
   key: text('key').primaryKey(),
   name: text('name').notNull(),
   dailyHexo: amount('daily_hexo').notNull(),
@@ -317,14 +317,6 @@ export const providerBudgets = pgTable('provider_budgets', {
 });
 
 /** Rate-limit windows shared by every process (fixed window per key: route + client address). */
-/** Idempotency keys being answered now (migration 0030, `http/idempotency.ts`): one row per request in flight. */
-export const idempotencyClaims = pgTable('idempotency_claims', {
-  userId: integer('user_id').notNull(),
-  key: text('key').notNull(),
-  token: text('token').notNull(),
-  claimedAt: ts('claimed_at').notNull(),
-}, (t) => [primaryKey({ name: 'idempotency_claims_pk', columns: [t.userId, t.key] })]);
-
 /** Idempotency keys being answered now (migration 0030, `http/idempotency.ts`): one row per request in flight. */
 export const idempotencyClaims = pgTable('idempotency_claims', {
   userId: integer('user_id').notNull(),
@@ -847,12 +839,12 @@ export const chainPayments = pgTable('chain_payments', {
   index('chain_payments_open').on(t.status, t.blockHeight).where(sql`status IN ('pending', 'claimable')`),
   index('chain_payments_user').on(t.userId, t.id),
   index('chain_payments_message_account').on(t.messageAccount).where(sql`status = 'claimable'`),
+  index('chain_payments_tx').on(t.txHash),
   check('chain_payments_token_check', sql`${t.token} IN ('exo', 'hexo', 'ada')`),
   check('chain_payments_amount_check', sql`${t.amount} > 0`),
   check('chain_payments_status_check', sql`${t.status} IN ('pending', 'credited', 'claimable', 'rolled_back', 'unmatched')`),
 ]);
 
-  index('chain_payments_tx').on(t.txHash),
 /** Stake credentials an account proved (CIP-30 signData with the reward address; migration 0008): one account per credential. */
 export const cardanoStakeProofs = pgTable('cardano_stake_proofs', {
   stakeCredential: text('stake_credential').primaryKey(),
@@ -894,12 +886,12 @@ export const chainWithdrawals = pgTable('chain_withdrawals', {
   unique('chain_withdrawals_key').on(t.userId, t.idempotencyKey),
   foreignKey({ name: 'chain_withdrawals_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
   uniqueIndex('chain_withdrawals_one_pending').on(t.userId).where(sql`status IN ('requested', 'submitted')`),
+  index('chain_withdrawals_tx').on(t.txHash).where(sql`tx_hash IS NOT NULL`),
   index('chain_withdrawals_open').on(t.status).where(sql`status IN ('requested', 'submitted')`),
   check('chain_withdrawals_token_check', sql`${t.token} IN ('exo', 'hexo')`),
   check('chain_withdrawals_amount_check', sql`${t.amount} > 0`),
   check('chain_withdrawals_status_check', sql`${t.status} IN ('requested', 'submitted', 'confirmed', 'failed', 'expired')`),
 ]);
-  index('chain_withdrawals_tx').on(t.txHash).where(sql`tx_hash IS NOT NULL`),
 
 /** Token sale rounds (operator CLI `sale-round add`): a name names one round. */
 export const saleRounds = pgTable('sale_rounds', {
@@ -955,12 +947,12 @@ export const exoOrders = pgTable('exo_orders', {
   index('exo_orders_round').on(t.roundId, t.status),
   index('exo_orders_user').on(t.userId, t.id),
   uniqueIndex('exo_orders_solana_reference').on(t.solanaReference).where(sql`solana_reference IS NOT NULL`),
+  index('exo_orders_tx').on(t.txHash).where(sql`tx_hash IS NOT NULL`),
   check('exo_orders_source_check', sql`${t.source} IN ('round', 'pack')`),
   check('exo_orders_exo_check', sql`${t.exo} > 0`),
   check('exo_orders_lovelace_check', sql`${t.lovelace} > 0`),
   check('exo_orders_status_check', sql`${t.status} IN ('awaiting_payment', 'paid', 'expired')`),
   check('exo_orders_pay_chain_check', sql`${t.payChain} IN ('cardano', 'solana')`),
-  index('exo_orders_tx').on(t.txHash).where(sql`tx_hash IS NOT NULL`),
   check('exo_orders_lamports_check', sql`${t.lamports} > 0`),
   check('exo_orders_price_of_chain', sql`CASE WHEN ${t.payChain} = 'cardano'
     THEN ${t.lovelace} IS NOT NULL AND ${t.lamports} IS NULL AND ${t.solanaReference} IS NULL

@@ -22,9 +22,9 @@ declare module 'fastify' {
     now: Date;
     /** The session of a `session` or `operator` endpoint (set by the auth hook). */
     session: SessionUser | null;
-    /** SHA-256 of the bearer token of a `session-in-query` endpoint (its SQL checks the session). */
     /** The operator of an `operator` endpoint (set by the auth hook): its signed-in wallet and role. */
     operator: OperatorSession | null;
+    /** SHA-256 of the bearer token of a `session-in-query` endpoint (its SQL checks the session). */
     tokenHash: string | null;
     /** True once `sessionRows` found this request's session live (what a `session-in-query` answer requires). */
     sessionChecked: boolean;
@@ -57,7 +57,6 @@ export interface HandlerInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-/** The session of a `session` endpoint's request (the hook guarantees it). */
 /** The operator behind an `operator` endpoint's request: the session's signed-in wallet and its role. */
 export interface OperatorSession {
   chain: 'cardano' | 'solana';
@@ -79,6 +78,7 @@ export function operatorOf(input: { request: FastifyRequest }): OperatorSession 
  */
 const SUSPENSION_EXEMPT: ReadonlySet<string> = new Set(['notificationsRead']);
 
+/** The session of a `session` endpoint's request (the hook guarantees it). */
 export function sessionOf(input: { request: FastifyRequest }): SessionUser {
   const s = input.request.session;
   if (!s) throw new Error('sessionOf: the endpoint is not declared auth: session');
@@ -112,8 +112,8 @@ export interface RouteOptions {
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>, options: RouteOptions = {}): void {
   const { authRateLimitPerMinute } = app.deps.config;
   const limit = e.rateLimit === 'auth' ? authRateLimitPerMinute : e.rateLimit;
-  app.route({
   if (e.auth === 'operator' && !e.role) throw new Error(`${e.operationId}: an operator endpoint must name its weakest role`);
+  app.route({
     method: e.method,
     url: e.path,
     config: { endpoint: e, ...(options.clock === 'in-query' ? { clockInQuery: true } : {}), ...(options.clock === 'notified' ? { clockNotified: true } : {}), ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
@@ -159,12 +159,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
 export function registerAuthHook(app: FastifyInstance): void {
   app.decorateRequest('now', null as unknown as Date);
   app.decorateRequest('session', null);
+  app.decorateRequest('operator', null);
   app.decorateRequest('tokenHash', null);
   app.decorateRequest('sessionChecked', false);
   app.decorateRequest('clockSeen', null);
   app.decorateRequest('clockRefresh', null as unknown as () => Promise<Date>);
   const { db, clock, refreshClock, clockOffset, clockCurrent } = app.deps;
-  app.decorateRequest('operator', null);
   const clockRefresh = async (): Promise<Date> => {
     await refreshClock();
     return clock();

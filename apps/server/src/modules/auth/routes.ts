@@ -19,9 +19,9 @@ import { giveDemoHandle } from '../wallets/handle.ts';
 import { loadUser } from '../users/repository.ts';
 import { fail } from '../../errors.ts';
 import { insertSession, revokeRequestSession } from './repository.ts';
+import { recordSignIn } from './sign-ins.ts';
 import { challengeIsOpen, consumeChallenge, insertChallenge } from '../../auth/challenge-store.ts';
 import { buildSignInTx } from './sign-in-tx.ts';
-import { recordSignIn } from './sign-ins.ts';
 
 /** Registers the sign-in endpoints. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -59,11 +59,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (!(await consumeChallenge(t, nonce, chain, address, message))) fail('WALLET_MESSAGE_NOT_VALID');
       const acc = await findOrCreateAccount(t, chain, address);
       await insertSession(t, { tokenHash: hashToken(token), userId: acc.userId, walletId: acc.walletId, expiresAt }, now);
+      await recordSignIn(t, { userId: acc.userId, walletId: acc.walletId, chain, address, wallet: body.wallet, method: tx ? 'tx' : 'signature', userAgent: request.headers['user-agent'], at: now });
       return acc;
     });
     try {
       // demo on the emulator: the wallet gets a handle, as a mainnet wallet may hold one
-      await recordSignIn(t, { userId: acc.userId, walletId: acc.walletId, chain, address, wallet: body.wallet, method: tx ? 'tx' : 'signature', userAgent: request.headers['user-agent'], at: now });
       if (config.demo && chain === 'cardano' && config.cardanoNetwork === 'emulator') await giveDemoHandle(db.orm, config.handles.policyId, address);
       await syncWallet(db, providers, chain, address, now, config.handles);
     } catch (err) {
