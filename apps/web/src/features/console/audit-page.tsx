@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { InlineError } from '../../components/query-state.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useAudit } from './api.ts';
-import { Empty, Mono, Section, TimeText } from './ui.tsx';
+import { Empty, Section, ShortAddress, TimeText } from './ui.tsx';
 
 /** A recorded before/after value, compact. */
 function stateText(v: unknown): string {
@@ -40,7 +40,7 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
           {rows.map((r) => (
             <tr key={r.id} data-testid="audit-row" data-action={r.action}>
               <td data-label={t('console.player.when')}><TimeText at={r.at} /></td>
-              <td data-label={t('console.audit.operator')}><Mono value={r.operator.address} /> <span className="muted">({t(`console.roles.${r.role}`)})</span></td>
+              <td data-label={t('console.audit.operator')}><ShortAddress value={r.operator.address} /> <span className="muted">({t(`console.roles.${r.role}`)})</span></td>
               <td data-label={t('console.audit.action')}><span className="mono">{r.action}</span></td>
               <td data-label={t('console.audit.target')}>{r.target_user_id !== null ? <Link to={`/console/player/${r.target_user_id}`}>{r.target}</Link> : <span className="mono break">{r.target}</span>}</td>
               <td data-label={t('console.actions.reason')} className="console-wrap">{r.reason}</td>

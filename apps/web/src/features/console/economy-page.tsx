@@ -83,6 +83,8 @@ function Dashboard({ e }: { e: EconomyResponse }) {
     return { day: d.day, created: chartTokens(sum(of.map((f) => f.created)).toString()), burned: chartTokens(sum(of.map((f) => f.burned)).toString()) } as ChartRow;
   });
   const flows = flowTotals(e.flows);
+  // a day without new players has no cohort to follow
+  const cohorts = e.retention.filter((c) => c.players > 0);
   const signIns = e.days.reduce((m, d) => {
     for (const [k, v] of Object.entries(d.sign_ins)) m.set(k, (m.get(k) ?? 0) + v);
     return m;
@@ -104,12 +106,12 @@ function Dashboard({ e }: { e: EconomyResponse }) {
           { key: 'quest_claims', name: t('console.economy.questClaims'), color: COLORS[2]! },
         ]} />
         <h3 className="console-subtitle">{t('console.economy.retention')}</h3>
-        {e.retention.length === 0 ? <Empty text={none} /> : (
+        {cohorts.length === 0 ? <Empty text={none} /> : (
           <div className="table-wrap" tabIndex={0}>
             <table className="table table--stack" data-testid="eco-retention">
               <thead><tr><th scope="col">{t('console.economy.cohort')}</th><th scope="col" className="num">{t('console.economy.newPlayers')}</th><th scope="col" className="num">{t('console.economy.d1')}</th><th scope="col" className="num">{t('console.economy.d7')}</th><th scope="col" className="num">{t('console.economy.d30')}</th></tr></thead>
               <tbody>
-                {e.retention.map((c) => (
+                {cohorts.map((c) => (
                   <tr key={c.day}>
                     <td data-label={t('console.economy.cohort')}>{c.day}</td>
                     <td data-label={t('console.economy.newPlayers')} className="num">{formatThousands(c.players)}</td>

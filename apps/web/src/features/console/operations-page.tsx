@@ -57,7 +57,7 @@ export function OperationsPage() {
                         <th scope="row" data-label={t('console.operations.job')}><span className="mono">{j.name}</span></th>
                         <td data-label={t('console.operations.lastRun')}><TimeText at={j.last_run_at} /></td>
                         <td data-label={t('console.operations.duration')} className="num">{j.duration_ms === null ? none : `${formatThousands(Math.round(j.duration_ms))} ms`}</td>
-                        <td data-label={t('console.operations.ok')}>{j.ok === false ? <span className="badge badge--stale" title={j.last_error ?? undefined}>{t('console.operations.failed')}</span> : <YesNo value={j.ok} />}{j.last_error ? <small className="muted console-wrap"> {j.last_error}</small> : null}</td>
+                        <td data-label={t('console.operations.ok')}>{j.ok === false ? <span className="badge console-flag" title={j.last_error ?? undefined}>{t('console.operations.failed')}</span> : <YesNo value={j.ok} />}{j.last_error ? <small className="muted console-wrap"> {j.last_error}</small> : null}</td>
                         <td data-label={t('console.operations.lease')}>{j.lease_holder ? <><Mono value={j.lease_holder} /> <small className="muted">→ <TimeText at={j.lease_expires_at} /></small></> : none}</td>
                         <td data-label={t('console.operations.nextRun')}><TimeText at={j.next_run_at} /></td>
                       </tr>
@@ -97,7 +97,7 @@ export function OperationsPage() {
                         <th scope="row" data-label={t('console.operations.token')}>{p.token}</th>
                         <td data-label={t('console.operations.seen')}><TimeText at={p.seen_at} /></td>
                         <td data-label={t('console.operations.age')} className="num">{p.age_seconds === null ? none : `${formatThousands(Math.round(p.age_seconds))} s`}</td>
-                        <td data-label={t('console.operations.stale')}>{p.stale ? <span className="badge badge--stale">{t('console.yes')}</span> : t('console.no')}</td>
+                        <td data-label={t('console.operations.stale')}>{p.stale ? <span className="badge console-flag">{t('console.yes')}</span> : t('console.no')}</td>
                         <td data-label={t('console.operations.source')}>{p.source ?? none}</td>
                       </tr>
                     ))}

@@ -10,7 +10,7 @@ import { TOKENS, TOKEN_SYMBOLS, toBaseUnits, type Token } from '@kingdom/game';
 import type { Approval, UnmatchedPayment } from '@kingdom/api';
 import { notifySuccess } from '../../components/notify.ts';
 import { useDecideApproval, useResolvePayment } from './api.ts';
-import { ActionButton, ActionDialog, Empty, Mono, TimeText, amountText } from './ui.tsx';
+import { ActionButton, ActionDialog, Empty, Mono, ShortAddress, TimeText, amountText } from './ui.tsx';
 
 /** `value` as base units of `token`, or null when it is not a positive amount with at most the token's decimals. */
 export function parseAmount(value: string, token: Token): string | null {
@@ -173,7 +173,7 @@ export function ApprovalsTable({ approvals, me }: { approvals: readonly Approval
                 <td data-label={t('console.actions.amount')} className="num">{amountText(a.amount, a.token)}</td>
                 <td data-label={t('console.payments.account')}><Link to={`/console/player/${a.user_id}`}>#{a.user_id}</Link></td>
                 <td data-label={t('console.actions.reason')} className="console-wrap">{a.reason}</td>
-                <td data-label={t('console.approvals.by')}><Mono value={a.requested_by.address} /></td>
+                <td data-label={t('console.approvals.by')}><ShortAddress value={a.requested_by.address} /></td>
                 <td data-label={t('console.payments.state')}>{t(`console.approvals.states.${a.status}`)}</td>
                 <td className="cell-action">
                   {a.status === 'pending' ? (

@@ -251,8 +251,8 @@ function PlayerView({ p }: { p: Player }) {
           rows={[
             [t('console.search.joined'), <TimeText key="j" at={p.user.created_at} />],
             [t('console.search.lastLogin'), <TimeText key="l" at={p.user.last_login_at} />],
-            [t('console.player.suspended'), <span key="s" data-testid="flag-suspended">{p.flags.suspended ? <span className="badge badge--stale">{t('console.yes')}</span> : t('console.no')}{p.flags.suspended_reason ? ` · ${p.flags.suspended_reason}` : ''}</span>],
-            [t('console.player.chestLocked'), <span key="c" data-testid="flag-chest">{p.flags.chest_locked ? <span className="badge badge--stale">{t('console.yes')}</span> : t('console.no')}</span>],
+            [t('console.player.suspended'), <span key="s" data-testid="flag-suspended">{p.flags.suspended ? <span className="badge console-flag">{t('console.yes')}</span> : t('console.no')}{p.flags.suspended_reason ? ` · ${p.flags.suspended_reason}` : ''}</span>],
+            [t('console.player.chestLocked'), <span key="c" data-testid="flag-chest">{p.flags.chest_locked ? <span className="badge console-flag">{t('console.yes')}</span> : t('console.no')}</span>],
           ]}
         />
         <div className="console-actions" data-testid="player-actions">

@@ -49,7 +49,7 @@ function Results({ q }: { q: string }) {
                   <td data-label={t('console.search.chain')}>{h.chain ? t(`console.chains.${h.chain}`) : t('console.none')}</td>
                   <td data-label={t('console.search.joined')}><TimeText at={h.created_at} /></td>
                   <td data-label={t('console.search.lastLogin')}><TimeText at={h.last_login_at} /></td>
-                  <td data-label={t('console.player.flags')}>{h.suspended ? <span className="badge badge--stale">{t('console.player.suspended')}</span> : t('console.none')}</td>
+                  <td data-label={t('console.player.flags')}>{h.suspended ? <span className="badge console-flag">{t('console.player.suspended')}</span> : t('console.none')}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isToken, TOKEN_SYMBOLS } from '@kingdom/game';
+import { isToken, shortenMiddle, TOKEN_SYMBOLS } from '@kingdom/game';
 import { Dialog } from '../../components/dialog.tsx';
 import { InlineError } from '../../components/query-state.tsx';
 import { formatDateTime, formatThousands, formatTokenAmount } from '../../i18n/format.ts';
@@ -41,6 +41,11 @@ export function Mono({ value }: { value: string | null | undefined }) {
   const { t } = useTranslation();
   if (!value) return <span className="muted">{t('console.none')}</span>;
   return <span className="mono break" title={value}>{value}</span>;
+}
+
+/** A wallet address shortened in the middle, whole in its title (and for screen readers). */
+export function ShortAddress({ value }: { value: string }) {
+  return <span className="mono" title={value} aria-label={value}>{shortenMiddle(value, 10, 6)}</span>;
 }
 
 /** A section of a console page: a panel with its heading. */
