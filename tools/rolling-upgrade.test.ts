@@ -17,13 +17,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PATHS } from '@kingdom/api';
 import { addDays } from '@kingdom/game';
 import { freePort, freshDatabase, type FreshDatabase } from './pg-cluster.ts';
 import { requirePostgres } from './postgres-suites.ts';
 import { REPO_ROOT, buildServer } from './kingdom-server.ts';
-import { newPlayers, playLoad, request, type Target } from './player-load.ts';
+import { newPlayers, playLoad, quantile, request, type Target } from './player-load.ts';
 
 const PREVIOUS = process.env.KINGDOM_PREVIOUS_BUILD;
 
@@ -85,6 +86,13 @@ describe.runIf(enabled())('a rolling upgrade from the previous release', () => {
   const procs: Proc[] = [];
   afterAll(async () => {
     await Promise.all(procs.map(stopServer));
+    if (fresh && process.env.TEST_DATABASE_URL) {
+      // the database was made on a shared server: drop it
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, application_name: 'kingdom-test' });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${new URL(fresh.url).pathname.slice(1)} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    }
     await fresh?.stop();
   });
 
@@ -155,21 +163,25 @@ describe.runIf(enabled())('a rolling upgrade from the previous release', () => {
       await new Promise((r) => setTimeout(r, 10_000));
     })().finally(() => (eventsDone = true));
     // the players play until the events are over, in rounds of 10 s
-    const load = { requests: 0, writes: 0, durationMs: 0, errors: [] as Array<{ what: string; status: number | null; detail: string }>, refusals: {} as Record<string, number> };
+    const load = { requests: 0, writes: 0, durationMs: 0, latenciesMs: [] as number[], errors: [] as Array<{ what: string; status: number | null; detail: string }>, refusals: {} as Record<string, number> };
     while (!eventsDone) {
       const round = await playLoad({ targets, players, durationMs: 10_000, pauseMs: 400, project });
       load.requests += round.requests;
       load.writes += round.writes;
       load.durationMs += round.durationMs;
+      load.latenciesMs.push(...round.latenciesMs);
       load.errors.push(...round.errors);
       for (const [code, n] of Object.entries(round.refusals)) load.refusals[code] = (load.refusals[code] ?? 0) + n;
     }
     await events;
     running = false;
     await Promise.all([inboxLoop, tickLoop]);
+    // and four ticks at once on the processes left (one of each release)
+    const left = targets.filter((t) => !t.down);
+    await Promise.all([0, 1, 2, 3].map((i) => tick(left[i % left.length]!)));
 
     const errors = [...load.errors.map((e) => `${e.what} ${String(e.status)} ${e.detail}`), ...fiveXx];
-    console.log(`[upgrade] ${load.requests} load requests (${load.writes} writes), ${inbox} inbox pages, ${ticks.length} ticks in ${Math.round(load.durationMs)} ms; 5xx/errors ${errors.length}; refusals ${JSON.stringify(load.refusals)}\n  ${timeline.join('\n  ')}\n  ticks (today/last settled@port): ${ticks.map((t) => `${t.today}/${String(t.lastSettled)}@${t.via.slice(-5)}`).join(' ')}`);
+    console.log(`[upgrade] ${load.requests} load requests (${load.writes} writes), ${inbox} inbox pages, ${ticks.length} ticks in ${Math.round(load.durationMs)} ms (latency p50 ${quantile(load.latenciesMs, 0.5).toFixed(0)} ms, p99 ${quantile(load.latenciesMs, 0.99).toFixed(0)} ms, max ${Math.max(...load.latenciesMs).toFixed(0)} ms); 5xx/errors ${errors.length}; refusals ${JSON.stringify(load.refusals)}\n  ${timeline.join('\n  ')}\n  ticks (today/last settled@port): ${ticks.map((t) => `${t.today}/${String(t.lastSettled)}@${t.via.slice(-5)}`).join(' ')}`);
     expect(errors).toEqual([]);
     expect(load.requests).toBeGreaterThan(500);
     // the new release saw the old processes (connections without an application name) and itself
