@@ -24,6 +24,7 @@
  *   world import [--mapping F] [--switch-collections]
  *                                     imports the Land and Mining Tool collections (LAND_POLICY_ID,
  *                                     MINING_TOOL_POLICY_ID) from Blockfrost (cli/world.ts)
+ *   operators add|remove|list         the operator console's operators and roles, audited (cli/operators.ts)
  *
  * Demo commands go through a Kingdom server answering on `PORT` when there is one (PGlite allows
  * one process per data folder); the others open the database themselves (with PGlite, stop the

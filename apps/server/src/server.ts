@@ -15,6 +15,7 @@ import { JobLeases, JobScheduler, type JobSpec } from './db/leases.ts';
 import { ProcessRegistry } from './db/processes.ts';
 import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';
 import { observeJobRun } from './observability/metrics.ts';
+import { recordJobRun } from './db/job-runs.ts';
 import { startProviderCheck } from './observability/provider-check.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
 import { localSolanaJobs } from './chain/solana/jobs.ts';
@@ -98,7 +99,11 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
   })());
   if (opts.schedule) {
     await registry?.start();
-    scheduler = new JobScheduler(leases, app.log, observeJobRun);
+    // every run also recorded in job_runs, for the console's operations page (whichever process ran it)
+    scheduler = new JobScheduler(leases, app.log, (job, seconds, ok) => {
+      observeJobRun(job, seconds, ok);
+      recordJobRun(db.orm, job, seconds, ok, leases.holder).catch((err: Error) => app.log.warn({ err, job }, 'job run not recorded'));
+    });
     const chain = app.deps.chainJobs.job(config.chainMoney.emulatorBlockMs, config.chainMoney.watchMs);
     const specs: JobSpec[] = [
       { name: TICK_JOB, everyMs: TICK_EVERY_MS, run: async () => {

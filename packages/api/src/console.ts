@@ -154,11 +154,14 @@ export const signIn = z.object({
 });
 export type SignIn = z.infer<typeof signIn>;
 
+/** Who acted: an operator's wallet (`cardano` / `solana`), or the `kingdom` CLI (chain `cli`, address the system user). */
+export const actor = z.object({ chain: z.enum(['cardano', 'solana', 'cli']), address: z.string() });
+
 /** An audit row (`operator_actions`). */
 export const auditRow = z.object({
   id: z.number().int(),
   at: iso,
-  operator: z.object({ chain, address: z.string() }),
+  operator: actor,
   role: operatorRole,
   action: z.string().describe('e.g. `adjustment`, `payment_resolve`, `chest_lock`, `suspend`, `message`, `broadcast`, `maintenance`, `operator_add`'),
   target: z.string().describe('what it acted on: `user:12`, `payment:cardano:7`, `operator:solana:…`, `all`, `maintenance`'),
@@ -182,9 +185,9 @@ export const approval = z.object({
   payment: z.string().nullable(),
   reason: z.string(),
   status: z.enum(APPROVAL_STATUSES),
-  requested_by: z.object({ chain, address: z.string() }),
+  requested_by: actor,
   requested_at: iso,
-  decided_by: z.object({ chain, address: z.string() }).nullable(),
+  decided_by: actor.nullable(),
   decided_at: iso.nullable(),
   /** The audit row of the request; of the decision once decided. */
   request_action_id: z.number().int(),
@@ -307,7 +310,7 @@ export const unmatchedPayment = z.object({
   resolution: z.object({
     kind: z.enum(['credit', 'refunded']),
     at: iso,
-    operator: z.object({ chain, address: z.string() }),
+    operator: actor,
     user_id: z.number().int().nullable(),
     token: z.enum(TOKENS).nullable(),
     amount: baseUnits.nullable(),

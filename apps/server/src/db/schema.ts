@@ -1152,6 +1152,17 @@ export const signIns = pgTable('sign_ins', {
   at: ts('at').notNull(),
 }, (t) => [index('sign_ins_user').on(t.userId, t.at), index('sign_ins_at').on(t.at)]);
 
+/** The last run of each background job, by whichever process ran it (migration 0035; the console's operations page). */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: ts('last_run_at').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  ok: boolean('ok').notNull(),
+  holder: text('holder'),
+  runs: bigint('runs', { mode: 'number' }).notNull().default(1),
+  failures: bigint('failures', { mode: 'number' }).notNull().default(0),
+});
+
 /** Unmatched payments an operator resolved, once per payment (migration 0035). */
 export const paymentResolutions = pgTable('payment_resolutions', {
   /** `cardano:<chain_payments.id>` | `solana:<solana_payments.id>`. */

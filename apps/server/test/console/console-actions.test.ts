@@ -14,6 +14,7 @@ import { createTestKingdom, type TestKingdom } from '../support/kingdom.ts';
 import { auth, newPlayer, type Player } from '../support/players.ts';
 import { addOperator } from '../../src/modules/console/service.ts';
 import { clearEconomyCache } from '../../src/modules/console/economy.ts';
+import { recordJobRun } from '../../src/db/job-runs.ts';
 
 const CLI = { chain: 'cli', address: 'test', role: 'admin' as const };
 const E = ENDPOINTS;
@@ -242,9 +243,13 @@ describe('console actions', () => {
     const csv = await k.get(`${E.consoleEconomyCsv.path}?from=${day}&to=${day}`, support.token);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('operator_adjustment');
+    await recordJobRun(k.db.orm, 'tick', 1.5, true, 'host:1:a');
+    await recordJobRun(k.db.orm, 'tick', 0.25, false, 'host:1:a');
     const ops = await k.get(E.consoleOperations.path, support.token);
     expect(ops.statusCode, ops.body).toBe(200);
     expect(ops.json().database.kind).toBe(k.db.kind);
+    expect(ops.json().database.migration).toMatch(/^00\d\d_/);
+    expect(ops.json().jobs.find((j: { name: string }) => j.name === 'tick')).toMatchObject({ duration_ms: 250, ok: false, last_error: '1 failed runs of 2' });
   });
 
   it('never removes or demotes the last admin', async () => {

@@ -22,3 +22,15 @@ CREATE TABLE "payment_resolutions" (
 -- drop their copy at once.
 INSERT INTO "app_settings" ("key", "value") VALUES ('maintenance', '{"on": false, "message": null, "ends_at": null, "since": null}'::jsonb)
   ON CONFLICT ("key") DO NOTHING;
+--> statement-breakpoint
+-- The last run of each background job, whichever process ran it (the console's operations page):
+-- written after every run by the process that held the job's lease.
+CREATE TABLE "job_runs" (
+	"name" text PRIMARY KEY NOT NULL,
+	"last_run_at" timestamp with time zone NOT NULL,
+	"duration_ms" integer NOT NULL,
+	"ok" boolean NOT NULL,
+	"holder" text,
+	"runs" bigint DEFAULT 1 NOT NULL,
+	"failures" bigint DEFAULT 0 NOT NULL
+);

@@ -45,7 +45,8 @@ export async function operations(db: Database, now: Date, p: { priceMaxAgeMs: nu
     exec<{ hash: string; created_at: string | number }>(orm, sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`).catch(() => []),
   ]);
   const runs = (await tableExists(db, 'job_runs'))
-    ? await exec<{ name: string; last_run_at: Date | string; duration_ms: number; ok: boolean; last_error: string | null }>(orm, sql`SELECT name, last_run_at, duration_ms, ok, last_error FROM job_runs`)
+    ? await exec<{ name: string; last_run_at: Date | string; duration_ms: number; ok: boolean; last_error: string | null }>(orm, sql`
+      SELECT name, last_run_at, duration_ms, ok, CASE WHEN ok THEN NULL ELSE failures || ' failed runs of ' || runs END AS last_error FROM job_runs`)
     : [];
   const names = [...new Set([...leases.map((l) => l.name), ...runs.map((r) => r.name)])].sort();
   const jobs = names.map((name) => {
