@@ -91,7 +91,7 @@ const envSchema = z.object({
   WORLD_MAPPING_FILE: z.string().max(4096).optional(),
   /**
    * The Blockfrost plan's request rate (token bucket refill, per second) and burst (bucket size): one
-   * budget in the database shared by every server and `kingdom world import` (docs/operator-guide.md §8.1).
+   * budget in the database shared by every server and `kingdom world import` (docs/operator-guide.md §7.3).
    */
   BLOCKFROST_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(10),
   BLOCKFROST_BURST: z.coerce.number().int().min(1).max(100_000).default(500),

@@ -27,7 +27,7 @@ export async function createChainProviders(config: Config, db: Database, genesis
   }
   if (!config.blockfrostProjectId) throw new ConfigurationError('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
   return {
-    // wallet syncs take from the same shared budget as the chain jobs (docs/operator-guide.md §8.1)
+    // wallet syncs take from the same shared budget as the chain jobs (docs/operator-guide.md §7.3)
     cardano: new BlockfrostCardanoProvider(config.cardanoNetwork, config.blockfrostProjectId, { baseUrl: config.blockfrostUrl, budget: money.providerBudget ?? undefined }),
     solana: new DasSolanaProvider(config.solanaCluster, config.solanaRpcUrl ?? SOLANA_PUBLIC_RPC[config.solanaCluster]!),
     money,

@@ -1,5 +1,5 @@
 /**
- * A provider plan's request budget (docs/operator-guide.md §8.1): every call to the provider — of
+ * A provider plan's request budget (docs/operator-guide.md §7.3): every call to the provider — of
  * every job and request of every server of a database, and of `kingdom world import` — first takes a
  * token from ONE token bucket kept in the database (`provider_budgets`, migration 0029), so
  * `BLOCKFROST_RATE_PER_SECOND` and `BLOCKFROST_BURST` are the plan's limits, not each process's.
@@ -41,22 +41,24 @@ export class SharedRateBudget implements RateBudget {
 
   /**
    * Reserves one token and waits until it is due.
-   * @throws Error when the database does not answer, or when the wait would pass {@link MAX_BUDGET_WAIT_MS}
-   *   (the token stays spent: the budget is never exceeded)
+   * @throws Error when the database does not answer, or when the queue is so long that the wait would
+   *   pass {@link MAX_BUDGET_WAIT_MS} (then nothing is reserved: the queue does not grow past it)
    */
   async take(): Promise<void> {
+    const maxDebt = (this.ratePerSecond * MAX_BUDGET_WAIT_MS) / 1000;
     const [row] = await exec<{ tokens: number }>(this.orm, sql`
       INSERT INTO provider_budgets AS b (name, tokens, at) VALUES (${this.name}, ${this.burst - 1}::float8, clock_timestamp())
       ON CONFLICT (name) DO UPDATE SET
         tokens = LEAST(${this.burst}::float8,
           b.tokens + ${this.ratePerSecond}::float8 * GREATEST(0, EXTRACT(EPOCH FROM (clock_timestamp() - b.at)))::float8) - 1,
         at = GREATEST(b.at, clock_timestamp())
+      WHERE LEAST(${this.burst}::float8,
+          b.tokens + ${this.ratePerSecond}::float8 * GREATEST(0, EXTRACT(EPOCH FROM (clock_timestamp() - b.at)))::float8) - 1 >= ${-maxDebt}::float8
       RETURNING tokens::float8 AS tokens`);
-    const tokens = Number(row?.tokens ?? 0);
+    if (!row) throw new Error(`the ${this.name} request budget is spent for the next ${Math.round(MAX_BUDGET_WAIT_MS / 1000)} s or more (${this.ratePerSecond}/s, burst ${this.burst})`);
+    const tokens = Number(row.tokens);
     if (tokens >= 0) return;
-    const waitMs = Math.ceil((-tokens * 1000) / this.ratePerSecond);
-    if (waitMs > MAX_BUDGET_WAIT_MS) throw new Error(`the ${this.name} request budget is spent for the next ${Math.round(waitMs / 1000)} s (${this.ratePerSecond}/s, burst ${this.burst})`);
-    await this.sleep(waitMs);
+    await this.sleep(Math.ceil((-tokens * 1000) / this.ratePerSecond));
   }
 }
 

@@ -66,7 +66,7 @@ export async function runWorldImport(config: Config, run: WorldImportRun): Promi
     throw new CliError(err instanceof Error ? err.message : String(err));
   }
   const db = run.db ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // the plan's budget, shared with every server of this database (docs/operator-guide.md §8.1)
+  // the plan's budget, shared with every server of this database (docs/operator-guide.md §7.3)
   const budget = new SharedRateBudget(db.orm, BLOCKFROST_BUDGET, config.blockfrostBudget.ratePerSecond, config.blockfrostBudget.burst);
   const client = new BlockfrostClient(config.cardanoNetwork, config.blockfrostProjectId, {
     baseUrl: config.blockfrostUrl, budget, retry: run.retry ?? IMPORT_RETRY,

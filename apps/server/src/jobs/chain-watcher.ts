@@ -206,7 +206,7 @@ export async function creditConfirmedPayments(db: Database, tipHeight: number, c
  * once. The scan goes in windows of `maxBlocks`; while more than one window is left and the last window
  * found nothing, a ledger that offers `nextTransactionHeight` (Blockfrost) is asked where the watched
  * addresses' next transaction is, and the scan jumps there (or to the tip): a catch-up over blocks
- * without them costs a few requests, not two per window (docs/operator-guide.md §8.1).
+ * without them costs a few requests, not two per window (docs/operator-guide.md §7.3).
  * @throws Error when the ledger cannot be reached (nothing is lost: the next run goes on from the cursor)
  */
 export async function runChainWatcher(db: Database, ledger: CardanoLedger, opts: ChainWatchOptions): Promise<WatchRun> {

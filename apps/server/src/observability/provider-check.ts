@@ -1,5 +1,5 @@
 /**
- * The chain provider at start (docs/operator-guide.md §8.3): on a real network a server asks
+ * The chain provider at start (docs/operator-guide.md §7.3): on a real network a server asks
  * Blockfrost for the tip until it answers once. Until then readiness answers 503 with the reason
  * (`Lifecycle.waitingFor`) and the log says, in one line, what does not answer and when it is asked
  * again; the process never dies of it (the jobs that need the provider retry on their own runs).

@@ -1,5 +1,5 @@
 /**
- * A launch on a long chain (docs/operator-guide.md §8.1, issue "the first start floods Blockfrost"):
+ * A launch on a long chain (docs/operator-guide.md §7.3, issue "the first start floods Blockfrost"):
  * a Kingdom on preprod settings over the Blockfrost-compatible emulator (real HTTP, requests counted
  * by the emulator) whose chain is 3.1 million blocks long.
  * - A fresh database starts its watcher at the tip (`CHAIN_START_BLOCK` unset): a handful of
@@ -129,4 +129,19 @@ describe('one plan for every server of a database (provider_budgets)', () => {
     const [row] = await exec<{ name: string }>(dbs[0]!.orm, sql`SELECT name FROM provider_budgets`);
     expect(row).toEqual({ name: 'blockfrost' });
   }, 30_000);
+
+  it('the queue stops at 10 minutes of waiting: the next caller is refused without spending a token', async () => {
+    const waits: number[] = [];
+    const budget = new SharedRateBudget(dbs[0]!.orm, 'queue-test', 1, 1, async (ms) => void waits.push(ms));
+    // 1 at once, then reservations of 1 s each until one would be due in more than 10 min
+    let refusal: unknown = null;
+    let taken = 0;
+    for (; taken < 1_000 && refusal === null; taken++) await budget.take().catch((err: unknown) => { refusal = err; });
+    expect(String(refusal)).toMatch(/queue-test request budget is spent for the next 600 s/);
+    expect(taken - 1).toBeGreaterThanOrEqual(601);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(600_000);
+    expect(Math.max(...waits)).toBeGreaterThan(590_000);
+    const [row] = await exec<{ tokens: number }>(dbs[0]!.orm, sql`SELECT tokens::float8 AS tokens FROM provider_budgets WHERE name = 'queue-test'`);
+    expect(row!.tokens).toBeGreaterThan(-600.5);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
  * bounded, parsed as JSON and checked with a zod schema before use (the network is not trusted), and
  * every request first takes a token from the plan's request budget (`chain/rate-budget.ts`: one
  * bucket in the database shared by every server and `kingdom world import`; docs/operator-guide.md
- * §8.1). A 429 (after its `Retry-After`), a 5xx or an unreachable host is retried with exponential
+ * §7.3). A 429 (after its `Retry-After`), a 5xx or an unreachable host is retried with exponential
  * backoff up to the client's {@link BlockfrostRetry} limit (docs/operator-guide.md §8.2).
  * Used by the chain-money ledger (`BlockfrostCardanoLedger`), the wallet sync provider
  * (`BlockfrostCardanoProvider`), `kingdom world import`, `kingdom doctor` and, for building and

@@ -2,7 +2,7 @@
  * Lucid Evolution's `Provider` over the server's {@link BlockfrostClient}: the same Blockfrost API v0
  * calls as Lucid's own `Blockfrost` provider (which calls the global `fetch` itself), but each one
  * through the client, so building and submitting transactions take their tokens from the plan's
- * shared request budget and get its retries (docs/operator-guide.md §8.1). Answers are bounded and
+ * shared request budget and get its retries (docs/operator-guide.md §7.3). Answers are bounded and
  * checked with zod like the client's others. UTxO pages are read until a short page (Lucid reads
  * until an empty one: one request fewer per listing) and without Lucid's fixed sleeps (the budget
  * paces).

@@ -154,7 +154,7 @@ export async function openCardanoMoney(config: Config, db: Database, opts: Emula
     if (missing.length > 0) {
       throw new ConfigurationError(`CARDANO_NETWORK=${config.cardanoNetwork} needs BLOCKFROST_PROJECT_ID, SALE_ADDRESS, EXO_UNIT and HEXO_UNIT; not set: ${missing.join(', ')} (docs/operator-guide.md §1)`);
     }
-    // One budget for the plan, shared by every server of this database (docs/operator-guide.md §8.1).
+    // One budget for the plan, shared by every server of this database (docs/operator-guide.md §7.3).
     const providerBudget = new SharedRateBudget(db.orm, BLOCKFROST_BUDGET, config.blockfrostBudget.ratePerSecond, config.blockfrostBudget.burst);
     const ledger: CardanoLedger = new BlockfrostCardanoLedger(config.cardanoNetwork, config.blockfrostProjectId!, { baseUrl: config.blockfrostUrl, budget: providerBudget });
     const networkId = config.cardanoNetwork === 'mainnet' ? 1 : 0;
