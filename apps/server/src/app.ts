@@ -31,6 +31,7 @@ import { ROUTE_MODULES } from './route-modules.ts';
 import { AppMetrics, registerMetrics } from './observability/metrics.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id.ts';
+import { lingeringClientErrorHandler } from './http/client-error.ts';
 import { API_BROTLI_OPTIONS, API_COMPRESS_ENCODINGS, API_COMPRESS_THRESHOLD_BYTES } from './http/json-body.ts';
 
 /**
@@ -126,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: full.db, ledger: full.providers.money.ledger, readiness: { demo: config.demo, lifecycle: full.lifecycle }, priceMaxAgeSeconds: config.prices.maxAgeMs / 1000,
     }), config.ops.metricsToken);
   }
+    // An unparsable request (a head over the limit: 431) is answered, then closed gracefully, so the
+    // client reads why instead of a reset (http/client-error.ts).
+    clientErrorHandler: lingeringClientErrorHandler,
   app.addHook('onClose', async () => full.chainJobs.stop());
   app.addHook('onClose', async () => full.solanaWatcher.stop());
   app.decorate('apiRoutes', []);
