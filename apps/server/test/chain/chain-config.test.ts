@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CML } from '@lucid-evolution/lucid';
-import { loadConfig } from '../../src/config.ts';
+import { ConfigurationError, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { openCardanoMoney } from '../../src/chain/cardano/money.ts';
 import { BlockfrostCardanoLedger } from '../../src/chain/cardano/blockfrost-ledger.ts';
@@ -67,5 +67,33 @@ describe('BLOCKFROST_URL (docs/game-rules.md §8.2: a Blockfrost-compatible serv
     expect(await ledger.tip()).toMatchObject({ height: 7, slot: 140 });
     expect(urls).toEqual(['http://127.0.0.1:9/api/v0/blocks/latest']);
     expect((ledger.lucidProvider() as unknown as { url: string }).url).toBe('http://127.0.0.1:9/api/v0');
+  });
+});
+
+describe('a real network is a launch unless DEMO=true is written (docs/operator-guide.md §1)', () => {
+  const preprod = { CARDANO_NETWORK: 'preprod', DATA_DIR: 'memory://' } as const;
+  const policies = { LAND_POLICY_ID: 'a1'.repeat(28), MINING_TOOL_POLICY_ID: 'b2'.repeat(28) };
+
+  it('on PGlite with DEMO unset: not the demo, and the policies are required', () => {
+    expect(() => loadConfig(preprod)).toThrow(/LAND_POLICY_ID and MINING_TOOL_POLICY_ID must be set on preprod/);
+    expect(loadConfig({ ...preprod, ...policies }).demo).toBe(false);
+    expect(loadConfig({ ...preprod, DEMO: 'true' }).demo).toBe(true);
+    // the emulator keeps its demo default
+    expect(loadConfig({ DATA_DIR: 'memory://' }).demo).toBe(true);
+  });
+
+  it('CHAIN_START_BLOCK: tip on a real network, 1 on the emulator, or a block height; anything else refused', () => {
+    expect(loadConfig({ ...preprod, ...policies }).chainMoney.startBlock).toBe('tip');
+    expect(loadConfig({ DATA_DIR: 'memory://' }).chainMoney.startBlock).toBe(1);
+    expect(loadConfig({ ...preprod, ...policies, CHAIN_START_BLOCK: '2500000' }).chainMoney.startBlock).toBe(2_500_000);
+    expect(loadConfig({ DATA_DIR: 'memory://', CHAIN_START_BLOCK: 'tip' }).chainMoney.startBlock).toBe('tip');
+    for (const bad of ['0', '-5', 'first', '1.5']) expect(() => loadConfig({ ...preprod, ...policies, CHAIN_START_BLOCK: bad }), bad).toThrow(/CHAIN_START_BLOCK: must be tip or a block height/);
+  });
+
+  it('missing Blockfrost, sale or unit settings: a ConfigurationError naming them (main.ts prints it in one line)', async () => {
+    const config = loadConfig({ ...preprod, ...policies, BLOCKFROST_PROJECT_ID: 'preprodX' });
+    const err = await openCardanoMoney(config, noDatabase).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigurationError);
+    expect(String(err)).toMatch(/not set: SALE_ADDRESS, EXO_UNIT, HEXO_UNIT/);
   });
 });
