@@ -113,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Every log line of a request carries its id (`reqId`); a well-formed incoming x-request-id is kept.
     requestIdHeader: false,
     genReqId: requestIdGenerator(),
+    // An unparsable request (a head over the limit: 431) is answered, then closed gracefully, so the
+    // client reads why instead of a reset (http/client-error.ts).
+    clientErrorHandler: lingeringClientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', full);
   const maintenance = new MaintenanceSwitch(full.db.orm, config.maintenance);
@@ -127,9 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db: full.db, ledger: full.providers.money.ledger, readiness: { demo: config.demo, lifecycle: full.lifecycle }, priceMaxAgeSeconds: config.prices.maxAgeMs / 1000,
     }), config.ops.metricsToken);
   }
-    // An unparsable request (a head over the limit: 431) is answered, then closed gracefully, so the
-    // client reads why instead of a reset (http/client-error.ts).
-    clientErrorHandler: lingeringClientErrorHandler,
   app.addHook('onClose', async () => full.chainJobs.stop());
   app.addHook('onClose', async () => full.solanaWatcher.stop());
   app.decorate('apiRoutes', []);
