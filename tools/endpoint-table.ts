@@ -1,5 +1,6 @@
 /**
- * Prints the table of every HTTP endpoint (method, path, auth, purpose) from the endpoint descriptors
+ * Prints the table of every HTTP endpoint (method, path, auth, purpose, the error codes its descriptor
+ * lists besides the derived ones of docs/http-contract.md §1) from the endpoint descriptors
  * of `@kingdom/api` (`packages/api/src/endpoints.ts`), the one place the contract is declared.
  * `docs/http-contract.md` carries this table between two marker lines; the tools test
  * (`tools/endpoint-table.test.ts`) fails when the document's table differs from what this prints.
@@ -44,9 +45,11 @@ export function endpointTable(): string {
       e.headers ? 'Idempotency-Key' : '',
       e.rateLimit !== undefined ? `rate limit ${e.rateLimit === 'auth' ? 'AUTH_RATE_LIMIT_PER_MINUTE' : `${e.rateLimit}/min`}` : '',
     ].filter(Boolean).join(', ');
-    return `| ${e.method} | \`/api${e.path}\` | ${AUTH_LABEL[e.auth]}${e.auth === 'operator' ? ` (${e.role ?? '?'})` : ''} | \`${e.operationId}\` | ${cell(e.summary)}${extras ? ` (${extras})` : ''} |`;
+    // the descriptor's own codes; the derived ones every endpoint of its kind answers are in §1
+    const codes = (e.errors ?? []).map((c) => `\`${c}\``).join(', ');
+    return `| ${e.method} | \`/api${e.path}\` | ${AUTH_LABEL[e.auth]}${e.auth === 'operator' ? ` (${e.role ?? '?'})` : ''} | \`${e.operationId}\` | ${cell(e.summary)}${extras ? ` (${extras})` : ''} | ${codes} |`;
   });
-  return ['| method | path | auth | operationId | purpose |', '|---|---|---|---|---|', ...rows].join('\n');
+  return ['| method | path | auth | operationId | purpose | its own error codes |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 /** The document's text with its table replaced by {@link endpointTable}. @throws Error without the markers */

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '@kingdom/game';
-import { ERROR_MESSAGES } from '@kingdom/api';
+import { ENDPOINTS, ERROR_MESSAGES, endpointErrorCodes, isErrorCode, type Endpoint } from '@kingdom/api';
 import { REPO_ROOT } from './kingdom-server.ts';
 
 const REACHED: Record<ErrorCode, string | { fault: string }> = {
@@ -110,5 +110,16 @@ describe('every error code is reached by a test', () => {
     const text = readFileSync(path, 'utf8');
     const named = new RegExp(`\\b${code}\\b`).test(text) || text.includes(ERROR_MESSAGES[code as ErrorCode]);
     expect(named).toBe(true);
+  });
+
+  // OpenAPI lists each endpoint's codes (docs/http-contract.md §1); the server's tests fail on an
+  // answer its endpoint does not list (apps/server/test/support/kingdom.ts). Here the other way round:
+  const listed = new Set((Object.values(ENDPOINTS) as Endpoint[]).flatMap((e) => endpointErrorCodes(e)));
+  it('every code an endpoint lists is in the catalogue', () => {
+    expect([...listed].filter((c) => !isErrorCode(c))).toEqual([]);
+  });
+  it('every code a server test reaches over HTTP is listed on some endpoint (so OpenAPI publishes it)', () => {
+    const server = Object.entries(REACHED).filter(([, where]) => typeof where === 'string' && where.startsWith('apps/server/test/')).map(([code]) => code);
+    expect(server.filter((c) => !listed.has(c as ErrorCode))).toEqual([]);
   });
 });

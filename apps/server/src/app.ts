@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GameError } from '@kingdom/game';
-import { API_PREFIX, ERROR_MESSAGES, OPENAPI_PATH, errorStatus } from '@kingdom/api';
+import { API_PREFIX, ERROR_MESSAGES, OPENAPI_PATH, answersWith, errorStatus, openApiErrorResponses, type Endpoint } from '@kingdom/api';
 import type { Config } from './config.ts';
 import type { Database, Orm } from './db/client.ts';
 import type { ChainProviders } from './chain/index.ts';
@@ -72,6 +72,19 @@ export interface AppDeps {
   solanaWatcher?: SolanaWatcherJob;
   /** Shutdown state (readiness answers 503 while draining); a new one when absent. */
   lifecycle?: Lifecycle;
+  /**
+   * Told of an error answer whose status and code the endpoint's descriptor does not list
+   * (`answersWith` of `@kingdom/api`: so OpenAPI does not publish it). Default: a warning in the log;
+   * the tests' harness collects them and fails.
+   */
+  undeclaredError?: (answer: UndeclaredError) => void;
+}
+
+/** An error answer an endpoint's descriptor does not list (see {@link AppDeps.undeclaredError}). */
+export interface UndeclaredError {
+  operationId: string;
+  status: number;
+  code: string;
 }
 
 declare module 'fastify' {
@@ -94,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
     kickJob: () => undefined,
     lifecycle: new Lifecycle(),
+    undeclaredError: (answer) => app.log.warn(answer, 'an error answer its endpoint descriptor does not list (missing from OpenAPI)'),
     ...deps,
     leases,
     chainJobs: deps.chainJobs ?? new ChainMoneyJobs(deps.db, deps.providers.money, clock, {
@@ -133,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => full.chainJobs.stop());
   app.addHook('onClose', async () => full.solanaWatcher.stop());
   app.decorate('apiRoutes', []);
+  /** The descriptor of each registered operation, for the OpenAPI document's error answers. */
+  const endpointsById = new Map<string, Endpoint>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -149,16 +165,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    // Each operation's error answers, by status, from its descriptor (docs/http-contract.md §1).
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      for (const ops of Object.values(openapiObject.paths ?? {})) {
+        for (const op of Object.values(ops as Record<string, { operationId?: string; responses?: Record<string, unknown> }>)) {
+          const e = op.operationId ? endpointsById.get(op.operationId) : undefined;
+          if (e) op.responses = { ...op.responses, ...openApiErrorResponses(e) };
+        }
+      }
+      return openapiObject;
+    },
   });
+
+  /** Sends an error answer, first telling `undeclaredError` when the route's descriptor does not list it. */
+  const sendError = (request: FastifyRequest, reply: FastifyReply, status: number, body: { error: string; message: string; errors?: Record<string, string[]> }) => {
+    const e = request.routeOptions.config.endpoint;
+    if (e && !answersWith(e, status, body.error)) full.undeclaredError({ operationId: e.operationId, status, code: body.error });
+    return reply.status(status).send(body);
+  };
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiError) {
       if (err.status >= 500 && err.code !== 'NOT_READY') request.log.error({ err }, 'request failed');
-      return reply.status(err.status).send({ error: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      return sendError(request, reply, err.status, { error: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err instanceof GameError) {
       if (errorStatus(err.code) >= 500) request.log.error({ err }, 'rule reported a fault');
-      return reply.status(errorStatus(err.code)).send({ error: err.code, message: ERROR_MESSAGES[err.code] });
+      return sendError(request, reply, errorStatus(err.code), { error: err.code, message: ERROR_MESSAGES[err.code] });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
@@ -166,17 +201,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue.params as { issue?: { keys?: string[] } })?.issue?.keys?.join(',') || '_';
         (errors[field] ??= []).push(issue.message ?? 'invalid');
       }
-      return reply.status(422).send({ error: 'VALIDATION_ERROR', message: ERROR_MESSAGES.VALIDATION_ERROR, errors });
+      return sendError(request, reply, 422, { error: 'VALIDATION_ERROR', message: ERROR_MESSAGES.VALIDATION_ERROR, errors });
     }
     if (err.statusCode === 429) {
-      return reply.status(429).send({ error: 'TOO_MANY_REQUESTS', message: ERROR_MESSAGES.TOO_MANY_REQUESTS });
+      return sendError(request, reply, 429, { error: 'TOO_MANY_REQUESTS', message: ERROR_MESSAGES.TOO_MANY_REQUESTS });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large).
-      return reply.status(err.statusCode).send({ error: 'VALIDATION_ERROR', message: ERROR_MESSAGES.VALIDATION_ERROR });
+      return sendError(request, reply, err.statusCode, { error: 'VALIDATION_ERROR', message: ERROR_MESSAGES.VALIDATION_ERROR });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'UNHANDLED_ERROR', message: ERROR_MESSAGES.UNHANDLED_ERROR });
+    return sendError(request, reply, 500, { error: 'UNHANDLED_ERROR', message: ERROR_MESSAGES.UNHANDLED_ERROR });
   });
 
   await app.register(async (api) => {
@@ -184,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       for (const method of [r.method].flat()) {
         if (method !== 'HEAD') app.apiRoutes.push({ method, url: r.url, operationId: r.config?.endpoint?.operationId });
       }
+      if (r.config?.endpoint) endpointsById.set(r.config.endpoint.operationId, r.config.endpoint);
     });
     // API answers above 1 KB (lists, reports, the docs) compressed; the hot reads are smaller and go
     // out as they are. Brotli at a low quality: on the fly, speed matters more than the last bytes.

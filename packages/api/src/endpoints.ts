@@ -149,7 +149,8 @@ export const ENDPOINTS = {
   }),
   lands: endpoint({
     operationId: 'lands', method: 'GET', path: '/lands', tags: ['lands'], auth: 'public',
-    summary: "Lands: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: landsResponse, errors: [],
+    summary: "Lands: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: landsResponse,
+    errors: ['USER_NOT_AUTH'],
   }),
   land: endpoint({
     operationId: 'land', method: 'GET', path: '/lands/:hex_name', tags: ['lands'], auth: 'public',
@@ -178,7 +179,8 @@ export const ENDPOINTS = {
   }),
   miningTools: endpoint({
     operationId: 'miningTools', method: 'GET', path: '/mining_tool', tags: ['mining tools'], auth: 'public',
-    summary: "Mining tools: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: miningToolsResponse, errors: [],
+    summary: "Mining tools: the user's (my=true, bearer token) or the whole collection", query: listQuery, response: miningToolsResponse,
+    errors: ['USER_NOT_AUTH'],
   }),
   walletSync: endpoint({
     operationId: 'walletSync', method: 'POST', path: '/wallets/sync', tags: ['wallets'], auth: 'session',
@@ -397,7 +399,8 @@ export const ENDPOINTS = {
     summary: 'Orders EXO paid in ADA (a sale round or a vendor EXO pack); exactly once per Idempotency-Key header',
     headers: idempotencyHeaders,
     body: orderRequest, response: orderResponse,
-    errors: ['SALE_ROUND_CLOSED', 'SALE_SOLD_OUT', 'NOT_FOUND', 'PENDING_TRANSACTION', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'SYSTEM_FEATURE_NOT_AVAILABLE'],
+    errors: ['SALE_ROUND_CLOSED', 'SALE_SOLD_OUT', 'NOT_FOUND', 'PENDING_TRANSACTION', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'SYSTEM_FEATURE_NOT_AVAILABLE',
+      'PRICE_STALE', 'SOLANA_WALLET_REQUIRED'],
   }),
   exoOrders: endpoint({
     operationId: 'exoOrders', method: 'GET', path: '/exo/orders', tags: ['chain'], auth: 'session',

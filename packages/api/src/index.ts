@@ -4,6 +4,7 @@ export * from './schemas.ts';
 export * from './open-enum.ts';
 export * from './goldrush.ts';
 export * from './contract.ts';
+export * from './error-answers.ts';
 export * from './endpoints.ts';
 export * from './paths.ts';
 export * from './client.ts';

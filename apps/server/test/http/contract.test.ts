@@ -1,14 +1,17 @@
 /**
  * The HTTP contract as structure (docs/architecture.md §8): every endpoint descriptor of `@kingdom/api` is
  * registered, every registered `/api` route comes from a descriptor, and each appears in
- * `/api/docs/json` with its operationId; then every descriptor is fuzzed with hostile input (NUL
- * bytes, broken percent-encoding, huge numbers, wrong types) and must never answer a 5xx.
+ * `/api/docs/json` with its operationId and its error answers by status (`errorAnswers` of
+ * `@kingdom/api`); then every descriptor is fuzzed with hostile input (NUL bytes, broken
+ * percent-encoding, huge numbers, wrong types) and must never answer a 5xx — nor, as in every server
+ * test (support/kingdom.ts), an error its descriptor does not list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { API_PREFIX, ENDPOINTS, IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER, type Endpoint } from '@kingdom/api';
+import { API_PREFIX, ENDPOINTS, ERROR_MESSAGES, IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER, errorAnswers, openInMaintenance, type Endpoint } from '@kingdom/api';
 import { createCardanoTestWallet } from '../support/wallets.ts';
 import { createTestKingdom, signInCardano, type TestKingdom } from '../support/kingdom.ts';
+import { openDuringMaintenance } from '../../src/http/maintenance.ts';
 
 let k: TestKingdom;
 let token: string;
@@ -52,7 +55,7 @@ describe('descriptors and routes are one', () => {
     const withKey = Object.values(doc.paths).flatMap((ops) => Object.values(ops))
       .filter((op) => op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase()))
       .map((op) => op.operationId).sort();
-    const spending = descriptors.filter((e) => e.errors.includes('IDEMPOTENCY_KEY_REUSED')).map((e) => e.operationId).sort();
+    const spending = descriptors.filter((e) => e.errors?.includes('IDEMPOTENCY_KEY_REUSED')).map((e) => e.operationId).sort();
     expect(spending).toEqual(['chainWithdrawalCreate', 'exoOrderCreate', 'mintCreate', 'questClaim', 'vendorPurchase']);
     expect(withKey).toEqual(spending);
     const purchase = doc.paths[API_PREFIX + ENDPOINTS.vendorPurchase.path]!.post!;
@@ -60,6 +63,31 @@ describe('descriptors and routes are one', () => {
     expect(header).toMatchObject({ name: 'idempotency-key', required: true, schema: { type: 'string' } });
     expect(new RegExp(header.schema!.pattern!).test(crypto.randomUUID())).toBe(true);
     expect(new RegExp(header.schema!.pattern!).test('not-a-uuid')).toBe(false);
+  });
+
+  it('publishes each operation\'s error answers by status: its codes with their messages, and `error` an enum of them', async () => {
+    type Response = { description: string; content?: { 'application/json'?: { schema?: { required?: string[]; properties?: { error?: { enum?: string[] } } } } } };
+    const doc = (await k.get('/docs/json')).json<{ paths: Record<string, Record<string, { operationId?: string; responses: Record<string, Response> }>> }>();
+    const ops = new Map(Object.values(doc.paths).flatMap((o) => Object.values(o)).map((op) => [op.operationId, op]));
+    for (const e of descriptors) {
+      const op = ops.get(e.operationId);
+      if (!op) continue; // (the test above names a descriptor without its operation)
+      const published = Object.entries(op.responses).filter(([s]) => Number(s) >= 400)
+        .map(([status, r]) => ({ status: Number(status), codes: r.content?.['application/json']?.schema?.properties?.error?.enum }));
+      expect(published, e.operationId).toEqual(errorAnswers(e));
+      for (const { status, codes } of errorAnswers(e)) {
+        expect(op.responses[String(status)]!.content!['application/json']!.schema!.required).toEqual(['error', 'message']);
+        for (const c of codes) expect(op.responses[String(status)]!.description).toContain(`\`${c}\`: ${ERROR_MESSAGES[c]}`);
+      }
+      expect(Object.keys(op.responses).filter((st) => st.startsWith('2')), e.operationId).toHaveLength(1);
+    }
+    const purchase = ops.get('vendorPurchase')!.responses;
+    expect(purchase['401']!.content!['application/json']!.schema!.properties!.error!.enum).toEqual(['USER_NOT_AUTH']);
+    expect(purchase['419']!.content!['application/json']!.schema!.properties!.error!.enum).toEqual(['CSRF_TOKEN_MISMATCH']);
+    expect(purchase['422']!.content!['application/json']!.schema!.properties!.error!.enum).toEqual(['AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'VALIDATION_ERROR']);
+    expect(Object.keys(ops.get('land')!.responses)).toEqual(['200', '404', '422', '500', '503']);
+    // 503 MAINTENANCE is published exactly where the server's maintenance switch answers it
+    for (const e of descriptors) expect(openInMaintenance(e.path), e.operationId).toBe(openDuringMaintenance(e.path));
   });
 
   it('refuses a spending request without the key before its handler: 422 VALIDATION_ERROR naming the header', async () => {

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 import { createChainProviders, type ChainProviders } from '../../src/chain/index.ts';
 import type { EmulatorGenesisOptions } from '../../src/chain/cardano/money.ts';
 import { seedDemoWorld, seedReferenceData } from '../../src/seed/demo-world.ts';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type UndeclaredError } from '../../src/app.ts';
 import type { CardanoTestWallet, SolanaTestWallet } from './wallets.ts';
 
 export interface TestKingdom {
@@ -74,7 +74,9 @@ export async function createTestKingdom(opts: { demo?: boolean; env?: Record<str
   const providers = await createChainProviders(config, db, opts.genesis);
   await seedReferenceData(db, config);
   if (config.demo) await seedDemoWorld(db, providers, now);
-  const app = await buildApp({ config, db, providers, clock: () => now, advanceClock: async (ms) => { now = new Date(now.getTime() + ms); return now; } });
+  // Every error answer must be one its endpoint's descriptor lists (so OpenAPI publishes it): close() fails otherwise.
+  const undeclared: UndeclaredError[] = [];
+  const app = await buildApp({ config, db, providers, clock: () => now, advanceClock: async (ms) => { now = new Date(now.getTime() + ms); return now; }, undeclaredError: (a) => undeclared.push(a) });
   await app.ready();
 
   const csrf = async () => {
@@ -98,6 +100,10 @@ export async function createTestKingdom(opts: { demo?: boolean; env?: Record<str
       await app.close();
       await db.close();
       await pgdb?.drop();
+      if (undeclared.length) {
+        const seen = [...new Set(undeclared.map((a) => `${a.operationId} answered ${a.status} ${a.code}`))];
+        throw new Error(`error answers their endpoint descriptors do not list (add the code to the descriptor's errors in packages/api; docs/http-contract.md §1): ${seen.join('; ')}`);
+      }
     },
   };
 }
