@@ -15,6 +15,7 @@ import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { PgListener, type ChannelSubscriber } from './listen.ts';
+import { EmbeddedPglite } from './embedded.ts';
 
 /** The Drizzle database (or a transaction of it). */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -159,24 +160,22 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   }
   const memory = opts.dataDir === 'memory://' || opts.dataDir === '';
   if (!memory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = memory ? new PGlite() : new PGlite(opts.dataDir);
-  await client.waitReady;
-  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  // one handle that reopens the data folder after a WASM abort of the instance (embedded.ts)
+  const embedded = await EmbeddedPglite.open(memory ? null : opts.dataDir, (err) => {
+    process.stderr.write(`kingdom: the embedded database aborted (${String((err as Error)?.message ?? err).slice(0, 200)}); reopened ${opts.dataDir} at its last commit\n`);
+  });
+  const orm = drizzlePglite(embedded.driver as unknown as PGlite, { schema }) as unknown as Orm;
   await migratePglite(orm as never, { migrationsFolder });
   return {
     kind: 'pglite',
     orm,
     async query<T>(stmt: Statement, params: unknown[]) {
-      const res = await client.query<T>(stmt.text, params);
+      const res = await embedded.driver.query<T>(stmt.text, params);
       return res.rows;
     },
-    async listen(channel, sub) {
-      const unlisten = await client.listen(channel, (payload) => sub.notify(payload));
-      sub.live(true);
-      return () => void unlisten().catch(() => undefined);
-    },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
-    close: () => client.close(),
+    listen: (channel, sub) => embedded.listen(channel, sub),
+    dumpDataDir: () => embedded.dumpDataDir(),
+    close: () => embedded.close(),
   };
 }
 
