@@ -121,7 +121,8 @@ export const ENDPOINTS = {
   }),
   balance: endpoint({
     operationId: 'balance', method: 'GET', path: '/user/balance/:token', tags: ['balances'], auth: 'session-in-query',
-    summary: 'One app balance (EXO, HEXO, FOOD or RUNE) in base units', params: tokenParam, response: balanceResponse, errors: [],
+    summary: 'One app balance (EXO, HEXO, FOOD or RUNE) in base units; GEMS has none (SYSTEM_FEATURE_NOT_AVAILABLE, docs/product.md §3)',
+    params: tokenParam, response: balanceResponse, errors: ['SYSTEM_FEATURE_NOT_AVAILABLE'],
   }),
   prices: endpoint({
     operationId: 'prices', method: 'GET', path: '/currencies/prices', tags: ['prices'], auth: 'public',

@@ -132,7 +132,16 @@ export const logoutResponse = z.object({ status: z.literal('success') });
 export const userResponse = z.object({ user });
 
 // ---- balances and prices ----
-export const tokenParam = z.object({ token: z.enum(TOKENS) });
+/** The spec's store balance without a source (docs/product.md §3): `GET user/balance/gems` answers SYSTEM_FEATURE_NOT_AVAILABLE. */
+export const GEMS = 'gems';
+/**
+ * A balance's token. `gems` is the spec's fifth store balance (`gemsBalance`), which nothing in the
+ * game grants or spends: it is accepted only to be answered 400 SYSTEM_FEATURE_NOT_AVAILABLE
+ * (docs/product.md §3), not a bare validation error.
+ */
+export const tokenParam = z.object({
+  token: z.enum([...TOKENS, GEMS]).describe('exo, hexo, food or rune; gems answers 400 SYSTEM_FEATURE_NOT_AVAILABLE (GEMS has no source: docs/product.md §3)'),
+});
 export const balanceResponse = z.object({ balance: baseUnits });
 const priceFlags = z.object({ exo: z.boolean(), hexo: z.boolean(), ada_usd: z.boolean(), sol_usd: z.boolean() });
 const priceTimes = z.object({ exo: z.string().nullable(), hexo: z.string().nullable(), ada_usd: z.string().nullable(), sol_usd: z.string().nullable() });

@@ -83,6 +83,16 @@ describe('a new player, before and after the faucet', () => {
     expect((await k.get(PATHS.totalLands, token)).json()).toEqual({ total_lands: 0 });
   });
 
+  it('GEMS, the spec store\'s fifth balance, has no source: user/balance/gems answers SYSTEM_FEATURE_NOT_AVAILABLE, not a bare 422 (docs/product.md §3)', async () => {
+    const { token } = await signInCardano(k, createCardanoTestWallet());
+    const gems = await k.get(PATHS.balance('gems'), token);
+    expect(gems.statusCode).toBe(400);
+    expect(gems.json()).toEqual({ error: 'SYSTEM_FEATURE_NOT_AVAILABLE', message: 'This feature is currently not available. Stay tuned!' });
+    // the session comes first, as for any balance; an unknown token stays a validation error
+    expect((await k.get(PATHS.balance('gems'), 'not-a-session')).statusCode).toBe(401);
+    expect((await k.get(PATHS.balance('diamonds'), token)).json()).toMatchObject({ error: 'VALIDATION_ERROR' });
+  });
+
   it('the faucet gives a never-seen Cardano wallet lands, tools and balances, seen after sign-in', async () => {
     const wallet = createCardanoTestWallet();
     const res = await k.post(PATHS.demoFaucet, { address: wallet.address, lands: 3, tools: 2, hexo: '1500', exo: '250' });

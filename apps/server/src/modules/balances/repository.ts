@@ -15,7 +15,7 @@ const balanceStmt = sessionStatement('user_balance', ({ session, clock }) => sql
  * that checks the session and the shared clock (its route reads the clock in the query).
  * @throws ApiError USER_NOT_AUTH when the token is missing, unknown, revoked or expired
  */
-export async function requestBalance(db: Database, request: FastifyRequest, token: Token): Promise<string> {
+export async function requestBalance(db: Database, request: FastifyRequest, token: Token | 'gems'): Promise<string> {
   const [row] = await sessionRows<{ balance: string }>(db, balanceStmt, request, { token });
   return row!.balance;
 }
