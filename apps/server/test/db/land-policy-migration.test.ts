@@ -13,6 +13,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { LAND_POLICY_ID } from '@kingdom/game';
 import { MIGRATIONS_FOLDER } from '../../src/db/client.ts';
+import { TEST_DB } from '../support/kingdom.ts';
 
 const OLD = 'a7b2e7c1d4f0936e5b8c2a1f0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b';
 const dirs: string[] = [];
@@ -46,8 +47,9 @@ async function keys(client: PGlite): Promise<string[]> {
   return r.rows.map((x) => x.k);
 }
 
-describe('migration 0030: the demo Land policy', () => {
-  it('a database of the former demo id moves to the script\'s id', async () => {
+// It builds its own PGlite databases: once, in the PGlite run.
+describe.runIf(TEST_DB === 'pglite')('migration 0030: the demo Land policy', () => {
+  it('a database of the former demo id moves to the script\'s id', { timeout: 180_000 }, async () => {
     const client = await started(OLD);
     expect(await keys(client)).toEqual([OLD, OLD, OLD]);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -55,7 +57,7 @@ describe('migration 0030: the demo Land policy', () => {
     await client.close();
   });
 
-  it('a database of another policy (an imported world) is untouched', async () => {
+  it('a database of another policy (an imported world) is untouched', { timeout: 180_000 }, async () => {
     const other = 'cd'.repeat(28);
     const client = await started(other);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
