@@ -157,7 +157,7 @@ describe('kingdom doctor', () => {
 
   it('estimates the daily requests: the watcher every CHAIN_WATCH_MS plus the expected players', () => {
     const e = dailyRequestEstimate(loadConfig({ LOG_LEVEL: 'silent', CHAIN_WATCH_MS: '20000', EXPECTED_DAILY_PLAYERS: '1000' }));
-    // README "Blockfrost request budget": 4 calls per watcher run (4,320 runs a day), ≈ 12 per player
+    // docs/operator-guide.md §7.3 "Blockfrost request budget": 4 calls per watcher run (4,320 runs a day), ≈ 12 per player
     expect(e).toEqual({ watcher: 17_280, players: 12_000, total: 29_280 });
   });
 });
