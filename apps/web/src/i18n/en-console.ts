@@ -29,7 +29,7 @@ export const enConsole = {
     csvFailed: 'The CSV could not be downloaded.',
     notOperator: {
       title: 'Not an operator',
-      text: 'The console is for the Kingdom’s operators. The wallet you signed in with has no operator role: an admin can add it (npm run kingdom -- operators add).',
+      text: 'The console is for the Kingdom’s operators. The wallet you signed in with has no operator role: an admin can add it (npm run kingdom -- operators add --chain … --address … --role …).',
       back: 'Back to the game',
     },
     signIn: {

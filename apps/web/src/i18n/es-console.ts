@@ -32,7 +32,7 @@ export const esConsole: TextsLike<typeof enConsole> = {
     csvFailed: 'No se pudo descargar el CSV.',
     notOperator: {
       title: 'No eres operador',
-      text: 'La consola es para los operadores del Reino. La billetera con la que entraste no tiene rol de operador: un administrador puede añadirla (npm run kingdom -- operators add).',
+      text: 'La consola es para los operadores del Reino. La billetera con la que entraste no tiene rol de operador: un administrador puede añadirla (npm run kingdom -- operators add --chain … --address … --role …).',
       back: 'Volver al juego',
     },
     signIn: {
