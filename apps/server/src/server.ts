@@ -120,7 +120,12 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
           if (day) app.log[warmedAt - started >= 1000 ? 'info' : 'debug']({ day, ms: warmedAt - started }, 'rosters warmed up');
         }
       } },
-      { ...chain, run: async () => { await refreshClock(); await chain.run(); } },
+      { ...chain, run: async () => {
+        // (while Blockfrost has not answered since the start, the provider check reports it: no failing runs meanwhile)
+        if (providerCheck && app.lifecycle.waitingFor) return;
+        await refreshClock();
+        await chain.run();
+      } },
       // SOL payments of EXO orders (docs/game-rules.md §9): the watcher of this deployment's cluster
       { ...app.deps.solanaWatcher.job(solanaWatchEveryMs(providers.solanaChain)), run: async () => { await refreshClock(); await app.deps.solanaWatcher.run(); } },
       // achievement notices when earned (jobs/achievements.ts)
