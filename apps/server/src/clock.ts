@@ -24,6 +24,9 @@ const offsetStmt = prepared('clock_offset', sql.raw(`SELECT ${CLOCK_OFFSET_SQL} 
  */
 export const CLOCK_TOPIC = 'clock';
 
+/** How long a read keeps this process's own uncommitted-looking clock move (ms): see {@link GameClock.load}. */
+export const ADVANCE_GRACE_MS = 30_000;
+
 export class GameClock {
   private offsetMs = 0;
   /** Whether the offset's notifications are heard (see {@link watch}). */
@@ -33,7 +36,17 @@ export class GameClock {
   /** The value of {@link changes} the last completed {@link load} started at; -1: none since hearing began. */
   private loadedAt = -1;
   private unwatch: (() => void) | null = null;
-  constructor(private readonly db: Database) {}
+  /** `Date.now()` of this process's last {@link advance} (0: none). */
+  private advancedAt = 0;
+  private readonly advanceGraceMs: number;
+  /**
+   * @param opts.advanceGraceMs how long after its own {@link advance} a {@link load} that reads an
+   *   older offset keeps this process's newer one (the move's transaction may not have committed
+   *   yet); after it, the database's offset wins (the move was rolled back). Default {@link ADVANCE_GRACE_MS}.
+   */
+  constructor(private readonly db: Database, opts: { advanceGraceMs?: number } = {}) {
+    this.advanceGraceMs = opts.advanceGraceMs ?? ADVANCE_GRACE_MS;
+  }
 
   /**
    * Starts hearing the database's notifications of offset changes (by any process, on commit), so
@@ -77,16 +90,21 @@ export class GameClock {
   }
 
   /**
-   * Reads the shared offset (call at start and now and then): one prepared statement. The offset
-   * only ever moves forward (demo ticks), so a read never takes it back: a read that began before
-   * this process's own {@link advance} committed (and saw the older offset) leaves the newer one.
+   * Reads the shared offset (call at start and now and then): one prepared statement. A read that
+   * sees an older offset than this process's own {@link advance} made keeps the newer one for
+   * `advanceGraceMs` (the move may not have committed yet) and does not count as current, so the
+   * next request reads again; after that the database's offset wins. (It used to keep the larger
+   * one for good: a move whose transaction rolled back left this process a day ahead of the
+   * others — its next tick answered the day it already showed, the one after jumped two.)
    */
   async load(): Promise<void> {
     const started = this.changes;
     const [row] = await runPrepared<{ ms: string | null }>(this.db, offsetStmt);
-    this.offsetMs = Math.max(this.offsetMs, Number(row?.ms ?? 0));
+    const shared = Number(row?.ms ?? 0);
+    const pending = shared < this.offsetMs && Date.now() - this.advancedAt < this.advanceGraceMs;
+    if (!pending) this.offsetMs = shared;
     // a change notified while the read ran may be newer than what it saw: not current then
-    if (this.changes === started) this.loadedAt = started;
+    if (this.changes === started && !pending) this.loadedAt = started;
   }
 
   /**
@@ -99,6 +117,8 @@ export class GameClock {
       ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object('ms', (app_settings.value->>'ms')::bigint + ${ms}::bigint)
       RETURNING (value->>'ms') AS ms`);
     this.offsetMs = Number(row!.ms);
+    this.advancedAt = Date.now();
+    this.changes++; // not current until a read sees the move committed (or the grace ends)
     return this.now();
   }
 }
