@@ -40,14 +40,16 @@ export function AuditTable({ rows }: { rows: readonly AuditRow[] }) {
           {rows.map((r) => (
             <tr key={r.id} data-testid="audit-row" data-action={r.action}>
               <td data-label={t('console.player.when')}><TimeText at={r.at} /></td>
-              <td data-label={t('console.audit.operator')}><ShortAddress value={r.operator.address} /> <span className="muted">({t(`console.roles.${r.role}`)})</span></td>
+              <td data-label={t('console.audit.operator')}><span><ShortAddress value={r.operator.address} /> <span className="muted">({t(`console.roles.${r.role}`)})</span></span></td>
               <td data-label={t('console.audit.action')}><span className="mono">{r.action}</span></td>
               <td data-label={t('console.audit.target')}>{r.target_user_id !== null ? <Link to={`/console/player/${r.target_user_id}`}>{r.target}</Link> : <span className="mono break">{r.target}</span>}</td>
               <td data-label={t('console.actions.reason')} className="console-wrap">{r.reason}</td>
               <td data-label={t('console.audit.change')} className="console-wrap">
+                <span>
                 {r.before !== null && r.before !== undefined ? <span className="mono break">{stateText(r.before)}</span> : null}
                 {r.before !== null && r.before !== undefined && r.after !== null && r.after !== undefined ? ' → ' : null}
                 {r.after !== null && r.after !== undefined ? <span className="mono break">{stateText(r.after)}</span> : null}
+                </span>
               </td>
             </tr>
           ))}

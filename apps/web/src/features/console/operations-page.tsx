@@ -57,8 +57,8 @@ export function OperationsPage() {
                         <th scope="row" data-label={t('console.operations.job')}><span className="mono">{j.name}</span></th>
                         <td data-label={t('console.operations.lastRun')}><TimeText at={j.last_run_at} /></td>
                         <td data-label={t('console.operations.duration')} className="num">{j.duration_ms === null ? none : `${formatThousands(Math.round(j.duration_ms))} ms`}</td>
-                        <td data-label={t('console.operations.ok')}>{j.ok === false ? <span className="badge console-flag" title={j.last_error ?? undefined}>{t('console.operations.failed')}</span> : <YesNo value={j.ok} />}{j.last_error ? <small className="muted console-wrap"> {j.last_error}</small> : null}</td>
-                        <td data-label={t('console.operations.lease')}>{j.lease_holder ? <><Mono value={j.lease_holder} /> <small className="muted">→ <TimeText at={j.lease_expires_at} /></small></> : none}</td>
+                        <td data-label={t('console.operations.ok')}><span>{j.ok === false ? <span className="badge console-flag" title={j.last_error ?? undefined}>{t('console.operations.failed')}</span> : <YesNo value={j.ok} />}{j.last_error ? <small className="muted console-wrap"> {j.last_error}</small> : null}</span></td>
+                        <td data-label={t('console.operations.lease')}>{j.lease_holder ? <span><Mono value={j.lease_holder} /> <small className="muted">→ <TimeText at={j.lease_expires_at} /></small></span> : none}</td>
                         <td data-label={t('console.operations.nextRun')}><TimeText at={j.next_run_at} /></td>
                       </tr>
                     ))}

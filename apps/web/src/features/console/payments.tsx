@@ -108,9 +108,11 @@ export function PaymentsTable({ payments, testId = 'payments' }: { payments: rea
               <td data-label={t('console.payments.verdict')}>{p.verdict}</td>
               <td data-label={t('console.payments.account')}>{p.user_id === null ? t('console.none') : <Link to={`/console/player/${p.user_id}`}>#{p.user_id}</Link>}</td>
               <td data-label={t('console.payments.state')} data-testid="payment-state">
-                {t(`console.payments.states.${p.state}`)}
-                {p.resolution?.refund_tx ? <> · <Mono value={p.resolution.refund_tx} /></> : null}
-                {p.resolution?.amount && p.resolution.token ? <> · {amountText(p.resolution.amount, p.resolution.token)}</> : null}
+                <span>
+                  {t(`console.payments.states.${p.state}`)}
+                  {p.resolution?.refund_tx ? <> · <Mono value={p.resolution.refund_tx} /></> : null}
+                  {p.resolution?.amount && p.resolution.token ? <> · {amountText(p.resolution.amount, p.resolution.token)}</> : null}
+                </span>
               </td>
               <td className="cell-action">
                 {p.state === 'unmatched' ? <ActionButton role="support" label={t('console.payments.resolve')} onClick={() => setOpen(p)} testId="payment-resolve" /> : null}

@@ -187,7 +187,7 @@ function Ledger({ id, balances }: { id: number; balances: Player['balances'] }) 
                     <td data-label={t('console.player.when')}><TimeText at={r.at} /></td>
                     <td data-label={t('console.player.asset')}>{r.asset.startsWith('item:') ? r.asset.slice(5) : TOKEN_SYMBOLS[r.asset as Token] ?? r.asset}</td>
                     <td data-label={t('console.actions.amount')} className={`num ${r.amount.startsWith('-') ? 'amount--out' : 'amount--in'}`}>{r.amount.startsWith('-') ? '' : '+'}{amountText(r.amount, a)}</td>
-                    <td data-label={t('console.actions.reason')}>{t(`account.reasons.${r.reason}`, { defaultValue: r.reason })}{r.raw_reason !== r.reason ? <> <small className="muted mono">{r.raw_reason}</small></> : null}</td>
+                    <td data-label={t('console.actions.reason')}><span>{t(`account.reasons.${r.reason}`, { defaultValue: r.reason })}{r.raw_reason !== r.reason ? <> <small className="muted mono">{r.raw_reason}</small></> : null}</span></td>
                     <td data-label={t('console.player.reference')}><span className="mono break">{r.reference}</span></td>
                     <td data-label={t('console.player.running')} className="num">{amountText(r.running_balance, a)}</td>
                   </tr>

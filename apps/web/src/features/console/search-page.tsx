@@ -44,7 +44,7 @@ function Results({ q }: { q: string }) {
                     <Link to={`/console/player/${h.user_id}`} data-testid="search-hit-link">{h.name} <span className="muted">#{h.user_id}</span></Link>
                   </th>
                   <td data-label={t('console.search.matchedBy')}>
-                    {t(`console.search.matches.${h.matched}`)}: <span className="mono break">{h.detail}</span>
+                    <span>{t(`console.search.matches.${h.matched}`)}: <span className="mono break">{h.detail}</span></span>
                   </td>
                   <td data-label={t('console.search.chain')}>{h.chain ? t(`console.chains.${h.chain}`) : t('console.none')}</td>
                   <td data-label={t('console.search.joined')}><TimeText at={h.created_at} /></td>
