@@ -7,11 +7,10 @@
  *    would bring), never an item; the clock moves with demo ticks. On the way: has_update marks the
  *    navigation and clears when the land is opened, "upgrade succeeded" is toasted while online;
  *  - "transaction sent" when the demo wallet sends a deposit;
- *  - "Disconnect wallet" keeps the session; `/connect/eternl` connects it again (a CIP-30 wallet
- *    injected as Eternl answering the session's address); `/connect/nonsense` answers
+ *  - "Disconnect wallet" keeps the session; `/connect/demo` connects it again (the demo wallet signs
+ *    a challenge: the server makes it the session's active wallet); `/connect/nonsense` answers
  *    ERROR_WALLET_SELECT_API. Desktop 1366×768 and phone 390×844.
  */
-import { bech32 } from '@scure/base';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { KingdomClient } from '../../tools/kingdom-client.ts';
@@ -155,7 +154,7 @@ describe('wallet session', () => {
   });
 
   for (const phone of [false, true]) {
-    test(`disconnect the wallet alone, /connect/eternl connects it again, /connect/nonsense is refused (${phone ? 'phone' : 'desktop'})`, async () => {
+    test(`disconnect the wallet alone, /connect/demo connects it again, /connect/nonsense is refused (${phone ? 'phone' : 'desktop'})`, async () => {
       await withPage(browser, `connect-${phone ? 'phone' : 'desktop'}`, phone ? { phone: true } : { viewport: DESKTOP }, async (w) => {
         const { page } = w;
         const session = await signInWithDemoWallet(w, 'Cardano');
@@ -174,24 +173,15 @@ describe('wallet session', () => {
         expect(await toastTexts(page)).toContain('Wallet disconnected');
         await w.shot('disconnected');
 
-        // an "Eternl" that answers the session's address (a wallet's in-app browser opening the link)
-        const addressHex = Buffer.from(bech32.fromWords(bech32.decode(session.walletAddress as `${string}1${string}`, 1023).words)).toString('hex');
-        await page.addInitScript((hexAddress: string) => {
-          const api = {
-            getNetworkId: async () => 0, getUsedAddresses: async () => [hexAddress], getUnusedAddresses: async () => [],
-            getChangeAddress: async () => hexAddress, getRewardAddresses: async () => [], getUtxos: async () => [], getBalance: async () => '00',
-            signData: async () => { throw new Error('not in this test'); }, signTx: async () => { throw new Error('not in this test'); },
-            submitTx: async () => { throw new Error('not in this test'); }, getExtensions: async () => [],
-          };
-          (window as unknown as { cardano: Record<string, unknown> }).cardano = {
-            eternl: { name: 'Eternl', icon: '', apiVersion: '0.1.0', enable: async () => api, isEnabled: async () => true },
-          };
-        }, addressHex);
-        await page.goto('/connect/eternl');
-        await expect.poll(() => page.getByText('Connected with Eternl').count(), { timeout: 20_000 }).toBe(1);
+        // "Connect a wallet" offers the wallet again; connecting signs a challenge (the server makes it
+        // the session's active wallet: a wallet that cannot sign cannot connect), here the demo wallet
+        const connect = page.getByTestId('connect-wallet-link');
+        expect(await connect.getAttribute('href')).toBe('/connect/demo');
+        await page.goto('/connect/demo');
+        await expect.poll(() => page.getByText('Connected with Demo wallet (Cardano)').count(), { timeout: 30_000 }).toBe(1);
         const back = await readSession(page);
-        expect([back?.walletType, back?.walletApiName, back?.walletAddress, back?.token]).toEqual(['cardano', 'eternl', session.walletAddress, session.token]);
-        await w.shot('connect-eternl');
+        expect([back?.walletType, back?.walletApiName, back?.walletAddress, back?.token]).toEqual(['cardano', 'demo', session.walletAddress, session.token]);
+        await w.shot('connect-demo');
 
         await page.goto('/connect/nonsense');
         await expect.poll(() => page.getByText('Unknown wallet type').count(), { timeout: 20_000 }).toBe(1);

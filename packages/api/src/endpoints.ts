@@ -11,7 +11,7 @@ import {
   ordersResponse, blocksRequest, blocksResponse, walletBalanceParams, walletBalanceResponse, solanaSlotsRequest, solanaSlotsResponse,
 } from './chain.ts';
 import {
-  configResponse, challengeRequest, challengeResponse, challengeTxRequest, challengeTxResponse, loginRequest, loginResponse, logoutResponse, userResponse,
+  configResponse, challengeRequest, challengeResponse, challengeTxRequest, challengeTxResponse, loginRequest, loginResponse, walletConnectRequest, logoutResponse, userResponse,
   tokenParam, balanceResponse, pricesResponse, countResponse, itemsResponse, listQuery, landsResponse,
   miningToolsResponse, totalLandsResponse, walletSyncResponse, faucetRequest, faucetResponse, idempotencyHeaders,
 } from './schemas.ts';
@@ -110,6 +110,16 @@ export const ENDPOINTS = {
   authLogout: endpoint({
     operationId: 'authLogout', method: 'GET', path: '/auth/logout', tags: ['auth'], auth: 'session-in-query',
     summary: 'Revokes the bearer token', response: logoutResponse, errors: [],
+  }),
+  authWalletConnect: endpoint({
+    operationId: 'authWalletConnect', method: 'POST', path: '/auth/wallet', tags: ['auth'], auth: 'session', rateLimit: 'auth',
+    summary: "Makes a wallet of the account the session's active wallet, by a signed challenge (the sign-in proof); answers the user",
+    body: walletConnectRequest, response: userResponse,
+    errors: ['USER_NOT_AUTH', 'USER_WALLET_NOT_BELONG', 'WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID', 'NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
+  }),
+  authWalletDisconnect: endpoint({
+    operationId: 'authWalletDisconnect', method: 'POST', path: '/auth/wallet/disconnect', tags: ['auth'], auth: 'session',
+    summary: "Clears the session's active wallet (the session stays signed in); answers the user", response: userResponse, errors: [],
   }),
   dashboardUser: endpoint({
     operationId: 'dashboardUser', method: 'GET', path: '/dashboard/user', tags: ['user'], auth: 'session-in-query',
@@ -384,7 +394,7 @@ export const ENDPOINTS = {
     summary: 'Withdraws EXO or HEXO to the Master Wallet (docs/game-rules.md §8); exactly once per Idempotency-Key header',
     headers: idempotencyHeaders,
     body: withdrawalRequest, response: withdrawalResponse,
-    errors: ['CANT_GET_MASTER_WALLET', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS', 'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'USER_WITHDRAW_HEXO_NO_BALANCE',
+    errors: ['CANT_GET_MASTER_WALLET', 'NOT_SET_ACTIVE_ADDRESS', 'ACTIVE_ADDRESS_NOT_MASTER_ADDRESS', 'WITHDRAW_CAN_ONLY_MASTER', 'PENDING_TRANSACTION', 'USER_WITHDRAW_HEXO_NO_BALANCE',
       'ERROR_WALLET_WRONG_NETWORK', 'TREASURY_INSUFFICIENT', 'AMOUNT_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'NOT_SET_ACTIVE_ADDRESS'],
   }),
   chainWithdrawals: endpoint({

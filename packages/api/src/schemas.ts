@@ -113,6 +113,16 @@ export const loginRequest = z.strictObject({
 }).refine((b) => (b.signature === undefined) !== (b.tx === undefined), { message: 'send either signature or tx', path: ['signature'] });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/**
+ * Connects a wallet of the account to the signed-in session as its active wallet (docs/product.md §4
+ * "Reconnect"): the same proof as sign-in (a challenge from `POST /auth/challenge`, signed, or the
+ * hardware wallets' signed transaction), for a wallet linked to this account.
+ */
+export const walletConnectRequest = z.strictObject({
+  ...walletProof,
+}).refine((b) => (b.signature === undefined) !== (b.tx === undefined), { message: 'send either signature or tx', path: ['signature'] });
+export type WalletConnectRequest = z.infer<typeof walletConnectRequest>;
+
 export const user = z.object({
   user_name: z.string(),
   user_id: z.number().int(),
@@ -120,8 +130,8 @@ export const user = z.object({
   type: z.string(),
   land_owner: z.boolean(),
   is_cardano: z.boolean(),
-  connect_wallet: z.string().describe('address of the wallet this session signed in with'),
-  wallet_handle: z.string().nullable().describe("the ADA Handle (without '$') the session's wallet holds, as its last sync saw it; null when none"),
+  connect_wallet: z.string().describe("address of the session's active wallet (the wallet of sign-in until another is connected); empty after a wallet disconnect"),
+  wallet_handle: z.string().nullable().describe("the ADA Handle (without '$') the session's active wallet holds, as its last sync saw it; null when none or no wallet is connected"),
 });
 export type User = z.infer<typeof user>;
 

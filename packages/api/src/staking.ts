@@ -14,7 +14,7 @@ export const wallet = z.object({
   chain,
   address: z.string(),
   is_master: z.boolean(),
-  is_current: z.boolean().describe('the wallet this session signed in with'),
+  is_current: z.boolean().describe("the session's active wallet (the wallet of sign-in until another is connected; none after a wallet disconnect)"),
   created_at: z.string(),
   synced_at: z.string().nullable(),
 });

@@ -75,14 +75,20 @@ export function bearerHash(request: FastifyRequest): string {
 }
 
 const sessionUser = sessionStatement('session_user', ({ session }) => sql`
-  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, w.chain, w.address
+  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, s.active_wallet_id::int AS active_wallet_id, w.chain, w.address
   FROM sessions s JOIN wallets w ON w.id = s.wallet_id
   WHERE ${session}`);
 
 /** The signed-in user of a request, for routes that go on to write. */
 export interface SessionUser {
   userId: number;
+  /** The wallet this session signed in with. */
   walletId: number;
+  /**
+   * The session's active wallet: the one whose control was last proved in it (at sign-in, or a
+   * signed challenge on connect, `POST /auth/wallet`); null after a wallet disconnect.
+   */
+  activeWalletId: number | null;
   chain: 'cardano' | 'solana';
   address: string;
   tokenHash: string;
@@ -94,10 +100,10 @@ export interface SessionUser {
  */
 export async function requireSession(db: Database, request: FastifyRequest, now: Date): Promise<SessionUser> {
   const tokenHash = bearerHash(request);
-  const rows = await runSession<{ user_id: number; wallet_id: number; chain: 'cardano' | 'solana'; address: string }>(db, sessionUser, tokenHash, now);
+  const rows = await runSession<{ user_id: number; wallet_id: number; active_wallet_id: number | null; chain: 'cardano' | 'solana'; address: string }>(db, sessionUser, tokenHash, now);
   const row = rows[0];
   if (!row) fail('USER_NOT_AUTH');
-  return { userId: row.user_id, walletId: row.wallet_id, chain: row.chain, address: row.address, tokenHash };
+  return { userId: row.user_id, walletId: row.wallet_id, activeWalletId: row.active_wallet_id, chain: row.chain, address: row.address, tokenHash };
 }
 
 /**

@@ -70,7 +70,12 @@ export const sessions = pgTable('sessions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
-}, (t) => [index('sessions_user').on(t.userId)]);
+  /** The session's active wallet (migration 0032): proved at sign-in or on connect, NULL after a wallet disconnect. */
+  activeWalletId: integer('active_wallet_id'),
+}, (t) => [
+  index('sessions_user').on(t.userId),
+  foreignKey({ name: 'sessions_active_wallet_id_fkey', columns: [t.activeWalletId], foreignColumns: [wallets.id] }).onDelete('set null'),
+]);
 
 export const balances = pgTable('balances', {
   userId: integer('user_id').notNull().references(() => users.id),

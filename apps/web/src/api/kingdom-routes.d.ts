@@ -44,3 +44,7 @@ declare module 'virtual:kingdom-routes/notifications' {
   const route: import('@kingdom/api').RouteOf<'notifications'>;
   export default route;
 }
+declare module 'virtual:kingdom-routes/authWalletDisconnect' {
+  const route: import('@kingdom/api').RouteOf<'authWalletDisconnect'>;
+  export default route;
+}

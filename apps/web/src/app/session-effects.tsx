@@ -58,9 +58,25 @@ export function SessionEffects() {
     };
   }, [authed]);
 
-  // a Solana session: the wallet's account changes end or update the session (wallets/solana/session-watch.ts)
   const walletType = useSession((s) => s.walletType);
   const walletApiName = useSession((s) => s.walletApiName);
+
+  // a Cardano session: the wallet's addresses on focus and on its accountChange event (wallets/cardano/session-watch.ts)
+  useEffect(() => {
+    if (!authed || walletType !== 'cardano' || !walletApiName) return;
+    let cancelled = false;
+    let off = () => undefined as void;
+    void Promise.all([import('../wallets/registry.ts'), import('../wallets/cardano/session-watch.ts')]).then(async ([registry, watch]) => {
+      const wallet = await registry.resolveCardanoWallet(walletApiName).catch(() => undefined);
+      if (!cancelled && wallet) off = watch.watchCardanoSessionWallet(wallet);
+    });
+    return () => {
+      cancelled = true;
+      off();
+    };
+  }, [authed, walletType, walletApiName]);
+
+  // a Solana session: the wallet's account changes end or update the session (wallets/solana/session-watch.ts)
   useEffect(() => {
     if (!authed || walletType !== 'solana' || !walletApiName) return;
     let cancelled = false;

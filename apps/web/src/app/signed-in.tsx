@@ -3,7 +3,7 @@
  * notification bell, name, wallet, logout) and the session's side effects. Loaded on sign-in, so a
  * visitor's first page does not carry it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useLatestNotifications, useNotificationsCount } from '../api/session-ca
 import { notifySuccess } from '../components/notify.ts';
 import { notifyUpgradeSucceeded } from '../components/tx-toast.ts';
 import { selectWalletConnected, useSession } from '../session/session-store.ts';
+import { connectTypeOf, lastWalletOf } from '../session/last-wallet.ts';
 import { useLogout } from '../session/use-logout.ts';
 import { GameClock } from './game-clock.tsx';
 import { useMenuOpen } from './use-menu-open.ts';
@@ -94,9 +95,9 @@ export function AccountBar() {
   const walletAddress = useSession((s) => s.walletAddress);
   const walletHandle = useSession((s) => s.walletHandle);
   const walletConnected = useSession(selectWalletConnected);
-  const disconnectWallet = useSession((s) => s.disconnectWallet);
-  // the wallet just disconnected, offered again (the session forgets it: docs/product.md §4)
-  const [lastWallet, setLastWallet] = useState('');
+  const userId = useSession((s) => s.userId);
+  // the account's last wallet in this browser (it survives a reload), offered again (docs/product.md §4)
+  const lastWallet = walletConnected ? null : lastWalletOf(userId);
   const logout = useLogout();
   const [open, setOpen] = useMenuOpen();
   const box = useRef<HTMLDivElement>(null);
@@ -141,15 +142,16 @@ export function AccountBar() {
               type="button"
               className="btn btn--ghost"
               onClick={() => {
-                setLastWallet(useSession.getState().walletApiName);
-                disconnectWallet();
-                notifySuccess(t('login.disconnected'));
+                // the server forgets the session's active wallet too (POST /auth/wallet/disconnect)
+                void import('../session/wallet-session.ts').then(async ({ disconnectSessionWallet }) => {
+                  if (await disconnectSessionWallet()) notifySuccess(t('login.disconnected'));
+                });
               }}
             >
               {t('header.disconnectWallet')}
             </button>
           ) : (
-            <Link className="btn btn--ghost" to={lastWallet ? `/connect/${lastWallet}` : '/account/settings'} onClick={() => setOpen(false)} data-testid="connect-wallet-link">
+            <Link className="btn btn--ghost" to={lastWallet ? `/connect/${connectTypeOf(lastWallet)}` : '/account/settings'} onClick={() => setOpen(false)} data-testid="connect-wallet-link">
               {t('header.connectWallet')}
             </Link>
           )}

@@ -31,21 +31,27 @@ export interface PayDeps {
 }
 
 /**
- * Enables the session's Cardano wallet (the one it signed in with, demo wallet included).
+ * Enables the session's Cardano wallet (its active wallet, demo wallet included) and checks, before
+ * anything is signed, that the wallet is still on the session's account (docs/product.md §8
+ * ERROR_WALLET_NOT_MATCH: a switch is handled as the wallet watch does, wallets/cardano/session-watch.ts).
  * @throws WalletError NEEDS_CARDANO_WALLET (Solana session), NOT_SET_ACTIVE_ADDRESS (wallet not in
- *   this browser), USER_WALLET_CANCEL_CONNECT / ERROR_WALLET_API (enable refused or failed)
+ *   this browser), USER_WALLET_CANCEL_CONNECT / ERROR_WALLET_API (enable refused or failed),
+ *   ERROR_WALLET_NOT_MATCH (the wallet switched account)
  */
 export async function connectSessionWallet(): Promise<Cip30Api> {
   const { walletType, walletApiName } = useSession.getState();
   if (walletType !== 'cardano') throw new WalletError(NEEDS_CARDANO);
-  const { resolveCardanoWallet } = await import('../wallets/registry.ts');
+  const [{ resolveCardanoWallet }, { ensureCardanoSessionAccount }] = await Promise.all([import('../wallets/registry.ts'), import('../wallets/cardano/session-watch.ts')]);
   const wallet = await resolveCardanoWallet(walletApiName);
   if (!wallet) throw new WalletError('NOT_SET_ACTIVE_ADDRESS');
+  let api: Cip30Api;
   try {
-    return await wallet.enable();
+    api = await wallet.enable();
   } catch (e) {
     throw new WalletError(isUserRejection(e) ? 'USER_WALLET_CANCEL_CONNECT' : 'ERROR_WALLET_API', e instanceof Error ? e.message : undefined);
   }
+  await ensureCardanoSessionAccount(api);
+  return api;
 }
 
 const DEFAULT_DEPS: PayDeps = { connect: connectSessionWallet, chainInfo: () => call('chainInfo') };

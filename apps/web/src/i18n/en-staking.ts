@@ -45,7 +45,7 @@ export const enStaking = {
   wallets: {
     title: 'Linked wallets',
     chain: 'Chain', address: 'Address', master: 'Master Wallet', synced: 'Last sync', never: 'never',
-    current: 'signed in', isMaster: 'Master',
+    current: 'active', isMaster: 'Master',
     link: 'Link another wallet', linking: 'Linking…',
     linkDemo: 'Link a new demo wallet ({{chain}})',
     linkWallet: 'Link {{wallet}}',
@@ -61,5 +61,10 @@ export const enStaking = {
     stakeProved: 'linked {{date}}',
     linkStake: 'Link stake key ({{wallet}})',
     linkStakeDemo: 'Link stake key (demo wallet)',
+    connectTitle: 'Connect a wallet',
+    connectNote: 'The active wallet is the one withdrawals and payments use. Connecting a linked wallet asks it to sign a message (nothing is sent).',
+    connectWallet: 'Connect {{wallet}}',
+    connectDemo: 'Connect the demo wallet ({{chain}})',
+    noneActive: 'No wallet is connected to this session.',
   },
 } as const;

@@ -556,7 +556,7 @@ export const esPages = {
   wallets: {
     title: 'Billeteras vinculadas',
     chain: 'Cadena', address: 'Dirección', master: 'Billetera Maestra', synced: 'Última sincronización', never: 'nunca',
-    current: 'con sesión', isMaster: 'Maestra',
+    current: 'activa', isMaster: 'Maestra',
     link: 'Vincular otra billetera', linking: 'Vinculando…',
     linkDemo: 'Vincular una billetera demo nueva ({{chain}})',
     linkWallet: 'Vincular {{wallet}}',
@@ -572,6 +572,11 @@ export const esPages = {
     stakeProved: 'vinculada el {{date}}',
     linkStake: 'Vincular clave de stake ({{wallet}})',
     linkStakeDemo: 'Vincular clave de stake (billetera demo)',
+    connectTitle: 'Conectar una billetera',
+    connectNote: 'La billetera activa es la que usan los retiros y los pagos. Conectar una billetera vinculada le pide firmar un mensaje (no se envía nada).',
+    connectWallet: 'Conectar {{wallet}}',
+    connectDemo: 'Conectar la billetera demo ({{chain}})',
+    noneActive: 'Ninguna billetera está conectada a esta sesión.',
   },
   staking: {
     title: 'Staking-Hub',

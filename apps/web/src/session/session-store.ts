@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
 import type { Chain, User } from '@kingdom/api';
+import { rememberLastWallet } from './last-wallet.ts';
 
 /** Session fields kept in browser local storage (docs/product.md §3). */
 export interface PersistedSession {
@@ -48,6 +49,12 @@ export interface SignInPayload {
 
 export interface SessionActions {
   signIn(payload: SignInPayload): void;
+  /**
+   * The user as the server answers it. The server holds the session's active wallet
+   * (`connect_wallet`, docs/product.md §4): when it is not the page's wallet (disconnected on the
+   * server, or another wallet connected elsewhere), the page's wallet fields are cleared — the page
+   * shows the server's truth, and the handle goes with the wallet.
+   */
   setUser(user: User): void;
   setWalletLoaded(loaded: boolean): void;
   setSelectedLand(hexName: string): void;
@@ -57,7 +64,7 @@ export interface SessionActions {
    * Connects a wallet of the account to the session again (docs/product.md §2 `/connect/:type`, e.g. after
    * {@link disconnectWallet}): its chain, address and API name; the session itself is unchanged.
    */
-  connectWallet(wallet: { chain: Chain; address: string; walletApiName: string; solanaWalletType?: string }): void;
+  connectWallet(wallet: { chain: Chain; address: string; walletApiName: string; solanaWalletType?: string; isHD?: boolean }): void;
   /** Logout (docs/product.md §4): token, auth flag, wallet data and user fields. */
   clear(): void;
   /** {@link clear}, marking that the user signed out (until the next sign-in). */
@@ -100,13 +107,25 @@ function userFields(user: User): Partial<SessionState> {
   };
 }
 
+/** The wallet fields of a session without a wallet (docs/product.md §4 "Wallet disconnect alone"). */
+const NO_WALLET = { walletAddress: '', walletType: '', walletApiName: '', walletHandle: '', isHD: false, walletLoaded: false } as const;
+
+/** {@link userFields}, with the page's wallet following the server's active wallet. */
+function userWithWallet(s: SessionState, user: User): Partial<SessionState> {
+  const fields = userFields(user);
+  if (s.walletAddress !== '' && user.connect_wallet !== s.walletAddress) return { ...fields, ...NO_WALLET };
+  if (s.walletAddress === '') return { ...fields, walletHandle: '' };
+  return fields;
+}
+
 /** The session store. Read outside React with `useSession.getState()`. */
 export const useSession = create<SessionState>()(
   persist(
     (set) => ({
       ...EMPTY_PERSISTED,
       ...EMPTY_VOLATILE,
-      signIn: ({ token, user, chain, address, walletApiName, solanaWalletType, isHD }) =>
+      signIn: ({ token, user, chain, address, walletApiName, solanaWalletType, isHD }) => {
+        rememberLastWallet(user.user_id, { chain, apiName: walletApiName, hardware: isHD === true });
         set({
           isAuth: true,
           token,
@@ -119,16 +138,19 @@ export const useSession = create<SessionState>()(
           walletLoaded: true,
           signingOut: false,
           ...userFields(user),
-        }),
-      setUser: (user) => set(userFields(user)),
+        });
+      },
+      setUser: (user) => set((s) => userWithWallet(s, user)),
       setWalletLoaded: (walletLoaded) => set({ walletLoaded }),
       setSelectedLand: (selectedLand) => set({ selectedLand }),
-      disconnectWallet: () =>
-        set({ walletAddress: '', walletType: '', walletApiName: '', walletHandle: '', isHD: false, walletLoaded: false }),
-      connectWallet: ({ chain, address, walletApiName, solanaWalletType }) =>
-        set({
-          walletType: chain, walletAddress: address, walletApiName, walletLoaded: true, isHD: false, walletHandle: '',
-          solanaWalletType: chain === 'solana' ? (solanaWalletType ?? walletApiName) : '',
+      disconnectWallet: () => set({ ...NO_WALLET }),
+      connectWallet: ({ chain, address, walletApiName, solanaWalletType, isHD }) =>
+        set((s) => {
+          rememberLastWallet(s.userId, { chain, apiName: walletApiName, hardware: isHD === true });
+          return {
+            walletType: chain, walletAddress: address, walletApiName, walletLoaded: true, isHD: isHD === true, walletHandle: '',
+            solanaWalletType: chain === 'solana' ? (solanaWalletType ?? walletApiName) : '',
+          };
         }),
       clear: () => set({ ...EMPTY_PERSISTED, ...EMPTY_VOLATILE }),
       beginSignOut: () => set({ ...EMPTY_PERSISTED, ...EMPTY_VOLATILE, signingOut: true }),

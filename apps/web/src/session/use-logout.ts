@@ -17,11 +17,15 @@ import { notifySuccess } from '../components/notify.ts';
 import { PATHS_WEB } from '../paths.ts';
 import { DEMO_STORAGE_KEYS } from '../wallets/demo/storage-keys.ts';
 import { LANGUAGE_STORAGE_KEY } from '../i18n/language.ts';
+import { LAST_WALLETS_STORAGE_KEY } from './last-wallet.ts';
 import { useSession } from './session-store.ts';
 
-/** Clears local storage except the demo wallet's secret keys and the language choice (a setting of this browser, not of the session). */
+/**
+ * Clears local storage except the demo wallet's secret keys, the language choice (a setting of this
+ * browser, not of the session) and each account's last wallet ("Connect a wallet" after the next sign-in).
+ */
 export function clearLocalStorageKeepingDemoWallet(): void {
-  const kept = [...Object.values(DEMO_STORAGE_KEYS), LANGUAGE_STORAGE_KEY].flatMap((key) => {
+  const kept = [...Object.values(DEMO_STORAGE_KEYS), LANGUAGE_STORAGE_KEY, LAST_WALLETS_STORAGE_KEY].flatMap((key) => {
     const value = localStorage.getItem(key);
     return value === null ? [] : [[key, value] as const];
   });

@@ -10,7 +10,7 @@ export const TEST_USER: User = {
   type: 'citizen',
   land_owner: true,
   is_cardano: true,
-  connect_wallet: 'addr_test1vqexample',
+  connect_wallet: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6',
   wallet_handle: null,
 };
 
@@ -45,7 +45,7 @@ export function land(id: number, hexName: string, over: Partial<Land> = {}): Lan
     goldmine_level: 1,
     frenmine_level: null,
     workers: 2,
-    owner: 'addr_test1vqexample',
+    owner: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6',
     has_update: false,
     ...over,
   };
@@ -61,7 +61,7 @@ export function tool(id: number, over: Partial<MiningTool> = {}): MiningTool {
     policy_id: 'cd'.repeat(28),
     asset_name: `tool${id}`,
     daily_hexo: '100000000',
-    owner: 'addr_test1vqexample',
+    owner: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6',
     ...over,
   };
 }
@@ -85,6 +85,8 @@ export function signedInRoutes(over: MockRoutes = {}): MockRoutes {
     'GET /mining_tool': { body: { mtools: [], total: 0, page: 1, per_page: 12 } },
     'GET /lands': { body: { lands: [], total: 0, page: 1, per_page: 12 } },
     'GET /auth/logout': { body: { status: 'success' } },
+    // the server forgets the session's active wallet (docs/product.md §4): the user without a wallet
+    'POST /auth/wallet/disconnect': { body: { user: { ...TEST_USER, connect_wallet: '', wallet_handle: null } } },
     'GET /notifications': { body: { notifications: [], total: 0, unread: 0, page: 1, per_page: 20 } },
     'GET /goldmine/mines': { body: { mines: [], now: TEST_NOW } },
     'GET /frenmine/mines': { body: { mines: [], now: TEST_NOW } },

@@ -13,7 +13,7 @@ export function signInTestUser(): void {
     token: 'test-token',
     user: TEST_USER,
     chain: 'cardano',
-    address: 'addr_test1vqexample',
+    address: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6',
     walletApiName: 'eternl',
   });
 }

@@ -6,7 +6,7 @@ import type { Chain } from '@kingdom/api';
 import { DEMO_WALLET_API_NAME, type Cip30Wallet, type SolanaSigner, type WalletOption } from './types.ts';
 import { detectCardanoWallets, getInjectedCardanoWallet } from './cardano/detect.ts';
 import { detectSolanaWallets } from './solana/standard.ts';
-import { getStandardSolanaSigner, standardSigner } from './solana/standard-signer.ts';
+import { getStandardSolanaSigner } from './solana/standard-signer.ts';
 
 /** Loads the demo wallet module (another chunk). */
 function loadDemo() {
@@ -20,16 +20,17 @@ export async function resolveCardanoWallet(apiName: string): Promise<Cip30Wallet
 }
 
 /**
- * The Solana signer for `apiName`, or undefined when it is not available. The demo wallet is a
- * Wallet Standard wallet of its own (not registered, so the login list does not show it twice);
- * with `hardware` it acts as a hardware wallet (refuses `signMessage`).
+ * The Solana signer for `apiName`, or undefined when it is not available (`hardware`: a wallet that
+ * signs transactions but not messages is available, docs/game-rules.md §10.1). The demo wallet is
+ * registered through Wallet Standard here, on first use, like any wallet (the login list leaves it
+ * out: it has buttons of its own); with `hardware` it acts as a hardware wallet (refuses `signMessage`).
  */
 export async function resolveSolanaSigner(apiName: string, options: { hardware?: boolean } = {}): Promise<SolanaSigner | undefined> {
   if (apiName === DEMO_WALLET_API_NAME) {
-    const { createDemoSolanaStandardWallet } = await import('./demo/solana-standard.ts');
-    return standardSigner(createDemoSolanaStandardWallet({ refuseSignMessage: options.hardware === true }));
+    const { registerDemoSolanaWallet } = await import('./demo/solana-standard.ts');
+    registerDemoSolanaWallet(options.hardware === undefined ? {} : { hardware: options.hardware });
   }
-  return getStandardSolanaSigner(apiName);
+  return getStandardSolanaSigner(apiName, options);
 }
 
 /** True when the wallet saved in a session can be reached again in this browser. */

@@ -91,3 +91,6 @@ export interface WalletOption {
 
 /** Key of the demo wallet in the session's wallet API name. */
 export const DEMO_WALLET_API_NAME = 'demo';
+
+/** Name both demo wallets show (the Solana one is registered under it through Wallet Standard). */
+export const DEMO_WALLET_NAME = 'Demo wallet';

@@ -9,8 +9,9 @@ import { sessionRows, sessionStatement } from '../../auth/session.ts';
 
 /** Opens a session (token stored as its SHA-256) and records the sign-in time. */
 export async function insertSession(tx: Orm, s: { tokenHash: string; userId: number; walletId: number; expiresAt: Date }, now: Date): Promise<void> {
-  await exec(tx, sql`INSERT INTO sessions (token_hash, user_id, wallet_id, created_at, expires_at)
-    VALUES (${s.tokenHash}, ${s.userId}, ${s.walletId}, ${now}, ${s.expiresAt})`);
+  // the wallet of sign-in is the session's first active wallet (it just proved control of it)
+  await exec(tx, sql`INSERT INTO sessions (token_hash, user_id, wallet_id, active_wallet_id, created_at, expires_at)
+    VALUES (${s.tokenHash}, ${s.userId}, ${s.walletId}, ${s.walletId}, ${now}, ${s.expiresAt})`);
   await exec(tx, sql`UPDATE users SET last_login_at = ${now} WHERE id = ${s.userId}`);
 }
 
@@ -23,4 +24,14 @@ const revokeStmt = sessionStatement('session_revoke', ({ session, now }) => sql`
  */
 export async function revokeRequestSession(db: Database, request: FastifyRequest): Promise<void> {
   await sessionRows(db, revokeStmt, request);
+}
+
+/**
+ * Sets the active wallet of the live session `tokenHash` (docs/product.md §4): a wallet of the
+ * session's account, or null (a wallet disconnect). Inside the caller's transaction.
+ * @returns false when the session is gone (revoked meanwhile)
+ */
+export async function setSessionActiveWallet(tx: Orm, tokenHash: string, walletId: number | null): Promise<boolean> {
+  const rows = await exec(tx, sql`UPDATE sessions SET active_wallet_id = ${walletId} WHERE token_hash = ${tokenHash} AND revoked_at IS NULL RETURNING token_hash`);
+  return rows.length > 0;
 }

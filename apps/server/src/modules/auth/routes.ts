@@ -22,6 +22,7 @@ import { insertSession, revokeRequestSession } from './repository.ts';
 import { recordSignIn } from './sign-ins.ts';
 import { challengeIsOpen, consumeChallenge, insertChallenge } from '../../auth/challenge-store.ts';
 import { buildSignInTx } from './sign-in-tx.ts';
+import { activeWalletRoutes } from './active-wallet.ts';
 
 /** Registers the sign-in endpoints. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -82,6 +83,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     request.log.info({ userId: account.userId, created: account.created, chain }, 'signed in');
     return { token, user, expires_at: expiresAt.toISOString() };
   });
+
+  await activeWalletRoutes(app, network);
 
   route(app, ENDPOINTS.authLogout, async (input) => {
     await revokeRequestSession(db, input.request);

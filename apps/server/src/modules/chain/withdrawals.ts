@@ -35,8 +35,8 @@ export async function accountWithdrawals(db: Database, money: CardanoMoney, user
  * leaves the balance now (ledger entry `withdrawal`, reference `withdrawal:<id>`); the treasury
  * signer pays it out, and it returns (`withdrawal_refund`) if the payout fails or expires. The same
  * idempotency key answers the first request again.
- * @throws ApiError CANT_GET_MASTER_WALLET, ACTIVE_ADDRESS_NOT_MASTER_ADDRESS (signed in with
- *   another wallet), WITHDRAW_CAN_ONLY_MASTER (`address` is not the Master Wallet),
+ * @throws ApiError CANT_GET_MASTER_WALLET, NOT_SET_ACTIVE_ADDRESS (the session's wallet was
+ *   disconnected), ACTIVE_ADDRESS_NOT_MASTER_ADDRESS (the session's active wallet is another), WITHDRAW_CAN_ONLY_MASTER (`address` is not the Master Wallet),
  *   ERROR_WALLET_WRONG_NETWORK (a Solana Master Wallet), PENDING_TRANSACTION,
  *   USER_WITHDRAW_HEXO_NO_BALANCE, TREASURY_INSUFFICIENT, AMOUNT_TOO_LARGE, IDEMPOTENCY_KEY_REUSED
  */
@@ -60,7 +60,9 @@ export async function requestWithdrawal(
   const master = await masterWallet(db.orm, session.userId);
   if (!master) fail('CANT_GET_MASTER_WALLET');
   if (req.address !== undefined && req.address !== master.address) fail('WITHDRAW_CAN_ONLY_MASTER');
-  if (session.walletId !== master.id) fail('ACTIVE_ADDRESS_NOT_MASTER_ADDRESS');
+  // the session's active wallet, a server fact (POST /auth/wallet; docs/product.md §4): none after a disconnect
+  if (session.activeWalletId === null) fail('NOT_SET_ACTIVE_ADDRESS');
+  if (session.activeWalletId !== master.id) fail('ACTIVE_ADDRESS_NOT_MASTER_ADDRESS');
   if (master.chain !== 'cardano') fail('ERROR_WALLET_WRONG_NETWORK');
 
   // The player's own checks come before the treasury's (whose level a player must not learn from an

@@ -13,23 +13,26 @@ import { runSession, sessionRows, sessionStatement } from '../../auth/session.ts
 import { readsVersionSql, type SharedCache } from '../../http/shared-cache.ts';
 import { HELD_LANDS } from '../../world-import/collections.ts';
 
-const USER_COLUMNS = sql`u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type, w.chain, w.address, w.handle,
+// `w` is the session's wallet of sign-in, `aw` its active wallet (none after a wallet disconnect):
+// the wallet fields are the active wallet's; `is_cardano` falls back to the wallet of sign-in's chain.
+const USER_COLUMNS = sql`u.id::int AS user_id, u.name AS user_name, u.avatar AS user_avatar, u.type,
+    coalesce(aw.chain, w.chain) AS chain, coalesce(aw.address, '') AS address, aw.handle,
     EXISTS (SELECT 1 FROM ${HELD_LANDS} WHERE h.user_id = u.id) AS land_owner`;
 
 const userStmt = sessionStatement('dashboard_user', ({ session, clock }) => sql`
   SELECT ${USER_COLUMNS}, ${clock}
-  FROM sessions s JOIN users u ON u.id = s.user_id JOIN wallets w ON w.id = s.wallet_id
+  FROM sessions s JOIN users u ON u.id = s.user_id JOIN wallets w ON w.id = s.wallet_id LEFT JOIN wallets aw ON aw.id = s.active_wallet_id
   WHERE ${session}`);
 
 // The session (and the clock check) with the versions of what the dashboard shows; on a miss of the
 // shared cache, the user by id.
 const dashboardSessionStmt = sessionStatement('dashboard_session', ({ session, clock }) => sql`
-  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id,
+  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, s.active_wallet_id::int AS active_wallet_id,
     ${readsVersionSql('reads_users_version')} || '.' || ${readsVersionSql('reads_lands_version')} AS version, ${clock}
   FROM sessions s WHERE ${session}`);
 const userByIdStmt = prepared('dashboard_user_by_id', sql`
   SELECT ${USER_COLUMNS}
-  FROM users u JOIN wallets w ON w.id = ${sql.placeholder('wallet_id')}
+  FROM users u JOIN wallets w ON w.id = ${sql.placeholder('wallet_id')} LEFT JOIN wallets aw ON aw.id = ${sql.placeholder('active_wallet_id')}::int
   WHERE u.id = ${sql.placeholder('user_id')}`);
 
 const totalLandsStmt = sessionStatement('user_total_lands', ({ session }) => sql`
@@ -47,8 +50,9 @@ function toUser(r: UserRow): User {
 
 /**
  * The user of a session in one round trip, or null when the session is unknown, revoked or expired.
- * `land_owner`: a linked wallet holds at least one Land NFT; `is_cardano`/`connect_wallet`: the
- * wallet this session signed in with; `wallet_handle`: its ADA Handle as its last sync saw it.
+ * `land_owner`: a linked wallet holds at least one Land NFT; `connect_wallet`: the session's active
+ * wallet ('' after a wallet disconnect, docs/product.md §4); `wallet_handle`: its ADA Handle as its last
+ * sync saw it (null without one); `is_cardano`: the active wallet's chain, else the wallet of sign-in's.
  */
 export async function loadUser(db: Database, tokenHash: string, now: Date): Promise<User | null> {
   const [r] = await runSession<UserRow>(db, userStmt, tokenHash, now);
@@ -62,10 +66,11 @@ export async function loadUser(db: Database, tokenHash: string, now: Date): Prom
  *   its user or wallet is gone
  */
 export async function requestUser<T>(db: Database, answers: SharedCache<T>, request: FastifyRequest, render: (user: User) => T): Promise<T> {
-  const [s] = await sessionRows<{ user_id: number; wallet_id: number; version: string }>(db, dashboardSessionStmt, request);
-  const { user_id, wallet_id } = s!;
-  return answers.get(`${s!.version}|${user_id}|${wallet_id}`, async () => {
-    const [r] = await runPrepared<UserRow>(db, userByIdStmt, { user_id, wallet_id });
+  const [s] = await sessionRows<{ user_id: number; wallet_id: number; active_wallet_id: number | null; version: string }>(db, dashboardSessionStmt, request);
+  const { user_id, wallet_id, active_wallet_id } = s!;
+  // the active wallet is part of the key: a connect or disconnect answers anew
+  return answers.get(`${s!.version}|${user_id}|${wallet_id}|${active_wallet_id ?? '-'}`, async () => {
+    const [r] = await runPrepared<UserRow>(db, userByIdStmt, { user_id, wallet_id, active_wallet_id });
     if (!r) fail('USER_NOT_AUTH');
     return render(toUser(r));
   });

@@ -5,8 +5,8 @@ import { exec, type Orm } from '../../db/client.ts';
 import type { ChainAsset } from '../../chain/index.ts';
 import { HELD_LANDS, worldPolicies } from '../../world-import/collections.ts';
 
-/** The account's wallets, oldest first; `currentWalletId` marks the session's. */
-export async function listWallets(orm: Orm, userId: number, currentWalletId: number): Promise<Wallet[]> {
+/** The account's wallets, oldest first; `currentWalletId` marks the session's active wallet (null: none). */
+export async function listWallets(orm: Orm, userId: number, currentWalletId: number | null): Promise<Wallet[]> {
   const rows = await exec<{ id: number; chain: Chain; address: string; is_master: boolean; created_at: string | Date; synced_at: string | Date | null }>(orm, sql`
     SELECT id, chain, address, is_master, created_at, synced_at FROM wallets WHERE user_id = ${userId} ORDER BY id`);
   return rows.map((r) => ({
@@ -72,12 +72,6 @@ export async function collectionKeys(orm: Orm): Promise<string[]> {
 export async function lockWalletOwner(tx: Orm, chain: Chain, address: string): Promise<number | null> {
   const [wallet] = await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM wallets WHERE chain = ${chain} AND address = ${address} FOR UPDATE`);
   return wallet?.user_id ?? null;
-}
-
-/** How many of the player's lands (`HELD_LANDS`, the one definition) the wallet's holdings are. */
-export async function heldLandCount(tx: Orm, chain: Chain, address: string): Promise<number> {
-  const [row] = await exec<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM ${HELD_LANDS} WHERE h.chain = ${chain} AND h.address = ${address}`);
-  return row?.n ?? 0;
 }
 
 /** How many of the player's lands (`HELD_LANDS`, the one definition) the wallet's holdings are. */

@@ -12,8 +12,9 @@ import { linkStakeKey, linkWallet, resyncWallet, setMasterWallet, unlinkWallet }
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, config } = app.deps;
   const network: CardanoNetwork = config.cardanoNetwork === 'mainnet' ? 'mainnet' : 'testnet';
-  const answer = async (s: { userId: number; walletId: number }) => ({
-    wallets: await listWallets(db.orm, s.userId, s.walletId),
+  // `is_current`: the session's active wallet (docs/product.md §4), none after a wallet disconnect
+  const answer = async (s: { userId: number; activeWalletId: number | null }) => ({
+    wallets: await listWallets(db.orm, s.userId, s.activeWalletId),
     stake_keys: await listStakeKeys(db.orm, s.userId),
   });
   route(app, ENDPOINTS.walletSync, async (input) => {

@@ -11,8 +11,8 @@ describe('header', () => {
     mockHttp(signedInRoutes());
     renderRoute('/dashboard/overview', { signedIn: true });
     const address = await screen.findByTestId('header-address');
-    expect(address.getAttribute('title')).toBe('addr_test1vqexample');
-    expect(address.getAttribute('data-address')).toBe('addr_test1vqexample');
+    expect(address.getAttribute('title')).toBe('addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6');
+    expect(address.getAttribute('data-address')).toBe('addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6');
     screen.getByRole('button', { name: 'Copy the wallet address' });
   });
 
@@ -20,7 +20,7 @@ describe('header', () => {
     mockHttp(signedInRoutes({ 'GET /dashboard/user': { body: { user: { ...TEST_USER, wallet_handle: 'aldric' } } } }));
     const { user } = renderRoute('/dashboard/overview', { signedIn: true });
     expect((await screen.findByTestId('header-handle')).textContent).toBe('$aldric');
-    expect(screen.getByTestId('header-address').getAttribute('title')).toBe('addr_test1vqexample');
+    expect(screen.getByTestId('header-address').getAttribute('title')).toBe('addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6');
     expect(useSession.getState().walletHandle).toBe('aldric');
     await user.click(screen.getByRole('link', { name: /Citizen/ }));
     expect((await screen.findByTestId('wallet-handle')).textContent).toBe('$aldric');

@@ -19,14 +19,16 @@ const note = (id: number, type: Notification['type'], data: Record<string, unkno
 
 describe('wallet session', () => {
   it('"Disconnect wallet" clears the wallet fields of docs/product.md §4 and keeps the session', async () => {
-    mockHttp(signedInRoutes());
+    const log = mockHttp(signedInRoutes());
     const { user } = renderRoute('/dashboard/overview', { signedIn: true });
     useSession.setState({ walletHandle: 'aldric', isHD: true });
     await user.click(await screen.findByRole('button', { name: 'Disconnect wallet' }));
+    await screen.findByText('Wallet disconnected');
     const s = useSession.getState();
     expect([s.walletAddress, s.walletType, s.walletApiName, s.walletHandle, s.isHD]).toEqual(['', '', '', '', false]);
     expect([s.isAuth, s.token, s.userName]).toEqual([true, 'test-token', 'Aldric']);
-    await screen.findByText('Wallet disconnected');
+    // the server was told: the active wallet is a server fact (issue 36 item 16)
+    expect(log.some((r) => r.method === 'POST' && r.path === '/auth/wallet/disconnect')).toBe(true);
     // the menu offers the same wallet again, through /connect/:type
     expect(screen.getByTestId('connect-wallet-link').getAttribute('href')).toBe('/connect/eternl');
     expect(screen.queryByTestId('header-address')).toBeNull();
@@ -34,13 +36,13 @@ describe('wallet session', () => {
 
   it('the account menu shows the address once when the player kept the default name (the shortened address)', async () => {
     // a new account is named after its address, shortened as the server does (8 + 6)
-    mockHttp(signedInRoutes({ 'GET /dashboard/user': { body: { user: { ...TEST_USER, user_name: 'addr_tes...xample' } } } }));
+    mockHttp(signedInRoutes({ 'GET /dashboard/user': { body: { user: { ...TEST_USER, user_name: 'addr_tes...xrcya6' } } } }));
     renderRoute('/dashboard/overview', { signedIn: true });
     const panel = await screen.findByTestId('header-address');
-    await waitFor(() => expect(useSession.getState().userName).toBe('addr_tes...xample'));
+    await waitFor(() => expect(useSession.getState().userName).toBe('addr_tes...xrcya6'));
     const menu = panel.closest('#account-panel') as HTMLElement;
     expect(within(menu).getAllByText(/addr_tes/)).toHaveLength(1);
-    expect(within(menu).queryByText('addr_tes...xample')).toBeNull();
+    expect(within(menu).queryByText('addr_tes...xrcya6')).toBeNull();
   });
 
   it('the navigation marks Lands while any land has an update', async () => {

@@ -6,7 +6,7 @@ import { renderRoute } from '../../test/render-route.tsx';
 
 const TX = 'ab'.repeat(32);
 const ADDRESS_HEX = '60' + '11'.repeat(28);
-const MASTER = 'addr_test1vqexample' + 'q'.repeat(40);
+const MASTER = 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6' + 'q'.repeat(40);
 
 /** A CIP-30 wallet at `window.cardano.eternl` (the test session's wallet). */
 function installWallet(opts: { network?: number; sign?: (tx: string) => Promise<string> } = {}) {
@@ -37,7 +37,7 @@ function chainRoutes(over: MockRoutes = {}): MockRoutes {
     'GET /chain/deposits': { body: { confirmations_required: 15, deposits: [], claimable: [] } },
     'GET /chain/withdrawals': { body: { withdrawals: [] } },
     'GET /wallets': { body: { wallets: [{ chain: 'cardano', address: MASTER, is_master: true, is_current: true, created_at: '2026-11-01T00:00:00Z', synced_at: null }] } },
-    [`GET /chain/wallet/addr_test1vqexample`]: { body: { lovelace: '25500000', exo: '1000000000', hexo: '500000000' } },
+    [`GET /chain/wallet/addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6`]: { body: { lovelace: '25500000', exo: '1000000000', hexo: '500000000' } },
     ...over,
   });
 }
@@ -89,7 +89,7 @@ describe('deposit modal', () => {
     expect(within(dialog).getByTestId('tx-hash').textContent).toBe('abababab...ababab');
     // docs/product.md §8: the transaction the wallet sent is toasted
     await waitFor(() => screen.getByText('Transaction sent (abababab...ababab)'));
-    const d = { tx_hash: TX, output_index: 0, token: 'exo', amount: '100000000', sender: 'addr_test1vqexample', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
+    const d = { tx_hash: TX, output_index: 0, token: 'exo', amount: '100000000', sender: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
     deposits = [{ ...d, status: 'pending', confirmations: 3 }];
     await waitFor(() => expect(within(dialog).getByTestId('deposit-status').textContent).toBe('Pending (3 of 15 confirmations)'), { timeout: 5000 });
     deposits = [{ ...d, status: 'credited', confirmations: 15, credited_at: '2026-11-22T10:05:00Z' }];
@@ -115,7 +115,7 @@ describe('deposit modal', () => {
 
 describe('recent deposits on /account/balances (docs/product.md §10)', () => {
   it('poll while a deposit is pending, and the balance refreshes the moment it is credited', async () => {
-    const d = { tx_hash: TX, output_index: 0, token: 'hexo', amount: '100000000', sender: 'addr_test1vqexample', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
+    const d = { tx_hash: TX, output_index: 0, token: 'hexo', amount: '100000000', sender: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6', seen_at: '2026-11-22T10:00:00Z', credited_at: null };
     let deposits: unknown[] = [{ ...d, status: 'pending', confirmations: 2 }];
     let hexo = '0';
     const log = mockHttp(chainRoutes({

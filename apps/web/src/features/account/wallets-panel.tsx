@@ -5,6 +5,9 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
 import { formatUtc } from '../../components/time-format.ts';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { selectWalletConnected, useSession } from '../../session/session-store.ts';
+import { connectTypeOf } from '../../session/last-wallet.ts';
 import { DEMO_WALLET_API_NAME, type WalletOption } from '../../wallets/types.ts';
 import { useWalletAction, useWallets } from './wallets-api.ts';
 import './wallets.css';
@@ -33,6 +36,38 @@ function useInstalledWallets(): WalletOption[] {
     };
   }, []);
   return installed;
+}
+
+/**
+ * "Connect a wallet" (docs/product.md §4 "Reconnect"): a link to `/connect/<type>` for each wallet
+ * extension of this browser and, in demo mode, each demo wallet; connecting signs a challenge and the
+ * server makes the wallet the session's active one. Where "Connect a wallet" leads when the account
+ * has no last wallet in this browser.
+ */
+function ConnectWallets({ installed, demo }: { installed: WalletOption[]; demo: boolean }) {
+  const { t } = useTranslation();
+  const connected = useSession(selectWalletConnected);
+  const chainName = (chain: 'cardano' | 'solana') => (chain === 'cardano' ? t('login.cardano') : t('login.solana'));
+  const options = [
+    ...installed.map((o) => ({ type: connectTypeOf(o), label: t('wallets.connectWallet', { wallet: o.label }) })),
+    ...(demo ? (['cardano', 'solana'] as const).map((chain) => ({ type: connectTypeOf({ chain, apiName: DEMO_WALLET_API_NAME }), label: t('wallets.connectDemo', { chain: chainName(chain) }) })) : []),
+  ];
+  return (
+    <section aria-labelledby="connect-wallets-title" data-testid="connect-wallets">
+      <h3 id="connect-wallets-title" className="section-title">{t('wallets.connectTitle')}</h3>
+      {connected ? null : <p className="small" data-testid="no-active-wallet">{t('wallets.noneActive')}</p>}
+      <p className="muted small">{t('wallets.connectNote')}</p>
+      {options.length > 0 ? (
+        <div className="row-actions">
+          {options.map((o) => (
+            <Link key={o.type} className="btn" to={`/connect/${o.type}`} data-testid={`connect-${o.type}`}>{o.label}</Link>
+          ))}
+        </div>
+      ) : (
+        <p className="muted small">{t('wallets.noWalletsFound')}</p>
+      )}
+    </section>
+  );
 }
 
 export function WalletsPanel() {
@@ -83,6 +118,7 @@ export function WalletsPanel() {
         </ul>
       )}
       <p className="muted small">{t('wallets.unionNote')}</p>
+      <ConnectWallets installed={installed} demo={demo} />
       <h3 className="section-title">{t('wallets.stakeTitle')}</h3>
       <p className="muted small">{t('wallets.stakeNote')}</p>
       {stakeKeys.length === 0 ? (

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { shortenMiddle } from '@kingdom/game';
-import { useConfig } from '../../api/session-calls.ts';
+import { useConfig, useDashboardUser } from '../../api/session-calls.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { ApiError } from '../../api/client.ts';
+import { lastWalletOf } from '../../session/last-wallet.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
@@ -17,23 +21,33 @@ import { useWalletSignIn } from './use-wallet-sign-in.ts';
 /**
  * `/connect/:type` (docs/product.md §2): connects that wallet type — the link a wallet's in-app browser opens.
  * Signed out: signs in with it. Signed in: connects it to the session (it must be one of the
- * account's wallets), e.g. after "Disconnect wallet". An unknown type answers
- * ERROR_WALLET_SELECT_API.
+ * account's wallets; it signs a challenge and the server makes it the session's active wallet),
+ * e.g. after "Disconnect wallet". `demo` is the demo wallet of the account's chain. An unknown type
+ * answers ERROR_WALLET_SELECT_API.
  */
 export function ConnectPage() {
   const { t } = useTranslation();
   const { type = '' } = useParams();
   const config = useConfig();
   const authed = useIsAuthenticated();
+  const user = useDashboardUser();
+  const qc = useQueryClient();
   const connected = useSession(selectWalletConnected);
   const apiName = useSession((s) => s.walletApiName);
+  const sessionChain = useSession((s) => s.walletType);
+  const userId = useSession((s) => s.userId);
   const address = useSession((s) => s.walletAddress);
   const { signIn, pending } = useWalletSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
-  const wallet = config.data ? walletType(type, config.data.demo) : undefined;
-  const isThisWallet = connected && wallet !== null && wallet !== undefined && apiName === wallet.apiName;
+  // the account's last wallet in this browser: its chain names the demo wallet, its HD flag how it signs
+  const last = lastWalletOf(userId);
+  const accountChain = last?.apiName === 'demo' ? last.chain : user.data ? (user.data.is_cardano ? 'cardano' : 'solana') : 'cardano';
+  const ready = config.data !== undefined && (!authed || user.data !== undefined || user.isError);
+  const wallet = ready && config.data ? walletType(type, config.data.demo, accountChain) : undefined;
+  const isThisWallet = connected && wallet !== null && wallet !== undefined && apiName === wallet.apiName && sessionChain === wallet.chain;
+  const hardware = wallet ? last?.chain === wallet.chain && last.apiName === wallet.apiName && last.hardware : false;
 
   const connect = async () => {
     if (!wallet) return;
@@ -44,13 +58,23 @@ export function ConnectPage() {
     }
     setBusy(true);
     try {
-      const addr = await connectLinkedWallet(wallet);
-      useSession.getState().connectWallet({ chain: wallet.chain, address: addr, walletApiName: wallet.apiName });
+      const done = await connectLinkedWallet(wallet, hardware);
+      useSession.getState().connectWallet({ chain: wallet.chain, address: done.address, walletApiName: wallet.apiName, solanaWalletType: done.walletName, isHD: hardware });
+      // the server's answer is the truth the page shows (its active wallet, the handle)
+      useSession.getState().setUser(done.user);
+      qc.setQueryData(queryKeys.user, done.user);
       notifySuccess(t('login.connected'));
     } catch (e) {
-      const text = errorText(e instanceof WalletError ? e.code : 'UNHANDLED_WALLET_ERROR');
-      setFailure(text);
-      notifyError(text);
+      if (e instanceof WalletError) {
+        const text = errorText(e.code);
+        setFailure(text);
+        notifyError(text);
+      } else {
+        // the API client toasted the server's refusal already
+        const text = e instanceof ApiError ? e.message : errorText('UNHANDLED_WALLET_ERROR');
+        setFailure(text);
+        if (!(e instanceof ApiError) || !e.notified) notifyError(text);
+      }
     } finally {
       setBusy(false);
     }

@@ -87,11 +87,11 @@ export function LoginPage() {
   const { t } = useTranslation();
   const authed = useIsAuthenticated();
   const config = useConfig();
-  const options = useWalletOptions();
-  const { signIn, pending } = useWalletSignIn();
-  const user = useDashboardUser();
   // Ledger / Trezor (CIP-30 or Wallet Standard wallet): sign a never-sent transaction instead of a message
   const [hardware, setHardware] = useState(false);
+  const options = useWalletOptions(hardware);
+  const { signIn, pending } = useWalletSignIn();
+  const user = useDashboardUser();
 
   // A stored session goes on to the dashboard only once the server still knows it: an expired one
   // goes straight to the landing page with the expiry toast (session-effects.tsx), no bounce.

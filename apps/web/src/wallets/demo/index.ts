@@ -25,14 +25,14 @@ import { base58, bech32, hex } from '@scure/base';
 import { signCip8 } from './cose.ts';
 import { parseTransaction, vkeyWitnessSet, type TxSummary } from './sign-tx.ts';
 
-import type { Cip30Api, Cip30Wallet } from '../types.ts';
+import { DEMO_WALLET_NAME, type Cip30Api, type Cip30Wallet } from '../types.ts';
 import { DEMO_STORAGE_KEYS } from './storage-keys.ts';
 
 /** `localStorage` keys of the demo secret keys (32 bytes, lowercase hex). */
 export { DEMO_STORAGE_KEYS };
 
 /** Name both demo wallets show. */
-export const DEMO_WALLET_NAME = 'Demo wallet';
+export { DEMO_WALLET_NAME };
 
 /** CIP-30 `APIError` / `DataSignError` shape (`{code, info}`), as wallets reject with. */
 export interface DemoCip30Error {
@@ -166,6 +166,36 @@ function cip30Error(code: number, info: string): DemoCip30Error {
   return { code, info };
 }
 
+/** CIP-30's experimental events of the demo Cardano wallet: `accountChange`. */
+export interface DemoCip30Experimental {
+  on(event: 'accountChange', listener: () => void): void;
+  off(event: 'accountChange', listener: () => void): void;
+}
+
+/**
+ * `experimental.on('accountChange')` of the demo Cardano wallet: called when another key is stored
+ * under its storage key (a `storage` event: the person switched account, e.g. in another tab).
+ */
+function demoAccountEvents(): DemoCip30Experimental {
+  const listeners = new Map<() => void, (e: StorageEvent) => void>();
+  return {
+    on: (event, listener) => {
+      if (event !== 'accountChange' || typeof window === 'undefined' || listeners.has(listener)) return;
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === DEMO_STORAGE_KEYS.cardano) listener();
+      };
+      listeners.set(listener, onStorage);
+      window.addEventListener('storage', onStorage);
+    },
+    off: (event, listener) => {
+      const onStorage = listeners.get(listener);
+      if (event !== 'accountChange' || !onStorage) return;
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
 /**
  * Creates the CIP-30-shaped demo Cardano wallet (like `window.cardano.eternl`). The key is read
  * (or created) on `enable()`, so creating the object touches nothing. Its {@link Cip30Api}:
@@ -194,21 +224,28 @@ export function createDemoCardanoWallet(storage?: Storage, options: DemoCardanoO
     icon: ICON_CARDANO,
     apiVersion: '0.1.0',
     isEnabled: async () => resolveStorage(storage).getItem(DEMO_STORAGE_KEYS.cardano) !== null,
-    enable: async (): Promise<Cip30Api> => {
-      const secretKey = loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.cardano);
-      const addressBytes = cardanoAddressBytes(secretKey);
-      const addressHex = hex.encode(addressBytes);
-      const addressBech32 = toBech32Address(addressBytes);
-      const stakeKey = loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.cardanoStake);
-      const rewardBytes = rewardAddressBytes(stakeKey);
-      const rewardHex = hex.encode(rewardBytes);
-      const rewardBech32 = bech32.encode('stake_test', bech32.toWords(rewardBytes), 200);
+    enable: async (): Promise<Cip30Api & { experimental: DemoCip30Experimental }> => {
+      // The account is the key in storage at each call: another key stored there (the person
+      // switched account) is another account at once, as in a wallet, and `accountChange` says so.
+      const current = () => {
+        const secretKey = loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.cardano);
+        const addressBytes = cardanoAddressBytes(secretKey);
+        const stakeKey = loadOrCreateSecretKey(resolveStorage(storage), DEMO_STORAGE_KEYS.cardanoStake);
+        const rewardBytes = rewardAddressBytes(stakeKey);
+        return {
+          secretKey, addressBytes, addressHex: hex.encode(addressBytes), addressBech32: toBech32Address(addressBytes),
+          stakeKey, rewardBytes, rewardHex: hex.encode(rewardBytes), rewardBech32: bech32.encode('stake_test', bech32.toWords(rewardBytes), 200),
+        };
+      };
+      current();
       return {
         getNetworkId: async () => 0,
-        getUsedAddresses: async () => [addressHex],
-        getChangeAddress: async () => addressHex,
-        getRewardAddresses: async () => [rewardHex],
+        getUsedAddresses: async () => [current().addressHex],
+        getChangeAddress: async () => current().addressHex,
+        getRewardAddresses: async () => [current().rewardHex],
+        experimental: demoAccountEvents(),
         signData: async (addrHex: string, payloadHex: string) => {
+          const { secretKey, addressBytes, addressHex, addressBech32, stakeKey, rewardBytes, rewardHex, rewardBech32 } = current();
           if (options.refuseSignData) throw cip30Error(-1, 'This hardware wallet cannot sign data; sign a transaction instead.');
           const asText = typeof addrHex === 'string' ? addrHex.toLowerCase() : '';
           const stake = asText === rewardHex || asText === rewardBech32;
@@ -232,7 +269,7 @@ export function createDemoCardanoWallet(storage?: Storage, options: DemoCardanoO
             throw cip30Error(-1, e instanceof Error ? e.message : 'not a transaction');
           }
           if (!(await confirmSign({ txHash: parsed.txHash, fee: parsed.fee }))) throw cip30Error(2, 'user declined');
-          return hex.encode(vkeyWitnessSet(parsed.bodyHash, secretKey));
+          return hex.encode(vkeyWitnessSet(parsed.bodyHash, current().secretKey));
         },
       };
     },

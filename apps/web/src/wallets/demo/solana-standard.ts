@@ -22,8 +22,9 @@ import { SOLANA_MEMO_V1_PROGRAM, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS
 import { sendRoute } from '@kingdom/api';
 import chainInfoRoute from 'virtual:kingdom-routes/chainInfo';
 import { getCompiledTransactionMessageDecoder, getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit';
+import { getWallets } from '@wallet-standard/app';
 import { DEMO_WALLET_NAME, demoSolanaSecretKey } from './index.ts';
-import { DEMO_SOLANA_SETTINGS } from './storage-keys.ts';
+import { DEMO_SOLANA_SETTINGS, DEMO_STORAGE_KEYS } from './storage-keys.ts';
 import type { SolanaTxPrompt } from './confirm.ts';
 import type { SolanaTxVersion } from '../types.ts';
 
@@ -45,8 +46,14 @@ export interface DemoSolanaStandardOptions {
   confirmSign?: (prompt: SolanaTxPrompt) => Promise<boolean>;
   /** The JSON-RPC URL `signAndSendTransaction` sends to; default `GET /api/chain/info`'s `solana.rpc_url`. */
   rpcUrl?: () => Promise<string>;
-  /** Act as a hardware wallet: `signMessage` is refused (sign-in then signs a memo transaction). */
-  refuseSignMessage?: boolean;
+  /** Act as a hardware wallet: `signMessage` is refused (sign-in then signs a memo transaction); a function is asked at each call. */
+  refuseSignMessage?: boolean | (() => boolean);
+  /**
+   * Follow the key in storage: when another key is stored under the wallet's storage key (a
+   * `storage` event: the person switched account, e.g. in another tab), the connected account
+   * becomes that key's and `standard:events` `change` says so, as a wallet does on an account switch.
+   */
+  followStorage?: boolean;
 }
 
 /** A Wallet Standard account of the demo wallet. */
@@ -119,11 +126,15 @@ export function createDemoSolanaStandardWallet(options: DemoSolanaStandardOption
     const chain = setting(storage, DEMO_SOLANA_SETTINGS.chain);
     return chain ? [chain] : ALL_CHAINS;
   };
-  const signOnly = setting(storage, DEMO_SOLANA_SETTINGS.features) === 'sign';
+  const featureSetting = setting(storage, DEMO_SOLANA_SETTINGS.features);
+  const signOnly = featureSetting === 'sign';
+  // `no-message`: a Ledger-like wallet, no `solana:signMessage` at all (it signs transactions only)
+  const noMessage = featureSetting === 'no-message';
+  const refusesMessages = () => (typeof options.refuseSignMessage === 'function' ? options.refuseSignMessage() : options.refuseSignMessage === true);
   const listeners = new Set<(properties: { accounts?: readonly DemoSolanaAccount[] }) => void>();
   let accounts: DemoSolanaAccount[] = [];
   const secretKey = () => demoSolanaSecretKey(storage);
-  const featureNames = ['solana:signMessage', 'solana:signTransaction', ...(signOnly ? [] : ['solana:signAndSendTransaction'])];
+  const featureNames = [...(noMessage ? [] : ['solana:signMessage']), 'solana:signTransaction', ...(signOnly ? [] : ['solana:signAndSendTransaction'])];
   const makeAccount = (): DemoSolanaAccount => {
     const publicKey = ed25519.getPublicKey(secretKey());
     return { address: base58.encode(publicKey), publicKey, chains: chains(), features: featureNames, label: DEMO_WALLET_NAME };
@@ -149,6 +160,24 @@ export function createDemoSolanaStandardWallet(options: DemoSolanaStandardOption
     return { ...tx, signatures: { ...tx.signatures, [address]: signature } };
   };
   const transactionVersions = versions();
+  if (options.followStorage && typeof window !== 'undefined') {
+    window.addEventListener('storage', (e) => {
+      if (e.key !== DEMO_STORAGE_KEYS.solana || accounts.length === 0) return;
+      accounts = [makeAccount()];
+      for (const l of listeners) l({ accounts });
+    });
+  }
+  const signMessageFeature = {
+    'solana:signMessage': {
+      version: '1.0.0',
+      signMessage: async (...inputs: { account: { address: string }; message: Uint8Array }[]) =>
+        inputs.map(({ account, message }) => {
+          own(account);
+          if (refusesMessages()) throw new DemoWalletRejection(-32603, 'This hardware wallet cannot sign messages; sign a transaction instead.');
+          return { signedMessage: message, signature: ed25519.sign(Uint8Array.from(message), secretKey()) };
+        }),
+    },
+  };
   return {
     version: '1.0.0' as const,
     name: DEMO_WALLET_NAME,
@@ -182,15 +211,7 @@ export function createDemoSolanaStandardWallet(options: DemoSolanaStandardOption
           return () => void listeners.delete(listener);
         },
       },
-      'solana:signMessage': {
-        version: '1.0.0',
-        signMessage: async (...inputs: { account: { address: string }; message: Uint8Array }[]) =>
-          inputs.map(({ account, message }) => {
-            own(account);
-            if (options.refuseSignMessage) throw new DemoWalletRejection(-32603, 'This hardware wallet cannot sign messages; sign a transaction instead.');
-            return { signedMessage: message, signature: ed25519.sign(Uint8Array.from(message), secretKey()) };
-          }),
-      },
+      ...(noMessage ? {} : signMessageFeature),
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: transactionVersions,
@@ -234,3 +255,25 @@ export function createDemoSolanaStandardWallet(options: DemoSolanaStandardOption
 
 /** The demo Solana wallet's Wallet Standard object. */
 export type DemoSolanaStandardWallet = ReturnType<typeof createDemoSolanaStandardWallet>;
+
+/** The registered demo Solana wallet of this page, and whether it acts as a hardware wallet now. */
+let registeredDemo: { wallet: DemoSolanaStandardWallet; hardware: boolean } | undefined;
+
+/**
+ * Registers the demo Solana wallet through Wallet Standard (`@wallet-standard/app`'s registry), once
+ * per page, like any wallet — so the session watch (account change, disconnect:
+ * wallets/solana/session-watch.ts) finds and follows it as it does Phantom. It follows its key in
+ * storage (an account switch). `hardware`, when given, sets whether it refuses `signMessage` from now on.
+ * @returns the registered wallet
+ */
+export function registerDemoSolanaWallet(options: { hardware?: boolean } = {}): DemoSolanaStandardWallet {
+  if (!registeredDemo) {
+    const entry = { hardware: false } as { wallet: DemoSolanaStandardWallet; hardware: boolean };
+    entry.wallet = createDemoSolanaStandardWallet({ refuseSignMessage: () => entry.hardware, followStorage: true });
+    registeredDemo = entry;
+    // the registry types the icon as a base64 data URI; the demo icon is an inline SVG data URI
+    getWallets().register(entry.wallet as unknown as Parameters<ReturnType<typeof getWallets>['register']>[0]);
+  }
+  if (options.hardware !== undefined) registeredDemo.hardware = options.hardware;
+  return registeredDemo.wallet;
+}

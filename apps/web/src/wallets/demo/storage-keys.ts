@@ -17,7 +17,10 @@ export const DEMO_STORAGE_KEYS = {
 export const DEMO_SOLANA_SETTINGS = {
   /** `legacy`: `supportedTransactionVersions` is `['legacy']`; default `['legacy', 0]`. */
   txVersions: 'kingdom.demo.solana.tx-versions',
-  /** `sign`: only `solana:signTransaction` (no `solana:signAndSendTransaction`); default both. */
+  /**
+   * `sign`: only `solana:signTransaction` (no `solana:signAndSendTransaction`); `no-message`: no
+   * `solana:signMessage` (a Ledger-like wallet: sign-in only with the hardware box ticked); default all.
+   */
   features: 'kingdom.demo.solana.features',
   /** The Wallet Standard chain the account is on (e.g. `solana:mainnet`); default every cluster. */
   chain: 'kingdom.demo.solana.chain',

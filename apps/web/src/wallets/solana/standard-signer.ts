@@ -25,10 +25,13 @@ import {
   type StdWallet,
 } from './standard.ts';
 
-/** The registered Wallet Standard wallet for `apiName` as a {@link SolanaSigner}, if any. */
-export function getStandardSolanaSigner(apiName: string): SolanaSigner | undefined {
+/**
+ * The registered Wallet Standard wallet for `apiName` as a {@link SolanaSigner}, if it can sign in
+ * (`hardware`: a wallet that signs transactions but not messages will do, docs/game-rules.md §10.1).
+ */
+export function getStandardSolanaSigner(apiName: string, options: { hardware?: boolean } = {}): SolanaSigner | undefined {
   const w = registered().find((f) => solanaApiName(f.name) === apiName);
-  if (!w || !canSignIn(w)) return undefined;
+  if (!w || !canSignIn(w, options.hardware === true)) return undefined;
   return standardSigner(w);
 }
 
@@ -72,7 +75,9 @@ export function standardSigner(w: StdWallet): SolanaSigner {
       return account.address;
     },
     async signMessage(message) {
-      const [out] = await (w.features[SIGN_MESSAGE] as SignMessageFeature).signMessage({ account: need(), message });
+      const feature = w.features[SIGN_MESSAGE] as SignMessageFeature | undefined;
+      if (!feature) throw new Error('This wallet cannot sign messages (solana:signMessage)');
+      const [out] = await feature.signMessage({ account: need(), message });
       if (!out) throw new Error('No signature');
       return out.signature;
     },

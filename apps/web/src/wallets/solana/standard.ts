@@ -3,7 +3,7 @@
  * list. Connecting and signing are in standard-signer.ts, loaded when the user picks a wallet.
  */
 import { getWallets } from '@wallet-standard/app';
-import { WalletReadiness, type SolanaTxVersion, type WalletOption } from '../types.ts';
+import { DEMO_WALLET_API_NAME, DEMO_WALLET_NAME, WalletReadiness, type SolanaTxVersion, type WalletOption } from '../types.ts';
 
 /** The Solana wallets the app knows, with install pages (shown even when not installed). */
 export const SOLANA_WALLETS: readonly { name: string; installUrl: string }[] = [
@@ -92,8 +92,9 @@ export function walletDeepLink(name: string, pageUrl: string): string | undefine
   return make(pageUrl, new URL(pageUrl).origin);
 }
 
-/** Session key of a Wallet Standard wallet: its lowercased name. */
+/** Session key of a Wallet Standard wallet: its lowercased name (`demo` for the registered demo wallet). */
 export function solanaApiName(walletName: string): string {
+  if (walletName === DEMO_WALLET_NAME) return DEMO_WALLET_API_NAME;
   return walletName.toLowerCase().replace(/\s+/g, '-');
 }
 
@@ -101,9 +102,13 @@ function isSolana(w: StdWallet): boolean {
   return w.chains.some((c) => c.startsWith('solana:'));
 }
 
-/** True when the wallet can connect and sign a message. */
-export function canSignIn(w: StdWallet): boolean {
-  return CONNECT in w.features && SIGN_MESSAGE in w.features;
+/**
+ * True when the wallet can connect and sign in: by signing a message, or — `hardware` (the
+ * "Ledger / Trezor" box, docs/game-rules.md §10.1) — by signing the never-sent memo transaction
+ * (`solana:signTransaction`), which is all Ledger's Solana app offers.
+ */
+export function canSignIn(w: StdWallet, hardware = false): boolean {
+  return CONNECT in w.features && (SIGN_MESSAGE in w.features || (hardware && SIGN_TRANSACTION in w.features));
 }
 
 /** The registered Wallet Standard wallets that speak Solana. */
@@ -123,12 +128,13 @@ function currentPlace(): BrowserPlace | undefined {
 
 /**
  * The known Solana wallets plus any other registered Solana wallet, with their readiness (docs/product.md §3):
- * `Installed` (registered and able to sign in), `Unsupported` (registered, cannot sign messages),
- * `Loadable` (not here, but on a phone its app opens this page by deep link: `deepLink` is set),
- * `NotDetected` (not here: `installUrl`).
+ * `Installed` (registered and able to sign in), `Unsupported` (registered, cannot sign messages —
+ * nor, with `hardware`, transactions), `Loadable` (not here, but on a phone its app opens this page
+ * by deep link: `deepLink` is set), `NotDetected` (not here: `installUrl`). The demo wallet is not
+ * listed: it has buttons of its own.
  */
-export function detectSolanaWallets(place: BrowserPlace | undefined = currentPlace()): WalletOption[] {
-  const found = registered();
+export function detectSolanaWallets(place: BrowserPlace | undefined = currentPlace(), hardware = false): WalletOption[] {
+  const found = registered().filter((w) => w.name !== DEMO_WALLET_NAME);
   const mobile = place !== undefined && isMobileBrowser(place.userAgent);
   const options: WalletOption[] = SOLANA_WALLETS.map(({ name, installUrl }) => {
     const w = found.find((f) => f.name === name);
@@ -139,7 +145,7 @@ export function detectSolanaWallets(place: BrowserPlace | undefined = currentPla
       apiName: solanaApiName(name),
       label: name,
       icon: w?.icon,
-      readyState: w ? (canSignIn(w) ? WalletReadiness.Installed : WalletReadiness.Unsupported) : deepLink ? WalletReadiness.Loadable : WalletReadiness.NotDetected,
+      readyState: w ? (canSignIn(w, hardware) ? WalletReadiness.Installed : WalletReadiness.Unsupported) : deepLink ? WalletReadiness.Loadable : WalletReadiness.NotDetected,
       installUrl,
       ...(deepLink ? { deepLink } : {}),
     };
@@ -152,7 +158,7 @@ export function detectSolanaWallets(place: BrowserPlace | undefined = currentPla
       apiName: solanaApiName(w.name),
       label: w.name,
       icon: w.icon,
-      readyState: canSignIn(w) ? WalletReadiness.Installed : WalletReadiness.Unsupported,
+      readyState: canSignIn(w, hardware) ? WalletReadiness.Installed : WalletReadiness.Unsupported,
     });
   }
   return options;

@@ -8,7 +8,7 @@ describe('account and the areas built later', () => {
   it('settings show the wallet this session signed in with', async () => {
     mockHttp(signedInRoutes({ 'GET /account/profile': { body: { user_name: 'Aldric', user_avatar: null, avatars: [{ id: 'land:E03N12', name: 'Land (E03N12)' }] } } }));
     renderRoute('/account/settings', { signedIn: true });
-    expect((await screen.findByTestId('wallet-address')).textContent).toBe('addr_test1vqexample');
+    expect((await screen.findByTestId('wallet-address')).textContent).toBe('addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6');
     expect(((await screen.findByTestId('profile-name')) as HTMLInputElement).value).toBe('Aldric');
     screen.getByRole('option', { name: 'Land (E03N12)' });
     const profile = screen.getByRole('heading', { name: 'Profile' }).parentElement!;

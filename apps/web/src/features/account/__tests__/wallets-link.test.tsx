@@ -20,7 +20,7 @@ describe('/account/settings: link a browser wallet (docs/game-rules.md §5)', ()
     const seen: Array<{ path: string; body: unknown }> = [];
     mockHttp(signedInRoutes({
       'GET /account/profile': { body: { user_name: 'Aldric', user_avatar: null, avatars: [] } },
-      'GET /wallets': { body: { wallets: [{ id: 1, chain: 'cardano', address: 'addr_test1vqexample', is_master: false, is_current: true, synced_at: null }] } },
+      'GET /wallets': { body: { wallets: [{ id: 1, chain: 'cardano', address: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6', is_master: false, is_current: true, synced_at: null }] } },
       'POST /auth/challenge': (req) => {
         seen.push({ path: req.path, body: req.body });
         return { body: { message: 'kingdom wants you to sign in', nonce: 'n1', expires_at: '2026-11-22T00:05:00.000Z' } };
@@ -31,7 +31,7 @@ describe('/account/settings: link a browser wallet (docs/game-rules.md §5)', ()
       },
     }));
     renderRoute('/account/settings', { signedIn: true });
-    fireEvent.click(await screen.findByRole('button', { name: 'Link Eternl' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Link Eternl' }, { timeout: 15_000 }));
     await waitFor(() => expect(seen.map((s) => s.path)).toEqual(['/auth/challenge', '/wallets/link']));
     expect(seen[0]!.body).toEqual({ chain: 'cardano', address });
     expect(seen[1]!.body).toMatchObject({ chain: 'cardano', address, message: 'kingdom wants you to sign in', connected: address });
@@ -49,7 +49,7 @@ describe('/account/settings: link a browser wallet (docs/game-rules.md §5)', ()
     const reward = bech32.encode('stake_test', bech32.toWords(hex.decode(rewardHex!)), 200);
     const seen: Array<{ path: string; body: unknown }> = [];
     let proved: Array<{ reward_address: string; proved_at: string }> = [];
-    const wallets = () => ({ wallets: [{ id: 1, chain: 'cardano', address: 'addr_test1vqexample', is_master: false, is_current: true, synced_at: null }], stake_keys: proved });
+    const wallets = () => ({ wallets: [{ id: 1, chain: 'cardano', address: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6', is_master: false, is_current: true, synced_at: null }], stake_keys: proved });
     mockHttp(signedInRoutes({
       'GET /account/profile': { body: { user_name: 'Aldric', user_avatar: null, avatars: [] } },
       'GET /wallets': () => ({ body: wallets() }),

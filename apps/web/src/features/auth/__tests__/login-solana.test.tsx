@@ -31,10 +31,16 @@ describe('/login with Solana wallets', () => {
   });
 
   it('Ledger on Solana: with the hardware box, the demo wallet signs a never-sent memo transaction that the server accepts', async () => {
+    // the server's user names the wallet just signed in with as the session's active wallet
+    let address = '';
     const log = mockHttp(signedInRoutes({
       'GET /chain/info': { body: CHAIN_INFO },
       'POST /auth/challenge': { body: { message: CHALLENGE, nonce: 'n-2', expires_at: '2026-11-22T10:00:00Z' } },
-      'POST /auth/login': { body: { token: 'tok-hd', user: TEST_USER, expires_at: '2026-11-29T10:00:00Z' } },
+      'POST /auth/login': (req) => {
+        address = (req.body as LoginRequest).address;
+        return { body: { token: 'tok-hd', user: { ...TEST_USER, connect_wallet: address, is_cardano: false }, expires_at: '2026-11-29T10:00:00Z' } };
+      },
+      'GET /dashboard/user': () => ({ body: { user: { ...TEST_USER, connect_wallet: address, is_cardano: false } } }),
     }));
     const { user, router } = renderRoute('/login');
     await user.click(await screen.findByTestId('hardware-wallet'));

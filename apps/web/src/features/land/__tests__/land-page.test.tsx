@@ -32,7 +32,7 @@ describe('/land/:hex_name', () => {
   it("the owner's land: expand with the permit they hold", async () => {
     const seen: string[] = [];
     mockHttp(signedInRoutes({
-      'GET /lands/E03N12': { body: detail({ minted: true, yours: true, land: { ...l, owner: 'addr_test1vqexample' } }) },
+      'GET /lands/E03N12': { body: detail({ minted: true, yours: true, land: { ...l, owner: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6' } }) },
       'GET /inventory/items': { body: { items: [{ key: 'land_upgrade01', name: 'Expansion permit tier 1', amount: 2, is_craftable: false }] } },
       'POST /lands/E03N12/expand': (req) => {
         seen.push(req.path);

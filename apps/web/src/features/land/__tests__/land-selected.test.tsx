@@ -8,7 +8,7 @@ import { renderRoute } from '../../../test/render-route.tsx';
 import { useSession } from '../../../session/session-store.ts';
 
 const own = (hex: string, over: Partial<LandDetailResponse['land']> = {}): LandDetailResponse => {
-  const l = { ...land(7, hex, { q: 3, r: -12, owner: 'addr_test1vqexample', biome: 'winter' }), ...over };
+  const l = { ...land(7, hex, { q: 3, r: -12, owner: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6', biome: 'winter' }), ...over };
   return { land: l, goldmine: mine('goldmine', l, 2), frenmine: mine('frenmine', l, 1), minted: true, yours: true, neighbours: [] };
 };
 

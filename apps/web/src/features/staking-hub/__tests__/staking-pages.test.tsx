@@ -58,7 +58,7 @@ describe('staking hub, a player\'s week (docs/product.md §10)', () => {
     const hex = (s: string) => Array.from(new TextEncoder().encode(s), (b) => b.toString(16).padStart(2, '0')).join('');
     mockHttp(signedInRoutes({
       'GET /staking/mine': { body: { inactive: false, land_owner: true, collections: [{ project: 'clay-mates', name: 'Clay Mates', chain: 'cardano', qualified: true, league: 'gold', reward_token: 'hexo', reward_per_day: '1000000',
-        nfts: [{ asset: hex('ClayMates7'), address: 'addr_test1vqexample', held_since: '2026-11-20T00:00:00Z', counts_from: '2026-11-21T00:00:00Z', counts: true }] }] } },
+        nfts: [{ asset: hex('ClayMates7'), address: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6', held_since: '2026-11-20T00:00:00Z', counts_from: '2026-11-21T00:00:00Z', counts: true }] }] } },
       'GET /mining_tool': { body: { mtools: [{ id: 1, name: 'Alchemist Glove', serial: 12, daily_hexo: '100000000', owner: null }], total: 1, page: 1, per_page: 12 } },
     }));
     renderRoute('/staking-hub/user', { signedIn: true });

@@ -9,7 +9,7 @@ import { renderRoute } from '../../../test/render-route.tsx';
 const lands: ValleyMapLand[] = [
   { id: 1, q: 0, r: 0, size: 'SMALL', biome: 'forest', goldmineLevel: 1, workers: 0, owner: null, minted: false },
   { id: 2, q: 3, r: -12, size: 'MEDIUM', biome: 'winter', goldmineLevel: 4, workers: 2, owner: 'addr_test1qqownerownerownerownerowner9x', minted: true },
-  { id: 3, q: -7, r: 4, size: 'LARGE', biome: 'forest', goldmineLevel: 2, workers: 1, owner: 'addr_test1vqexample', minted: true },
+  { id: 3, q: -7, r: 4, size: 'LARGE', biome: 'forest', goldmineLevel: 2, workers: 1, owner: 'addr_test1vqg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygxrcya6', minted: true },
 ];
 const routes = (over = {}) => signedInRoutes({
   [`GET ${VALLEY_PATHS.map}`]: { body: encodeValleyMap(lands) },
