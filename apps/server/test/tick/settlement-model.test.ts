@@ -35,6 +35,10 @@
  * Asserted coverage cases (`support/coverage-worlds.ts`), each failing on PGlite and Postgres:
  *   repository.ts snapshotRowsSql `votes >= 250,000` → `>`           the 250,000-votes snapshot
  *   staking.ts `active_players` (tool path) `last_login_at >` → `>=`  the mining tools at 30 days
+ *   salaries.ts short path: manager boosts itself (`AND s.slot <> manager` removed)  the short player with a paid manager
+ * The generated worlds reach a collection outside its chain's top 10 at exactly 250,000 votes (a
+ * crowded chain, `withCrowdedChain`, drawn last so that the earlier draws of seed 19 are unchanged):
+ * `votes >= 250,000` → `>` in snapshotRowsSql fails them too, not only its coverage case.
  * A first version of the planted edges let the re-rating-window mutation pass all 100 worlds and
  * needed 43 for the short-player one: hence 'snapshot at day start' and 'salary = budget, some unpaid'.
  */
