@@ -8,10 +8,10 @@ import type { Chain, FaucetResponse } from '@kingdom/api';
 import { itemKind, toBaseUnits, utf8ToHex, hexName, parseHexName, TOKENS, type Token } from '@kingdom/game';
 import type { Database, Orm } from '../../db/client.ts';
 import type { ChainProviders } from '../../chain/index.ts';
-import { emulatorMint, TREASURY_ADDRESS } from '../../chain/emulator.ts';
+import { EmulatorChain, emulatorMint, TREASURY_ADDRESS } from '../../chain/emulator.ts';
 import { givePlayer } from './give-player.ts';
-import { syncWallet } from '../wallets/sync.ts';
-import { collectionBySlug, collectionOfRarity, emulatedAssetCount, landByHexName, takeFromTreasury, treasuryHolds, type FaucetCollection } from './repository.ts';
+import { syncHoldingsIn, syncWallet } from '../wallets/sync.ts';
+import { collectionBySlug, collectionOfRarity, emulatedAssetCount, emulatedHoldings, landByHexName, takeFromTreasury, treasuryHolds, type FaucetCollection } from './repository.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
 import { MAX_AIRDROP_LAMPORTS } from '../../chain/solana/local-cluster.ts';
@@ -122,14 +122,18 @@ export async function runFaucet(db: Database, providers: ChainProviders, input: 
     sol = { lamports: input.sol.toString(), signature: await local.airdrop(input.address, input.sol) };
   }
   const reference = randomUUID();
+  const emulated = providers[chain] instanceof EmulatorChain;
   const given = await db.orm.transaction(async (tx) => {
     const minted = input.land ? [await mintLand(tx, chain, input.address, input.land)] : [];
     const g = await givePlayer(tx, input.address, input.lands, input.tools, input.balances, items, 'faucet', reference, chain, now);
     const workers = input.workers ? await mintWorkers(tx, chain, input.address, input.workers, input.rarity ?? 'common', now) : [];
     const projectNfts = input.nfts ? await mintProjects(tx, chain, input.address, input.nfts) : [];
+    // On the emulated chain the wallet's holdings are synced in the same transaction: a failure
+    // (even an abort of the embedded database) leaves neither the grant nor the holdings.
+    if (emulated) await syncHoldingsIn(tx, chain, input.address, await emulatedHoldings(tx, chain, input.address), now);
     return { ...g, lands: [...minted, ...g.lands], workers: [...workers, ...projectNfts] };
   });
-  await syncWallet(db, providers, chain, input.address, now);
+  if (!emulated) await syncWallet(db, providers, chain, input.address, now);
   const balances: Record<string, string> = {};
   for (const token of TOKENS) {
     const whole = input.balances[token] ?? 0n;

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rarityForLeague, type WorkerRarity } from '@kingdom/game';
 import type { Chain } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
+import type { ChainAsset } from '../../chain/index.ts';
 import { latestSnapshotId, leagueSql } from '../staking/repository.ts';
 
 /** A Staking-Hub collection the faucet mints NFTs of (`collection_key`: the collection key on its chain). */
@@ -59,6 +60,13 @@ export async function takeFromTreasury(tx: Orm, treasury: string, collectionKey:
       WHERE l.collection_key = ${collectionKey} AND l.asset_key = ${assetKey} AND m.status IN ('reserved', 'submitted', 'confirmed'))
     RETURNING 1`);
   return taken.length > 0;
+}
+
+/** What the emulated `chain` holds at `address`, read in `tx` (so it sees the transaction's own gifts). */
+export async function emulatedHoldings(tx: Orm, chain: Chain, address: string): Promise<ChainAsset[]> {
+  const rows = await exec<{ collection_key: string; asset_key: string; quantity: string }>(tx, sql`
+    SELECT collection_key, asset_key, quantity::text AS quantity FROM emu_assets WHERE chain = ${chain} AND address = ${address}`);
+  return rows.map((r) => ({ collectionKey: r.collection_key, assetKey: r.asset_key, quantity: BigInt(r.quantity) }));
 }
 
 /** True when the emulator treasury `treasury` (the mint) still holds the NFT. */

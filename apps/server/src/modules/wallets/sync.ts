@@ -4,10 +4,10 @@
  * linked to. `held_since` survives re-syncs for NFTs the address still holds (docs/architecture.md §8).
  */
 import type { Chain } from '@kingdom/api';
-import type { Database } from '../../db/client.ts';
+import type { Database, Orm } from '../../db/client.ts';
 import { collectionKeys, heldLandCount, lockWalletOwner, markSynced, replaceHoldings } from './repository.ts';
 import { chooseHandle, storeHandle } from './handle.ts';
-import type { ChainProviders } from '../../chain/index.ts';
+import type { ChainAsset, ChainProviders } from '../../chain/index.ts';
 import { worldPolicies } from '../../world-import/collections.ts';
 
 export interface SyncResult {
@@ -26,22 +26,31 @@ export interface SyncResult {
  */
 export async function syncWallet(db: Database, providers: ChainProviders, chain: Chain, address: string, now: Date, handles?: { policyId: string }): Promise<SyncResult> {
   const assets = await providers[chain].listAssets(address);
-  const policies = new Set(await collectionKeys(db.orm));
+  return db.orm.transaction((tx) => syncHoldingsIn(tx, chain, address, assets, now, handles));
+}
+
+/**
+ * The write half of {@link syncWallet} inside the caller's transaction: replaces the holdings of
+ * (`chain`, `address`) with the Kingdom-relevant ones of `assets` (what its chain holds), e.g. the
+ * demo faucet's, in the transaction that gave them (one commit: a failure leaves neither).
+ */
+export async function syncHoldingsIn(tx: Orm, chain: Chain, address: string, assets: readonly ChainAsset[], now: Date, handles?: { policyId: string }): Promise<SyncResult> {
+  const policies = new Set(await collectionKeys(tx));
   // the configured Land and Mining Tool policies, as recorded (docs/operator-guide.md)
-  const world = await worldPolicies(db.orm);
+  const world = await worldPolicies(tx);
   policies.add(world.land);
   policies.add(world.tool);
   const kept = assets.filter((a) => a.quantity > 0n && policies.has(a.collectionKey));
-  const lands = await db.orm.transaction(async (tx) => {
-    const userId = await lockWalletOwner(tx, chain, address);
-    if (userId === null) return 0;
+  const userId = await lockWalletOwner(tx, chain, address);
+  let lands = 0;
+  if (userId !== null) {
     await replaceHoldings(tx, userId, chain, address, kept, now);
     await markSynced(tx, chain, address, now);
     // the wallet handle (docs/product.md §3) from the same answer: no extra request (handle.ts)
     if (handles && chain === 'cardano') await storeHandle(tx, chain, address, chooseHandle(assets, handles.policyId), now);
     // an asset of the Land policy that is no land of the Valley (refused by the import) is no land
-    return heldLandCount(tx, chain, address);
-  });
+    lands = await heldLandCount(tx, chain, address);
+  }
   return {
     lands,
     mtools: kept.filter((a) => a.collectionKey === world.tool).length,
