@@ -24,6 +24,7 @@ import { PATHS_WEB } from '../paths.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { DemoBlocksButton } from '../components/demo-blocks-button.tsx';
 import { notifySuccess } from '../components/notify.ts';
+import { notifyTransactionSent } from '../components/tx-toast.ts';
 import { formatUtc } from '../components/time-format.ts';
 import { formatAda } from './format.ts';
 import { payFailureText, type PayStep } from './pay.ts';
@@ -55,6 +56,9 @@ function MintChoose({ hexName, onReserved }: { hexName?: string; onReserved(m: L
   const { t } = useTranslation();
   const info = useMintInfo();
   const create = useCreateMint();
+  // The mint is paid in ADA by the session's Cardano wallet: said before reserving, and no reservation without it.
+  const walletType = useSession((s) => s.walletType);
+  const canPay = walletType === 'cardano';
   const [useNamed, setUseNamed] = useState(!!hexName);
   const [filter, setFilter] = useState<Filter>({ biome: '', size: '', quadrant: '' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -113,9 +117,12 @@ function MintChoose({ hexName, onReserved }: { hexName?: string; onReserved(m: L
       <dl className="facts facts--wide">
         <div><dt>{t('mint.price')}</dt><dd data-testid="mint-price">{price} ADA</dd></div>
       </dl>
+      {canPay
+        ? <p className="muted" data-testid="mint-pays-with">{t('mint.paysWith')}</p>
+        : <p className="field-error" role="alert" data-testid="mint-pays-with">{t('mint.needsCardano')}</p>}
       {failure ? <p className="field-error" role="alert" data-testid="mint-failure">{failure}</p> : null}
       <div className="dialog__actions">
-        <button type="button" className="btn btn--gold" disabled={create.isPending || !info.data?.open} onClick={reserve} data-testid="mint-reserve">
+        <button type="button" className="btn btn--gold" disabled={create.isPending || !info.data?.open || !canPay} onClick={reserve} data-testid="mint-reserve">
           {create.isPending ? t('mint.reserving') : t('mint.reserve')}
         </button>
       </div>
@@ -146,7 +153,11 @@ function MintProgress({ mint, onAnother }: { mint: LandMint; onAnother(): void }
     : t(`mint.status.${mint.status}`);
   const onPay = () => {
     setFailure(null);
-    pay.mutate(mint.id, { onError: (e) => setFailure(failureText(e, t('mint.needsCardano'))), onSettled: () => setStep(null) });
+    pay.mutate(mint.id, {
+      onSuccess: (m) => { if (m.tx_hash) notifyTransactionSent(m.tx_hash); },
+      onError: (e) => setFailure(failureText(e, t('mint.needsCardano'))),
+      onSettled: () => setStep(null),
+    });
   };
   const onGiveUp = () => cancel.mutate(mint.id, { onError: (e) => setFailure(failureText(e, t('mint.needsCardano'))) });
   return (
@@ -205,8 +216,8 @@ export function MintDialog({ hexName, onClose }: { hexName?: string; onClose(): 
         </>
       ) : shown ? (
         <>
-          {/* an open mint from before: one mint at a time (spec PENDING_TRANSACTION) */}
-          {reservedHere?.id !== shown.id && isOpenMint(shown) ? <p className="field-error" role="alert" data-testid="mint-pending">{errorText('PENDING_TRANSACTION')}</p> : null}
+          {/* the player's own open mint is a step of the mint, not an error: one mint at a time, shown as where it stands */}
+          {reservedHere?.id !== shown.id && isOpenMint(shown) ? <p className="muted" data-testid="mint-pending">{t('mint.ongoing')}</p> : null}
           <MintProgress mint={shown} onAnother={() => { setFollowed(-1); setReservedHere(null); }} />
         </>
       ) : (

@@ -33,6 +33,8 @@ export const enMint = {
     minted: '{{name}} is yours!',
     myLands: 'See my lands',
     another: 'Mint another land',
+    paysWith: 'Paid in ADA from the Cardano wallet you signed in with, after you reserve the land.',
+    ongoing: 'Your mint under way: one land at a time. Pay for it or give it up before reserving another.',
     needsCardano: 'The mint is paid in ADA on Cardano: sign in with a Cardano wallet to mint.',
     signIn: 'Sign in to mint a land.',
     open: 'Mint Your Land',

@@ -36,6 +36,8 @@ export const esMint: TextsLike<typeof enMint> = {
     minted: '¡{{name}} es tuya!',
     myLands: 'Ver mis tierras',
     another: 'Acuñar otra tierra',
+    paysWith: 'Se paga en ADA con la billetera de Cardano con la que iniciaste sesión, después de reservar la tierra.',
+    ongoing: 'Tu acuñado en curso: una tierra a la vez. Págala o renuncia a ella antes de reservar otra.',
     needsCardano: 'El acuñado se paga en ADA en Cardano: inicia sesión con una billetera de Cardano para acuñar.',
     signIn: 'Inicia sesión para acuñar una tierra.',
     open: 'Acuña tu tierra',

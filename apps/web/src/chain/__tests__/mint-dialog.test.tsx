@@ -5,6 +5,13 @@ import { encodeValleyMap, type ValleyMapLand } from '@kingdom/game';
 import { mockHttp, type MockRequest } from '../../test/mock-http.ts';
 import { signedInRoutes, TEST_CONFIG } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render-route.tsx';
+import { useSession } from '../../session/session-store.ts';
+import { i18n } from '../../i18n/index.ts';
+
+/** Renders the Valley at the free cell for the session as it is (signed in already). */
+function render2() {
+  return renderRoute('/valley?land=E00S00');
+}
 
 const TX = 'ab'.repeat(32);
 const ADDRESS_HEX = '60' + '11'.repeat(28);
@@ -97,16 +104,50 @@ describe('the mint dialog', () => {
     await user.click(within(dialog).getByTestId('mint-pay'));
     await waitFor(() => expect(within(dialog).getByTestId('mint-status').textContent).toBe('Submitted, waiting for the next block'));
     expect(signed).toEqual(['84a400']);
+    await waitFor(() => expect(screen.getByText(/^Transaction sent \(/)).toBeTruthy());
     expect(JSON.parse(posts[1]!)).toMatchObject({ address: expect.stringMatching(/^addr_test1/) });
     state = [{ ...reserved, status: 'confirmed', tx_hash: TX, confirmations: 15, confirmed_at: '2025-03-10T09:05:00.000Z' }];
     await waitFor(() => expect(within(dialog).getByTestId('mint-status').textContent).toBe('Minted: the land is yours'), { timeout: 5_000 });
     expect(within(dialog).getByRole('link', { name: 'See my lands' }).getAttribute('href')).toBe('/dashboard/inventory/lands');
   });
 
-  it('shows an open mint first, with PENDING_TRANSACTION', async () => {
+  it('shows an open mint first as the step it is, not as a refusal', async () => {
     mockHttp(routes({}, () => [reserved]));
     const { dialog } = await openDialog();
-    await waitFor(() => expect(within(dialog).getByTestId('mint-pending').textContent).toBe('Please wait, you have pending transactions!'));
+    await waitFor(() => expect(within(dialog).getByTestId('mint-pending').textContent).toBe('Your mint under way: one land at a time. Pay for it or give it up before reserving another.'));
     expect(within(dialog).getByTestId('mint-land').textContent).toContain('E00S00');
+    expect(within(dialog).getByTestId('mint-status').textContent).toBe('Reserved, waiting for your payment');
+    expect(within(dialog).queryByText('Please wait, you have pending transactions!')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('says which wallet pays before reserving; a Solana-only player cannot reserve', async () => {
+    mockHttp(routes());
+    const first = await openDialog();
+    await waitFor(() => expect(within(first.dialog).getByTestId('mint-pays-with').textContent).toBe('Paid in ADA from the Cardano wallet you signed in with, after you reserve the land.'));
+    expect((within(first.dialog).getByTestId('mint-reserve') as HTMLButtonElement).disabled).toBe(false);
+    first.unmount();
+    useSession.setState({ walletType: 'solana' });
+    mockHttp(routes());
+    const r = render2();
+    const panel = await screen.findByTestId('valley-panel');
+    await r.user.click(within(panel).getByRole('button', { name: 'Mint Your Land' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mint Your Land' });
+    await waitFor(() => expect(within(dialog).getByTestId('mint-pays-with').textContent).toBe('The mint is paid in ADA on Cardano: sign in with a Cardano wallet to mint.'));
+    expect((within(dialog).getByTestId('mint-reserve') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('in Spanish, says which wallet pays before reserving', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      mockHttp(routes());
+      const r = renderRoute('/valley?land=E00S00', { signedIn: true });
+      const panel = await screen.findByTestId('valley-panel');
+      await r.user.click(within(panel).getByTestId('mint-open'));
+      const dialog = await screen.findByRole('dialog', { name: 'Acuña tu tierra' });
+      await waitFor(() => expect(within(dialog).getByTestId('mint-pays-with').textContent).toBe('Se paga en ADA con la billetera de Cardano con la que iniciaste sesión, después de reservar la tierra.'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
