@@ -161,6 +161,7 @@ export const enPages = {
       faucet: 'Faucet', refund: 'Refund', compensation: 'Compensation', upgrade: 'Upgrade', land_expansion: 'Land expansion',
       demo_seed: 'Demo start', deposit: 'Deposit', withdrawal: 'Withdrawal', withdrawal_returned: 'Withdrawal returned', quest: 'Quest',
       exo_order: 'EXO purchase (ADA)', votes_lock: 'Votes locked', votes_unlock: 'Votes unlocked', other: 'Other',
+      operator_adjustment: 'Adjustment by support', payment_resolved: 'Payment resolved by support',
     },
   },
   goldmine: {

@@ -164,6 +164,7 @@ export const esPages = {
       faucet: 'Grifo', refund: 'Reembolso', compensation: 'Compensación', upgrade: 'Mejora', land_expansion: 'Ampliación de tierra',
       demo_seed: 'Inicio demo', deposit: 'Depósito', withdrawal: 'Retiro', withdrawal_returned: 'Retiro devuelto', quest: 'Misión',
       exo_order: 'Compra de EXO (ADA)', votes_lock: 'Votos bloqueados', votes_unlock: 'Votos desbloqueados', other: 'Otro',
+      operator_adjustment: 'Ajuste de soporte', payment_resolved: 'Pago resuelto por soporte',
     },
   },
   goldmine: {
