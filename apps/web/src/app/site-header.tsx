@@ -3,9 +3,32 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
 import { PATHS_WEB } from '../paths.ts';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../i18n/language.ts';
 import { AccountBarPart as AccountBar } from './signed-in-parts.ts';
 
-/** Top bar: brand, menu toggle (small screens), role, notification count, account and logout. */
+/**
+ * The language switch of a visitor (login, landing; docs/product.md §10): the same choice as the one in
+ * the account settings, remembered in this browser; its module loads only when used.
+ */
+function VisitorLanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  return (
+    <select
+      className="topbar__language"
+      aria-label={t('nav.language')}
+      data-testid="visitor-language"
+      value={isLanguage(i18n.language) ? i18n.language : 'en'}
+      onChange={(e) => {
+        const lng = e.target.value;
+        if (isLanguage(lng)) void import('../i18n/language-switch.ts').then((m) => m.changeLanguage(lng));
+      }}
+    >
+      {LANGUAGES.map((lng) => <option key={lng} value={lng} lang={lng}>{LANGUAGE_NAMES[lng]}</option>)}
+    </select>
+  );
+}
+
+/** Top bar: brand, menu toggle (small screens), role, notification count, account and logout; a visitor's language switch. */
 export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
   const { t } = useTranslation();
   const authed = useIsAuthenticated();
@@ -30,6 +53,7 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
       ) : (
         <>
           <span className="who__role">{t('roles.visitor')}</span>
+          <VisitorLanguageSwitch />
           <Link to={PATHS_WEB.login} className="btn btn--primary">
             {t('nav.login')}
           </Link>

@@ -19,6 +19,7 @@ export const en = {
   nav: {
     landUpdates: 'A land has an update',
     main: 'Main',
+    language: 'Language',
     accountMenu: 'Account menu',
     stakingHub: 'Staking-Hub',
     goldMines: 'Gold Mines',

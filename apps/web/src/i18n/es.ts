@@ -23,6 +23,7 @@ export const es = {
   nav: {
     landUpdates: 'Una tierra tiene novedades',
     main: 'Principal',
+    language: 'Idioma',
     accountMenu: 'Menú de la cuenta',
     stakingHub: 'Staking-Hub',
     goldMines: 'Minas de oro',

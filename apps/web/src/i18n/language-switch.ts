@@ -1,14 +1,13 @@
 /**
- * The language switch of the account settings (docs/product.md §10): the languages' names, saving the choice,
+ * The language switches (the header's before sign-in, the account settings'; docs/product.md §10): the languages' names, saving the choice,
  * and switching the running app. Apart from language.ts so that the first page (`/login`) does not
  * download them.
  */
 import { i18n } from './index.ts';
-import { LANGUAGE_STORAGE_KEY, type Language } from './language.ts';
+import { LANGUAGE_NAMES, LANGUAGE_STORAGE_KEY, type Language } from './language.ts';
 import { loadLanguageTexts } from './page-texts.ts';
 
-/** Each language's name in itself, for the switch. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
+export { LANGUAGE_NAMES };
 
 /** Saves `lng` (a storage failure only means it is not remembered). */
 export function saveLanguage(lng: Language): void {
