@@ -97,6 +97,11 @@ export const EXTRA_ERROR_MESSAGES = {
   PERMIT_NOT_EXIST_ON_BALANCE: 'We cannot find the required expansion permit in your App balance.',
   WALLET_SIGNATURE_NOT_VALID: "The wallet's signature could not be verified. Please try again.",
   WALLET_MESSAGE_NOT_VALID: 'The signed message is unknown, already used or expired. Please try again.',
+  MARKET_PRICE_OUT_OF_BAND: 'This price is too far from the item\'s reference price (the Vendor\'s price, or the last 7 days\' median): within 50% either way.',
+  MARKET_NO_REFERENCE_PRICE: 'This item cannot be traded in this token yet: it has no reference price.',
+  MARKET_DAILY_CAP: 'You have reached today\'s market limit for this item. You can place more orders after 00:00 UTC.',
+  MARKET_SELLER_NOT_ELIGIBLE: 'To sell on the market you need a land and an account at least 7 days old.',
+  MARKET_ORDER_NOT_OPEN: 'This order is no longer open: it was filled, cancelled or has expired.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -138,6 +143,11 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   CHEST_END: 409,
   CHEST_EXPLOIT: 403,
   CHEST_NOT_LAND_OWNER: 403,
+  MARKET_PRICE_OUT_OF_BAND: 422,
+  MARKET_NO_REFERENCE_PRICE: 409,
+  MARKET_DAILY_CAP: 409,
+  MARKET_SELLER_NOT_ELIGIBLE: 403,
+  MARKET_ORDER_NOT_OPEN: 409,
   CSRF_TOKEN_MISMATCH: 419,
   VALIDATION_ERROR: 422,
   TOO_MANY_REQUESTS: 429,

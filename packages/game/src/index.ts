@@ -32,3 +32,5 @@ export * from './staking/rewards.ts';
 export * from './compensation.ts';
 export * from './chain/money.ts';
 export * from './chain/solana-pay.ts';
+export * from './market/book.ts';
+export * from './market/limits.ts';

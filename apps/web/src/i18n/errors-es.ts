@@ -88,6 +88,11 @@ export const errorsEs: Record<keyof typeof ERROR_MESSAGES | keyof typeof GENERIC
   PERMIT_NOT_EXIST_ON_BALANCE: 'No encontramos el permiso de expansión necesario en tu saldo de la app.',
   WALLET_SIGNATURE_NOT_VALID: 'No se pudo verificar la firma de la billetera. Inténtalo de nuevo.',
   WALLET_MESSAGE_NOT_VALID: 'El mensaje firmado es desconocido, ya se usó o caducó. Inténtalo de nuevo.',
+  MARKET_PRICE_OUT_OF_BAND: 'Este precio está demasiado lejos del precio de referencia del artículo (el del Vendedor, o la mediana de los últimos 7 días): como mucho un 50% arriba o abajo.',
+  MARKET_NO_REFERENCE_PRICE: 'Este artículo aún no se puede comerciar en este token: no tiene precio de referencia.',
+  MARKET_DAILY_CAP: 'Alcanzaste el límite diario del mercado para este artículo. Podrás poner más órdenes desde las 00:00 UTC.',
+  MARKET_SELLER_NOT_ELIGIBLE: 'Para vender en el mercado necesitas una tierra y una cuenta con al menos 7 días.',
+  MARKET_ORDER_NOT_OPEN: 'Esta orden ya no está abierta: se completó, se canceló o caducó.',
   unavailable: 'Recurso solicitado no disponible',
   noData: 'No se pudieron obtener datos del recurso; contacta con soporte',
 };
