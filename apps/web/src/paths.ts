@@ -7,5 +7,7 @@ export const PATHS_WEB = {
   inventoryItems: '/dashboard/inventory/items',
   inventoryTools: '/dashboard/inventory/mtools',
   collectibleLands: '/collectibles/lands',
+  /** The navigation's "Rewards": the staking rewards in the HEXO history. */
+  rewards: '/account/balances?token=hexo&reason=staking',
   account: '/account',
 } as const;

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig, useLandUpdates } from '../api/session-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
+import { PATHS_WEB } from '../paths.ts';
 
 interface NavItem {
   to: string;
@@ -63,7 +64,8 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
 
   const kingdom: NavItem[] = [
     { to: '/dashboard/overview', label: t('nav.dashboard'), icon: '◆', authOnly: true },
-    { to: '/lands', label: t('nav.lands'), icon: '⬢', ...(authed && anyUpdate ? { mark: t('nav.landUpdates') } : {}) },
+    // "Lands": the player's own lands (where the "Update available" badge is); "Collectibles": all lands and tools of the collection
+    { to: PATHS_WEB.inventoryLands, label: t('nav.lands'), icon: '⬢', authOnly: true, ...(anyUpdate ? { mark: t('nav.landUpdates') } : {}) },
     { to: '/collectibles', label: t('nav.collectibles'), icon: '❖' },
     { to: '/dashboard/inventory', label: t('nav.inventory'), icon: '▣', authOnly: true },
     { to: '/valley', label: t('nav.valleyMap'), icon: '◈' },
@@ -74,7 +76,8 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
     { to: '/frenmine', label: t('nav.frenMines'), icon: '✿' },
     { to: '/staking-hub', label: t('nav.stakingHub'), icon: '✧' },
     { to: '/vendor', label: t('nav.vendor'), icon: '⚖' },
-    { to: '/staking-hub/user', label: t('nav.rewards'), icon: '✪' },
+    // "Rewards": the player's staking rewards (the HEXO history's staking rows), not the Staking Hub's "My NFTs"
+    { to: PATHS_WEB.rewards, label: t('nav.rewards'), icon: '✪', authOnly: true },
   ];
   const account: NavItem[] = [
     { to: '/account', label: t('nav.account'), icon: '☗' },
@@ -83,8 +86,10 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
     { to: '/account/balances', label: t('nav.wallet'), icon: '◎' },
   ];
   const visible = (items: NavItem[]) => items.filter((i) => authed || !i.authOnly);
-  const { pathname } = useLocation();
-  const active = activeNavTarget(pathname, [...visible(kingdom), ...economy, ...(authed ? account : [])].map((i) => i.to).concat('/quests'));
+  const { pathname, search } = useLocation();
+  // "Rewards" (a path with a query) is lit on exactly its address; every other entry by the path it lies under
+  const targets = [...visible(kingdom), ...visible(economy), ...(authed ? account : [])].map((i) => i.to).filter((to) => !to.includes('?'));
+  const active = authed && `${pathname}${search}` === PATHS_WEB.rewards ? PATHS_WEB.rewards : activeNavTarget(pathname, targets.concat('/quests'));
 
   return (
     <nav id="site-nav" className={open ? 'side-nav side-nav--open' : 'side-nav'} aria-label={t('nav.main')}>

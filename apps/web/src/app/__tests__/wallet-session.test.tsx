@@ -49,7 +49,7 @@ describe('wallet session', () => {
     mockHttp(signedInRoutes({ 'GET /lands/updates': { body: { any_update: true, lands: ['E03N12'] } } }));
     renderRoute('/dashboard/overview', { signedIn: true });
     const mark = await screen.findByTestId('nav-mark');
-    expect(mark.closest('a')!.getAttribute('href')).toBe('/lands');
+    expect(mark.closest('a')!.getAttribute('href')).toBe('/dashboard/inventory/lands');
     expect(mark.textContent).toBe('A land has an update');
   });
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '../../i18n/language.ts';
 import { LANGUAGE_NAMES, changeLanguage } from '../../i18n/language-switch.ts';
@@ -163,15 +163,27 @@ function LanguageField() {
 }
 
 function amountText(row: LedgerRow, asset: LedgerAsset, value: string): string {
-  return asset === 'items' ? value : formatTokenAmount(value, asset as Token, 6);
+  return asset === 'items' ? value : formatTokenAmount(value, asset as Token);
 }
 
 /** `/account/balances`: the four balances and one token's ledger history (filters, pages, CSV, running balance). */
 export function AccountBalancesPage() {
   const { t } = useTranslation();
-  const [token, setToken] = useState<LedgerAsset>('hexo');
-  const [reason, setReason] = useState<LedgerReason | ''>('');
+  // `?token=…&reason=…` opens the history filtered (the navigation's "Rewards" opens the staking rewards)
+  const [params] = useSearchParams();
+  const askedToken = LEDGER_ASSETS.find((a) => a === params.get('token')) ?? 'hexo';
+  const askedReason = LEDGER_REASONS.find((r) => r === params.get('reason')) ?? '';
+  const [token, setToken] = useState<LedgerAsset>(askedToken);
+  const [reason, setReason] = useState<LedgerReason | ''>(askedReason);
   const [page, setPage] = useState(1);
+  // a new address (e.g. "Rewards" then "Wallet" in the navigation) sets the filters again
+  const [address, setAddress] = useState(params.toString());
+  if (address !== params.toString()) {
+    setAddress(params.toString());
+    setToken(askedToken);
+    setReason(askedReason);
+    setPage(1);
+  }
   const q = useLedger(token, reason, page);
   const [downloading, setDownloading] = useState(false);
   const csv = () => {
