@@ -289,3 +289,34 @@ export function expireOrders(book: MarketBook, now: number): { book: MarketBook;
   const refunds = [...book.bids, ...book.asks].filter(expired).map((o) => refundOf(o, 'expired'));
   return { book: { key: book.key, bids: book.bids.filter((o) => !expired(o)), asks: book.asks.filter((o) => !expired(o)) }, refunds };
 }
+
+/** One movement out of escrow to an account: `asset` `good` (items, or FOOD base units) or `pay` (base units of the pay token). */
+export interface EscrowRelease {
+  accountId: number;
+  orderId: string;
+  asset: 'good' | 'pay';
+  /** Positive: items count, FOOD base units ({@link goodAmount}), or pay-token base units. */
+  amount: bigint;
+  reason: 'bought' | 'sold' | RefundReason;
+}
+
+/**
+ * What a match releases from escrow, as the ledger and item entries the server writes
+ * (docs/game-rules.md §16.3): per trade the buyer gets the goods (`bought`) and the seller the value
+ * (`sold`), the fee is burned; per refund the owner gets it back. Zero amounts are left out.
+ * Σ pay releases + `burned` = the tokens that left escrow; Σ good releases = the goods that left it.
+ */
+export function escrowReleases(result: Pick<MatchResult, 'trades' | 'refunds'>, good: string): { releases: EscrowRelease[]; burned: bigint } {
+  const releases: EscrowRelease[] = [];
+  let burned = 0n;
+  for (const t of result.trades) {
+    releases.push({ accountId: t.buyerAccountId, orderId: t.buyOrderId, asset: 'good', amount: goodAmount(good, t.quantity), reason: 'bought' });
+    releases.push({ accountId: t.sellerAccountId, orderId: t.sellOrderId, asset: 'pay', amount: t.value, reason: 'sold' });
+    burned += t.fee;
+  }
+  for (const r of result.refunds) {
+    if (r.tokens > 0n) releases.push({ accountId: r.accountId, orderId: r.orderId, asset: 'pay', amount: r.tokens, reason: r.reason });
+    if (r.quantity > 0) releases.push({ accountId: r.accountId, orderId: r.orderId, asset: 'good', amount: goodAmount(good, r.quantity), reason: r.reason });
+  }
+  return { releases, burned };
+}

@@ -4,7 +4,7 @@ import { GameError } from '../errors.ts';
 import { MAX_AMOUNT } from '../tokens/amounts.ts';
 import { toBaseUnits } from '../tokens/tokens.ts';
 import {
-  cancelOrder, emptyBook, expireOrders, FOOD_LOT, MARKET_FEE_BPS, MARKET_ORDER_EXPIRY_DAYS, marketFee, match, orderEscrow, orderExpiresAt,
+  cancelOrder, emptyBook, escrowReleases, expireOrders, goodAmount, FOOD_LOT, MARKET_FEE_BPS, MARKET_ORDER_EXPIRY_DAYS, marketFee, match, orderEscrow, orderExpiresAt,
   type BookKey, type MarketBook, type MarketOrder, type MatchResult, type Side,
 } from './book.ts';
 import {
@@ -50,6 +50,17 @@ describe('matching by hand (docs/game-rules.md §16.2)', () => {
     expect(r.refunds).toEqual([{ orderId: buy.id, accountId: 3, reason: 'fill_excess', tokens: 31n, quantity: 0 }]);
     expect(r.rested).toBeUndefined();
     expect(r.book.asks).toEqual([{ ...a, quantity: 2 }]);
+    expect(escrowReleases(r, 'toolkit_2')).toEqual({
+      burned: 11n,
+      releases: [
+        { accountId: 3, orderId: buy.id, asset: 'good', amount: 3n, reason: 'bought' },
+        { accountId: 2, orderId: b.id, asset: 'pay', amount: 270n, reason: 'sold' },
+        { accountId: 3, orderId: buy.id, asset: 'good', amount: 3n, reason: 'bought' },
+        { accountId: 1, orderId: a.id, asset: 'pay', amount: 300n, reason: 'sold' },
+        { accountId: 3, orderId: buy.id, asset: 'pay', amount: 31n, reason: 'fill_excess' },
+      ],
+    });
+    expect(escrowReleases(r, 'food').releases[0]!.amount).toBe(3n * FOOD_LOT);
     expect(r.book.bids).toEqual([]);
   });
 
@@ -255,6 +266,21 @@ describe('matching properties (docs/game-rules.md §16.2)', () => {
         }
       }
     }), { numRuns: 300 });
+  });
+
+  it('escrow releases (what the server writes): Σ tokens out + burned = tokens that left escrow; goods likewise; all positive', () => {
+    fc.assert(fc.property(playsArb, fc.constantFrom('toolkit_2', 'food'), ([steps, groups, fee, scale], good) => {
+      for (const { before, taker, result } of play(steps, groups, fee, scale)) {
+        const { releases, burned } = escrowReleases(result, good);
+        const inEscrow = orderEscrow(taker);
+        const tokensOut = tokensHeld(before) + inEscrow.tokens - tokensHeld(result.book);
+        const unitsOut = unitsHeld(before) + inEscrow.quantity - unitsHeld(result.book);
+        expect(releases.filter((r) => r.asset === 'pay').reduce((s, r) => s + r.amount, 0n) + burned).toBe(tokensOut);
+        expect(releases.filter((r) => r.asset === 'good').reduce((s, r) => s + r.amount, 0n)).toBe(goodAmount(good, unitsOut));
+        expect(burned).toBe(result.trades.reduce((s, t) => s + t.fee, 0n));
+        for (const r of releases) expect(r.amount > 0n).toBe(true);
+      }
+    }), { numRuns: 200 });
   });
 
   it('expiry returns exactly the escrow of the expired orders and keeps the rest', () => {
