@@ -147,6 +147,9 @@ export function notificationText(n: Notification): { title: string; text: string
       if (status === 'failed' || status === 'expired') return { title, text: t('inbox.text.withdrawalReturned', { amount: value, reason: str(d.reason) || status }) };
       return { title, text: t('inbox.text.withdrawalOther', { amount: value, status }) };
     }
+    case 'operator_message':
+      // the operator's own words (docs/http-contract.md §4): shown as written, in whatever language they wrote
+      return { title: str(d.title) || t('inbox.unknownTitle'), text: str(d.body) };
     default:
       return { title, text: '' };
   }

@@ -65,3 +65,11 @@ describe('a notification type this app does not know', () => {
     expect(notificationText(n)).toEqual({ title: 'Notification', text: 'News from the Kingdom. Reload the page to read it in full.' });
   });
 });
+
+describe("an operator's message", () => {
+  it('shows the title and the body the operator wrote, not the raw type', async () => {
+    await loadPageTexts();
+    const n: Notification = { id: 4, type: 'operator_message', read: false, created_at: '2026-12-02T00:00:00.000Z', data: { title: 'Maintenance tonight', body: 'The Kingdom pauses at 02:00 UTC for 15 minutes.' } };
+    expect(notificationText(n)).toEqual({ title: 'Maintenance tonight', text: 'The Kingdom pauses at 02:00 UTC for 15 minutes.' });
+  });
+});
