@@ -47,6 +47,8 @@ export const enConsole = {
       token: 'Token',
       amount: 'Amount',
       direction: 'Credit or debit',
+      twoPerson_one: 'Above {{limit}} a second admin must approve ({{count}} other admin can).',
+      twoPerson_other: 'Above {{limit}} a second admin must approve ({{count}} other admins can).',
     },
     search: {
       title: 'Find a player',

@@ -50,6 +50,8 @@ export const esConsole: TextsLike<typeof enConsole> = {
       token: 'Token',
       amount: 'Cantidad',
       direction: 'Abono o cargo',
+      twoPerson_one: 'Por encima de {{limit}} debe aprobarlo otro administrador ({{count}} otro administrador puede).',
+      twoPerson_other: 'Por encima de {{limit}} debe aprobarlo otro administrador ({{count}} otros administradores pueden).',
     },
     search: {
       title: 'Buscar un jugador',

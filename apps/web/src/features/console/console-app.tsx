@@ -145,7 +145,7 @@ function OperatorConsole() {
     return <Frame operator={null}><InlineError>{t('console.loadFailed')}</InlineError></Frame>;
   }
   if (!me.data) return <Frame operator={null}><p className="muted" role="status">{t('console.loading')}</p></Frame>;
-  const operator: ConsoleOperator = { address: me.data.address, role: me.data.role };
+  const operator: ConsoleOperator = { address: me.data.address, role: me.data.role, twoPersonLimit: me.data.two_person_limit, otherAdmins: me.data.other_admins };
   return (
     <OperatorContext.Provider value={operator}>
       <Frame operator={operator} nav>

@@ -12,6 +12,10 @@ export { OPERATOR_ROLES, roleAtLeast, type OperatorRole };
 export interface ConsoleOperator {
   address: string;
   role: OperatorRole;
+  /** Adjustments and payment credits above this many base units (any token) wait for a second admin. */
+  twoPersonLimit: string;
+  /** Admins other than this operator (who could approve). */
+  otherAdmins: number;
 }
 
 /** The operator of the console's pages (set by the console's frame once `me` answered). */

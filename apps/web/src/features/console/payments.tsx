@@ -10,7 +10,7 @@ import { TOKENS, TOKEN_SYMBOLS, toBaseUnits, type Token } from '@kingdom/game';
 import type { Approval, UnmatchedPayment } from '@kingdom/api';
 import { notifySuccess } from '../../components/notify.ts';
 import { useDecideApproval, useResolvePayment } from './api.ts';
-import { ActionButton, ActionDialog, Empty, Mono, ShortAddress, TimeText, amountText } from './ui.tsx';
+import { ActionButton, ActionDialog, Empty, Mono, ShortAddress, TimeText, TwoPersonNote, amountText } from './ui.tsx';
 
 /** `value` as base units of `token`, or null when it is not a positive amount with at most the token's decimals. */
 export function parseAmount(value: string, token: Token): string | null {
@@ -70,6 +70,9 @@ function ResolveDialog({ payment, onClose }: { payment: UnmatchedPayment; onClos
             <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="12.5" data-testid="resolve-amount" />
           </label>
         </div>
+      ) : null}
+      {kind === 'credit' ? (
+        <TwoPersonNote token={token} />
       ) : (
         <label className="field">
           {t('console.payments.refundTx')}

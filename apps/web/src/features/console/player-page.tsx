@@ -19,7 +19,7 @@ import { useOperator } from './operator.ts';
 import { rememberPlayer } from './last-player.ts';
 import { ApprovalsTable, PaymentsTable, parseAmount } from './payments.tsx';
 import { AuditTable } from './audit-page.tsx';
-import { ActionButton, ActionDialog, Empty, Facts, Mono, Section, TimeText, YesNo, amountText } from './ui.tsx';
+import { ActionButton, ActionDialog, Empty, Facts, Mono, Section, TimeText, TwoPersonNote, YesNo, amountText } from './ui.tsx';
 
 type Player = ConsolePlayerResponse;
 type Dialogs = 'adjust' | 'chest' | 'suspend' | 'message' | null;
@@ -64,6 +64,7 @@ function AdjustDialog({ player, onClose }: { player: Player; onClose(): void }) 
         </label>
       </div>
       <p className="muted">{t('console.player.balanceNow', { balance: amountText(player.balances[token] ?? '0', token) })}</p>
+      <TwoPersonNote token={token} />
     </ActionDialog>
   );
 }

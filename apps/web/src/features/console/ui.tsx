@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { isToken, shortenMiddle, TOKEN_SYMBOLS } from '@kingdom/game';
 import { Dialog } from '../../components/dialog.tsx';
 import { InlineError } from '../../components/query-state.tsx';
-import { formatDateTime, formatThousands, formatTokenAmount } from '../../i18n/format.ts';
+import { formatDateTime, exactTokenAmount, formatThousands } from '../../i18n/format.ts';
 import { formatAda, formatSol } from '../../chain/format.ts';
 import { ApiError } from '../../api/client.ts';
 import { roleAtLeast, useOperator, type OperatorRole } from './operator.ts';
@@ -23,7 +23,7 @@ export const REASON_MAX = 500;
  */
 export function amountText(base: string, asset: string): string {
   const a = asset.toLowerCase();
-  if (isToken(a)) return `${formatTokenAmount(base, a, 6)} ${TOKEN_SYMBOLS[a]}`;
+  if (isToken(a)) return `${exactTokenAmount(base, a)} ${TOKEN_SYMBOLS[a]}`;
   if (a === 'ada' || a === 'lovelace') return `${formatAda(base)} ADA`;
   if (a === 'sol' || a === 'lamports') return `${formatSol(base)} SOL`;
   return /^-?\d+$/.test(base) ? formatThousands(base) : base;
@@ -86,6 +86,13 @@ export function ActionButton({ role, label, onClick, testId, variant = 'btn' }: 
       </small>
     </span>
   );
+}
+
+/** The two-person rule as it applies to a money action of `token`: the limit, and who could approve. */
+export function TwoPersonNote({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const op = useOperator();
+  return <p className="muted" data-testid="two-person-note">{t('console.actions.twoPerson', { limit: amountText(op.twoPersonLimit, token), count: op.otherAdmins })}</p>;
 }
 
 /** The texts of an action's failure: the catalogue's message of its code (already toasted too). */

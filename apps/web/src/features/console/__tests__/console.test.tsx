@@ -144,6 +144,7 @@ describe('/console', () => {
     fireEvent.click(within(queue).getByTestId('payment-resolve'));
     const dialog = await screen.findByTestId('resolve-dialog');
     expect((within(dialog).getByTestId('resolve-user') as HTMLInputElement).value).toBe('7');
+    expect(within(dialog).getByTestId('two-person-note').textContent).toBe('Above 1,000 EXO a second admin must approve (1 other admin can).');
     fireEvent.change(within(dialog).getByTestId('resolve-amount'), { target: { value: '150.5' } });
     fireEvent.change(within(dialog).getByTestId('action-reason'), { target: { value: 'paid too little, credited what arrived' } });
     fireEvent.click(within(dialog).getByTestId('action-submit'));
