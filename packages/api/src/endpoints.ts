@@ -105,7 +105,7 @@ export const ENDPOINTS = {
   authLogin: endpoint({
     operationId: 'authLogin', method: 'POST', path: '/auth/login', tags: ['auth'], auth: 'public', rateLimit: 'auth',
     summary: 'Signs in with a signed challenge; returns a bearer token', body: loginRequest, response: loginResponse,
-    errors: ['WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID', 'TOO_MANY_REQUESTS'],
+    errors: ['WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID', 'NOT_VALID_REQUEST_ADDRESS', 'TOO_MANY_REQUESTS'],
   }),
   authLogout: endpoint({
     operationId: 'authLogout', method: 'GET', path: '/auth/logout', tags: ['auth'], auth: 'session-in-query',

@@ -51,7 +51,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   route(app, ENDPOINTS.authLogin, async ({ body, now, request, reply }) => {
     const { chain, address, message, signature, key, tx } = body;
     const nonce = nonceOf(message);
-    if (!nonce || !validAddress(chain, address, network)) fail('WALLET_MESSAGE_NOT_VALID');
+    if (!validAddress(chain, address, network)) fail('NOT_VALID_REQUEST_ADDRESS');
+    if (!nonce) fail('WALLET_MESSAGE_NOT_VALID');
     if (!verifyWalletProof({ chain, address, message, signature, key, tx }, network)) fail('WALLET_SIGNATURE_NOT_VALID');
 
     const token = randomToken();

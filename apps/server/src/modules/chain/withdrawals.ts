@@ -66,9 +66,9 @@ export async function requestWithdrawal(
   if (master.chain !== 'cardano') fail('ERROR_WALLET_WRONG_NETWORK');
 
   // The player's own checks come before the treasury's (whose level a player must not learn from an
-  // amount they do not have): the balance and a pending withdrawal, re-checked in the transaction below.
-  if ((await tokenBalance(db.orm, session.userId, req.token)) < amount) fail('USER_WITHDRAW_HEXO_NO_BALANCE');
+  // amount they do not have): a pending withdrawal, then the balance, re-checked in the transaction below.
   if (await hasPendingWithdrawal(db.orm, session.userId)) fail('PENDING_TRANSACTION');
+  if ((await tokenBalance(db.orm, session.userId, req.token)) < amount) fail('USER_WITHDRAW_HEXO_NO_BALANCE');
 
   // Never promise more than the treasury holds beside the payouts already promised.
   const held = (await money.ledger.balance(money.treasury.address)).assets[money.units[req.token]] ?? 0n;
