@@ -53,7 +53,7 @@ export function ChainHistory() {
                 {claimable.map((d) => (
                   <tr key={`${d.tx_hash}#${d.output_index}`}>
                     <td className="mono" title={d.sender}>{shortenMiddle(d.sender)}</td>
-                    <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
+                    <td>{formatTokenAmount(d.amount, d.token)} {TOKEN_SYMBOLS[d.token]}</td>
                     <td><Link className="btn btn--small" to={WALLETS_PANEL}>{t('chain.history.linkWallet')}</Link></td>
                   </tr>
                 ))}
@@ -73,7 +73,7 @@ export function ChainHistory() {
               {waiting.map((d) => (
                 <tr key={d.tx_hash} data-testid="deposit-row" data-tx={d.tx_hash}>
                   <td>{formatUtc(d.at)}</td>
-                  <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
+                  <td>{formatTokenAmount(d.amount, d.token)} {TOKEN_SYMBOLS[d.token]}</td>
                   <td data-testid="deposit-row-status">{t('chain.waitingBlock')}</td>
                   <td><TxLink hash={d.tx_hash} /></td>
                 </tr>
@@ -81,7 +81,7 @@ export function ChainHistory() {
               {deposits.data.deposits.map((d) => (
                 <tr key={`${d.tx_hash}#${d.output_index}`} data-testid="deposit-row" data-tx={d.tx_hash}>
                   <td>{formatUtc(d.seen_at)}</td>
-                  <td>{formatTokenAmount(d.amount, d.token, 6)} {TOKEN_SYMBOLS[d.token]}</td>
+                  <td>{formatTokenAmount(d.amount, d.token)} {TOKEN_SYMBOLS[d.token]}</td>
                   <td data-testid="deposit-row-status">{depositStatus(t, d, required)}</td>
                   <td><TxLink hash={d.tx_hash} /></td>
                 </tr>
@@ -101,7 +101,7 @@ export function ChainHistory() {
                 return (
                   <tr key={w.id}>
                     <td>{formatUtc(w.created_at)}</td>
-                    <td>{formatTokenAmount(w.amount, w.token, 6)} {TOKEN_SYMBOLS[w.token]}</td>
+                    <td>{formatTokenAmount(w.amount, w.token)} {TOKEN_SYMBOLS[w.token]}</td>
                     <td>{t(s.key, s.values)}{w.reason ? ` — ${w.reason}` : ''}</td>
                     <td>{w.tx_hash ? <TxLink hash={w.tx_hash} /> : '—'}</td>
                   </tr>

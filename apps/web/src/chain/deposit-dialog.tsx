@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, toBaseUnits } from '@kingdom/game';
-import { formatTokenAmount } from '../i18n/format.ts';
+import { formatTokenAmount, formatTypedAmount } from '../i18n/format.ts';
 import type { ChainToken } from '@kingdom/api';
 import { notifySuccess } from '../components/notify.ts';
 import { errorText } from '../i18n/errors.ts';
@@ -28,7 +28,7 @@ function DepositProgress({ txHash, token, amount }: { txHash: string; token: Cha
     if (view.state !== 'credited' || announced.current) return;
     announced.current = true;
     setCredited(true);
-    notifySuccess(t('chain.depositCredited', { amount, token: TOKEN_SYMBOLS[token] }));
+    notifySuccess(t('chain.depositCredited', { amount: formatTypedAmount(amount, token), token: TOKEN_SYMBOLS[token] }));
     void refreshAfterChainMoney(qc, token);
   }, [view.state, amount, token, qc, t]);
   const text =
@@ -54,7 +54,7 @@ function WalletHoldings() {
   if (!q.data) return q.isError ? null : <p className="muted">{t('chain.walletHoldsLoading')}</p>;
   return (
     <p className="muted" data-testid="wallet-holds">
-      {t('chain.walletHolds', { ada: formatAda(q.data.lovelace), exo: formatTokenAmount(q.data.exo, 'exo', 6), hexo: formatTokenAmount(q.data.hexo, 'hexo', 6) })}
+      {t('chain.walletHolds', { ada: formatAda(q.data.lovelace), exo: formatTokenAmount(q.data.exo, 'exo'), hexo: formatTokenAmount(q.data.hexo, 'hexo') })}
     </p>
   );
 }

@@ -143,7 +143,7 @@ export function useOrderProgress(order: ExoOrder): ExoOrder {
     done.current = true;
     setFinal(true);
     if (now.status === 'paid') {
-      notifySuccess(t('chain.order.credited', { amount: formatTokenAmount(now.exo, 'exo', 6) }));
+      notifySuccess(t('chain.order.credited', { amount: formatTokenAmount(now.exo, 'exo') }));
       void refreshAfterChainMoney(qc, 'exo');
     }
   }, [now.status, now.exo, qc, t]);

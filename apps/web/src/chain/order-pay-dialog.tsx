@@ -54,7 +54,7 @@ export function OrderPayDialog({ order, title, onClose }: { order: ExoOrder; tit
   return (
     <Dialog title={title ?? t('chain.order.title')} onClose={onClose} className="dialog--chain">
       <dl className="facts facts--wide">
-        <div><dt>{t('chain.order.exo')}</dt><dd data-testid="order-exo">{formatTokenAmount(order.exo, 'exo', 6)} EXO</dd></div>
+        <div><dt>{t('chain.order.exo')}</dt><dd data-testid="order-exo">{formatTokenAmount(order.exo, 'exo')} EXO</dd></div>
         <div><dt>{t('chain.order.price')}</dt><dd data-testid="order-ada">{formatAda(order.lovelace ?? '0')} ADA</dd></div>
         <div><dt>{t('chain.order.saleAddress')}</dt><dd className="mono break">{order.sale_address}</dd></div>
       </dl>

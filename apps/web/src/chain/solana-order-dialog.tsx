@@ -134,7 +134,7 @@ export function SolanaOrderDialog({ order, title, onClose }: { order: ExoOrder; 
   return (
     <Dialog title={title ?? t('chain.sol.title')} onClose={onClose} className="dialog--chain">
       <dl className="facts facts--wide">
-        <div><dt>{t('chain.order.exo')}</dt><dd data-testid="order-exo">{formatTokenAmount(order.exo, 'exo', 6)} EXO</dd></div>
+        <div><dt>{t('chain.order.exo')}</dt><dd data-testid="order-exo">{formatTokenAmount(order.exo, 'exo')} EXO</dd></div>
         <div><dt>{t('chain.order.price')}</dt><dd data-testid="order-sol">{`${formatSol(order.lamports ?? '0')} SOL`}</dd></div>
         <div><dt>{t('chain.order.saleAddress')}</dt><dd className="mono break">{order.solana_pay?.recipient ?? order.sale_address}</dd></div>
       </dl>

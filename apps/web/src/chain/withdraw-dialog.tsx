@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, toBaseUnits } from '@kingdom/game';
-import { formatTokenAmount } from '../i18n/format.ts';
+import { exactTokenAmount, formatTokenAmount } from '../i18n/format.ts';
 import type { ChainToken } from '@kingdom/api';
 import { call } from '../api/call.ts';
 import { useBalance } from '../api/account-calls.ts';
@@ -48,7 +48,7 @@ function WithdrawalProgress({ id, token }: { id: number; token: ChainToken }) {
     if (!w || done.current || !['confirmed', 'failed', 'expired'].includes(w.status)) return;
     done.current = true;
     setFinal(true);
-    if (w.status === 'confirmed') notifySuccess(t('chain.withdrawal.done', { amount: formatTokenAmount(w.amount, token, 6), token: TOKEN_SYMBOLS[token] }));
+    if (w.status === 'confirmed') notifySuccess(t('chain.withdrawal.done', { amount: formatTokenAmount(w.amount, token), token: TOKEN_SYMBOLS[token] }));
     void refreshAfterChainMoney(qc, token);
   }, [w, token, qc, t]);
   if (!w) return <p className="muted">{t('chain.withdrawal.requested')}</p>;
@@ -112,7 +112,7 @@ export function WithdrawDialog({ token, onClose }: { token: ChainToken; onClose(
             {master.data === undefined ? '…' : master.data ?? <Link to="/account/settings#linked-wallets-title" onClick={onClose}>{t('chain.noMaster')}</Link>}
           </dd>
         </div>
-        <div><dt>{t('chain.balance')}</dt><dd data-testid="withdraw-balance">{balance.data !== undefined ? `${formatTokenAmount(balance.data, token, 6)} ${symbol}` : '…'}</dd></div>
+        <div><dt>{t('chain.balance')}</dt><dd data-testid="withdraw-balance" title={balance.data !== undefined ? `${exactTokenAmount(balance.data, token)} ${symbol}` : undefined}>{balance.data !== undefined ? `${formatTokenAmount(balance.data, token)} ${symbol}` : '…'}</dd></div>
       </dl>
     </ChainMoneyDialog>
   );

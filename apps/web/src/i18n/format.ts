@@ -5,7 +5,8 @@
  * code formats numbers through this module.
  */
 import {
-  formatPrice5 as formatPrice5En, formatThousands as formatThousandsEn, formatTokenAmount as formatTokenAmountEn, type Token,
+  TOKEN_DECIMALS, formatPrice5 as formatPrice5En, formatThousands as formatThousandsEn, formatTokenAmount as formatTokenAmountEn,
+  fromBaseUnits, toBaseUnits, type Token,
 } from '@kingdom/game';
 import { i18n } from './index.ts';
 
@@ -36,9 +37,41 @@ export function formatThousands(value: number | bigint | string): string {
   return localizeNumber(formatThousandsEn(value));
 }
 
-/** `formatTokenAmount` of `@kingdom/game` (base units → whole tokens, truncated) in the current language. */
-export function formatTokenAmount(base: bigint | string, token: Token, maxFraction = 2): string {
-  return localizeNumber(formatTokenAmountEn(base, token, maxFraction));
+/** Decimals an amount shows (docs/product.md §9 "amounts"). */
+export const AMOUNT_DECIMALS = 2;
+
+/**
+ * A token amount for display, the one precision rule of docs/product.md §9: base units (bigint or
+ * its decimal string) → whole tokens with the language's separators and at most {@link AMOUNT_DECIMALS}
+ * decimals, truncated toward zero (never rounded up), trailing zeros dropped (`303869999998n` EXO →
+ * `303,869.99`); a non-zero amount that would read 0 shows its first two significant digits instead
+ * (`2500n` → `0.0025`), never more decimals than the token has. The exact value: {@link exactTokenAmount}.
+ * @param exactFraction only for exact amounts (the operator console, titles): that many decimals, truncated
+ */
+export function formatTokenAmount(base: bigint | string, token: Token, exactFraction?: number): string {
+  if (exactFraction !== undefined) return localizeNumber(formatTokenAmountEn(base, token, exactFraction));
+  const en = formatTokenAmountEn(base, token, AMOUNT_DECIMALS);
+  if (!/^-?0$/.test(en) || BigInt(base) === 0n) return localizeNumber(en);
+  const frac = fromBaseUnits(base, token).split('.')[1] ?? '';
+  const first = frac.search(/[1-9]/);
+  return localizeNumber(formatTokenAmountEn(base, token, Math.max(AMOUNT_DECIMALS, first + 2)));
+}
+
+/** A token amount with every decimal the token has (trailing zeros dropped), in the language: for a title or tooltip. */
+export function exactTokenAmount(base: bigint | string, token: Token): string {
+  return formatTokenAmount(base, token, TOKEN_DECIMALS[token]);
+}
+
+/**
+ * A token amount typed by the player (a whole-token decimal string such as `"1000"`) shown by the rule
+ * of {@link formatTokenAmount}; what is not an amount of `token` is returned as typed.
+ */
+export function formatTypedAmount(whole: string, token: Token): string {
+  try {
+    return formatTokenAmount(toBaseUnits(whole.trim(), token), token);
+  } catch {
+    return whole;
+  }
 }
 
 /** `formatPrice5` of `@kingdom/game` (5 decimals, truncated) in the current language. */

@@ -20,8 +20,8 @@ export function LeagueBadge({ league }: { league: LeagueName }) {
   );
 }
 
-/** A project's daily reward per NFT with its token symbol, e.g. `4.9171 HEXO`. */
-export const projectReward = (p: StakingProject) => `${formatTokenAmount(p.reward_per_nft, p.reward_token, 4)} ${TOKEN_SYMBOLS[p.reward_token]}`;
+/** A project's daily reward per NFT with its token symbol, by the amount rule (docs/product.md §9), e.g. `4.91 HEXO`. */
+export const projectReward = (p: StakingProject) => `${formatTokenAmount(p.reward_per_nft, p.reward_token)} ${TOKEN_SYMBOLS[p.reward_token]}`;
 
 /** When the next vote snapshot is taken (UTC) and the countdown to it. */
 export function NextSnapshot({ at }: { at: string }) {

@@ -22,7 +22,7 @@ export function StakingReportDialog({ day, onClose }: { day: string; onClose(): 
             {(['hexo', 'rune'] as const).map((tk) => (
               <div className="stat" key={tk}>
                 <dt className="stat__label">{TOKEN_SYMBOLS[tk]}</dt>
-                <dd className="stat__value" data-testid={`staking-report-${tk}`}>+{formatTokenAmount(q.data.totals[tk], tk, 6)}</dd>
+                <dd className="stat__value" data-testid={`staking-report-${tk}`}>+{formatTokenAmount(q.data.totals[tk], tk)}</dd>
               </div>
             ))}
           </dl>
@@ -43,7 +43,7 @@ export function StakingReportDialog({ day, onClose }: { day: string; onClose(): 
                     <td data-label={t('stakingHub.report.source')}>{t(`stakingHub.report.${r.source}`)}</td>
                     <td data-label={t('stakingHub.report.name')}>{r.name}</td>
                     <td className="num" data-label={t('stakingHub.report.nfts')}>{r.nfts}</td>
-                    <td className="num" data-label={t('stakingHub.report.amount')}>{formatTokenAmount(r.amount, r.token, 6)} {TOKEN_SYMBOLS[r.token]}</td>
+                    <td className="num" data-label={t('stakingHub.report.amount')}>{formatTokenAmount(r.amount, r.token)} {TOKEN_SYMBOLS[r.token]}</td>
                   </tr>
                 ))}
               </tbody>

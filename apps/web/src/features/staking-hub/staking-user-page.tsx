@@ -32,7 +32,7 @@ export function StakingUserPage() {
           </h2>
           <p data-testid="stake-per-day">
             {c.qualified
-              ? t('stakingHub.perDay', { amount: formatTokenAmount(c.reward_per_day, c.reward_token, 4), token: TOKEN_SYMBOLS[c.reward_token] })
+              ? t('stakingHub.perDay', { amount: formatTokenAmount(c.reward_per_day, c.reward_token), token: TOKEN_SYMBOLS[c.reward_token] })
               : t('stakingHub.notQualified')}
           </p>
           <div className="table-wrap">

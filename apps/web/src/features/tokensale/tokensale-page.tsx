@@ -130,7 +130,7 @@ function YourOrders({ rounds }: { rounds: readonly SaleRound[] | undefined }) {
             {q.data.map((o) => (
               <tr key={o.id} data-testid="order-row">
                 <td data-testid="order-label">{orderLabel(o, rounds)}</td>
-                <td>{formatTokenAmount(o.exo, 'exo', 6)} EXO</td>
+                <td>{formatTokenAmount(o.exo, 'exo')} EXO</td>
                 <td>{o.pay_chain === 'solana' ? `${formatSol(o.lamports ?? '0')} SOL` : `${formatAda(o.lovelace ?? '0')} ADA`}</td>
                 <td>{t(`chain.order.${o.status}`)}</td>
                 <td>{formatUtc(o.created_at)}</td>

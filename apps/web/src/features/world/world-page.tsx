@@ -38,8 +38,8 @@ export function WorldPage() {
                 return (
                   <tr key={d.day}>
                     <th scope="row">{d.day}</th>
-                    <td data-label={t('world.goldPaid')}>{t('world.ofPool', { paid: formatTokenAmount(d.goldmine_exo, 'exo'), pool: formatTokenAmount(d.goldmine_pool, 'exo', 0) })}</td>
-                    <td data-label={t('world.frenPaid')}>{t('world.ofPool', { paid: formatTokenAmount(d.frenmine_exo, 'exo'), pool: formatTokenAmount(d.frenmine_pool, 'exo', 0) })}</td>
+                    <td data-label={t('world.goldPaid')}>{t('world.ofPool', { paid: formatTokenAmount(d.goldmine_exo, 'exo'), pool: formatTokenAmount(d.goldmine_pool, 'exo') })}</td>
+                    <td data-label={t('world.frenPaid')}>{t('world.ofPool', { paid: formatTokenAmount(d.frenmine_exo, 'exo'), pool: formatTokenAmount(d.frenmine_pool, 'exo') })}</td>
                     <td data-label={t('world.workers')}>{t('world.workersWorked', { gold: formatThousands(d.goldmine_workers_worked), fren: formatThousands(d.frenmine_workers_worked) })}</td>
                     <td data-label={t('world.players')}>
                       {formatThousands(d.players_paid)} {within ? <span className="badge">{t('world.withinPools')}</span> : <strong className="badge badge--update">{t('world.overPool')}</strong>}

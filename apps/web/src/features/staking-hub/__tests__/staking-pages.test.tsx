@@ -17,7 +17,7 @@ describe('staking hub pages', () => {
     renderRoute('/staking-hub/cardano');
     expect((await screen.findAllByText('Shadow Beasts')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Epic').length).toBeGreaterThan(0);
-    expect(screen.getAllByText('4.9171 HEXO').length).toBe(2);
+    expect(screen.getAllByText('4.91 HEXO').length).toBe(2);
     screen.getByText('Not qualified');
   });
 
