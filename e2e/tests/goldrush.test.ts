@@ -83,7 +83,7 @@ describe('gold rush', () => {
       // The game clock starts at the wall clock: a 6-hour upgrade started after 18:00 UTC ends after
       // the next midnight, so the day just settled did not complete it and the next one does.
       await settle(page);
-      if ((await slot2Open()) === 0 && /completes at the next daily settlement/.test((await card.textContent()) ?? '')) await advanceDay(page);
+      if ((await slot2Open()) === 0 && /Upgrading to level 2/.test((await card.textContent()) ?? '')) await advanceDay(page);
       await expect.poll(slot2Open, { timeout: 20_000 }).toBe(1);
       await w.shot('upgraded');
 

@@ -18,6 +18,7 @@ export const vendorItem = z.object({
   gives_tokens: z.record(z.string(), baseUnits),
   purchasable: z.boolean(),
   weekly_limit: z.number().int().nullable().describe('at most this many per account and week (Monday 00:00 to Sunday 23:59 UTC), or null: no limit'),
+  bought_this_week: z.number().int().nullable().describe('units of a weekly-limited item the signed-in player bought this week (0 to weekly_limit); null for a visitor or an item without a limit'),
 });
 export type VendorItem = z.infer<typeof vendorItem>;
 export const vendorCatalogueResponse = z.object({ items: z.array(vendorItem), max_quantity: z.number().int() });

@@ -21,6 +21,15 @@ export function dayStart(day: string): number {
   return t;
 }
 
+/**
+ * The daily settlement that settles an instant (ms): the first day end (00:00 UTC) at or after `at`.
+ * An upgrade ending at `at` finishes there (docs/game-rules.md §1.5 "upgrades finish": those that
+ * end by the day's end), e.g. ending 04:13 UTC → the next 00:00 UTC.
+ */
+export function settlementAt(at: number): number {
+  return Math.ceil(at / DAY_MS) * DAY_MS;
+}
+
 /** The day after (or `n` days after) a game day. */
 export function addDays(day: string, n = 1): string {
   return gameDay(dayStart(day) + n * DAY_MS);

@@ -27,6 +27,23 @@ describe('tier-3 permit at the vendor: one per account and week', () => {
     const cat = (await k.get(PATHS.vendorCatalogue)).json<VendorCatalogueResponse>();
     expect(cat.items.find((i) => i.key === 'permit_3')).toMatchObject({ pay_token: 'exo', price: toBaseUnits(40_000n, 'exo').toString(), gives_items: { land_upgrade03: 1 }, weekly_limit: 1 });
     expect(cat.items.find((i) => i.key === 'permit_2')!.weekly_limit).toBeNull();
+    expect(cat.items.every((i) => i.bought_this_week === null)).toBe(true); // a visitor
+  });
+
+  it('tells a signed-in player what they bought of it this week (the limit shown before buying), not another week', async () => {
+    const p = await newPlayer(k, { exo: '200000' });
+    const bought = async () => {
+      const res = await k.get(PATHS.vendorCatalogue, p.token);
+      expect(res.statusCode, res.body).toBe(200);
+      const cat = res.json<VendorCatalogueResponse>();
+      return [cat.items.find((i) => i.key === 'permit_3')!.bought_this_week, cat.items.find((i) => i.key === 'permit_2')!.bought_this_week];
+    };
+    expect(await bought()).toEqual([0, null]);
+    expect((await buy(k, p, { item: 'permit_3', quantity: 1 })).statusCode).toBe(200);
+    expect(await bought()).toEqual([1, null]);
+    // counted in this chest week only (the row of another week is not this week's)
+    await exec(k.db.orm, sql`UPDATE vendor_weekly_counts SET week = '2000-01-03' WHERE user_id = ${p.userId}`);
+    expect(await bought()).toEqual([0, null]);
   });
 
   it('a second in the same week → 409 VENDOR_WEEKLY_LIMIT, nothing charged; a retry of the first key still answers; next week again', async () => {

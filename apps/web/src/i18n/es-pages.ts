@@ -105,7 +105,7 @@ export const esPages = {
     frenmine: 'Mina fren',
     cells: '{{cells}} celdas',
     coordsLabel: 'Posición',
-    upgrading: 'Mejorando al nivel {{level}} — lista {{at}}',
+    upgrading: 'Mejorando al nivel {{level}} — termina en la liquidación diaria, {{at}}',
     manageGold: 'Gestionar los trabajadores de la mina de oro',
     manageFren: 'Gestionar los trabajadores de la mina fren',
   },
@@ -225,8 +225,8 @@ export const esPages = {
       button: 'Mejorar',
       ready: 'Siguiente: nivel {{level}} con 1 × {{item}} (tienes {{have}}), tarda {{hours}} h',
       needs: 'El nivel {{level}} necesita {{item}} — tienes {{have}}',
-      inProgress: 'Mejorando al nivel {{level}} — lista {{when}} ({{at}})',
-      finishing: 'Mejorando al nivel {{level}} — termina en la próxima liquidación diaria',
+      inProgress: 'Mejorando al nivel {{level}} — termina en la liquidación diaria {{when}} ({{at}})',
+      finishing: 'Mejorando al nivel {{level}} — la liquidación diaria la está terminando ahora',
       max: 'El nivel {{level}} es el máximo',
       noGoldmine: 'Esta tierra aún no tiene mina de oro: un Plano de Mina de Oro construye una.',
     },
@@ -401,6 +401,7 @@ export const esPages = {
   },
   vendor: {
     weeklyLimit: 'Como máximo {{limit}} por semana y cuenta',
+    weeklyDone: 'Comprado esta semana — el próximo, el lunes',
     items: {
       permit: 'Permiso de ampliación nivel {{tier}}',
       permitPack: 'Permiso de ampliación nivel {{tier}} (paquete de 10)',

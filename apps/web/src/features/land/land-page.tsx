@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LandDetailResponse, LandNeighbour, Mine } from '@kingdom/api';
-import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, shortenMiddle } from '@kingdom/game';
+import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, settlementAt, shortenMiddle } from '@kingdom/game';
 import { MintLandButton } from '../../chain/mint-door.tsx';
 import { findItem, useInventoryItems } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
@@ -37,7 +37,7 @@ function LandMine({ mine }: { mine: Mine }) {
         <h2 className="panel__title">{title}</h2>
         <span className="badge badge--gold">{missing ? t('land.noMine') : t('mines.levelOf', { level: mine.level, cap: mine.cap })}</span>
       </div>
-      {mine.upgrade ? <p className="notice">{t('land.upgrading', { level: mine.upgrade.target_level, at: formatUtc(mine.upgrade.ends_at) })}</p> : null}
+      {mine.upgrade ? <p className="notice">{t('land.upgrading', { level: mine.upgrade.target_level, at: formatUtc(settlementAt(Date.parse(mine.upgrade.ends_at))) })}</p> : null}
       {missing && mine.mine === 'goldmine' ? <p className="muted">{t('mines.upgrade.noGoldmine')}</p> : <MineSlots mine={mine} />}
     </section>
   );

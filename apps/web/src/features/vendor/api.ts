@@ -20,6 +20,7 @@ export function usePurchase() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ item, quantity, key }: PurchaseInput): Promise<PurchaseResponse> => call('vendorPurchase', { body: { item, quantity } }, { headers: { [IDEMPOTENCY_HEADER]: key } }),
-    onSuccess: () => Promise.all([refreshBalance(qc), refreshItems(qc), refreshNotifications(qc), refreshTotals(qc)]),
+    // the catalogue too: it carries what the player bought of a weekly-limited item this week
+    onSuccess: () => Promise.all([refreshBalance(qc), refreshItems(qc), refreshNotifications(qc), refreshTotals(qc), qc.invalidateQueries({ queryKey: ['vendor-catalogue'] })]),
   });
 }

@@ -89,11 +89,15 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
   const owned = useOwned(entry);
   const token = entry.pay_token;
   const { name, purpose } = vendorTexts(entry, t);
+  // a weekly-limited item: what is left this week (the server says what the player bought), shown before buying
+  const left = entry.weekly_limit != null && entry.bought_this_week != null ? Math.max(0, entry.weekly_limit - entry.bought_this_week) : null;
+  const cap = left === null ? max : Math.min(max, Math.max(1, left));
   return (
     <li className="card vendor-card" data-testid={`vendor-item-${entry.key}`}>
       <span className="land-card__name">{name}</span>
       <span className="vendor-card__purpose">{purpose}</span>
       {entry.weekly_limit != null ? <span className="badge" data-testid={`weekly-limit-${entry.key}`}>{t('vendor.weeklyLimit', { limit: entry.weekly_limit })}</span> : null}
+      {signedIn && left === 0 ? <span className="badge" data-testid={`weekly-done-${entry.key}`}>{t('vendor.weeklyDone')}</span> : null}
       <span className="vendor-card__price">
         {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : <PackPrice packKey={entry.key} />}
       </span>
@@ -106,13 +110,13 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
         <div className="vendor-card__buy">
           <label className="vendor-card__qty">
             <span className="sr-only">{t('vendor.quantity')}</span>
-            <input type="number" inputMode="numeric" min={1} max={max} value={quantity} aria-label={t('vendor.quantityOf', { name })}
-              onChange={(e) => setQuantity(Math.min(max, Math.max(1, Math.floor(Number(e.target.value) || 1))))} />
+            <input type="number" inputMode="numeric" min={1} max={cap} value={Math.min(quantity, cap)} disabled={left === 0} aria-label={t('vendor.quantityOf', { name })}
+              onChange={(e) => setQuantity(Math.min(cap, Math.max(1, Math.floor(Number(e.target.value) || 1))))} />
           </label>
-          <button type="button" className="btn btn--primary" onClick={() => setConfirming(true)}>{t('vendor.buy')}</button>
+          <button type="button" className="btn btn--primary" disabled={left === 0} onClick={() => setConfirming(true)}>{t('vendor.buy')}</button>
         </div>
       ) : null}
-      {confirming ? <ConfirmDialog entry={entry} quantity={quantity} onClose={() => setConfirming(false)} /> : null}
+      {confirming ? <ConfirmDialog entry={entry} quantity={Math.min(quantity, cap)} onClose={() => setConfirming(false)} /> : null}
     </li>
   );
 }

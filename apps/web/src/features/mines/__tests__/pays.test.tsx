@@ -12,7 +12,7 @@ const worldDay = (day: string, exo: string, worked: number) => ({
   goldmine_workers_worked: worked, frenmine_workers_worked: 1, players_paid: 1,
 });
 const item = (key: string, pay_token: 'exo' | 'hexo', price: string) => ({
-  key, group: 'mining', name: key, purpose: '', pay_token, price, gives_items: {}, gives_tokens: {}, purchasable: true, weekly_limit: null,
+  key, group: 'mining', name: key, purpose: '', pay_token, price, gives_items: {}, gives_tokens: {}, purchasable: true, weekly_limit: null, bought_this_week: null,
 });
 
 describe('/goldmine/performance: does playing well pay (docs/game-rules.md §14.8)', () => {

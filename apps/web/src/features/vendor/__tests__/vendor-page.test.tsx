@@ -5,12 +5,14 @@ import { mockHttp } from '../../../test/mock-http.ts';
 import { signedInRoutes } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { useSession } from '../../../session/session-store.ts';
+import { changeLanguage } from '../../../i18n/language-switch.ts';
 
 const catalogue = {
   max_quantity: 1000,
   items: VENDOR_CATALOGUE.map((e) => ({
     key: e.key, group: e.group, name: e.name, purpose: e.purpose, pay_token: e.payToken, price: e.price?.toString() ?? null,
     gives_items: e.gives.items, gives_tokens: Object.fromEntries(Object.entries(e.gives.tokens).map(([t, n]) => [t, n.toString()])), purchasable: e.purchasable,
+    weekly_limit: e.weeklyLimit, bought_this_week: null as number | null,
   })),
 };
 
@@ -43,6 +45,38 @@ describe('/vendor', () => {
     const req = log.find((r) => r.path === '/vendor/purchase')!;
     expect(req.body).toEqual({ item: 'toolkit_2', quantity: 2 });
     expect(Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('/vendor weekly limit shown before buying (issue 39 item 3)', () => {
+  const withBought = (n: number) => ({ ...catalogue, items: catalogue.items.map((i) => (i.key === 'permit_3' ? { ...i, weekly_limit: 1, bought_this_week: n } : i)) });
+
+  it('the tier-3 permit bought this week says "next on Monday" and its Buy is disabled', async () => {
+    mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: withBought(1) } });
+    renderRoute('/vendor', { signedIn: true });
+    const card = await screen.findByTestId('vendor-item-permit_3');
+    expect(within(card).getByTestId('weekly-done-permit_3').textContent).toBe('Bought this week — next on Monday');
+    expect((within(card).getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('not yet bought this week: no such note, Buy works', async () => {
+    mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: withBought(0) } });
+    renderRoute('/vendor', { signedIn: true });
+    const open = await screen.findByTestId('vendor-item-permit_3');
+    expect(within(open).queryByTestId('weekly-done-permit_3')).toBeNull();
+    expect((within(open).getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('in Spanish', async () => {
+    mockHttp({ ...signedInRoutes(), 'GET /vendor/items': { body: withBought(1) } });
+    renderRoute('/vendor', { signedIn: true });
+    await screen.findByTestId('vendor-item-permit_3');
+    await changeLanguage('es');
+    try {
+      await waitFor(() => expect(screen.getByTestId('weekly-done-permit_3').textContent).toBe('Comprado esta semana — el próximo, el lunes'));
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });
 
