@@ -170,7 +170,8 @@ describe('wallet session', () => {
         await expect.poll(async () => (await readSession(page))?.walletAddress, { timeout: 10_000 }).toBe('');
         const after = await readSession(page);
         expect([after?.isAuth, after?.token, after?.walletType, after?.walletApiName]).toEqual([true, session.token, '', '']);
-        expect(await toastTexts(page)).toContain('Wallet disconnected');
+        // the toast follows the server's answer (POST /auth/wallet/disconnect)
+        await expect.poll(async () => toastTexts(page), { timeout: 10_000 }).toContain('Wallet disconnected');
         await w.shot('disconnected');
 
         // "Connect a wallet" offers the wallet again; connecting signs a challenge (the server makes it
