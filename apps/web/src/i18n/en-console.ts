@@ -231,6 +231,7 @@ export const enConsole = {
       poolsChart: 'EXO paid per day by pool',
       flows: 'Created and burned, by ledger reason',
       exoChart: 'EXO created and burned per day',
+      loadingChart: 'Loading the chart…',
       created: 'Created',
       burned: 'Burned',
       net: 'Net',

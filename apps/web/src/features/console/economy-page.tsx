@@ -61,10 +61,11 @@ function assetName(asset: string): string {
 }
 
 function Chart({ title, rows, series, kind, stacked }: { title: string; rows: ChartRow[]; series: ChartSeries[]; kind: 'bar' | 'line'; stacked?: boolean }) {
+  const { t } = useTranslation();
   return (
     <figure className="chart console-chart" aria-label={title}>
       <figcaption className="console-subtitle">{title}</figcaption>
-      <Suspense fallback={<Skeleton height="240px" />}>
+      <Suspense fallback={<Skeleton height="240px" label={t('console.economy.loadingChart')} />}>
         <EconomyChart rows={rows} series={series} kind={kind} stacked={stacked} />
       </Suspense>
     </figure>
