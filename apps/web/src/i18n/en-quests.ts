@@ -15,7 +15,6 @@ export const enQuests = {
     got: 'Quest complete! You received {{rewards}}.',
     go: 'Go there',
     seed: 'Draw seed {{seed}} (anyone can recompute it from the published quest table)',
-    items: { toolkit: 'Toolkit tier {{tier}}', permit: 'Expansion permit tier {{tier}}' },
     hall: {
       title: 'Hall of fame',
       lead: 'This week’s best players, ranked on the game’s records.',

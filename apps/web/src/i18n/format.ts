@@ -79,6 +79,20 @@ export function formatPrice5(price: string | number): string {
   return localizeNumber(formatPrice5En(price));
 }
 
+/**
+ * `part` of `whole` as a percentage with 2 decimals in the current language (`500` of `10000` →
+ * `5.00%` / `5,00 %`), exact: whole-number arithmetic, truncated.
+ */
+export function formatPercent(part: number | bigint, whole: number | bigint): string {
+  const hundredths = (BigInt(part) * 10_000n) / BigInt(whole);
+  const neg = hundredths < 0n;
+  const a = neg ? -hundredths : hundredths;
+  const text = `${neg ? '-' : ''}${formatThousandsEn(a / 100n)}.${(a % 100n).toString().padStart(2, '0')}`;
+  const lng = i18n.language || 'en';
+  const sign = new Intl.NumberFormat(lng, { style: 'percent' }).formatToParts(0.5).filter((p) => p.type !== 'integer' && p.type !== 'decimal' && p.type !== 'fraction').map((p) => p.value).join('');
+  return `${localizeNumber(text, lng)}${sign}`;
+}
+
 /** A date and time of `iso` in UTC, in the current language ("26 Nov 2026, 12:43" / "26 nov 2026, 12:43"). */
 export function formatDateTime(iso: string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
   const lng = i18n.language || 'en';

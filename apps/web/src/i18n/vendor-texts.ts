@@ -1,11 +1,14 @@
 /**
- * A catalogue entry's name and purpose in the player's language (docs/game-rules.md §2: Spanish players read the
- * server's English): made from the entry's key by the same patterns as the catalogue in
- * `@kingdom/game` (docs/game-rules.md §6), numbers through the locale; the server's words for a key
- * this app does not know.
+ * THE name table of items and products (docs/glossary.md): a catalogue entry's or an inventory item's
+ * name (and an entry's purpose) in the player's language (docs/game-rules.md §2: Spanish players read the
+ * server's English), made from the key by the same patterns as the catalogue in `@kingdom/game`
+ * (docs/game-rules.md §6), numbers through the locale; the server's words for a key this app does not
+ * know. Every page that names an item (vendor, mines, inventory, inbox, chest, orders) goes through it.
  */
 import type { VendorItem } from '@kingdom/api';
+import { itemKind } from '@kingdom/game';
 import { formatThousands } from './format.ts';
+import { i18n } from './index.ts';
 
 type T = (key: string, values?: Record<string, unknown>) => string;
 
@@ -22,4 +25,20 @@ export function vendorTexts(entry: Pick<VendorItem, 'key' | 'name' | 'purpose'>,
   if ((m = /^food_(\d+)$/.exec(k))) return { name: t('vendor.items.food', { amount: formatThousands(m[1]!) }), purpose: t('vendor.items.foodPurpose', { amount: formatThousands(m[1]!) }) };
   if ((m = /^exo_(\d+)k$/.exec(k))) return { name: t('vendor.items.exoPack', { k: m[1] }), purpose: t('vendor.items.exoPackPurpose', { amount: formatThousands(BigInt(m[1]!) * 1000n) }) };
   return { name: entry.name, purpose: entry.purpose };
+}
+
+/**
+ * The name of an item or product `key` in the current language: an inventory item kind
+ * (`land_upgrade02` → "Permiso de ampliación nivel 2", `toolkit_2`, `goldmine_scheme`, `chicken_tendies`)
+ * or a catalogue entry (`permit_2`, `exo_1k`, `food_1000`, …); else `fallback` (the server's name), else the key.
+ */
+export function itemName(key: string, fallback?: string): string {
+  const t: T = (k, values) => i18n.t(k, values ?? {});
+  const m = /^land_upgrade0(\d)$/.exec(key);
+  if (m) return t('vendor.items.permit', { tier: m[1] });
+  const kind = itemKind(key);
+  const name = kind?.name ?? fallback ?? key;
+  const texts = vendorTexts({ key, name, purpose: '' }, t);
+  // a key the table does not know keeps the server's words; a page whose texts are not loaded yet too
+  return texts.name.startsWith('vendor.items.') ? name : texts.name;
 }

@@ -5,6 +5,7 @@
 import { NOTIFICATION_TYPES, type MineKind, type Notification } from '@kingdom/api';
 import { LAND_SIZES, LAND_SIZE_INFO, TOKEN_SYMBOLS, isToken, type LandSize } from '@kingdom/game';
 import { formatTokenAmount } from '../../i18n/format.ts';
+import { itemName } from '../../i18n/vendor-texts.ts';
 import { i18n } from '../../i18n/index.ts';
 
 function str(v: unknown): string {
@@ -125,7 +126,7 @@ export function notificationText(n: Notification): { title: string; text: string
       // the achievement's name in the player's language when the profile's texts are loaded, else the server's
       return { title, text: t('inbox.text.achievement', { name: t(`achievements.items.${str(d.key)}`, { defaultValue: str(d.name) || str(d.key) }) }) };
     case 'vendor_purchase':
-      return { title, text: t('inbox.text.vendorPurchase', { quantity: count(d.quantity), name: str(d.name) || str(d.item), price: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}` }) };
+      return { title, text: t('inbox.text.vendorPurchase', { quantity: count(d.quantity), name: itemName(str(d.item), str(d.name) || undefined), price: `${amount(d.amount, str(d.token) || 'hexo')} ${symbol(str(d.token) || 'hexo')}` }) };
     case 'shop_royalty':
       return { title, text: t('inbox.text.shopRoyalty', { day: str(d.day), exo: `${amount(d.exo, 'exo')} EXO`, hexo: `${amount(d.hexo, 'hexo')} HEXO`, count: Number(d.lands) || 0 }) };
     case 'server_compensation':

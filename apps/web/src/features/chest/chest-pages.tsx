@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { chestDraw, chestEntryIndex, chestSeedHash, chestWeekOf, isToken, itemKind, type ChestLoot } from '@kingdom/game';
-import { formatDateTime, formatTokenAmount } from '../../i18n/format.ts';
+import { chestDraw, chestEntryIndex, chestSeedHash, chestWeekOf, isToken, type ChestLoot } from '@kingdom/game';
+import { formatDateTime, formatPercent, formatThousands, formatTokenAmount } from '../../i18n/format.ts';
+import { itemName } from '../../i18n/vendor-texts.ts';
 import type { ChestWeekResponse } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -14,7 +15,7 @@ import { useChest, useChestWeek, useOpenChest } from './api.ts';
 /** A loot in words: "250 HEXO" or "1 × Toolkit tier 2". */
 export function lootText(loot: ChestLoot): string {
   if (loot.kind === 'token' && isToken(loot.key)) return `${formatTokenAmount(loot.amount, loot.key)} ${loot.key.toUpperCase()}`;
-  return `${loot.amount} × ${itemKind(loot.key)?.name ?? loot.key}`;
+  return `${formatThousands(loot.amount)} × ${itemName(loot.key)}`;
 }
 
 /** `/account/chest`: this week's chest (docs/game-rules.md §7): open once, see the draw, verify it. */
@@ -124,7 +125,7 @@ export function ChestVerifyPage() {
                 <thead><tr><th scope="col">#</th><th scope="col">{t('chest.loot')}</th><th scope="col" className="num">{t('chest.chance')}</th></tr></thead>
                 <tbody>
                   {q.data.table.map((e, i) => (
-                    <tr key={i}><td data-label="#">{i}</td><td data-label={t('chest.loot')}>{lootText(e.loot)}</td><td className="num" data-label={t('chest.chance')}>{(e.weight / 100).toFixed(2)}%</td></tr>
+                    <tr key={i}><td data-label="#">{i}</td><td data-label={t('chest.loot')}>{lootText(e.loot)}</td><td className="num" data-label={t('chest.chance')}>{formatPercent(e.weight, 10_000)}</td></tr>
                   ))}
                 </tbody>
               </table>

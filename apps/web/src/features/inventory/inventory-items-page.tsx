@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatThousands } from '../../i18n/format.ts';
+import { itemName } from '../../i18n/vendor-texts.ts';
 import { useInventoryItems } from '../../api/account-calls.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { CardSkeletons } from '../../components/query-state.tsx';
@@ -19,7 +20,7 @@ export function InventoryItemsPage() {
         <ul className="card-grid" aria-label={t('inventory.items')}>
           {held.map((item) => (
             <li key={item.key} className="card item-card" data-testid="item-card">
-              <span className="land-card__name">{item.name}</span>
+              <span className="land-card__name">{itemName(item.key, item.name)}</span>
               <dl className="facts">
                 <div>
                   <dt>{t('inventory.amount')}</dt>

@@ -6,12 +6,13 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isToken, itemKind, TOKEN_SYMBOLS, type QuestKind } from '@kingdom/game';
+import { isToken, TOKEN_SYMBOLS, type QuestKind } from '@kingdom/game';
 import type { QuestDto, QuestPeriodDto, QuestRewardDto } from '@kingdom/api';
 import { i18n } from '../../i18n/index.ts';
 import { enQuests } from '../../i18n/en-quests.ts';
 import { esQuests } from '../../i18n/es-quests.ts';
 import { formatThousands, formatTokenAmount } from '../../i18n/format.ts';
+import { itemName } from '../../i18n/vendor-texts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { CardSkeletons, InlineError } from '../../components/query-state.tsx';
@@ -44,15 +45,10 @@ export function questTitle(q: Pick<QuestDto, 'kind' | 'target'>, t: T): string {
   return t(`quests.kinds.${q.kind}`, { count: Number(q.target), target: amountText(q.kind, q.target) });
 }
 
-/** One reward in words: "20 HEXO", "1 × Toolkit tier 2". */
-export function rewardText(r: QuestRewardDto, t: T): string {
+/** One reward in words (items by the name table, i18n/vendor-texts.ts): "20 HEXO", "1 × Toolkit tier 2". */
+export function rewardText(r: QuestRewardDto): string {
   if (r.kind === 'token' && isToken(r.key)) return `${formatTokenAmount(r.amount, r.key)} ${TOKEN_SYMBOLS[r.key]}`;
-  const toolkit = /^toolkit_(\d+)$/.exec(r.key);
-  const permit = /^land_upgrade0(\d)$/.exec(r.key);
-  const name = toolkit ? t('quests.items.toolkit', { tier: toolkit[1] })
-    : permit ? t('quests.items.permit', { tier: permit[1] })
-      : itemKind(r.key)?.name ?? r.key;
-  return `${r.amount} × ${name}`;
+  return `${r.amount} × ${itemName(r.key)}`;
 }
 
 function QuestCard({ quest, ended }: { quest: QuestDto; ended: boolean }) {
@@ -64,10 +60,10 @@ function QuestCard({ quest, ended }: { quest: QuestDto; ended: boolean }) {
   const target = BigInt(quest.target);
   const value = BigInt(quest.progress) > target ? target : BigInt(quest.progress);
   const pct = target === 0n ? 100 : Number((value * 100n) / target);
-  const rewards = quest.rewards.map((r) => rewardText(r, t)).join(' + ');
+  const rewards = quest.rewards.map((r) => rewardText(r)).join(' + ');
   const onClaim = () => {
     key.current ??= crypto.randomUUID();
-    claim.mutate({ id: quest.id, key: key.current }, { onSuccess: (r) => notifySuccess(t('quests.got', { rewards: r.rewards.map((x) => rewardText(x, t)).join(' + ') })) });
+    claim.mutate({ id: quest.id, key: key.current }, { onSuccess: (r) => notifySuccess(t('quests.got', { rewards: r.rewards.map((x) => rewardText(x)).join(' + ') })) });
   };
   return (
     <li className="card vendor-card" data-testid={`quest-${quest.id}`} data-kind={quest.kind}>

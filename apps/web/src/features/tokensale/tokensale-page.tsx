@@ -16,6 +16,7 @@ import { OrderPayDialog } from '../../chain/order-pay-dialog.tsx';
 import { TxLink } from '../../chain/tx-link.tsx';
 import type { ExoOrder, SaleRound } from '../../chain/types.ts';
 import { perMilleText, soldPerMille } from './round-math.ts';
+import { itemName } from '../../i18n/vendor-texts.ts';
 import '../../chain/chain.css';
 
 const SolanaOrderDialog = lazy(() => import('../../chain/solana-order-dialog.tsx').then((m) => ({ default: m.SolanaOrderDialog })));
@@ -112,7 +113,7 @@ function RoundCard({ round, signedIn, onOrder }: { round: SaleRound; signedIn: b
 
 /** What an order bought, in words: "#3 · EXO pack 1k" or "#2 · Public 1" (docs/product.md §10: not the key "exo_1k"). */
 function orderLabel(o: ExoOrder, rounds: readonly SaleRound[] | undefined): string {
-  const what = o.pack ? vendorEntry(o.pack)?.name ?? o.pack : rounds?.find((r) => r.id === o.round_id)?.name;
+  const what = o.pack ? itemName(o.pack, vendorEntry(o.pack)?.name) : rounds?.find((r) => r.id === o.round_id)?.name;
   return what ? `#${o.id} · ${what}` : `#${o.id}`;
 }
 

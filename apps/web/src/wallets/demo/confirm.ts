@@ -6,14 +6,15 @@
  * @module
  */
 import { i18n } from '../../i18n/index.ts';
+import { localizeNumber } from '../../i18n/format.ts';
 import { loadPageTexts } from '../../i18n/page-texts.ts';
 import type { TxSummary } from './sign-tx.ts';
 
-/** Lovelace as ADA text with up to 6 decimals (exact, no floats). */
+/** Lovelace as ADA text with up to 6 decimals (exact, no floats), in the player's language. */
 function adaText(lovelace: bigint): string {
   const whole = lovelace / 1_000_000n;
   const frac = (lovelace % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : String(whole);
+  return localizeNumber(frac ? `${whole}.${frac}` : String(whole));
 }
 
 /** What a Solana transaction does, as the demo wallet shows it before signing (lamports, exact). */
