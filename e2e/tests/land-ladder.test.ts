@@ -186,7 +186,7 @@ describe('wallet session', () => {
 
         await page.goto('/connect/nonsense');
         await expect.poll(() => page.getByText('Unknown wallet type').count(), { timeout: 20_000 }).toBe(1);
-        expect(await page.getByText('Information about the wrong wallet type was received. Please contact support.').count()).toBeGreaterThan(0);
+        expect(await page.getByText('This game knows no wallet of that name. Choose your wallet on the login page.').count()).toBeGreaterThan(0);
         await w.shot('connect-nonsense');
         await expectPath(page, '/connect/nonsense');
       });

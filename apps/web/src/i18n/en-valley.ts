@@ -3,6 +3,7 @@ export const enValley = {
   valley: {
     title: 'Valley Map',
     lead: 'All {{count}} lands of the Valley. Drag to pan, scroll or pinch to zoom, click a land.',
+    leadTouch: 'All {{count}} lands of the Valley. Drag to pan, pinch to zoom, tap a land.',
     loading: 'Loading the Valley map',
     loadError: 'The Valley map could not be loaded. Try again in a moment.',
     mapLabel: 'Map of the Valley, {{count}} lands. Arrow keys pan, + and − zoom, Space selects the land in the middle, Enter opens the selected land.',

@@ -95,6 +95,7 @@ export const en = {
     },
     connected: 'Wallet connected',
     disconnected: 'Wallet disconnected',
+    loggedOut: 'Logged out: see you soon',
   },
   maintenance: {
     title: "We'll be back soon",

@@ -97,6 +97,7 @@ export const es = {
     },
     connected: 'Billetera conectada',
     disconnected: 'Billetera desconectada',
+    loggedOut: 'Sesión cerrada: hasta pronto',
     hardware: 'Ledger / Trezor (billetera de hardware)',
     hardwareHint: 'Cardano y Solana: tu billetera firma una transacción que lleva el mensaje de entrada y que nunca se envía (las billeteras de hardware no firman mensajes). No cuesta nada.',
   },

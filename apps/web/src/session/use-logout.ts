@@ -63,6 +63,7 @@ export function useLogout(): (options?: LogoutOptions) => Promise<void> {
     // server's, and the frame needs it on the landing page.
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.config[0] });
     await navigate(PATHS_WEB.landing, { replace: true });
-    if (loggedOut) notifySuccess(t('login.disconnected'));
+    // the session ended (not only the wallet): its own words, not "Wallet disconnected"
+    if (loggedOut) notifySuccess(t('login.loggedOut'));
   }, [navigate, qc, t]);
 }

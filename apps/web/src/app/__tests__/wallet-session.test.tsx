@@ -80,10 +80,12 @@ describe('wallet session', () => {
     expect(screen.queryByText(/fren mine of E03N12/)).toBeNull();
   });
 
-  it('/connect/nonsense answers ERROR_WALLET_SELECT_API; /connect/eternl names Eternl', async () => {
+  it('/connect/nonsense says the wallet type is unknown (not "contact support"); /connect/eternl names Eternl', async () => {
     mockHttp(signedInRoutes());
     renderRoute('/connect/nonsense', { signedIn: true });
-    expect((await screen.findAllByText('Information about the wrong wallet type was received. Please contact support.')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('This game knows no wallet of that name. Choose your wallet on the login page.')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connect a wallet');
+    expect(screen.getByText('Unknown wallet type: “nonsense”')).toBeTruthy();
     expect(walletType('eternl', false)).toMatchObject({ chain: 'cardano', apiName: 'eternl', label: 'Eternl' });
     expect(walletType('phantom', false)).toMatchObject({ chain: 'solana', apiName: 'phantom' });
     expect(walletType('demo', false)).toBeNull();

@@ -116,6 +116,12 @@ function walletDoneText(a: WalletAction, data: WalletsResponse, before: WalletsR
   if (a.kind === 'master') return i18n.t('done.masterSet', { address: short(a.address) });
   if (a.kind === 'unlink') return i18n.t('done.walletUnlinked', { address: short(a.address) });
   if (a.kind === 'resync') return i18n.t('done.walletResynced', { address: short(a.address) });
+  // a stake key: the reward address the answer lists that was not linked before (not a wallet's address)
+  if (a.kind === 'link-stake') {
+    const had = new Set(before?.stake_keys.map((k) => k.reward_address) ?? []);
+    const stake = data.stake_keys.find((k) => !had.has(k.reward_address))?.reward_address ?? data.stake_keys.at(-1)?.reward_address ?? '';
+    return i18n.t('done.stakeLinked', { address: short(stake) });
+  }
   // a link: the wallet the answer lists that was not linked before
   const known = new Set(before?.wallets.map((w) => w.address) ?? []);
   const linked = data.wallets.find((w) => !known.has(w.address))?.address ?? data.wallets.at(-1)?.address ?? '';

@@ -66,7 +66,8 @@ export function ConnectPage() {
       notifySuccess(t('login.connected'));
     } catch (e) {
       if (e instanceof WalletError) {
-        const text = errorText(e.code);
+        // a wallet the browser does not have: say it is not installed (the install link is beside it)
+        const text = e.code === 'ERROR_WALLET_NOT_SELECTED' && wallet.installUrl ? t('connect.notInstalled', { wallet: wallet.label }) : errorText(e.code);
         setFailure(text);
         notifyError(text);
       } else {
@@ -83,18 +84,18 @@ export function ConnectPage() {
   useEffect(() => {
     if (wallet === undefined || started.current) return;
     started.current = true;
-    if (wallet === null) notifyError(errorText('ERROR_WALLET_SELECT_API'));
+    if (wallet === null) notifyError(t('connect.unknownText'));
     else if (!isThisWallet) void connect();
     // once per visit: the type and the session as the link found them
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wallet]);
 
-  if (wallet === undefined) return <PageHeader title={t('connect.title', { type })} />;
+  if (wallet === undefined) return <PageHeader title={t('connect.titleAny')} />;
   if (wallet === null) {
     return (
       <>
-        <PageHeader title={t('connect.title', { type })} />
-        <EmptyState title={t('connect.unknownType')} text={errorText('ERROR_WALLET_SELECT_API')}>
+        <PageHeader title={t('connect.titleAny')} />
+        <EmptyState title={t('connect.unknownType', { type })} text={t('connect.unknownText')}>
           <Link className="btn btn--primary" to={authed ? PATHS_WEB.overview : PATHS_WEB.login}>
             {authed ? t('connect.goBack') : t('connect.goLogin')}
           </Link>
@@ -104,7 +105,7 @@ export function ConnectPage() {
   }
   return (
     <>
-      <PageHeader title={t('connect.title', { type: wallet.label })} />
+      <PageHeader title={t('connect.title', { wallet: wallet.label })} />
       {isThisWallet ? (
         <EmptyState title={t('connect.connectedAs', { wallet: wallet.label })} text={shortenMiddle(address, 12, 8)}>
           <Link className="btn btn--primary" to={PATHS_WEB.overview}>{t('connect.goBack')}</Link>

@@ -70,14 +70,15 @@ function PriceCard() {
   );
 }
 
-function SummaryCard({ title, testId, q, caption, to, linkLabel }: { title: string; testId: string; q: Loadable<number>; caption: string; to: string; linkLabel: string }) {
+/** `caption`: the words after the number, in the number's plural form ("1 item in inventory"). */
+function SummaryCard({ title, testId, q, caption, to, linkLabel }: { title: string; testId: string; q: Loadable<number>; caption(count: number): string; to: string; linkLabel: string }) {
   return (
     <section className="panel summary" aria-label={title}>
       <h2 className="panel__title">{title}</h2>
       <p className="summary__value" data-testid={testId}>
         <Value q={q} format={(v) => formatThousands(v)} label={title} />
       </p>
-      <p className="summary__caption muted">{caption}</p>
+      <p className="summary__caption muted" data-testid={`${testId}-caption`}>{caption(q.data ?? 0)}</p>
       <Link to={to} className="summary__link">
         {linkLabel} →
       </Link>
@@ -129,10 +130,10 @@ export function OverviewPage() {
       </section>
       <div className="overview-grid">
         <PriceCard />
-        <SummaryCard title={t('dashboard.notifications')} testId="overview-notifications" q={notifications} caption={t('dashboard.unread')} to="/account/inbox" linkLabel={t('nav.inbox')} />
-        <SummaryCard title={t('dashboard.lands')} testId="total-lands" q={totalLands} caption={t('dashboard.ownedLands')} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />
-        <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={tools} caption={t('dashboard.ownedTools')} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />
-        <SummaryCard title={t('dashboard.items')} testId="total-items" q={items} caption={t('dashboard.ownedItems')} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />
+        <SummaryCard title={t('dashboard.notifications')} testId="overview-notifications" q={notifications} caption={(count) => t('dashboard.unread', { count })} to="/account/inbox" linkLabel={t('nav.inbox')} />
+        <SummaryCard title={t('dashboard.lands')} testId="total-lands" q={totalLands} caption={(count) => t('dashboard.ownedLands', { count })} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />
+        <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={tools} caption={(count) => t('dashboard.ownedTools', { count })} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />
+        <SummaryCard title={t('dashboard.items')} testId="total-items" q={items} caption={(count) => t('dashboard.ownedItems', { count })} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />
         {landOwner ? <ChestCard /> : null}
       </div>
     </>

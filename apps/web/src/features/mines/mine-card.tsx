@@ -78,7 +78,7 @@ export function MineCard({ mine, workers, items, now }: MineCardProps) {
   return (
     <li className={`card mine-card mine-card--${mine.mine} land-card--${mine.land.biome}`} data-testid="mine-card" data-hex-name={hex}>
       <MineHead mine={mine} />
-      <p className="mine-card__slots-info muted">{t('mines.openSlots', { count: mine.open_slots, filled: mine.slots.filter((s) => s.worker).length })}</p>
+      <p className="mine-card__slots-info muted">{t('mines.openSlots', { count: mine.open_slots, staffed: t('mines.staffed', { count: mine.slots.filter((s) => s.worker).length }) })}</p>
       <MineSlots mine={mine} actions={{ onSet: setChoosing, onRemove, busySlot: remove.isPending ? remove.variables?.slot : null }} />
       <div className="mine-card__actions">
         <section className="action-row" aria-label={t('mines.upgrade.title')}>

@@ -27,12 +27,18 @@ void queryClient.prefetchQuery(valleyMapQueryOptions());
 /** Zoom the map opens at when the URL names a land but no zoom. */
 const LAND_ZOOM = 22;
 
+/** True on a touch screen (a coarse pointer: phones, tablets), where the player taps rather than clicks. */
+export function isTouchScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
 export function ValleyPage() {
   const { t } = useTranslation();
   const mapQ = useValleyMap();
+  const lead = isTouchScreen() ? 'valley.leadTouch' : 'valley.lead';
   return (
     <>
-      <PageHeader title={t('valley.title')} lead={mapQ.data ? t('valley.lead', { count: formatThousands(mapQ.data.count) }) : undefined} />
+      <PageHeader title={t('valley.title')} lead={mapQ.data ? t(lead, { count: formatThousands(mapQ.data.count) }) : undefined} />
       {mapQ.data ? (
         <ValleyExplorer map={mapQ.data} />
       ) : mapQ.isError ? (
@@ -115,6 +121,20 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
   }, []);
   const openLand = useCallback((index: number) => navigate(`/land/${hexName(map.q[index]!, map.r[index]!)}`), [map, navigate]);
 
+  // a land chosen on the map: its panel may lie below the fold (the phone's one column), so bring it into view
+  const panelBox = useRef<HTMLDivElement>(null);
+  const [reveal, setReveal] = useState(0);
+  const onMapSelect = useCallback((i: number) => {
+    setSelected(i);
+    if (i >= 0) setReveal((n) => n + 1);
+  }, []);
+  useEffect(() => {
+    const box = panelBox.current;
+    if (reveal === 0 || !box || typeof box.scrollIntoView !== 'function') return;
+    const { top, bottom } = box.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) box.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [reveal]);
+
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
     const i = map.indexOfName(search);
@@ -172,7 +192,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
             initialView={initialView}
             label={t('valley.mapLabel', { count: formatThousands(map.count) })}
             onHover={onHover}
-            onSelect={setSelected}
+            onSelect={onMapSelect}
             onOpen={openLand}
             onViewChange={onViewChange}
             onFirstPaint={() => performance.mark('valley-first-paint')}
@@ -191,7 +211,9 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
           </div>
           <Legend entries={signedIn ? colouring.legend : colouring.legend.filter((e) => e.label !== 'valley.legend.mine')} title={t(`valley.layer.${layer}`)} />
         </div>
-        <LandPanel map={map} index={selected} mine={mineSet} onClose={() => setSelected(-1)} />
+        <div ref={panelBox} className="valley__panel-box">
+          <LandPanel map={map} index={selected} mine={mineSet} onClose={() => setSelected(-1)} />
+        </div>
       </div>
       <p className="muted valley__help">{t('valley.help')}</p>
     </div>

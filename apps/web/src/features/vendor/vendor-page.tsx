@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_SYMBOLS, VENDOR_GROUPS, type VendorGroup } from '@kingdom/game';
-import { formatTokenAmount } from '../../i18n/format.ts';
+import { formatThousands, formatTokenAmount } from '../../i18n/format.ts';
+import { useSession } from '../../session/session-store.ts';
 import type { VendorItem } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Dialog } from '../../components/dialog.tsx';
@@ -87,8 +88,14 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
   const [quantity, setQuantity] = useState(1);
   const [confirming, setConfirming] = useState(false);
   const owned = useOwned(entry);
+  const walletType = useSession((s) => s.walletType);
   const token = entry.pay_token;
-  const { name, purpose } = vendorTexts(entry, t);
+  const texts = vendorTexts(entry, t);
+  const { name } = texts;
+  // a Solana player pays a pack in SOL: its card does not say "paid in ADA" above "Pay with SOL"
+  const solPack = signedIn && entry.group === 'exo_packs' && walletType === 'solana';
+  const packK = /^exo_(\d+)k$/.exec(entry.key)?.[1];
+  const purpose = solPack && packK ? t('vendor.items.exoPackPurposeSol', { amount: formatThousands(BigInt(packK) * 1000n) }) : texts.purpose;
   // a weekly-limited item: what is left this week (the server says what the player bought), shown before buying
   const left = entry.weekly_limit != null && entry.bought_this_week != null ? Math.max(0, entry.weekly_limit - entry.bought_this_week) : null;
   const cap = left === null ? max : Math.min(max, Math.max(1, left));
@@ -99,7 +106,7 @@ function VendorCard({ entry, max, signedIn }: { entry: VendorItem; max: number; 
       {entry.weekly_limit != null ? <span className="badge" data-testid={`weekly-limit-${entry.key}`}>{t('vendor.weeklyLimit', { limit: entry.weekly_limit })}</span> : null}
       {signedIn && left === 0 ? <span className="badge" data-testid={`weekly-done-${entry.key}`}>{t('vendor.weeklyDone')}</span> : null}
       <span className="vendor-card__price">
-        {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : <PackPrice packKey={entry.key} />}
+        {entry.price !== null && token !== 'ada' ? `${formatTokenAmount(entry.price, token)} ${TOKEN_SYMBOLS[token]}` : solPack ? null : <PackPrice packKey={entry.key} />}
       </span>
       {signedIn && owned !== null ? <span className="badge">{t('vendor.owned', { owned })}</span> : null}
       {entry.group === 'exo_packs' ? (

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { shortenMiddle } from '@kingdom/game';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createDemoCardanoWallet, demoCardanoAddress } from '../../../wallets/demo/index.ts';
 import { mockHttp } from '../../../test/mock-http.ts';
@@ -74,5 +75,7 @@ describe('/account/settings: link a browser wallet (docs/game-rules.md §5)', ()
     const { checkCardanoStakeSignature } = await import('../../../../../server/src/auth/verify.ts');
     expect(checkCardanoStakeSignature({ ...body, network: 'testnet' })).toEqual({ ok: true });
     expect((await screen.findByTestId('stake-key')).getAttribute('data-address')).toBe(reward);
+    // the toast names the stake key linked, not a wallet's address (issue 39 item 7)
+    expect(await screen.findByText(`Stake key linked: ${shortenMiddle(reward, 10, 6)}`)).toBeTruthy();
   });
 });

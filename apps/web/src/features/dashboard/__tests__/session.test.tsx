@@ -49,7 +49,9 @@ describe('session', () => {
     expect(localStorage.getItem('kingdom.demo.cardano.sk')).toBe('secret');
     expect(localStorage.getItem('another.key')).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY) ?? '').not.toContain('test-token');
-    await screen.findByText('Wallet disconnected');
+    // logout has its own words, not those of "Disconnect wallet" (issue 39 item 7)
+    await screen.findByText('Logged out: see you soon');
+    expect(screen.queryByText('Wallet disconnected')).toBeNull();
     await screen.findByRole('link', { name: 'Login' });
   });
 

@@ -24,7 +24,7 @@ describe('/goldmine/performance', () => {
     const rows = await screen.findAllByTestId('performance-row');
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['2025-03-09', 'AA01', '4,500 EXO', '30 HEXO', '3 / 3', '★★★★★ 5 · Excellent'],
-      ['2025-03-09', 'BB02', '0 EXO', '20 HEXO', '2 / 4', '★★☆☆☆ 2 · You can better'],
+      ['2025-03-09', 'BB02', '0 EXO', '20 HEXO', '2 / 4', '★★☆☆☆ 2 · You can do better'],
       ['2025-03-08', 'AA01', '1,234.56 EXO', '10 HEXO', '1 / 3', '★☆☆☆☆ 1 · Not Bad'],
     ]);
     await screen.findByTestId('chart-exo');

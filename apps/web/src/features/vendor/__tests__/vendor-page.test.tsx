@@ -115,6 +115,10 @@ describe('/vendor EXO packs (docs/product.md §10)', () => {
     useSession.setState({ walletType: 'solana' });
     expect((await screen.findByTestId('vendor-pack-sol-exo_1k', {}, { timeout: 5000 })).textContent).toBe('≈ 0.05619 SOL at the current prices');
     expect(screen.queryByTestId('vendor-needs-cardano-exo_1k')).toBeNull();
+    // its card says SOL, not "paid in ADA" above "Pay with SOL" (issue 39 item 7)
+    const card = screen.getByTestId('vendor-item-exo_1k');
+    expect(card.textContent).toContain('1,000 EXO, paid in SOL on Solana at the current prices');
+    expect(card.textContent).not.toMatch(/ADA/);
     fireEvent.click(screen.getByTestId('vendor-buy-exo_1k'));
     expect((await screen.findByTestId('order-sol')).textContent).toBe('0.05619 SOL');
     expect((screen.getByTestId('solana-pay-url') as HTMLInputElement).value).toBe(SOL_ORDER.solana_pay.url);
