@@ -209,6 +209,8 @@ describe('the operator console', () => {
         await page.getByTestId(`console-nav-${section}`).click();
         await expectPath(page, `/console/${section}`);
         await settle(page);
+        // the charts' code arrives lazily: look at them drawn
+        if (section === 'economy') await expect.poll(() => page.locator('figure .skeleton').count(), { timeout: 20_000 }).toBe(0);
         await checkPage(o, DESKTOP.width);
         await o.shot(section);
       }
