@@ -66,6 +66,8 @@ export interface AppDeps {
   leases?: JobLeases;
   /** Asks the scheduler to attempt job `name` now (e.g. demo funding after a sign-in); default: nothing. */
   kickJob?: (name: string) => void;
+  /** How often this process's scheduler runs job `name` (ms), undefined when it does not run it (the console's next runs); default: none. */
+  jobEveryMs?: (name: string) => number | undefined;
   /** Chain money's jobs (watcher, treasury signer); built from `providers.money` when absent. */
   chainJobs?: ChainMoneyJobs;
   /** The Solana watcher (SOL payments of EXO orders, docs/game-rules.md §9); built from `providers.solanaChain` when absent. */
@@ -106,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clockCurrent: () => false,
     advanceClock: async () => { throw new ApiError('DEMO_ONLY'); },
     kickJob: () => undefined,
+    jobEveryMs: () => undefined,
     lifecycle: new Lifecycle(),
     undeclaredError: (answer) => app.log.warn(answer, 'an error answer its endpoint descriptor does not list (missing from OpenAPI)'),
     ...deps,

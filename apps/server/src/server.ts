@@ -82,6 +82,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       const job = jobs.get(name);
       if (scheduler && job) void scheduler.attempt(job);
     },
+    jobEveryMs: (name) => jobs.get(name)?.everyMs,
   });
   // A real network's provider is asked until it answers once: readiness waits for it, the process never dies of it.
   const providerCheck = providers.money.emulator ? null : startProviderCheck(providers.money.ledger, 'Blockfrost', app.lifecycle, app.log);

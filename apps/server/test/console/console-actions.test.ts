@@ -34,7 +34,7 @@ describe('console actions', () => {
   const actions = async () => (await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM operator_actions`))[0]!.n;
 
   beforeAll(async () => {
-    k = await createTestKingdom({ env: { CONSOLE_TWO_PERSON_LIMIT: '1000' } });
+    k = await createTestKingdom({ env: { CONSOLE_TWO_PERSON_LIMIT: '1000' }, jobEveryMs: (name) => (name === 'prices' ? 300_000 : undefined) });
     target = await newPlayer(k, { lands: 1, exo: '100', hexo: '100' });
     [admin1, admin2, support] = [await newPlayer(k, {}), await newPlayer(k, {}), await newPlayer(k, {})];
     await addOperator(k.db, CLI, { chain: 'cardano', address: admin1.address, role: 'admin', reason: 'setup', now: k.now() });
@@ -177,11 +177,13 @@ describe('console actions', () => {
     const refused = await k.get(PATHS.dashboardUser, target.token);
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toMatchObject({ error: 'MAINTENANCE', message: 'Back at 03:00 UTC' });
-    expect((await k.get(PATHS.config)).json().maintenance).toBe(true);
+    // the players' maintenance page reads the message and the announced end from /config
+    expect((await k.get(PATHS.config)).json()).toMatchObject({ maintenance: true, maintenance_message: 'Back at 03:00 UTC', maintenance_ends_at: '2026-11-02T03:00:00.000Z' });
     expect((await k.get(E.consoleMaintenanceState.path, admin1.token)).json()).toMatchObject({ on: true, ends_at: '2026-11-02T03:00:00.000Z' });
     const off = await k.post(E.consoleMaintenance.path, { on: false, reason: 'done' }, as(admin1));
     expect(off.statusCode, off.body).toBe(200);
     expect((await k.get(PATHS.dashboardUser, target.token)).statusCode).toBe(200);
+    expect((await k.get(PATHS.config)).json()).toMatchObject({ maintenance: false, maintenance_message: null, maintenance_ends_at: null });
   });
 
   it('finds a player by every key of the search box', async () => {
@@ -250,6 +252,13 @@ describe('console actions', () => {
     expect(ops.json().database.kind).toBe(k.db.kind);
     expect(ops.json().database.migration).toMatch(/^00\d\d_/);
     expect(ops.json().jobs.find((j: { name: string }) => j.name === 'tick')).toMatchObject({ duration_ms: 250, ok: false, last_error: '1 failed runs of 2' });
+    // the tick's next run: the next 00:00 UTC of the game clock
+    const nextMidnight = new Date(Math.floor(Date.parse(ops.json().now) / 86_400_000 + 1) * 86_400_000).toISOString();
+    expect(ops.json().jobs.find((j: { name: string }) => j.name === 'tick').next_run_at).toBe(nextMidnight);
+    // the price job's: its interval in the scheduler (5 minutes here) after its last run
+    await recordJobRun(k.db.orm, 'prices', 0.1, true, 'host:1:a');
+    const prices = (await k.get(E.consoleOperations.path, support.token)).json().jobs.find((j: { name: string }) => j.name === 'prices');
+    expect(prices.next_run_at).toBe(new Date(Date.parse(prices.last_run_at) + 300_000).toISOString());
   });
 
   it('never removes or demotes the last admin', async () => {

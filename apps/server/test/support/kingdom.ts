@@ -63,7 +63,7 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
  * @param opts.demo seed the demo world (default true)
  * @param opts.env extra environment for {@link loadConfig}
  */
-export async function createTestKingdom(opts: { demo?: boolean; env?: Record<string, string>; start?: Date; onIdleError?: (err: Error) => void; genesis?: EmulatorGenesisOptions } = {}): Promise<TestKingdom> {
+export async function createTestKingdom(opts: { demo?: boolean; env?: Record<string, string>; start?: Date; onIdleError?: (err: Error) => void; genesis?: EmulatorGenesisOptions; jobEveryMs?: (name: string) => number | undefined } = {}): Promise<TestKingdom> {
   let now = opts.start ?? new Date('2026-11-01T12:00:00Z');
   const pgdb = TEST_DB === 'postgres' ? await freshPostgresDatabase() : null;
   const config = loadConfig({
@@ -76,7 +76,7 @@ export async function createTestKingdom(opts: { demo?: boolean; env?: Record<str
   if (config.demo) await seedDemoWorld(db, providers, now);
   // Every error answer must be one its endpoint's descriptor lists (so OpenAPI publishes it): close() fails otherwise.
   const undeclared: UndeclaredError[] = [];
-  const app = await buildApp({ config, db, providers, clock: () => now, advanceClock: async (ms) => { now = new Date(now.getTime() + ms); return now; }, undeclaredError: (a) => undeclared.push(a) });
+  const app = await buildApp({ config, db, providers, clock: () => now, advanceClock: async (ms) => { now = new Date(now.getTime() + ms); return now; }, undeclaredError: (a) => undeclared.push(a), ...(opts.jobEveryMs ? { jobEveryMs: opts.jobEveryMs } : {}) });
   await app.ready();
 
   const csrf = async () => {

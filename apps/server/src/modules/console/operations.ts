@@ -27,8 +27,26 @@ async function tableExists(db: Database, name: string): Promise<boolean> {
   return row?.ok === true;
 }
 
-/** The operations page at `now`; `priceMaxAgeMs`: when a price counts as stale. */
-export async function operations(db: Database, now: Date, p: { priceMaxAgeMs: number; maintenance: MaintenanceState; tips: { cardano: number | null } }): Promise<ConsoleOperationsResponse> {
+/** The daily tick's job name (server.ts `TICK_JOB`; not imported: server.ts is above the modules). */
+const TICK_JOB_NAME = 'tick';
+
+/**
+ * When job `name` runs next, as far as the schedule says: the daily tick (`tick`) settles a day at
+ * its first run after 00:00 UTC, so the next 00:00 UTC after `now` (game time); every other job
+ * (the watchers, the price job, achievements, …) its interval `everyMs` after its last run (a time
+ * already past: the job is late). Null when the interval or the last run is unknown.
+ */
+export function nextRunAt(name: string, lastRunAt: Date | null, everyMs: number | undefined, now: Date): string | null {
+  if (name === TICK_JOB_NAME) return new Date(Math.floor(now.getTime() / 86_400_000 + 1) * 86_400_000).toISOString();
+  if (everyMs === undefined || everyMs <= 0 || lastRunAt === null) return null;
+  return new Date(lastRunAt.getTime() + everyMs).toISOString();
+}
+
+/**
+ * The operations page at `now`; `priceMaxAgeMs`: when a price counts as stale; `everyMs`: each job's
+ * interval in this process's scheduler (ms; for `next_run_at`, {@link nextRunAt}).
+ */
+export async function operations(db: Database, now: Date, p: { priceMaxAgeMs: number; maintenance: MaintenanceState; tips: { cardano: number | null }; everyMs?: (name: string) => number | undefined }): Promise<ConsoleOperationsResponse> {
   const orm = db.orm;
   const [leases, lastDay, run, prices, imports, cursors, solCursors, migration] = await Promise.all([
     exec<{ name: string; holder: string; acquired_at: Date | string; expires_at: Date | string }>(orm, sql`SELECT name, holder, acquired_at, expires_at FROM job_leases ORDER BY name`),
@@ -55,7 +73,8 @@ export async function operations(db: Database, now: Date, p: { priceMaxAgeMs: nu
     const live = l ? new Date(l.expires_at).getTime() > Date.now() : false;
     return {
       name, last_run_at: isoOrNull(r?.last_run_at), duration_ms: r ? Number(r.duration_ms) : null, ok: r ? r.ok : null, last_error: r?.last_error ?? null,
-      lease_holder: l && live ? l.holder : null, lease_expires_at: isoOrNull(l?.expires_at), next_run_at: null,
+      lease_holder: l && live ? l.holder : null, lease_expires_at: isoOrNull(l?.expires_at),
+      next_run_at: nextRunAt(name, r ? new Date(r.last_run_at) : null, p.everyMs?.(name), now),
     };
   });
   const processes = (await tableExists(db, 'server_processes'))

@@ -117,6 +117,6 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, ENDPOINTS.consoleOperations, async ({ now }) => {
     const tip = await providers.money.ledger.tip().then((t) => t.height, () => null);
-    return operations(db, now, { priceMaxAgeMs: config.prices.maxAgeMs, maintenance: await maintenanceState(app.maintenance), tips: { cardano: tip } });
+    return operations(db, now, { priceMaxAgeMs: config.prices.maxAgeMs, maintenance: await maintenanceState(app.maintenance), tips: { cardano: tip }, everyMs: app.deps.jobEveryMs });
   });
 }
