@@ -63,6 +63,8 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   /** Another server than the suite's (e.g. a Kingdom on the Blockfrost-compatible emulator). */
   baseUrl?: string;
+  /** The browser's language (`navigator.languages`, Accept-Language), e.g. `es-ES`; Chromium's default when absent. */
+  locale?: string;
 }
 
 /** The phone the mobile tests use: 390×844 CSS pixels, touch (docs/product.md §10). */
@@ -78,8 +80,8 @@ export async function openPage(browser: Browser, testName: string, options: Page
   const baseURL = options.baseUrl ?? baseUrl();
   const context = await browser.newContext(
     options.phone
-      ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2, baseURL }
-      : { viewport: options.viewport ?? { width: 1280, height: 860 }, baseURL },
+      ? { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2, baseURL, ...(options.locale ? { locale: options.locale } : {}) }
+      : { viewport: options.viewport ?? { width: 1280, height: 860 }, baseURL, ...(options.locale ? { locale: options.locale } : {}) },
   );
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
