@@ -56,6 +56,8 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const configResponse = z.object({
   demo: z.boolean(),
   maintenance: z.boolean(),
+  maintenance_message: z.string().nullable().describe("while in maintenance, the operator's message to players (console, docs/operator-guide.md); else null"),
+  maintenance_ends_at: z.string().nullable().describe('while in maintenance, when the operator said it ends (ISO 8601, UTC); a forecast: it ends when switched off'),
   mint_url: z.string(),
   price_service_url: z.string().describe('public ADA/USD price service; empty when disabled'),
   cardano_network: z.string(),

@@ -100,6 +100,7 @@ export const en = {
   maintenance: {
     title: "We'll be back soon",
     text: 'The Kingdom is under maintenance. Please come back in a little while.',
+    endsAt: 'Expected back by {{time}} UTC.',
     retry: 'Try again',
   },
   toasts: {

@@ -104,6 +104,7 @@ export const es = {
   maintenance: {
     title: 'Volvemos pronto',
     text: 'El Reino está en mantenimiento. Vuelve dentro de un rato.',
+    endsAt: 'Volvemos hacia las {{time}} UTC.',
     retry: 'Reintentar',
   },
   toasts: {

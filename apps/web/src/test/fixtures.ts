@@ -17,6 +17,8 @@ export const TEST_USER: User = {
 export const TEST_CONFIG: ConfigResponse = {
   demo: true,
   maintenance: false,
+  maintenance_message: null,
+  maintenance_ends_at: null,
   mint_url: 'https://mint.example/lands',
   price_service_url: '',
   cardano_network: 'emulator',

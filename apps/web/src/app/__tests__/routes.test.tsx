@@ -78,4 +78,12 @@ describe('redirects of docs/product.md §2', () => {
     renderRoute('/login');
     await screen.findByRole('heading', { name: "We'll be back soon" });
   });
+
+  it("the maintenance page tells the operator's message and announced end (UTC)", async () => {
+    const { TEST_CONFIG } = await import('../../test/fixtures.ts');
+    mockHttp(signedInRoutes({ 'GET /config': { body: { ...TEST_CONFIG, maintenance: true, maintenance_message: 'Upgrading the Valley.', maintenance_ends_at: '2026-12-02T03:30:00.000Z' } } }));
+    renderRoute('/login');
+    await screen.findByText('Upgrading the Valley.');
+    screen.getByText('Expected back by 2 Dec 2026, 03:30 UTC.');
+  });
 });
