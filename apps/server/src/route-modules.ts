@@ -21,6 +21,7 @@ import { walletRoutes } from './modules/wallets/routes.ts';
 import { mineRoutes } from './modules/mines/routes.ts';
 import { worldRoutes } from './modules/world/routes.ts';
 import { vendorRoutes } from './modules/vendor/routes.ts';
+import { marketRoutes } from './modules/market/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { chestRoutes } from './modules/chest/routes.ts';
 import { questRoutes } from './modules/quests/routes.ts';
@@ -56,6 +57,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { area: 'mines', serves: 'gold and fren mines, workers, upgrades', routes: mineRoutes },
   { area: 'world', serves: 'settled days\' world totals', routes: worldRoutes },
   { area: 'vendor', serves: 'catalogue and purchases', routes: vendorRoutes },
+  { area: 'market', serves: 'the Market: books, depth, orders, cancels, my orders and trades', routes: marketRoutes },
   { area: 'account', serves: 'profile and ledger', routes: accountRoutes },
   { area: 'chest', serves: 'weekly chest', routes: chestRoutes },
   { area: 'quests', serves: 'daily and weekly quests, claims, the quest table', routes: questRoutes },

@@ -25,6 +25,10 @@ import {
   profileResponse, profileRequest, chestStatus, chestOpenRequest, chestOpenResponse, weekParam, chestWeekResponse,
 } from './economy.ts';
 import { valleyMapResponse, valleyMineResponse } from './valley.ts';
+import {
+  marketBooksResponse, marketBookParams, marketDepthResponse, marketOrderRequest, marketPlaceResponse, marketOrderParams, marketCancelResponse,
+  marketOrdersResponse, marketTradesResponse,
+} from './market.ts';
 import { questsResponse, questParams, questClaimResponse, questTableResponse, achievementsResponse, hallOfFameQuery, hallOfFameResponse, hallOfFameMeResponse } from './quests.ts';
 import { mintInfoResponse, mintRequest, mintResponse, mintsResponse, mintParams, mintTxRequest, mintSubmitRequest } from './mint.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
@@ -221,6 +225,33 @@ export const ENDPOINTS = {
     operationId: 'vendorPurchase', method: 'POST', path: '/vendor/purchase', tags: ['vendor'], auth: 'session',
     summary: 'Buys a catalogue item; exactly once per Idempotency-Key header (a UUID)', headers: idempotencyHeaders, body: purchaseRequest, response: purchaseResponse,
     errors: ['VENDOR_NOT_ENOUGH_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'NOT_FOUND', 'SYSTEM_FEATURE_NOT_AVAILABLE', 'AMOUNT_TOO_LARGE', 'VENDOR_WEEKLY_LIMIT'],
+  }),
+  marketBooks: endpoint({
+    operationId: 'marketBooks', method: 'GET', path: '/market/books', tags: ['market'], auth: 'public',
+    summary: 'Every Market book (good × EXO/HEXO): best bid and ask, last price, reference price (docs/game-rules.md §16)', response: marketBooksResponse, errors: [],
+  }),
+  marketBook: endpoint({
+    operationId: 'marketBook', method: 'GET', path: '/market/books/:good/:token', tags: ['market'], auth: 'public',
+    summary: "One book's depth: open orders summed per price level", params: marketBookParams, response: marketDepthResponse, errors: ['NOT_FOUND'],
+  }),
+  marketPlaceOrder: endpoint({
+    operationId: 'marketPlaceOrder', method: 'POST', path: '/market/orders', tags: ['market'], auth: 'session',
+    summary: 'Places a limit order, escrows it and matches it (price-time priority); exactly once per Idempotency-Key header (a UUID)',
+    headers: idempotencyHeaders, body: marketOrderRequest, response: marketPlaceResponse,
+    errors: ['NOT_FOUND', 'AMOUNT_TOO_LARGE', 'MARKET_SELLER_NOT_ELIGIBLE', 'MARKET_PRICE_OUT_OF_BAND', 'MARKET_NO_REFERENCE_PRICE', 'MARKET_DAILY_CAP',
+      'VENDOR_NOT_ENOUGH_BALANCE', 'ITEM_NOT_EXIST_ON_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'],
+  }),
+  marketCancelOrder: endpoint({
+    operationId: 'marketCancelOrder', method: 'POST', path: '/market/orders/:id/cancel', tags: ['market'], auth: 'session',
+    summary: 'Cancels an open order of the player; its escrow returns', params: marketOrderParams, response: marketCancelResponse, errors: ['MARKET_ORDER_NOT_OPEN'],
+  }),
+  marketMyOrders: endpoint({
+    operationId: 'marketMyOrders', method: 'GET', path: '/market/orders', tags: ['market'], auth: 'session',
+    summary: "The player's orders, newest first (expired ones are closed and refunded on this read)", response: marketOrdersResponse, errors: [],
+  }),
+  marketMyTrades: endpoint({
+    operationId: 'marketMyTrades', method: 'GET', path: '/market/trades', tags: ['market'], auth: 'session',
+    summary: "The player's trades, newest first", response: marketTradesResponse, errors: [],
   }),
   accountLedger: endpoint({
     operationId: 'accountLedger', method: 'GET', path: '/account/ledger', tags: ['account'], auth: 'session',

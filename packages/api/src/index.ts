@@ -17,3 +17,4 @@ export * from './mint.ts';
 export * from './health.ts';
 export * from './quests.ts';
 export * from './console.ts';
+export * from './market.ts';

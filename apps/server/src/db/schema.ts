@@ -1190,3 +1190,74 @@ export const paymentResolutions = pgTable('payment_resolutions', {
     THEN ${t.userId} IS NOT NULL AND ${t.token} IS NOT NULL AND ${t.amount} > 0 AND ${t.refundTx} IS NULL
     ELSE ${t.refundTx} IS NOT NULL AND ${t.userId} IS NULL AND ${t.token} IS NULL AND ${t.amount} IS NULL END`),
 ]);
+
+/** The Market's placement sequence: time priority, drawn under the book's lock (migration 0037; docs/game-rules.md §16). */
+export const marketOrderSeq = pgSequence('market_order_seq');
+
+/**
+ * The Market's limit orders (migration 0037; docs/game-rules.md §16): a buy's `escrow` is the tokens it
+ * still holds (base units of `payToken`), a sell holds `remaining` units of `good` (items, or whole FOOD).
+ */
+export const marketOrders = pgTable('market_orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  walletGroup: text('wallet_group').notNull(),
+  /** `buy` | `sell`. */
+  side: text('side').notNull(),
+  /** An item kind key or `food`. */
+  good: text('good').notNull(),
+  /** `exo` | `hexo`. */
+  payToken: text('pay_token').notNull(),
+  quantity: integer('quantity').notNull(),
+  remaining: integer('remaining').notNull(),
+  price: amount('price').notNull(),
+  feeBps: integer('fee_bps').notNull(),
+  escrow: amount('escrow').notNull(),
+  /** `open` | `filled` | `cancelled` | `expired`. */
+  status: text('status').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  placedAt: ts('placed_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  closedAt: ts('closed_at'),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  response: jsonb('response'),
+}, (t) => [
+  foreignKey({ name: 'market_orders_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  check('market_orders_side_check', sql`${t.side} IN ('buy', 'sell')`),
+  check('market_orders_pay_token_check', sql`${t.payToken} IN ('exo', 'hexo')`),
+  check('market_orders_status_check', sql`${t.status} IN ('open', 'filled', 'cancelled', 'expired')`),
+  check('market_orders_amounts_check', sql`${t.quantity} > 0 AND ${t.remaining} >= 0 AND ${t.remaining} <= ${t.quantity} AND ${t.price} > 0 AND ${t.escrow} >= 0
+    AND (${t.status} = 'open') = (${t.remaining} > 0 AND ${t.closedAt} IS NULL)`),
+  uniqueIndex('market_orders_user_key').on(t.userId, t.idempotencyKey),
+  index('market_orders_open_book').on(t.good, t.payToken, t.seq).where(sql`status = 'open'`),
+  index('market_orders_user_placed').on(t.userId, t.placedAt),
+]);
+
+/** The Market's trades (migration 0037): `price` per unit and `fee` (paid by the buyer, burned) in base units of `payToken`. */
+export const marketTrades = pgTable('market_trades', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  good: text('good').notNull(),
+  payToken: text('pay_token').notNull(),
+  makerOrderId: bigint('maker_order_id', { mode: 'number' }).notNull(),
+  takerOrderId: bigint('taker_order_id', { mode: 'number' }).notNull(),
+  buyOrderId: bigint('buy_order_id', { mode: 'number' }).notNull(),
+  sellOrderId: bigint('sell_order_id', { mode: 'number' }).notNull(),
+  buyerId: integer('buyer_id').notNull(),
+  sellerId: integer('seller_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  price: amount('price').notNull(),
+  fee: amount('fee').notNull(),
+  at: ts('at').notNull(),
+}, (t) => [
+  foreignKey({ name: 'market_trades_maker_order_id_fkey', columns: [t.makerOrderId], foreignColumns: [marketOrders.id] }),
+  foreignKey({ name: 'market_trades_taker_order_id_fkey', columns: [t.takerOrderId], foreignColumns: [marketOrders.id] }),
+  foreignKey({ name: 'market_trades_buy_order_id_fkey', columns: [t.buyOrderId], foreignColumns: [marketOrders.id] }),
+  foreignKey({ name: 'market_trades_sell_order_id_fkey', columns: [t.sellOrderId], foreignColumns: [marketOrders.id] }),
+  foreignKey({ name: 'market_trades_buyer_id_fkey', columns: [t.buyerId], foreignColumns: [users.id] }),
+  foreignKey({ name: 'market_trades_seller_id_fkey', columns: [t.sellerId], foreignColumns: [users.id] }),
+  check('market_trades_amounts_check', sql`${t.quantity} > 0 AND ${t.price} > 0 AND ${t.fee} >= 0`),
+  index('market_trades_book_at').on(t.good, t.payToken, t.at),
+  index('market_trades_buyer').on(t.buyerId, t.at),
+  index('market_trades_seller').on(t.sellerId, t.at),
+]);

@@ -56,7 +56,7 @@ describe('descriptors and routes are one', () => {
       .filter((op) => op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase()))
       .map((op) => op.operationId).sort();
     const spending = descriptors.filter((e) => e.errors?.includes('IDEMPOTENCY_KEY_REUSED')).map((e) => e.operationId).sort();
-    expect(spending).toEqual(['chainWithdrawalCreate', 'exoOrderCreate', 'mintCreate', 'questClaim', 'vendorPurchase']);
+    expect(spending).toEqual(['chainWithdrawalCreate', 'exoOrderCreate', 'marketPlaceOrder', 'mintCreate', 'questClaim', 'vendorPurchase']);
     expect(withKey).toEqual(spending);
     const purchase = doc.paths[API_PREFIX + ENDPOINTS.vendorPurchase.path]!.post!;
     const header = purchase.parameters!.find((p) => p.in === 'header')!;

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_PREFIX, ENDPOINTS, PATHS, type QuestsResponse, type VendorCatalogueResponse } from '@kingdom/api';
+import { MARKET_FEE_BPS, orderEscrow, vendorReferencePrice } from '@kingdom/game';
 import { exec } from '../../src/db/client.ts';
 import { IN_FLIGHT_WAIT_MS, takesIdempotencyKey } from '../../src/http/idempotency.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from '../support/kingdom.ts';
@@ -48,7 +49,7 @@ describe(`one Idempotency-Key, ${RACERS} requests at once: one answer, one effec
 
   it('covers every endpoint that takes the header', () => {
     const taking = Object.values(ENDPOINTS).filter((e) => takesIdempotencyKey(e)).map((e) => e.operationId).sort();
-    expect(taking).toEqual(['chainWithdrawalCreate', 'exoOrderCreate', 'mintCreate', 'questClaim', 'vendorPurchase']);
+    expect(taking).toEqual(['chainWithdrawalCreate', 'exoOrderCreate', 'marketPlaceOrder', 'mintCreate', 'questClaim', 'vendorPurchase']);
   });
 
   it('POST /mint', async () => {
@@ -66,6 +67,17 @@ describe(`one Idempotency-Key, ${RACERS} requests at once: one answer, one effec
     const before = await balance(k, p.token, item.pay_token);
     oneAnswer(await race(k, PATHS.vendorPurchase, { item: 'food_100', quantity: 1 }, p.token));
     expect(before - await balance(k, p.token, item.pay_token)).toBe(BigInt(item.price!));
+  });
+
+  it('POST /market/orders', async () => {
+    const p = await newPlayer(k, { hexo: '50' });
+    const price = vendorReferencePrice({ good: 'food', payToken: 'hexo' })!;
+    const body = oneAnswer(await race(k, ENDPOINTS.marketPlaceOrder.path, { good: 'food', token: 'hexo', side: 'buy', quantity: 10, price: price.toString() }, p.token));
+    const escrow = orderEscrow({ side: 'buy', price, quantity: 10, feeBps: MARKET_FEE_BPS }).tokens;
+    expect(JSON.parse(body).order.escrow).toBe(escrow.toString());
+    expect(await balance(k, p.token, 'hexo')).toBe(50_000_000n - escrow);
+    const [row] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM market_orders WHERE user_id = ${p.userId}`);
+    expect(row!.n).toBe(1);
   });
 
   it('POST /chain/withdrawals', async () => {
