@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { LandDetailResponse, LandNeighbour, Mine } from '@kingdom/api';
-import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, itemKind, settlementAt, shortenMiddle } from '@kingdom/game';
+import { axialToWorld, BIOME_BONUS, EXPANSION_PERMITS, HEX_CORNERS, LAND_SIZE_INFO, settlementAt, shortenMiddle } from '@kingdom/game';
 import { MintLandButton } from '../../chain/mint-door.tsx';
 import { findItem, useInventoryItems } from '../../api/account-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
@@ -22,6 +22,7 @@ import { formatUtc } from '../../components/time-format.ts';
 import { PATHS_WEB } from '../../paths.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { errorText } from '../../i18n/errors.ts';
+import { itemName } from '../../i18n/vendor-texts.ts';
 import { useSession } from '../../session/session-store.ts';
 import { useExpandLand, useFirstLand, useLandPage, useUpgradeResult } from './api.ts';
 import './land.css';
@@ -118,7 +119,7 @@ function OwnerActions({ detail }: { detail: LandDetailResponse }) {
           <button type="button" className="btn btn--gold" disabled={expand.isPending || permit.amount < 1} onClick={() => expand.mutate()}>
             {t('landPage.expand', { size: LAND_SIZE_INFO[step.nextSize].label })}
           </button>
-          <span className="muted">{t('landPage.expandNeeds', { permit: itemKind(step.permitKey)?.name ?? step.permitKey, count: permit.amount })}</span>
+          <span className="muted">{t('landPage.expandNeeds', { permit: itemName(step.permitKey), count: permit.amount })}</span>
         </div>
       ) : (
         <p className="muted">{t('landPage.expandMax')}</p>
