@@ -23,6 +23,11 @@ export interface RequestOptions {
    * gets an {@link ApiError} `NOT_FOUND` (status 404) and no toast is shown.
    */
   quietNotFound?: boolean;
+  /**
+   * A 403 is an answer the page shows itself (the console's "Not an operator"), not a failure to
+   * toast: the caller gets an {@link ApiError} with the answer's code (status 403) and no toast.
+   */
+  quietForbidden?: boolean;
 }
 
 /** An answer outside 2xx, before the generic handling. */
@@ -144,6 +149,10 @@ export async function callRoute<N extends EndpointName>(name: N, route: RouteOf<
   }
   const { status, body: data } = res;
   if (status === 404 && options.quietNotFound) throw new ApiError('NOT_FOUND', 'NOT_FOUND', { status });
+  if (status === 403 && options.quietForbidden) {
+    const body = (typeof data === 'object' && data !== null ? data : {}) as { error?: unknown; message?: unknown };
+    throw new ApiError(typeof body.error === 'string' ? body.error : 'FORBIDDEN', typeof body.message === 'string' ? body.message : '', { status });
+  }
   if (!res.ok) throw await failure(new HttpResponseError(status, data));
   if (!options.allowEmpty && isEmptyBody(data)) {
     throw await import('./failure.ts').then(

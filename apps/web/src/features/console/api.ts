@@ -32,7 +32,7 @@ export const consoleKeys = {
 
 /** The signed-in operator (403 for a player: "Not an operator"). */
 export function useOperatorMe() {
-  return useQuery(queryOptions({ queryKey: consoleKeys.me, queryFn: () => call('consoleMe'), staleTime: 60_000 }));
+  return useQuery(queryOptions({ queryKey: consoleKeys.me, queryFn: () => call('consoleMe', undefined, { quietForbidden: true }), staleTime: 60_000 }));
 }
 
 /** One search of the box (`q` trimmed; nothing sent while empty). */

@@ -77,6 +77,9 @@ describe('/console', () => {
     await screen.findByRole('heading', { name: 'Not an operator' });
     expect(screen.queryByRole('navigation', { name: 'Console sections' })).toBeNull();
     expect(screen.queryByTestId('console-search-input')).toBeNull();
+    // the page says it; no error toast on top of it (toasts mount lazily: give one the time to show)
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(document.querySelector('.Toastify__toast')).toBeNull();
   });
 
   it('a viewer finds a player by a Solana signature and reads the page; actions say the role they need', async () => {
