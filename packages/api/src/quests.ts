@@ -5,7 +5,7 @@
  * vote points are whole-number strings.
  */
 import { z } from 'zod';
-import { ACHIEVEMENTS, QUEST_KINDS, QUEST_PERIODS } from '@kingdom/game';
+import { ACHIEVEMENTS, QUEST_KINDS, QUEST_PERIODS, QUEST_REQUIREMENTS } from '@kingdom/game';
 import { chain } from './schemas.ts';
 
 export const questReward = z.object({
@@ -35,6 +35,9 @@ export const questPeriodDto = z.object({
   starts_at: z.string(),
   ends_at: z.string().describe('exclusive: 00:00 UTC of the next day / Monday'),
   seed: z.string().describe('SHA-256 seed of the draw (hex), recomputable: see GET /quests/table'),
+  table_version: z.number().int().describe('the quest table version this period is drawn with (fixed by its start)'),
+  eligibility: z.object({ cardano_wallet: z.boolean().describe('a Cardano wallet linked before the period\'s start') })
+    .describe('the draw\'s input next to the seed (version 2 on): entries requiring a false flag are not drawn; version 1: all true'),
   quests: z.array(questDto),
 });
 export type QuestPeriodDto = z.infer<typeof questPeriodDto>;
@@ -58,7 +61,11 @@ export const questTableResponse = z.object({
   version: z.number().int(),
   per_period: z.object({ daily: z.number().int(), weekly: z.number().int() }),
   draw_rule: z.string(),
-  quests: z.array(z.object({ key: z.string(), period: z.enum(QUEST_PERIODS), kind: z.enum(QUEST_KINDS), target: z.string(), easy: z.boolean(), rewards: z.array(questReward) })),
+  versions_from: z.record(z.string(), z.string()).describe('each version\'s first period day (YYYY-MM-DD, a Monday)'),
+  quests: z.array(z.object({
+    key: z.string(), period: z.enum(QUEST_PERIODS), kind: z.enum(QUEST_KINDS), target: z.string(), easy: z.boolean(),
+    requires: z.enum(QUEST_REQUIREMENTS).nullable().describe('the eligibility flag a player needs to be drawn it (version 2 on)'), rewards: z.array(questReward),
+  })),
 });
 export type QuestTableResponse = z.infer<typeof questTableResponse>;
 

@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import {
   ACHIEVEMENTS, QUEST_KINDS, QUEST_TABLES, QUESTS_PER_PERIOD, achievements, addDays, createPrng, longestDayStreak, drawQuests, parseQuestId, questId, questPeriod, questPeriodOf, questProgress,
-  questSeed, questTable, questComplete, type QuestFacts,
+  questSeed, questTable, questComplete, questTableVersionOf, QUEST_TABLE_VERSION, CARDANO_ONLY_QUEST_KINDS, type QuestFacts,
 } from '../src/index.ts';
 
 const none: QuestFacts = { workersAssigned: [], vendorPurchases: [], votesAdded: [], deposits: [], upgradesStarted: [], mineDays: [], exoMined: [] };
@@ -137,5 +137,82 @@ describe('achievements (docs/game-rules.md §14)', () => {
     expect(earned({ excellentDays: run('2026-11-01', 6) })).toEqual([]);
     expect(earned({ excellentDays: run('2026-11-01', 7) })).toEqual(['excellent_streak_7']);
     expect(earned({ excellentDays: run('2026-02-01', 30).reverse() })).toEqual(['excellent_streak_7', 'excellent_streak_30']);
+  });
+});
+
+describe('quest table version 2: draw only quests the player can do (docs/game-rules.md §14.3)', () => {
+  const solanaOnly = { cardano_wallet: false } as const;
+  const cardano = { cardano_wallet: true } as const;
+
+  it('periods keep the version they were drawn with: before 2026-12-07 version 1, from it version 2', () => {
+    expect(questTableVersionOf('2026-12-06')).toBe(1);
+    expect(questTableVersionOf('2026-11-30')).toBe(1);
+    expect(questTableVersionOf('2026-12-07')).toBe(2);
+    expect(questTableVersionOf('2027-03-01')).toBe(QUEST_TABLE_VERSION);
+    expect(QUEST_TABLE_VERSION).toBe(2);
+  });
+
+  it('version 2 is version 1 with each Cardano-only kind marked; deposits among them', () => {
+    const v1 = QUEST_TABLES[1]!;
+    const v2 = QUEST_TABLES[2]!;
+    expect(v2.map(({ requires: _r, ...d }) => d)).toEqual(v1);
+    expect(v1.every((d) => d.requires === undefined)).toBe(true);
+    expect(v2.filter((d) => d.requires === 'cardano_wallet').map((d) => d.key)).toEqual(expect.arrayContaining(['d_deposit_1', 'w_deposit_2']));
+    for (const d of v2) expect(d.requires === 'cardano_wallet').toBe(CARDANO_ONLY_QUEST_KINDS.includes(d.kind));
+    // a Solana-only player can still be drawn a full daily easy slot and weekly quests
+    expect(v2.some((d) => d.easy && d.requires === undefined)).toBe(true);
+  });
+
+  it('a Solana-only player never gets a Cardano-only kind (every player, daily and weekly, many periods)', () => {
+    for (let u = 1; u <= 300; u++) {
+      for (const [kind, start] of [['daily', '2026-12-07'], ['daily', '2026-12-09'], ['weekly', '2026-12-07'], ['weekly', '2026-12-14']] as const) {
+        const drawn = drawQuests(kind, start, u, 2, solanaOnly);
+        expect(drawn.length).toBeGreaterThan(0);
+        for (const d of drawn) {
+          expect(d.def.requires).toBeUndefined();
+          expect(CARDANO_ONLY_QUEST_KINDS).not.toContain(d.def.kind);
+        }
+        expect(new Set(drawn.map((d) => d.def.kind)).size).toBe(drawn.length);
+        // same seed + same flags → same quests
+        expect(drawQuests(kind, start, u, 2, { cardano_wallet: false })).toEqual(drawn);
+      }
+    }
+    // what is left for a Solana-only player: vendor purchases and votes, two kinds per period
+    expect(drawQuests('weekly', '2026-12-07', 5, 2, solanaOnly).map((d) => d.def.kind).sort()).toEqual(['add_votes', 'vendor_purchases']);
+    const daily = drawQuests('daily', '2026-12-07', 5, 2, solanaOnly);
+    expect(daily.map((d) => d.def.key)).toEqual(['d_vendor_1', 'd_votes_100']);
+    expect(daily.map((d) => d.id)).toEqual(['daily-2026-12-07-0', 'daily-2026-12-07-1']);
+  });
+
+  it('a Cardano player\'s version-2 draw is recomputable by hand from the v2 seed, and can hold deposits', () => {
+    const seed = bytesToHex(sha256(utf8ToBytes('kingdom-quests:v2:weekly:2026-12-07:42')));
+    expect(questSeed('weekly', '2026-12-07', 42)).toBe(seed);
+    const prng = createPrng(Number.parseInt(seed.slice(0, 8), 16));
+    const weekly = QUEST_TABLES[2]!.filter((d) => d.period === 'weekly');
+    const first = weekly[prng.int(0, weekly.length - 1)]!;
+    const rest = weekly.filter((d) => d.kind !== first.kind);
+    const second = rest[prng.int(0, rest.length - 1)]!;
+    expect(drawQuests('weekly', '2026-12-07', 42, 2, cardano).map((d) => d.def.key)).toEqual([first.key, second.key]);
+    expect(drawQuests('weekly', '2026-12-07', 42)).toEqual(drawQuests('weekly', '2026-12-07', 42, 2, cardano)); // default: full flags
+    let deposits = 0;
+    for (let u = 1; u <= 100; u++) if (drawQuests('weekly', '2026-12-07', u, 2, cardano).some((d) => d.def.kind === 'deposits')) deposits++;
+    expect(deposits).toBeGreaterThan(0);
+  });
+
+  it('an old-version period recomputes as before, whatever the flags', () => {
+    const seed = bytesToHex(sha256(utf8ToBytes('kingdom-quests:v1:weekly:2026-11-30:42')));
+    expect(questSeed('weekly', '2026-11-30', 42)).toBe(seed);
+    const prng = createPrng(Number.parseInt(seed.slice(0, 8), 16));
+    const weekly = QUEST_TABLES[1]!.filter((d) => d.period === 'weekly');
+    const first = weekly[prng.int(0, weekly.length - 1)]!;
+    const rest = weekly.filter((d) => d.kind !== first.kind);
+    const second = rest[prng.int(0, rest.length - 1)]!;
+    const v1 = [first.key, second.key];
+    expect(drawQuests('weekly', '2026-11-30', 42).map((d) => d.def.key)).toEqual(v1);
+    expect(drawQuests('weekly', '2026-11-30', 42, 1, solanaOnly).map((d) => d.def.key)).toEqual(v1);
+    // version 1 still offers deposits to someone without a Cardano wallet
+    let deposits = 0;
+    for (let u = 1; u <= 100; u++) if (drawQuests('weekly', '2026-11-30', u, undefined, solanaOnly).some((d) => d.def.kind === 'deposits')) deposits++;
+    expect(deposits).toBeGreaterThan(0);
   });
 });

@@ -15,6 +15,8 @@ export const enQuests = {
     got: 'Quest complete! You received {{rewards}}.',
     go: 'Go there',
     seed: 'Draw seed {{seed}} (anyone can recompute it from the published quest table)',
+    drawInputs: 'Quest table version {{version}}; drawn for: {{flags}}',
+    eligibility: { cardano_wallet: 'a Cardano wallet before the period started', none: 'no Cardano wallet before the period started: only quests without one' },
     hall: {
       title: 'Hall of fame',
       lead: 'This week’s best players, ranked on the game’s records.',

@@ -18,6 +18,8 @@ export const esQuests: TextsLike<typeof enQuests> = {
     got: '¡Misión completada! Recibiste {{rewards}}.',
     go: 'Ir allí',
     seed: 'Semilla del sorteo {{seed}} (cualquiera puede recalcularlo con la tabla de misiones publicada)',
+    drawInputs: 'Versión {{version}} de la tabla de misiones; sorteo para: {{flags}}',
+    eligibility: { cardano_wallet: 'una billetera Cardano antes del inicio del periodo', none: 'ninguna billetera Cardano antes del inicio del periodo: solo misiones que no la necesitan' },
     hall: {
       title: 'Salón de la fama',
       lead: 'Los mejores jugadores de esta semana, según los registros del juego.',

@@ -15,6 +15,11 @@
  * player has one quest a new player can finish within minutes; each further slot is
  * `rest[prng.int(0, rest.length - 1)]` where `rest` is the period's entries, in table order, whose
  * kind no earlier slot has. Weekly: every slot as the further daily slots.
+ *
+ * From table version 2 (periods from 2026-12-07) the draw has a second input next to the seed, the
+ * account's eligibility flags ({@link QuestEligibility}: a Cardano wallet linked at the period's
+ * start): entries whose `requires` the flags do not meet are dropped before drawing, so a
+ * Solana-only player is never offered a quest only a Cardano account can do.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -64,18 +69,47 @@ export interface QuestDef {
   /** A daily quest a new player finishes within minutes (slot 0 of every daily draw is one). */
   easy: boolean;
   rewards: readonly QuestReward[];
+  /**
+   * What a player must have to be drawn this quest (table version 2 on; docs/game-rules.md §14.3):
+   * `cardano_wallet` for what only a Cardano account can do. Absent: anyone can. Version 1 ignores it.
+   */
+  requires?: QuestRequirement;
 }
+
+/**
+ * Eligibility requirements of quest table entries (docs/game-rules.md §14.3):
+ *  - `cardano_wallet`: the account had a linked Cardano wallet at the period's start. Deposits are
+ *    of EXO or HEXO, Cardano native tokens (§8); mines stand on lands, Cardano NFTs held in a
+ *    Cardano wallet (§2), so assigning workers, upgrading, Excellent mine-days and EXO mined need
+ *    one too. Vendor purchases (EXO packs are paid in SOL too, §9) and votes do not.
+ */
+export const QUEST_REQUIREMENTS = ['cardano_wallet'] as const;
+/** One eligibility requirement. */
+export type QuestRequirement = (typeof QUEST_REQUIREMENTS)[number];
+
+/**
+ * The draw's eligibility flags of one account and period (docs/game-rules.md §14.3), an input of
+ * the draw next to the seed: `cardano_wallet` = the account had, at the period's start, a linked
+ * Cardano wallet (one still linked whose link time is before the period's start).
+ */
+export type QuestEligibility = Readonly<Record<QuestRequirement, boolean>>;
+
+/** Eligibility of an account that can do every quest (what version 1 draws assume). */
+export const FULL_QUEST_ELIGIBILITY: QuestEligibility = { cardano_wallet: true };
 
 const tok = (token: Token, whole: bigint): QuestReward => ({ kind: 'token', key: token, amount: toBaseUnits(whole, token).toString() });
 const itm = (key: string, n: number): QuestReward => ({ kind: 'item', key, amount: String(n) });
 const q = (key: string, period: QuestPeriodKind, kind: QuestKind, target: bigint, rewards: QuestReward[], easy = false): QuestDef => ({ key, period, kind, target, easy, rewards });
 
+/** Quest kinds only an account with a Cardano wallet can do (docs/game-rules.md §14.3; see {@link QUEST_REQUIREMENTS}). */
+export const CARDANO_ONLY_QUEST_KINDS: readonly QuestKind[] = ['deposits', 'assign_workers', 'upgrades_started', 'excellent_mine_days', 'exo_mined'];
+
+const VERSION_1: readonly QuestDef[] = [
+
 /**
  * Every published quest table, by version (our numbers; docs/game-rules.md §14). A table is never
  * changed once published: a new one gets the next version, named in the draw's seed.
  */
-export const QUEST_TABLES: Readonly<Record<number, readonly QuestDef[]>> = {
-  1: [
     q('d_assign_1', 'daily', 'assign_workers', 1n, [tok('hexo', 20n)], true),
     q('d_vendor_1', 'daily', 'vendor_purchases', 1n, [tok('hexo', 25n)], true),
     q('d_assign_3', 'daily', 'assign_workers', 3n, [tok('hexo', 60n)]),
@@ -91,11 +125,34 @@ export const QUEST_TABLES: Readonly<Record<number, readonly QuestDef[]>> = {
     q('w_upgrade_2', 'weekly', 'upgrades_started', 2n, [itm('land_upgrade01', 1)]),
     q('w_excellent_7', 'weekly', 'excellent_mine_days', 7n, [itm('toolkit_3', 1), tok('food', 200n)]),
     q('w_exo_10000', 'weekly', 'exo_mined', toBaseUnits(10_000n, 'exo'), [tok('food', 500n), tok('hexo', 100n)]),
-  ],
+];
+
+/**
+ * Every published quest table, by version (our numbers; docs/game-rules.md §14). A table is never
+ * changed once published: a new one gets the next version, named in the draw's seed. Version 2 is
+ * version 1's entries, each kind a Solana-only account cannot do marked `requires: 'cardano_wallet'`.
+ */
+export const QUEST_TABLES: Readonly<Record<number, readonly QuestDef[]>> = {
+  1: VERSION_1,
+  2: VERSION_1.map((d) => (CARDANO_ONLY_QUEST_KINDS.includes(d.kind) ? { ...d, requires: 'cardano_wallet' as const } : d)),
 };
 
-/** The version draws use now (docs/game-rules.md §14). */
-export const QUEST_TABLE_VERSION = 1;
+/** The newest version: the one periods starting from {@link QUEST_TABLE_VERSION_FROM} use (docs/game-rules.md §14). */
+export const QUEST_TABLE_VERSION = 2;
+
+/**
+ * The first day (UTC, a Monday) of the first periods, daily and weekly, drawn with each version
+ * (docs/game-rules.md §14.2). A period uses the newest version whose first day is on or before the
+ * period's start, so a period keeps the version it was drawn with.
+ */
+export const QUEST_TABLE_VERSION_FROM: Readonly<Record<number, string>> = { 1: '2000-01-03', 2: '2026-12-07' };
+
+/** The table version of the period starting `start` (`YYYY-MM-DD`; docs/game-rules.md §14.2). */
+export function questTableVersionOf(start: string): number {
+  let version = 1;
+  for (const [v, from] of Object.entries(QUEST_TABLE_VERSION_FROM)) if (start >= from && Number(v) > version) version = Number(v);
+  return version;
+}
 
 /** Quests drawn per player and period (docs/game-rules.md §14). */
 export const QUESTS_PER_PERIOD: Readonly<Record<QuestPeriodKind, number>> = { daily: 3, weekly: 2 };
@@ -135,7 +192,7 @@ export function questPeriod(kind: QuestPeriodKind, start: string): QuestPeriod {
 }
 
 /** The seed (hex SHA-256) of `userId`'s draw for a period. */
-export function questSeed(kind: QuestPeriodKind, start: string, userId: number, version: number = QUEST_TABLE_VERSION): string {
+export function questSeed(kind: QuestPeriodKind, start: string, userId: number, version: number = questTableVersionOf(start)): string {
   return bytesToHex(sha256(utf8ToBytes(`kingdom-quests:v${version}:${kind}:${start}:${userId}`)));
 }
 
@@ -146,19 +203,30 @@ export interface DrawnQuest {
   def: QuestDef;
 }
 
+/** Whether an account with `eligibility` can be drawn `def` (docs/game-rules.md §14.3; version 1 ignores requirements). */
+export function questEligible(def: QuestDef, eligibility: QuestEligibility, version: number): boolean {
+  return version < 2 || def.requires === undefined || eligibility[def.requires];
+}
+
 /**
- * The quests of `userId` for the period of `kind` starting `start` (see the module's draw rule).
- * Recomputable by anyone from the published table.
+ * The quests of `userId` for the period of `kind` starting `start` (see the module's draw rule),
+ * drawn from table `version` (default: the period's, {@link questTableVersionOf}). From version 2
+ * the draw first drops the entries whose requirement `eligibility` does not meet (the same seed
+ * and flags always give the same quests); then, when no easy entry is left, daily slot 0 draws
+ * like the others, and a period has as many quests as distinct kinds are left, at most
+ * {@link QUESTS_PER_PERIOD}. Version 1 ignores `eligibility`. Recomputable by anyone from the
+ * published table, the seed and the flags.
  */
-export function drawQuests(kind: QuestPeriodKind, start: string, userId: number, version: number = QUEST_TABLE_VERSION): DrawnQuest[] {
-  const table = questTable(version).filter((d) => d.period === kind);
+export function drawQuests(kind: QuestPeriodKind, start: string, userId: number, version: number = questTableVersionOf(start), eligibility: QuestEligibility = FULL_QUEST_ELIGIBILITY): DrawnQuest[] {
+  const table = questTable(version).filter((d) => d.period === kind && questEligible(d, eligibility, version));
   const seed = questSeed(kind, start, userId, version);
   const prng = createPrng(Number.parseInt(seed.slice(0, 8), 16));
   const out: DrawnQuest[] = [];
   const n = Math.min(QUESTS_PER_PERIOD[kind], new Set(table.map((d) => d.kind)).size);
+  const easy = table.filter((d) => d.easy);
   for (let slot = 0; slot < n; slot++) {
     const taken = new Set(out.map((o) => o.def.kind));
-    const pool = kind === 'daily' && slot === 0 ? table.filter((d) => d.easy) : table.filter((d) => !taken.has(d.kind));
+    const pool = kind === 'daily' && slot === 0 && easy.length > 0 ? easy : table.filter((d) => !taken.has(d.kind));
     const def = pool[prng.int(0, pool.length - 1)]!;
     out.push({ id: questId(kind, start, slot), slot, def });
   }

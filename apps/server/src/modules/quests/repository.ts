@@ -4,8 +4,19 @@
  * a differential test checks they agree), and the claims.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { EFFECTIVITY_BASIS_POINTS, HALL_EFFECTIVITY_MIN_WORKED_DAYS, WEEK_MS, addDays, hallReportDays, QUEST_KINDS, type AchievementFacts, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
+import { EFFECTIVITY_BASIS_POINTS, HALL_EFFECTIVITY_MIN_WORKED_DAYS, WEEK_MS, addDays, hallReportDays, QUEST_KINDS, type AchievementFacts, type QuestEligibility, type QuestKind, type QuestPeriod, type QuestReward } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
+
+/**
+ * The draw's eligibility flags of `userId` for `period` (docs/game-rules.md §14.3): `cardano_wallet`
+ * = one of the account's linked wallets is on Cardano and was linked (`wallets.created_at`) before
+ * the period's start. Linking during a period changes only later periods' draws.
+ */
+export async function questEligibilityOf(orm: Orm, userId: number, period: Pick<QuestPeriod, 'startsAt'>): Promise<QuestEligibility> {
+  const [r] = await exec<{ cardano: boolean }>(orm, sql`SELECT EXISTS (SELECT 1 FROM wallets WHERE user_id = ${userId} AND chain = 'cardano'
+    AND created_at < ${new Date(period.startsAt)}) AS cardano`);
+  return { cardano_wallet: r?.cardano === true };
+}
 
 /**
  * Progress of every quest kind over each of `periods` (start inclusive, end exclusive, UTC) for the

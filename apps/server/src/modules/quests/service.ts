@@ -5,20 +5,30 @@
  * = the quest id) in the claim's transaction, once per account and quest.
  */
 import {
-  QUEST_PERIODS, QUEST_TABLE_VERSION, achievements, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
-  chestWeekOf, chestWeekStart, type QuestPeriod, type QuestPeriodKind, type Token,
+  FULL_QUEST_ELIGIBILITY, QUEST_PERIODS, QUEST_TABLE_VERSION, QUEST_TABLE_VERSION_FROM, achievements, QUESTS_PER_PERIOD, drawQuests, parseQuestId, questComplete, questPeriod, questPeriodOf, questSeed, questTable,
+  questTableVersionOf, chestWeekOf, chestWeekStart, type DrawnQuest, type QuestEligibility, type QuestPeriod, type QuestPeriodKind, type Token,
 } from '@kingdom/game';
 import type { AchievementsResponse, HallOfFameBoard, HallOfFameMeResponse, HallOfFameResponse, QuestClaimResponse, QuestDto, QuestPeriodDto, QuestsResponse, QuestTableResponse } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { achievementFactsOf, hallOfFamePageOf, hallOfFameRank, hallOfFameRanks, type HallQuery, type HallRanks, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
+import { achievementFactsOf, questEligibilityOf, hallOfFamePageOf, hallOfFameRank, hallOfFameRanks, type HallQuery, type HallRanks, claimByKey, claimsOf, insertClaim, progressOf, type QuestClaimRow } from './repository.ts';
 
 /** The ledger reason of quest rewards (reference: the quest id). */
 export const QUEST_REWARD_REASON = 'quest_reward';
 
+/**
+ * The draw of `userId` for `period` (docs/game-rules.md §14.3): the period's table version and, from
+ * version 2, the account's eligibility flags (version 1 draws ignore them: every flag true).
+ */
+export async function drawOf(orm: Orm, userId: number, period: QuestPeriod): Promise<{ version: number; eligibility: QuestEligibility; drawn: DrawnQuest[] }> {
+  const version = questTableVersionOf(period.start);
+  const eligibility = version >= 2 ? await questEligibilityOf(orm, userId, period) : FULL_QUEST_ELIGIBILITY;
+  return { version, eligibility, drawn: drawQuests(period.kind, period.start, userId, version, eligibility) };
+}
+
 async function periodOf(orm: Orm, userId: number, period: QuestPeriod): Promise<QuestPeriodDto> {
-  const drawn = drawQuests(period.kind, period.start, userId);
+  const { version, eligibility, drawn } = await drawOf(orm, userId, period);
   const [progress, claims] = await Promise.all([progressOf(orm, userId, period), claimsOf(orm, userId, drawn.map((d) => d.id))]);
   const quests: QuestDto[] = drawn.map(({ id, slot, def }) => {
     const claim = claims.find((c) => c.quest_id === id);
@@ -30,7 +40,7 @@ async function periodOf(orm: Orm, userId: number, period: QuestPeriod): Promise<
   });
   return {
     start: period.start, starts_at: new Date(period.startsAt).toISOString(), ends_at: new Date(period.endsAt).toISOString(),
-    seed: questSeed(period.kind, period.start, userId), quests,
+    seed: questSeed(period.kind, period.start, userId, version), table_version: version, eligibility: { ...eligibility }, quests,
   };
 }
 
@@ -64,7 +74,7 @@ export async function claimQuest(db: Database, userId: number, key: string, ques
   const period = questPeriod(parsed.kind, parsed.start);
   if (now.getTime() < period.startsAt) fail('NOT_FOUND');
   if (now.getTime() >= period.endsAt) fail('QUEST_PERIOD_ENDED');
-  const def = drawQuests(parsed.kind, parsed.start, userId)[parsed.slot]!.def;
+  const def = (await drawOf(db.orm, userId, period)).drawn[parsed.slot]?.def ?? fail('NOT_FOUND');
   const claimed = await db.orm.transaction(async (tx) => {
     if (!(await insertClaim(tx, { userId, questId, questKey: def.key, key, rewards: def.rewards, at: now }))) return null;
     const progress = (await progressOf(tx, userId, period))[def.kind];
@@ -88,8 +98,14 @@ export function questTableAnswer(): QuestTableResponse {
       + 'prng = mulberry32 seeded with the seed\'s first 4 bytes (big-endian); int(a, b) = a + floor(next() * (b - a + 1)). '
       + 'Daily slot 0 = easy[int(0, easy.length - 1)] (daily entries with easy = true, table order); every other slot = '
       + 'rest[int(0, rest.length - 1)], rest = the period\'s entries (table order) whose kind no earlier slot has. '
-      + 'Quest id = <period>-<start>-<slot>.',
-    quests: questTable().map((d) => ({ key: d.key, period: d.period, kind: d.kind, target: d.target.toString(), easy: d.easy, rewards: [...d.rewards] })),
+      + 'Quest id = <period>-<start>-<slot>. '
+      + 'Version: a period uses the newest version whose first day (versions_from) is on or before its start. '
+      + 'From version 2 the draw\'s second input is the account\'s eligibility flags (GET /quests: eligibility, next to the seed; '
+      + 'cardano_wallet = a Cardano wallet linked before the period\'s start): before drawing, drop the entries whose requires '
+      + 'flag is false; if no easy entry is left, daily slot 0 draws like the others; a period has min(per_period, distinct kinds left) quests. '
+      + 'Version 1 = these entries without requires, every flag ignored.',
+    versions_from: Object.fromEntries(Object.entries(QUEST_TABLE_VERSION_FROM)),
+    quests: questTable().map((d) => ({ key: d.key, period: d.period, kind: d.kind, target: d.target.toString(), easy: d.easy, requires: d.requires ?? null, rewards: [...d.rewards] })),
   };
 }
 

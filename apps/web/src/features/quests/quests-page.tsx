@@ -102,6 +102,9 @@ function PeriodSection({ id, title, period, now }: { id: string; title: string; 
         {period.quests.map((q) => <QuestCard key={q.id} quest={q} ended={now >= ends} />)}
       </ul>
       <p className="muted quest-seed"><small>{t('quests.seed', { seed: `${period.seed.slice(0, 16)}…` })}</small></p>
+      <p className="muted quest-draw-inputs" data-testid={`${id}-draw-inputs`}>
+        <small>{t('quests.drawInputs', { version: period.table_version, flags: t(period.eligibility.cardano_wallet ? 'quests.eligibility.cardano_wallet' : 'quests.eligibility.none') })}</small>
+      </p>
     </section>
   );
 }

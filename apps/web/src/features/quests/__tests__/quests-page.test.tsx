@@ -12,7 +12,7 @@ const quest = (id: string, over: Partial<QuestsResponse['daily']['quests'][numbe
 const QUESTS: QuestsResponse = {
   table_version: 1,
   daily: {
-    start: '2026-11-27', starts_at: '2026-11-27T00:00:00.000Z', ends_at: '2026-11-28T00:00:00.000Z', seed: 'ab'.repeat(32),
+    start: '2026-11-27', starts_at: '2026-11-27T00:00:00.000Z', ends_at: '2026-11-28T00:00:00.000Z', seed: 'ab'.repeat(32), table_version: 1, eligibility: { cardano_wallet: true },
     quests: [
       quest('daily-2026-11-27-0', { progress: '1', complete: true }),
       quest('daily-2026-11-27-1', { key: 'd_exo_1000', kind: 'exo_mined', target: '1000000000', progress: '250000000', rewards: [{ kind: 'token', key: 'food', amount: '100000000' }] }),
@@ -20,7 +20,7 @@ const QUESTS: QuestsResponse = {
     ],
   },
   weekly: {
-    start: '2026-11-23', starts_at: '2026-11-23T00:00:00.000Z', ends_at: '2026-11-30T00:00:00.000Z', seed: 'cd'.repeat(32),
+    start: '2026-11-23', starts_at: '2026-11-23T00:00:00.000Z', ends_at: '2026-11-30T00:00:00.000Z', seed: 'cd'.repeat(32), table_version: 1, eligibility: { cardano_wallet: true },
     quests: [
       quest('weekly-2026-11-23-0', { key: 'w_upgrade_2', kind: 'upgrades_started', target: '2', progress: '1', rewards: [{ kind: 'item', key: 'land_upgrade01', amount: '1' }] }),
       quest('weekly-2026-11-23-1', { key: 'w_votes_1000', kind: 'add_votes', target: '1000', progress: '1200', complete: true }),
@@ -74,5 +74,17 @@ describe('/quests', () => {
     expect(Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'idempotency-key')?.[1]).toMatch(/^[0-9a-f-]{36}$/);
     await screen.findByText('Quest complete! You received 25 HEXO.');
     expect((await screen.findByTestId('hall-me')).textContent).toBe('Your rank: #2 of 3 (250 EXO)');
+  });
+
+  it("shows each period's draw inputs next to the seed: the table version and the eligibility flags", async () => {
+    const solana: QuestsResponse = {
+      ...QUESTS, table_version: 2,
+      weekly: { ...QUESTS.weekly, start: '2026-12-07', table_version: 2, eligibility: { cardano_wallet: false }, quests: [QUESTS.weekly.quests[1]!] },
+    };
+    mockHttp({ ...signedInRoutes(), 'GET /quests': { body: solana }, 'GET /hall-of-fame': { body: HALL }, 'GET /hall-of-fame/me': { body: { week: '2026-11-23', chain: 'solana', board: 'exo_mined', rank: null, value: '0', total: 3 } } });
+    renderRoute('/quests', { signedIn: true });
+    expect((await screen.findByTestId('quests-weekly-draw-inputs')).textContent)
+      .toBe('Quest table version 2; drawn for: no Cardano wallet before the period started: only quests without one');
+    expect(screen.getByTestId('quests-daily-draw-inputs').textContent).toBe('Quest table version 1; drawn for: a Cardano wallet before the period started');
   });
 });
