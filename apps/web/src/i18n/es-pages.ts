@@ -442,8 +442,8 @@ export const esPages = {
     groups: {
       permits: 'Permisos de ampliación',
       toolkits: 'Kits de herramientas',
-      toolkit_sets: 'Lotes de kits',
-      schemes: 'Plano de Mina de Oro',
+      toolkit_sets: 'Juegos de kits',
+      schemes: 'Plano de mina de oro',
       fren: 'Kit fren',
       food: 'Paquetes de FOOD',
       exo_packs: 'Paquetes de EXO',
