@@ -322,6 +322,8 @@ export type UnmatchedPayment = z.infer<typeof unmatchedPayment>;
 export const paymentsQuery = z.strictObject({
   state: z.enum([...PAYMENT_STATES, 'all']).default('unmatched'),
   chain: chain.optional(),
+  /** Only the payments of this account (theirs by order, sender or message, or credited to it by a resolution). */
+  user_id: z.coerce.number().int().min(1).max(2 ** 31 - 1).optional(),
   page,
 });
 export const paymentsResponse = z.object({ payments: z.array(unmatchedPayment), total: z.number().int(), page: z.number().int(), per_page: z.number().int() });

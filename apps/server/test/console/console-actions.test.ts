@@ -116,6 +116,11 @@ describe('console actions', () => {
     expect(refund.json().error).toBe('PAYMENT_ALREADY_RESOLVED');
     const resolved = await k.get(`${E.consolePayments.path}?state=credited`, admin1.token);
     expect(resolved.json().payments.find((p: { id: string }) => p.id === id).resolution.user_id).toBe(target.userId);
+    // the player's page lists it (user_id: the account it was credited to), another account's does not
+    const theirs = await k.get(`${E.consolePayments.path}?state=all&user_id=${target.userId}`, admin1.token);
+    expect(theirs.json().payments.map((p: { id: string }) => p.id)).toContain(id);
+    const others = await k.get(`${E.consolePayments.path}?state=all&user_id=${support.userId}`, admin1.token);
+    expect(others.json().payments.map((p: { id: string }) => p.id)).not.toContain(id);
   });
 
   it('records a refund of a SOL payment', async () => {

@@ -57,13 +57,17 @@ export async function paymentsByTx(orm: Orm, tx: string): Promise<UnmatchedPayme
   return rows.map(toPayment);
 }
 
-/** One page of payments in `state` (`all`: every one), newest first. */
-export async function paymentsPage(orm: Orm, f: { state: UnmatchedPayment['state'] | 'all'; chain?: 'cardano' | 'solana'; page: number; perPage: number }): Promise<{ payments: UnmatchedPayment[]; total: number }> {
+/**
+ * One page of payments in `state` (`all`: every one), newest first; with `userId`, only that account's
+ * (the payment's own account, or the one a resolution credited).
+ */
+export async function paymentsPage(orm: Orm, f: { state: UnmatchedPayment['state'] | 'all'; chain?: 'cardano' | 'solana'; userId?: number; page: number; perPage: number }): Promise<{ payments: UnmatchedPayment[]; total: number }> {
   const stateCond = f.state === 'all' ? sql`true` : f.state === 'unmatched' ? sql`r.kind IS NULL` : sql`r.kind = ${f.state === 'credited' ? 'credit' : 'refunded'}`;
   const parts = [];
   if (f.chain !== 'solana') parts.push(CARDANO(stateCond));
   if (f.chain !== 'cardano') parts.push(SOLANA(stateCond));
-  const rows = await exec<PaymentDb>(orm, sql`SELECT *, count(*) OVER ()::int AS total FROM (${sql.join(parts, sql` UNION ALL `)}) AS u
+  const who = f.userId === undefined ? sql`` : sql`WHERE u.user_id = ${f.userId} OR u.r_user_id = ${f.userId}`;
+  const rows = await exec<PaymentDb>(orm, sql`SELECT *, count(*) OVER ()::int AS total FROM (${sql.join(parts, sql` UNION ALL `)}) AS u ${who}
     ORDER BY seen_at DESC, id DESC LIMIT ${f.perPage} OFFSET ${(f.page - 1) * f.perPage}`);
   return { payments: rows.map(toPayment), total: rows[0]?.total ?? 0 };
 }

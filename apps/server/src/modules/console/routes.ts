@@ -74,7 +74,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     decideApproval(db, actorOf(input), { id: input.params.id, approve: false, reason: input.body.reason, now: input.now }));
 
   route(app, ENDPOINTS.consolePayments, async ({ query }) => {
-    const r = await paymentsPage(db.orm, { state: query.state, chain: query.chain, page: query.page, perPage: LIST_PAGE });
+    const r = await paymentsPage(db.orm, { state: query.state, chain: query.chain, userId: query.user_id, page: query.page, perPage: LIST_PAGE });
     return { ...r, page: query.page, per_page: LIST_PAGE };
   });
   route(app, ENDPOINTS.consolePaymentResolve, async (input) => {

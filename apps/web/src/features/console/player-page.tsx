@@ -224,11 +224,11 @@ function Table({ testId, cols, rows, empty }: { testId: string; cols: readonly s
   );
 }
 
-/** The unmatched or resolved payments of this account (the first page of all payments, filtered here). */
+/** The unmatched or resolved payments of this account (the newest page of them). */
 function PlayerPayments({ id }: { id: number }) {
   const { t } = useTranslation();
-  const q = usePayments({ state: 'all', page: 1 });
-  const mine = (q.data?.payments ?? []).filter((p) => p.user_id === id || p.resolution?.user_id === id);
+  const q = usePayments({ state: 'all', user_id: id, page: 1 });
+  const mine = q.data?.payments ?? [];
   return (
     <Section id="player-payments" title={t('console.payments.title')} testId="player-payments">
       {q.isError ? <InlineError>{t('console.loadFailed')}</InlineError> : null}
