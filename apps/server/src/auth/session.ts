@@ -8,6 +8,10 @@
  * through {@link sessionRows}, which answers 401 USER_NOT_AUTH when no row comes back (the token is
  * unknown, revoked or expired) and marks the request's session as checked. The route registration
  * (`http/routes.ts`) refuses to answer a `session-in-query` request whose session was not checked.
+ *
+ * A session runs on the wall clock, never the game clock (docs/game-rules.md §10.1): it opens and
+ * expires on the database's clock (`now()`), so a demo tick moving the game time days ahead neither
+ * ends a session nor needs to extend one (issue 36 item 20), on every server alike.
  */
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
@@ -16,14 +20,14 @@ import { hashToken } from './tokens.ts';
 import { prepared, runPrepared, type Database, type PreparedStatement } from '../db/client.ts';
 import { CLOCK_OFFSET_SQL } from '../clock.ts';
 
-/** Placeholder names the session condition binds: the token's SHA-256 and the request's game time. */
+/** Placeholder names a session statement binds: the token's SHA-256 and the request's game time (the `now` fragment). */
 const TOKEN_HASH = 'session_token_hash';
 const NOW = 'session_now';
 
-/** The one session condition, on `sessions s`: the token's session, not revoked, not expired at now. */
-const SESSION_CONDITION = sql`s.token_hash = ${sql.placeholder(TOKEN_HASH)} AND s.revoked_at IS NULL AND s.expires_at > ${sql.placeholder(NOW)}`;
-/** {@link SESSION_CONDITION} as it reads in a compiled statement (its placeholders numbered there). */
-const SESSION_CONDITION_TEXT = /\bs\.token_hash = \$\d+ AND s\.revoked_at IS NULL AND s\.expires_at > \$\d+/;
+/** The one session condition, on `sessions s`: the token's session, not revoked, not expired on the wall clock (the database's `now()`). */
+const SESSION_CONDITION = sql`s.token_hash = ${sql.placeholder(TOKEN_HASH)} AND s.revoked_at IS NULL AND s.expires_at > now()`;
+/** {@link SESSION_CONDITION} as it reads in a compiled statement (its placeholder numbered there). */
+const SESSION_CONDITION_TEXT = /\bs\.token_hash = \$\d+ AND s\.revoked_at IS NULL AND s\.expires_at > now\(\)/;
 
 /**
  * Select-list column `clock_ms` (the shared game clock's offset in the database, text, NULL when it
@@ -40,11 +44,11 @@ export interface SessionStatement extends PreparedStatement {
 
 /** The fragments {@link sessionStatement} hands its builder. */
 export interface SessionFragments {
-  /** The session condition on `sessions s` (token, not revoked, not expired at the request's time): put it in the WHERE. */
+  /** The session condition on `sessions s` (token, not revoked, not expired on the wall clock): put it in the WHERE. */
   session: SQL;
   /** The `clock_ms` select-list column a route declared `clock: 'in-query'` must select. */
   clock: SQL;
-  /** The request's game time (timestamptz), for statements that write it (e.g. `revoked_at`). */
+  /** The request's game time (timestamptz), for statements that write a game fact with it (a session's own times use `now()`). */
   now: SQL;
 }
 
@@ -95,7 +99,8 @@ export interface SessionUser {
 }
 
 /**
- * Resolves the request's session.
+ * Resolves the request's session (expiry on the wall clock; `now`, the request's game time, fills
+ * the statements' `now` fragment only).
  * @throws ApiError USER_NOT_AUTH (401) when the token is missing, unknown, revoked or expired
  */
 export async function requireSession(db: Database, request: FastifyRequest, now: Date): Promise<SessionUser> {
@@ -107,8 +112,8 @@ export async function requireSession(db: Database, request: FastifyRequest, now:
 }
 
 /**
- * Runs a session statement for the session of `tokenHash` at `now`, `values` filling its other
- * placeholders. Zero rows: no such live session (or nothing of it to read).
+ * Runs a session statement for the session of `tokenHash` (live on the wall clock), `now` (game
+ * time) filling its `now` fragment and `values` its other placeholders. Zero rows: no such live session (or nothing of it to read).
  */
 export function runSession<T>(db: Database, stmt: SessionStatement, tokenHash: string, now: Date, values: Record<string, unknown> = {}): Promise<T[]> {
   // as ISO text: the drivers' own Date formatting costs more on every hot read
@@ -128,8 +133,8 @@ export async function sessionRows<T>(db: Database, stmt: SessionStatement, reque
   const seen = request.clockSeen;
   // A route declared `clock: 'in-query'` read `now` without refreshing the shared clock: when the
   // statement saw another offset (a demo advance by another process), refresh and answer at the new
-  // time. No row needs no second look: the clock only moves forward, so a session refused at the
-  // older time is refused at the newer one too.
+  // time. No row needs no second look: the session's expiry is on the wall clock, which the game
+  // clock's offset does not move.
   if (seen !== null && rows.length > 0) {
     const fresh = rows[0]!.clock_ms;
     if (fresh === undefined) throw new Error(`statement ${stmt.name} must select the clock fragment (its route reads the clock in the query)`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PATHS } from '@kingdom/api';
 import { exec } from '../../src/db/client.ts';
+import { hashToken } from '../../src/auth/tokens.ts';
 import { createCardanoTestWallet, createCardanoTxTestWallet, createSolanaTestWallet, createSolanaTxTestWallet } from '../support/wallets.ts';
 import { challengeFor, createTestKingdom, signInCardano, signInSolana, type TestKingdom } from '../support/kingdom.ts';
 
@@ -236,7 +237,31 @@ describe('bearer tokens', () => {
 
   it('an expired token is refused', async () => {
     const { token } = await signInSolana(k, createSolanaTestWallet());
-    k.advance(k.config.sessionTtlHours * 3_600_000 + 1000);
+    // sessions expire on the wall clock: as if it was opened its whole lifetime and a second ago
+    await exec(k.db.orm, sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashToken(token)}`);
+    expectNotAuth(await k.get(PATHS.dashboardUser, token));
+  });
+
+  it('a session runs on the wall clock: a demo tick of several days neither ends nor extends it; it expires by wall time (issue 36 item 20)', async () => {
+    const ttlMs = k.config.sessionTtlHours * 3_600_000;
+    const signedIn = await signInSolana(k, createSolanaTestWallet());
+    const { token } = signedIn;
+    // opened for its lifetime on the wall clock, whatever the game clock says
+    expect(Math.abs(Date.parse(signedIn.expires_at) - (Date.now() + ttlMs))).toBeLessThan(60_000);
+    const expiry = async () => (await exec<{ e: string }>(k.db.orm, sql`SELECT expires_at::text AS e FROM sessions WHERE token_hash = ${hashToken(token)}`))[0]!.e;
+    const opened = await expiry();
+    // a demo tick of several days, then another server's tick moving the game clock past the session's lifetime
+    const tick = await k.post(PATHS.demoTick, { days: 3 });
+    expect(tick.statusCode, tick.body).toBe(200);
+    k.advance(ttlMs + 86_400_000);
+    expect((await k.get(PATHS.dashboardUser, token)).statusCode).toBe(200);
+    expect((await k.get(PATHS.inventoryCount, token)).statusCode).toBe(200);
+    // the tick did not move the session's expiry
+    expect(await expiry()).toBe(opened);
+    // a minute before its wall-clock end it is live; a second after, refused
+    await exec(k.db.orm, sql`UPDATE sessions SET expires_at = now() + interval '1 minute' WHERE token_hash = ${hashToken(token)}`);
+    expect((await k.get(PATHS.dashboardUser, token)).statusCode).toBe(200);
+    await exec(k.db.orm, sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashToken(token)}`);
     expectNotAuth(await k.get(PATHS.dashboardUser, token));
   });
 });
@@ -255,4 +280,25 @@ describe('rate limit', () => {
       await limited.close();
     }
   });
+
+  it('a window runs on the wall clock: a demo tick of several days neither ends nor lengthens it (issue 36 item 20)', async () => {
+    const limited = await createTestKingdom({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const wallet = createSolanaTestWallet();
+      const challenge = () => limited.post(PATHS.authChallenge, { chain: 'solana', address: wallet.address });
+      for (let i = 0; i < 3; i++) expect((await challenge()).statusCode).toBe(200);
+      const tick = await limited.post(PATHS.demoTick, { days: 3 });
+      expect(tick.statusCode, tick.body).toBe(200);
+      limited.advance(3 * 86_400_000);
+      const res = await challenge();
+      expect(res.statusCode).toBe(429);
+      // the window still ends within the minute of the wall clock it opened in
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+      const windows = await exec<{ left_ms: number }>(limited.db.orm, sql`SELECT extract(epoch FROM window_ends_at - now())::float8 * 1000 AS left_ms FROM rate_limit_hits WHERE key LIKE ${'%' + PATHS.authChallenge + '%'}`);
+      expect(windows.length).toBeGreaterThan(0);
+      for (const w of windows) expect(w.left_ms).toBeLessThanOrEqual(60_000);
+    } finally {
+      await limited.close();
+    }
+  }, 180_000);
 });

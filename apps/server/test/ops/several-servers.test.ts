@@ -239,7 +239,7 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
     try {
       const wallet = createCardanoTestWallet();
       expect((await k.post(PATHS.demoFaucet, { address: wallet.address, lands: 2, hexo: '5' })).statusCode).toBe(200);
-      // signed in through `two`, so the session's expiry follows the shared clock (not the test's)
+      // signed in through `two` (the session runs on the wall clock: the ticks below never end it)
       const post = postThrough(two);
       const { token } = await signInCardano({ ...k, post }, wallet);
       const headers = { authorization: `Bearer ${token}` };

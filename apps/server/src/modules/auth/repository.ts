@@ -7,16 +7,22 @@ import type { FastifyRequest } from 'fastify';
 import { exec, type Database, type Orm } from '../../db/client.ts';
 import { sessionRows, sessionStatement } from '../../auth/session.ts';
 
-/** Opens a session (token stored as its SHA-256) and records the sign-in time. */
-export async function insertSession(tx: Orm, s: { tokenHash: string; userId: number; walletId: number; expiresAt: Date }, now: Date): Promise<void> {
+/**
+ * Opens a session (token stored as its SHA-256) for `ttlHours` of the wall clock — the database's
+ * `now()`, never the game clock (docs/game-rules.md §10.1) — and records the sign-in at `now` (game time).
+ * @returns when the session expires (wall clock)
+ */
+export async function insertSession(tx: Orm, s: { tokenHash: string; userId: number; walletId: number; ttlHours: number }, now: Date): Promise<Date> {
   // the wallet of sign-in is the session's first active wallet (it just proved control of it)
-  await exec(tx, sql`INSERT INTO sessions (token_hash, user_id, wallet_id, active_wallet_id, created_at, expires_at)
-    VALUES (${s.tokenHash}, ${s.userId}, ${s.walletId}, ${s.walletId}, ${now}, ${s.expiresAt})`);
+  const [row] = await exec<{ ms: number }>(tx, sql`INSERT INTO sessions (token_hash, user_id, wallet_id, active_wallet_id, created_at, expires_at)
+    VALUES (${s.tokenHash}, ${s.userId}, ${s.walletId}, ${s.walletId}, now(), now() + ${Math.round(s.ttlHours * 3_600_000)}::bigint * interval '1 millisecond')
+    RETURNING floor(extract(epoch FROM expires_at) * 1000)::float8 AS ms`);
   await exec(tx, sql`UPDATE users SET last_login_at = ${now} WHERE id = ${s.userId}`);
+  return new Date(row!.ms);
 }
 
-const revokeStmt = sessionStatement('session_revoke', ({ session, now }) => sql`
-  UPDATE sessions s SET revoked_at = ${now} WHERE ${session} RETURNING s.user_id`);
+const revokeStmt = sessionStatement('session_revoke', ({ session }) => sql`
+  UPDATE sessions s SET revoked_at = now() WHERE ${session} RETURNING s.user_id`);
 
 /**
  * Revokes the request's live session (sign-out), in the one statement that checks it.

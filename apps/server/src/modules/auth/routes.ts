@@ -56,11 +56,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (!verifyWalletProof({ chain, address, message, signature, key, tx }, network)) fail('WALLET_SIGNATURE_NOT_VALID');
 
     const token = randomToken();
-    const expiresAt = new Date(now.getTime() + config.sessionTtlHours * 3_600_000);
+    let expiresAt = new Date(0);
     const account = await db.orm.transaction(async (t) => {
       if (!(await consumeChallenge(t, nonce, chain, address, message))) fail('WALLET_MESSAGE_NOT_VALID');
       const acc = await findOrCreateAccount(t, chain, address);
-      await insertSession(t, { tokenHash: hashToken(token), userId: acc.userId, walletId: acc.walletId, expiresAt }, now);
+      // the wall clock, not the game clock: a demo tick must not end (or need to extend) a session
+      expiresAt = await insertSession(t, { tokenHash: hashToken(token), userId: acc.userId, walletId: acc.walletId, ttlHours: config.sessionTtlHours }, now);
       await recordSignIn(t, { userId: acc.userId, walletId: acc.walletId, chain, address, wallet: body.wallet, method: tx ? 'tx' : 'signature', userAgent: request.headers['user-agent'], at: now });
       return acc;
     });

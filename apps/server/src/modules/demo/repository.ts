@@ -1,7 +1,6 @@
 /**
  * SQL of demo mode (never on a real deployment): the faucet's look-ups on the emulated chain, the
- * emulator faucet's funding requests (`emu_faucet_grants`), and the clock advance's extension of
- * live sessions. Every function takes the db's ORM or the caller's transaction.
+ * emulator faucet's funding requests (`emu_faucet_grants`), and the last settled day. Every function takes the db's ORM or the caller's transaction.
  */
 import { sql } from 'drizzle-orm';
 import { rarityForLeague, type WorkerRarity } from '@kingdom/game';
@@ -91,14 +90,6 @@ export async function waitingFundingRequests(orm: Orm, limit: number): Promise<s
 /** Marks the still-waiting requests of `addresses` paid by transaction `txHash`. */
 export async function markFunded(orm: Orm, addresses: readonly string[], txHash: string): Promise<void> {
   await exec(orm, sql`UPDATE emu_faucet_grants SET tx_hash = ${txHash} WHERE address IN ${addresses} AND tx_hash IS NULL`);
-}
-
-/**
- * Moves every live session's expiry `ms` later (the clock advanced by `ms`). Sign-in challenges need
- * nothing: they run on the wall clock (`auth/challenge-store.ts`).
- */
-export async function extendLiveSessions(tx: Orm, ms: number): Promise<void> {
-  await exec(tx, sql`UPDATE sessions SET expires_at = expires_at + (${ms}::bigint * interval '1 millisecond') WHERE revoked_at IS NULL`);
 }
 
 /** The latest settled game day (`YYYY-MM-DD`), or null before the first settlement. */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kingdom/api';
 import { DAY_MS, addDays, gameDay } from '@kingdom/game';
 import type { Database, Orm } from '../../db/client.ts';
-import { extendLiveSessions, lastSettledDay } from './repository.ts';
+import { lastSettledDay } from './repository.ts';
 import { settleDueDays } from '../../jobs/settlement/index.ts';
 import { ACHIEVEMENTS_JOB } from '../../jobs/achievements.ts';
 import { route } from '../../http/routes.ts';
@@ -15,15 +15,14 @@ import { runFaucet } from './faucet.ts';
 import { fail } from '../../errors.ts';
 
 /**
- * Moves the game clock forward by `ms` and extends every live session by the same amount, in one
- * transaction (a crash half-way must not sign everyone out). Sign-in challenges run on the wall
- * clock and need nothing. `afterClock` is a test's fault hook.
+ * Moves the game clock forward by `ms`, in one transaction (a crash half-way leaves it as it was).
+ * Sign-in challenges, sessions and rate limits run on the wall clock (docs/game-rules.md §10.1) and
+ * need nothing. `afterClock` is a test's fault hook.
  */
 export async function advanceDemoClock(db: Database, advance: (ms: number, tx: Orm) => Promise<Date>, ms: number, afterClock?: () => void | Promise<void>): Promise<Date> {
   return db.orm.transaction(async (tx) => {
     const now = await advance(ms, tx);
     await afterClock?.();
-    await extendLiveSessions(tx, ms);
     return now;
   });
 }
