@@ -5,7 +5,8 @@
  * re-decides a rule: it only words the plan or the GameError code the rule returns.
  */
 import type { Item, Mine } from '@kingdom/api';
-import { EXPANSION_PERMITS, GameError, LAND_SIZE_INFO, itemKind, planLandExpansion } from '@kingdom/game';
+import { EXPANSION_PERMITS, GameError, LAND_SIZE_INFO, planLandExpansion, settlementAt } from '@kingdom/game';
+import { itemName } from '../../i18n/vendor-texts.ts';
 import { i18n } from '../../i18n/index.ts';
 import { errorText } from '../../i18n/errors.ts';
 import { formatCountdown, formatUtc } from '../../components/time-format.ts';
@@ -18,9 +19,6 @@ export function itemCounts(items: readonly Item[] | undefined): Record<string, n
   return out;
 }
 
-function itemName(key: string): string {
-  return itemKind(key)?.name ?? key;
-}
 
 /** A preview: the sentence to show and whether the action can be started now. */
 export interface Preview {
@@ -52,10 +50,11 @@ export function upgradePreview(mine: Mine, items: Record<string, number>, now: n
     switch (e.code) {
       case refused.inProgress: {
         const up = mine.upgrade!;
-        const ends = Date.parse(up.ends_at);
+        // it really completes at the daily settlement after its end (docs/game-rules.md §3.2), not at its end
+        const completes = settlementAt(Date.parse(up.ends_at));
         return {
-          text: ends > now
-            ? t('mines.upgrade.inProgress', { level: up.target_level, when: formatCountdown(ends, now), at: formatUtc(up.ends_at) })
+          text: completes > now
+            ? t('mines.upgrade.inProgress', { level: up.target_level, when: formatCountdown(completes, now), at: formatUtc(completes) })
             : t('mines.upgrade.finishing', { level: up.target_level }),
           ready: false,
         };

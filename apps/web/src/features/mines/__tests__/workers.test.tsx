@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Mine } from '@kingdom/api';
 import { mockHttp, type MockRequest } from '../../../test/mock-http.ts';
 import { TEST_NOW, land, mine, signedInRoutes, workerNft } from '../../../test/fixtures.ts';
+import { changeLanguage } from '../../../i18n/language-switch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 
 const count = (log: MockRequest[], method: string, path: string) => log.filter((r) => r.method === method && r.path === path).length;
@@ -159,8 +160,15 @@ describe('/goldmine/workers', () => {
     expect(preview('NK01')).toBe('Level 3 needs Toolkit tier 3 — you have 0');
     expect(upgradeButton('NK01').disabled).toBe(true);
     expect(preview('CP02')).toBe('Upgrade the Land size to be available to upgrade your Mine');
-    expect(preview('UP03')).toBe('Upgrading to level 3 — ready in 12 h 0 min (2025-03-10 21:00 UTC)');
+    // it ends at 21:00 UTC but completes at the next daily settlement, 00:00 UTC (docs/game-rules.md §3.2)
+    expect(preview('UP03')).toBe('Upgrading to level 3 — completes at the daily settlement in 15 h 0 min (2025-03-11 00:00 UTC)');
     expect(upgradeButton('UP03').disabled).toBe(true);
+    await changeLanguage('es');
+    try {
+      await waitFor(() => expect(preview('UP03')).toBe('Mejorando al nivel 3 — termina en la liquidación diaria en 15 h 0 min (2025-03-11 00:00 UTC)'));
+    } finally {
+      await changeLanguage('en');
+    }
     expect(preview('TP04')).toBe('Level 10 is the maximum');
     // Land expansion previews from planLandExpansion.
     expect(within(card('NK01')).getByTestId('expand-preview').textContent).toBe('Growing the land S → M needs Expansion permit tier 1 — you have 0');
