@@ -42,11 +42,16 @@
  * connections, also written as `api.postgres.hall_of_fame`); replaces the report's `quests` entry (`BENCH_QUESTS_LANDS`
  * sets its world's size).
  *
+ * `BENCH_ONLY=console` (or `--only console`): only the operator console (bench/console.ts: search p99 at
+ * 100,000 players `console.search_p99_ms`, the 90-day economy dashboard uncached `console.dashboard_seconds`
+ * and cached `console.dashboard_cached_ms`; `BENCH_CONSOLE_PLAYERS` sets the world's size); replaces the
+ * report's `console` entry.
+ *
  * This file is the command: which parts run, in which order, and what each replaces in the report.
  * The parts: bench/api.ts (API load), bench/login-js.ts (`/login` JS), bench/parts.ts (start-up,
  * Valley, chain, ops), bench/settlement.ts; bench/report.ts writes `latest.json` and the table.
  */
-import { cpus, release, totalmem, type } from 'node:os';
+import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { startKingdomServer } from '../tools/kingdom-server.ts';
 import { apiEntry, apiLines, benchBare, benchKingdom } from './api.ts';
 import { WEB_DIST, log, positiveInt, round, withBenchPostgres } from './common.ts';
@@ -62,6 +67,7 @@ import { valleyLines, type ValleyEntry } from './valley.ts';
 import { opsLines } from './ops.ts';
 import { loadLines } from './ops-load.ts';
 import { startupLines } from './web-startup.ts';
+import { consoleLines, measureConsole } from './console.ts';
 
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
     const chain = await measureChain(pgUrl);
     const ready = await measureReady(pgUrl);
     const load = await measureLoad(pgUrl);
+    const consoleEntry = await measureConsole(pgUrl, log);
     const api = withHallOfFame(apiEntry(bare, postgres, pglite, dbFloor), quests);
     const report = {
       ...readExisting(),
@@ -101,6 +108,7 @@ async function main(): Promise<void> {
       valley,
       chain,
       ops: { ...opsEntry(ready), ...loadEntry(load) },
+      console: consoleEntry,
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -117,6 +125,17 @@ async function main(): Promise<void> {
     if (startup) process.stdout.write(`${startupLines(startup).join('\n')}\n`);
     if (!('error' in ready)) process.stdout.write(`${opsLines(ready).join('\n')}\n`);
     if (!('error' in load)) process.stdout.write(`${loadLines(load).join('\n')}\n`);
+    if (!('error' in consoleEntry)) process.stdout.write(`${consoleLines(consoleEntry).join('\n')}\n`);
+  });
+}
+
+/** `--only console`: the operator console's search and dashboard (bench/console.ts); replaces the report's `console` entry. */
+async function mainConsoleOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const entry = await measureConsole(pgUrl, log);
+    writeReport({ ...readExisting(), console: { ...entry, load_average: loadavg().map((x) => round(x, 2)), at: new Date().toISOString() } });
+    if ('error' in entry) throw new Error(entry.error);
+    process.stdout.write(`${consoleLines(entry).join('\n')}\n`);
   });
 }
 
@@ -268,7 +287,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement' or 'quests' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests' or 'console' can be run alone`);
   return part;
 }
 
@@ -277,7 +296,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
