@@ -9,6 +9,7 @@ import { itemName } from '../../i18n/vendor-texts.ts';
 import { formatPercent } from '../../i18n/format.ts';
 import { lootText } from '../../features/chest/chest-pages.tsx';
 import { notificationText } from '../../features/account/notification-text.ts';
+import { expansionPreview } from '../../features/mines/mine-rules.ts';
 
 beforeAll(async () => {
   await loadLanguageTexts('es');
@@ -38,6 +39,13 @@ describe('itemName', () => {
     const text = notificationText(n as unknown as Parameters<typeof notificationText>[0]).text;
     expect(text).toContain('Permiso de ampliación nivel 2');
     expect(text).not.toContain('Expansion permit');
+  });
+
+  it('is what the mines say an expansion needs', async () => {
+    await i18n.changeLanguage('es');
+    const needs = expansionPreview('SMALL', {}).text;
+    expect(needs).toContain('Permiso de ampliación nivel 1');
+    expect(needs).not.toContain('Expansion permit');
   });
 });
 
