@@ -15,6 +15,7 @@ export const wallet = z.object({
   address: z.string(),
   is_master: z.boolean(),
   is_current: z.boolean().describe("the session's active wallet (the wallet of sign-in until another is connected; none after a wallet disconnect)"),
+  is_sign_in: z.boolean().describe('the wallet this session signed in with: the one wallet that cannot be unlinked in it (NOT_SET_ACTIVE_ADDRESS); the active wallet can be'),
   created_at: z.string(),
   synced_at: z.string().nullable(),
 });

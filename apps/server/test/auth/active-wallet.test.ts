@@ -80,6 +80,20 @@ describe('the active wallet', () => {
     expect((await me(first.token)).connect_wallet).toBe(master.address);
   });
 
+  it('marks the sign-in wallet (is_sign_in), the one unlink refuses; the active wallet of another sign-in can be unlinked', async () => {
+    const signIn = createCardanoTestWallet();
+    const { token } = await signInCardano(k, signIn);
+    const other = createCardanoTestWallet();
+    await link(token, other);
+    expect((await connect(token, other)).statusCode).toBe(200);
+    expect((await wallets(token)).map((w) => [w.address, w.is_current, w.is_sign_in])).toEqual([[signIn.address, false, true], [other.address, true, false]]);
+    const refused = await k.post(ENDPOINTS.walletsUnlink.path, { chain: 'cardano', address: signIn.address }, bearer(token));
+    expect(refused.json().error).toBe('NOT_SET_ACTIVE_ADDRESS');
+    const unlinked = await k.post(ENDPOINTS.walletsUnlink.path, { chain: 'cardano', address: other.address }, bearer(token));
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect((await wallets(token)).map((w) => [w.address, w.is_current, w.is_sign_in])).toEqual([[signIn.address, false, true]]);
+  });
+
   it('refuses a wallet of another account, a proof that does not hold and a challenge used twice, keeping the session signed in', async () => {
     const mine = createCardanoTestWallet();
     const { token } = await signInCardano(k, mine);

@@ -5,12 +5,15 @@ import { exec, type Orm } from '../../db/client.ts';
 import type { ChainAsset } from '../../chain/index.ts';
 import { HELD_LANDS, worldPolicies } from '../../world-import/collections.ts';
 
-/** The account's wallets, oldest first; `currentWalletId` marks the session's active wallet (null: none). */
-export async function listWallets(orm: Orm, userId: number, currentWalletId: number | null): Promise<Wallet[]> {
+/**
+ * The account's wallets, oldest first; `currentWalletId` marks the session's active wallet (null:
+ * none), `signInWalletId` the wallet the session signed in with (the one it cannot unlink).
+ */
+export async function listWallets(orm: Orm, userId: number, currentWalletId: number | null, signInWalletId: number): Promise<Wallet[]> {
   const rows = await exec<{ id: number; chain: Chain; address: string; is_master: boolean; created_at: string | Date; synced_at: string | Date | null }>(orm, sql`
     SELECT id, chain, address, is_master, created_at, synced_at FROM wallets WHERE user_id = ${userId} ORDER BY id`);
   return rows.map((r) => ({
-    id: r.id, chain: r.chain, address: r.address, is_master: r.is_master, is_current: r.id === currentWalletId,
+    id: r.id, chain: r.chain, address: r.address, is_master: r.is_master, is_current: r.id === currentWalletId, is_sign_in: r.id === signInWalletId,
     created_at: new Date(r.created_at).toISOString(), synced_at: r.synced_at === null ? null : new Date(r.synced_at).toISOString(),
   }));
 }

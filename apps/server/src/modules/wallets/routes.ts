@@ -12,9 +12,10 @@ import { linkStakeKey, linkWallet, resyncWallet, setMasterWallet, unlinkWallet }
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const { db, providers, config } = app.deps;
   const network: CardanoNetwork = config.cardanoNetwork === 'mainnet' ? 'mainnet' : 'testnet';
-  // `is_current`: the session's active wallet (docs/product.md §4), none after a wallet disconnect
-  const answer = async (s: { userId: number; activeWalletId: number | null }) => ({
-    wallets: await listWallets(db.orm, s.userId, s.activeWalletId),
+  // `is_current`: the session's active wallet (docs/product.md §4), none after a wallet disconnect;
+  // `is_sign_in`: the session's sign-in wallet, the one unlink refuses (NOT_SET_ACTIVE_ADDRESS)
+  const answer = async (s: { userId: number; activeWalletId: number | null; walletId: number }) => ({
+    wallets: await listWallets(db.orm, s.userId, s.activeWalletId, s.walletId),
     stake_keys: await listStakeKeys(db.orm, s.userId),
   });
   route(app, ENDPOINTS.walletSync, async (input) => {

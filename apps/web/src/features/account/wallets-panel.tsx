@@ -107,7 +107,8 @@ export function WalletsPanel() {
                     {t('wallets.setMaster')}
                   </button>
                 ) : null}
-                {!w.is_current && wallets.length > 1 ? (
+                {/* the server's rule: never the wallet this session signed in with, never the last one (the active wallet can go) */}
+                {!w.is_sign_in && wallets.length > 1 ? (
                   <button type="button" className="btn btn--small btn--ghost" disabled={action.isPending} data-testid="unlink" onClick={() => action.mutate({ kind: 'unlink', chain: w.chain, address: w.address })}>
                     {t('wallets.unlink')}
                   </button>
