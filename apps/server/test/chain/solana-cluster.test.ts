@@ -419,7 +419,7 @@ describe('real clusters', () => {
     const { createSolanaChain } = await import('../../src/chain/solana/index.ts');
     const { loadConfig } = await import('../../src/config.ts');
     const sale = (await generateKeyPairSigner()).address;
-    const env = { LOG_LEVEL: 'silent', DATA_DIR: 'memory://', CARDANO_NETWORK: 'preprod' };
+    const env = { LOG_LEVEL: 'silent', DATA_DIR: 'memory://', CARDANO_NETWORK: 'preprod', LAND_POLICY_ID: 'a'.repeat(56), MINING_TOOL_POLICY_ID: 'b'.repeat(56) };
     const devnet = await createSolanaChain(loadConfig({ ...env, SOLANA_SALE_ADDRESS: sale }), k.db);
     expect(devnet).toMatchObject({ cluster: 'devnet', rpcUrl: 'https://api.devnet.solana.com', saleAddress: sale, local: null, explorerTxUrl: 'https://explorer.solana.com/tx/{signature}?cluster=devnet' });
     expect(await devnet.genesisHash()).toBe('EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG');

@@ -3,7 +3,7 @@
  * Evolution's `Emulator` (UTxOs, signatures and validity checked on submit) plus what a chain watcher
  * needs and the emulator lacks: blocks with their transactions, block hashes, and rollbacks.
  *
- * One chain for every server process: the chain is a log of events in Postgres
+ * One chain for every server process (the shared core: `../replicated-log.ts`): the chain is a log of events in Postgres
  * (`emu_chain_events`: a transaction accepted into the mempool, or `n` blocks produced) and each
  * process keeps a replica (an `Emulator` rebuilt by replaying the log). Every read first applies the
  * events it has not seen (one small query when nothing changed); every write (submit, produce,
@@ -17,6 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CML, Emulator, type Assets, type ProtocolParameters, type Provider, type UTxO } from '@lucid-evolution/lucid';
 import { exec, type Orm } from '../../db/client.ts';
+import { fromJson, ReplicatedLog, toJson } from '../replicated-log.ts';
 import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from './ledger.ts';
 
 /** Emulator time at slot 0 (ms, UTC). Fixed so every emulator in a process maps slots to time alike. */
@@ -173,21 +174,6 @@ interface Snapshot {
   mempool: LoggedTx[];
 }
 
-/** JSON with bigints kept exact (`{"$big": "…"}`). */
-function toJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? { $big: v.toString() } : v));
-}
-
-function fromJson<T>(text: string): T {
-  return JSON.parse(text, (_k, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const keys = Object.keys(v);
-      if (keys.length === 1 && keys[0] === '$big') return BigInt((v as { $big: string }).$big);
-    }
-    return v;
-  }) as T;
-}
-
 /** A row of `emu_chain_events`. */
 interface EventRow {
   seq: number;
@@ -218,7 +204,7 @@ export class EmulatorRefusal extends Error {
  * One process's replica of the shared emulated chain (see module doc). Methods of
  * {@link CardanoLedger} catch up with the log first, then read memory.
  */
-export class EmulatorCardanoLedger implements CardanoLedger {
+export class EmulatorCardanoLedger extends ReplicatedLog<StateRow, EventRow> implements CardanoLedger {
   readonly network = 'emulator';
   readonly networkId = 0 as const;
   private emulator: KingdomEmulator;
@@ -226,20 +212,11 @@ export class EmulatorCardanoLedger implements CardanoLedger {
   private mempool: LoggedTx[] = [];
   private txIndex = new Map<string, BlockRef>();
   private height = 0;
-  private fork = 0;
-  /** The last event applied to this replica; 0 before the first. */
-  private appliedSeq = 0;
-  private lastKind: EventRow['kind'] | null = null;
-  /** Set when the replica may differ from the log (new, or a write failed after changing it): rebuild. */
-  private dirty = true;
-  /** Serialises this process's use of the replica (reads catch up, writes mutate). */
-  private queue: Promise<unknown> = Promise.resolve();
   /** Hash the next produced block takes when it carries the mempool. */
   private pendingBlockHash: string | null = null;
-  /** The event of the latest snapshot this replica knows of (it writes the next one 100 events on). */
-  private snapshotSeq = 0;
 
-  private constructor(private readonly orm: Orm, private readonly genesis: GenesisOutput[]) {
+  private constructor(orm: Orm, private readonly genesis: GenesisOutput[]) {
+    super(orm, 'emu_chain');
     this.emulator = new KingdomEmulator(genesis);
   }
 
@@ -253,62 +230,74 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     return ledger;
   }
 
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
+  protected readState(orm: Orm, lock: boolean): Promise<StateRow> {
+    if (lock) {
+      return exec<StateRow>(orm, sql`SELECT seq, fork, height FROM emu_chain_state WHERE id = 1 FOR UPDATE`).then(([state]) => {
+        if (!state) throw new Error('emu_chain_state has no row (migration 0007 not applied)');
+        return state;
+      });
+    }
+    return exec<StateRow>(orm, sql`SELECT seq, fork, height FROM emu_chain_state WHERE id = 1`).then(([state]) => state ?? { seq: 0, fork: 0, height: 0 });
   }
 
-  private reset(fork: number): void {
+  protected readEvents(orm: Orm, fromSeq: number): Promise<EventRow[]> {
+    return exec<EventRow>(orm, sql`SELECT seq, kind, tx_hash, cbor, blocks, block_hash, height_after
+      FROM emu_chain_events WHERE seq >= ${fromSeq} ORDER BY seq`);
+  }
+
+  protected resetChain(): void {
     this.emulator = new KingdomEmulator(this.genesis);
     this.blocks = [];
     this.mempool = [];
     this.txIndex.clear();
     this.height = 0;
-    this.fork = fork;
-    this.appliedSeq = 0;
-    this.lastKind = null;
     this.pendingBlockHash = null;
-    this.snapshotSeq = 0;
-    this.dirty = false;
   }
 
-  /** Applies the events this replica has not seen (rebuilding it after a rollback or a failed write). */
-  private async catchUp(orm: Orm, known?: StateRow): Promise<void> {
-    const state = known ?? (await exec<StateRow>(orm, sql`SELECT seq, fork, height FROM emu_chain_state WHERE id = 1`))[0] ?? { seq: 0, fork: 0, height: 0 };
-    if (this.dirty || state.fork !== this.fork || state.seq < this.appliedSeq) {
-      this.reset(state.fork);
-      const [snap] = await exec<{ data: string }>(orm, sql`SELECT data FROM emu_chain_snapshots
-        WHERE fork = ${state.fork} AND seq <= ${state.seq} ORDER BY seq DESC LIMIT 1`);
-      if (snap) this.restore(fromJson<Snapshot>(snap.data));
-    } else if (state.seq === this.appliedSeq && state.height === this.height) return;
-    // From the last applied event on: empty blocks may have been added to it in place.
-    const rows = await exec<EventRow>(orm, sql`SELECT seq, kind, tx_hash, cbor, blocks, block_hash, height_after
-      FROM emu_chain_events WHERE seq >= ${this.appliedSeq} ORDER BY seq`);
-    try {
-      for (const row of rows) {
-        if (row.seq === this.appliedSeq) {
-          if (row.kind === 'blocks' && row.height_after! > this.height) this.advance(row.height_after! - this.height);
-          continue;
-        }
-        if (row.kind === 'tx') {
-          const hash = await this.accept(row.cbor!);
-          if (hash !== row.tx_hash) throw new Error(`emulator log does not replay at ${row.tx_hash}`);
-        } else {
-          this.pendingBlockHash = row.block_hash;
-          this.advance(row.blocks!);
-        }
-        this.appliedSeq = row.seq;
-        this.lastKind = row.kind;
-      }
-    } catch (err) {
-      this.dirty = true;
-      throw err instanceof EmulatorRefusal ? new Error(`emulator log does not replay: ${err.message}`) : err;
+  protected atTip(state: StateRow): boolean {
+    return state.height === this.height;
+  }
+
+  protected extendLast(row: EventRow): void {
+    if (row.kind === 'blocks' && row.height_after! > this.height) this.advance(row.height_after! - this.height);
+  }
+
+  protected async apply(row: EventRow): Promise<void> {
+    if (row.kind === 'tx') {
+      const hash = await this.accept(row.cbor!);
+      if (hash !== row.tx_hash) throw new Error(`emulator log does not replay at ${row.tx_hash}`);
+    } else {
+      this.pendingBlockHash = row.block_hash;
+      this.advance(row.blocks!);
     }
   }
 
-  /** Puts the replica in the state of `snap` (then only later events are applied). */
-  private restore(snap: Snapshot): void {
+  protected replayError(err: unknown): Error {
+    if (err instanceof EmulatorRefusal) return new Error(`emulator log does not replay: ${err.message}`);
+    return err instanceof Error ? err : new Error(String(err));
+  }
+
+  protected isRefusal(err: unknown): boolean {
+    return err instanceof EmulatorRefusal;
+  }
+
+  protected snapshotInterval(): number {
+    return SNAPSHOT_EVERY_EVENTS;
+  }
+
+  protected snapshotData(): string {
+    const e = this.emulator;
+    const snap: Snapshot = {
+      v: 1, seq: this.appliedSeq, fork: this.fork, height: this.height, lastKind: this.lastKind,
+      emulator: { ledger: e.ledger, mempool: e.mempool, chain: e.chain, blockHeight: e.blockHeight, slot: e.slot, time: e.time, datumTable: e.datumTable },
+      blocks: this.blocks, mempool: this.mempool,
+    };
+    return toJson(snap);
+  }
+
+  /** Puts the replica in the state of a snapshot (then only later events are applied). */
+  protected restore(data: string): void {
+    const snap = fromJson<Snapshot>(data);
     Object.assign(this.emulator, snap.emulator);
     this.blocks = snap.blocks;
     this.txIndex.clear();
@@ -318,52 +307,6 @@ export class EmulatorCardanoLedger implements CardanoLedger {
     this.appliedSeq = snap.seq;
     this.snapshotSeq = snap.seq;
     this.lastKind = snap.lastKind;
-  }
-
-  /**
-   * Saves the replica's state after event `appliedSeq` when {@link SNAPSHOT_EVERY_EVENTS} events
-   * passed since the last one (inside a write's transaction), so a restart replays only what follows.
-   */
-  private async snapshotIfDue(tx: Orm): Promise<void> {
-    if (this.appliedSeq - this.snapshotSeq < SNAPSHOT_EVERY_EVENTS) return;
-    const e = this.emulator;
-    const snap: Snapshot = {
-      v: 1, seq: this.appliedSeq, fork: this.fork, height: this.height, lastKind: this.lastKind,
-      emulator: { ledger: e.ledger, mempool: e.mempool, chain: e.chain, blockHeight: e.blockHeight, slot: e.slot, time: e.time, datumTable: e.datumTable },
-      blocks: this.blocks, mempool: this.mempool,
-    };
-    await exec(tx, sql`DELETE FROM emu_chain_snapshots WHERE fork = ${this.fork} AND seq < ${this.appliedSeq}`);
-    await exec(tx, sql`INSERT INTO emu_chain_snapshots (fork, seq, data) VALUES (${this.fork}, ${this.appliedSeq}, ${toJson(snap)})
-      ON CONFLICT DO NOTHING`);
-    this.snapshotSeq = this.appliedSeq;
-  }
-
-  /** Catches up, then reads memory. */
-  private read<T>(work: () => T | Promise<T>): Promise<T> {
-    return this.serial(async () => {
-      await this.catchUp(this.orm);
-      return work();
-    });
-  }
-
-  /**
-   * A write to the shared chain: locks its state row (one writer cluster-wide), catches up, runs
-   * `work`, commits. A failure after the replica changed marks it for a rebuild.
-   */
-  private write<T>(work: (tx: Orm, state: StateRow) => Promise<T>): Promise<T> {
-    return this.serial(async () => {
-      try {
-        return await this.orm.transaction(async (tx) => {
-          const [state] = await exec<StateRow>(tx, sql`SELECT seq, fork, height FROM emu_chain_state WHERE id = 1 FOR UPDATE`);
-          if (!state) throw new Error('emu_chain_state has no row (migration 0007 not applied)');
-          await this.catchUp(tx, state);
-          return work(tx, state);
-        });
-      } catch (err) {
-        if (!(err instanceof EmulatorRefusal)) this.dirty = true;
-        throw err;
-      }
-    });
   }
 
   /** Moves the replica `n` blocks on; the mempool goes into the first. In memory only. */

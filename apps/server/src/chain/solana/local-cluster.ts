@@ -4,7 +4,8 @@
  * what a cluster has and litesvm lacks: slots with commitments, recent blockhashes that expire,
  * transaction history by address, and forks.
  *
- * One chain for every server process, as the Cardano emulator (`cardano/emulator-ledger.ts`): the
+ * One chain for every server process, as the Cardano emulator (`cardano/emulator-ledger.ts`; the
+ * shared core: `../replicated-log.ts`): the
  * chain is a log of events in Postgres (`sol_chain_events`: a transaction accepted into the current
  * slot, or slots produced) and each process keeps a replica (a litesvm rebuilt by replaying the log).
  * Every read first applies the events it has not seen (one small query when nothing changed); every
@@ -39,6 +40,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { getAddMemoInstruction } from '@solana-program/memo';
 import { SOLANA_MAX_TX_BYTES, SOLANA_MEMO_V1_PROGRAM, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
+import { ReplicatedLog, toJson } from '../replicated-log.ts';
 import { handleSolanaRpc } from './rpc.ts';
 import { decodeWireTransaction, MAX_BLOCKHASH_AGE_SLOTS, SolanaRpcError, type DecodedTransaction } from './wire.ts';
 
@@ -192,11 +194,6 @@ export function transactionErrorText(err: RpcTransactionError): string {
   return JSON.stringify(err);
 }
 
-/** JSON with bigints kept exact (`{"$big": "…"}`). */
-function toJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? { $big: v.toString() } : v));
-}
-
 const b58 = getBase58Decoder();
 const b58enc = getBase58Encoder();
 const txEncoder = getTransactionEncoder();
@@ -205,17 +202,11 @@ const txEncoder = getTransactionEncoder();
  * One process's replica of the shared local cluster (see module doc). Every method catches up with
  * the log first; writes hold the state row's lock.
  */
-export class LocalSolanaCluster {
+export class LocalSolanaCluster extends ReplicatedLog<StateRow, EventRow> {
   private svm!: LiteSVM;
   private txs = new Map<string, LandedTransaction>();
   private byAddress = new Map<string, string[]>();
   private slot = 0;
-  private fork = 0;
-  private appliedSeq = 0;
-  private lastKind: EventRow['kind'] | null = null;
-  private dirty = true;
-  private snapshotSeq = 0;
-  private queue: Promise<unknown> = Promise.resolve();
   private blockhashWindow: { slot: number; bySlot: Map<string, number> } | null = null;
   private readonly signers = new Map<string, Promise<KeyPairSigner>>();
 
@@ -226,7 +217,7 @@ export class LocalSolanaCluster {
   readonly transport: RpcTransport;
 
   private constructor(
-    private readonly orm: Orm,
+    orm: Orm,
     /** The cluster's genesis hash (base58), kept in Postgres. */
     readonly genesisHash: string,
     /** Slots on top of a transaction's slot before it is finalized. */
@@ -234,6 +225,7 @@ export class LocalSolanaCluster {
     private readonly faucet: KeyPairSigner,
     private readonly genesisAccounts: Array<{ address: Address; lamports: bigint }>,
   ) {
+    super(orm, 'sol_chain');
     // kit's response transformers turn integers into bigint or number by key path, as over HTTP.
     this.transport = (async ({ payload }: { payload: unknown }) => this.handle(payload)) as RpcTransport;
   }
@@ -282,12 +274,6 @@ export class LocalSolanaCluster {
     return handleSolanaRpc(this, request);
   }
 
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
   private genesisSvm(): LiteSVM {
     const svm = new LiteSVM().withBlockhashCheck(false);
     for (const a of this.genesisAccounts) {
@@ -297,55 +283,66 @@ export class LocalSolanaCluster {
     return svm;
   }
 
-  private reset(fork: number): void {
+  protected readState(orm: Orm, lock: boolean): Promise<StateRow> {
+    return readState(orm, lock);
+  }
+
+  protected readEvents(orm: Orm, fromSeq: number): Promise<EventRow[]> {
+    return exec<EventRow>(orm, sql`SELECT seq, kind, slot::int AS slot, signature, wire, slots,
+      (extract(epoch FROM at) * 1000)::float8 AS at_ms FROM sol_chain_events WHERE seq >= ${fromSeq} ORDER BY seq`);
+  }
+
+  protected resetChain(): void {
     this.svm = this.genesisSvm();
     this.txs.clear();
     this.byAddress.clear();
     this.slot = 0;
-    this.fork = fork;
-    this.appliedSeq = 0;
-    this.lastKind = null;
-    this.snapshotSeq = 0;
     this.blockhashWindow = null;
-    this.dirty = false;
   }
 
-  /** Applies the events this replica has not seen (rebuilding it after a rollback or a failed write). */
-  private async catchUp(orm: Orm, known?: StateRow): Promise<void> {
-    const state = known ?? (await readState(orm, false));
-    if (this.dirty || state.fork !== this.fork || state.seq < this.appliedSeq) {
-      this.reset(state.fork);
-      const [snap] = await exec<{ data: string }>(orm, sql`SELECT data FROM sol_chain_snapshots
-        WHERE fork = ${state.fork} AND seq <= ${state.seq} ORDER BY seq DESC LIMIT 1`);
-      if (snap) this.restore(JSON.parse(gunzipSync(Buffer.from(snap.data, 'base64')).toString('utf8')) as Snapshot);
-    } else if (state.seq === this.appliedSeq && state.slot === this.slot) return;
-    const rows = await exec<EventRow>(orm, sql`SELECT seq, kind, slot::int AS slot, signature, wire, slots,
-      (extract(epoch FROM at) * 1000)::float8 AS at_ms FROM sol_chain_events WHERE seq >= ${this.appliedSeq} ORDER BY seq`);
-    try {
-      for (const row of rows) {
-        const slot = Number(row.slot);
-        if (row.seq === this.appliedSeq) {
-          // The last applied event: slots may have been added to it in place.
-          if (row.kind === 'slots' && slot > this.slot) this.advanceTo(slot);
-          continue;
-        }
-        if (row.kind === 'tx') {
-          if (slot !== this.slot) throw new Error(`transaction ${row.signature} is logged at slot ${slot}, the replica is at ${this.slot}`);
-          const run = this.execute(new Uint8Array(Buffer.from(row.wire!, 'base64')), { simulate: false, sigVerify: true, blockTimeMs: Number(row.at_ms) });
-          if (!run.landed || run.signature !== row.signature) throw new Error(`transaction ${row.signature} does not replay`);
-        } else {
-          this.advanceTo(slot);
-        }
-        this.appliedSeq = row.seq;
-        this.lastKind = row.kind;
-      }
-    } catch (err) {
-      this.dirty = true;
-      throw new Error(`local Solana cluster log does not replay: ${err instanceof Error ? err.message : String(err)}`);
+  protected atTip(state: StateRow): boolean {
+    return state.slot === this.slot;
+  }
+
+  protected extendLast(row: EventRow): void {
+    const slot = Number(row.slot);
+    if (row.kind === 'slots' && slot > this.slot) this.advanceTo(slot);
+  }
+
+  protected apply(row: EventRow): void {
+    const slot = Number(row.slot);
+    if (row.kind === 'tx') {
+      if (slot !== this.slot) throw new Error(`transaction ${row.signature} is logged at slot ${slot}, the replica is at ${this.slot}`);
+      const run = this.execute(new Uint8Array(Buffer.from(row.wire!, 'base64')), { simulate: false, sigVerify: true, blockTimeMs: Number(row.at_ms) });
+      if (!run.landed || run.signature !== row.signature) throw new Error(`transaction ${row.signature} does not replay`);
+    } else {
+      this.advanceTo(slot);
     }
   }
 
-  private restore(snap: Snapshot): void {
+  protected replayError(err: unknown): Error {
+    return new Error(`local Solana cluster log does not replay: ${err instanceof Error ? err.message : String(err)}`);
+  }
+
+  protected isRefusal(err: unknown): boolean {
+    return err instanceof SolanaRpcError;
+  }
+
+  /** At least {@link SNAPSHOT_EVERY_EVENTS}; more as the chain grows (a snapshot holds every transaction). */
+  protected snapshotInterval(): number {
+    return Math.max(SNAPSHOT_EVERY_EVENTS, Math.floor(this.txs.size / 4));
+  }
+
+  protected snapshotData(): string {
+    const snap: Snapshot = {
+      v: 1, seq: this.appliedSeq, fork: this.fork, slot: this.slot, lastKind: this.lastKind,
+      svm: Buffer.from(this.svm.toBytes()).toString('base64'), txs: [...this.txs.values()],
+    };
+    return gzipSync(toJson(snap), { level: 1 }).toString('base64');
+  }
+
+  protected restore(data: string): void {
+    const snap = JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8')) as Snapshot;
     // The snapshot holds the state; the settings are set again as at genesis.
     this.svm = LiteSVM.fromBytes(new Uint8Array(Buffer.from(snap.svm, 'base64'))).withBlockhashCheck(false).withSigverify(true);
     for (const t of snap.txs) this.index(t);
@@ -362,44 +359,6 @@ export class LocalSolanaCluster {
       if (!list) this.byAddress.set(key, (list = []));
       list.push(t.signature);
     }
-  }
-
-  /** Saves the replica after event `appliedSeq` when enough events passed (inside a write's transaction). */
-  private async snapshotIfDue(tx: Orm): Promise<void> {
-    const every = Math.max(SNAPSHOT_EVERY_EVENTS, Math.floor(this.txs.size / 4));
-    if (this.appliedSeq - this.snapshotSeq < every) return;
-    const snap: Snapshot = {
-      v: 1, seq: this.appliedSeq, fork: this.fork, slot: this.slot, lastKind: this.lastKind,
-      svm: Buffer.from(this.svm.toBytes()).toString('base64'), txs: [...this.txs.values()],
-    };
-    const data = gzipSync(toJson(snap), { level: 1 }).toString('base64');
-    await exec(tx, sql`DELETE FROM sol_chain_snapshots WHERE fork = ${this.fork} AND seq < ${this.appliedSeq}`);
-    await exec(tx, sql`INSERT INTO sol_chain_snapshots (fork, seq, data) VALUES (${this.fork}, ${this.appliedSeq}, ${data}) ON CONFLICT DO NOTHING`);
-    this.snapshotSeq = this.appliedSeq;
-  }
-
-  /** Catches up, then reads memory. */
-  private read<T>(work: () => T | Promise<T>): Promise<T> {
-    return this.serial(async () => {
-      await this.catchUp(this.orm);
-      return work();
-    });
-  }
-
-  /** A write: locks the state row (one writer cluster-wide), catches up, runs `work`, commits. */
-  private write<T>(work: (tx: Orm, state: StateRow) => Promise<T>): Promise<T> {
-    return this.serial(async () => {
-      try {
-        return await this.orm.transaction(async (tx) => {
-          const state = await readState(tx, true);
-          await this.catchUp(tx, state);
-          return await work(tx, state);
-        });
-      } catch (err) {
-        if (!(err instanceof SolanaRpcError)) this.dirty = true;
-        throw err;
-      }
-    });
   }
 
   /** Moves the replica's current slot to `slot` (in memory). */
