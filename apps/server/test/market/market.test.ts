@@ -2,7 +2,7 @@
  * The Market's server (docs/game-rules.md §16) on both databases: placing, matching, partial fills and
  * cancels through the ledger (Σ ledger = balances after each), idempotent placing, the refusals, a
  * differential test against the pure engine (`match` from `@kingdom/game`) on a random sequence of
- * orders from several players, 200 concurrent buyers against one sell order of 50, and a cancel racing
+ * orders from several players and on crossing orders from 50 players at once (replayed in the book's `seq` order), 200 concurrent buyers against one sell order of 50, and a cancel racing
  * a fill.
  */
 import { randomUUID } from 'node:crypto';
@@ -195,17 +195,51 @@ describe('market (server)', () => {
       k.advance(1000);
     }
     const rows = await exec<{ maker: string; taker: string; quantity: number; price: string; fee: string }>(k.db.orm, sql`SELECT maker_order_id::text AS maker,
-      taker_order_id::text AS taker, quantity, price::text AS price, fee::text AS fee FROM market_trades WHERE good = 'food' AND pay_token = 'hexo' ORDER BY id`);
+      taker_order_id::text AS taker, quantity, price::text AS price, fee::text AS fee FROM market_trades WHERE good = 'food' AND pay_token = 'hexo' ORDER BY market_trades.id`);
     serverTrades.push(...rows);
     expect(engineTrades.length).toBeGreaterThan(10);
     expect(serverTrades).toEqual(engineTrades.map((t) => ({ maker: t.makerOrderId, taker: t.takerOrderId, quantity: t.quantity, price: t.price.toString(), fee: t.fee.toString() })));
     const open = await exec<{ id: string; remaining: number; escrow: string }>(k.db.orm, sql`SELECT id::text AS id, remaining, escrow::text AS escrow FROM market_orders
-      WHERE good = 'food' AND pay_token = 'hexo' AND status = 'open' ORDER BY id`);
+      WHERE good = 'food' AND pay_token = 'hexo' AND status = 'open' ORDER BY market_orders.id`);
     const engineOpen = [...book.bids, ...book.asks].sort((a, b) => Number(a.id) - Number(b.id)).map((o) => ({ id: o.id, remaining: o.quantity, escrow: orderEscrow(o).tokens.toString() }));
     expect(open).toEqual(engineOpen);
     expect(await ledgerMismatches(k)).toEqual([]);
     await escrowBalanced(k);
   }, 120_000);
+
+  it('crossing orders from 50 players at once make the engine\'s trades, replayed in the order the book took them', async () => {
+    await clearFoodBook(k);
+    const players: Player[] = [];
+    for (let i = 0; i < 50; i += 10) players.push(...(await Promise.all(Array.from({ length: 10 }, () => seller(k, { food: '100', hexo: '100' })))));
+    const since = await exec<{ seq: string }>(k.db.orm, sql`SELECT COALESCE(max(seq), 0)::text AS seq FROM market_orders`);
+    const answers = await Promise.all(players.map((p, i) => place(k, p, {
+      good: 'food', token: 'hexo', side: i % 2 === 0 ? 'buy' : 'sell', quantity: 1 + (i * 7) % 13, price: (FOOD_REF - 50_000n + BigInt((i * 37) % 11) * 10_000n).toString(),
+    })));
+    expect(answers.map((a) => a.statusCode).filter((c) => c !== 200), answers.find((a) => a.statusCode !== 200)?.body).toEqual([]);
+    const orders = await exec<{ id: string; user_id: number; side: 'buy' | 'sell'; quantity: number; price: string; seq: string; placed_at: Date | string }>(k.db.orm, sql`
+      SELECT id::text AS id, user_id, side, quantity, price::text AS price, seq::text AS seq, placed_at FROM market_orders
+      WHERE good = 'food' AND pay_token = 'hexo' AND market_orders.seq > ${since[0]!.seq}::bigint ORDER BY market_orders.seq`);
+    expect(orders).toHaveLength(50);
+    let book: MarketBook = emptyBook(FOOD_HEXO);
+    const engine: MarketTrade[] = [];
+    for (const o of orders) {
+      const at = new Date(o.placed_at).getTime();
+      const r = match(book, { id: o.id, accountId: o.user_id, walletGroup: `user:${o.user_id}`, side: o.side, book: FOOD_HEXO, quantity: o.quantity, price: BigInt(o.price),
+        feeBps: MARKET_FEE_BPS, seq: Number(o.seq), placedAt: at, expiresAt: at + 7 * DAY_MS }, { now: at });
+      book = r.book;
+      engine.push(...r.trades);
+    }
+    const ids = orders.map((o) => o.id);
+    const trades = await exec<{ maker: string; taker: string; quantity: number; price: string; fee: string }>(k.db.orm, sql`SELECT maker_order_id::text AS maker,
+      taker_order_id::text AS taker, quantity, price::text AS price, fee::text AS fee FROM market_trades WHERE taker_order_id::text IN ${ids} ORDER BY market_trades.id`);
+    expect(engine.length).toBeGreaterThan(5);
+    expect(trades).toEqual(engine.map((t) => ({ maker: t.makerOrderId, taker: t.takerOrderId, quantity: t.quantity, price: t.price.toString(), fee: t.fee.toString() })));
+    const open = await exec<{ id: string; remaining: number }>(k.db.orm, sql`SELECT id::text AS id, remaining FROM market_orders
+      WHERE good = 'food' AND pay_token = 'hexo' AND status = 'open' ORDER BY market_orders.id`);
+    expect(open).toEqual([...book.bids, ...book.asks].sort((a, b) => Number(a.id) - Number(b.id)).map((o) => ({ id: o.id, remaining: o.quantity })));
+    expect(await ledgerMismatches(k)).toEqual([]);
+    await escrowBalanced(k);
+  }, 180_000);
 
   it('200 concurrent buyers against one sell order of 50: exactly 50 filled, nobody charged for more', async () => {
     await clearFoodBook(k);

@@ -60,7 +60,7 @@ export async function lockBook(tx: Orm, key: BookKey): Promise<void> {
 /** The book's open orders, in placement order. */
 export async function openOrders(tx: Orm, key: BookKey): Promise<OrderRow[]> {
   return exec<OrderRow>(tx, sql`SELECT ${ORDER_COLUMNS} FROM market_orders
-    WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' ORDER BY seq`);
+    WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' ORDER BY market_orders.seq`);
 }
 
 /** The next placement sequence (draw it under the book's lock: time priority within the book). */
@@ -156,12 +156,12 @@ export async function bookTops(orm: Orm, now: Date): Promise<Array<{ good: strin
 export async function depth(orm: Orm, key: BookKey, now: Date): Promise<Array<{ side: Side; price: string; quantity: number; orders: number }>> {
   return exec(orm, sql`SELECT side, price::text AS price, sum(remaining)::int AS quantity, count(*)::int AS orders FROM market_orders
     WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' AND expires_at > ${now}
-    GROUP BY side, price ORDER BY side, price`);
+    GROUP BY side, market_orders.price ORDER BY side, market_orders.price`);
 }
 
 /** The account's orders, newest first (at most 200). */
 export async function ordersOf(orm: Orm, userId: number): Promise<OrderRow[]> {
-  return exec<OrderRow>(orm, sql`SELECT ${ORDER_COLUMNS} FROM market_orders WHERE user_id = ${userId} ORDER BY seq DESC LIMIT 200`);
+  return exec<OrderRow>(orm, sql`SELECT ${ORDER_COLUMNS} FROM market_orders WHERE user_id = ${userId} ORDER BY market_orders.seq DESC LIMIT 200`);
 }
 
 /** The books where the account has open orders that expired by `now`. */
@@ -175,6 +175,6 @@ export async function booksWithExpired(orm: Orm, userId: number, now: Date): Pro
 export async function tradesOf(orm: Orm, userId: number): Promise<MarketTradeRow[]> {
   const rows = await exec<{ id: string; good: string; pay_token: MarketPayToken; buyer_id: number; quantity: number; price: string; fee: string; at: Date | string }>(orm, sql`
     SELECT id::text AS id, good, pay_token, buyer_id, quantity, price::text AS price, fee::text AS fee, at FROM market_trades
-    WHERE buyer_id = ${userId} OR seller_id = ${userId} ORDER BY id DESC LIMIT 200`);
+    WHERE buyer_id = ${userId} OR seller_id = ${userId} ORDER BY market_trades.id DESC LIMIT 200`);
   return rows.map((r) => ({ id: r.id, good: r.good, token: r.pay_token, side: r.buyer_id === userId ? 'buy' : 'sell', quantity: r.quantity, price: r.price, fee: r.fee, at: new Date(r.at).toISOString() }));
 }
