@@ -36,6 +36,8 @@ describe('redirects of docs/product.md §2', () => {
     ['/inventory', '/dashboard/inventory/lands'],
     ['/account', '/account/inbox'],
     ['/login', '/dashboard/overview'],
+    ['/login?next=%2Fvendor', '/vendor'],
+    ['/login?next=https%3A%2F%2Fevil.example', '/dashboard/overview'],
   ])('a signed-in user opening %s lands on %s', async (from, to) => {
     await landsOn(from, to, true);
   });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@kingdom/api';
 import { useConfig, useDashboardUser } from '../../api/session-calls.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
-import { PATHS_WEB } from '../../paths.ts';
 import { DEMO_WALLET_API_NAME, WalletReadiness, type WalletOption } from '../../wallets/types.ts';
 import { useWalletOptions } from './use-wallet-options.ts';
 import { useWalletSignIn } from './use-wallet-sign-in.ts';
+import { nextPathAfterSignIn } from './next-path.ts';
 
 function WalletIcon({ option }: { option: WalletOption }) {
   if (option.icon) return <img className="wallet__icon" src={option.icon} alt="" width={28} height={28} />;
@@ -92,11 +92,12 @@ export function LoginPage() {
   const options = useWalletOptions(hardware);
   const { signIn, pending } = useWalletSignIn();
   const user = useDashboardUser();
+  const { search } = useLocation();
 
   // A stored session goes on to the dashboard only once the server still knows it: an expired one
   // goes straight to the landing page with the expiry toast (session-effects.tsx), no bounce.
   if (authed && !pending) {
-    if (user.isSuccess) return <Navigate to={PATHS_WEB.overview} replace />;
+    if (user.isSuccess) return <Navigate to={nextPathAfterSignIn(search)} replace />;
     return (
       <div className="boot" role="status" aria-busy="true">
         <span className="spinner" aria-hidden="true" />

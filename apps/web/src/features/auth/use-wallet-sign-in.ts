@@ -1,13 +1,13 @@
 /** Hook running a wallet sign-in and putting its result in the session. */
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@kingdom/api';
 import { queryKeys } from '../../api/keys.ts';
 import { notifySuccess } from '../../components/notify.ts';
-import { PATHS_WEB } from '../../paths.ts';
 import { useSession } from '../../session/session-store.ts';
+import { nextPathAfterSignIn } from './next-path.ts';
 
 /**
  * Returns `signIn(chain, apiName, hardware?)` and the id of the wallet being signed in with, if any.
@@ -15,6 +15,7 @@ import { useSession } from '../../session/session-store.ts';
  */
 export function useWalletSignIn() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const qc = useQueryClient();
   const { t } = useTranslation();
   const [pending, setPending] = useState<string | null>(null);
@@ -39,7 +40,8 @@ export function useWalletSignIn() {
           isHD: res.hardware,
         });
         notifySuccess(t('login.connected'));
-        await navigate(PATHS_WEB.overview, { replace: true });
+        // back to the page that asked for the sign-in (`/login?next=…`), else the dashboard
+        await navigate(nextPathAfterSignIn(search), { replace: true });
       } catch (e) {
         // how to explain it (and the error catalogue) loads after the failure, not with the page
         void import('./sign-in-errors.ts').then(({ reportSignInError }) => reportSignInError(e));
@@ -47,7 +49,7 @@ export function useWalletSignIn() {
         setPending(null);
       }
     },
-    [navigate, qc, t],
+    [navigate, qc, t, search],
   );
 
   return { signIn, pending };

@@ -125,11 +125,13 @@ function NotOperator() {
 
 function SignInFirst() {
   const { t } = useTranslation();
+  // back here once signed in (/login?next=…)
+  const here = useLocation();
   return (
     <Frame operator={null}>
       <div data-testid="console-sign-in">
         <EmptyState title={t('console.signIn.title')} text={t('console.signIn.text')}>
-          <Link className="btn btn--primary" to={PATHS_WEB.login} state={{ from: '/console' }}>{t('console.signIn.go')}</Link>
+          <Link className="btn btn--primary" to={`${PATHS_WEB.login}?next=${encodeURIComponent(here.pathname + here.search)}`}>{t('console.signIn.go')}</Link>
         </EmptyState>
       </div>
     </Frame>

@@ -68,7 +68,8 @@ describe('/console', () => {
     mockHttp(signedInRoutes());
     renderRoute('/console');
     await screen.findByRole('heading', { name: 'Sign in first' });
-    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    // the sign-in comes back to the console (/login?next=…)
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?next=%2Fconsole');
   });
 
   it('tells a player (403) they are not an operator, without the player frame', async () => {
