@@ -4,7 +4,9 @@
  * names say, the tier-3 permit bought this week says so and cannot be bought again, the mint dialog
  * says which wallet pays before reserving (a Solana player cannot reserve), a Solana player's pack
  * card says SOL, the phone Valley says "tap" and brings the panel of a tapped land into view, logout
- * has its own toast. Every page is screenshotted (e2e/screenshots) and no console error is allowed.
+ * has its own toast; and (item 8) the pages a player reads in a month show no raw key, no English word in
+ * Spanish, no sideways scroll and no amount past the one precision. Every page is screenshotted
+ * (e2e/screenshots) and no console error (a failed request logs one) is allowed.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -53,6 +55,35 @@ async function noPageOverflow(page: Page): Promise<void> {
   expect(over).toBeLessThanOrEqual(1);
 }
 
+/**
+ * Words of the UI and the item names in English that a Spanish page never shows (docs/glossary.md):
+ * one found on a Spanish page is a string that skipped i18n or the one name table.
+ */
+const ENGLISH_ONLY = ['Toolkit tier', 'Expansion permit', 'Inventory', 'Settings', 'Workers', 'Gold mine', 'Fren mine', 'Deposit', 'Withdraw', 'Upgrade', 'Vendor', 'Loading', 'Logout', 'You bought', 'Not enough'];
+/** An i18n key shown raw ("inbox.title.x", "console.payments.title"). */
+const RAW_KEY = /\b(?:app|nav|login|inbox|console|vendor|mines|quests|chest|account|maintenance|toasts|valley|mint|errors|dashboard|staking|land|inventory|wallet|connect|world|tokensale)\.[a-zA-Z_]+(?:\.[a-zA-Z0-9_]+)*\b/;
+
+/**
+ * The page tells the truth the same way (issue 39 item 8): no raw key, no English word on a Spanish
+ * page, no sideways scroll, and every token amount at the one precision of docs/product.md §9 (at most
+ * two decimals; the exact value lives in a title).
+ */
+async function pageTells(page: Page, lang: Lang, where: string): Promise<void> {
+  await noPageOverflow(page);
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text.match(RAW_KEY)?.[0], `raw key on ${where}`).toBeUndefined();
+  // whole words: "Depositar" is Spanish, "Deposit" is not
+  if (lang === 'es') for (const word of ENGLISH_ONLY) expect(text.match(new RegExp(`\\b${word}\\b`))?.[0], `English on the Spanish ${where}`).toBeUndefined();
+  // a decimal separator followed by 3+ digits, then a token's symbol on the same line: more than the
+  // one precision (a price, "0.01873" above its token's name, is not an amount)
+  const decimal = lang === 'es' ? ',' : '\\.';
+  const tooPrecise = new RegExp(`\\d${decimal}\\d{3,}[ \\u00a0]?(?:EXO|HEXO|FOOD|RUNE)\\b`);
+  expect(text.match(tooPrecise)?.[0], `an amount past two decimals on ${where}`).toBeUndefined();
+}
+
+/** The pages of a month a player reads most, each checked by {@link pageTells}. */
+const MONTH_PAGES = ['/dashboard/overview', '/dashboard/inventory/items', '/dashboard/inventory/lands', '/goldmine/workers', '/account/inbox', '/account/balances', '/account/chest', '/quests', '/goldmine/performance', '/vendor'] as const;
+
 describe("a player's month (issue 39)", () => {
   for (const walk of WALKS) {
     test(`Cardano player: nav, permit limit, mint's payer, logout (${walk.label})`, async () => {
@@ -98,6 +129,13 @@ describe("a player's month (issue 39)", () => {
         await w.shot('mint-pays-with');
         await page.keyboard.press('Escape');
 
+        // item 8: every page of the month tells the truth the same way (after the purchase: an inbox line, a balance moved)
+        for (const path of MONTH_PAGES) {
+          await page.goto(path);
+          await settle(page);
+          await pageTells(page, walk.lang, path);
+        }
+
         // item 7: logout has its own words
         await page.goto('/dashboard/overview');
         const logout = page.getByRole('button', { name: t.logout });
@@ -120,6 +158,7 @@ describe("a player's month (issue 39)", () => {
         expect(await pack.textContent()).not.toMatch(/ADA/);
         await pack.scrollIntoViewIfNeeded();
         await w.shot('pack-sol');
+        await pageTells(page, walk.lang, '/vendor (Solana)');
 
         await page.goto('/valley');
         await expect.poll(() => page.locator('.page-header__lead').first().textContent(), { timeout: 20_000 }).toContain('phone' in walk.options ? t.tap : '');
