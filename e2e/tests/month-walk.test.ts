@@ -59,7 +59,7 @@ async function noPageOverflow(page: Page): Promise<void> {
  * Words of the UI and the item names in English that a Spanish page never shows (docs/glossary.md):
  * one found on a Spanish page is a string that skipped i18n or the one name table.
  */
-const ENGLISH_ONLY = ['Toolkit tier', 'Expansion permit', 'Inventory', 'Settings', 'Workers', 'Gold mine', 'Fren mine', 'Deposit', 'Withdraw', 'Upgrade', 'Vendor', 'Loading', 'Logout', 'You bought', 'Not enough'];
+const ENGLISH_ONLY = ['Land #', 'Toolkit tier', 'Expansion permit', 'Inventory', 'Settings', 'Workers', 'Gold mine', 'Fren mine', 'Deposit', 'Withdraw', 'Upgrade', 'Vendor', 'Loading', 'Logout', 'You bought', 'Not enough'];
 /** An i18n key shown raw ("inbox.title.x", "console.payments.title"). */
 const RAW_KEY = /\b(?:app|nav|login|inbox|console|vendor|mines|quests|chest|account|maintenance|toasts|valley|mint|errors|dashboard|staking|land|inventory|wallet|connect|world|tokensale)\.[a-zA-Z_]+(?:\.[a-zA-Z0-9_]+)*\b/;
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Land } from '@kingdom/api';
 import { BIOME_BONUS, GOLDMINE_MAX_LEVEL, shortenMiddle } from '@kingdom/game';
+import { landName } from '../i18n/vendor-texts.ts';
 
 /** One land: hex name, size label, biome with its bonus, gold mine level and workers (docs/product.md §3). */
 export function LandCard({ land }: { land: Land }) {
@@ -17,7 +18,7 @@ export function LandCard({ land }: { land: Land }) {
           {land.size_label}
         </span>
       </div>
-      {land.name && land.name !== land.hex_name ? <p className="land-card__subtitle">{land.name}</p> : null}
+      {land.name && land.name !== land.hex_name ? <p className="land-card__subtitle">{landName(land.name)}</p> : null}
       <dl className="facts">
         <div>
           <dt>{t('land.biome')}</dt>

@@ -87,6 +87,7 @@ export const enPages = {
     mtools: 'Mining tools',
   },
   land: {
+    defaultName: 'Land #{{id}}',
     size: 'Size',
     biome: 'Biome',
     forest: 'Forest',

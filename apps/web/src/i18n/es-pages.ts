@@ -90,6 +90,7 @@ export const esPages = {
     mtools: 'Herramientas de minería',
   },
   land: {
+    defaultName: 'Tierra #{{id}}',
     size: 'Tamaño',
     biome: 'Bioma',
     forest: 'Bosque',

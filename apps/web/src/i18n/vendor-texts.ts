@@ -42,3 +42,13 @@ export function itemName(key: string, fallback?: string): string {
   // a key the table does not know keeps the server's words; a page whose texts are not loaded yet too
   return texts.name.startsWith('vendor.items.') ? name : texts.name;
 }
+
+/**
+ * A land's display name in the current language: the name a world gives by default, `Land #<id>`
+ * (world import and the demo seed, when the collection's metadata names none), is the app's words and
+ * follows the language ("Tierra #12"); a name from the collection's own metadata is a proper name, kept.
+ */
+export function landName(name: string): string {
+  const m = /^Land #(\d+)$/.exec(name);
+  return m ? i18n.t('land.defaultName', { id: m[1], defaultValue: name }) : name;
+}

@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { loadLanguageTexts } from '../../i18n/page-texts.ts';
-import { itemName } from '../../i18n/vendor-texts.ts';
+import { itemName, landName } from '../../i18n/vendor-texts.ts';
 import { formatPercent } from '../../i18n/format.ts';
 import { lootText } from '../../features/chest/chest-pages.tsx';
 import { notificationText } from '../../features/account/notification-text.ts';
@@ -16,6 +16,16 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await i18n.changeLanguage('en');
+});
+
+describe('landName', () => {
+  it("names a world's default land name in the language; a collection's own name stays as it is", async () => {
+    expect(landName('Land #1')).toBe('Land #1');
+    await i18n.changeLanguage('es');
+    expect(landName('Land #1')).toBe('Tierra #1');
+    expect(landName('Land #2577')).toBe('Tierra #2577');
+    expect(landName('Cardano Land #12')).toBe('Cardano Land #12');
+  });
 });
 
 describe('itemName', () => {
