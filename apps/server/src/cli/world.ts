@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { BlockfrostClient, IMPORT_RETRY, retryWaitLimitMs, type BlockfrostRetry } from '../chain/cardano/blockfrost-client.ts';
+import { BlockfrostClient, IMPORT_RETRY, type BlockfrostRetry } from '../chain/cardano/blockfrost-client.ts';
 import { BLOCKFROST_BUDGET, SharedRateBudget } from '../chain/rate-budget.ts';
 import { resolveMapping } from '../world-import/mapping.ts';
 import { IMPORT_BATCH, IMPORT_LEASE_TTL_MS, importWorld, type ImportProgress, type ImportSummary } from '../world-import/importer.ts';
@@ -89,9 +89,9 @@ export async function runWorldImport(config: Config, run: WorldImportRun): Promi
   try {
     const summary = await importWorld(db, {
       client, collections: config.collections, mapping, switchCollections: run.switchCollections, onProgress,
-      // renewed after each batch: three batches' time at the pace, at least the default
-      // (and longer than the longest retry wait, so a 429 spell does not cost the lease)
-      leaseTtlMs: Math.max(IMPORT_LEASE_TTL_MS, Math.ceil((3 * IMPORT_BATCH * 1000) / config.blockfrostBudget.ratePerSecond) + retryWaitLimitMs(run.retry ?? IMPORT_RETRY)),
+      // renewed after each batch and by a heartbeat during a 429 spell's waits: three batches' time
+      // at the pace, at least the default (a killed run's lease is free again after it)
+      leaseTtlMs: Math.max(IMPORT_LEASE_TTL_MS, Math.ceil((3 * IMPORT_BATCH * 1000) / config.blockfrostBudget.ratePerSecond)),
       ...(run.stopAfterBatches !== undefined ? { stopAfterBatches: run.stopAfterBatches } : {}),
     });
     if (run.progress?.tty) run.progress.write('\n');

@@ -113,6 +113,11 @@ export async function importWorld(db: Database, opts: ImportOptions): Promise<Im
   const renew = async () => {
     if (!(await leases.acquire(IMPORT_LEASE))) throw new Error('the world import lost its lease (another run took over)');
   };
+  // a heartbeat keeps the lease while a batch waits out a 429 spell, so the TTL stays short and a
+  // killed run's lease is free again after it (not after the longest retry wait); a lost lease is
+  // found by the next batch's renew
+  const heartbeat = setInterval(() => void leases.acquire(IMPORT_LEASE).catch(() => undefined), Math.max(1_000, Math.floor(ttlMs / 3)));
+  heartbeat.unref();
   try {
     if (opts.switchCollections) await switchCollections(db.orm, collections);
     else await recordCollections(db.orm, collections);
@@ -186,6 +191,7 @@ export async function importWorld(db: Database, opts: ImportOptions): Promise<Im
       WHERE id = ${run.id}`);
     return summary;
   } finally {
+    clearInterval(heartbeat);
     await leases.release(IMPORT_LEASE).catch(() => undefined);
   }
 }
