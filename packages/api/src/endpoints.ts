@@ -467,12 +467,12 @@ export const ENDPOINTS = {
     operationId: 'mintTx', method: 'POST', path: '/mint/:id/tx', tags: ['mint'], auth: 'session', rateLimit: 60,
     summary: 'Builds the unsigned mint transaction of a reserved mint from the wallet address\'s UTxOs (the wallet signs it with CIP-30 signTx)',
     params: mintParams, body: mintTxRequest, response: buildTxResponse,
-    errors: ['NOT_FOUND', 'LAND_NOT_AVAILABLE', 'ERROR_WALLET_WRONG_NETWORK', 'USER_WALLET_NOT_BELONG', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'ERROR_WALLET_NOT_ENOUGH_BALANCE'],
+    errors: ['NOT_FOUND', 'PENDING_TRANSACTION', 'LAND_NOT_AVAILABLE', 'ERROR_WALLET_WRONG_NETWORK', 'USER_WALLET_NOT_BELONG', 'ERROR_WALLET_NOT_ENOUGH_UTXO', 'ERROR_WALLET_NOT_ENOUGH_BALANCE'],
   }),
   mintSubmit: endpoint({
     operationId: 'mintSubmit', method: 'POST', path: '/mint/:id/submit', tags: ['mint'], auth: 'session', rateLimit: 60,
     summary: "Adds the wallet's witness set and the Land policy's signature to the built mint transaction and submits it",
-    params: mintParams, body: mintSubmitRequest, response: mintResponse, errors: ['NOT_FOUND', 'LAND_NOT_AVAILABLE', 'TX_SUBMIT_FAILED'],
+    params: mintParams, body: mintSubmitRequest, response: mintResponse, errors: ['NOT_FOUND', 'LAND_NOT_AVAILABLE', 'PENDING_TRANSACTION', 'TX_SUBMIT_FAILED'],
   }),
   mintCancel: endpoint({
     operationId: 'mintCancel', method: 'POST', path: '/mint/:id/cancel', tags: ['mint'], auth: 'session', rateLimit: 30,
