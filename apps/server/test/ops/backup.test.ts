@@ -110,7 +110,8 @@ describe('backup under load, restored into a fresh database', () => {
     } finally {
       await restored.close();
     }
-  });
+    // a dump, a restore into a new database and a server started on it: about 10 s alone, 30 s and more beside other suites
+  }, 120_000);
 
   it('refuses what it cannot do safely', async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
