@@ -99,8 +99,8 @@ export function planUpgrade(
   return { targetLevel, itemKey, durationMs: upgradeHours(targetLevel) * 3_600_000 };
 }
 
-/** Effectivity labels 0–5 (docs/product.md §4). */
-export const EFFECTIVITY_LABELS = ['Inactive', 'Not Bad', 'You can better', 'Good', 'Very Good', 'Excellent'] as const;
+/** Effectivity labels 0–5 (docs/product.md §4; the spec's "You can better" reads "You can do better", issue 39). */
+export const EFFECTIVITY_LABELS = ['Inactive', 'Not Bad', 'You can do better', 'Good', 'Very Good', 'Excellent'] as const;
 
 /** Upper bounds (exclusive, percent of open slots worked) of ratings 1, 2 and 3. */
 export const EFFECTIVITY_BOUNDS_PERCENT = [40, 60, 80] as const;
