@@ -103,10 +103,10 @@ describe('mint in the app', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await w.shot('mint-reserved');
 
-      // one mint at a time: the landing's 'Mint Your Land' shows the open one with PENDING_TRANSACTION
+      // one mint at a time: the landing's 'Mint Your Land' shows the player's own open mint as the step it is (issue 39 item 1)
       await page.goto('/welcome');
       await page.getByTestId('mint-open').click();
-      await expect.poll(() => dialog.getByTestId('mint-pending').textContent(), { timeout: 20_000 }).toBe('Please wait, you have pending transactions!');
+      await expect.poll(() => dialog.getByTestId('mint-pending').textContent(), { timeout: 20_000 }).toBe('Your mint under way: one land at a time. Pay for it or give it up before reserving another.');
       expect(await dialog.getByTestId('mint-land').textContent()).toContain(target.hexName);
       await w.shot('mint-pending');
 
