@@ -6,6 +6,12 @@ import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { AppRoutes } from '../app/routes.tsx';
 import { useSession } from '../session/session-store.ts';
 import { TEST_USER } from './fixtures.ts';
+// The app shell imports wallet code lazily once a session exists; a test that ends first would let that
+// import run after vitest tore the environment down (EnvironmentTeardownError). Loading it here, with the
+// test file, makes those imports cache hits.
+import '../wallets/registry.ts';
+import '../wallets/cardano/session-watch.ts';
+import '../wallets/solana/session-watch.ts';
 
 /** Signs a test user in by filling the session store as a real sign-in would. */
 export function signInTestUser(): void {
