@@ -49,13 +49,15 @@ export type PurchaseResponse = z.infer<typeof purchaseResponse>;
  * mining, `*_salary` → salary, `staking_reward` → staking, `deposit`, `withdrawal`,
  * `withdrawal_refund` → withdrawal_returned, `exo_order` (token sale or vendor EXO pack paid in ADA),
  * `votes_lock`/`votes_unlock`, `quest_reward` → quest, `upgrade_refund` → refund, `*_upgrade` → upgrade,
- * `operator_adjustment` and `payment_resolved` (the operator console's); `other` only for
+ * `operator_adjustment` and `payment_resolved` (the operator console's), the Market's `market_escrow`,
+ * `market_bought`, `market_proceeds` and `market_refund` (docs/game-rules.md §16.6); `other` only for
  * a raw reason a newer server wrote that this list does not know yet.
  */
 export const LEDGER_REASONS = [
   'mining', 'salary', 'staking', 'vendor_purchase', 'shop_royalty', 'chest', 'faucet', 'refund', 'compensation',
   'upgrade', 'land_expansion', 'demo_seed', 'deposit', 'withdrawal', 'withdrawal_returned', 'exo_order',
-  'votes_lock', 'votes_unlock', 'quest', 'operator_adjustment', 'payment_resolved', 'other',
+  'votes_lock', 'votes_unlock', 'quest', 'operator_adjustment', 'payment_resolved',
+  'market_escrow', 'market_bought', 'market_proceeds', 'market_refund', 'other',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

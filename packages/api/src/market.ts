@@ -11,6 +11,9 @@ const side = z.enum(['buy', 'sell']);
 const payToken = z.enum(MARKET_PAY_TOKENS);
 const orderStatus = z.enum(['open', 'filled', 'cancelled', 'expired']);
 
+/** How many UTC days of daily candles a book's depth carries (the `/market` page's price chart). */
+export const MARKET_CANDLE_DAYS = 30;
+
 /** One book's key in a path: `/market/books/:good/:token`. */
 export const marketBookParams = z.strictObject({ good: text(64, 1), token: payToken });
 export type MarketBookParams = z.infer<typeof marketBookParams>;
@@ -28,12 +31,20 @@ export const marketBooksResponse = z.object({ books: z.array(marketBookSummary),
 export type MarketBooksResponse = z.infer<typeof marketBooksResponse>;
 
 const depthLevel = z.object({ price: baseUnits, quantity: z.number().int(), orders: z.number().int() });
+/** One UTC day of a book's trades: open, high, low and close unit prices (base units) and the units traded. */
+export const marketCandle = z.object({
+  day: z.string().describe('YYYY-MM-DD (UTC)'),
+  open: baseUnits, high: baseUnits, low: baseUnits, close: baseUnits,
+  volume: z.number().int().describe('units traded that day'),
+});
+export type MarketCandle = z.infer<typeof marketCandle>;
 export const marketDepthResponse = z.object({
   good: z.string(),
   token: payToken,
   bids: z.array(depthLevel).describe('best (highest) first'),
   asks: z.array(depthLevel).describe('best (lowest) first'),
   reference_price: baseUnits.nullable(),
+  candles: z.array(marketCandle).describe(`daily OHLC of the book's trades over the last ${MARKET_CANDLE_DAYS} days, oldest first (days without a trade left out)`),
 });
 export type MarketDepthResponse = z.infer<typeof marketDepthResponse>;
 

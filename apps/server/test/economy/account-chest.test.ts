@@ -65,6 +65,7 @@ describe('account history', () => {
       frenmine_upgrade: 'upgrade', land_expansion: 'land_expansion', demo_seed: 'demo_seed', deposit: 'deposit',
       withdrawal: 'withdrawal', withdrawal_refund: 'withdrawal_returned', exo_order: 'exo_order',
       votes_lock: 'votes_lock', votes_unlock: 'votes_unlock', quest_reward: 'quest', something_new: 'other',
+      market_escrow: 'market_escrow', market_bought: 'market_bought', market_proceeds: 'market_proceeds', market_refund: 'market_refund',
     };
     expect(Object.fromEntries(Object.keys(words).map((raw) => [raw, reasonInWords(raw)]))).toEqual(words);
   });

@@ -76,6 +76,7 @@ export function SiteNav({ open, onNavigate }: { open: boolean; onNavigate(): voi
     { to: '/frenmine', label: t('nav.frenMines'), icon: '✿' },
     { to: '/staking-hub', label: t('nav.stakingHub'), icon: '✧' },
     { to: '/vendor', label: t('nav.vendor'), icon: '⚖' },
+    { to: '/market', label: t('nav.market'), icon: '⇄' },
     // "Rewards": the player's staking rewards (the HEXO history's staking rows), not the Staking Hub's "My NFTs"
     { to: PATHS_WEB.rewards, label: t('nav.rewards'), icon: '✪', authOnly: true },
   ];

@@ -170,6 +170,7 @@ export const enPages = {
       demo_seed: 'Demo start', deposit: 'Deposit', withdrawal: 'Withdrawal', withdrawal_returned: 'Withdrawal returned', quest: 'Quest',
       exo_order: 'EXO purchase (ADA)', votes_lock: 'Votes locked', votes_unlock: 'Votes unlocked', other: 'Other',
       operator_adjustment: 'Adjustment by support', payment_resolved: 'Payment resolved by support',
+      market_escrow: 'Market order (escrow)', market_bought: 'Market purchase', market_proceeds: 'Market sale', market_refund: 'Market refund',
     },
   },
   goldmine: {

@@ -37,6 +37,7 @@ export const en = {
     inbox: 'Inbox',
     logout: 'Logout',
     vendor: 'Vendor',
+    market: 'Market',
     profile: 'Profile',
     wallet: 'Wallet',
     tokensale: 'Token sale',

@@ -173,6 +173,7 @@ export const esPages = {
       demo_seed: 'Inicio demo', deposit: 'Depósito', withdrawal: 'Retiro', withdrawal_returned: 'Retiro devuelto', quest: 'Misión',
       exo_order: 'Compra de EXO (ADA)', votes_lock: 'Votos bloqueados', votes_unlock: 'Votos desbloqueados', other: 'Otro',
       operator_adjustment: 'Ajuste de soporte', payment_resolved: 'Pago resuelto por soporte',
+      market_escrow: 'Orden del mercado (depósito)', market_bought: 'Compra en el mercado', market_proceeds: 'Venta en el mercado', market_refund: 'Devolución del mercado',
     },
   },
   goldmine: {

@@ -41,6 +41,7 @@ export const es = {
     inbox: 'Buzón',
     logout: 'Cerrar sesión',
     vendor: 'Mercader',
+    market: 'Mercado',
     profile: 'Perfil',
     wallet: 'Billetera',
     tokensale: 'Venta de tokens',

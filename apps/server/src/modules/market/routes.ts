@@ -1,12 +1,13 @@
 /** Market endpoints (docs/game-rules.md §16): books, depth, placing and cancelling orders, my orders and trades. */
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS, type MarketBookSummary } from '@kingdom/api';
+import { ENDPOINTS, MARKET_CANDLE_DAYS, type MarketBookSummary } from '@kingdom/api';
 import { ITEM_KINDS, MARKET_FEE_BPS, MARKET_MEDIAN_DAYS, MARKET_PAY_TOKENS, FOOD_GOOD, isMarketGood, referencePrice, type BookKey } from '@kingdom/game';
 import { route, sessionOf } from '../../http/routes.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
 import { fail } from '../../errors.ts';
 import type { Orm } from '../../db/client.ts';
 import { cancelMarketOrder, expireOrdersOf, placeOrder } from './service.ts';
+import { dailyCandles } from './candles.ts';
 import { bookTops, depth, ordersOf, toApiOrder, tradesOf, tradesSince } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -42,6 +43,7 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
       bids: levels.filter((l) => l.side === 'buy').sort(byPrice(true)).map(level),
       asks: levels.filter((l) => l.side === 'sell').sort(byPrice(false)).map(level),
       reference_price: await referenceOf(db.orm, key, now),
+      candles: await dailyCandles(db.orm, key, now, MARKET_CANDLE_DAYS),
     };
   });
   route(app, ENDPOINTS.marketPlaceOrder, async (input) => placeOrder(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now));
