@@ -16,6 +16,9 @@ export const NOTIFICATION_TYPES = [
   'vendor_purchase', 'frenmine_daily_report', 'frenmine_upgrade', 'achievement',
   // an operator's inbox message to one player or a broadcast (data: {title, body}; docs/http-contract.md §4)
   'operator_message',
+  // a Market order of the player filled, wholly or partly (data: order_id, trade_id, good, token, side, quantity,
+  // price, amount, fee, remaining; docs/game-rules.md §16.6)
+  'market_fill',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -3,7 +3,7 @@
  * cancels through the ledger (Σ ledger = balances after each), idempotent placing, the refusals, a
  * differential test against the pure engine (`match` from `@kingdom/game`) on a random sequence of
  * orders from several players and on crossing orders from 50 players at once (replayed in the book's `seq` order), 200 concurrent buyers against one sell order of 50, and a cancel racing
- * a fill.
+ * a fill; each fill's `market_fill` inbox notice to both sides.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,10 @@ describe('market (server)', () => {
     expect(await balance(k, b, 'hexo')).toBe(toBaseUnits(100_000n, 'hexo') - value - fee);
     expect(await itemCount(k, b, 'toolkit_2')).toBe(3);
     expect(await balance(k, s, 'hexo')).toBe(value);
+    // both sides' inbox notices of the fill, written with it (docs/game-rules.md §16.6)
+    const fill = { good: 'toolkit_2', token: 'hexo', quantity: 3, price: TK_REF.toString(), amount: value.toString(), trade_id: bought.trades[0]!.id };
+    expect(await fillNotices(k, b)).toEqual([{ ...fill, order_id: bought.order.id, side: 'buy', fee: fee.toString(), remaining: 0 }]);
+    expect(await fillNotices(k, s)).toEqual([{ ...fill, order_id: sold.order.id, side: 'sell', fee: '0', remaining: 2 }]);
 
     const depth = (await k.get(fillPath(ENDPOINTS.marketBook.path, { good: 'toolkit_2', token: 'hexo' }))).json<MarketDepthResponse>();
     expect(depth.asks).toEqual([{ price: TK_REF.toString(), quantity: 2, orders: 1 }]);
@@ -268,6 +272,13 @@ describe('market (server)', () => {
     expect(await balance(k, s, 'hexo')).toBe(FOOD_REF * 50n);
     const [o] = await exec<{ status: string; remaining: number }>(k.db.orm, sql`SELECT status, remaining FROM market_orders WHERE id = ${sell.json<MarketPlaceResponse>().order.id}::bigint`);
     expect(o).toEqual({ status: 'filled', remaining: 0 });
+    // one notice per fill to each side: the seller 50 (the last with nothing open), each filled buyer one, the others none
+    const sellerNotices = await fillNotices(k, s);
+    expect(sellerNotices).toHaveLength(50);
+    expect(sellerNotices.map((x) => x.remaining).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    const [n] = await exec<{ n: number; users: number }>(k.db.orm, sql`SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS users FROM notifications
+      WHERE type = 'market_fill' AND user_id IN ${buyers.map((x) => x.userId)}`);
+    expect(n).toEqual({ n: 50, users: 50 });
     expect(await ledgerMismatches(k)).toEqual([]);
     await escrowBalanced(k);
   }, 300_000);
@@ -297,6 +308,22 @@ describe('market (server)', () => {
   }, 120_000);
 
 });
+
+/** The player's `market_fill` notices through the inbox (every page), oldest first. */
+async function fillNotices(k: TestKingdom, p: Player): Promise<Array<Record<string, unknown>>> {
+  return (await allPages(k, p)).filter((x) => x.type === 'market_fill').map((x) => x.data).reverse();
+}
+
+async function allPages(k: TestKingdom, p: Player): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
+  const out: Array<{ type: string; data: Record<string, unknown> }> = [];
+  for (let page = 1; ; page++) {
+    const res = await k.get(`${PATHS.notifications}?page=${page}`, p.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const got = res.json<{ notifications: Array<{ type: string; data: Record<string, unknown> }> }>().notifications;
+    out.push(...got);
+    if (got.length < 20) return out;
+  }
+}
 
 /** Cancels every open order of the FOOD/HEXO book (through the API's service), so a test starts from an empty book. */
 async function clearFoodBook(k: TestKingdom): Promise<void> {

@@ -307,6 +307,7 @@ export const enPages = {
       frenmine_daily_report: 'Fren mine daily report',
       frenmine_upgrade: 'Fren mine upgrade',
       achievement: 'Achievement earned',
+      market_fill: 'Market order filled',
     },
     /** A notification type this web app does not know (a newer release wrote it: docs/architecture.md §8). */
     unknownTitle: 'Notification',
@@ -328,6 +329,9 @@ export const enPages = {
       landUpdate: 'Land {{hex}} is now size {{size}}.',
       vendorPurchase: 'You bought {{quantity, number}} × {{name}} for {{price}}.',
       achievement: 'You earned “{{name}}”. See your achievements on your profile.',
+      marketBought: 'Your buy order filled: {{quantity, number}} × {{name}} at {{price}} each, fee {{fee}}.',
+      marketSold: 'Your sell order filled: {{quantity, number}} × {{name}} at {{price}} each; {{amount}} credited.',
+      marketRest: '{{remaining, number}} still open.',
       topupDeposit: '{{amount}} deposited from your wallet was credited to your balance.',
       topupOrder: '{{amount}} bought with ADA was credited to your balance.',
       withdrawalConfirmed: '{{amount}} was paid to your Master Wallet.',

@@ -310,6 +310,7 @@ export const esPages = {
       frenmine_daily_report: 'Informe diario de la mina fren',
       frenmine_upgrade: 'Mejora de la mina fren',
       achievement: 'Logro conseguido',
+      market_fill: 'Orden del mercado ejecutada',
     },
     unknownTitle: 'Notificación',
     text: {
@@ -330,6 +331,9 @@ export const esPages = {
       landUpdate: 'La tierra {{hex}} tiene ahora el tamaño {{size}}.',
       vendorPurchase: 'Compraste {{quantity, number}} × {{name}} por {{price}}.',
       achievement: 'Conseguiste «{{name}}». Mira tus logros en tu perfil.',
+      marketBought: 'Tu orden de compra se ejecutó: {{quantity, number}} × {{name}} a {{price}} cada uno, comisión {{fee}}.',
+      marketSold: 'Tu orden de venta se ejecutó: {{quantity, number}} × {{name}} a {{price}} cada uno; se acreditaron {{amount}}.',
+      marketRest: 'Quedan {{remaining, number}} abiertos.',
       topupDeposit: 'Se abonaron a tu saldo {{amount}} depositados desde tu billetera.',
       topupOrder: 'Se abonaron a tu saldo {{amount}} comprados con ADA.',
       withdrawalConfirmed: 'Se pagaron {{amount}} a tu Billetera Maestra.',

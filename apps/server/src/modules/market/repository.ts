@@ -117,6 +117,19 @@ export async function insertTrade(tx: Orm, t: {
   return r!.id;
 }
 
+/**
+ * Marks the traders of a fill for the achievements job (`achievement_checks`, migration 0028: the
+ * first Market trade, docs/game-rules.md §14.6), in the fill's transaction. DO UPDATE, as the
+ * triggers do: the row stays locked until this transaction commits, so the job cannot take it before
+ * the trade is visible. Rows in ascending id (one lock order across concurrent fills).
+ */
+export async function markAchievementCheck(tx: Orm, userIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await exec(tx, sql`INSERT INTO achievement_checks (user_id) VALUES ${sql.join(ids.map((id) => sql`(${id})`), sql`, `)}
+    ON CONFLICT (user_id) DO UPDATE SET changes = achievement_checks.changes + 1`);
+}
+
 /** The book's trades after `from` (the reference median's window). */
 export async function tradesSince(tx: Orm, key: BookKey, from: Date): Promise<Array<{ price: bigint; quantity: number; at: number }>> {
   const rows = await exec<{ price: string; quantity: number; at: Date | string }>(tx, sql`SELECT price::text AS price, quantity, at FROM market_trades

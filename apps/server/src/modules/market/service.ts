@@ -6,6 +6,7 @@
  * Escrow is not an account: a placement debits the owner (`market_escrow`); what leaves escrow is
  * credited (`market_bought` goods, `market_proceeds` the seller's value, `market_refund` cancels,
  * expiry, self-trade and fill excess); the fee is burned (it leaves escrow to no one; `market_trades.fee`).
+ * Each trade writes a `market_fill` inbox notice to its buyer and its seller in the same transaction.
  * So Σ ledger = balances at every commit, and every order's open escrow is `market_orders.escrow`
  * (tokens of a buy) or `remaining` (units of a sell).
  */
@@ -18,8 +19,9 @@ import type { MarketCancelResponse, MarketOrderRequest, MarketPlaceResponse, Mar
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
+import { notify } from '../notifications/repository.ts';
 import {
-  booksWithExpired, insertOrder, insertTrade, lockBook, nextSeq, openOrders, orderById, orderByKey, placedSince, saveResponse, sellerFacts,
+  booksWithExpired, insertOrder, insertTrade, lockBook, markAchievementCheck, nextSeq, openOrders, orderById, orderByKey, placedSince, saveResponse, sellerFacts,
   toApiOrder, toEngineOrder, tradesSince, updateOrder, type OrderRow,
 } from './repository.ts';
 
@@ -59,7 +61,8 @@ async function moveAsset(tx: Orm, userId: number, asset: 'good' | 'pay', key: Bo
 /**
  * Writes an engine outcome in `tx` (the book's lock held): the trades, each order's new state and the
  * escrow movements (the incoming order's escrow first, then what leaves escrow), grouped by account in
- * ascending id so two books' transactions lock balances in one order.
+ * ascending id so two books' transactions lock balances in one order; then one `market_fill` notice per
+ * trade to each side (`remaining` = that order's open quantity after the outcome; `fee` the buyer's).
  * @param before the book's open orders as read (their state before the outcome)
  * @param after the engine's book after the outcome
  * @param taker the incoming order (its row is inserted, its escrow not yet taken) and what of it rests
@@ -116,6 +119,20 @@ async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[
     if (taker.rested) await updateOrder(tx, taker.order.id, taker.rested.quantity, orderEscrow(taker.rested).tokens, 'open', at);
     else await updateOrder(tx, taker.order.id, 0, 0n, 'filled', at);
   }
+
+  // the inbox notices of the fills, both sides, in this transaction (docs/game-rules.md §16.6)
+  const remainingOf = (orderId: string) => open.get(orderId)?.quantity ?? (taker?.order.id === orderId ? taker.rested?.quantity ?? 0 : 0);
+  const notices = written.flatMap((t) => [
+    { userId: t.buyerAccountId, side: 'buy' as const, orderId: t.buyOrderId, fee: t.fee, t },
+    { userId: t.sellerAccountId, side: 'sell' as const, orderId: t.sellOrderId, fee: 0n, t },
+  ]).sort((a, b) => a.userId - b.userId);
+  for (const n of notices) {
+    await notify(tx, n.userId, 'market_fill', {
+      order_id: n.orderId, trade_id: n.t.id, good: key.good, token: key.payToken, side: n.side, quantity: n.t.quantity,
+      price: n.t.price.toString(), amount: n.t.value.toString(), fee: n.fee.toString(), remaining: remainingOf(n.orderId),
+    }, at);
+  }
+  await markAchievementCheck(tx, notices.map((n) => n.userId));
   return written;
 }
 

@@ -148,6 +148,17 @@ export function notificationText(n: Notification): { title: string; text: string
       if (status === 'failed' || status === 'expired') return { title, text: t('inbox.text.withdrawalReturned', { amount: value, reason: str(d.reason) || status }) };
       return { title, text: t('inbox.text.withdrawalOther', { amount: value, status }) };
     }
+    case 'market_fill': {
+      // a Market order filled (docs/game-rules.md §16.6): what, at what price, and what stays open
+      const token = str(d.token) || 'hexo';
+      const price = (v: unknown) => `${amount(v, token)} ${symbol(token)}`;
+      const good = str(d.good);
+      const name = good === 'food' ? TOKEN_SYMBOLS.food : itemName(good);
+      const vars = { quantity: count(d.quantity), name, price: price(d.price), amount: price(d.amount), fee: price(d.fee) };
+      const text = t(str(d.side) === 'sell' ? 'inbox.text.marketSold' : 'inbox.text.marketBought', vars);
+      const rest = Number(d.remaining) || 0;
+      return { title, text: rest > 0 ? `${text} ${t('inbox.text.marketRest', { remaining: rest })}` : text };
+    }
     case 'operator_message':
       // the operator's own words (docs/http-contract.md §4): shown as written, in whatever language they wrote
       return { title: str(d.title) || t('inbox.unknownTitle'), text: str(d.body) };

@@ -73,3 +73,16 @@ describe("an operator's message", () => {
     expect(notificationText(n)).toEqual({ title: 'Maintenance tonight', text: 'The Kingdom pauses at 02:00 UTC for 15 minutes.' });
   });
 });
+
+describe('market fill notice (docs/game-rules.md §16.6)', () => {
+  const n = (data: Record<string, string | number | boolean>): Notification => ({ id: 4, type: 'market_fill', read: false, created_at: '2026-12-02T00:00:00.000Z', data });
+  it('says what filled at what price, the fee of a buy, the proceeds of a sell and what is still open', async () => {
+    await loadPageTexts();
+    const base = { order_id: '7', trade_id: '9', good: 'toolkit_2', token: 'hexo', quantity: 3, price: '1000000000', amount: '3000000000' };
+    expect(notificationText(n({ ...base, side: 'buy', fee: '60000000', remaining: 0 }))).toEqual({
+      title: 'Market order filled', text: 'Your buy order filled: 3 × Toolkit tier 2 at 1,000 HEXO each, fee 60 HEXO.' });
+    expect(notificationText(n({ ...base, side: 'sell', fee: '0', remaining: 2 })).text).toBe('Your sell order filled: 3 × Toolkit tier 2 at 1,000 HEXO each; 3,000 HEXO credited. 2 still open.');
+    expect(notificationText(n({ ...base, good: 'food', quantity: 1500, price: '900000', amount: '1350000000', side: 'sell', fee: '0', remaining: 0 })).text)
+      .toBe('Your sell order filled: 1,500 × FOOD at 0.9 HEXO each; 1,350 HEXO credited.');
+  });
+});
