@@ -6,7 +6,7 @@ import {
   questSeed, questTable, questComplete, questTableVersionOf, QUEST_TABLE_VERSION, CARDANO_ONLY_QUEST_KINDS, type QuestFacts,
 } from '../src/index.ts';
 
-const none: QuestFacts = { workersAssigned: [], vendorPurchases: [], votesAdded: [], deposits: [], upgradesStarted: [], mineDays: [], exoMined: [] };
+const none: QuestFacts = { workersAssigned: [], vendorPurchases: [], votesAdded: [], deposits: [], upgradesStarted: [], mineDays: [], exoMined: [], marketSales: [] };
 const t = (iso: string) => Date.parse(iso);
 
 describe('quest periods (docs/game-rules.md §14)', () => {
@@ -86,7 +86,7 @@ describe('quest progress at its boundaries', () => {
   const week = questPeriodOf('weekly', t('2026-11-27T12:00:00Z'));
   it('counts events from the period start (inclusive) to its end (exclusive)', () => {
     const at = [t('2026-11-26T23:59:59.999Z'), t('2026-11-27T00:00:00Z'), t('2026-11-27T23:59:59.999Z'), t('2026-11-28T00:00:00Z')];
-    for (const [kind, field] of [['assign_workers', 'workersAssigned'], ['vendor_purchases', 'vendorPurchases'], ['deposits', 'deposits'], ['upgrades_started', 'upgradesStarted']] as const) {
+    for (const [kind, field] of [['assign_workers', 'workersAssigned'], ['vendor_purchases', 'vendorPurchases'], ['deposits', 'deposits'], ['upgrades_started', 'upgradesStarted'], ['market_sales', 'marketSales']] as const) {
       expect(questProgress(kind, day, { ...none, [field]: at })).toBe(2n);
       expect(questProgress(kind, week, { ...none, [field]: at })).toBe(4n);
     }
@@ -119,12 +119,14 @@ describe('quest progress at its boundaries', () => {
 });
 
 describe('achievements (docs/game-rules.md §14)', () => {
-  const base = { upgradesStarted: 0, maxGoldmineLevel: 0, xlLands: 0, deposits: 0, votesAdded: 0, questsClaimed: 0, excellentDays: [] as string[] };
+  const base = { upgradesStarted: 0, maxGoldmineLevel: 0, xlLands: 0, deposits: 0, votesAdded: 0, questsClaimed: 0, marketTrades: 0, excellentDays: [] as string[] };
   const earned = (f: Partial<typeof base>) => achievements({ ...base, ...f }).filter((a) => a.earned).map((a) => a.key);
   it('nothing done, nothing earned; each milestone at its threshold', () => {
     expect(earned({})).toEqual([]);
     expect(achievements(base).map((a) => a.key)).toEqual([...ACHIEVEMENTS]);
     expect(earned({ upgradesStarted: 1, deposits: 1, votesAdded: 1, questsClaimed: 1, xlLands: 1 })).toEqual(['first_upgrade', 'xl_land', 'first_deposit', 'first_vote', 'first_quest']);
+    expect(earned({ marketTrades: 1 })).toEqual(['first_market_trade']);
+    expect(achievements({ ...base, marketTrades: 5 }).find((a) => a.key === 'first_market_trade')).toEqual({ key: 'first_market_trade', earned: true, progress: 1, target: 1 });
     expect(earned({ maxGoldmineLevel: 9 })).toEqual([]);
     expect(earned({ maxGoldmineLevel: 10 })).toEqual(['mine_level_10']);
     expect(achievements({ ...base, maxGoldmineLevel: 4 }).find((a) => a.key === 'mine_level_10')).toEqual({ key: 'mine_level_10', earned: false, progress: 4, target: 10 });
@@ -148,8 +150,8 @@ describe('quest table version 2: draw only quests the player can do (docs/game-r
     expect(questTableVersionOf('2026-12-06')).toBe(1);
     expect(questTableVersionOf('2026-11-30')).toBe(1);
     expect(questTableVersionOf('2026-12-07')).toBe(2);
+    expect(questTableVersionOf('2026-12-13')).toBe(2);
     expect(questTableVersionOf('2027-03-01')).toBe(QUEST_TABLE_VERSION);
-    expect(QUEST_TABLE_VERSION).toBe(2);
   });
 
   it('version 2 is version 1 with each Cardano-only kind marked; deposits among them', () => {
@@ -214,5 +216,43 @@ describe('quest table version 2: draw only quests the player can do (docs/game-r
     let deposits = 0;
     for (let u = 1; u <= 100; u++) if (drawQuests('weekly', '2026-11-30', u, undefined, solanaOnly).some((d) => d.def.kind === 'deposits')) deposits++;
     expect(deposits).toBeGreaterThan(0);
+  });
+});
+
+describe('quest table version 3: the Market quests (docs/game-rules.md §14.3, §16)', () => {
+  it('starts with the periods of 2026-12-14; earlier periods keep version 2', () => {
+    expect(QUEST_TABLE_VERSION).toBe(3);
+    expect(questTableVersionOf('2026-12-13')).toBe(2);
+    expect(questTableVersionOf('2026-12-14')).toBe(3);
+    expect(questSeed('weekly', '2026-12-14', 42)).toBe(bytesToHex(sha256(utf8ToBytes('kingdom-quests:v3:weekly:2026-12-14:42'))));
+    // a period drawn with version 2 draws the same after version 3 is published
+    expect(drawQuests('weekly', '2026-12-07', 42).every((d) => QUEST_TABLES[2]!.includes(d.def))).toBe(true);
+  });
+
+  it('is version 2 plus one daily and one weekly market_sales quest, Cardano-only, with rewards', () => {
+    const v2 = QUEST_TABLES[2]!;
+    const v3 = QUEST_TABLES[3]!;
+    expect(v3.slice(0, v2.length)).toEqual(v2);
+    const added = v3.slice(v2.length);
+    expect(added.map((d) => [d.key, d.period, d.kind, d.target, d.requires, d.easy])).toEqual([
+      ['d_market_sell_1', 'daily', 'market_sales', 1n, 'cardano_wallet', false], ['w_market_sell_5', 'weekly', 'market_sales', 5n, 'cardano_wallet', false]]);
+    expect(v2.some((d) => d.kind === 'market_sales')).toBe(false);
+    // the version-3 draw: a Cardano player gets market quests sometimes, a Solana-only one never
+    let market = 0;
+    for (let u = 1; u <= 100; u++) {
+      if (drawQuests('weekly', '2026-12-14', u, 3, { cardano_wallet: true }).some((d) => d.def.kind === 'market_sales')) market++;
+      expect(drawQuests('daily', '2026-12-15', u, 3, { cardano_wallet: false }).some((d) => d.def.kind === 'market_sales')).toBe(false);
+    }
+    expect(market).toBeGreaterThan(0);
+  });
+
+  it('counts sales from the period start (inclusive) to its end (exclusive), and completes at the target', () => {
+    const day = questPeriodOf('daily', t('2026-12-15T12:00:00Z'));
+    const sales = [t('2026-12-14T23:59:59.999Z'), t('2026-12-15T00:00:00Z'), t('2026-12-15T23:59:59.999Z'), t('2026-12-16T00:00:00Z')];
+    expect(questProgress('market_sales', day, { ...none, marketSales: sales })).toBe(2n);
+    expect(questProgress('market_sales', day, { ...none, marketSales: undefined })).toBe(0n);
+    const w = QUEST_TABLES[3]!.find((d) => d.key === 'w_market_sell_5')!;
+    expect(questComplete(w, 4n)).toBe(false);
+    expect(questComplete(w, 5n)).toBe(true);
   });
 });

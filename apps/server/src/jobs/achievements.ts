@@ -8,9 +8,10 @@
  *
  * Each run, in order:
  *  1. **players whose facts changed** (`achievement_checks`, filled by triggers when an upgrade
- *     starts, votes are added, a quest is claimed or a deposit is credited; migration 0028): taken
+ *     starts, votes are added, a quest is claimed or a deposit is credited, migration 0028; and by
+ *     the Market's fill transaction for both sides, `markAchievementCheck`): taken
  *     {@link CHECK_BATCH} at a time (rows a writer still holds are left for the next run), their
- *     first upgrade / first vote / first quest / first deposit;
+ *     first upgrade / first vote / first quest / first deposit / first Market trade;
  *  2. **lands**: every holder of an XL land or of a gold mine at level 10 (the partial index
  *     `lands_achievement` holds only those lands);
  *  3. **Excellent streaks**: every settled day not yet done, in order, {@link STREAK_BATCH_USERS}
@@ -70,6 +71,8 @@ async function checkChanged(orm: Orm, at: Date, limit: number): Promise<{ checke
       SELECT c.user_id, 'first_upgrade' AS key FROM c WHERE ${missing('first_upgrade')} AND EXISTS (SELECT 1 FROM mine_upgrades m WHERE m.user_id = c.user_id)
       UNION ALL SELECT c.user_id, 'first_vote' FROM c WHERE ${missing('first_vote')} AND EXISTS (SELECT 1 FROM vote_events v WHERE v.user_id = c.user_id AND v.delta > 0)
       UNION ALL SELECT c.user_id, 'first_quest' FROM c WHERE ${missing('first_quest')} AND EXISTS (SELECT 1 FROM quest_claims q WHERE q.user_id = c.user_id)
+      UNION ALL SELECT c.user_id, 'first_market_trade' FROM c WHERE ${missing('first_market_trade')} AND (EXISTS (SELECT 1 FROM market_trades t WHERE t.buyer_id = c.user_id)
+        OR EXISTS (SELECT 1 FROM market_trades t WHERE t.seller_id = c.user_id))
       UNION ALL SELECT c.user_id, 'first_deposit' FROM c WHERE ${missing('first_deposit')} AND EXISTS (SELECT 1 FROM ledger_entries l
         WHERE l.user_id = c.user_id AND l.reason = 'deposit' AND l.asset IN ('exo', 'hexo') AND l.amount > 0)`, at,
   sql`c AS (DELETE FROM achievement_checks WHERE user_id IN (SELECT user_id FROM achievement_checks ORDER BY user_id LIMIT ${limit} FOR UPDATE SKIP LOCKED) RETURNING user_id),`,

@@ -15,6 +15,7 @@ export const enAchievements = {
       first_deposit: 'First deposit',
       first_vote: 'First vote',
       first_quest: 'First quest claimed',
+      first_market_trade: 'First Market trade',
     },
   },
 };

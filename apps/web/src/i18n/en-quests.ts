@@ -48,6 +48,8 @@ export const enQuests = {
       excellent_mine_days_one: 'Get {{count}} Excellent mine-day in your reports',
       excellent_mine_days_other: 'Get {{count}} Excellent mine-days in your reports',
       exo_mined: 'Mine {{target}} EXO',
+      market_sales_one: 'Sell on the Market {{count}} time',
+      market_sales_other: 'Sell on the Market {{count}} times',
     },
     hints: {
       assign_workers: 'Set workers into free slots of your gold or fren mines.',
@@ -57,6 +59,7 @@ export const enQuests = {
       upgrades_started: 'Start an upgrade of a gold or fren mine.',
       excellent_mine_days: 'A mine with every open slot worked rates Excellent; the day counts when its report arrives (next day).',
       exo_mined: 'Your mines’ daily EXO, credited when each day’s report arrives.',
+      market_sales: 'Each fill of one of your sell orders counts once, a partial fill too.',
     },
   },
 };

@@ -18,6 +18,7 @@ export const esAchievements: TextsLike<typeof enAchievements> = {
       first_deposit: 'Primer depósito',
       first_vote: 'Primer voto',
       first_quest: 'Primera misión reclamada',
+      first_market_trade: 'Primer intercambio en el Mercado',
     },
   },
 };

@@ -51,6 +51,8 @@ export const esQuests: TextsLike<typeof enQuests> = {
       excellent_mine_days_one: 'Consigue {{count}} día de mina Excelente en tus informes',
       excellent_mine_days_other: 'Consigue {{count}} días de mina Excelentes en tus informes',
       exo_mined: 'Mina {{target}} EXO',
+      market_sales_one: 'Vende en el Mercado {{count}} vez',
+      market_sales_other: 'Vende en el Mercado {{count}} veces',
     },
     hints: {
       assign_workers: 'Pon trabajadores en los puestos libres de tus minas de oro o de frens.',
@@ -60,6 +62,7 @@ export const esQuests: TextsLike<typeof enQuests> = {
       upgrades_started: 'Inicia una mejora de una mina de oro o de frens.',
       excellent_mine_days: 'Una mina con todos sus puestos abiertos trabajados es Excelente; el día cuenta cuando llega su informe (al día siguiente).',
       exo_mined: 'El EXO diario de tus minas, acreditado cuando llega el informe de cada día.',
+      market_sales: 'Cada ejecución de una de tus órdenes de venta cuenta una vez, también una parcial.',
     },
   },
 };

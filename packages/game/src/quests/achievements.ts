@@ -6,7 +6,7 @@
 import { addDays } from '../days.ts';
 
 /** Every achievement, in the order the profile shows them. */
-export const ACHIEVEMENTS = ['first_upgrade', 'mine_level_10', 'xl_land', 'excellent_streak_7', 'excellent_streak_30', 'first_deposit', 'first_vote', 'first_quest'] as const;
+export const ACHIEVEMENTS = ['first_upgrade', 'mine_level_10', 'xl_land', 'excellent_streak_7', 'excellent_streak_30', 'first_deposit', 'first_vote', 'first_quest', 'first_market_trade'] as const;
 /** One achievement. */
 export type AchievementKey = (typeof ACHIEVEMENTS)[number];
 
@@ -14,6 +14,7 @@ export type AchievementKey = (typeof ACHIEVEMENTS)[number];
 export const ACHIEVEMENT_NAMES: Readonly<Record<AchievementKey, string>> = {
   first_upgrade: 'First upgrade', mine_level_10: 'Gold mine level 10', xl_land: 'An XL land', excellent_streak_7: '7 Excellent days in a row',
   excellent_streak_30: '30 Excellent days in a row', first_deposit: 'First deposit', first_vote: 'First vote', first_quest: 'First quest claimed',
+  first_market_trade: 'First Market trade',
 };
 
 /** The streak achievements and their length in consecutive all-Excellent days (docs/game-rules.md §14.6). */
@@ -33,6 +34,8 @@ export interface AchievementFacts {
   votesAdded: number;
   /** Quests ever claimed. */
   questsClaimed: number;
+  /** Market trades (fills, docs/game-rules.md §16) ever made, as buyer or seller. */
+  marketTrades: number;
   /**
    * The settled days (UTC dates) on which the player had at least one mine-day and every one of
    * them rated Excellent (effectivity 5), in any order.
@@ -73,5 +76,6 @@ export function achievements(facts: AchievementFacts): AchievementState[] {
     of('first_deposit', facts.deposits, 1),
     of('first_vote', facts.votesAdded, 1),
     of('first_quest', facts.questsClaimed, 1),
+    of('first_market_trade', facts.marketTrades, 1),
   ];
 }

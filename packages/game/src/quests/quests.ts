@@ -44,9 +44,13 @@ export type QuestPeriodKind = (typeof QUEST_PERIODS)[number];
  *  - `upgrades_started`: mine upgrades (gold or fren) started in the period;
  *  - `excellent_mine_days`: mine-days rated Excellent (effectivity 5) in the daily reports published
  *    in the period (a day's report is published when the day ends, so it counts in the next day);
- *  - `exo_mined`: EXO (base units) credited by the mines' daily rewards in the period.
+ *  - `exo_mined`: EXO (base units) credited by the mines' daily rewards in the period;
+ *  - `market_sales`: Market trades (fills, §16) in the period where the player is the seller, each
+ *    fill once, by the trade's time (table version 3 on). The seller, not the buyer: only an account
+ *    holding a land and 7 days old may sell (§16.5), so fresh alt accounts cannot farm it by buying
+ *    from one another; the price band and the burned 2% fee make a wash sale cost.
  */
-export const QUEST_KINDS = ['assign_workers', 'vendor_purchases', 'add_votes', 'deposits', 'upgrades_started', 'excellent_mine_days', 'exo_mined'] as const;
+export const QUEST_KINDS = ['assign_workers', 'vendor_purchases', 'add_votes', 'deposits', 'upgrades_started', 'excellent_mine_days', 'exo_mined', 'market_sales'] as const;
 /** One quest kind. */
 export type QuestKind = (typeof QUEST_KINDS)[number];
 
@@ -101,8 +105,11 @@ const tok = (token: Token, whole: bigint): QuestReward => ({ kind: 'token', key:
 const itm = (key: string, n: number): QuestReward => ({ kind: 'item', key, amount: String(n) });
 const q = (key: string, period: QuestPeriodKind, kind: QuestKind, target: bigint, rewards: QuestReward[], easy = false): QuestDef => ({ key, period, kind, target, easy, rewards });
 
-/** Quest kinds only an account with a Cardano wallet can do (docs/game-rules.md §14.3; see {@link QUEST_REQUIREMENTS}). */
-export const CARDANO_ONLY_QUEST_KINDS: readonly QuestKind[] = ['deposits', 'assign_workers', 'upgrades_started', 'excellent_mine_days', 'exo_mined'];
+/**
+ * Quest kinds only an account with a Cardano wallet can do (docs/game-rules.md §14.3; see {@link QUEST_REQUIREMENTS}):
+ * `market_sales` too, as selling needs a land (§16.5), a Cardano NFT.
+ */
+export const CARDANO_ONLY_QUEST_KINDS: readonly QuestKind[] = ['deposits', 'assign_workers', 'upgrades_started', 'excellent_mine_days', 'exo_mined', 'market_sales'];
 
 const VERSION_1: readonly QuestDef[] = [
 
@@ -127,25 +134,34 @@ const VERSION_1: readonly QuestDef[] = [
     q('w_exo_10000', 'weekly', 'exo_mined', toBaseUnits(10_000n, 'exo'), [tok('food', 500n), tok('hexo', 100n)]),
 ];
 
+const VERSION_2: readonly QuestDef[] = VERSION_1.map((d) => (CARDANO_ONLY_QUEST_KINDS.includes(d.kind) ? { ...d, requires: 'cardano_wallet' as const } : d));
+
 /**
  * Every published quest table, by version (our numbers; docs/game-rules.md §14). A table is never
  * changed once published: a new one gets the next version, named in the draw's seed. Version 2 is
  * version 1's entries, each kind a Solana-only account cannot do marked `requires: 'cardano_wallet'`.
+ * Version 3 is version 2's entries and two Market quests (`market_sales`, issue 38): sell once today,
+ * sell five times this week.
  */
 export const QUEST_TABLES: Readonly<Record<number, readonly QuestDef[]>> = {
   1: VERSION_1,
-  2: VERSION_1.map((d) => (CARDANO_ONLY_QUEST_KINDS.includes(d.kind) ? { ...d, requires: 'cardano_wallet' as const } : d)),
+  2: VERSION_2,
+  3: [
+    ...VERSION_2,
+    { ...q('d_market_sell_1', 'daily', 'market_sales', 1n, [tok('hexo', 30n)]), requires: 'cardano_wallet' },
+    { ...q('w_market_sell_5', 'weekly', 'market_sales', 5n, [tok('food', 300n), tok('hexo', 100n)]), requires: 'cardano_wallet' },
+  ],
 };
 
 /** The newest version: the one periods starting from {@link QUEST_TABLE_VERSION_FROM} use (docs/game-rules.md §14). */
-export const QUEST_TABLE_VERSION = 2;
+export const QUEST_TABLE_VERSION = 3;
 
 /**
  * The first day (UTC, a Monday) of the first periods, daily and weekly, drawn with each version
  * (docs/game-rules.md §14.2). A period uses the newest version whose first day is on or before the
  * period's start, so a period keeps the version it was drawn with.
  */
-export const QUEST_TABLE_VERSION_FROM: Readonly<Record<number, string>> = { 1: '2000-01-03', 2: '2026-12-07' };
+export const QUEST_TABLE_VERSION_FROM: Readonly<Record<number, string>> = { 1: '2000-01-03', 2: '2026-12-07', 3: '2026-12-14' };
 
 /** The table version of the period starting `start` (`YYYY-MM-DD`; docs/game-rules.md §14.2). */
 export function questTableVersionOf(start: string): number {
@@ -275,6 +291,8 @@ export interface QuestFacts {
   mineDays: ReadonlyArray<{ day: string; effectivity: number }>;
   /** The mines' EXO reward credits (base units) and when they were credited. */
   exoMined: ReadonlyArray<{ at: number; amount: bigint }>;
+  /** When each Market trade the player sold in was made (absent: none). */
+  marketSales?: readonly number[];
 }
 
 /** The Excellent effectivity rating (docs/game-rules.md §3). */
@@ -298,6 +316,7 @@ export function questProgress(kind: QuestKind, period: Pick<QuestPeriod, 'starts
       return net > 0n ? net : 0n;
     }
     case 'exo_mined': return facts.exoMined.filter((e) => inP(e.at) && e.amount > 0n).reduce((a, e) => a + e.amount, 0n);
+    case 'market_sales': return count(facts.marketSales ?? []);
     case 'excellent_mine_days': return BigInt(facts.mineDays.filter((d) => d.effectivity === EXCELLENT_EFFECTIVITY && inP(dayStart(d.day) + DAY_MS)).length);
   }
 }

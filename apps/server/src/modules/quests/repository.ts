@@ -65,6 +65,7 @@ export function progressSql(periods: readonly QuestPeriod[], from: number, to: n
       UNION ALL SELECT user_id, 'deposits', ${count(sql`created_at`)} FROM ledger_entries WHERE ${users} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0
         AND ${during(sql`created_at`)} GROUP BY user_id
       UNION ALL SELECT user_id, 'upgrades_started', ${count(sql`started_at`)} FROM mine_upgrades WHERE ${users} AND ${during(sql`started_at`)} GROUP BY user_id
+      UNION ALL SELECT seller_id, 'market_sales', ${count(sql`at`)} FROM market_trades WHERE seller_id BETWEEN ${from}::int AND ${to}::int AND ${during(sql`at`)} GROUP BY seller_id
       UNION ALL SELECT d.user_id, 'excellent_mine_days', ${days} FROM mine_daily d
         JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day) AND (${sql.join(daysIn, sql` OR `)})
         WHERE d.${users} AND d.effectivity = 5 AND d.first_day < ${endReportDay} AND (d.last_day IS NULL OR d.last_day >= ${firstReportDay}) GROUP BY d.user_id
@@ -121,19 +122,20 @@ export async function insertClaim(tx: Orm, c: { userId: number; questId: string;
 
 /** The facts achievements read for `userId` (docs/game-rules.md §14), in one statement plus the all-Excellent days. */
 export async function achievementFactsOf(orm: Orm, userId: number): Promise<AchievementFacts> {
-  const [row] = await exec<{ upgrades: number; max_level: number; xl: number; deposits: number; votes: number; quests: number }>(orm, sql`SELECT
+  const [row] = await exec<{ upgrades: number; max_level: number; xl: number; deposits: number; votes: number; quests: number; market: number }>(orm, sql`SELECT
     (SELECT count(*) FROM mine_upgrades WHERE user_id = ${userId})::int AS upgrades,
     (SELECT COALESCE(max(l.goldmine_level), 0) FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId})::int AS max_level,
     (SELECT count(*) FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId} AND l.size = 'SUPERLARGE')::int AS xl,
     (SELECT count(*) FROM ledger_entries WHERE user_id = ${userId} AND reason = 'deposit' AND asset IN ('exo', 'hexo') AND amount > 0)::int AS deposits,
     (SELECT count(*) FROM vote_events WHERE user_id = ${userId} AND delta > 0)::int AS votes,
-    (SELECT count(*) FROM quest_claims WHERE user_id = ${userId})::int AS quests`);
+    (SELECT count(*) FROM quest_claims WHERE user_id = ${userId})::int AS quests,
+    (SELECT count(*) FROM (SELECT 1 FROM market_trades WHERE buyer_id = ${userId} UNION ALL SELECT 1 FROM market_trades WHERE seller_id = ${userId}) t)::int AS market`);
   const days = await exec<{ day: string }>(orm, sql`SELECT g.day FROM mine_daily d
     JOIN game_days g ON g.day >= d.first_day AND (d.last_day IS NULL OR g.day <= d.last_day)
     WHERE d.user_id = ${userId} GROUP BY g.day HAVING min(d.effectivity) = 5`);
   return {
     upgradesStarted: row!.upgrades, maxGoldmineLevel: row!.max_level, xlLands: row!.xl, deposits: row!.deposits, votesAdded: row!.votes,
-    questsClaimed: row!.quests, excellentDays: days.map((d) => d.day),
+    questsClaimed: row!.quests, marketTrades: row!.market, excellentDays: days.map((d) => d.day),
   };
 }
 

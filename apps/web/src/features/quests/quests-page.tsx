@@ -32,7 +32,7 @@ type T = (key: string, values?: Record<string, unknown>) => string;
 /** Where the player does each kind of quest. */
 const GO: Record<QuestKind, string> = {
   assign_workers: '/goldmine/workers', vendor_purchases: '/vendor', add_votes: '/staking-hub/votes', deposits: '/account/balances',
-  upgrades_started: '/goldmine/workers', excellent_mine_days: '/goldmine/performance', exo_mined: '/goldmine/performance',
+  upgrades_started: '/goldmine/workers', excellent_mine_days: '/goldmine/performance', exo_mined: '/goldmine/performance', market_sales: '/market',
 };
 
 /** An amount of a quest's kind in words: EXO for `exo_mined`, else a whole number. */
