@@ -119,6 +119,19 @@ const envSchema = z.object({
   METRICS: bool.default(true),
   /** When set, `/metrics` requires `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().max(200).optional(),
+  /** Web Push (docs/product.md §10, "Push notifications"): the VAPID key pair (base64url; both or neither; unset = generated at the first start and kept in the database). */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'a base64url P-256 public key (65 bytes)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a base64url P-256 private key (32 bytes)').optional(),
+  /** Web Push: the contact push services see (RFC 8292 `sub`), a mailto: or https: URL; default mailto:push@PUBLIC_DOMAIN. */
+  VAPID_SUBJECT: z.string().max(200).regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL').optional(),
+  /** ms between push job runs (its lease: one run cluster-wide); 0 = no push job on this process. */
+  PUSH_JOB_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** A push service that has not answered within this many ms has failed this attempt (retried with backoff). */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Push deliveries sent per second at most, cluster-wide (the job runs on one process at a time). */
+  PUSH_RATE_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** TEST ONLY: accept push endpoints `http://127.0.0.1:<port>/…` (a local push-service stand-in); refused unless CARDANO_NETWORK=emulator. */
+  PUSH_TEST_LOCAL_ENDPOINTS: bool.default(false),
   LINK_WHITEPAPER: z.string().default('https://cardanolands.com/whitepaper'),
   LINK_SOCIAL: z.string().default('https://twitter.com/CardanoLands'),
   LINK_CHAT: z.string().default('https://discord.gg/cardanolands'),
@@ -197,6 +210,19 @@ export interface Config {
   };
   /** The daily tick's concurrency on Postgres (docs/architecture.md §4); unset = the tick's defaults. */
   settlement: { lanes?: number; parallelWorkers?: number };
+  /**
+   * Web Push (docs/product.md §10, "Push notifications"): the VAPID pair when configured (else the database's), its subject, the job's period,
+   * the outgoing calls' timeout (ms), the cluster-wide send rate (per second), and the test-only local endpoints.
+   */
+  push: {
+    vapidPublicKey: string | undefined;
+    vapidPrivateKey: string | undefined;
+    vapidSubject: string;
+    jobMs: number;
+    timeoutMs: number;
+    ratePerSecond: number;
+    allowLocalTestEndpoints: boolean;
+  };
   /** Chain money (docs/game-rules.md §8). Durations in ms. */
   chainMoney: {
     treasuryKeyFile: string | undefined;
@@ -244,6 +270,8 @@ export function loadConfig(env: Record<string, string | undefined> = environment
   if (!demoCollections && missing.length > 0) {
     throw new Error(`invalid environment: ${missing.join(' and ')} must be set on ${e.CARDANO_NETWORK} (the policy ids of your Land and Mining Tool collections, 56 hex characters; the demo's own are used only with DEMO=true or CARDANO_NETWORK=emulator)`);
   }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) throw new Error('invalid environment: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+  if (e.PUSH_TEST_LOCAL_ENDPOINTS && e.CARDANO_NETWORK !== 'emulator') throw new Error('invalid environment: PUSH_TEST_LOCAL_ENDPOINTS is for tests on the emulator only, never on a real network');
   if (e.LAND_POLICY_ID && e.LAND_POLICY_ID === e.MINING_TOOL_POLICY_ID) throw new Error('invalid environment: LAND_POLICY_ID and MINING_TOOL_POLICY_ID must differ');
   return {
     port: e.PORT,
@@ -276,6 +304,10 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST) : defaultWebDist(),
     links: { whitepaper: e.LINK_WHITEPAPER, social: e.LINK_SOCIAL, chat: e.LINK_CHAT, guidebook: e.LINK_GUIDEBOOK },
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY, vapidPrivateKey: e.VAPID_PRIVATE_KEY, vapidSubject: e.VAPID_SUBJECT ?? `mailto:push@${e.PUBLIC_DOMAIN}`,
+      jobMs: e.PUSH_JOB_MS, timeoutMs: e.PUSH_TIMEOUT_MS, ratePerSecond: e.PUSH_RATE_PER_SECOND, allowLocalTestEndpoints: e.PUSH_TEST_LOCAL_ENDPOINTS,
+    },
     ops: { listenBacklog: e.LISTEN_BACKLOG, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS, metrics: e.METRICS, metricsToken: e.METRICS_TOKEN || undefined },
     settlement: {
       ...(e.SETTLE_LANES !== undefined ? { lanes: e.SETTLE_LANES } : {}),

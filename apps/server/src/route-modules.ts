@@ -14,6 +14,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { balanceRoutes } from './modules/balances/routes.ts';
 import { priceRoutes } from './modules/prices/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { landRoutes } from './modules/lands/routes.ts';
 import { miningToolRoutes } from './modules/mtools/routes.ts';
@@ -50,6 +51,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   { area: 'balances', serves: 'app balance of a token', routes: balanceRoutes },
   { area: 'prices', serves: 'ADA prices of EXO and HEXO', routes: priceRoutes },
   { area: 'notifications', serves: 'inbox, unread count, mark read', routes: notificationRoutes },
+  { area: 'push', serves: 'Web Push: VAPID key, device subscriptions, topics, quiet hours', routes: pushRoutes },
   { area: 'inventory', serves: 'items and item count', routes: inventoryRoutes },
   { area: 'lands', serves: 'lands, a land, expansion', routes: landRoutes },
   { area: 'mtools', serves: 'mining tools', routes: miningToolRoutes },

@@ -21,6 +21,7 @@ import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts
 import { localSolanaJobs } from './chain/solana/jobs.ts';
 import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
 import { ACHIEVEMENTS_EVERY_MS, ACHIEVEMENTS_JOB, noticeAchievements } from './jobs/achievements.ts';
+import { pushJob } from './jobs/push.ts';
 
 
 export interface Kingdom {
@@ -139,6 +140,9 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     if (config.prices.jobMs > 0 && priceProviders.length > 0) {
       specs.push({ name: PRICE_JOB, everyMs: config.prices.jobMs, run: () => priceJobRun(db, priceProviders, app.log) });
     }
+    // Web Push deliveries of new inbox notifications (jobs/push.ts)
+    const push = pushJob(config, db, app.log);
+    if (push) specs.push(push);
     // the local Solana cluster's slots and demo funding (none on a real cluster)
     specs.push(...localSolanaJobs(config, db, providers.solanaChain.local));
     for (const spec of specs) {

@@ -29,6 +29,7 @@ import {
   marketBooksResponse, marketBookParams, marketDepthResponse, marketOrderRequest, marketPlaceResponse, marketOrderParams, marketCancelResponse,
   marketOrdersResponse, marketTradesResponse,
 } from './market.ts';
+import { pushKeyResponse, pushSubscribeRequest, pushUpdateRequest, pushEndpointRequest, pushSubscriptionResponse, pushRemoveResponse } from './push.ts';
 import { questsResponse, questParams, questClaimResponse, questTableResponse, achievementsResponse, hallOfFameQuery, hallOfFameResponse, hallOfFameMeResponse } from './quests.ts';
 import { mintInfoResponse, mintRequest, mintResponse, mintsResponse, mintParams, mintTxRequest, mintSubmitRequest } from './mint.ts';
 import { healthLiveResponse, healthReadyResponse } from './health.ts';
@@ -288,6 +289,27 @@ export const ENDPOINTS = {
     summary: "Claims a complete quest's reward once (Idempotency-Key header, a UUID); only within its period",
     headers: idempotencyHeaders, params: questParams, response: questClaimResponse,
     errors: ['NOT_FOUND', 'QUEST_ALREADY_CLAIMED', 'QUEST_NOT_COMPLETE', 'QUEST_PERIOD_ENDED', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'AMOUNT_TOO_LARGE'],
+  }),
+  pushKey: endpoint({
+    operationId: 'pushKey', method: 'GET', path: '/push/key', tags: ['push'], auth: 'public',
+    summary: "The server's VAPID public key (RFC 8292): the applicationServerKey of a device's push subscription", response: pushKeyResponse, errors: [],
+  }),
+  pushSubscribe: endpoint({
+    operationId: 'pushSubscribe', method: 'POST', path: '/push/subscriptions', tags: ['push'], auth: 'session',
+    summary: "Subscribes this device (its endpoint and RFC 8291 keys) to push notifications of the chosen topics; again: replaces its settings",
+    body: pushSubscribeRequest, response: pushSubscriptionResponse, errors: ['PUSH_ENDPOINT_NOT_ALLOWED'],
+  }),
+  pushSubscription: endpoint({
+    operationId: 'pushSubscription', method: 'GET', path: '/push/subscriptions/current', tags: ['push'], auth: 'session',
+    summary: "This account's subscription of the device named by its endpoint, or null", query: pushEndpointRequest, response: pushSubscriptionResponse, errors: [],
+  }),
+  pushUpdate: endpoint({
+    operationId: 'pushUpdate', method: 'POST', path: '/push/subscriptions/settings', tags: ['push'], auth: 'session',
+    summary: "Changes a device's topics, quiet hours, time zone or language", body: pushUpdateRequest, response: pushSubscriptionResponse, errors: ['NOT_FOUND'],
+  }),
+  pushUnsubscribe: endpoint({
+    operationId: 'pushUnsubscribe', method: 'POST', path: '/push/subscriptions/remove', tags: ['push'], auth: 'session',
+    summary: "Removes this account's subscription of a device (its pending deliveries go with it)", body: pushEndpointRequest, response: pushRemoveResponse, errors: [],
   }),
   achievements: endpoint({
     operationId: 'achievements', method: 'GET', path: '/account/achievements', tags: ['quests'], auth: 'session',

@@ -102,6 +102,7 @@ export const EXTRA_ERROR_MESSAGES = {
   MARKET_DAILY_CAP: 'You have reached today\'s market limit for this item. You can place more orders after 00:00 UTC.',
   MARKET_SELLER_NOT_ELIGIBLE: 'To sell on the market you need a land and an account at least 7 days old.',
   MARKET_ORDER_NOT_OPEN: 'This order is no longer open: it was filled, cancelled or has expired.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'This browser\'s push service address cannot be used: it must be a public https address. Try another browser.',
 } as const;
 
 /** Code → message, the whole catalogue (a code without a message, or a message without a code, does not compile). */
@@ -148,6 +149,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   MARKET_DAILY_CAP: 409,
   MARKET_SELLER_NOT_ELIGIBLE: 403,
   MARKET_ORDER_NOT_OPEN: 409,
+  PUSH_ENDPOINT_NOT_ALLOWED: 422,
   CSRF_TOKEN_MISMATCH: 419,
   VALIDATION_ERROR: 422,
   TOO_MANY_REQUESTS: 429,

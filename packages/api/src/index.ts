@@ -18,3 +18,4 @@ export * from './health.ts';
 export * from './quests.ts';
 export * from './console.ts';
 export * from './market.ts';
+export * from './push.ts';

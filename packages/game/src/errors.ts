@@ -52,6 +52,8 @@ export const EXTRA_ERROR_CODES = [
   'PERMIT_NOT_EXIST_ON_BALANCE', 'WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID',
   // The Market (docs/game-rules.md §16): its limits against abuse, and a cancel of an order no longer open.
   'MARKET_PRICE_OUT_OF_BAND', 'MARKET_NO_REFERENCE_PRICE', 'MARKET_DAILY_CAP', 'MARKET_SELLER_NOT_ELIGIBLE', 'MARKET_ORDER_NOT_OPEN',
+  // A push subscription whose endpoint the server will not call (not https, a private address, too long; docs/product.md §11).
+  'PUSH_ENDPOINT_NOT_ALLOWED',
 ] as const;
 
 /** Every error code a rule or the API can answer. */

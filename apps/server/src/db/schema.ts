@@ -1261,3 +1261,53 @@ export const marketTrades = pgTable('market_trades', {
   index('market_trades_buyer').on(t.buyerId, t.at),
   index('market_trades_seller').on(t.sellerId, t.at),
 ]);
+
+/** The server's VAPID key pair (migration 0040; RFC 8292), made at the first start unless VAPID_* settings give one. */
+export const pushVapidKeys = pgTable('push_vapid_keys', {
+  id: smallint('id').primaryKey().default(1),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [check('push_vapid_keys_one', sql`${t.id} = 1`)]);
+
+/** A device's Web Push subscription for one account (migration 0040; docs/product.md §10 "Push notifications"): quiet hours in minutes after midnight of `time_zone`. */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  topics: text('topics').array().notNull(),
+  quietStart: smallint('quiet_start'),
+  quietEnd: smallint('quiet_end'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  language: text('language').notNull().default('en'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  foreignKey({ name: 'push_subscriptions_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }),
+  unique('push_subscriptions_endpoint_key').on(t.endpoint),
+  check('push_subscriptions_quiet_check', sql`(${t.quietStart} IS NULL) = (${t.quietEnd} IS NULL) AND (${t.quietStart} IS NULL OR (${t.quietStart} BETWEEN 0 AND 1439 AND ${t.quietEnd} BETWEEN 0 AND 1439))`),
+  check('push_subscriptions_language_check', sql`${t.language} IN ('en', 'es')`),
+  check('push_subscriptions_endpoint_length', sql`length(${t.endpoint}) <= 1024`),
+  index('push_subscriptions_user').on(t.userId),
+]);
+
+/** One push delivery per inbox notification and device (migration 0040), written by the `notifications_push` trigger, sent by the push job. */
+export const pushDeliveries = pgTable('push_deliveries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  notificationId: bigint('notification_id', { mode: 'number' }).notNull(),
+  subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextTry: ts('next_try').notNull().defaultNow(),
+  lastStatus: integer('last_status'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+}, (t) => [
+  foreignKey({ name: 'push_deliveries_subscription_id_fkey', columns: [t.subscriptionId], foreignColumns: [pushSubscriptions.id] }).onDelete('cascade'),
+  check('push_deliveries_state_check', sql`${t.state} IN ('pending', 'sending', 'sent', 'failed')`),
+  unique('push_deliveries_once').on(t.notificationId, t.subscriptionId),
+  index('push_deliveries_due').on(t.nextTry).where(sql`${t.state} IN ('pending', 'sending')`),
+  index('push_deliveries_subscription').on(t.subscriptionId),
+]);

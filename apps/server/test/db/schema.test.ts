@@ -86,6 +86,10 @@ const NOT_IN_DRIZZLE: Record<string, string> = {
   'function kingdom_operator_actions_append_only()': 'refuses UPDATE, DELETE and TRUNCATE on operator_actions',
   'trigger operator_actions.operator_actions_append_only': 'calls kingdom_operator_actions_append_only() (UPDATE, DELETE)',
   'trigger operator_actions.operator_actions_no_truncate': 'calls kingdom_operator_actions_append_only() (TRUNCATE)',
+  // Push deliveries written with the notifications (migration 0040; docs/architecture.md §6, push deliveries).
+  'function kingdom_push_topic(t text)': 'SQL function: the push topic of a notification type',
+  'function kingdom_push_deliveries()': 'writes a delivery per new notification and subscribed device',
+  'trigger notifications.notifications_push': 'calls kingdom_push_deliveries() (per statement)',
 };
 
 /**

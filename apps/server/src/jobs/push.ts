@@ -1,0 +1,29 @@
+/**
+ * The `push` job (docs/architecture.md §6, push deliveries): under its lease, sends the due push deliveries the
+ * `notifications_push` trigger wrote with each inbox notification (modules/push/sender.ts).
+ */
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { JobSpec } from '../db/leases.ts';
+import { sendDuePushes, type PushRunResult } from '../modules/push/sender.ts';
+import { vapidKeys, type VapidKeys } from '../modules/push/vapid.ts';
+
+/** Lease name of the push job. */
+export const PUSH_JOB = 'push';
+
+/** The push job of this process (none when PUSH_JOB_MS is 0). */
+export function pushJob(config: Config, db: Database, log: { info(o: object, m: string): void }): JobSpec | null {
+  if (config.push.jobMs <= 0) return null;
+  let keys: VapidKeys | null = null;
+  return {
+    name: PUSH_JOB, everyMs: config.push.jobMs,
+    run: async (): Promise<PushRunResult> => {
+      keys ??= await vapidKeys(db.orm, { publicKey: config.push.vapidPublicKey, privateKey: config.push.vapidPrivateKey, subject: config.push.vapidSubject });
+      const r = await sendDuePushes(db, {
+        vapid: keys, timeoutMs: config.push.timeoutMs, ratePerSecond: config.push.ratePerSecond, allowLocalTest: config.push.allowLocalTestEndpoints,
+      });
+      if (r.sent + r.retried + r.failed + r.removed > 0) log.info(r, 'push deliveries');
+      return r;
+    },
+  };
+}
