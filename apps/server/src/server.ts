@@ -21,6 +21,7 @@ import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts
 import { localSolanaJobs } from './chain/solana/jobs.ts';
 import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
 import { ACHIEVEMENTS_EVERY_MS, ACHIEVEMENTS_JOB, noticeAchievements } from './jobs/achievements.ts';
+import { ECONOMY_DAYS_EVERY_MS, ECONOMY_DAYS_JOB, summariseEconomyDays } from './modules/console/economy-days.ts';
 import { pushJob } from './jobs/push.ts';
 
 
@@ -113,6 +114,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
         if (days.length) {
           app.log.info({ days }, 'settled');
           app.deps.kickJob(ACHIEVEMENTS_JOB); // a settled day's streaks (docs/game-rules.md §14.6)
+          app.deps.kickJob(ECONOMY_DAYS_JOB); // the day after a settled day is closed: its summary
         }
         // (when this process last warmed the rosters up only spaces the warm-ups; any process may do the next)
         if (Date.now() - warmedAt >= ROSTER_WARM_EVERY_MS) {
@@ -132,6 +134,8 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       { ...app.deps.solanaWatcher.job(solanaWatchEveryMs(providers.solanaChain)), run: async () => { await refreshClock(); await app.deps.solanaWatcher.run(); } },
       // achievement notices when earned (jobs/achievements.ts)
       { name: ACHIEVEMENTS_JOB, everyMs: ACHIEVEMENTS_EVERY_MS, run: async () => { await refreshClock(); await noticeAchievements(db, clock.now()); } },
+      // the economy dashboard's daily summaries of the closed days (modules/console/economy-days.ts)
+      { name: ECONOMY_DAYS_JOB, everyMs: ECONOMY_DAYS_EVERY_MS, run: async () => { await refreshClock(); await summariseEconomyDays(db.orm, clock.now()); } },
     ];
     if (config.demo && config.chainMoney.demoChainFaucet && providers.money.emulator) {
       specs.push({ name: DEMO_FUNDING_JOB, everyMs: DEMO_FUNDING_EVERY_MS, run: () => payDemoFunding(db, providers.money) });

@@ -455,6 +455,11 @@ export const economyDay = z.object({
   /** Vendor revenue per token paid (`vendor_purchase` debits) and EXO sold for ADA/SOL (`exo_order`). */
   vendor_revenue: z.record(z.string(), baseUnits),
   market_revenue: z.object({ lovelace: baseUnits, lamports: baseUnits, exo_sold: baseUnits }),
+  /**
+   * The Market's trades that day per pay token (`exo`, `hexo`; docs/game-rules.md §16): `volume` = Σ price × quantity,
+   * `fees` = Σ fee (burned), `trades` = their count. A trade counts on the buyer's chain.
+   */
+  market: z.record(z.string(), z.object({ volume: baseUnits, fees: baseUnits, trades: z.number().int() })),
   /** Shop royalties paid, per token. */
   royalties: z.record(z.string(), baseUnits),
   deposits: z.record(z.string(), baseUnits),
@@ -501,6 +506,41 @@ export const economyResponse = z.object({
 export type EconomyResponse = z.infer<typeof economyResponse>;
 /** `GET /console/economy.csv`: the flows (day, chain, asset, reason, created, burned, entries) then the days' figures. */
 export const economyCsvQuery = economyQuery;
+
+// ---- suspicious Market pairs (docs/operator-guide.md "The console", issue 38 item 4) ----
+export const suspiciousPairsQuery = z.strictObject({
+  days: z.coerce.number().int().min(1).max(90).default(30).describe('the trades of the last `days` days (default 30)'),
+});
+export type SuspiciousPairsQuery = z.input<typeof suspiciousPairsQuery>;
+const pairAccount = z.object({ user_id: z.number().int(), name: z.string().nullable() });
+/** Two accounts (a < b by id) and their trades with each other in one pay token. */
+export const suspiciousPair = z.object({
+  a: pairAccount,
+  b: pairAccount,
+  pay_token: z.string(),
+  /** Their trades with each other in the window (either side). */
+  trades: z.number().int(),
+  /** Of those, the ones off the reference by at least `rule.off_bps`. */
+  off_trades: z.number().int(),
+  /** Σ price × quantity of their trades (base units of `pay_token`). */
+  volume: baseUnits,
+  /** Σ |price − reference| × quantity of the off trades: the value moved past the market price (base units). */
+  value_off: baseUnits,
+  /** Net value of the off trades moved to `b` (negative: to `a`): Σ ±(price − reference) × quantity, + when `b` sold. */
+  moved_to_b: z.string().regex(/^-?\d+$/),
+  goods: z.array(z.string()),
+  first_at: iso,
+  last_at: iso,
+});
+export type SuspiciousPair = z.infer<typeof suspiciousPair>;
+export const suspiciousPairsResponse = z.object({
+  days: z.number().int(),
+  rule: z.object({ median_days: z.number().int(), off_bps: z.number().int(), min_off_trades: z.number().int() }),
+  pairs: z.array(suspiciousPair),
+  /** True when the window held more trades than one answer reads (the oldest were left out). */
+  truncated: z.boolean(),
+});
+export type SuspiciousPairsResponse = z.infer<typeof suspiciousPairsResponse>;
 
 // ---- operations ----
 export const jobStatus = z.object({

@@ -39,7 +39,7 @@ import {
   approvalDecisionResponse, paymentsQuery, paymentsResponse, paymentParams, resolvePaymentRequest, resolvePaymentResponse, chestLockRequest,
   suspensionRequest, flagsResponse, playerMessageRequest, broadcastRequest, messageResponse, maintenanceState, maintenanceRequest,
   maintenanceResponse, operatorsResponse, operatorAddRequest, operatorRemoveRequest, operatorChangeResponse, auditQuery, auditResponse,
-  economyQuery, economyResponse, economyCsvQuery, consoleOperationsResponse,
+  economyQuery, economyResponse, economyCsvQuery, consoleOperationsResponse, suspiciousPairsQuery, suspiciousPairsResponse,
 } from './console.ts';
 import {
   walletsResponse, walletLinkRequest, stakeLinkRequest, walletRefRequest, walletMasterRequest, votesResponse, votesLockRequest, votesChangeRequest,
@@ -240,11 +240,11 @@ export const ENDPOINTS = {
     summary: 'Places a limit order, escrows it and matches it (price-time priority); exactly once per Idempotency-Key header (a UUID)',
     headers: idempotencyHeaders, body: marketOrderRequest, response: marketPlaceResponse,
     errors: ['NOT_FOUND', 'AMOUNT_TOO_LARGE', 'MARKET_SELLER_NOT_ELIGIBLE', 'MARKET_PRICE_OUT_OF_BAND', 'MARKET_NO_REFERENCE_PRICE', 'MARKET_DAILY_CAP',
-      'VENDOR_NOT_ENOUGH_BALANCE', 'ITEM_NOT_EXIST_ON_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE'],
+      'VENDOR_NOT_ENOUGH_BALANCE', 'ITEM_NOT_EXIST_ON_BALANCE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'MARKET_RATE_LIMIT'],
   }),
   marketCancelOrder: endpoint({
     operationId: 'marketCancelOrder', method: 'POST', path: '/market/orders/:id/cancel', tags: ['market'], auth: 'session',
-    summary: 'Cancels an open order of the player; its escrow returns', params: marketOrderParams, response: marketCancelResponse, errors: ['MARKET_ORDER_NOT_OPEN'],
+    summary: 'Cancels an open order of the player; its escrow returns', params: marketOrderParams, response: marketCancelResponse, errors: ['MARKET_ORDER_NOT_OPEN', 'MARKET_RATE_LIMIT'],
   }),
   marketMyOrders: endpoint({
     operationId: 'marketMyOrders', method: 'GET', path: '/market/orders', tags: ['market'], auth: 'session',
@@ -633,6 +633,11 @@ export const ENDPOINTS = {
   consoleEconomyCsv: endpoint({
     operationId: 'consoleEconomyCsv', method: 'GET', path: '/console/economy.csv', tags: ['console'], auth: 'operator', role: 'viewer',
     summary: 'The economy dashboard as CSV', query: economyCsvQuery, response: z.string(), errors: ['OPERATOR_FORBIDDEN'],
+  }),
+  consoleSuspiciousPairs: endpoint({
+    operationId: 'consoleSuspiciousPairs', method: 'GET', path: '/console/market/suspicious-pairs', tags: ['console'], auth: 'operator', role: 'viewer',
+    summary: 'Pairs of accounts that trade with each other repeatedly at prices off the 7-day median (the rule in docs/operator-guide.md)',
+    query: suspiciousPairsQuery, response: suspiciousPairsResponse, errors: ['OPERATOR_FORBIDDEN'],
   }),
   consoleOperations: endpoint({
     operationId: 'consoleOperations', method: 'GET', path: '/console/operations', tags: ['console'], auth: 'operator', role: 'viewer',

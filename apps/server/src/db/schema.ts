@@ -96,7 +96,9 @@ export const ledgerEntries = pgTable('ledger_entries', {
   reason: text('reason').notNull(),
   reference: text('reference').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('ledger_entries_once').on(t.reason, t.reference, t.userId, t.asset), index('ledger_entries_user').on(t.userId, t.createdAt)]);
+}, (t) => [uniqueIndex('ledger_entries_once').on(t.reason, t.reference, t.userId, t.asset), index('ledger_entries_user').on(t.userId, t.createdAt),
+  // migration 0039: one day's rows for the economy dashboard and its daily summaries
+  index('ledger_entries_created_brin').using('brin', t.createdAt)]);
 
 export const itemKinds = pgTable('item_kinds', {
   key: text('key').primaryKey(),
@@ -1261,6 +1263,39 @@ export const marketTrades = pgTable('market_trades', {
   index('market_trades_buyer').on(t.buyerId, t.at),
   index('market_trades_seller').on(t.sellerId, t.at),
 ]);
+
+/** The economy dashboard's summarised days (migration 0039; modules/console/economy-days.ts): one row per closed UTC day summarised. */
+export const economyDays = pgTable('economy_days', {
+  day: text('day').primaryKey(),
+  summarisedAt: ts('summarised_at').notNull(),
+});
+
+/** A summarised day's ledger flows per chain (`none`: an account without a wallet), asset and raw reason; base units. */
+export const economyDayFlows = pgTable('economy_day_flows', {
+  day: text('day').notNull(),
+  chain: text('chain').notNull(),
+  asset: text('asset').notNull(),
+  reason: text('reason').notNull(),
+  created: amount('created').notNull(),
+  burned: amount('burned').notNull(),
+  entries: integer('entries').notNull(),
+}, (t) => [primaryKey({ name: 'economy_day_flows_pk', columns: [t.day, t.chain, t.asset, t.reason] })]);
+
+/** A summarised day's other figures per chain: `metric` and `key` as in migration 0039. */
+export const economyDayCounts = pgTable('economy_day_counts', {
+  day: text('day').notNull(),
+  chain: text('chain').notNull(),
+  metric: text('metric').notNull(),
+  key: text('key').notNull(),
+  value: amount('value').notNull(),
+}, (t) => [primaryKey({ name: 'economy_day_counts_pk', columns: [t.day, t.chain, t.metric, t.key] })]);
+
+/** The players active on a summarised day, with their chain. */
+export const economyDayActive = pgTable('economy_day_active', {
+  day: text('day').notNull(),
+  userId: integer('user_id').notNull(),
+  chain: text('chain').notNull(),
+}, (t) => [primaryKey({ name: 'economy_day_active_pk', columns: [t.day, t.userId] })]);
 
 /** The server's VAPID key pair (migration 0040; RFC 8292), made at the first start unless VAPID_* settings give one. */
 export const pushVapidKeys = pgTable('push_vapid_keys', {

@@ -11,13 +11,19 @@
  * - DAU/WAU/MAU as of the last day, day-1/7/30 retention of each day's new players;
  * - treasuries as the ledger expects them (received − paid out).
  *
+ * - the Market's volume, fees and trades per day and pay token (`market_trades`; a trade on the buyer's chain).
+ *
  * A player's chain is the chain of the account's first wallet. "Active" on a day: signed in, or made
  * a ledger entry of their own doing (not the tick's, the watchers' or an operator's).
- * Answers are kept {@link ECONOMY_CACHE_MS} per query.
+ *
+ * Where from: a summarised (closed) day's figures are read from the daily summaries (migration 0039,
+ * modules/console/economy-days.ts); today and any day not summarised yet are computed live from the
+ * ledger by the same SQL. Answers are kept {@link ECONOMY_CACHE_MS} per query.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { toCsv, type EconomyResponse } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
+import { accountChain, activeRows, addDays, anyChain, countRows, dayOf, flowRows, retentionRows } from './economy-days.ts';
 
 /** How long one dashboard answer is kept (ms). */
 export const ECONOMY_CACHE_MS = 60_000;
@@ -25,22 +31,6 @@ export const ECONOMY_CACHE_MS = 60_000;
 export const ECONOMY_MAX_DAYS = 400;
 
 const DAY_MS = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
-
-/**
- * Raw ledger reasons that are not a player's own doing (so they do not make the player active): the
- * tick's rewards and salaries, staking, the watchers' deposits and orders, refunds and operators'.
- */
-const PASSIVE_REASON = sql.raw(`(reason LIKE '%\\_reward' OR reason LIKE '%\\_salary' OR reason LIKE 'staking%' OR reason LIKE 'compensation%'
-  OR reason IN ('deposit', 'exo_order', 'shop_royalty', 'withdrawal_refund', 'upgrade_refund', 'operator_adjustment', 'payment_resolved', 'demo_seed', 'faucet'))`);
-
-/** The account's chain: its first wallet's (`alias.column` names the account). */
-const chainOf = (alias: string, column = 'user_id') => sql.raw(`(SELECT w.chain FROM wallets w WHERE w.user_id = ${alias}.${column} ORDER BY w.id LIMIT 1)`);
-
-function chainFilter(chain: string, alias: string, column = 'user_id'): SQL {
-  return chain === 'all' ? sql`true` : sql`${chainOf(alias, column)} = ${chain}`;
-}
 
 const cache = new Map<string, { at: number; value: EconomyResponse }>();
 
@@ -67,52 +57,66 @@ export function clearEconomyCache(): void {
 }
 
 async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'cardano' | 'solana', now: Date): Promise<EconomyResponse> {
-  const start = sql`${`${from}T00:00:00Z`}::timestamptz`;
-  const end = sql`(${to}::date + 1)::timestamptz`;
-  const inChain = chainFilter(chain, 'e');
-  const flows = await exec<{ day: string; asset: string; reason: string; created: string; burned: string; entries: number }>(orm, sql`
-    SELECT to_char((e.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, e.asset, e.reason,
-      COALESCE(sum(e.amount) FILTER (WHERE e.amount > 0), 0)::text AS created, COALESCE(-sum(e.amount) FILTER (WHERE e.amount < 0), 0)::text AS burned,
-      count(*)::int AS entries
-    FROM ledger_entries e WHERE e.created_at >= ${start} AND e.created_at < ${end} AND ${inChain}
-    GROUP BY (e.created_at AT TIME ZONE 'UTC')::date, 2, 3 ORDER BY 1, 2, 3`);
-  // activity per day (a date: cheaper to compare and group than its text): sign-ins and the players' own ledger entries
-  const activeSql = (s: SQL, e: SQL) => sql`
-    SELECT user_id, (at AT TIME ZONE 'UTC')::date AS day FROM sign_ins e WHERE at >= ${s} AND at < ${e} AND ${inChain}
-    UNION SELECT user_id, (created_at AT TIME ZONE 'UTC')::date FROM ledger_entries e WHERE created_at >= ${s} AND created_at < ${e} AND NOT ${PASSIVE_REASON} AND ${inChain}`;
-  const retentionEnd = sql`(${to}::date + 31)::timestamptz`;
-  const [activeDays, newPlayers, signIns, quests, orders, mau] = await Promise.all([
-    exec<{ day: string; n: number }>(orm, sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, count(DISTINCT user_id)::int AS n FROM (${activeSql(start, end)}) a GROUP BY a.day`),
-    exec<{ day: string; n: number }>(orm, sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM users e0
-      WHERE created_at >= ${start} AND created_at < ${end} AND ${chainFilter(chain, 'e0', 'id')} GROUP BY 1`),
-    exec<{ day: string; wallet: string; n: number }>(orm, sql`SELECT to_char((at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, COALESCE(wallet, 'unknown') AS wallet, count(*)::int AS n
-      FROM sign_ins e WHERE at >= ${start} AND at < ${end} AND ${inChain} GROUP BY (at AT TIME ZONE 'UTC')::date, 2`),
-    exec<{ day: string; n: number }>(orm, sql`SELECT to_char(claimed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n
-      FROM quest_claims e WHERE claimed_at >= ${start} AND claimed_at < ${end} AND ${inChain} GROUP BY 1`),
-    exec<{ day: string; lovelace: string; lamports: string; exo: string }>(orm, sql`SELECT to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-      COALESCE(sum(lovelace), 0)::text AS lovelace, COALESCE(sum(lamports), 0)::text AS lamports, COALESCE(sum(exo), 0)::text AS exo
-      FROM exo_orders e WHERE status = 'paid' AND paid_at >= ${start} AND paid_at < ${end} AND ${inChain} GROUP BY 1`),
-    exec<{ dau: number; wau: number; mau: number }>(orm, sql`WITH a AS (${activeSql(sql`(${to}::date - 29)::timestamptz`, end)})
-      SELECT count(DISTINCT user_id) FILTER (WHERE day = ${to}::date)::int AS dau, count(DISTINCT user_id) FILTER (WHERE day > ${addDays(to, -7)}::date)::int AS wau,
-        count(DISTINCT user_id)::int AS mau FROM a`),
-  ]);
-  // retention: of each day's new players, how many were active on day +1, +7, +30
-  // counted in the database, per cohort: 90 days of a busy launch are 100,000s of new players
-  const back = newPlayers.length === 0 ? [] : await exec<{ day: string; d1: number; d7: number; d30: number }>(orm, sql`
-    WITH cohort AS (SELECT id AS user_id, (created_at AT TIME ZONE 'UTC')::date AS day FROM users e0
-        WHERE created_at >= ${start} AND created_at < ${end} AND ${chainFilter(chain, 'e0', 'id')}),
-      act AS (${activeSql(sql`(${from}::date + 1)::timestamptz`, retentionEnd)})
-    SELECT to_char(c.day, 'YYYY-MM-DD') AS day,
-      count(DISTINCT c.user_id) FILTER (WHERE a.day = c.day + 1)::int AS d1,
-      count(DISTINCT c.user_id) FILTER (WHERE a.day = c.day + 7)::int AS d7,
-      count(DISTINCT c.user_id) FILTER (WHERE a.day = c.day + 30)::int AS d30
-    FROM cohort c JOIN act a ON a.user_id = c.user_id AND a.day IN (c.day + 1, c.day + 7, c.day + 30)
-    GROUP BY c.day`);
   const today = dayOf(now);
+  // rows of the chain asked (the live rows of `all` carry the chain `all`: no wallet looked up)
+  const inChain = chain === 'all' ? sql`true` : sql`x.chain = ${chain}`;
+  const liveChain = chain === 'all' ? anyChain : accountChain;
+  // the summarised days of the window read: the period, the 30 days before `to` (monthly actives), the 30 after (retention)
+  const lo = addDays(to, -29) < from ? addDays(to, -29) : from;
+  const summarised = new Set((await exec<{ day: string }>(orm, sql`SELECT day FROM economy_days WHERE day >= ${lo} AND day <= ${addDays(to, 30)}`)).map((r) => r.day));
+  /** The runs `[start, end)` of days in `[a, b]` (up to today) not summarised: read live from the ledger. */
+  const live = (a: string, b: string): [string, string][] => {
+    const out: [string, string][] = [];
+    const last = b < today ? b : today;
+    let run: string | null = null;
+    for (let d = a; d <= last; d = addDays(d, 1)) {
+      if (!summarised.has(d)) run ??= d;
+      else if (run) { out.push([run, d]); run = null; }
+    }
+    if (run) out.push([run, addDays(last, 1)]);
+    return out;
+  };
+  const union = (parts: SQL[]) => sql.join(parts, sql` UNION ALL `);
+  const liveActive = (a: string, b: string) => live(a, b).map(([s, e]) => activeRows(s, e, liveChain));
+  const periodRuns = live(from, to);
+  const retentionRuns = liveActive(addDays(from, 1), addDays(to, 30));
+  const [flows, counts, keptStored, keptLive, mau] = await Promise.all([
+    exec<{ day: string; asset: string; reason: string; created: string; burned: string; entries: number }>(orm, sql`
+      SELECT x.day, x.asset, x.reason, sum(x.created)::text AS created, sum(x.burned)::text AS burned, sum(x.entries)::int AS entries FROM (${union([
+        sql`SELECT day, chain, asset, reason, created, burned, entries FROM economy_day_flows WHERE day >= ${from} AND day <= ${to}`,
+        ...periodRuns.map(([s, e]) => flowRows(s, e, liveChain))])}) x
+      WHERE ${inChain} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+    exec<{ day: string; metric: string; key: string; value: string }>(orm, sql`
+      SELECT x.day, x.metric, x.key, sum(x.value)::text AS value FROM (${union([
+        sql`SELECT day, chain, metric, key, value FROM economy_day_counts WHERE day >= ${from} AND day <= ${to} AND metric NOT LIKE 'retained%'`,
+        ...periodRuns.map(([s, e]) => countRows(s, e, liveChain, activeRows(s, e, liveChain)))])}) x
+      WHERE ${inChain} GROUP BY 1, 2, 3`),
+    // retention: a cohort's day +n summarised → its stored count; not yet → from the live activity
+    exec<{ day: string; metric: string; value: number }>(orm, sql`SELECT x.day, x.metric, sum(x.value)::int AS value FROM economy_day_counts x
+      WHERE x.day >= ${from} AND x.day <= ${to} AND x.metric LIKE 'retained%' AND ${inChain} GROUP BY 1, 2`),
+    retentionRuns.length === 0 ? Promise.resolve([]) : exec<{ day: string; metric: string; value: number }>(orm, sql`
+      SELECT x.day, x.metric, sum(x.value)::int AS value FROM (${retentionRows(union(retentionRuns), from, addDays(to, 1))}) x WHERE ${inChain} GROUP BY 1, 2`),
+    // each player's last active day of the 30 (one hash aggregate, not three distinct counts)
+    exec<{ dau: number; wau: number; mau: number }>(orm, sql`
+      SELECT count(*) FILTER (WHERE u.last = ${to})::int AS dau, count(*) FILTER (WHERE u.last > ${addDays(to, -7)})::int AS wau, count(*)::int AS mau
+      FROM (SELECT x.user_id, max(x.day) AS last FROM (${union([
+        sql`SELECT day, user_id, chain FROM economy_day_active WHERE day >= ${addDays(to, -29)} AND day <= ${to}`,
+        ...liveActive(addDays(to, -29), to)])}) x WHERE ${inChain} GROUP BY x.user_id) u`),
+  ]);
+  const figures = new Map<string, Map<string, Record<string, string>>>();
+  for (const c of counts) {
+    const day = figures.get(c.day) ?? new Map<string, Record<string, string>>();
+    figures.set(c.day, day);
+    day.set(c.metric, { ...day.get(c.metric), [c.key]: c.value });
+  }
+  const kept = new Map<string, number>();
+  for (const r of [...keptStored, ...keptLive]) kept.set(`${r.day}|${r.metric}`, (kept.get(`${r.day}|${r.metric}`) ?? 0) + r.value);
   const days: EconomyResponse['days'] = [];
   const retention: EconomyResponse['retention'] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const f = flows.filter((x) => x.day === d);
+    const fig = figures.get(d);
+    const one = (metric: string, key = '') => Number(fig?.get(metric)?.[key] ?? 0);
     const rec = (pred: (x: (typeof f)[number]) => boolean, side: 'created' | 'burned') => {
       const out: Record<string, string> = {};
       for (const x of f) if (pred(x)) out[x.asset] = (BigInt(out[x.asset] ?? '0') + BigInt(x[side])).toString();
@@ -124,24 +128,28 @@ async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'carda
       const pool = x.reason.slice(0, -'_reward'.length);
       exoPaid[pool] = (BigInt(exoPaid[pool] ?? '0') + BigInt(x.created)).toString();
     }
-    const o = orders.find((x) => x.day === d);
-    const cohort = newPlayers.find((x) => x.day === d)?.n ?? 0;
-    const kept = back.find((x) => x.day === d);
+    const orders = fig?.get('orders');
+    const market: EconomyResponse['days'][number]['market'] = {};
+    for (const [token, volume] of Object.entries(fig?.get('market_volume') ?? {})) {
+      market[token] = { volume, fees: fig?.get('market_fees')?.[token] ?? '0', trades: one('market_trades', token) };
+    }
+    const cohort = one('new_players');
     days.push({
       day: d,
       exo_paid: exoPaid,
       vendor_revenue: rec((x) => x.reason === 'vendor_purchase' && !x.asset.startsWith('item:'), 'burned'),
-      market_revenue: { lovelace: o?.lovelace ?? '0', lamports: o?.lamports ?? '0', exo_sold: o?.exo ?? '0' },
+      market_revenue: { lovelace: orders?.lovelace ?? '0', lamports: orders?.lamports ?? '0', exo_sold: orders?.exo ?? '0' },
+      market,
       royalties: rec((x) => x.reason === 'shop_royalty', 'created'),
       deposits: rec((x) => x.reason === 'deposit', 'created'),
       withdrawals: rec((x) => x.reason === 'withdrawal', 'burned'),
-      active: activeDays.find((x) => x.day === d)?.n ?? 0,
+      active: one('active'),
       new_players: cohort,
-      sign_ins: Object.fromEntries(signIns.filter((x) => x.day === d).map((x) => [x.wallet, x.n])),
-      quest_claims: quests.find((x) => x.day === d)?.n ?? 0,
+      sign_ins: Object.fromEntries(Object.entries(fig?.get('sign_ins') ?? {}).map(([k, v]) => [k, Number(v)])),
+      quest_claims: one('quest_claims'),
     });
-    const after = (n: number, k: 'd1' | 'd7' | 'd30') => (addDays(d, n) > today ? null : kept?.[k] ?? 0);
-    retention.push({ day: d, players: cohort, d1: after(1, 'd1'), d7: after(7, 'd7'), d30: after(30, 'd30') });
+    const after = (n: 1 | 7 | 30) => (addDays(d, n) > today ? null : kept.get(`${d}|retained_d${n}`) ?? 0);
+    retention.push({ day: d, players: cohort, d1: after(1), d7: after(7), d30: after(30) });
   }
   const treasuries = await treasuryRows(orm);
   return {

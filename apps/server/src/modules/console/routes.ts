@@ -19,6 +19,7 @@ import { paymentsPage } from './payments.ts';
 import { CONSOLE_LEDGER_CSV_MAX, CONSOLE_LEDGER_PAGE, playerLedger, playerPage, search } from './repository.ts';
 import { economy, economyCsv } from './economy.ts';
 import { operations } from './operations.ts';
+import { suspiciousPairsPage } from './market-pairs.ts';
 
 /** Rows per page of the console's lists (approvals, payments). */
 const LIST_PAGE = 50;
@@ -37,6 +38,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     const [row] = await exec<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM operators WHERE role = 'admin' AND NOT (chain = ${o.chain} AND address = ${o.address})`);
     return { chain: o.chain, address: o.address, role: o.role, user_id: o.userId, two_person_limit: limit.toString(), other_admins: row?.n ?? 0 };
   });
+
+  route(app, ENDPOINTS.consoleSuspiciousPairs, async ({ query, now }) => suspiciousPairsPage(db.orm, query.days, now));
 
   route(app, ENDPOINTS.consoleSearch, async ({ query }) => ({ q: query.q, ...(await search(db.orm, query.q)) }));
 

@@ -199,6 +199,7 @@ describe('/console', () => {
       from: '2026-11-30', to: '2026-12-01', chain: 'all',
       days: ['2026-11-30', '2026-12-01'].map((day) => ({
         day, exo_paid: { goldmine: '1000000' }, vendor_revenue: { exo: '5000000' }, market_revenue: { lovelace: '2000000', lamports: '0', exo_sold: '10000000' },
+        market: { hexo: { volume: '7000000', fees: '70000', trades: 2 } },
         royalties: {}, deposits: {}, withdrawals: {}, active: 3, new_players: 1, sign_ins: { eternl: 2 }, quest_claims: 1,
       })),
       flows: [
