@@ -73,6 +73,11 @@ export function useEconomy(query: NonNullable<Input<'consoleEconomy'>['query']>)
   return useQuery(queryOptions({ queryKey: consoleKeys.economy(query), queryFn: () => call('consoleEconomy', { query }), placeholderData: keepPreviousData }));
 }
 
+/** The suspicious Market pairs of the last `days` days (issue 38 item 4). */
+export function useSuspiciousPairs(days: number) {
+  return useQuery(queryOptions({ queryKey: ['console', 'suspicious-pairs', days] as const, queryFn: () => call('consoleSuspiciousPairs', { query: { days } }) }));
+}
+
 /** The operations page (refreshed every 15 s). */
 export function useOperations() {
   return useQuery(queryOptions({ queryKey: consoleKeys.operations, queryFn: () => call('consoleOperations'), refetchInterval: 15_000 }));

@@ -2,11 +2,13 @@
  * `/console/economy`: the economy per day and chain (packages/api/src/console.ts `economyResponse`) —
  * EXO paid by each pool, each token created and burned by ledger reason, vendor and market revenue,
  * royalties, deposits and withdrawals, the treasuries, active and new players, retention cohorts,
- * sign-ins by wallet and quest claims — with charts (recharts, lazily) and the CSV. Tables carry the
- * exact amounts; the charts draw them in whole tokens.
+ * sign-ins by wallet and quest claims, the Market's volume and fees per pay token — with charts
+ * (recharts, lazily) and the CSV; then the suspicious trading pairs. Tables carry the exact amounts;
+ * the charts draw them in whole tokens.
  */
 import { Suspense, lazy, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isToken, TOKEN_SYMBOLS } from '@kingdom/game';
 import type { EconomyResponse } from '@kingdom/api';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,7 +16,7 @@ import { InlineError } from '../../components/query-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { notifyError } from '../../components/notify.ts';
 import { formatThousands } from '../../i18n/format.ts';
-import { downloadEconomyCsv, useEconomy } from './api.ts';
+import { downloadEconomyCsv, useEconomy, useSuspiciousPairs } from './api.ts';
 import type { ChartRow, ChartSeries } from './economy-chart.tsx';
 import { Empty, Facts, Section, TimeText, amountText } from './ui.tsx';
 
@@ -84,6 +86,8 @@ function Dashboard({ e }: { e: EconomyResponse }) {
     return { day: d.day, created: chartTokens(sum(of.map((f) => f.created)).toString()), burned: chartTokens(sum(of.map((f) => f.burned)).toString()) } as ChartRow;
   });
   const flows = flowTotals(e.flows);
+  const marketTokens = [...new Set(e.days.flatMap((d) => Object.keys(d.market)))].sort();
+  const marketRows = e.days.map((d) => ({ day: d.day, ...Object.fromEntries(marketTokens.map((k) => [k, chartTokens(d.market[k]?.volume ?? '0')])) }) as ChartRow);
   // a day without new players has no cohort to follow
   const cohorts = e.retention.filter((c) => c.players > 0);
   const signIns = e.days.reduce((m, d) => {
@@ -183,6 +187,33 @@ function Dashboard({ e }: { e: EconomyResponse }) {
         ]} />
       </Section>
 
+      <Section id="eco-market" title={t('console.economy.market')} testId="eco-market">
+        <p className="muted">{t('console.economy.marketLead')}</p>
+        {marketTokens.length === 0 ? <Empty text={none} /> : (
+          <>
+            <Chart title={t('console.economy.marketChart')} kind="bar" rows={marketRows} series={marketTokens.map((k, i) => ({ key: k, name: assetName(k), color: COLORS[i % COLORS.length]! }))} />
+            <div className="table-wrap" tabIndex={0}>
+              <table className="table table--stack" data-testid="eco-market-table">
+                <thead><tr><th scope="col">{t('console.economy.payToken')}</th><th scope="col" className="num">{t('console.economy.volume')}</th><th scope="col" className="num">{t('console.economy.fees')}</th><th scope="col" className="num">{t('console.economy.trades')}</th></tr></thead>
+                <tbody>
+                  {marketTokens.map((k) => {
+                    const of = e.days.map((d) => d.market[k]).filter((m) => m !== undefined);
+                    return (
+                      <tr key={k} data-testid="eco-market-row">
+                        <td data-label={t('console.economy.payToken')}>{assetName(k)}</td>
+                        <td data-label={t('console.economy.volume')} className="num">{amountText(sum(of.map((m) => m.volume)).toString(), k)}</td>
+                        <td data-label={t('console.economy.fees')} className="num">{amountText(sum(of.map((m) => m.fees)).toString(), k)}</td>
+                        <td data-label={t('console.economy.trades')} className="num">{formatThousands(of.reduce((a, m) => a + m.trades, 0))}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </Section>
+
       <Section id="eco-treasuries" title={t('console.economy.treasuries')} testId="eco-treasuries">
         {e.treasuries.length === 0 ? <Empty text={none} /> : (
           <div className="table-wrap" tabIndex={0}>
@@ -249,6 +280,47 @@ export function EconomyPage() {
       </form>
       {q.isError ? <InlineError>{t('console.loadFailed')}</InlineError> : null}
       {q.data ? <Dashboard e={q.data} /> : q.isError ? null : <p className="muted" role="status">{t('console.loading')}</p>}
+      <SuspiciousPairs />
     </>
+  );
+}
+
+/** Pairs of accounts trading with each other off the median (`GET /console/market/suspicious-pairs`; the rule in docs/operator-guide.md). */
+function SuspiciousPairs() {
+  const { t } = useTranslation();
+  const q = useSuspiciousPairs(30);
+  const none = t('console.none');
+  const r = q.data;
+  return (
+    <Section id="eco-pairs" title={t('console.economy.pairs')} testId="eco-pairs">
+      {r ? <p className="muted">{t('console.economy.pairsLead', { min: r.rule.min_off_trades, pct: r.rule.off_bps / 100, days: r.rule.median_days, window: r.days })}</p> : null}
+      {r?.truncated ? <p className="muted">{t('console.economy.pairsTruncated')}</p> : null}
+      {q.isError ? <InlineError>{t('console.loadFailed')}</InlineError> : !r ? <p className="muted" role="status">{t('console.loading')}</p> : r.pairs.length === 0 ? <Empty text={none} /> : (
+        <div className="table-wrap" tabIndex={0}>
+          <table className="table table--stack" data-testid="eco-pairs-table">
+            <thead><tr><th scope="col">{t('console.economy.pairAccounts')}</th><th scope="col">{t('console.economy.payToken')}</th><th scope="col" className="num">{t('console.economy.trades')}</th><th scope="col" className="num">{t('console.economy.offTrades')}</th><th scope="col" className="num">{t('console.economy.volume')}</th><th scope="col" className="num">{t('console.economy.valueOff')}</th><th scope="col">{t('console.economy.movedTo')}</th><th scope="col">{t('console.economy.goods')}</th><th scope="col">{t('console.economy.lastTrade')}</th></tr></thead>
+            <tbody>
+              {r.pairs.map((p) => {
+                const to = p.moved_to_b.startsWith('-') ? p.a : p.b;
+                const account = (x: typeof p.a) => <Link to={`/console/player/${x.user_id}`}>{x.name ?? none} <span className="muted">#{x.user_id}</span></Link>;
+                return (
+                  <tr key={`${p.a.user_id}-${p.b.user_id}-${p.pay_token}`} data-testid="eco-pair-row">
+                    <td data-label={t('console.economy.pairAccounts')}>{account(p.a)} · {account(p.b)}</td>
+                    <td data-label={t('console.economy.payToken')}>{assetName(p.pay_token)}</td>
+                    <td data-label={t('console.economy.trades')} className="num">{formatThousands(p.trades)}</td>
+                    <td data-label={t('console.economy.offTrades')} className="num">{formatThousands(p.off_trades)}</td>
+                    <td data-label={t('console.economy.volume')} className="num">{amountText(p.volume, p.pay_token)}</td>
+                    <td data-label={t('console.economy.valueOff')} className="num">{amountText(p.value_off, p.pay_token)}</td>
+                    <td data-label={t('console.economy.movedTo')}>{account(to)} {amountText(p.moved_to_b.replace('-', ''), p.pay_token)}</td>
+                    <td data-label={t('console.economy.goods')}><span className="mono">{p.goods.join(', ')}</span></td>
+                    <td data-label={t('console.economy.lastTrade')}><TimeText at={p.last_at} /></td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
   );
 }

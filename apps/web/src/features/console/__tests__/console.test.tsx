@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ConsolePlayerResponse, ConsoleSearchResponse, EconomyResponse, MaintenanceState, UnmatchedPayment } from '@kingdom/api';
+import type { ConsolePlayerResponse, ConsoleSearchResponse, EconomyResponse, MaintenanceState, SuspiciousPairsResponse, UnmatchedPayment } from '@kingdom/api';
 import { mockHttp, type MockRoutes } from '../../../test/mock-http.ts';
 import { signedInRoutes } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
@@ -209,11 +209,25 @@ describe('/console', () => {
       ],
       active: { dau: 3, wau: 4, mau: 5 }, retention: [{ day: '2026-11-30', players: 1, d1: 1, d7: null, d30: null }], treasuries: [], computed_at: '2026-12-01T12:00:00.000Z',
     };
-    mockHttp(consoleRoutes('viewer', { 'GET /console/economy': { body: eco } }));
+    const pairs: SuspiciousPairsResponse = {
+      days: 30, rule: { median_days: 7, off_bps: 2000, min_off_trades: 3 }, truncated: false,
+      pairs: [{
+        a: { user_id: 7, name: 'alt_seller' }, b: { user_id: 9, name: 'alt_buyer' }, pay_token: 'hexo', trades: 4, off_trades: 3, volume: '9000000',
+        value_off: '3000000', moved_to_b: '-3000000', goods: ['toolkit_1'], first_at: '2026-11-20T10:00:00.000Z', last_at: '2026-11-29T10:00:00.000Z',
+      }],
+    };
+    mockHttp(consoleRoutes('viewer', { 'GET /console/economy': { body: eco }, 'GET /console/market/suspicious-pairs': { body: pairs } }));
     renderRoute('/console/economy', { signedIn: true });
     const rows = await screen.findAllByTestId('eco-flow-row');
     expect(rows.map((r) => r.textContent)).toEqual(['EXOgoldmine_reward2.000001 EXO0 EXO2.000001 EXO4', 'EXOvendor_purchase0 EXO5 EXO-5 EXO1']);
     expect(screen.getByTestId('eco-active').textContent).toContain('5');
     expect(screen.getByTestId('eco-revenue').textContent).toContain('4 ADA');
+    // the Market per pay token over the period: volume, fees, trades
+    expect(screen.getAllByTestId('eco-market-row').map((r) => r.textContent)).toEqual(['HEXO14 HEXO0.14 HEXO4']);
+    // the suspicious pairs, each account a link to its page, the net value's receiver named
+    const pair = await screen.findByTestId('eco-pair-row');
+    expect(within(pair).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/console/player/7', '/console/player/9', '/console/player/7']);
+    expect(pair.textContent).toContain('3 HEXO');
+    expect(screen.getByTestId('eco-pairs').textContent).toContain('at least 3 times 20% or more off');
   });
 });
