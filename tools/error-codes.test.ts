@@ -103,6 +103,7 @@ const REACHED: Record<ErrorCode, string | { fault: string }> = {
   MARKET_DAILY_CAP: 'packages/game/src/market/market.test.ts',
   MARKET_SELLER_NOT_ELIGIBLE: 'packages/game/src/market/market.test.ts',
   MARKET_ORDER_NOT_OPEN: 'packages/game/src/market/market.test.ts',
+  MARKET_RATE_LIMIT: 'apps/server/test/market/market.test.ts',
   PUSH_ENDPOINT_NOT_ALLOWED: 'apps/server/test/push/push.test.ts',
 };
 

@@ -73,6 +73,8 @@ const envSchema = z.object({
   PUBLIC_DOMAIN: z.string().default('localhost'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Market orders and cancels per account per minute, cluster-wide (docs/game-rules.md §16.5). */
+  MARKET_ORDERS_PER_MINUTE: z.coerce.number().int().positive().default(30),
   WEB_DIST: z.string().optional(),
   INIT_CWD: z.string().optional(),
   /** File holding the treasury signer's ed25519 key (bech32 `ed25519_sk…`); demo: generated in DATA_DIR. */
@@ -196,6 +198,8 @@ export interface Config {
   publicDomain: string;
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
+  /** Market orders and cancels per account per minute, counted in the database for every process (MARKET_ORDERS_PER_MINUTE). */
+  marketOrdersPerMinute: number;
   /** Fastify's `trustProxy`: false unless a proxy is configured (TRUST_PROXY). */
   trustProxy: boolean | number | string;
   /** Built web app folder served at `/`; undefined disables static serving. */
@@ -301,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = environment
     publicDomain: e.PUBLIC_DOMAIN,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    marketOrdersPerMinute: e.MARKET_ORDERS_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST ? path.resolve(e.INIT_CWD ?? process.cwd(), e.WEB_DIST) : defaultWebDist(),
     links: { whitepaper: e.LINK_WHITEPAPER, social: e.LINK_SOCIAL, chat: e.LINK_CHAT, guidebook: e.LINK_GUIDEBOOK },

@@ -102,6 +102,7 @@ export const EXTRA_ERROR_MESSAGES = {
   MARKET_DAILY_CAP: 'You have reached today\'s market limit for this item. You can place more orders after 00:00 UTC.',
   MARKET_SELLER_NOT_ELIGIBLE: 'To sell on the market you need a land and an account at least 7 days old.',
   MARKET_ORDER_NOT_OPEN: 'This order is no longer open: it was filled, cancelled or has expired.',
+  MARKET_RATE_LIMIT: 'Too many market orders and cancels in a minute. Please wait a moment and try again.',
   PUSH_ENDPOINT_NOT_ALLOWED: 'This browser\'s push service address cannot be used: it must be a public https address. Try another browser.',
 } as const;
 
@@ -149,6 +150,7 @@ export const ERROR_STATUS: Partial<Record<ErrorCode, number>> = {
   MARKET_DAILY_CAP: 409,
   MARKET_SELLER_NOT_ELIGIBLE: 403,
   MARKET_ORDER_NOT_OPEN: 409,
+  MARKET_RATE_LIMIT: 429,
   PUSH_ENDPOINT_NOT_ALLOWED: 422,
   CSRF_TOKEN_MISMATCH: 419,
   VALIDATION_ERROR: 422,

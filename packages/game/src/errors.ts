@@ -50,8 +50,9 @@ export const EXTRA_ERROR_CODES = [
   // session): a land expansion without its permit; a wallet proof whose signature fails, or whose
   // challenge is unknown, used or expired (docs/product.md §8).
   'PERMIT_NOT_EXIST_ON_BALANCE', 'WALLET_SIGNATURE_NOT_VALID', 'WALLET_MESSAGE_NOT_VALID',
-  // The Market (docs/game-rules.md §16): its limits against abuse, and a cancel of an order no longer open.
-  'MARKET_PRICE_OUT_OF_BAND', 'MARKET_NO_REFERENCE_PRICE', 'MARKET_DAILY_CAP', 'MARKET_SELLER_NOT_ELIGIBLE', 'MARKET_ORDER_NOT_OPEN',
+  // The Market (docs/game-rules.md §16): its limits against abuse, and a cancel of an order no longer open;
+  // an account's orders and cancels past the per-minute limit, counted cluster-wide (§16.5).
+  'MARKET_PRICE_OUT_OF_BAND', 'MARKET_NO_REFERENCE_PRICE', 'MARKET_DAILY_CAP', 'MARKET_SELLER_NOT_ELIGIBLE', 'MARKET_ORDER_NOT_OPEN', 'MARKET_RATE_LIMIT',
   // A push subscription whose endpoint the server will not call (not https, a private address, too long; docs/product.md §11).
   'PUSH_ENDPOINT_NOT_ALLOWED',
 ] as const;

@@ -21,6 +21,17 @@ const HIT = prepared('rate_limit_hit', sql`INSERT INTO rate_limit_hits AS r (key
 
 const CLEAN = prepared('rate_limit_clean', sql`DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 minute'`);
 
+/**
+ * Counts one hit of `key` in its fixed window of `windowMs` (the same table and rule as the route
+ * limits: cluster-wide, on the database's clock), for a limit a handler keys itself (e.g. per
+ * account: the Market, docs/game-rules.md §16.5). Old windows are cleaned by the route limiter's store.
+ * @returns the hits in the current window, this one included, and the ms until it ends
+ */
+export async function countHit(db: Database, key: string, windowMs: number): Promise<{ hits: number; ttlMs: number }> {
+  const [row] = await runPrepared<{ hits: number; ttl_ms: number }>(db, HIT, { key, ms: Math.max(1, Math.trunc(windowMs)) });
+  return { hits: row!.hits, ttlMs: row!.ttl_ms };
+}
+
 /** Minimum ms between two clean-ups by one process. */
 export const RATE_LIMIT_CLEAN_EVERY_MS = 60_000;
 

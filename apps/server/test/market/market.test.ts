@@ -19,6 +19,8 @@ import { exec } from '../../src/db/client.ts';
 import type { Player } from '../support/players.ts';
 
 const DAY_MS = 86_400_000;
+/** Orders and cancels per account per minute in this file's kingdom. */
+const RATE = 40;
 const FOOD_HEXO = { good: 'food', payToken: 'hexo' } as const;
 const FOOD_REF = vendorReferencePrice(FOOD_HEXO)!; // 0.9 HEXO per FOOD
 const TK_REF = vendorReferencePrice({ good: 'toolkit_2', payToken: 'hexo' })!;
@@ -86,7 +88,8 @@ async function seller(k: TestKingdom, give: Record<string, unknown>): Promise<Pl
 
 describe('market (server)', () => {
   let k: TestKingdom;
-  beforeAll(async () => { k = await createTestKingdom({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } }); }); // 200+ players sign in
+  // 200+ players sign in; an account may place or cancel RATE orders a minute (docs/game-rules.md §16.5)
+  beforeAll(async () => { k = await createTestKingdom({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000', MARKET_ORDERS_PER_MINUTE: String(RATE) } }); });
   afterAll(async () => { await k?.close(); });
 
   it('places, matches at the resting price, fills partly, refunds the excess and cancels, through the ledger', async () => {
@@ -152,6 +155,35 @@ describe('market (server)', () => {
     expect(n!.n).toBe(0);
     expect(await balance(k, fresh, 'hexo')).toBe(toBaseUnits(10n, 'hexo'));
     expect(await itemCount(k, s, 'toolkit_3')).toBe(1);
+  });
+
+  it('limits each account to MARKET_ORDERS_PER_MINUTE orders and cancels a minute, counted in the database; past it MARKET_RATE_LIMIT changes nothing', async () => {
+    const p = await newPlayer(k, { hexo: '1000' });
+    const other = await newPlayer(k, { hexo: '1000' });
+    const low = ((FOOD_REF + 1n) / 2n).toString(); // the band's floor: a bid that rests
+    const body: Body = { good: 'food', token: 'hexo', side: 'buy', quantity: 1, price: low };
+    const first = await place(k, p, body);
+    expect(first.statusCode, first.body).toBe(200);
+    for (let i = 1; i < RATE - 1; i++) expect((await place(k, p, body)).statusCode).toBe(200);
+    const c = await cancel(k, p, first.json<MarketPlaceResponse>().order.id); // a cancel counts as an order
+    expect(c.statusCode, c.body).toBe(200);
+    const hexo = await balance(k, p, 'hexo');
+    const over = await place(k, p, body);
+    expect(`${over.statusCode} ${over.json().error}`).toBe('429 MARKET_RATE_LIMIT');
+    const overCancel = await cancel(k, p, first.json<MarketPlaceResponse>().order.id);
+    expect(`${overCancel.statusCode} ${overCancel.json().error}`).toBe('429 MARKET_RATE_LIMIT');
+    expect(await balance(k, p, 'hexo')).toBe(hexo);
+    const [n] = await exec<{ n: number }>(k.db.orm, sql`SELECT count(*)::int AS n FROM market_orders WHERE user_id = ${p.userId}`);
+    expect(n!.n).toBe(RATE - 1);
+    // the count is the database's (every process shares it), per account: another player still places
+    const [hit] = await exec<{ hits: number }>(k.db.orm, sql`SELECT hits FROM rate_limit_hits WHERE key = ${`market:account:${p.userId}`}`);
+    expect(hit!.hits).toBe(RATE + 2);
+    expect((await place(k, other, body)).statusCode).toBe(200);
+    // the next window opens a minute after the first hit
+    await exec(k.db.orm, sql`UPDATE rate_limit_hits SET window_ends_at = now() WHERE key = ${`market:account:${p.userId}`}`);
+    expect((await place(k, p, body)).statusCode).toBe(200);
+    await clearFoodBook(k);
+    expect(await ledgerMismatches(k)).toEqual([]);
   });
 
   it('places an order once per Idempotency-Key', async () => {

@@ -93,6 +93,7 @@ export const errorsEs: Record<keyof typeof ERROR_MESSAGES | keyof typeof GENERIC
   MARKET_DAILY_CAP: 'Alcanzaste el límite diario del mercado para este artículo. Podrás poner más órdenes desde las 00:00 UTC.',
   MARKET_SELLER_NOT_ELIGIBLE: 'Para vender en el mercado necesitas una tierra y una cuenta con al menos 7 días.',
   MARKET_ORDER_NOT_OPEN: 'Esta orden ya no está abierta: se completó, se canceló o caducó.',
+  MARKET_RATE_LIMIT: 'Demasiadas órdenes y cancelaciones en el mercado en un minuto. Espera un momento y vuelve a intentarlo.',
   PUSH_ENDPOINT_NOT_ALLOWED: 'No se puede usar la dirección del servicio de notificaciones de este navegador: debe ser una dirección https pública. Prueba con otro navegador.',
   unavailable: 'Recurso solicitado no disponible',
   noData: 'No se pudieron obtener datos del recurso; contacta con soporte',

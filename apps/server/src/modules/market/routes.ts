@@ -46,8 +46,9 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
       candles: await dailyCandles(db.orm, key, now, MARKET_CANDLE_DAYS),
     };
   });
-  route(app, ENDPOINTS.marketPlaceOrder, async (input) => placeOrder(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now));
-  route(app, ENDPOINTS.marketCancelOrder, async (input) => cancelMarketOrder(db, sessionOf(input).userId, input.params.id, input.now));
+  const ordersPerMinute = app.deps.config.marketOrdersPerMinute; // per account, cluster-wide (docs/game-rules.md §16.5)
+  route(app, ENDPOINTS.marketPlaceOrder, async (input) => placeOrder(db, sessionOf(input).userId, idempotencyKeyOf(input.request), input.body, input.now, { ordersPerMinute }));
+  route(app, ENDPOINTS.marketCancelOrder, async (input) => cancelMarketOrder(db, sessionOf(input).userId, input.params.id, input.now, { ordersPerMinute }));
   route(app, ENDPOINTS.marketMyOrders, async (input) => {
     const userId = sessionOf(input).userId;
     await expireOrdersOf(db, userId, input.now);

@@ -20,6 +20,7 @@ import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
+import { countHit } from '../../http/rate-limit-store.ts';
 import {
   booksWithExpired, insertOrder, insertTrade, lockBook, markAchievementCheck, nextSeq, openOrders, orderById, orderByKey, placedSince, saveResponse, sellerFacts,
   toApiOrder, toEngineOrder, tradesSince, updateOrder, type OrderRow,
@@ -36,6 +37,21 @@ export const MARKET_LEDGER_REASONS = ['market_escrow', 'market_bought', 'market_
  * `cardano_stake_proofs`), so no two accounts share a linked wallet and the group is the account.
  */
 export const walletGroupOf = (userId: number): string => `user:${userId}`;
+
+/** The window of the per-account order limit (docs/game-rules.md §16.5), ms. */
+export const MARKET_RATE_WINDOW_MS = 60_000;
+
+/**
+ * The per-account order limit (docs/game-rules.md §16.5): counts one order or cancel of `userId` in
+ * the account's current one-minute window, in the database (`rate_limit_hits`, key
+ * `market:account:<id>`), so the limit holds across every server process; past `perMinute` in the
+ * window it refuses. Every trade comes from an order, so this limits trades too.
+ * @throws GameError MARKET_RATE_LIMIT (429)
+ */
+export async function checkMarketRate(db: Database, userId: number, perMinute: number): Promise<void> {
+  const { hits } = await countHit(db, `market:account:${userId}`, MARKET_RATE_WINDOW_MS);
+  if (hits > perMinute) fail('MARKET_RATE_LIMIT');
+}
 
 const requestHash = (r: MarketOrderRequest) => createHash('sha256').update(JSON.stringify([r.good, r.token, r.side, r.quantity, r.price])).digest('hex');
 
@@ -141,13 +157,15 @@ async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[
  * sell, the price band around the reference price, the daily cap of the game day of `now`), takes its
  * escrow, expires the book's expired orders, matches it and writes the outcome — in one transaction
  * under the book's lock. The same idempotency key again answers the first answer and changes nothing.
- * `hooks.afterLock` is a test's hook (called with the book's lock held).
+ * `hooks.afterLock` is a test's hook (called with the book's lock held); `hooks.ordersPerMinute`: the
+ * per-account limit ({@link checkMarketRate}), counted before the transaction by every placement but
+ * an idempotent replay (absent: no limit, for tools and tests that call the service directly).
  * @throws GameError NOT_FOUND, VALIDATION_ERROR, AMOUNT_TOO_LARGE, MARKET_SELLER_NOT_ELIGIBLE,
- *   MARKET_NO_REFERENCE_PRICE, MARKET_PRICE_OUT_OF_BAND, MARKET_DAILY_CAP; ApiError
+ *   MARKET_NO_REFERENCE_PRICE, MARKET_PRICE_OUT_OF_BAND, MARKET_DAILY_CAP, MARKET_RATE_LIMIT; ApiError
  *   VENDOR_NOT_ENOUGH_BALANCE (tokens or FOOD), ITEM_NOT_EXIST_ON_BALANCE (items), IDEMPOTENCY_KEY_REUSED
  */
 export async function placeOrder(db: Database, userId: number, idempotencyKey: string, request: MarketOrderRequest, now: Date,
-  hooks: { afterLock?: () => Promise<void> } = {}): Promise<MarketPlaceResponse> {
+  hooks: { afterLock?: () => Promise<void>; ordersPerMinute?: number } = {}): Promise<MarketPlaceResponse> {
   const key: BookKey = { good: request.good, payToken: request.token };
   const price = BigInt(request.price);
   const draft = { book: key, side: request.side, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS };
@@ -161,6 +179,7 @@ export async function placeOrder(db: Database, userId: number, idempotencyKey: s
   };
   const first = await replay();
   if (first) return first;
+  if (hooks.ordersPerMinute !== undefined) await checkMarketRate(db, userId, hooks.ordersPerMinute);
   const t = now.getTime();
   const answer = await db.orm.transaction(async (tx) => {
     await lockBook(tx, key);
@@ -199,10 +218,12 @@ function tradeRow(t: MarketTrade & { id: string }, userId: number, at: Date): Ma
 /**
  * Cancels an open order of `userId` (docs/game-rules.md §16.4): its whole escrow returns
  * (`market_refund`), in one transaction under the book's lock. An order found expired is expired
- * (refunded as such) and answered as not open.
- * @throws GameError MARKET_ORDER_NOT_OPEN (no such order of this account, or not open)
+ * (refunded as such) and answered as not open. `opts.ordersPerMinute`: the per-account limit
+ * ({@link checkMarketRate}; a cancel counts as an order), checked first.
+ * @throws GameError MARKET_ORDER_NOT_OPEN (no such order of this account, or not open), MARKET_RATE_LIMIT
  */
-export async function cancelMarketOrder(db: Database, userId: number, orderId: string, now: Date): Promise<MarketCancelResponse> {
+export async function cancelMarketOrder(db: Database, userId: number, orderId: string, now: Date, opts: { ordersPerMinute?: number } = {}): Promise<MarketCancelResponse> {
+  if (opts.ordersPerMinute !== undefined) await checkMarketRate(db, userId, opts.ordersPerMinute);
   const found = await orderById(db.orm, orderId);
   if (!found || found.user_id !== userId) fail('MARKET_ORDER_NOT_OPEN');
   const key: BookKey = { good: found.good, payToken: found.pay_token };
