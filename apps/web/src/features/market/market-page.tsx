@@ -87,7 +87,7 @@ function BooksTable({ books, selected, onSelect }: { books: MarketBookSummary[];
                   <button type="button" className="link-button" aria-pressed={selected === id} aria-label={t('market.open', { name, token: TOKEN_SYMBOLS[b.token] })} onClick={() => onSelect(b)}>
                     {name}
                   </button>
-                  {b.reference_price === null ? <span className="muted market-books__closed"> · {t('market.closed')}</span> : null}
+                  {b.reference_price === null ? <span className="badge market-books__closed" title={t('market.noBand', { token: TOKEN_SYMBOLS[b.token] })}>{t('market.closed')}</span> : null}
                 </th>
                 <td data-label={t('market.token')}>{TOKEN_SYMBOLS[b.token]}</td>
                 <td data-label={t('market.bestBid')} className="num">{cell(b.best_bid, b.token)}</td>
@@ -411,24 +411,29 @@ export function MarketPage() {
   const select = (b: MarketBookSummary) => setParams({ good: b.good, token: b.token }, { replace: true });
   // item kinds first as the game lists them, FOOD last
   const order = (g: string) => (g === FOOD_GOOD ? 1e6 : itemKind(g) ? 0 : 1e5);
-  const sorted = [...list].sort((a, b) => order(a.good) - order(b.good));
+  // a closed book (no reference price, no order, no trade) is listed only on demand
+  const [showClosed, setShowClosed] = useState(false);
+  const active = (b: MarketBookSummary) => b.reference_price !== null || b.best_bid !== null || b.best_ask !== null || b.last_price !== null;
+  const sorted = [...list].filter((b) => showClosed || active(b) || (selected !== null && bookId(b) === bookId(selected))).sort((a, b) => order(a.good) - order(b.good));
   return (
     <>
       <PageHeader title={t('market.title')} lead={t('market.lead', { fee: formatPercent(books.data?.fee_bps ?? 200, 10_000) })} />
       {!signedIn ? <SignInPrompt /> : null}
       {books.isError ? <InlineError>{t('market.loadFailed')}</InlineError> : null}
-      <div className="market-layout">
-        <section className="panel market-layout__books" aria-labelledby="market-books-title">
-          <h2 id="market-books-title" className="panel__title">{t('market.books')}</h2>
-          {books.data ? <BooksTable books={sorted} selected={selected ? bookId(selected) : null} onSelect={select} /> : <p className="muted">…</p>}
-        </section>
-        {selected ? (
-          <div className="market-layout__book">
-            <BookPanel book={selected} />
-            {signedIn ? <OrderForm key={bookId(selected)} book={selected} reference={selected.reference_price} feeBps={feeBps} /> : <p className="muted">{t('market.signInToTrade')}</p>}
-          </div>
-        ) : null}
-      </div>
+      {selected ? (
+        <div className="market-layout">
+          <BookPanel book={selected} />
+          {signedIn ? <OrderForm key={bookId(selected)} book={selected} reference={selected.reference_price} feeBps={feeBps} /> : <p className="muted">{t('market.signInToTrade')}</p>}
+        </div>
+      ) : null}
+      <section className="panel" aria-labelledby="market-books-title">
+        <h2 id="market-books-title" className="panel__title">{t('market.books')}</h2>
+        <label className="market-show-closed">
+          <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} data-testid="market-show-closed" />
+          {t('market.showClosed')}
+        </label>
+        {books.data ? <BooksTable books={sorted} selected={selected ? bookId(selected) : null} onSelect={select} /> : <p className="muted">…</p>}
+      </section>
       {signedIn ? (
         <>
           <MyOrders />
