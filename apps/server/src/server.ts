@@ -23,6 +23,7 @@ import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.
 import { ACHIEVEMENTS_EVERY_MS, ACHIEVEMENTS_JOB, noticeAchievements } from './jobs/achievements.ts';
 import { ECONOMY_DAYS_EVERY_MS, ECONOMY_DAYS_JOB, summariseEconomyDays } from './modules/console/economy-days.ts';
 import { pushJob } from './jobs/push.ts';
+import { sweepExpiredOrders } from './modules/market/service.ts';
 
 
 export interface Kingdom {
@@ -111,6 +112,9 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
     const specs: JobSpec[] = [
       { name: TICK_JOB, everyMs: TICK_EVERY_MS, run: async () => {
         const days = await tick();
+        // Market orders expired in books nobody touches: expired and refunded (docs/game-rules.md §16.6)
+        const expired = await sweepExpiredOrders(db, clock.now());
+        if (expired > 0) app.log.info({ expired }, 'market orders expired');
         if (days.length) {
           app.log.info({ days }, 'settled');
           app.deps.kickJob(ACHIEVEMENTS_JOB); // a settled day's streaks (docs/game-rules.md §14.6)

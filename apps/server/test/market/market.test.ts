@@ -186,6 +186,34 @@ describe('market (server)', () => {
     expect(await ledgerMismatches(k)).toEqual([]);
   });
 
+  it('the expiry sweep expires and refunds orders in books nobody touches, in batches, and nothing else', async () => {
+    await clearFoodBook(k);
+    const { sweepExpiredOrders } = await import('../../src/modules/market/service.ts');
+    const s = await seller(k, { food: '100' });
+    const b = await newPlayer(k, { hexo: '100' });
+    const ask = (FOOD_REF + 100_000n).toString();
+    const bid = (FOOD_REF - 100_000n).toString();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await place(k, s, { good: 'food', token: 'hexo', side: 'sell', quantity: 2, price: ask })).json<MarketPlaceResponse>().order.id);
+    ids.push((await place(k, b, { good: 'food', token: 'hexo', side: 'buy', quantity: 5, price: bid })).json<MarketPlaceResponse>().order.id);
+    const fresh = (await place(k, b, { good: 'food', token: 'hexo', side: 'buy', quantity: 1, price: bid })).json<MarketPlaceResponse>().order.id;
+    const hexoHeld = await balance(k, b, 'hexo');
+    // the first four expire: placed 7 days before the sweep's instant (expired when expires_at ≤ now)
+    await exec(k.db.orm, sql`UPDATE market_orders SET expires_at = ${k.now()} WHERE id::text IN ${ids}`);
+    expect(await sweepExpiredOrders(k.db, new Date(k.now().getTime() - 1))).toBe(0); // a millisecond before: none
+    expect(await sweepExpiredOrders(k.db, k.now(), 3)).toBe(4); // a batch of 3, then 1
+    const rows = await exec<{ id: string; status: string; escrow: string }>(k.db.orm, sql`SELECT id::text AS id, status, escrow::text AS escrow FROM market_orders
+      WHERE id::text IN ${[...ids, fresh]} ORDER BY market_orders.id`);
+    expect(rows.map((r) => r.status)).toEqual(['expired', 'expired', 'expired', 'expired', 'open']);
+    expect(await balance(k, s, 'food')).toBe(toBaseUnits(100n, 'food'));
+    expect(await balance(k, b, 'hexo')).toBe(hexoHeld + orderEscrow({ side: 'buy', quantity: 5, price: BigInt(bid), feeBps: MARKET_FEE_BPS }).tokens);
+    const refunds = await exec<{ reference: string }>(k.db.orm, sql`SELECT reference FROM ledger_entries WHERE reason = 'market_refund' AND user_id IN (${s.userId}, ${b.userId}) ORDER BY reference`);
+    expect(refunds.map((r) => r.reference)).toEqual(ids.map((id) => `order:${id}:expired`).sort());
+    expect(await sweepExpiredOrders(k.db, k.now())).toBe(0); // again: nothing left
+    expect(await ledgerMismatches(k)).toEqual([]);
+    await escrowBalanced(k);
+  });
+
   it('places an order once per Idempotency-Key', async () => {
     const s = await seller(k, { food: '100' });
     const body: Body = { good: 'food', token: 'hexo', side: 'sell', quantity: 10, price: (FOOD_REF + 100_000n).toString() };

@@ -184,6 +184,19 @@ export async function booksWithExpired(orm: Orm, userId: number, now: Date): Pro
   return rows.map((r) => ({ good: r.good, payToken: r.pay_token }));
 }
 
+/** The books holding open orders (of anyone) expired by `now` (the expiry sweep's books). */
+export async function booksWithAnyExpired(orm: Orm, now: Date): Promise<BookKey[]> {
+  const rows = await exec<{ good: string; pay_token: MarketPayToken }>(orm, sql`SELECT DISTINCT good, pay_token FROM market_orders
+    WHERE status = 'open' AND expires_at <= ${now}`);
+  return rows.map((r) => ({ good: r.good, payToken: r.pay_token }));
+}
+
+/** At most `limit` open orders of the book expired by `now`, oldest placement first. */
+export async function expiredOrders(tx: Orm, key: BookKey, now: Date, limit: number): Promise<OrderRow[]> {
+  return exec<OrderRow>(tx, sql`SELECT ${ORDER_COLUMNS} FROM market_orders
+    WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' AND expires_at <= ${now} ORDER BY market_orders.seq LIMIT ${limit}`);
+}
+
 /** The account's trades (either side), newest first (at most 200). */
 export async function tradesOf(orm: Orm, userId: number): Promise<MarketTradeRow[]> {
   const rows = await exec<{ id: string; good: string; pay_token: MarketPayToken; buyer_id: number; quantity: number; price: string; fee: string; at: Date | string }>(orm, sql`

@@ -22,7 +22,7 @@ import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
 import { notify } from '../notifications/repository.ts';
 import { countHit } from '../../http/rate-limit-store.ts';
 import {
-  booksWithExpired, insertOrder, insertTrade, lockBook, markAchievementCheck, nextSeq, openOrders, orderById, orderByKey, placedSince, saveResponse, sellerFacts,
+  booksWithAnyExpired, booksWithExpired, expiredOrders, insertOrder, insertTrade, lockBook, markAchievementCheck, nextSeq, openOrders, orderById, orderByKey, placedSince, saveResponse, sellerFacts,
   toApiOrder, toEngineOrder, tradesSince, updateOrder, type OrderRow,
 } from './repository.ts';
 
@@ -260,4 +260,33 @@ export async function expireOrdersOf(db: Database, userId: number, now: Date): P
       if (ex.refunds.length > 0) await writeOutcome(tx, key, [...book.bids, ...book.asks], ex.book, [], ex.refunds, now);
     });
   }
+}
+
+/** Expired orders one sweep transaction expires at most (docs/game-rules.md §16.6). */
+export const MARKET_SWEEP_BATCH = 500;
+
+/**
+ * The expiry sweep (docs/game-rules.md §16.6), run by the tick job: expires every open order expired
+ * by `now` in every book, including books nobody writes to and orders whose owner never reads their
+ * orders, and returns their escrow (`market_refund`, reference `order:<id>:expired`) — at most
+ * `batch` orders per transaction, each under its book's lock, oldest placement first. Orders expired
+ * otherwise in between (a placement, a cancel, the owner's read) are skipped: they are no longer open.
+ * @returns how many orders it expired
+ */
+export async function sweepExpiredOrders(db: Database, now: Date, batch: number = MARKET_SWEEP_BATCH): Promise<number> {
+  let expired = 0;
+  for (const key of await booksWithAnyExpired(db.orm, now)) {
+    for (;;) {
+      const n = await db.orm.transaction(async (tx) => {
+        await lockBook(tx, key);
+        const book = bookOf(key, await expiredOrders(tx, key, now, batch));
+        const ex = expireOrders(book, now.getTime());
+        if (ex.refunds.length > 0) await writeOutcome(tx, key, [...book.bids, ...book.asks], ex.book, [], ex.refunds, now);
+        return ex.refunds.length;
+      });
+      expired += n;
+      if (n < batch) break;
+    }
+  }
+  return expired;
 }
