@@ -1346,3 +1346,10 @@ export const pushDeliveries = pgTable('push_deliveries', {
   index('push_deliveries_due').on(t.nextTry).where(sql`${t.state} IN ('pending', 'sending')`),
   index('push_deliveries_subscription').on(t.subscriptionId),
 ]);
+
+/** Each player's last summarised active day and chain then (migration 0039): DAU/WAU/MAU without 30 days of rows. */
+export const economyLastActive = pgTable('economy_last_active', {
+  userId: integer('user_id').primaryKey(),
+  chain: text('chain').notNull(),
+  day: text('day').notNull(),
+});

@@ -72,8 +72,13 @@ describe('economy dashboard: daily summaries', () => {
     expect(live.solana.days[2]!.market).toEqual({ hexo: { volume: '10', fees: '1', trades: 1 } });
     expect(live.cardano.days[2]!.market).toEqual({});
     expect(live.all.retention[0]).toEqual({ day: '2026-10-01', players: 2, d1: 2, d7: null, d30: null });
+    // a period ending on a day that will be summarised before the last one (its actives stored with it)
+    const earlier = { all: await dash('all', NOW, '2026-10-03'), cardano: await dash('cardano', NOW, '2026-10-03') };
+    expect(earlier.all.active).toEqual({ dau: 1, wau: 3, mau: 3 }); // 9104 that day; 9101 and 9102 before
     expect(await summariseEconomyDays(k.db.orm, NOW)).toEqual(['2026-10-01', '2026-10-02', '2026-10-03', '2026-10-04']);
     for (const chain of ['all', 'cardano', 'solana'] as const) expect(await dash(chain)).toEqual(live[chain]);
+    expect(await dash('all', NOW, '2026-10-03')).toEqual(earlier.all);
+    expect(await dash('cardano', NOW, '2026-10-03')).toEqual(earlier.cardano);
     // once: a second run summarises nothing and writes nothing
     const rows = await stored();
     expect(await summariseEconomyDays(k.db.orm, NOW)).toEqual([]);

@@ -43,3 +43,11 @@ CREATE TABLE "economy_day_active" (
 -- reading the whole ledger: a BRIN index (rows are appended in time order; a few pages, next to no
 -- cost to the tick's inserts).
 CREATE INDEX "ledger_entries_created_brin" ON "ledger_entries" USING brin ("created_at");
+--> statement-breakpoint
+-- Each player's last summarised active day (weekly/monthly actives as of the last summarised day and
+-- after it without reading 30 days of rows); with the chain they had then.
+CREATE TABLE "economy_last_active" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"chain" text NOT NULL,
+	"day" text NOT NULL
+);

@@ -147,6 +147,13 @@ export async function summariseDay(orm: Orm, day: string, now: Date): Promise<bo
     await exec(tx, sql`INSERT INTO economy_day_counts (day, chain, metric, key, value) ${countRows(day, end, accountChain, stored)}`);
     // the cohorts of day −1, −7 and −30: who of them came back on this day
     await exec(tx, sql`INSERT INTO economy_day_counts (day, chain, metric, key, value) ${retentionRows(stored, addDays(day, -30), day)}`);
+    // each player's last active day, then the day's daily/weekly/monthly actives as of its end (days are summarised in order)
+    await exec(tx, sql`INSERT INTO economy_last_active (user_id, chain, day) SELECT user_id, chain, day FROM economy_day_active WHERE day = ${day}
+      ON CONFLICT (user_id) DO UPDATE SET chain = EXCLUDED.chain, day = EXCLUDED.day WHERE economy_last_active.day < EXCLUDED.day`);
+    await exec(tx, sql`INSERT INTO economy_day_counts (day, chain, metric, key, value)
+      SELECT ${day}, chain, k.metric, '', count(*) FILTER (WHERE l.day > k.after)::numeric FROM economy_last_active l
+        CROSS JOIN (VALUES ('dau', ${addDays(day, -1)}::text), ('wau', ${addDays(day, -7)}::text), ('mau', ${addDays(day, -30)}::text)) k(metric, after)
+      WHERE l.day > ${addDays(day, -30)} GROUP BY chain, k.metric`);
     return true;
   });
 }

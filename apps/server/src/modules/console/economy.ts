@@ -64,6 +64,8 @@ async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'carda
   // the summarised days of the window read: the period, the 30 days before `to` (monthly actives), the 30 after (retention)
   const lo = addDays(to, -29) < from ? addDays(to, -29) : from;
   const summarised = new Set((await exec<{ day: string }>(orm, sql`SELECT day FROM economy_days WHERE day >= ${lo} AND day <= ${addDays(to, 30)}`)).map((r) => r.day));
+  const [latest] = await exec<{ day: string | null }>(orm, sql`SELECT max(day) AS day FROM economy_days`);
+  const last = latest?.day ?? null;
   /** The runs `[start, end)` of days in `[a, b]` (up to today) not summarised: read live from the ledger. */
   const live = (a: string, b: string): [string, string][] => {
     const out: [string, string][] = [];
@@ -78,6 +80,26 @@ async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'carda
   };
   const union = (parts: SQL[]) => sql.join(parts, sql` UNION ALL `);
   const liveActive = (a: string, b: string) => live(a, b).map(([s, e]) => activeRows(s, e, liveChain));
+  /**
+   * DAU/WAU/MAU as of `to`: a summarised day before the last one → stored with it; from the last
+   * summarised day on → each player's last summarised active day plus the live days after it;
+   * before any summary → every active row of the 30 days (each player's last active day of them).
+   */
+  const activeAsOf = async (): Promise<{ dau: number; wau: number; mau: number }[]> => {
+    if (last !== null && to < last && summarised.has(to)) {
+      const rows = await exec<{ metric: string; n: number }>(orm, sql`SELECT x.metric, sum(x.value)::int AS n FROM economy_day_counts x
+        WHERE x.day = ${to} AND x.metric IN ('dau', 'wau', 'mau') AND ${inChain} GROUP BY 1`);
+      const n = (m: string) => rows.find((r) => r.metric === m)?.n ?? 0;
+      return [{ dau: n('dau'), wau: n('wau'), mau: n('mau') }];
+    }
+    const known = last !== null && to >= last
+      ? [sql`SELECT day, user_id, chain FROM economy_last_active WHERE day > ${addDays(to, -30)}`, ...liveActive(addDays(last, 1) > addDays(to, -29) ? addDays(last, 1) : addDays(to, -29), to)]
+      : [sql`SELECT day, user_id, chain FROM economy_day_active WHERE day >= ${addDays(to, -29)} AND day <= ${to}`, ...liveActive(addDays(to, -29), to)];
+    // each player's last active day of the 30 (one hash aggregate, not three distinct counts)
+    return exec<{ dau: number; wau: number; mau: number }>(orm, sql`
+      SELECT count(*) FILTER (WHERE u.last = ${to})::int AS dau, count(*) FILTER (WHERE u.last > ${addDays(to, -7)})::int AS wau, count(*)::int AS mau
+      FROM (SELECT x.user_id, max(x.day) AS last FROM (${union(known)}) x WHERE ${inChain} GROUP BY x.user_id) u`);
+  };
   const periodRuns = live(from, to);
   const retentionRuns = liveActive(addDays(from, 1), addDays(to, 30));
   const [flows, counts, keptStored, keptLive, mau] = await Promise.all([
@@ -96,12 +118,7 @@ async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'carda
       WHERE x.day >= ${from} AND x.day <= ${to} AND x.metric LIKE 'retained%' AND ${inChain} GROUP BY 1, 2`),
     retentionRuns.length === 0 ? Promise.resolve([]) : exec<{ day: string; metric: string; value: number }>(orm, sql`
       SELECT x.day, x.metric, sum(x.value)::int AS value FROM (${retentionRows(union(retentionRuns), from, addDays(to, 1))}) x WHERE ${inChain} GROUP BY 1, 2`),
-    // each player's last active day of the 30 (one hash aggregate, not three distinct counts)
-    exec<{ dau: number; wau: number; mau: number }>(orm, sql`
-      SELECT count(*) FILTER (WHERE u.last = ${to})::int AS dau, count(*) FILTER (WHERE u.last > ${addDays(to, -7)})::int AS wau, count(*)::int AS mau
-      FROM (SELECT x.user_id, max(x.day) AS last FROM (${union([
-        sql`SELECT day, user_id, chain FROM economy_day_active WHERE day >= ${addDays(to, -29)} AND day <= ${to}`,
-        ...liveActive(addDays(to, -29), to)])}) x WHERE ${inChain} GROUP BY x.user_id) u`),
+    activeAsOf(),
   ]);
   const figures = new Map<string, Map<string, Record<string, string>>>();
   for (const c of counts) {
