@@ -46,6 +46,9 @@
  * 100,000 players `console.search_p99_ms`, the 90-day economy dashboard uncached `console.dashboard_seconds`
  * and cached `console.dashboard_cached_ms`; `BENCH_CONSOLE_PLAYERS` sets the world's size); replaces the
  * report's `console` entry.
+ * `BENCH_ONLY=market` (or `--only market`): only the Market's matching (bench/market.ts: `market.orders_per_s`
+ * and `market.match_p99_ms` with 1,000 traders on 20 books, beside `market.floor_inserts_per_s`; `BENCH_MARKET_*`
+ * set the sizes); replaces the report's `market` entry.
  *
  * This file is the command: which parts run, in which order, and what each replaces in the report.
  * The parts: bench/api.ts (API load), bench/login-js.ts (`/login` JS), bench/parts.ts (start-up,
@@ -68,6 +71,7 @@ import { opsLines } from './ops.ts';
 import { loadLines } from './ops-load.ts';
 import { startupLines } from './web-startup.ts';
 import { consoleLines, measureConsole } from './console.ts';
+import { marketLines, measureMarket } from './market.ts';
 
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
     const ready = await measureReady(pgUrl);
     const load = await measureLoad(pgUrl);
     const consoleEntry = await measureConsole(pgUrl, log);
+    const market = await measureMarket(pgUrl, log);
     const api = withHallOfFame(apiEntry(bare, postgres, pglite, dbFloor), quests);
     const report = {
       ...readExisting(),
@@ -109,6 +114,7 @@ async function main(): Promise<void> {
       chain,
       ops: { ...opsEntry(ready), ...loadEntry(load) },
       console: consoleEntry,
+      market,
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -126,6 +132,17 @@ async function main(): Promise<void> {
     if (!('error' in ready)) process.stdout.write(`${opsLines(ready).join('\n')}\n`);
     if (!('error' in load)) process.stdout.write(`${loadLines(load).join('\n')}\n`);
     if (!('error' in consoleEntry)) process.stdout.write(`${consoleLines(consoleEntry).join('\n')}\n`);
+    if (!('error' in market)) process.stdout.write(`${marketLines(market).join('\n')}\n`);
+  });
+}
+
+/** `--only market`: the Market's matching (bench/market.ts); replaces the report's `market` entry. */
+async function mainMarketOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const entry = await measureMarket(pgUrl, log);
+    writeReport({ ...readExisting(), market: { ...entry, load_average: loadavg().map((x) => round(x, 2)), at: new Date().toISOString() } });
+    if ('error' in entry) throw new Error(entry.error);
+    process.stdout.write(`${marketLines(entry).join('\n')}\n`);
   });
 }
 
@@ -287,7 +304,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests' or 'console' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console' or 'market' can be run alone`);
   return part;
 }
 
@@ -296,7 +313,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : only === 'market' ? mainMarketOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

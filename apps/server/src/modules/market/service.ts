@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import {
   MARKET_FEE_BPS, MARKET_MEDIAN_DAYS, checkNewOrder, checkOrderBounds, dayStart, emptyBook, escrowReleases, expireOrders, gameDay, goodAmount, match,
-  orderEscrow, orderExpiresAt, referencePrice, FOOD_GOOD, type BookKey, type MarketBook, type MarketOrder, type MarketRefund, type MarketTrade,
+  orderEscrow, orderExpiresAt, referencePrice, vendorReferencePrice, FOOD_GOOD, type BookKey, type MarketBook, type MarketOrder, type MarketRefund, type MarketTrade,
 } from '@kingdom/game';
 import type { MarketCancelResponse, MarketOrderRequest, MarketPlaceResponse, MarketTradeRow } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
@@ -186,7 +186,8 @@ export async function placeOrder(db: Database, userId: number, idempotencyKey: s
     await hooks.afterLock?.();
     const account = request.side === 'sell' ? await sellerFacts(tx, userId) : { landsHeld: 0, createdAt: t };
     const placedToday = await placedSince(tx, userId, key.good, new Date(dayStart(gameDay(t))));
-    const reference = referencePrice(key, await tradesSince(tx, key, new Date(t - MARKET_MEDIAN_DAYS * DAY_MS)), t);
+    // the 7 days' trades only where the Vendor gives no reference (they are read for nothing otherwise)
+    const reference = referencePrice(key, vendorReferencePrice(key) === null ? await tradesSince(tx, key, new Date(t - MARKET_MEDIAN_DAYS * DAY_MS)) : [], t);
     checkNewOrder(draft, { account, placedToday, reference, now: t });
     const seq = await nextSeq(tx);
     const expiresAt = orderExpiresAt(t);
