@@ -2,7 +2,7 @@
  * Where a server's start-up goes (docs/architecture.md §6, "ready in ≤ 5 s"): times each step `createKingdom` takes,
  * one by one, on the database the environment names (`DATA_DIR` for PGlite, or `DATABASE_URL`), and
  * prints one JSON line of milliseconds per step. The emulator's replay of its logged blocks is part
- * of `chain_providers` (chain/cardano/emulator-ledger.ts).
+ * of `chain_providers` (`@kingdom/emulators`' cardano/emulator-ledger.ts).
  *
  *   DATA_DIR=./data npx tsx bench/profile-startup.ts      # stop the server first (PGlite: one process)
  *

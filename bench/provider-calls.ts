@@ -1,7 +1,7 @@
 /**
  * Provider calls of the real-network path (docs/operator-guide.md §7.2, "Count the provider calls per watcher
  * run and per sign-in"): a Kingdom on preprod settings whose `BLOCKFROST_URL` is the
- * Blockfrost-compatible emulator (`apps/server/src/chain/cardano/blockfrost-emulator.ts`) over real
+ * Blockfrost-compatible emulator (`packages/emulators/src/cardano/blockfrost-emulator.ts`) over real
  * HTTP on 127.0.0.1, on a fresh Postgres database; the emulator server counts the `/api/v0` calls
  * per route.
  *
@@ -29,7 +29,7 @@ import { LAND_POLICY_ID, MINING_TOOL_POLICY_ID, depositMessage } from '@kingdom/
 import { exec, openDatabase } from '../apps/server/src/db/client.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openCardanoMoney } from '../apps/server/src/chain/cardano/money.ts';
-import { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator } from '../apps/server/src/chain/cardano/blockfrost-emulator.ts';
+import { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator } from '@kingdom/emulators';
 import { BlockfrostCardanoLedger } from '../apps/server/src/chain/cardano/blockfrost-ledger.ts';
 import { createChainProviders } from '../apps/server/src/chain/index.ts';
 import { seedReferenceData } from '../apps/server/src/seed/demo-world.ts';

@@ -2,7 +2,8 @@
 // production runs `node apps/server/dist/main.js` with no TypeScript loader (tsx) at run time.
 //
 // One esbuild bundle (two entries sharing a chunk) holding our code, our workspace packages
-// (@kingdom/game, @kingdom/api: TypeScript sources imported with `.ts` extensions) and the pure
+// (@kingdom/game, @kingdom/api, @kingdom/chain-providers, @kingdom/emulators — the demo's and the
+// tests' chains: TypeScript sources imported with `.ts` extensions) and the pure
 // JavaScript of our dependencies: Node then loads a few files instead of ~6,000 (Lucid Evolution
 // alone pulls in effect, fast-check, @cardano-sdk…), which took 2–2.7 s of a 4–5 s start on this
 // machine; the bundle loads in ~0.9 s. Packages that carry WASM or native code, read files beside
@@ -42,7 +43,8 @@ function newest(dir) {
 
 const sources = Math.max(
   newest(join(serverDir, 'src')), newest(join(serverDir, 'package.json')),
-  newest(join(root, 'packages/game/src')), newest(join(root, 'packages/api/src')),
+  // every workspace package (game, api, chain-providers, emulators): the bundle holds their sources
+  ...readdirSync(join(root, 'packages')).map((p) => Math.max(newest(join(root, 'packages', p, 'src')), newest(join(root, 'packages', p, 'package.json')))),
   newest(fileURLToPath(import.meta.url)), newest(join(root, 'package-lock.json')),
 );
 if (args.has('--if-needed') && existsSync(stamp) && statSync(stamp).mtimeMs >= sources) {

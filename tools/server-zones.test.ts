@@ -64,7 +64,7 @@ describe('server import zones', () => {
     // what the layers allow
     ['modules/mines', "import { x } from '../lands/service.ts';", false],
     ['modules/mines', "import { route } from '../../http/routes.ts';", false],
-    ['modules/mines', "import { x } from '../../chain/emulator.ts';", false],
+    ['modules/mines', "import { x } from '../../chain/network.ts';", false],
     ['jobs', "import { x } from '../modules/ledger/ledger.ts';", false],
     ['http', "import { x } from '../auth/session.ts';", false],
     ['chain/solana', "import { x } from '../../db/leases.ts';", false],
@@ -73,6 +73,21 @@ describe('server import zones', () => {
     ['cli', "import { x } from '../server.ts';", false],
   ])('in %s: %s → refused %s', (dir, line, refused) => {
     const r = probeImport(SERVER_SRC, dir, line);
+    expect(r.refused, r.out).toBe(refused);
+  });
+
+  test.each([
+    // the emulators never import the server (they take a drizzle database and implement the shared interfaces)
+    ['emulators/src', "import { x } from '@kingdom/server';", true],
+    ['emulators/src/cardano', "import { exec } from '../../../../apps/server/src/db/client.ts';", true],
+    ['emulators/src', "import pg from 'pg';", true],
+    ['emulators/src', "import type { CardanoLedger } from '@kingdom/chain-providers';", false],
+    // the shared interfaces: types of the contract and the chain libraries, nothing of the server or the emulators
+    ['chain-providers/src', "import { x } from '@kingdom/emulators';", true],
+    ['chain-providers/src', "import { x } from '../../../apps/server/src/chain/provider.ts';", true],
+    ['chain-providers/src', "import type { Chain } from '@kingdom/api';", false],
+  ])('in packages/%s: %s → refused %s', (dir, line, refused) => {
+    const r = probeImport(join(REPO_ROOT, 'packages'), dir, line);
     expect(r.refused, r.out).toBe(refused);
   });
 

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { Provider } from '@lucid-evolution/lucid';
 import { depositMessage } from '@kingdom/game';
-import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from '../../apps/server/src/chain/cardano/ledger.ts';
+import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from '@kingdom/chain-providers';
 
 /** Sizes and shape of the generated chain. */
 export interface SyntheticChainOptions {

@@ -7,7 +7,7 @@
 
 /**
  * Policy id of the demo's Land NFT collection (56 hex characters): the native script `sig` of the
- * demo Land policy key (`apps/server/src/chain/cardano/land-policy.ts`, seed
+ * demo Land policy key (`packages/emulators/src/cardano/land-policy.ts`, seed
  * `kingdom-land-policy-v1`), so the emulator's in-app mint mints the very asset the land page names
  * (docs/game-rules.md §2.7). Until migration 0030 it was an id no script had.
  */

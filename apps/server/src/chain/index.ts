@@ -1,7 +1,7 @@
 /** Chooses the chain providers from the configuration: the emulator, or the real networks. */
 import { ConfigurationError, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { EmulatorChain } from './emulator.ts';
+import { EmulatorChain } from '@kingdom/emulators';
 import { BlockfrostCardanoProvider, DasSolanaProvider } from './network.ts';
 import type { ChainProviders } from './provider.ts';
 import { openCardanoMoney, type EmulatorGenesisOptions } from './cardano/money.ts';
@@ -23,7 +23,7 @@ export async function createChainProviders(config: Config, db: Database, genesis
   // Solana payments' chain: the local cluster in emulator mode, else SOLANA_RPC_URL / the cluster's public RPC.
   const solanaChain = await createSolanaChain(config, db);
   if (config.cardanoNetwork === 'emulator') {
-    return { cardano: new EmulatorChain('cardano', db), solana: new EmulatorChain('solana', db), money, solanaChain };
+    return { cardano: new EmulatorChain('cardano', db.orm), solana: new EmulatorChain('solana', db.orm), money, solanaChain };
   }
   if (!config.blockfrostProjectId) throw new ConfigurationError('BLOCKFROST_PROJECT_ID is required when CARDANO_NETWORK is not emulator');
   return {
@@ -35,5 +35,6 @@ export async function createChainProviders(config: Config, db: Database, genesis
   };
 }
 
-export type { ChainProvider, ChainProviders, ChainAsset } from './provider.ts';
+export type { ChainProviders } from './provider.ts';
+export type { ChainAsset, ChainProvider } from '@kingdom/chain-providers';
 export type { SolanaChain } from './solana/index.ts';

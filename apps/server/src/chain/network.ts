@@ -5,7 +5,7 @@
  *   reports each NFT's collection.
  */
 import { BlockfrostClient, type BlockfrostClientOptions } from './cardano/blockfrost-client.ts';
-import type { ChainProvider, ChainAsset } from './provider.ts';
+import type { ChainAsset, ChainProvider } from '@kingdom/chain-providers';
 
 /**
  * Cardano through the server's one {@link BlockfrostClient} (`GET /addresses/{address}`, answer

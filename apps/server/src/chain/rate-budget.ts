@@ -12,13 +12,10 @@
  * on the safe side).
  */
 import { sql } from 'drizzle-orm';
+import type { RateBudget } from '@kingdom/chain-providers';
 import { exec, type Orm } from '../db/client.ts';
 
-/** Something that paces calls to a provider. */
-export interface RateBudget {
-  /** Waits until one more call fits the budget. @throws Error when the budget cannot be read (database down) */
-  take(): Promise<void>;
-}
+export type { RateBudget } from '@kingdom/chain-providers';
 
 /** Name of the Blockfrost plan's budget row. */
 export const BLOCKFROST_BUDGET = 'blockfrost';

@@ -1,7 +1,7 @@
 /**
  * `npm run kingdom -- blockfrost-emulator [--port N] [--host H] [--project-id ID]
  *   [--treasury-key-file FILE] [--data-dir DIR] [--block-ms MS] [--collection FILE]` (docs/operator-guide.md §7.2): serves the shared emulated
- * Cardano chain through a Blockfrost-compatible API (`chain/cardano/blockfrost-emulator.ts`) and
+ * Cardano chain through a Blockfrost-compatible API (`@kingdom/emulators`' cardano/blockfrost-emulator.ts) and
  * prints the environment a Kingdom server needs to use it as a real network
  * (`CARDANO_NETWORK=preprod`, `BLOCKFROST_URL`, …), so the production provider path runs locally.
  *
@@ -12,7 +12,7 @@
  * with Postgres; mode 0600) for the Kingdom's `TREASURY_KEY_FILE`. A block is produced every
  * `--block-ms` (default 3000, as `EMULATOR_BLOCK_MS`; 0 = only on `POST /emulator/blocks`). With
  * `--collection FILE` it first mints that collection file's Land and Mining Tool NFTs with their
- * CIP-25 metadata to their holders (`chain/cardano/emulator-collection.ts`; assets already minted are
+ * CIP-25 metadata to their holders (`@kingdom/emulators`' cardano/emulator-collection.ts; assets already minted are
  * skipped) and prints `DEMO=false`, `LAND_POLICY_ID` and `MINING_TOOL_POLICY_ID` too. Listens on 127.0.0.1 by default:
  * the admin endpoints (`/emulator/*`) move the chain and pay from the faucet, so never expose it.
  */
@@ -25,8 +25,8 @@ import { z } from 'zod';
 import { environment, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { openCardanoMoney } from '../chain/cardano/money.ts';
-import { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator } from '../chain/cardano/blockfrost-emulator.ts';
-import { mintCollection, readCollectionFile, type CollectionRole } from '../chain/cardano/emulator-collection.ts';
+import { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator } from '@kingdom/emulators';
+import { mintCollection, readCollectionFile, type CollectionRole } from '@kingdom/emulators';
 
 const options = z.object({
   port: z.coerce.number().int().min(0).max(65_535).default(3100),
@@ -34,7 +34,7 @@ const options = z.object({
   'project-id': z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('emulator'),
   'treasury-key-file': z.string().min(1).max(4096).optional(),
   'data-dir': z.string().min(1).max(4096).optional(),
-  /** A collection file to mint (chain/cardano/emulator-collection.ts), so `world import` has a world to read. */
+  /** A collection file to mint (`@kingdom/emulators`' `mintCollection`), so `world import` has a world to read. */
   collection: z.string().min(1).max(4096).optional(),
   /** ms between produced blocks (0: only `POST /emulator/blocks`); run it in one of several emulator servers only. */
   'block-ms': z.coerce.number().int().min(0).max(3_600_000).default(3000),

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyLedgerBatch } from '../modules/ledger/ledger.ts';
 import { readMessage } from '@kingdom/game';
-import type { CardanoLedger, WatchedTx } from '../chain/cardano/ledger.ts';
+import type { CardanoLedger, WatchedTx } from '@kingdom/chain-providers';
 import { stakeCredentialOf } from '../auth/cardano-address.ts';
 
 /** What the watcher looks for and how deep. */

@@ -28,7 +28,7 @@ import { exec, type Database, type Orm } from '../db/client.ts';
 import { applyTokenEntry } from '../modules/ledger/ledger.ts';
 import { notify } from '../modules/notifications/repository.ts';
 import type { CardanoMoney } from '../chain/cardano/money.ts';
-import type { ChainTip } from '../chain/cardano/ledger.ts';
+import type { ChainTip } from '@kingdom/chain-providers';
 
 /** Where the signer reports what an operator must know. */
 export interface SignerLog {

@@ -39,7 +39,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../db/client.ts';
-import type { CardanoLedger } from '../chain/cardano/ledger.ts';
+import type { CardanoLedger } from '@kingdom/chain-providers';
 import { liveReleases } from '../db/processes.ts';
 import { expectedMigrations, notReadyReason, type Lifecycle } from './health.ts';
 

@@ -5,7 +5,7 @@
  * again; the process never dies of it (the jobs that need the provider retry on their own runs).
  * Later outages leave readiness alone: the game serves without the provider, and the jobs report them.
  */
-import type { CardanoLedger } from '../chain/cardano/ledger.ts';
+import type { CardanoLedger } from '@kingdom/chain-providers';
 import type { Lifecycle } from './health.ts';
 
 /** Longest wait between two asks (ms). */

@@ -17,7 +17,7 @@ import { exec, type Database, type Orm } from '../db/client.ts';
 import {
   appSettings, collections, currencyPrices, itemKinds, miningToolKinds, miningTools,
 } from '../db/schema.ts';
-import { enterpriseTestnetAddress, prngBytes, TREASURY_ADDRESS } from '../chain/emulator.ts';
+import { enterpriseTestnetAddress, prngBytes, TREASURY_ADDRESS } from '@kingdom/emulators';
 import { givePlayer } from '../modules/demo/give-player.ts';
 import { syncWallet } from '../modules/wallets/sync.ts';
 import { snapshotRowsSql } from '../modules/staking/repository.ts';

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ENDPOINTS, type User } from '@kingdom/api';
 import { exec } from '../../src/db/client.ts';
-import { emulatorMint } from '../../src/chain/emulator.ts';
+import { emulatorMint, mintCollection } from '@kingdom/emulators';
 import { chooseHandle, handleOfAssetName } from '../../src/modules/wallets/handle.ts';
 import { createTestKingdom, signInCardano, type TestKingdom } from '../support/kingdom.ts';
 import { createCardanoTestWallet } from '../support/wallets.ts';
 import { startBlockfrostChain, type TestBlockfrostChain } from '../support/blockfrost-chain.ts';
-import { mintCollection } from '../../src/chain/cardano/emulator-collection.ts';
 
 const POLICY = 'f0ff48bbb7bbe9d59a40f1ce90e9e9d0ff5002ec48f232b49ca0fb9a';
 const OTHER_POLICY = 'ab'.repeat(28);

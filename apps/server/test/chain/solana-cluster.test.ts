@@ -16,7 +16,7 @@ import { createTestKingdom, type TestKingdom } from '../support/kingdom.ts';
 import { createChainProviders } from '../../src/chain/index.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { DEMO_SOL_LAMPORTS, SOLANA_MAX_TX_BYTES } from '@kingdom/game';
-import { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS } from '../../src/chain/solana/index.ts';
+import { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS } from '@kingdom/emulators';
 import { buildApp } from '../../src/app.ts';
 import { sql } from 'drizzle-orm';
 
@@ -32,7 +32,8 @@ let rpc: Rpc<SolanaRpcApi>;
 beforeAll(async () => {
   // DEMO_CHAIN_FAUCET on: a Solana sign-in asks for demo SOL (the test below); nothing else signs in here
   k = await createTestKingdom({ demo: true, env: { DEMO_CHAIN_FAUCET: 'true' } });
-  cluster = k.providers.solanaChain.local!;
+  // the emulator itself under test: the concrete cluster behind the server's LocalSolana interface
+  cluster = k.providers.solanaChain.local as LocalSolanaCluster;
   rpc = createSolanaRpcFromTransport(cluster.transport);
 });
 afterAll(async () => { await k.close(); });
@@ -320,7 +321,7 @@ describe('JSON-RPC over HTTP (POST /api/solana/rpc)', () => {
   });
 
   it('every method, fed garbage params, answers a result or a JSON-RPC error of its own (never -32603)', async () => {
-    const { SOLANA_RPC_METHODS } = await import('../../src/chain/solana/rpc.ts');
+    const { SOLANA_RPC_METHODS } = await import('@kingdom/emulators');
     const sig = (await rpc.requestAirdrop((await generateKeyPairSigner()).address, lamports(SOL)).send());
     const junk: unknown[] = [
       null, true, 0, -1, 1.5, 2 ** 60, 'x', '', '11111111111111111111111111111111', sig, 'A'.repeat(2000), [], {}, [[]], { encoding: 'base64' },

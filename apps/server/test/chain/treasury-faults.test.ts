@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Provider } from '@lucid-evolution/lucid';
 import { ENDPOINTS, STAKING_PATHS, type Withdrawal } from '@kingdom/api';
 import { exec } from '../../src/db/client.ts';
-import type { CardanoLedger } from '../../src/chain/cardano/ledger.ts';
+import type { CardanoLedger } from '@kingdom/chain-providers';
 import { payoutRetryDelayMs } from '../../src/jobs/treasury-signer.ts';
 import { treasuryReport } from '../../src/modules/chain/reconcile.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from '../support/kingdom.ts';

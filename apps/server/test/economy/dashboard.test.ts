@@ -3,7 +3,7 @@ import { PATHS, type LandsResponse, type MiningToolsResponse } from '@kingdom/ap
 import { LAND_POLICY_ID, PAGE_SIZE, VALLEY_LAND_COUNT } from '@kingdom/game';
 import { createCardanoTestWallet, createSolanaTestWallet } from '../support/wallets.ts';
 import { createTestKingdom, signInCardano, signInSolana, type TestKingdom } from '../support/kingdom.ts';
-import { emulatorTransferNfts } from '../../src/chain/emulator.ts';
+import { emulatorTransferNfts } from '@kingdom/emulators';
 
 let k: TestKingdom;
 beforeAll(async () => { k = await createTestKingdom(); });

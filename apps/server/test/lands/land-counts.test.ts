@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, PATHS, type LandsResponse, type User } from '@kingdom/api';
 import { utf8ToHex } from '@kingdom/game';
-import { emulatorMint } from '../../src/chain/emulator.ts';
+import { emulatorMint } from '@kingdom/emulators';
 import { worldPolicies } from '../../src/world-import/collections.ts';
 import { createTestKingdom, signInCardano, TEST_DB, type TestKingdom } from '../support/kingdom.ts';
 import { createCardanoTestWallet } from '../support/wallets.ts';

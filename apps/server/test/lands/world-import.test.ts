@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { seedReferenceData } from '../../src/seed/demo-world.ts';
 import { runWorldImport } from '../../src/cli/world.ts';
-import { mintCollection } from '../../src/chain/cardano/emulator-collection.ts';
+import { mintCollection } from '@kingdom/emulators';
 import { CollectionsChangedError } from '../../src/world-import/collections.ts';
 import { createTestKingdom, signInCardano, TEST_DB, freshPostgresDatabase, type TestKingdom } from '../support/kingdom.ts';
 import { startBlockfrostChain, type TestBlockfrostChain } from '../support/blockfrost-chain.ts';

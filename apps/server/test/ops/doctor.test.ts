@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { storePrices } from '../../src/modules/prices/repository.ts';
 import { keyAddress } from '../../src/chain/cardano/money.ts';
-import { mintCollection } from '../../src/chain/cardano/emulator-collection.ts';
+import { mintCollection } from '@kingdom/emulators';
 import { SOLANA_GENESIS_HASHES } from '../../src/chain/solana/index.ts';
 import { dailyRequestEstimate, runDoctor, type DoctorLine } from '../../src/cli/doctor.ts';
 import { TEST_DB, freshPostgresDatabase } from '../support/kingdom.ts';

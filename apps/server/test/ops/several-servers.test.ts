@@ -14,7 +14,7 @@ import { addDays, dayStart, DEMO_WALLET_FUNDS, SHOP_ROYALTY_PERCENT } from '@kin
 import { exec, type Database } from '../../src/db/client.ts';
 import { JobLeases, JobScheduler } from '../../src/db/leases.ts';
 import { openCardanoMoney } from '../../src/chain/cardano/money.ts';
-import { SNAPSHOT_EVERY_EVENTS } from '../../src/chain/cardano/emulator-ledger.ts';
+import { CARDANO_SNAPSHOT_EVERY_EVENTS as SNAPSHOT_EVERY_EVENTS } from '@kingdom/emulators';
 import { buildApp } from '../../src/app.ts';
 import { GameClock } from '../../src/clock.ts';
 import { hashToken } from '../../src/auth/tokens.ts';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { openCardanoMoney, type CardanoMoney, type EmulatorGenesisOptions } from '../../src/chain/cardano/money.ts';
-import { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator, type BlockfrostEmulator } from '../../src/chain/cardano/blockfrost-emulator.ts';
+import { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator, type BlockfrostEmulator } from '@kingdom/emulators';
 import { TEST_DB, freshPostgresDatabase } from './kingdom.ts';
 
 export interface TestBlockfrostChain {

@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { generateValley, type LandSize } from '@kingdom/game';
-import type { CollectionFile } from '../../src/chain/cardano/emulator-collection.ts';
+import type { CollectionFile } from '@kingdom/emulators';
 
 const SIZE_NAMES: Record<LandSize, string> = { SMALL: 'Small', MEDIUM: 'Medium', LARGE: 'Large', SUPERLARGE: 'Extra Large' };
 

@@ -11,7 +11,7 @@
 import type { Provider } from '@lucid-evolution/lucid';
 import { z } from 'zod';
 import { BLOCKFROST_ANSWER_SCHEMAS, BLOCKFROST_PAGE as PAGE, BlockfrostClient, blockfrostTxHash, sumAmounts, type BlockfrostClientOptions } from './blockfrost-client.ts';
-import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from './ledger.ts';
+import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from '@kingdom/chain-providers';
 
 export { BLOCKFROST_ANSWER_SCHEMAS } from './blockfrost-client.ts';
 

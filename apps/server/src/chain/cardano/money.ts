@@ -15,44 +15,12 @@ import { sql } from 'drizzle-orm';
 import { CML, Lucid, SLOT_CONFIG_NETWORK, fromText, slotToUnixTime, mintingPolicyToId, scriptFromNative, type LucidEvolution } from '@lucid-evolution/lucid';
 import { ConfigurationError, type Config } from '../../config.ts';
 import { exec, type Database } from '../../db/client.ts';
-import type { CardanoLedger } from './ledger.ts';
+import type { CardanoLedger, CardanoMoney, GenesisOutput } from '@kingdom/chain-providers';
+import { EMULATOR_GENESIS_MS, EmulatorCardanoLedger } from '@kingdom/emulators';
 import { BlockfrostCardanoLedger } from './blockfrost-ledger.ts';
-import { BLOCKFROST_BUDGET, SharedRateBudget, type RateBudget } from '../rate-budget.ts';
-import { EMULATOR_GENESIS_MS, EmulatorCardanoLedger, type GenesisOutput } from './emulator-ledger.ts';
+import { BLOCKFROST_BUDGET, SharedRateBudget } from '../rate-budget.ts';
 
-/** A key and its enterprise address. */
-export interface KeyPair {
-  /** bech32 `ed25519_sk…`. */
-  privateKey: string;
-  address: string;
-}
-
-/** Everything the chain-money code needs; one per process. */
-export interface CardanoMoney {
-  ledger: CardanoLedger;
-  /** The emulator, when `CARDANO_NETWORK=emulator`. */
-  emulator: EmulatorCardanoLedger | null;
-  treasury: KeyPair;
-  saleAddress: string;
-  /** Native token units (`policyId + assetNameHex`). */
-  units: { exo: string; hexo: string };
-  confirmations: number;
-  /** Where the chain watcher of a database that has never watched starts (`CHAIN_START_BLOCK`): `tip` or a block height. */
-  watchStart: number | 'tip';
-  /**
-   * The Blockfrost plan's request budget shared through the database (chain/rate-budget.ts): every
-   * Blockfrost client of this process takes from it. Null on the emulator.
-   */
-  providerBudget: RateBudget | null;
-  /** Explorer URL of a transaction with `{hash}`; null on the emulator. */
-  explorerTxUrl: string | null;
-  /** The emulator's faucet (demo wallets' ADA, EXO and HEXO); null on real networks. */
-  faucet: KeyPair | null;
-  /** A Lucid Evolution instance on this network (a fresh one per use: the emulator may be rebuilt). */
-  lucid(): Promise<LucidEvolution>;
-  /** POSIX time (ms) of a slot on this network (for validity intervals). */
-  slotToUnixMs(slot: number): number;
-}
+export type { CardanoMoney, KeyPair } from '@kingdom/chain-providers';
 
 /** Genesis amounts of the emulator (base units / lovelace); tests make the treasury small. */
 export interface EmulatorGenesisOptions {

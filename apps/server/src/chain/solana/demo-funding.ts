@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { isAddress } from '@solana/kit';
 import { DEMO_SOL_LAMPORTS } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
-import type { LocalSolanaCluster } from './local-cluster.ts';
+import type { LocalSolana } from '@kingdom/chain-providers';
 
 /** Lease name of the funding job. */
 export const SOLANA_DEMO_FUNDING_JOB = 'solana-demo-funding';
@@ -21,7 +21,7 @@ const PER_RUN = 20;
  * local cluster or for an address asked for before.
  * @returns true when this call recorded a new request
  */
-export async function requestSolanaDemoFunding(orm: Orm, local: LocalSolanaCluster | null, address: string, now: Date): Promise<boolean> {
+export async function requestSolanaDemoFunding(orm: Orm, local: LocalSolana | null, address: string, now: Date): Promise<boolean> {
   if (!local || !isAddress(address)) return false;
   const rows = await exec(orm, sql`INSERT INTO sol_faucet_grants (address, signature, created_at) VALUES (${address}, NULL, ${now})
     ON CONFLICT (address) DO NOTHING RETURNING address`);
@@ -34,7 +34,7 @@ export async function requestSolanaDemoFunding(orm: Orm, local: LocalSolanaClust
  * (demo SOL; never a loss).
  * @returns the airdrop signature per address paid
  */
-export async function paySolanaDemoFunding(orm: Orm, local: LocalSolanaCluster): Promise<Map<string, string>> {
+export async function paySolanaDemoFunding(orm: Orm, local: LocalSolana): Promise<Map<string, string>> {
   const rows = await exec<{ address: string }>(orm, sql`SELECT address FROM sol_faucet_grants WHERE signature IS NULL ORDER BY created_at, address LIMIT ${PER_RUN}`);
   const paid = new Map<string, string>();
   for (const { address } of rows) {

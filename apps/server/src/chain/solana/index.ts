@@ -8,11 +8,11 @@
  *   `SOLANA_SALE_ADDRESS` (required; base58, validated at start). Browsers reach it only through
  *   `POST /api/solana/rpc`, a server-side proxy of a few methods (`rpc-proxy.ts`): the URL (which may
  *   carry a provider key) stays on the server and the page's CSP stays `connect-src 'self'`.
- * - Emulator (`CARDANO_NETWORK=emulator`, no `SOLANA_RPC_URL`): a {@link LocalSolanaCluster} (litesvm
- *   replica per process, the chain a log in Postgres, `local-cluster.ts`); the same client code talks
- *   to it in-process through {@link LocalSolanaCluster.transport}, and browsers/wallets through
- *   `POST /api/solana/rpc` (`rpcUrl`). Its genesis hash is its own (kept in Postgres), its sale
- *   address a keypair it makes once (`keypair('sale')`).
+ * - Emulator (`CARDANO_NETWORK=emulator`, no `SOLANA_RPC_URL`): `@kingdom/emulators`' `LocalSolanaCluster`
+ *   (litesvm replica per process, the chain a log in Postgres), held as the `LocalSolana` interface of
+ *   `@kingdom/chain-providers`; the same client code talks to it in-process through its `transport`,
+ *   and browsers/wallets through `POST /api/solana/rpc` (`rpcUrl`). Its genesis hash is its own (kept
+ *   in Postgres), its sale address a keypair it makes once (`keypair('sale')`).
  *
  * Wiring: `createChainProviders` (chain/index.ts) opens it as `providers.solanaChain`; route handlers
  * read it as `app.deps.providers.solanaChain`.
@@ -28,11 +28,9 @@
 import { address, assertIsAddress, createSolanaRpc, createSolanaRpcFromTransport, type Address, type Rpc, type SolanaRpcApi } from '@solana/kit';
 import { ConfigurationError, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { LocalSolanaCluster } from './local-cluster.ts';
+import type { LocalSolana } from '@kingdom/chain-providers';
+import { LocalSolanaCluster } from '@kingdom/emulators';
 import { createSolanaRpcProxy, type SolanaRpcBackend } from './rpc-proxy.ts';
-
-export { LocalSolanaCluster, MEMO_PROGRAM_ADDRESS, type SlotTip } from './local-cluster.ts';
-export { MAX_BLOCKHASH_AGE_SLOTS } from './wire.ts';
 
 /** The Solana clusters wallets know (docs/game-rules.md §9). */
 export type SolanaCluster = 'devnet' | 'testnet' | 'mainnet-beta';
@@ -83,7 +81,7 @@ export interface SolanaChain {
   /** Slots on top of a transaction's slot before it is finalized (the local cluster's rule; 32 assumed on real clusters). */
   finalitySlots: number;
   /** Demo/test controls of the local cluster; null on a real cluster. */
-  local: LocalSolanaCluster | null;
+  local: LocalSolana | null;
 }
 
 const EXPLORER: Record<SolanaCluster, string> = {

@@ -6,7 +6,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { JobSpec } from '../../db/leases.ts';
-import type { LocalSolanaCluster } from './local-cluster.ts';
+import type { LocalSolana } from '@kingdom/chain-providers';
 import { paySolanaDemoFunding, SOLANA_DEMO_FUNDING_JOB } from './demo-funding.ts';
 
 /** Lease name of slot production. */
@@ -18,7 +18,7 @@ export const SOLANA_DEMO_FUNDING_EVERY_MS = 1_000;
  * The local cluster's jobs for `config`: none on a real cluster; slot production when
  * `SOLANA_SLOT_MS` > 0; demo funding in demo mode with `DEMO_CHAIN_FAUCET`.
  */
-export function localSolanaJobs(config: Config, db: Database, local: LocalSolanaCluster | null): JobSpec[] {
+export function localSolanaJobs(config: Config, db: Database, local: LocalSolana | null): JobSpec[] {
   if (!local) return [];
   const jobs: JobSpec[] = [];
   if (config.solana.slotMs > 0) jobs.push({ name: SOLANA_SLOTS_JOB, everyMs: config.solana.slotMs, run: async () => { await local.produceSlots(1); } });

@@ -12,10 +12,11 @@
  * - The upstream gets {@link SolanaRpcProxyOptions.timeoutMs} (body included) and at most
  *   {@link MAX_UPSTREAM_ANSWER_BYTES} of answer; a refusal, an HTTP error, a hang or an answer that is not
  *   JSON-RPC becomes a JSON-RPC error per request (-32603; 429 for an upstream 429) — never a throw.
- * - Integers pass through exactly (`parseJsonWithBigInts`; write answers with `rpcAnswerJson`).
+ * - Integers pass through exactly (`parseJsonWithBigInts`; answers, the local cluster's too, are written with {@link rpcAnswerJson}).
  * - Every string of an answer is scrubbed of the upstream URL and its parts (host, credentials, query
  *   values, long path segments): an upstream message quoting them is redacted.
  */
+import { randomUUID } from 'node:crypto';
 import { parseJsonWithBigInts } from '@solana/rpc-spec-types';
 
 /** The JSON-RPC methods forwarded upstream (what apps/web's Solana payment and sign-in flows call, and harmless reads around them). */
@@ -231,4 +232,19 @@ export function createSolanaRpcProxy(options: SolanaRpcProxyOptions): SolanaRpcB
     else answer = await batch(request.map(check));
     return scrub(answer, secrets);
   };
+}
+
+/**
+ * A JSON-RPC answer as JSON text, integers above 2^53 exact (bigints written as JSON numbers; a
+ * random per-call mark no request can guess stands in for them while stringifying).
+ */
+export function rpcAnswerJson(answer: unknown): string {
+  const mark = `bigint-${randomUUID()}:`;
+  let any = false;
+  const text = JSON.stringify(answer, (_k, v: unknown) => {
+    if (typeof v !== 'bigint') return v;
+    any = true;
+    return `${mark}${v.toString()}`;
+  });
+  return any ? text.replaceAll(new RegExp(`"${mark}(-?\\d+)"`, 'g'), '$1') : text;
 }

@@ -8,13 +8,12 @@ import type { Chain, FaucetResponse } from '@kingdom/api';
 import { itemKind, toBaseUnits, utf8ToHex, hexName, parseHexName, TOKENS, type Token } from '@kingdom/game';
 import type { Database, Orm } from '../../db/client.ts';
 import type { ChainProviders } from '../../chain/index.ts';
-import { EmulatorChain, emulatorMint, TREASURY_ADDRESS } from '../../chain/emulator.ts';
+import { EmulatorChain, emulatorMint, MAX_AIRDROP_LAMPORTS, TREASURY_ADDRESS } from '@kingdom/emulators';
 import { givePlayer } from './give-player.ts';
 import { syncHoldingsIn, syncWallet } from '../wallets/sync.ts';
 import { collectionBySlug, collectionOfRarity, emulatedAssetCount, emulatedHoldings, landByHexName, takeFromTreasury, treasuryHolds, type FaucetCollection } from './repository.ts';
 import { isCardanoAddress, isSolanaAddress } from '../../auth/verify.ts';
 import { fail } from '../../errors.ts';
-import { MAX_AIRDROP_LAMPORTS } from '../../chain/solana/local-cluster.ts';
 
 /** Worker rarities the faucet can give, by the league their collection is in. */
 export type FaucetRarity = 'common' | 'uncommon' | 'rare' | 'epic';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { toBaseUnits, type Token } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
 import { emuAssets } from '../../db/schema.ts';
-import { emulatorTransferNfts, TREASURY_ADDRESS } from '../../chain/emulator.ts';
+import { emulatorTransferNfts, TREASURY_ADDRESS } from '@kingdom/emulators';
 import { findOrCreateAccount } from '../users/account-repository.ts';
 import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
 

@@ -11,7 +11,7 @@
  * reaches the chain through the server alone.
  *
  * Where it is open: where the Kingdom holds the Land policy's key — the emulated chain with the
- * demo's Land policy (`chain/cardano/land-policy.ts`, whose policy id is `LAND_POLICY_ID`) — and sees
+ * demo's Land policy (`@kingdom/emulators`' cardano/land-policy.ts, whose policy id is `LAND_POLICY_ID`) — and sees
  * which lands are unminted (the demo treasury still holds them). Elsewhere (a real network, or a
  * configured collection whose key the Kingdom does not hold) every request answers LAND_SOLD_OUT.
  * The NFT the transaction mints lives on the emulated Cardano ledger (the buyer's wallet sees it);
@@ -29,8 +29,7 @@ import type { Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { isOnNetwork, type CardanoMoney } from '../../chain/cardano/money.ts';
 import type { ChainProviders } from '../../chain/provider.ts';
-import { TREASURY_ADDRESS } from '../../chain/emulator.ts';
-import { demoLandPolicy, type LandPolicy } from '../../chain/cardano/land-policy.ts';
+import { demoLandPolicy, TREASURY_ADDRESS, type LandPolicy } from '@kingdom/emulators';
 import { syncWallet } from '../wallets/sync.ts';
 import { iso, requestHashOf } from '../chain/shared.ts';
 import {

@@ -1,7 +1,7 @@
 /**
  * The browser's Solana JSON-RPC endpoint, `POST /api/solana/rpc`, on every deployment; two backends
  * behind one route (`SolanaChain.browserRpc`):
- * - the local cluster (demo/emulator mode): its own handler, the methods of chain/solana/rpc.ts
+ * - the local cluster (demo/emulator mode): its own handler, the methods of `@kingdom/emulators`' solana/rpc.ts
  *   (docs/operator-guide.md "Local Solana cluster");
  * - a real cluster: a server-side proxy of the few methods the web flows use to `SOLANA_RPC_URL` (or
  *   the public RPC), chain/solana/rpc-proxy.ts — the page's CSP stays `connect-src 'self'` and the
@@ -12,7 +12,7 @@
  * client; every failure is a JSON-RPC error, never a 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { rpcAnswerJson } from '../../chain/solana/rpc.ts';
+import { rpcAnswerJson } from '../../chain/solana/rpc-proxy.ts';
 
 /** Largest request body (bytes), a validator's (50 KiB). */
 export const MAX_RPC_BODY_BYTES = 50 * 1024;

@@ -11,7 +11,7 @@
 import { hexName, type Biome, type LandSize, type ValleyMapLand } from '@kingdom/game';
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../../db/client.ts';
-import { TREASURY_ADDRESS } from '../../chain/emulator.ts';
+import { TREASURY_ADDRESS } from '@kingdom/emulators';
 import { LAND_POLICY_SQL } from '../../world-import/collections.ts';
 
 /** Optional area filter: lands within `radius` hex steps of (q, r). */

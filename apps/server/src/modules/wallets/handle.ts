@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Chain } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
-import { emulatorMint } from '../../chain/emulator.ts';
+import { emulatorMint } from '@kingdom/emulators';
 import type { ChainAsset } from '../../chain/index.ts';
 
 /** CIP-67 label 222 (user token) as it prefixes a CIP-68 asset name. */

@@ -4,14 +4,14 @@
  * transaction sits in the chain now (confirmations, rollbacks), balances of an address, and a
  * Lucid Evolution provider to build and submit transactions.
  *
- * Two implementations: the in-process emulator (`emulator-ledger.ts`, Lucid Evolution's
- * `Emulator` with a persisted block log; demo and tests) and Blockfrost (`blockfrost-ledger.ts`;
- * preprod, preview, mainnet).
+ * Two implementations: the emulator (`@kingdom/emulators`, `cardano/emulator-ledger.ts`: Lucid
+ * Evolution's `Emulator` with a persisted block log; demo and tests) and Blockfrost (the server's
+ * `chain/cardano/blockfrost-ledger.ts`; preprod, preview, mainnet).
  *
  * Units: lovelace and native-token quantities are bigint base units; heights are block numbers;
  * slots are the network's slots. Units of native tokens are `policyId + assetNameHex`.
  */
-import type { Provider } from '@lucid-evolution/lucid';
+import type { Assets, LucidEvolution, Provider } from '@lucid-evolution/lucid';
 
 /** A block reference. */
 export interface BlockRef {
@@ -89,4 +89,80 @@ export interface CardanoLedger {
   balance(address: string): Promise<{ lovelace: bigint; assets: Record<string, bigint> }>;
   /** The Lucid Evolution provider that builds (UTxOs, protocol parameters) and submits on this network. */
   lucidProvider(): Provider;
+}
+
+/** A genesis UTxO of the emulated chain: who holds what when the chain starts. */
+export interface GenesisOutput {
+  address: string;
+  assets: Assets;
+}
+
+/** The emulated chain as a whole, as the Blockfrost-compatible emulator indexes it. */
+export interface EmulatorChainView {
+  fork: number;
+  tip: ChainTip;
+  genesis: readonly GenesisOutput[];
+  blocks: ReadonlyArray<{ height: number; hash: string; txs: ReadonlyArray<{ hash: string; cbor: string; senders: readonly string[] }> }>;
+  mempool: string[];
+}
+
+/**
+ * The emulated Cardano (demo and tests): a {@link CardanoLedger} with the controls a real network
+ * lacks. Implemented by `@kingdom/emulators`' `EmulatorCardanoLedger`.
+ */
+export interface CardanoEmulator extends CardanoLedger {
+  /**
+   * Submits a signed transaction (CBOR hex); it goes into the next produced block.
+   * @returns its hash
+   * @throws Error (`EmulatorRefusal`) when the emulator refuses it; Error when the database fails
+   */
+  submit(cbor: string): Promise<string>;
+  /** Produces `n` blocks (the mempool goes into the first). */
+  produceBlocks(n: number): Promise<ChainTip>;
+  /** Rolls the chain back `depth` blocks (their transactions leave the chain; the mempool is emptied). */
+  rollback(depth: number): Promise<ChainTip>;
+  /** True when the transaction `hash` waits in the mempool. */
+  inMempool(hash: string): Promise<boolean>;
+  /** The whole chain (genesis, blocks, mempool) at the replica's tip. */
+  chainView(): Promise<EmulatorChainView>;
+}
+
+/** Something that paces calls to a provider (the server's `chain/rate-budget.ts`). */
+export interface RateBudget {
+  /** Waits until one more call fits the budget. @throws Error when the budget cannot be read (database down) */
+  take(): Promise<void>;
+}
+
+/** A key and its enterprise address. */
+export interface KeyPair {
+  /** bech32 `ed25519_sk…`. */
+  privateKey: string;
+  address: string;
+}
+
+/** Everything the chain-money code needs; one per process (the server's `chain/cardano/money.ts` opens it). */
+export interface CardanoMoney {
+  ledger: CardanoLedger;
+  /** The emulator, when `CARDANO_NETWORK=emulator`. */
+  emulator: CardanoEmulator | null;
+  treasury: KeyPair;
+  saleAddress: string;
+  /** Native token units (`policyId + assetNameHex`). */
+  units: { exo: string; hexo: string };
+  confirmations: number;
+  /** Where the chain watcher of a database that has never watched starts (`CHAIN_START_BLOCK`): `tip` or a block height. */
+  watchStart: number | 'tip';
+  /**
+   * The Blockfrost plan's request budget shared through the database (chain/rate-budget.ts): every
+   * Blockfrost client of this process takes from it. Null on the emulator.
+   */
+  providerBudget: RateBudget | null;
+  /** Explorer URL of a transaction with `{hash}`; null on the emulator. */
+  explorerTxUrl: string | null;
+  /** The emulator's faucet (demo wallets' ADA, EXO and HEXO); null on real networks. */
+  faucet: KeyPair | null;
+  /** A Lucid Evolution instance on this network (a fresh one per use: the emulator may be rebuilt). */
+  lucid(): Promise<LucidEvolution>;
+  /** POSIX time (ms) of a slot on this network (for validity intervals). */
+  slotToUnixMs(slot: number): number;
 }

@@ -14,7 +14,7 @@
  * subclass's.
  */
 import { sql, type Name } from 'drizzle-orm';
-import { exec, type Orm } from '../db/client.ts';
+import { exec, type Orm } from './db.ts';
 
 /** The part of a chain's state row the core reads: the last event and the fork. */
 export interface LogState {

@@ -39,7 +39,8 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system';
 import { getAddMemoInstruction } from '@solana-program/memo';
 import { SOLANA_MAX_TX_BYTES, SOLANA_MEMO_V1_PROGRAM, SOLANA_PAY_MEMO_PROGRAM, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
-import { exec, type Orm } from '../../db/client.ts';
+import type { LocalSolana, SlotTip } from '@kingdom/chain-providers';
+import { exec, type Orm } from '../db.ts';
 import { ReplicatedLog, toJson } from '../replicated-log.ts';
 import { handleSolanaRpc } from './rpc.ts';
 import { decodeWireTransaction, MAX_BLOCKHASH_AGE_SLOTS, SolanaRpcError, type DecodedTransaction } from './wire.ts';
@@ -54,13 +55,6 @@ export const MAX_AIRDROP_LAMPORTS = 10n ** 15n;
 export const SNAPSHOT_EVERY_EVENTS = 100;
 const SYSTEM_PROGRAM = address(SYSTEM_PROGRAM_ADDRESS);
 
-/** The cluster's tip: the current slot and the newest confirmed and finalized slots. */
-export interface SlotTip {
-  /** The current slot: transactions accepted now land in it (processed). */
-  slot: number;
-  confirmedSlot: number;
-  finalizedSlot: number;
-}
 
 /** A transaction error as the JSON-RPC answers it (`"BlockhashNotFound"`, `{"InstructionError":[0,{"Custom":1}]}`…). */
 export type RpcTransactionError = string | Record<string, unknown>;
@@ -202,7 +196,7 @@ const txEncoder = getTransactionEncoder();
  * One process's replica of the shared local cluster (see module doc). Every method catches up with
  * the log first; writes hold the state row's lock.
  */
-export class LocalSolanaCluster extends ReplicatedLog<StateRow, EventRow> {
+export class LocalSolanaCluster extends ReplicatedLog<StateRow, EventRow> implements LocalSolana {
   private svm!: LiteSVM;
   private txs = new Map<string, LandedTransaction>();
   private byAddress = new Map<string, string[]>();

@@ -10,9 +10,9 @@
  * getEpochSchedule, getMinimumBalanceForRentExemption, getFeeForMessage, getVersion, getHealth,
  * getTransactionCount, getRecentPrioritizationFees.
  */
-import { randomUUID } from 'node:crypto';
 import { address, getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
-import type { ClusterView, LandedTransaction, LocalSolanaCluster, SlotTip } from './local-cluster.ts';
+import type { SlotTip } from '@kingdom/chain-providers';
+import type { ClusterView, LandedTransaction, LocalSolanaCluster } from './local-cluster.ts';
 import { LAMPORTS_PER_SIGNATURE, SOLANA_MAX_TX_BYTES, SYSTEM_PROGRAM_ADDRESS } from '@kingdom/game';
 import { decodeWireTransaction, MAX_BLOCKHASH_AGE_SLOTS, SolanaRpcError } from './wire.ts';
 
@@ -544,19 +544,4 @@ export async function handleSolanaRpc(cluster: LocalSolanaCluster, request: unkn
     i = j;
   }
   return out;
-}
-
-/**
- * A JSON-RPC answer as JSON text, integers above 2^53 exact (bigints written as JSON numbers; a
- * random per-call mark no request can guess stands in for them while stringifying).
- */
-export function rpcAnswerJson(answer: unknown): string {
-  const mark = `bigint-${randomUUID()}:`;
-  let any = false;
-  const text = JSON.stringify(answer, (_k, v: unknown) => {
-    if (typeof v !== 'bigint') return v;
-    any = true;
-    return `${mark}${v.toString()}`;
-  });
-  return any ? text.replaceAll(new RegExp(`"${mark}(-?\\d+)"`, 'g'), '$1') : text;
 }

@@ -49,9 +49,8 @@ import { bech32 } from '@scure/base';
 import { blake2b } from '@noble/hashes/blake2.js';
 import { CML, type UTxO } from '@lucid-evolution/lucid';
 import { DEMO_WALLET_FUNDS } from '@kingdom/game';
-import type { ChainTip } from './ledger.ts';
-import { EMULATOR_GENESIS_MS, EmulatorRefusal, multiAssetRecord, type EmulatorCardanoLedger, type EmulatorChainView } from './emulator-ledger.ts';
-import type { CardanoMoney } from './money.ts';
+import type { CardanoEmulator, CardanoMoney, ChainTip, EmulatorChainView } from '@kingdom/chain-providers';
+import { EMULATOR_GENESIS_MS, EmulatorRefusal, multiAssetRecord } from './emulator-ledger.ts';
 import { collectionPolicy, remintWithMetadata } from './emulator-collection.ts';
 
 /** Path prefix of the Blockfrost-compatible API. */
@@ -259,7 +258,7 @@ export interface BlockfrostEmulator {
  */
 export async function buildBlockfrostEmulator(opts: BlockfrostEmulatorOptions): Promise<BlockfrostEmulator> {
   const { money } = opts;
-  const ledger: EmulatorCardanoLedger | null = money.emulator;
+  const ledger: CardanoEmulator | null = money.emulator;
   const faucet = money.faucet;
   if (!ledger || !faucet) throw new Error('the Blockfrost emulator needs the emulated chain (CARDANO_NETWORK=emulator)');
   const provider = ledger.lucidProvider();

@@ -1,15 +1,14 @@
 /**
- * The in-process chain emulator: a ledger of assets per address for both chains, kept in the
- * `emu_assets` table so the server and the CLI (faucet) see the same emulated chain. It serves the
- * demo world and the tests; it never talks to a network.
+ * The emulated chains' assets: a ledger of assets per address for both chains, kept in the
+ * `emu_assets` table (the server's migrations) so the server and the CLI (faucet) see the same
+ * emulated chain. It serves the demo world and the tests; it never talks to a network.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { bech32 } from '@scure/base';
 import type { Chain } from '@kingdom/api';
 import { createPrng, type Prng } from '@kingdom/game';
-import type { Database, Orm } from '../db/client.ts';
-import { emuAssets } from '../db/schema.ts';
-import type { ChainProvider, ChainAsset } from './provider.ts';
+import type { ChainAsset, ChainProvider } from '@kingdom/chain-providers';
+import { exec, type Orm } from './db.ts';
 
 /** A Cardano enterprise testnet address (header 0x60) for a 28-byte key hash, bech32. */
 export function enterpriseTestnetAddress(keyHash: Uint8Array): string {
@@ -33,14 +32,13 @@ export const TREASURY_ADDRESS = enterpriseTestnetAddress(prngBytes(createPrng('k
 /** Emulated chain for one `chain`; also mints and transfers (demo world, faucet, tests). */
 export class EmulatorChain implements ChainProvider {
   readonly network = 'emulator';
-  constructor(readonly chain: Chain, private readonly db: Database) {}
+  /** @param orm the database holding `emu_assets` */
+  constructor(readonly chain: Chain, private readonly orm: Orm) {}
 
   async listAssets(address: string): Promise<ChainAsset[]> {
-    const rows = await this.db.orm
-      .select({ collectionKey: emuAssets.collectionKey, assetKey: emuAssets.assetKey, quantity: emuAssets.quantity })
-      .from(emuAssets)
-      .where(and(eq(emuAssets.chain, this.chain), eq(emuAssets.address, address)));
-    return rows.map((r) => ({ collectionKey: r.collectionKey, assetKey: r.assetKey, quantity: BigInt(r.quantity) }));
+    const rows = await exec<{ collection_key: string; asset_key: string; quantity: string }>(this.orm, sql`
+      SELECT collection_key, asset_key, quantity::text AS quantity FROM emu_assets WHERE chain = ${this.chain} AND address = ${address}`);
+    return rows.map((r) => ({ collectionKey: r.collection_key, assetKey: r.asset_key, quantity: BigInt(r.quantity) }));
   }
 }
 
@@ -49,13 +47,9 @@ export class EmulatorChain implements ChainProvider {
  * transaction).
  */
 export async function emulatorMint(orm: Orm, chain: Chain, address: string, collectionKey: string, assetKey: string, quantity = 1n): Promise<void> {
-  await orm
-    .insert(emuAssets)
-    .values({ chain, address, collectionKey, assetKey, quantity: quantity.toString() })
-    .onConflictDoUpdate({
-      target: [emuAssets.chain, emuAssets.address, emuAssets.collectionKey, emuAssets.assetKey],
-      set: { quantity: sql`${emuAssets.quantity} + ${quantity.toString()}` },
-    });
+  await exec(orm, sql`INSERT INTO emu_assets (chain, address, collection_key, asset_key, quantity)
+    VALUES (${chain}, ${address}, ${collectionKey}, ${assetKey}, ${quantity.toString()})
+    ON CONFLICT (chain, address, collection_key, asset_key) DO UPDATE SET quantity = emu_assets.quantity + EXCLUDED.quantity`);
 }
 
 /**
@@ -65,10 +59,8 @@ export async function emulatorMint(orm: Orm, chain: Chain, address: string, coll
 export async function emulatorTransferNfts(orm: Orm, to: { chain: Chain; address: string }, nfts: Array<{ collectionKey: string; assetKey: string }>): Promise<number> {
   let moved = 0;
   for (const nft of nfts) {
-    const deleted = await orm
-      .delete(emuAssets)
-      .where(and(eq(emuAssets.collectionKey, nft.collectionKey), eq(emuAssets.assetKey, nft.assetKey)))
-      .returning({ address: emuAssets.address });
+    const deleted = await exec<{ address: string }>(orm, sql`DELETE FROM emu_assets
+      WHERE collection_key = ${nft.collectionKey} AND asset_key = ${nft.assetKey} RETURNING address`);
     if (deleted.length === 0) continue;
     await emulatorMint(orm, to.chain, to.address, nft.collectionKey, nft.assetKey, 1n);
     moved++;

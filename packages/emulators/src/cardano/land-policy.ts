@@ -8,7 +8,7 @@
  */
 import { CML, mintingPolicyToId, scriptFromNative, type Script } from '@lucid-evolution/lucid';
 import { createPrng } from '@kingdom/game';
-import { prngBytes } from '../emulator.ts';
+import { prngBytes } from '../assets.ts';
 
 /** Seed of the demo Land policy key (changing it changes `LAND_POLICY_ID`). */
 export const DEMO_LAND_POLICY_SEED = 'kingdom-land-policy-v1';

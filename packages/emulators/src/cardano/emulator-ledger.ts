@@ -15,19 +15,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CML, Emulator, type Assets, type ProtocolParameters, type Provider, type UTxO } from '@lucid-evolution/lucid';
-import { exec, type Orm } from '../../db/client.ts';
+import { CML, Emulator, type ProtocolParameters, type Provider, type UTxO } from '@lucid-evolution/lucid';
+import { exec, type Orm } from '../db.ts';
 import { fromJson, ReplicatedLog, toJson } from '../replicated-log.ts';
-import type { BlockRef, CardanoLedger, ChainTip, WatchedOutput, WatchedTx } from './ledger.ts';
+import type { BlockRef, CardanoEmulator, ChainTip, EmulatorChainView, GenesisOutput, WatchedOutput, WatchedTx } from '@kingdom/chain-providers';
 
 /** Emulator time at slot 0 (ms, UTC). Fixed so every emulator in a process maps slots to time alike. */
 export const EMULATOR_GENESIS_MS = Date.UTC(2026, 0, 1);
 
-/** A genesis UTxO: who holds what when the chain starts. */
-export interface GenesisOutput {
-  address: string;
-  assets: Assets;
-}
 
 interface LoggedTx {
   hash: string;
@@ -204,7 +199,7 @@ export class EmulatorRefusal extends Error {
  * One process's replica of the shared emulated chain (see module doc). Methods of
  * {@link CardanoLedger} catch up with the log first, then read memory.
  */
-export class EmulatorCardanoLedger extends ReplicatedLog<StateRow, EventRow> implements CardanoLedger {
+export class EmulatorCardanoLedger extends ReplicatedLog<StateRow, EventRow> implements CardanoEmulator {
   readonly network = 'emulator';
   readonly networkId = 0 as const;
   private emulator: KingdomEmulator;
@@ -518,13 +513,4 @@ export class EmulatorCardanoLedger extends ReplicatedLog<StateRow, EventRow> imp
       mempool: this.mempool.map((t) => t.hash),
     }));
   }
-}
-
-/** What {@link EmulatorCardanoLedger.chainView} answers. */
-export interface EmulatorChainView {
-  fork: number;
-  tip: ChainTip;
-  genesis: readonly GenesisOutput[];
-  blocks: ReadonlyArray<{ height: number; hash: string; txs: ReadonlyArray<{ hash: string; cbor: string; senders: readonly string[] }> }>;
-  mempool: string[];
 }

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { CML, mintingPolicyToId, scriptFromNative, type Script } from '@lucid-evolution/lucid';
-import type { CardanoMoney } from './money.ts';
+import type { CardanoMoney } from '@kingdom/chain-providers';
 
 /** Collection roles: the Land and Mining Tool collections. */
 export type CollectionRole = 'land' | 'tool';
