@@ -180,7 +180,7 @@ export function consoleLines(r: ConsoleSearchRun): string[] {
   const ok = (b: boolean) => (b ? 'ok' : 'MISSED');
   return [
     `console search p99 at ${r.players.toLocaleString('en')} players: ${r.search_p99_ms} ms (goal < ${r.goal_p99_ms}) ${ok(r.search_p99_ms < r.goal_p99_ms)}`,
-    `console dashboard, 90 days: ${r.dashboard_seconds} s uncached (goal < ${r.goal_dashboard_seconds}) ${ok(r.dashboard_seconds < r.goal_dashboard_seconds)}, ${r.dashboard_cached_ms} ms cached (goal < ${r.goal_dashboard_cached_ms}) ${ok(r.dashboard_cached_ms < r.goal_dashboard_cached_ms)}`,
+    `console dashboard, 90 days: ${r.dashboard_seconds} s uncached (goal < ${r.goal_dashboard_seconds}) ${ok(r.dashboard_seconds < r.goal_dashboard_seconds)}, ${r.dashboard_cached_ms} ms cached (goal < ${r.goal_dashboard_cached_ms}) ${ok(r.dashboard_cached_ms < r.goal_dashboard_cached_ms)}; the 89 closed days' summaries written first in ${r.dashboard_summarise_seconds} s`,
   ];
 }
 
