@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { kingdomRoutes } from './build/kingdom-routes.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const API_TARGET = process.env.KINGDOM_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -118,7 +119,7 @@ function reactOwnSyncExternalStore(): { find: RegExp; replacement: string }[] {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), kingdomRoutes(), pureContracts(), treeShakableReactRouter(), precompress()],
+  plugins: [react(), kingdomRoutes(), pureContracts(), treeShakableReactRouter(), serviceWorker(), precompress()],
   resolve: { alias: command === 'build' ? [...reactRouterProduction(), ...reactOwnSyncExternalStore()] : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -9,9 +9,13 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes.tsx';
 import { startApp } from './app/start.ts';
 import { frameTextsReady } from './i18n/index.ts';
+import { startPwa } from './components/pwa.ts';
 import './styles/app.css';
 
 void startApp(window.location.pathname);
+// the service worker (offline shell, push notifications, update prompt) once the page has loaded
+if (document.readyState === 'complete') startPwa();
+else window.addEventListener('load', startPwa, { once: true });
 
 const root = document.getElementById('root');
 if (root) {

@@ -7,6 +7,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ClockResponse, Item, PricesResponse } from '@kingdom/api';
 import { TOKENS, type Token } from '@kingdom/game';
+import { rememberBalance } from '../components/pwa.ts';
 import { call } from './call.ts';
 import { queryKeys } from './keys.ts';
 import { refreshAfterGameAction, refreshChainLists } from './refresh.ts';
@@ -14,7 +15,14 @@ import { useIsAuthenticated } from './use-is-authenticated.ts';
 
 /** `GET /user/balance/:token` → one balance as a base-unit string (docs/product.md §7). */
 export function balanceQueryOptions(token: Token, enabled: boolean) {
-  return queryOptions({ queryKey: queryKeys.balance(token), queryFn: async () => (await call('balance', { params: { token } })).balance, enabled });
+  return queryOptions({
+    queryKey: queryKeys.balance(token), enabled,
+    queryFn: async () => {
+      const { balance } = await call('balance', { params: { token } });
+      rememberBalance(token, balance); // the offline page's "last seen" (never shown as current)
+      return balance;
+    },
+  });
 }
 
 /** One token balance of the signed-in user. */

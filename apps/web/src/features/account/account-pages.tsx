@@ -17,6 +17,7 @@ import { TabNav } from '../../components/tab-nav.tsx';
 import { selectWalletConnected, useSession } from '../../session/session-store.ts';
 import { WalletsPanel } from './wallets-panel.tsx';
 import { AchievementsPanel } from './achievements-panel.tsx';
+import { PushPanel } from './push-panel.tsx';
 import { LazyChainHistory, chainBalanceActions } from '../../chain/lazy.tsx';
 
 /** `/account` (protected): tabs inbox, settings, balances. */
@@ -94,6 +95,7 @@ export function AccountSettingsPage() {
         )}
       </section>
       <WalletsPanel />
+      <PushPanel />
       <AchievementsPanel />
     </div>
   );

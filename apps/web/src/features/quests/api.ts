@@ -8,6 +8,7 @@ import { IDEMPOTENCY_HEADER, type HallOfFameBoard, type HallOfFameMeResponse, ty
 import { call } from '../../api/call.ts';
 import { refreshBalance, refreshItems } from '../../api/refresh.ts';
 import { useIsAuthenticated } from '../../api/use-is-authenticated.ts';
+import { noteQuestClaimed } from '../../components/pwa.ts';
 
 /** Query key of the signed-in player's quests. */
 export const QUESTS_KEY = ['me', 'quests'] as const;
@@ -23,7 +24,10 @@ export function useClaimQuest() {
   return useMutation({
     mutationFn: ({ id, key }: { id: string; key: string }): Promise<QuestClaimResponse> => call('questClaim', { params: { id } }, { headers: { [IDEMPOTENCY_HEADER]: key } }),
     onSettled: () => qc.invalidateQueries({ queryKey: QUESTS_KEY }),
-    onSuccess: () => Promise.all([refreshBalance(qc), refreshItems(qc)]),
+    onSuccess: () => {
+      noteQuestClaimed(); // the install offer may show from now on (docs/product.md §10)
+      return Promise.all([refreshBalance(qc), refreshItems(qc)]);
+    },
   });
 }
 
