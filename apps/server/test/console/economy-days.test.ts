@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { exec } from '../../src/db/client.ts';
-import { clearEconomyCache, economy } from '../../src/modules/console/economy.ts';
+import { clearEconomyCache, economy, economyCsv } from '../../src/modules/console/economy.ts';
 import { summariseEconomyDays } from '../../src/modules/console/economy-days.ts';
 import { createTestKingdom, type TestKingdom } from '../support/kingdom.ts';
 
@@ -72,6 +72,9 @@ describe('economy dashboard: daily summaries', () => {
     expect(live.solana.days[2]!.market).toEqual({ hexo: { volume: '10', fees: '1', trades: 1 } });
     expect(live.cardano.days[2]!.market).toEqual({});
     expect(live.all.retention[0]).toEqual({ day: '2026-10-01', players: 2, d1: 2, d7: null, d30: null });
+    const csvDays = economyCsv(live.all).split('\r\n\r\n')[1]!.split('\r\n');
+    expect(csvDays[0]!.endsWith('market_volume,market_fees,market_trades')).toBe(true);
+    expect(csvDays[3]!.endsWith('hexo=10,hexo=1,hexo=1')).toBe(true);
     // a period ending on a day that will be summarised before the last one (its actives stored with it)
     const earlier = { all: await dash('all', NOW, '2026-10-03'), cardano: await dash('cardano', NOW, '2026-10-03') };
     expect(earlier.all.active).toEqual({ dau: 1, wau: 3, mau: 3 }); // 9104 that day; 9101 and 9102 before

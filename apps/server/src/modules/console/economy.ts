@@ -196,19 +196,21 @@ async function treasuryRows(orm: Orm): Promise<EconomyResponse['treasuries']> {
   ];
 }
 
-/** The dashboard as CSV: the flows (day, asset, reason, created, burned, entries), a blank line, then the days' figures. */
+/** The dashboard as CSV: the flows (day, asset, reason, created, burned, entries), a blank line, then the days' figures (the Market's as `token=value`). */
 export function economyCsv(e: EconomyResponse): string {
   const flows = toCsv([
     ['day', 'chain', 'asset', 'reason', 'created', 'burned', 'entries'],
     ...e.flows.map((f) => [f.day, e.chain, f.asset, f.reason, f.created, f.burned, f.entries]),
   ]);
   const days = toCsv([
-    ['day', 'chain', 'exo_paid', 'vendor_revenue', 'lovelace', 'lamports', 'exo_sold', 'royalties', 'deposits', 'withdrawals', 'active', 'new_players', 'sign_ins', 'quest_claims', 'retained_d1', 'retained_d7', 'retained_d30'],
+    ['day', 'chain', 'exo_paid', 'vendor_revenue', 'lovelace', 'lamports', 'exo_sold', 'royalties', 'deposits', 'withdrawals', 'active', 'new_players', 'sign_ins', 'quest_claims', 'retained_d1', 'retained_d7', 'retained_d30', 'market_volume', 'market_fees', 'market_trades'],
     ...e.days.map((d, i) => {
       const kv = (r: Record<string, string | number>) => Object.entries(r).map(([k, v]) => `${k}=${v}`).join(' ');
       const ret = e.retention[i]!;
       return [d.day, e.chain, kv(d.exo_paid), kv(d.vendor_revenue), d.market_revenue.lovelace, d.market_revenue.lamports, d.market_revenue.exo_sold,
-        kv(d.royalties), kv(d.deposits), kv(d.withdrawals), d.active, d.new_players, kv(d.sign_ins), d.quest_claims, ret.d1, ret.d7, ret.d30];
+        kv(d.royalties), kv(d.deposits), kv(d.withdrawals), d.active, d.new_players, kv(d.sign_ins), d.quest_claims, ret.d1, ret.d7, ret.d30,
+        kv(Object.fromEntries(Object.entries(d.market).map(([k, m]) => [k, m.volume]))), kv(Object.fromEntries(Object.entries(d.market).map(([k, m]) => [k, m.fees]))),
+        kv(Object.fromEntries(Object.entries(d.market).map(([k, m]) => [k, m.trades])))];
     }),
   ]);
   return `${flows}\r\n${days}`;
