@@ -56,7 +56,7 @@ describe('quest eligibility (table version 2)', () => {
     k.advance(DAY); // Monday 2026-12-07 12:00 UTC
     for (const p of players) {
       const q = await quests(k, p.token);
-      expect(q.table_version).toBe(2);
+      expect(q.table_version).toBe(3); // the newest published version; each period names its own below
       for (const [kind, period] of [['daily', q.daily], ['weekly', q.weekly]] as const) {
         expect(period).toMatchObject({ start: '2026-12-07', table_version: 2, eligibility: { cardano_wallet: false }, seed: questSeed(kind, '2026-12-07', p.userId, 2) });
         expect(kinds(period).some((x) => CARDANO_ONLY_QUEST_KINDS.includes(x))).toBe(false);
@@ -91,11 +91,12 @@ describe('quest eligibility (table version 2)', () => {
     k.advance(-2 * DAY);
   });
 
-  it('the published table is version 2, names each entry\'s requirement and when each version starts', async () => {
+  it('the published table is the newest version (3: the Market quests), names each entry\'s requirement and when each version starts', async () => {
     const table = (await k.get(PATHS.questTable)).json<QuestTableResponse>();
-    expect(table.version).toBe(2);
-    expect(table.versions_from).toEqual({ 1: '2000-01-03', 2: '2026-12-07' });
-    expect(table.quests.filter((x) => x.requires === 'cardano_wallet').map((x) => x.key)).toEqual(expect.arrayContaining(['d_deposit_1', 'w_deposit_2']));
+    expect(table.version).toBe(3);
+    expect(table.versions_from).toEqual({ 1: '2000-01-03', 2: '2026-12-07', 3: '2026-12-14' });
+    expect(table.quests.filter((x) => x.requires === 'cardano_wallet').map((x) => x.key))
+      .toEqual(expect.arrayContaining(['d_deposit_1', 'w_deposit_2', 'd_market_sell_1', 'w_market_sell_5']));
     expect(table.quests.find((x) => x.key === 'd_vendor_1')?.requires).toBeNull();
     expect(table.draw_rule).toContain('eligibility');
   });
