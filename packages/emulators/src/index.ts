@@ -4,7 +4,8 @@
  * - `assets.ts`: the emulated chains' assets per address (`emu_assets`), a chain provider for
  *   both chains (`EmulatorChain`), and the demo treasury address;
  * - `replicated-log.ts`: the one replicated-log core of the two local chains;
- * - `cardano/`: the emulated Cardano ledger (`emulator-ledger.ts`, Lucid Evolution's `Emulator`), its
+ * - `cardano/`: the emulated Cardano ledger (`emulator-ledger.ts`, Lucid Evolution's `Emulator`) and
+ *   its chain money (`emulator-money.ts`: genesis, faucet, EXO/HEXO units, keys in `emu_chain_keys`), its
  *   Blockfrost-compatible API (`blockfrost-emulator.ts`), collections minted on it, the demo Land policy;
  * - `solana/`: the local Solana cluster (`litesvm`) and its JSON-RPC handler.
  *
@@ -15,6 +16,7 @@ export type { Orm } from './db.ts';
 export { EmulatorChain, emulatorMint, emulatorTransferNfts, enterpriseTestnetAddress, prngBytes, TREASURY_ADDRESS } from './assets.ts';
 export { fromJson, ReplicatedLog, toJson, type LogEvent, type LogState } from './replicated-log.ts';
 export { checkLedgerRules, EMULATOR_GENESIS_MS, EmulatorCardanoLedger, EmulatorRefusal, multiAssetRecord, readTransaction, SNAPSHOT_EVERY_EVENTS as CARDANO_SNAPSHOT_EVERY_EVENTS } from './cardano/emulator-ledger.ts';
+export { openEmulatorMoney, type EmulatorGenesisOptions, type EmulatorMoneyOptions } from './cardano/emulator-money.ts';
 export { BLOCKFROST_API_PREFIX, buildBlockfrostEmulator, type BlockfrostEmulator, type BlockfrostEmulatorOptions } from './cardano/blockfrost-emulator.ts';
 export { cip25Key, collectionFileSchema, collectionPolicy, mintCollection, readCollectionFile, remintWithMetadata, type CollectionFile, type CollectionRole } from './cardano/emulator-collection.ts';
 export { DEMO_LAND_POLICY_SEED, demoLandPolicy, type LandPolicy } from './cardano/land-policy.ts';
