@@ -106,6 +106,11 @@ describe('economy dashboard: daily summaries', () => {
     expect(flowSum(after)).toEqual(await ledgerSum('2026-10-06'));
     expect(after.days.slice(0, 5)).toEqual(e.days);
     expect(after.retention[0]).toEqual({ day: '2026-10-01', players: 2, d1: 2, d7: null, d30: null });
+    // a day whose summary commits between the dashboard's first read and the next (its rows there, its
+    // claim not seen): counted once, live
+    const [claim] = await exec<{ summarised_at: string }>(k.db.orm, sql`DELETE FROM economy_days WHERE day = '2026-10-05' RETURNING summarised_at::text`);
+    expect(await dash('all', tomorrow, '2026-10-06')).toEqual(after);
+    await exec(k.db.orm, sql`INSERT INTO economy_days (day, summarised_at) VALUES ('2026-10-05', ${claim!.summarised_at}::timestamptz)`);
   });
 
   it('waits for the tick: a day after the last settled day\'s next is not closed yet', async () => {

@@ -63,9 +63,13 @@ async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'carda
   const liveChain = chain === 'all' ? anyChain : accountChain;
   // the summarised days of the window read: the period, the 30 days before `to` (monthly actives), the 30 after (retention)
   const lo = addDays(to, -29) < from ? addDays(to, -29) : from;
-  const summarised = new Set((await exec<{ day: string }>(orm, sql`SELECT day FROM economy_days WHERE day >= ${lo} AND day <= ${addDays(to, 30)}`)).map((r) => r.day));
-  const [latest] = await exec<{ day: string | null }>(orm, sql`SELECT max(day) AS day FROM economy_days`);
-  const last = latest?.day ?? null;
+  // one statement, one snapshot: a day summarised meanwhile (always after `last`) is read live, never twice
+  const [snap] = await exec<{ last: string | null; days: string[] | null }>(orm, sql`SELECT max(day) AS last,
+    array_agg(day) FILTER (WHERE day >= ${lo} AND day <= ${addDays(to, 30)}) AS days FROM economy_days`);
+  const last = snap?.last ?? null;
+  const summarised = new Set(snap?.days ?? []);
+  /** Stored rows only of the days summarised in the snapshot. */
+  const upToLast = last === null ? sql`false` : sql`day <= ${last}`;
   /** The runs `[start, end)` of days in `[a, b]` (up to today) not summarised: read live from the ledger. */
   const live = (a: string, b: string): [string, string][] => {
     const out: [string, string][] = [];
@@ -94,7 +98,7 @@ async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'carda
     }
     const known = last !== null && to >= last
       ? [sql`SELECT day, user_id, chain FROM economy_last_active WHERE day > ${addDays(to, -30)}`, ...liveActive(addDays(last, 1) > addDays(to, -29) ? addDays(last, 1) : addDays(to, -29), to)]
-      : [sql`SELECT day, user_id, chain FROM economy_day_active WHERE day >= ${addDays(to, -29)} AND day <= ${to}`, ...liveActive(addDays(to, -29), to)];
+      : [sql`SELECT day, user_id, chain FROM economy_day_active WHERE day >= ${addDays(to, -29)} AND day <= ${to} AND ${upToLast}`, ...liveActive(addDays(to, -29), to)];
     // each player's last active day of the 30 (one hash aggregate, not three distinct counts)
     return exec<{ dau: number; wau: number; mau: number }>(orm, sql`
       SELECT count(*) FILTER (WHERE u.last = ${to})::int AS dau, count(*) FILTER (WHERE u.last > ${addDays(to, -7)})::int AS wau, count(*)::int AS mau
@@ -105,17 +109,18 @@ async function compute(orm: Orm, from: string, to: string, chain: 'all' | 'carda
   const [flows, counts, keptStored, keptLive, mau] = await Promise.all([
     exec<{ day: string; asset: string; reason: string; created: string; burned: string; entries: number }>(orm, sql`
       SELECT x.day, x.asset, x.reason, sum(x.created)::text AS created, sum(x.burned)::text AS burned, sum(x.entries)::int AS entries FROM (${union([
-        sql`SELECT day, chain, asset, reason, created, burned, entries FROM economy_day_flows WHERE day >= ${from} AND day <= ${to}`,
+        sql`SELECT day, chain, asset, reason, created, burned, entries FROM economy_day_flows WHERE day >= ${from} AND day <= ${to} AND ${upToLast}`,
         ...periodRuns.map(([s, e]) => flowRows(s, e, liveChain))])}) x
       WHERE ${inChain} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
     exec<{ day: string; metric: string; key: string; value: string }>(orm, sql`
       SELECT x.day, x.metric, x.key, sum(x.value)::text AS value FROM (${union([
-        sql`SELECT day, chain, metric, key, value FROM economy_day_counts WHERE day >= ${from} AND day <= ${to} AND metric NOT LIKE 'retained%'`,
+        sql`SELECT day, chain, metric, key, value FROM economy_day_counts WHERE day >= ${from} AND day <= ${to} AND metric NOT LIKE 'retained%' AND ${upToLast}`,
         ...periodRuns.map(([s, e]) => countRows(s, e, liveChain, activeRows(s, e, liveChain)))])}) x
       WHERE ${inChain} GROUP BY 1, 2, 3`),
     // retention: a cohort's day +n summarised → its stored count; not yet → from the live activity
     exec<{ day: string; metric: string; value: number }>(orm, sql`SELECT x.day, x.metric, sum(x.value)::int AS value FROM economy_day_counts x
-      WHERE x.day >= ${from} AND x.day <= ${to} AND x.metric LIKE 'retained%' AND ${inChain} GROUP BY 1, 2`),
+      WHERE x.day >= ${from} AND x.day <= ${to} AND x.metric LIKE 'retained%' AND ${inChain}
+        AND ${last === null ? sql`false` : sql`x.day::date + substr(x.metric, 11)::int <= ${last}::date`} GROUP BY 1, 2`),
     retentionRuns.length === 0 ? Promise.resolve([]) : exec<{ day: string; metric: string; value: number }>(orm, sql`
       SELECT x.day, x.metric, sum(x.value)::int AS value FROM (${retentionRows(union(retentionRuns), from, addDays(to, 1))}) x WHERE ${inChain} GROUP BY 1, 2`),
     activeAsOf(),
