@@ -231,7 +231,7 @@ export const emuAssets = pgTable('emu_assets', {
 }, (t) => [primaryKey({ name: 'emu_assets_pk', columns: [t.chain, t.address, t.collectionKey, t.assetKey] }), index('emu_assets_asset').on(t.chain, t.collectionKey, t.assetKey), check('emu_assets_positive', sql`${t.quantity} > 0`)]);
 
 /**
- * The local Solana cluster (migration 0020; chain/solana/local-cluster.ts): its state row, its log
+ * The local Solana cluster (migration 0020; `@kingdom/emulators` solana/local-cluster.ts): its state row, its log
  * of events every process replays, snapshots of a replica, and its own keys. Written with SQL by the
  * cluster only.
  */
