@@ -106,6 +106,8 @@ describe('market', () => {
         expect(await strade.getByTestId('market-trade-fee').textContent()).toBe(T.fee);
         expect(await strade.getByTestId('market-trade-total').textContent()).toBe(`+${T.value}`);
         expect(await mine.getAttribute('data-status')).toBe('filled');
+        // the book's daily price chart now has the day's candle
+        await expect.poll(() => page.getByTestId('market-chart').locator('.recharts-bar-rectangle').count(), { timeout: 20_000 }).toBeGreaterThan(0);
         await w.shot('sold');
         expect(await exo(seller.token)).toBe(sellerExo + PRICE);
         expect(PRICE + FEE).toBe(toBaseUnits(4590n, 'exo'));

@@ -17,27 +17,34 @@ const DOWN = '#eb7a7a';
 /** One candle in display numbers, with the ranges recharts draws. */
 interface Row { day: string; open: number; high: number; low: number; close: number; volume: number; wick: [number, number]; body: [number, number] }
 
-function rowsOf(candles: readonly MarketCandle[], token: MarketPayToken): Row[] {
+/** The rows and the price axis: the days' range with a margin (1% of the price when every trade had one price). */
+function chartOf(candles: readonly MarketCandle[], token: MarketPayToken): { rows: Row[]; domain: [number, number] } {
   const n = (v: string) => Number(fromBaseUnits(v, token));
-  return candles.map((c) => {
+  const lows = candles.map((c) => n(c.low));
+  const highs = candles.map((c) => n(c.high));
+  const [min, max] = [Math.min(...lows), Math.max(...highs)];
+  const pad = Math.max((max - min) * 0.1, max * 0.01);
+  // a day that opened and closed at one price is a thin mark at that price
+  const flat = pad * 0.04;
+  const rows = candles.map((c): Row => {
     const [open, high, low, close] = [n(c.open), n(c.high), n(c.low), n(c.close)];
-    // a flat day still shows a body: a hair above its price
-    const body: [number, number] = open === close ? [open, open + (high - low || open) * 0.01] : [Math.min(open, close), Math.max(open, close)];
+    const body: [number, number] = open === close ? [open - flat, open + flat] : [Math.min(open, close), Math.max(open, close)];
     return { day: c.day, open, high, low, close, volume: c.volume, wick: [low, high], body };
   });
+  return { rows, domain: [Math.max(0, min - pad), max + pad] };
 }
 
 /** The candles of one book, `token` its pay token. */
 export default function OhlcChart({ candles, token }: { candles: readonly MarketCandle[]; token: MarketPayToken }) {
   const { t } = useTranslation();
-  const data = rowsOf(candles, token);
+  const { rows: data, domain } = chartOf(candles, token);
   const fmt = (v: number) => v.toLocaleString(i18n.language, { maximumFractionDigits: 6 });
   return (
     <ResponsiveContainer width="100%" height={220} initialDimension={{ width: 520, height: 220 }}>
       <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} barGap={-9}>
         <CartesianGrid stroke="#3a2e4a" strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="day" tick={AXIS} tickFormatter={(d: string) => d.slice(5)} />
-        <YAxis tick={AXIS} width={70} tickFormatter={fmt} domain={['auto', 'auto']} />
+        <YAxis tick={AXIS} width={70} tickFormatter={(v: number) => v.toLocaleString(i18n.language, { maximumFractionDigits: 2 })} domain={domain} ticks={[0, 1, 2, 3, 4].map((i) => domain[0] + ((domain[1] - domain[0]) * i) / 4)} allowDataOverflow />
         <Tooltip
           {...TOOLTIP}
           content={({ active, payload, label }) => {
