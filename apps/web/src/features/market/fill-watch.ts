@@ -2,7 +2,7 @@
  * The toast when one of the player's resting orders trades while they are on the site (docs/product.md
  * §2 `/market`): once the Market page has loaded, the player's orders are polled ({@link myOrdersQuery},
  * the page's own query) on every page of the app, and an order whose open quantity went down since the
- * last read is toasted with what traded. An order first seen in a read (just placed here: its own toast
+ * last read is toasted with what traded (and the balances, items, trades and books are re-read). An order first seen in a read (just placed here: its own toast
  * says what traded at once) is not.
  */
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
@@ -12,7 +12,8 @@ import { i18n } from '../../i18n/index.ts';
 import { formatTokenAmount } from '../../i18n/format.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { selectIsAuthenticated, useSession } from '../../session/session-store.ts';
-import { MARKET_POLL_MS, myOrdersQuery } from './api.ts';
+import { refreshBalance, refreshItems } from '../../api/refresh.ts';
+import { MARKET_POLL_MS, marketKeys, myOrdersQuery } from './api.ts';
 import { goodName } from './goods.ts';
 
 /** What traded of one order between two reads: its order and the units. */
@@ -66,7 +67,12 @@ export function startFillWatch(qc: QueryClient): void {
       return;
     }
     const orders = result.data.orders;
-    if (last && last.user === user && last.orders !== orders) for (const f of fillsBetween(last.orders, orders)) notifySuccess(fillText(f));
+    const fills = last && last.user === user && last.orders !== orders ? fillsBetween(last.orders, orders) : [];
+    for (const f of fills) notifySuccess(fillText(f));
+    // what a fill changed: balances, items, the trades and the books (not the orders: just read)
+    if (fills.length > 0) {
+      void Promise.all([refreshBalance(qc), refreshItems(qc), qc.invalidateQueries({ queryKey: marketKeys.trades }), qc.invalidateQueries({ queryKey: ['market'] })]);
+    }
     last = { user, orders };
   });
 }

@@ -148,12 +148,14 @@ describe('/market', () => {
 
   it('toasts when one of my resting orders trades', async () => {
     let orders = [order({ remaining: 2 })];
-    mockHttp(routes({ 'GET /market/orders': () => ({ body: { orders } }) }));
+    const log = mockHttp(routes({ 'GET /market/orders': () => ({ body: { orders } }) }));
     renderRoute('/market', { signedIn: true });
     await screen.findByTestId('market-order-7');
     orders = [order({ remaining: 0, status: 'filled' })];
     await queryClient.invalidateQueries({ queryKey: marketKeys.orders });
     await screen.findByText('Your market order traded: Sell 2 × Expansion permit tier 1 at 4,500 EXO.');
+    // and what it changed is read again: the trades
+    await waitFor(() => expect(log.filter((r) => r.path === '/market/trades').length).toBeGreaterThan(1));
   });
 
   it('in Spanish', async () => {
