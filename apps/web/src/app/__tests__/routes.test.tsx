@@ -62,7 +62,7 @@ describe('redirects of docs/product.md §2', () => {
   it('has the navigation labels and a footer with the community links', async () => {
     await landsOn('/dashboard/overview', '/dashboard/overview', true);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    for (const label of ['Dashboard', 'Kingdom', 'Lands', 'Collectibles', 'Inventory', 'Valley Map', 'Gold Mines', 'Staking-Hub', 'Vendor', 'Rewards', 'Quests', 'Account', 'Inbox', 'Profile', 'Wallet']) {
+    for (const label of ['Dashboard', 'Kingdom', 'Lands', 'Collectibles', 'Inventory', 'Valley Map', 'Gold Mines', 'Staking-Hub', 'Vendor', 'Market', 'Rewards', 'Quests', 'Account', 'Inbox', 'Profile', 'Wallet']) {
       expect(nav.textContent).toContain(label);
     }
     await screen.findByRole('link', { name: 'Help' });
