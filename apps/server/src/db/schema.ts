@@ -1343,7 +1343,8 @@ export const pushDeliveries = pgTable('push_deliveries', {
   foreignKey({ name: 'push_deliveries_subscription_id_fkey', columns: [t.subscriptionId], foreignColumns: [pushSubscriptions.id] }).onDelete('cascade'),
   check('push_deliveries_state_check', sql`${t.state} IN ('pending', 'sending', 'sent', 'failed')`),
   unique('push_deliveries_once').on(t.notificationId, t.subscriptionId),
-  index('push_deliveries_due').on(t.nextTry).where(sql`${t.state} IN ('pending', 'sending')`),
+  // (next_try, id): the push job's claim order (migration 0041)
+  index('push_deliveries_due').on(t.nextTry, t.id).where(sql`${t.state} IN ('pending', 'sending')`),
   index('push_deliveries_subscription').on(t.subscriptionId),
 ]);
 

@@ -28,6 +28,8 @@ import type { VapidKeys } from './vapid.ts';
 export const PUSH_MAX_ATTEMPTS = 8;
 /** Deliveries claimed per statement. */
 export const PUSH_BATCH = 200;
+/** Claim-send-record loops run at once by one job run. */
+export const PUSH_LANES = 2;
 /** How long a claim holds its rows (ms): a dead claimer's rows are claimed again after this. */
 export const PUSH_CLAIM_MS = 60_000;
 /** Push message lifetime at the push service (seconds, RFC 8030 TTL). */
@@ -43,6 +45,8 @@ export interface PushSendOptions extends EndpointPolicy {
   runMs?: number;
   batch?: number;
   claimMs?: number;
+  /** Loops claiming and sending at once (default {@link PUSH_LANES}). */
+  lanes?: number;
 }
 
 /** Counts of one run. */
@@ -153,6 +157,8 @@ export async function sendDuePushes(db: Database, opts: PushSendOptions, now: ()
   const batch = opts.batch ?? PUSH_BATCH;
   const claimMs = opts.claimMs ?? PUSH_CLAIM_MS;
   let sentCount = 0;
+  // lanes claim and send at once (SKIP LOCKED keeps their rows apart): one lane's claim and record overlap another's sends
+  const lane = async () => {
   while (Date.now() - started < runMs) {
     const at = now();
     const rows = await exec<Claimed>(db.orm, sql`
@@ -211,5 +217,7 @@ export async function sendDuePushes(db: Database, opts: PushSendOptions, now: ()
     result.removed += gone.size;
     result.deferred += deferred.length;
   }
+  };
+  await Promise.all(Array.from({ length: opts.lanes ?? PUSH_LANES }, lane));
   return result;
 }
