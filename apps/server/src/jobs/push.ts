@@ -1,12 +1,16 @@
 /**
  * The `push` job (docs/architecture.md §6, push deliveries): under its lease, sends the due push deliveries the
- * `notifications_push` trigger wrote with each inbox notification (modules/push/sender.ts).
+ * `notifications_push` trigger wrote with each inbox notification (modules/push/sender.ts), and once
+ * an hour deletes sent and failed deliveries older than a week.
  */
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { JobSpec } from '../db/leases.ts';
-import { sendDuePushes, type PushRunResult } from '../modules/push/sender.ts';
+import { PUSH_KEEP_MS, prunePushDeliveries, sendDuePushes, type PushRunResult } from '../modules/push/sender.ts';
 import { vapidKeys, type VapidKeys } from '../modules/push/vapid.ts';
+
+/** How often a run also prunes old deliveries (ms). */
+export const PUSH_PRUNE_EVERY_MS = 3_600_000;
 
 /** Lease name of the push job. */
 export const PUSH_JOB = 'push';
@@ -15,6 +19,7 @@ export const PUSH_JOB = 'push';
 export function pushJob(config: Config, db: Database, log: { info(o: object, m: string): void }): JobSpec | null {
   if (config.push.jobMs <= 0) return null;
   let keys: VapidKeys | null = null;
+  let prunedAt = 0;
   return {
     name: PUSH_JOB, everyMs: config.push.jobMs,
     run: async (): Promise<PushRunResult> => {
@@ -23,6 +28,11 @@ export function pushJob(config: Config, db: Database, log: { info(o: object, m: 
         vapid: keys, timeoutMs: config.push.timeoutMs, ratePerSecond: config.push.ratePerSecond, allowLocalTest: config.push.allowLocalTestEndpoints,
       });
       if (r.sent + r.retried + r.failed + r.removed > 0) log.info(r, 'push deliveries');
+      if (Date.now() - prunedAt >= PUSH_PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        const pruned = await prunePushDeliveries(db, new Date(Date.now() - PUSH_KEEP_MS));
+        if (pruned > 0) log.info({ pruned }, 'old push deliveries pruned');
+      }
       return r;
     },
   };

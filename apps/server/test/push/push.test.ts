@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFICATION_TYPES } from '@kingdom/api';
 import { exec } from '../../src/db/client.ts';
 import { loadConfig } from '../../src/config.ts';
-import { sendDuePushes, quietUntil, type PushSendOptions } from '../../src/modules/push/sender.ts';
+import { prunePushDeliveries, sendDuePushes, quietUntil, type PushSendOptions } from '../../src/modules/push/sender.ts';
 import { vapidKeys } from '../../src/modules/push/vapid.ts';
 import { isPublicAddress, publicLookup } from '../../src/modules/push/endpoint-check.ts';
 import { PUSH_TOPIC_OF } from '../../src/modules/push/topics.ts';
@@ -239,6 +239,19 @@ describe('push', () => {
     await inbox('goldmine_daily_report', { day: '2026-11-30' });
     expect((await sendDuePushes(k.db, opts, now)).sent).toBe(0);
     expect((await k.post('/push/subscriptions/settings', { endpoint: `${base}/bye`, topics: [] }, auth())).statusCode).toBe(404);
+  });
+
+  it('prunes sent deliveries older than the cut, never pending ones', async () => {
+    await subscribe('/prune', device());
+    await inbox('goldmine_daily_report', { day: '2026-11-28' });
+    await inbox('goldmine_daily_report', { day: '2026-11-29' });
+    statusOf.set('/prune', 201);
+    await sendDuePushes(k.db, opts, now);
+    await inbox('goldmine_daily_report', { day: '2026-11-30' }); // pending
+    await exec(k.db.orm, sql`UPDATE push_deliveries SET created_at = created_at - interval '8 days'`);
+    expect(await prunePushDeliveries(k.db, new Date(Date.now() - 7 * 24 * 3_600_000))).toBe(2);
+    const rows = await exec<{ state: string }>(k.db.orm, sql`SELECT state FROM push_deliveries`);
+    expect(rows.map((r) => r.state)).toEqual(['pending']);
   });
 
   it("the trigger's SQL topic map is the server's", async () => {

@@ -221,3 +221,17 @@ export async function sendDuePushes(db: Database, opts: PushSendOptions, now: ()
   await Promise.all(Array.from({ length: opts.lanes ?? PUSH_LANES }, lane));
   return result;
 }
+
+/** How long sent and failed deliveries are kept (ms): a week, for the operators' questions. */
+export const PUSH_KEEP_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Deletes sent and failed deliveries written before `before`, oldest first, at most `limit` per
+ * call (they are never needed again: the trigger writes a notification's deliveries only when the
+ * notification is written). @returns how many were deleted
+ */
+export async function prunePushDeliveries(db: Database, before: Date, limit = 10_000): Promise<number> {
+  const rows = await exec(db.orm, sql`DELETE FROM push_deliveries WHERE id IN (
+    SELECT id FROM push_deliveries WHERE state IN ('sent', 'failed') AND created_at < ${before} ORDER BY id LIMIT ${limit}) RETURNING 1`);
+  return rows.length;
+}
