@@ -14,7 +14,7 @@ import { publishChestSeeds } from './modules/chest/service.ts';
 import { JobLeases, JobScheduler, type JobSpec } from './db/leases.ts';
 import { ProcessRegistry } from './db/processes.ts';
 import { solanaWatchEveryMs } from './jobs/solana-watcher.ts';
-import { observeJobRun } from './observability/metrics.ts';
+import { observeJobRun, observePushRun } from './observability/metrics.ts';
 import { recordJobRun } from './db/job-runs.ts';
 import { startProviderCheck } from './observability/provider-check.ts';
 import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts';
@@ -149,7 +149,7 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       specs.push({ name: PRICE_JOB, everyMs: config.prices.jobMs, run: () => priceJobRun(db, priceProviders, app.log) });
     }
     // Web Push deliveries of new inbox notifications (jobs/push.ts)
-    const push = pushJob(config, db, app.log);
+    const push = pushJob(config, db, app.log, observePushRun);
     if (push) specs.push(push);
     // the local Solana cluster's slots and demo funding (none on a real cluster)
     specs.push(...localSolanaJobs(config, db, providers.solanaChain.local));

@@ -15,8 +15,8 @@ export const PUSH_PRUNE_EVERY_MS = 3_600_000;
 /** Lease name of the push job. */
 export const PUSH_JOB = 'push';
 
-/** The push job of this process (none when PUSH_JOB_MS is 0). */
-export function pushJob(config: Config, db: Database, log: { info(o: object, m: string): void }): JobSpec | null {
+/** The push job of this process (none when PUSH_JOB_MS is 0); `observe` gets each run's counts (the metrics). */
+export function pushJob(config: Config, db: Database, log: { info(o: object, m: string): void }, observe: (r: PushRunResult) => void = () => undefined): JobSpec | null {
   if (config.push.jobMs <= 0) return null;
   let keys: VapidKeys | null = null;
   let prunedAt = 0;
@@ -27,6 +27,7 @@ export function pushJob(config: Config, db: Database, log: { info(o: object, m: 
       const r = await sendDuePushes(db, {
         vapid: keys, timeoutMs: config.push.timeoutMs, ratePerSecond: config.push.ratePerSecond, allowLocalTest: config.push.allowLocalTestEndpoints,
       });
+      observe(r);
       if (r.sent + r.retried + r.failed + r.removed > 0) log.info(r, 'push deliveries');
       if (Date.now() - prunedAt >= PUSH_PRUNE_EVERY_MS) {
         prunedAt = Date.now();

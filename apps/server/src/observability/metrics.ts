@@ -7,6 +7,8 @@
  *   `unmatched` for a path no route matches) and status code;
  * - `kingdom_job_run_seconds{job,ok}`: histogram of background job runs (tick, chain watcher, …),
  *   fed by {@link observeJobRun} from the job runner;
+ * - `kingdom_push_deliveries_total{outcome}`: push deliveries this process's push job handled, by outcome
+ *   (`sent`, `retried`, `failed`, `removed`: the subscription was gone, `deferred`: quiet hours), fed by {@link observePushRun};
  * - `kingdom_ready`: 1 when this process's readiness (`GET /api/health/ready`) would answer 200, else 0;
  * - `kingdom_db_pool_connections{state}` (`total`, `idle`, `in_use`), `kingdom_db_pool_max` and
  *   `kingdom_db_pool_waiting_requests`: node-postgres pool counts (PGlite: one connection that runs
@@ -28,6 +30,7 @@
  * - `kingdom_price_age_seconds{token,source}`: how long ago each stored price was seen
  *   (`currency_prices.seen_at`; alert when a provider's price nears `PRICE_MAX_AGE_MINUTES`);
  * - `kingdom_price_max_age_seconds`: `PRICE_MAX_AGE_MINUTES` in seconds (a provider's price older is stale);
+ * - `kingdom_push_deliveries_due`: push deliveries due now and not yet sent (`push_deliveries`: the push job's backlog);
  * - `kingdom_server_processes{release,level}`: live server processes by release (`server_processes`,
  *   db/processes.ts; release `unregistered`: connections of a release older than the registry).
  *
@@ -36,7 +39,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../db/client.ts';
 import type { CardanoLedger } from '@kingdom/chain-providers';
@@ -66,6 +69,19 @@ export function observeJobRun(job: string, seconds: number, ok: boolean): void {
   jobRunSeconds.observe({ job, ok: ok ? 'true' : 'false' }, seconds);
 }
 
+/** Push deliveries by outcome; `observePushRun` feeds it. */
+const pushDeliveries = new Counter({
+  name: 'kingdom_push_deliveries_total',
+  help: "Push deliveries this process's push job handled, by outcome (sent, retried, failed, removed, deferred)",
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});
+
+/** Records one run of the push job (jobs/push.ts): its counts by outcome. */
+export function observePushRun(r: { sent: number; retried: number; failed: number; removed: number; deferred: number }): void {
+  for (const outcome of ['sent', 'retried', 'failed', 'removed', 'deferred'] as const) if (r[outcome] > 0) pushDeliveries.inc({ outcome }, r[outcome]);
+}
+
 /** How long a scrape waits for the chain ledger's tip. */
 const TIP_TIMEOUT_MS = 2_000;
 
@@ -79,6 +95,7 @@ const CLUSTER_STATE = prepared('metrics_cluster_state', sql`SELECT
   (SELECT count(*)::int FROM chain_withdrawals WHERE status = 'requested') AS withdrawals_requested,
   (SELECT count(*)::int FROM chain_withdrawals WHERE status = 'submitted') AS withdrawals_submitted,
   (SELECT height FROM chain_cursor WHERE name = 'cardano') AS cursor_height,
+  (SELECT count(*)::int FROM push_deliveries WHERE state IN ('pending', 'sending') AND next_try <= now()) AS push_due,
   (SELECT coalesce(json_agg(json_build_object('job', name, 'holder', holder, 'held', expires_at > now())), '[]'::json)::text FROM job_leases) AS leases`);
 
 interface ClusterState {
@@ -89,6 +106,7 @@ interface ClusterState {
   withdrawals_requested: number;
   withdrawals_submitted: number;
   cursor_height: number | null;
+  push_due: number;
   leases: string;
 }
 
@@ -122,6 +140,7 @@ export class AppMetrics {
   private readonly priceMaxAge: Gauge;
   private readonly ready: Gauge;
   private readonly processes: Gauge<'release' | 'level'>;
+  private readonly pushDue: Gauge;
   private readonly expectedMigrations = expectedMigrations();
 
   constructor(private readonly deps: MetricsDeps) {
@@ -148,6 +167,7 @@ export class AppMetrics {
     this.priceAge = gauge('kingdom_price_age_seconds', 'Seconds since each stored price was seen by its source (price job, operator, demo)', ['token', 'source']);
     this.priceMaxAge = gauge('kingdom_price_max_age_seconds', 'PRICE_MAX_AGE_MINUTES in seconds: a provider-seen price older than this is stale');
     this.ready = gauge('kingdom_ready', "1 when this process's readiness probe (GET /api/health/ready) would answer 200, else 0");
+    this.pushDue = gauge('kingdom_push_deliveries_due', 'Push deliveries due now and not yet sent (the push job\'s backlog)');
     this.processes = gauge('kingdom_server_processes', 'Live server processes sharing the database, by release and compatibility level', ['release', 'level']);
   }
 
@@ -197,6 +217,7 @@ export class AppMetrics {
     if (state.last_day) this.lastDay.set(Date.parse(`${state.last_day}T00:00:00Z`) / 1000);
     this.daysSettled.set(state.days);
     this.pendingDeposits.set(state.pending_deposits);
+    this.pushDue.set(state.push_due);
     this.claimableDeposits.set(state.claimable_deposits);
     this.pendingWithdrawals.set({ status: 'requested' }, state.withdrawals_requested);
     this.pendingWithdrawals.set({ status: 'submitted' }, state.withdrawals_submitted);

@@ -254,6 +254,14 @@ describe('push', () => {
     expect(rows.map((r) => r.state)).toEqual(['pending']);
   });
 
+  it('the metrics show the backlog of due deliveries', async () => {
+    await subscribe('/metrics', device());
+    await inbox('goldmine_daily_report', { day: '2026-11-30' });
+    const res = await k.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/^kingdom_push_deliveries_due 1$/m);
+  });
+
   it("the trigger's SQL topic map is the server's", async () => {
     for (const type of NOTIFICATION_TYPES) {
       const [row] = await exec<{ topic: string | null }>(k.db.orm, sql`SELECT kingdom_push_topic(${type}) AS topic`);
