@@ -49,6 +49,9 @@
  * `BENCH_ONLY=market` (or `--only market`): only the Market's matching (bench/market.ts: `market.orders_per_s`
  * and `market.match_p99_ms` with 1,000 traders on 20 books, beside `market.floor_inserts_per_s`; `BENCH_MARKET_*`
  * set the sizes); replaces the report's `market` entry.
+ * `BENCH_ONLY=push` (or `--only push`): only Web Push delivery (bench/push.ts: `push.deliveries_per_s`, the day reports of
+ * 100,000 subscribed players to a local push-service stand-in, and the tick's notification INSERT with and without them;
+ * `BENCH_PUSH_PLAYERS` sets the number); replaces the report's `push` entry.
  *
  * This file is the command: which parts run, in which order, and what each replaces in the report.
  * The parts: bench/api.ts (API load), bench/login-js.ts (`/login` JS), bench/parts.ts (start-up,
@@ -72,6 +75,7 @@ import { loadLines } from './ops-load.ts';
 import { startupLines } from './web-startup.ts';
 import { consoleLines, measureConsole } from './console.ts';
 import { marketLines, measureMarket } from './market.ts';
+import { measurePush, pushLines } from './push.ts';
 
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
@@ -103,6 +107,7 @@ async function main(): Promise<void> {
     const load = await measureLoad(pgUrl);
     const consoleEntry = await measureConsole(pgUrl, log);
     const market = await measureMarket(pgUrl, log);
+    const push = await measurePush(pgUrl, log, positiveInt(process.env.BENCH_PUSH_PLAYERS, 100_000));
     const api = withHallOfFame(apiEntry(bare, postgres, pglite, dbFloor), quests);
     const report = {
       ...readExisting(),
@@ -115,6 +120,7 @@ async function main(): Promise<void> {
       ops: { ...opsEntry(ready), ...loadEntry(load) },
       console: consoleEntry,
       market,
+      push,
       machine: {
         cpus: cpus().length,
         cpu_model: cpus()[0]?.model ?? 'unknown',
@@ -133,6 +139,17 @@ async function main(): Promise<void> {
     if (!('error' in load)) process.stdout.write(`${loadLines(load).join('\n')}\n`);
     if (!('error' in consoleEntry)) process.stdout.write(`${consoleLines(consoleEntry).join('\n')}\n`);
     if (!('error' in market)) process.stdout.write(`${marketLines(market).join('\n')}\n`);
+    if (!('error' in push)) process.stdout.write(`${pushLines(push).join('\n')}\n`);
+  });
+}
+
+/** `--only push`: Web Push delivery (bench/push.ts); replaces the report's `push` entry. */
+async function mainPushOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const entry = await measurePush(pgUrl, log, positiveInt(process.env.BENCH_PUSH_PLAYERS, 100_000));
+    writeReport({ ...readExisting(), push: { ...entry, load_average: loadavg().map((x) => round(x, 2)), at: new Date().toISOString() } });
+    if ('error' in entry) throw new Error(entry.error);
+    process.stdout.write(`${pushLines(entry).join('\n')}\n`);
   });
 }
 
@@ -304,7 +321,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console' or 'market' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market' or 'push' can be run alone`);
   return part;
 }
 
@@ -313,7 +330,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : only === 'market' ? mainMarketOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : only === 'market' ? mainMarketOnly() : only === 'push' ? mainPushOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
