@@ -31,13 +31,15 @@ export interface TokenEntry {
 
 /**
  * Applies a token ledger entry inside `tx`: writes the entry, then moves the balance.
+ * `opts.locked`: the caller already holds the player's balance rows ({@link lockBalancesOf}), so
+ * they are not locked again.
  * @returns false when this (reason, reference, user, token) was already applied (nothing changes)
  * @throws ApiError(`insufficientCode`, default `VENDOR_NOT_ENOUGH_BALANCE`) when a debit would take
  *   the balance below zero; the caller's transaction must then roll back (it is aborted)
  */
-export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: ErrorCode = 'VENDOR_NOT_ENOUGH_BALANCE'): Promise<boolean> {
+export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: ErrorCode = 'VENDOR_NOT_ENOUGH_BALANCE', opts: { locked?: boolean } = {}): Promise<boolean> {
   if (e.amount > MAX_AMOUNT || e.amount < -MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
-  await lockBalances(tx, e.userId);
+  if (!opts.locked) await lockBalances(tx, e.userId);
   if (!(await recordEntry(tx, e.userId, e.token, e.amount.toString(), e.reason, e.reference, e.at))) return false;
   // A debit is an UPDATE: an INSERT … ON CONFLICT would check the proposed negative row first.
   const rows = await move(insufficientCode, () => e.amount < 0n
@@ -58,6 +60,69 @@ export async function applyTokenEntry(tx: Orm, e: TokenEntry, insufficientCode: 
  */
 export async function lockBalances(tx: Orm, userId: number): Promise<void> {
   await exec(tx, sql`SELECT 1 FROM balances WHERE user_id = ${userId} ORDER BY token FOR UPDATE`);
+}
+
+/**
+ * Locks the balance rows of several players in (user, token) order, to the end of `tx` — the order
+ * {@link lockBalances} and the tick take them in — and, given `itemKey`, then their `user_items` rows of
+ * that item in user order; one statement. A write that debits one of them and credits others (a
+ * Market match) takes this first, so its later writes wait on no one holding a row it will need.
+ */
+export async function lockBalancesOf(tx: Orm, userIds: readonly number[], itemKey?: string): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const list = sql.join(ids.map((id) => sql`${id}::int`), sql`, `);
+  const items = itemKey === undefined ? sql`0`
+    : sql`(SELECT count(*) FROM (SELECT 1 FROM user_items WHERE user_id IN (${list}) AND item_key = ${itemKey} ORDER BY user_id FOR UPDATE) i)`;
+  await exec(tx, sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM balances WHERE user_id IN (${list}) ORDER BY user_id, token FOR UPDATE) b) AS b, ${items} AS i`);
+}
+
+/** A credit (amount > 0, base units or whole items) of a token or of `item:<key>`, for {@link applyLedgerCredits}. */
+export interface LedgerCredit {
+  userId: number;
+  /** A token, or `item:<key>`. */
+  asset: string;
+  amount: bigint;
+  reason: string;
+  reference: string;
+}
+
+/**
+ * Applies credits in one statement inside `tx` (a Market match's settlement: goods bought, proceeds,
+ * refunds): writes each entry — one already written (same reason, reference, user, asset) is skipped,
+ * as {@link applyTokenEntry} skips it — then moves each (user, asset)'s balance or item count by the sum
+ * of the entries written, upserting in (user, asset) order. Lock the rows first
+ * ({@link lockBalancesOf}) when the transaction also debits.
+ * @param at the entries' time (the request's game time)
+ * @returns how many entries were written (the rest were already applied)
+ * @throws Error on an amount ≤ 0 (a caller's bug); ApiError AMOUNT_TOO_LARGE when an amount or a
+ *   resulting balance exceeds `MAX_AMOUNT` (the caller's transaction must then roll back)
+ */
+export async function applyLedgerCredits(tx: Orm, credits: readonly LedgerCredit[], at: Date): Promise<number> {
+  if (credits.length === 0) return 0;
+  for (const c of credits) {
+    if (c.amount <= 0n) throw new Error(`ledger credits: amount ${c.amount} of ${c.reason} ${c.reference} is not a credit`);
+    if (c.amount > MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
+  }
+  const values = sql.join(credits.map((c) => sql`(${c.userId}::int, ${c.asset}::text, ${c.amount.toString()}::numeric, ${c.reason}::text, ${c.reference}::text)`), sql`, `);
+  const [r] = await exec<{ applied: number; top: string | null }>(tx, sql`WITH e (user_id, asset, amount, reason, reference) AS (VALUES ${values}
+    ), logged AS (
+      INSERT INTO ledger_entries (user_id, asset, amount, reason, reference, created_at)
+      SELECT user_id, asset, amount, reason, reference, ${at} FROM e ORDER BY user_id, asset
+      ON CONFLICT (reason, reference, user_id, asset) DO NOTHING RETURNING user_id, asset, amount
+    ), s AS MATERIALIZED (
+      SELECT user_id, asset, sum(amount) AS amount, asset LIKE 'item:%' AS item FROM logged GROUP BY user_id, asset
+    ), token_credits AS (
+      INSERT INTO balances (user_id, token, amount) SELECT user_id, asset, amount FROM s WHERE NOT item ORDER BY user_id, asset
+      ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount
+    ), item_credits AS (
+      INSERT INTO user_items (user_id, item_key, amount) SELECT user_id, substr(asset, 6), amount::int FROM s WHERE item ORDER BY user_id, asset
+      ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM logged)::int AS applied, (SELECT max(amount) FROM token_credits)::text AS top,
+      (SELECT count(*) FROM item_credits)::int AS items`);
+  if (r!.top !== null && BigInt(r!.top) > MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
+  return r!.applied;
 }
 
 /** A change of an item count (whole items), recorded in the ledger as asset `item:<key>`. */

@@ -69,28 +69,50 @@ export async function nextSeq(tx: Orm): Promise<number> {
   return Number(r!.seq);
 }
 
-/** Inserts a new open order. @returns its id, or null when `(userId, key)` is already used. */
-export async function insertOrder(tx: Orm, o: {
+/** A new open order's row (`seq` absent: drawn from `market_order_seq` by the INSERT itself). */
+export interface NewOrderRow {
   userId: number; walletGroup: string; side: Side; key: BookKey; quantity: number; price: bigint; feeBps: number; escrow: bigint;
-  seq: number; placedAt: Date; expiresAt: Date; idempotencyKey: string; requestHash: string;
-}): Promise<string | null> {
-  const rows = await exec<{ id: string }>(tx, sql`INSERT INTO market_orders
+  seq?: number; placedAt: Date; expiresAt: Date; idempotencyKey: string; requestHash: string;
+}
+
+/**
+ * Inserts a new open order, its placement sequence drawn in the same statement unless given (draw
+ * it under the book's lock: time priority within the book). @returns its id and sequence, or null
+ * when `(userId, key)` is already used.
+ */
+export async function insertOrderRow(tx: Orm, o: NewOrderRow): Promise<{ id: string; seq: number } | null> {
+  const seq = o.seq === undefined ? sql`nextval('market_order_seq')` : sql`${o.seq}`;
+  const rows = await exec<{ id: string; seq: string }>(tx, sql`INSERT INTO market_orders
     (user_id, wallet_group, side, good, pay_token, quantity, remaining, price, fee_bps, escrow, status, seq, placed_at, expires_at, idempotency_key, request_hash)
     VALUES (${o.userId}, ${o.walletGroup}, ${o.side}, ${o.key.good}, ${o.key.payToken}, ${o.quantity}, ${o.quantity}, ${o.price.toString()}, ${o.feeBps},
-      ${o.escrow.toString()}, 'open', ${o.seq}, ${o.placedAt}, ${o.expiresAt}, ${o.idempotencyKey}, ${o.requestHash})
-    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id::text AS id`);
-  return rows[0]?.id ?? null;
+      ${o.escrow.toString()}, 'open', ${seq}, ${o.placedAt}, ${o.expiresAt}, ${o.idempotencyKey}, ${o.requestHash})
+    ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id::text AS id, seq::text AS seq`);
+  return rows[0] ? { id: rows[0].id, seq: Number(rows[0].seq) } : null;
 }
 
-/** Sets an order's open quantity, escrow and status (closing it when not open). */
-export async function updateOrder(tx: Orm, id: string, remaining: number, escrow: bigint, status: OrderRow['status'], at: Date): Promise<void> {
-  await exec(tx, sql`UPDATE market_orders SET remaining = ${remaining}, escrow = ${escrow.toString()}, status = ${status},
-    closed_at = CASE WHEN ${status} = 'open' THEN NULL ELSE ${at}::timestamptz END WHERE id = ${id}::bigint`);
+/** Inserts a new open order with the sequence `o.seq` ({@link nextSeq}). @returns its id, or null when `(userId, key)` is already used. */
+export async function insertOrder(tx: Orm, o: NewOrderRow & { seq: number }): Promise<string | null> {
+  return (await insertOrderRow(tx, o))?.id ?? null;
 }
 
-/** Stores the answer of a placement (its idempotent replay). */
-export async function saveResponse(tx: Orm, id: string, response: unknown): Promise<void> {
-  await exec(tx, sql`UPDATE market_orders SET response = ${JSON.stringify(response)}::jsonb WHERE id = ${id}::bigint`);
+/** An order's new state: open quantity, escrow, status (closed when not open), and a placement's answer to store. */
+export interface OrderChange {
+  id: string;
+  remaining: number;
+  escrow: bigint;
+  status: OrderRow['status'];
+  /** The placement's answer (its idempotent replay); absent: the stored one stays. */
+  response?: unknown;
+}
+
+/** Sets several orders' new state in one statement (`closed_at` = `at` for those no longer open). */
+export async function updateOrders(tx: Orm, changes: readonly OrderChange[], at: Date): Promise<void> {
+  if (changes.length === 0) return;
+  const values = sql.join(changes.map((c) => sql`(${c.id}::bigint, ${c.remaining}::int, ${c.escrow.toString()}::numeric, ${c.status}::text,
+    ${c.response === undefined ? null : JSON.stringify(c.response)}::jsonb)`), sql`, `);
+  await exec(tx, sql`UPDATE market_orders o SET remaining = v.remaining, escrow = v.escrow, status = v.status,
+    closed_at = CASE WHEN v.status = 'open' THEN NULL ELSE ${at}::timestamptz END, response = COALESCE(v.response, o.response)
+    FROM (VALUES ${values}) v (id, remaining, escrow, status, response) WHERE o.id = v.id`);
 }
 
 /** The order `userId` placed under idempotency `key`, or undefined. */
@@ -105,16 +127,23 @@ export async function orderById(orm: Orm, id: string): Promise<OrderRow | undefi
   return r;
 }
 
-/** Writes one trade. @returns its id */
-export async function insertTrade(tx: Orm, t: {
-  key: BookKey; makerOrderId: string; takerOrderId: string; buyOrderId: string; sellOrderId: string; buyerId: number; sellerId: number;
-  quantity: number; price: bigint; fee: bigint; at: Date;
-}): Promise<string> {
-  const [r] = await exec<{ id: string }>(tx, sql`INSERT INTO market_trades
-    (good, pay_token, maker_order_id, taker_order_id, buy_order_id, sell_order_id, buyer_id, seller_id, quantity, price, fee, at)
-    VALUES (${t.key.good}, ${t.key.payToken}, ${t.makerOrderId}::bigint, ${t.takerOrderId}::bigint, ${t.buyOrderId}::bigint, ${t.sellOrderId}::bigint,
-      ${t.buyerId}, ${t.sellerId}, ${t.quantity}, ${t.price.toString()}, ${t.fee.toString()}, ${t.at}) RETURNING id::text AS id`);
-  return r!.id;
+/**
+ * Writes one match's trades in one statement, in the given order (ids ascending in that order).
+ * @returns their ids, in the order given
+ */
+export async function insertTrades(tx: Orm, key: BookKey, trades: ReadonlyArray<{
+  makerOrderId: string; takerOrderId: string; buyOrderId: string; sellOrderId: string; buyerId: number; sellerId: number; quantity: number; price: bigint; fee: bigint;
+}>, at: Date): Promise<string[]> {
+  if (trades.length === 0) return [];
+  const values = sql.join(trades.map((t, i) => sql`(${i}::int, ${t.makerOrderId}::bigint, ${t.takerOrderId}::bigint, ${t.buyOrderId}::bigint, ${t.sellOrderId}::bigint,
+    ${t.buyerId}::int, ${t.sellerId}::int, ${t.quantity}::int, ${t.price.toString()}::numeric, ${t.fee.toString()}::numeric)`), sql`, `);
+  const rows = await exec<{ id: string; n: number }>(tx, sql`WITH v (n, maker, taker, buy, sell, buyer, seller, quantity, price, fee) AS (VALUES ${values}),
+    ins AS (INSERT INTO market_trades (good, pay_token, maker_order_id, taker_order_id, buy_order_id, sell_order_id, buyer_id, seller_id, quantity, price, fee, at)
+      SELECT ${key.good}, ${key.payToken}, maker, taker, buy, sell, buyer, seller, quantity, price, fee, ${at}::timestamptz FROM v ORDER BY n
+      RETURNING id, maker_order_id, sell_order_id, buy_order_id)
+    SELECT ins.id::text AS id, v.n FROM ins JOIN v ON v.maker = ins.maker_order_id AND v.buy = ins.buy_order_id AND v.sell = ins.sell_order_id ORDER BY v.n`);
+  if (rows.length !== trades.length) throw new Error(`market: ${trades.length} trades written, ${rows.length} ids read back`);
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -137,19 +166,19 @@ export async function tradesSince(tx: Orm, key: BookKey, from: Date): Promise<Ar
   return rows.map((r) => ({ price: BigInt(r.price), quantity: r.quantity, at: ms(r.at) }));
 }
 
-/** Units of `good` the account placed in orders since `from` (both sides, every status: the daily cap). */
-export async function placedSince(tx: Orm, userId: number, good: string, from: Date): Promise<number> {
-  const [r] = await exec<{ n: number }>(tx, sql`SELECT COALESCE(sum(quantity), 0)::int AS n FROM market_orders
-    WHERE user_id = ${userId} AND good = ${good} AND placed_at >= ${from}`);
-  return r!.n;
-}
-
-/** What the seller rule reads: lands held (through holdings) and when the account was made. */
-export async function sellerFacts(tx: Orm, userId: number): Promise<{ landsHeld: number; createdAt: number }> {
-  const [r] = await exec<{ lands: number; created_at: Date | string }>(tx, sql`SELECT u.created_at,
-    (SELECT count(*)::int FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = u.id) AS lands
-    FROM users u WHERE u.id = ${userId}`);
-  return { landsHeld: r?.lands ?? 0, createdAt: r ? ms(r.created_at) : Date.now() };
+/**
+ * What a placement checks of its account, in one read: units of `good` placed in orders since `from`
+ * (both sides, every status: the daily cap) and, for a seller (`seller`), lands held (through holdings)
+ * and when the account was made; a buyer's `landsHeld` is 0 and `createdAt` is `now`.
+ */
+export async function placementFacts(tx: Orm, userId: number, good: string, from: Date, seller: boolean, now: number): Promise<{ placedToday: number; landsHeld: number; createdAt: number }> {
+  const sellerCols = seller
+    ? sql`(SELECT count(*)::int FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId}) AS lands,
+      (SELECT created_at FROM users WHERE id = ${userId}) AS created_at`
+    : sql`0 AS lands, NULL::timestamptz AS created_at`;
+  const [r] = await exec<{ n: number; lands: number; created_at: Date | string | null }>(tx, sql`SELECT
+    (SELECT COALESCE(sum(quantity), 0)::int FROM market_orders WHERE user_id = ${userId} AND good = ${good} AND placed_at >= ${from}) AS n, ${sellerCols}`);
+  return { placedToday: r!.n, landsHeld: r!.lands, createdAt: !seller ? now : r!.created_at === null ? Date.now() : ms(r!.created_at) };
 }
 
 /** Per open book: best bid, best ask (unexpired at `now`), last trade price. */

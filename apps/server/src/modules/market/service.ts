@@ -18,12 +18,12 @@ import {
 import type { MarketCancelResponse, MarketOrderRequest, MarketPlaceResponse, MarketTradeRow } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
-import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { notify } from '../notifications/repository.ts';
+import { applyItemEntry, applyLedgerCredits, applyTokenEntry, lockBalancesOf, type LedgerCredit } from '../ledger/ledger.ts';
+import { notifyMany } from '../notifications/repository.ts';
 import { countHit } from '../../http/rate-limit-store.ts';
 import {
-  booksWithAnyExpired, booksWithExpired, expiredOrders, insertOrder, insertTrade, lockBook, markAchievementCheck, nextSeq, openOrders, orderById, orderByKey, placedSince, saveResponse, sellerFacts,
-  toApiOrder, toEngineOrder, tradesSince, updateOrder, type OrderRow,
+  booksWithAnyExpired, booksWithExpired, expiredOrders, insertOrderRow, insertTrades, lockBook, markAchievementCheck, openOrders, orderById, orderByKey, placementFacts,
+  toApiOrder, toEngineOrder, tradesSince, updateOrders, type OrderChange, type OrderRow,
 } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -63,78 +63,80 @@ export function bookOf(key: BookKey, rows: readonly OrderRow[]): MarketBook {
   return { ...emptyBook(key), bids, asks };
 }
 
-/** Moves `amount` (signed) of the pay token or the good in or out of `userId`'s balance / items. */
-async function moveAsset(tx: Orm, userId: number, asset: 'good' | 'pay', key: BookKey, amount: bigint, reason: string, reference: string, at: Date): Promise<void> {
+/** The ledger asset of a book's pay token or good: the token, `food`, or `item:<key>`. */
+const ledgerAsset = (key: BookKey, asset: 'good' | 'pay'): string => (asset === 'pay' ? key.payToken : key.good === FOOD_GOOD ? 'food' : `item:${key.good}`);
+
+/** Takes `amount` (> 0) of the pay token or the good out of `userId`'s balance / items (its rows locked already). */
+async function debitAsset(tx: Orm, userId: number, asset: 'good' | 'pay', key: BookKey, amount: bigint, reason: string, reference: string, at: Date): Promise<void> {
   if (asset === 'pay') {
-    await applyTokenEntry(tx, { userId, token: key.payToken, amount, reason, reference, at }, 'VENDOR_NOT_ENOUGH_BALANCE');
+    await applyTokenEntry(tx, { userId, token: key.payToken, amount: -amount, reason, reference, at }, 'VENDOR_NOT_ENOUGH_BALANCE', { locked: true });
   } else if (key.good === FOOD_GOOD) {
-    await applyTokenEntry(tx, { userId, token: 'food', amount, reason, reference, at }, 'VENDOR_NOT_ENOUGH_BALANCE');
+    await applyTokenEntry(tx, { userId, token: 'food', amount: -amount, reason, reference, at }, 'VENDOR_NOT_ENOUGH_BALANCE', { locked: true });
   } else {
-    await applyItemEntry(tx, { userId, itemKey: key.good, amount: Number(amount), reason, reference, at }, 'ITEM_NOT_EXIST_ON_BALANCE');
+    await applyItemEntry(tx, { userId, itemKey: key.good, amount: -Number(amount), reason, reference, at }, 'ITEM_NOT_EXIST_ON_BALANCE');
   }
 }
 
 /**
- * Writes an engine outcome in `tx` (the book's lock held): the trades, each order's new state and the
- * escrow movements (the incoming order's escrow first, then what leaves escrow), grouped by account in
- * ascending id so two books' transactions lock balances in one order; then one `market_fill` notice per
- * trade to each side (`remaining` = that order's open quantity after the outcome; `fee` the buyer's).
+ * Writes an engine outcome in `tx` (the book's lock held), in a fixed number of statements whatever
+ * the number of trades (docs/architecture.md, the Market): the trades (one INSERT); the balance rows of
+ * every account it moves, locked in (user, token) order and then their rows of the book's item in user
+ * order (one statement, so two books' transactions and the tick lock balances in one order); the
+ * incoming order's escrow debit (`ledger.applyTokenEntry` / `applyItemEntry`: its error codes); every
+ * movement out of escrow as credits (`ledger.applyLedgerCredits`, one statement); each order's new
+ * state and the placement's answer (one UPDATE); one `market_fill` notice per trade to each side (one
+ * INSERT; `remaining` = that order's open quantity after the outcome; `fee` the buyer's).
  * @param before the book's open orders as read (their state before the outcome)
  * @param after the engine's book after the outcome
- * @param taker the incoming order (its row is inserted, its escrow not yet taken) and what of it rests
+ * @param taker the incoming order (its row is inserted, its escrow not yet taken), what of it rests,
+ *   and `respond`, the placement's answer from the trades written (stored on the order's row)
  * @returns the trades with their ids
  */
 async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[], after: MarketBook, trades: readonly MarketTrade[], refunds: readonly MarketRefund[], at: Date,
-  taker?: { order: MarketOrder; rested?: MarketOrder }): Promise<Array<MarketTrade & { id: string }>> {
-  const written: Array<MarketTrade & { id: string }> = [];
-  for (const t of trades) {
-    const id = await insertTrade(tx, { key, makerOrderId: t.makerOrderId, takerOrderId: t.takerOrderId, buyOrderId: t.buyOrderId, sellOrderId: t.sellOrderId,
-      buyerId: t.buyerAccountId, sellerId: t.sellerAccountId, quantity: t.quantity, price: t.price, fee: t.fee, at });
-    written.push({ ...t, id });
-  }
-  const ops: Array<{ userId: number; run: () => Promise<void> }> = [];
+  taker?: { order: MarketOrder; rested?: MarketOrder; respond?: (written: Array<MarketTrade & { id: string }>) => unknown }): Promise<Array<MarketTrade & { id: string }>> {
+  const ids = await insertTrades(tx, key, trades.map((t) => ({ makerOrderId: t.makerOrderId, takerOrderId: t.takerOrderId, buyOrderId: t.buyOrderId, sellOrderId: t.sellOrderId,
+    buyerId: t.buyerAccountId, sellerId: t.sellerAccountId, quantity: t.quantity, price: t.price, fee: t.fee })), at);
+  const written = trades.map((t, i) => ({ ...t, id: ids[i]! }));
+
+  const { releases } = escrowReleases({ trades: [...trades], refunds: [...refunds] }, key.good);
+  const tradeReleases = trades.length * 2;
+  const credits: LedgerCredit[] = releases.map((r, i) => {
+    if (i < tradeReleases) {
+      return { userId: r.accountId, asset: ledgerAsset(key, r.asset), amount: r.amount, reason: r.reason === 'bought' ? 'market_bought' : 'market_proceeds', reference: `trade:${written[Math.floor(i / 2)]!.id}` };
+    }
+    const reference = r.reason === 'fill_excess' ? `order:${r.orderId}:fill_excess:${taker?.order.id ?? ''}` : `order:${r.orderId}:${r.reason}`;
+    return { userId: r.accountId, asset: ledgerAsset(key, r.asset), amount: r.amount, reason: 'market_refund', reference };
+  });
+  await lockBalancesOf(tx, [...(taker ? [taker.order.accountId] : []), ...credits.map((c) => c.userId)], key.good === FOOD_GOOD ? undefined : key.good);
   if (taker) {
     const e = orderEscrow(taker.order);
     const o = taker.order;
-    ops.push({ userId: o.accountId, run: () => o.side === 'buy'
-      ? moveAsset(tx, o.accountId, 'pay', key, -e.tokens, 'market_escrow', `order:${o.id}`, at)
-      : moveAsset(tx, o.accountId, 'good', key, -goodAmount(key.good, e.quantity), 'market_escrow', `order:${o.id}`, at) });
+    if (o.side === 'buy') await debitAsset(tx, o.accountId, 'pay', key, e.tokens, 'market_escrow', `order:${o.id}`, at);
+    else await debitAsset(tx, o.accountId, 'good', key, goodAmount(key.good, e.quantity), 'market_escrow', `order:${o.id}`, at);
   }
-  const { releases } = escrowReleases({ trades: [...trades], refunds: [...refunds] }, key.good);
-  const tradeReleases = trades.length * 2;
-  releases.forEach((r, i) => {
-    let reason: string;
-    let reference: string;
-    if (i < tradeReleases) {
-      reason = r.reason === 'bought' ? 'market_bought' : 'market_proceeds';
-      reference = `trade:${written[Math.floor(i / 2)]!.id}`;
-    } else {
-      reason = 'market_refund';
-      reference = r.reason === 'fill_excess' ? `order:${r.orderId}:fill_excess:${taker?.order.id ?? ''}` : `order:${r.orderId}:${r.reason}`;
-    }
-    ops.push({ userId: r.accountId, run: () => moveAsset(tx, r.accountId, r.asset, key, r.amount, reason, reference, at) });
-  });
-  ops.sort((a, b) => a.userId - b.userId); // stable: an account's escrow debit stays before its credits
-  for (const op of ops) await op.run();
+  await applyLedgerCredits(tx, credits, at);
 
   // the orders' new state
   const open = new Map([...after.bids, ...after.asks].map((o) => [o.id, o]));
   const closedBy = new Map(refunds.filter((r) => r.reason === 'expired' || r.reason === 'self_trade' || r.reason === 'cancelled').map((r) => [r.orderId, r.reason]));
+  const changes: OrderChange[] = [];
   for (const o of before) {
     const now = open.get(o.id);
     if (now) {
-      if (now.quantity !== o.quantity) await updateOrder(tx, o.id, now.quantity, orderEscrow(now).tokens, 'open', at);
+      if (now.quantity !== o.quantity) changes.push({ id: o.id, remaining: now.quantity, escrow: orderEscrow(now).tokens, status: 'open' });
       continue;
     }
     const why = closedBy.get(o.id);
-    if (why === 'expired') await updateOrder(tx, o.id, o.quantity, 0n, 'expired', at);
-    else if (why) await updateOrder(tx, o.id, o.quantity, 0n, 'cancelled', at);
-    else await updateOrder(tx, o.id, 0, 0n, 'filled', at);
+    if (why === 'expired') changes.push({ id: o.id, remaining: o.quantity, escrow: 0n, status: 'expired' });
+    else if (why) changes.push({ id: o.id, remaining: o.quantity, escrow: 0n, status: 'cancelled' });
+    else changes.push({ id: o.id, remaining: 0, escrow: 0n, status: 'filled' });
   }
   if (taker) {
-    if (taker.rested) await updateOrder(tx, taker.order.id, taker.rested.quantity, orderEscrow(taker.rested).tokens, 'open', at);
-    else await updateOrder(tx, taker.order.id, 0, 0n, 'filled', at);
+    const response = taker.respond?.(written);
+    if (taker.rested) changes.push({ id: taker.order.id, remaining: taker.rested.quantity, escrow: orderEscrow(taker.rested).tokens, status: 'open', response });
+    else changes.push({ id: taker.order.id, remaining: 0, escrow: 0n, status: 'filled', response });
   }
+  await updateOrders(tx, changes, at);
 
   // the inbox notices of the fills, both sides, in this transaction (docs/game-rules.md §16.6)
   const remainingOf = (orderId: string) => open.get(orderId)?.quantity ?? (taker?.order.id === orderId ? taker.rested?.quantity ?? 0 : 0);
@@ -142,12 +144,10 @@ async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[
     { userId: t.buyerAccountId, side: 'buy' as const, orderId: t.buyOrderId, fee: t.fee, t },
     { userId: t.sellerAccountId, side: 'sell' as const, orderId: t.sellOrderId, fee: 0n, t },
   ]).sort((a, b) => a.userId - b.userId);
-  for (const n of notices) {
-    await notify(tx, n.userId, 'market_fill', {
-      order_id: n.orderId, trade_id: n.t.id, good: key.good, token: key.payToken, side: n.side, quantity: n.t.quantity,
-      price: n.t.price.toString(), amount: n.t.value.toString(), fee: n.fee.toString(), remaining: remainingOf(n.orderId),
-    }, at);
-  }
+  await notifyMany(tx, notices.map((n) => ({ userId: n.userId, type: 'market_fill' as const, data: {
+    order_id: n.orderId, trade_id: n.t.id, good: key.good, token: key.payToken, side: n.side, quantity: n.t.quantity,
+    price: n.t.price.toString(), amount: n.t.value.toString(), fee: n.fee.toString(), remaining: remainingOf(n.orderId),
+  } })), at);
   await markAchievementCheck(tx, notices.map((n) => n.userId));
   return written;
 }
@@ -184,30 +184,39 @@ export async function placeOrder(db: Database, userId: number, idempotencyKey: s
   const answer = await db.orm.transaction(async (tx) => {
     await lockBook(tx, key);
     await hooks.afterLock?.();
-    const account = request.side === 'sell' ? await sellerFacts(tx, userId) : { landsHeld: 0, createdAt: t };
-    const placedToday = await placedSince(tx, userId, key.good, new Date(dayStart(gameDay(t))));
+    const { placedToday, ...account } = await placementFacts(tx, userId, key.good, new Date(dayStart(gameDay(t))), request.side === 'sell', t);
     // the 7 days' trades only where the Vendor gives no reference (they are read for nothing otherwise)
     const reference = referencePrice(key, vendorReferencePrice(key) === null ? await tradesSince(tx, key, new Date(t - MARKET_MEDIAN_DAYS * DAY_MS)) : [], t);
     checkNewOrder(draft, { account, placedToday, reference, now: t });
-    const seq = await nextSeq(tx);
     const expiresAt = orderExpiresAt(t);
-    const id = await insertOrder(tx, {
+    const inserted = await insertOrderRow(tx, {
       userId, walletGroup: walletGroupOf(userId), side: request.side, key, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS,
-      escrow: orderEscrow(draft).tokens, seq, placedAt: now, expiresAt: new Date(expiresAt), idempotencyKey, requestHash: hash,
+      escrow: orderEscrow(draft).tokens, placedAt: now, expiresAt: new Date(expiresAt), idempotencyKey, requestHash: hash,
     });
-    if (id === null) return null;
+    if (inserted === null) return null;
+    const { id, seq } = inserted;
     const order: MarketOrder = { id, accountId: userId, walletGroup: walletGroupOf(userId), side: request.side, book: key, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS, seq, placedAt: t, expiresAt };
     const rows = (await openOrders(tx, key)).filter((r) => r.id !== id);
     const book = bookOf(key, rows);
     const expired = expireOrders(book, t); // lazy expiry: the whole book's, whenever it is written to
     const result = match(expired.book, order, { now: t });
     const before = [...book.bids, ...book.asks];
-    const trades = await writeOutcome(tx, key, before, result.book, result.trades, [...expired.refunds, ...result.refunds], now,
-      result.rested ? { order, rested: result.rested } : { order });
-    const row = (await orderById(tx, id))!;
-    const response: MarketPlaceResponse = { order: toApiOrder(row), trades: trades.map((x) => tradeRow(x, userId, now)) };
-    await saveResponse(tx, id, response);
-    return response;
+    // the answer: the order as its row now reads (toApiOrder of it) and its trades, stored with its new state
+    let response: MarketPlaceResponse | undefined;
+    const respond = (written: Array<MarketTrade & { id: string }>) => {
+      const rested = result.rested;
+      response = {
+        order: {
+          id, good: key.good, token: key.payToken, side: request.side, quantity: request.quantity, remaining: rested?.quantity ?? 0, price: price.toString(),
+          escrow: (rested ? orderEscrow(rested).tokens : 0n).toString(), status: rested ? 'open' : 'filled', placed_at: now.toISOString(), expires_at: new Date(expiresAt).toISOString(),
+        },
+        trades: written.map((x) => tradeRow(x, userId, now)),
+      };
+      return response;
+    };
+    await writeOutcome(tx, key, before, result.book, result.trades, [...expired.refunds, ...result.refunds], now,
+      result.rested ? { order, rested: result.rested, respond } : { order, respond });
+    return response!;
   });
   return answer ?? (await replay()) ?? fail('CANT_RUN_THIS_OPERATION');
 }
@@ -241,7 +250,7 @@ export async function cancelMarketOrder(db: Database, userId: number, orderId: s
     }
     const refund: MarketRefund = { orderId, accountId: userId, reason: 'cancelled', ...orderEscrow(order) };
     await writeOutcome(tx, key, [order], emptyBook(key), [], [refund], now);
-    return toApiOrder((await orderById(tx, orderId))!);
+    return toApiOrder({ ...row, escrow: '0', status: 'cancelled' }); // the row as writeOutcome left it
   });
   if (!outcome) fail('MARKET_ORDER_NOT_OPEN');
   return { order: outcome };
