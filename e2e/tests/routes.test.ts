@@ -38,6 +38,7 @@ const ROUTES: ReadonlyArray<readonly [string, string]> = [
   ['/frenmine/workers', '/frenmine/workers'],
   ['/frenmine/performance', '/frenmine/performance'],
   ['/vendor', '/vendor'],
+  ['/market', '/market'],
   ['/valley', '/valley'],
   ['/staking-hub', '/staking-hub/activity'],
   ['/staking-hub/activity', '/staking-hub/activity'],
