@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { isNotAuth } from '../api/client.ts';
 import { useDashboardUser } from '../api/session-calls.ts';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
@@ -57,6 +58,15 @@ export function SessionEffects() {
       cancelled = true;
     };
   }, [authed]);
+
+  // the Market's fill toasts resume after a reload while the player has an open order (features/market/fill-watch.ts)
+  // (the key is fill-watch's OPEN_ORDERS_STORAGE_KEY, spelled here so that the module loads only when needed)
+  const userId = useSession((s) => s.userId);
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!authed || userId === null || localStorage.getItem('kingdom.market-open-orders') !== String(userId)) return;
+    void import('../features/market/fill-watch.ts').then((m) => m.startFillWatch(qc));
+  }, [authed, userId, qc]);
 
   const walletType = useSession((s) => s.walletType);
   const walletApiName = useSession((s) => s.walletApiName);

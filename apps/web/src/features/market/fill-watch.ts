@@ -3,7 +3,8 @@
  * §2 `/market`): once the Market page has loaded, the player's orders are polled ({@link myOrdersQuery},
  * the page's own query) on every page of the app, and an order whose open quantity went down since the
  * last read is toasted with what traded (and the balances, items, trades and books are re-read). An order first seen in a read (just placed here: its own toast
- * says what traded at once) is not.
+ * says what traded at once) is not. A player who had an open order at their last read resumes the watch
+ * on the next load of the app ({@link hadOpenOrders}, started by the session's effects).
  */
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { TOKEN_SYMBOLS } from '@kingdom/game';
@@ -15,6 +16,7 @@ import { selectIsAuthenticated, useSession } from '../../session/session-store.t
 import { refreshBalance, refreshItems } from '../../api/refresh.ts';
 import { MARKET_POLL_MS, marketKeys, myOrdersQuery } from './api.ts';
 import { goodName } from './goods.ts';
+import './texts.ts';
 
 /** What traded of one order between two reads: its order and the units. */
 export interface OrderFill {
@@ -43,6 +45,17 @@ export function fillText(f: OrderFill): string {
     side: i18n.t(`market.sides.${order.side}`), quantity: f.quantity, name: goodName(order.good),
     price: formatTokenAmount(order.price, order.token), token: TOKEN_SYMBOLS[order.token],
   });
+}
+
+/**
+ * localStorage key: the user id of a player whose last read of their orders had one open, so that the
+ * next load of the app (a reload, a new tab) resumes the watch without the Market page being opened.
+ */
+export const OPEN_ORDERS_STORAGE_KEY = 'kingdom.market-open-orders';
+
+/** True when the signed-in player `userId` had an open order at their last read in this browser. */
+export function hadOpenOrders(userId: number | null): boolean {
+  return userId !== null && localStorage.getItem(OPEN_ORDERS_STORAGE_KEY) === String(userId);
 }
 
 let started: QueryClient | null = null;
@@ -74,5 +87,7 @@ export function startFillWatch(qc: QueryClient): void {
       void Promise.all([refreshBalance(qc), refreshItems(qc), qc.invalidateQueries({ queryKey: marketKeys.trades }), qc.invalidateQueries({ queryKey: ['market'] })]);
     }
     last = { user, orders };
+    if (user !== null && orders.some((o) => o.status === 'open')) localStorage.setItem(OPEN_ORDERS_STORAGE_KEY, String(user));
+    else if (hadOpenOrders(user)) localStorage.removeItem(OPEN_ORDERS_STORAGE_KEY);
   });
 }

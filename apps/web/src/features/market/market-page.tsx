@@ -14,8 +14,7 @@ import {
 } from '@kingdom/game';
 import type { MarketBookSummary, MarketDepthResponse, MarketOrder } from '@kingdom/api';
 import { i18n } from '../../i18n/index.ts';
-import { enMarket } from '../../i18n/en-market.ts';
-import { esMarket } from '../../i18n/es-market.ts';
+import './texts.ts';
 import { formatPercent, formatThousands, formatTokenAmount } from '../../i18n/format.ts';
 import { formatUtc } from '../../components/time-format.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -32,8 +31,6 @@ import { startFillWatch } from './fill-watch.ts';
 import { goodName } from './goods.ts';
 import './market.css';
 
-i18n.addResourceBundle('en', 'translation', enMarket, true, false);
-i18n.addResourceBundle('es', 'translation', esMarket, true, false);
 
 const OhlcChart = lazy(() => import('./ohlc-chart.tsx'));
 const DAY_MS = 86_400_000;
