@@ -13,7 +13,6 @@ import {
   FOOD_GOOD, MARKET_PAY_TOKENS, TOKEN_DECIMALS, TOKEN_SYMBOLS, fromBaseUnits, itemKind, marketDailyCap, priceBand, toBaseUnits, type MarketPayToken,
 } from '@kingdom/game';
 import type { MarketBookSummary, MarketDepthResponse, MarketOrder } from '@kingdom/api';
-import { i18n } from '../../i18n/index.ts';
 import './texts.ts';
 import { formatPercent, formatThousands, formatTokenAmount } from '../../i18n/format.ts';
 import { formatUtc } from '../../components/time-format.ts';
