@@ -10,8 +10,6 @@
  * a run not killed then places and matches on the same book. Postgres only (a second process on one
  * database), skipped with a notice without Postgres unless CI (tools/postgres-suites.ts).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -21,28 +19,18 @@ import { applyTokenEntry } from '../apps/server/src/modules/ledger/ledger.ts';
 import { insertOrder, nextSeq } from '../apps/server/src/modules/market/repository.ts';
 import { freshDatabase, type FreshDatabase } from './pg-cluster.ts';
 import { requirePostgres } from './postgres-suites.ts';
+import { backendGone, blockedWriter, dropSharedDatabase, spawnCrashChild, type CrashChild } from './crash-support.ts';
 
 const SELLERS = [1, 2, 3, 4];
 const BUYERS = [11, 12, 13, 14, 15, 16];
 const PRICE = vendorReferencePrice({ good: 'food', payToken: 'hexo' })!;
 const DB_NAME = `kingdom_market_crash_${process.pid}`;
 
-/** Starts the placing process; `ready` at its first line, `placed()` its orders so far, `done` when it exits (code, or signal). */
-function child(url: string, orders: number): { ready: Promise<void>; done: Promise<number | string>; placed: () => number; out: () => string; kill: () => void } {
-  const p = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'market-crash.ts'), '--url', url, '--buyers', BUYERS.join(','),
-    '--orders', String(orders), '--quantity', '7', '--price', PRICE.toString(), '--concurrency', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  let onReady!: () => void;
-  const ready = new Promise<void>((resolve) => { onReady = resolve; });
-  p.stdout.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('ready\n')) onReady(); });
-  p.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-  const done = new Promise<number | string>((resolve) => p.on('exit', (code, signal) => {
-    if (code && code !== 0) console.error(err.slice(-3000));
-    onReady();
-    resolve(signal ?? code ?? -1);
-  }));
-  return { ready, done, placed: () => out.split('\n').filter((l) => l.startsWith('placed ')).length, out: () => out, kill: () => p.kill('SIGKILL') };
+/** Starts the placing process (tools/market-crash.ts); `placed()`: its orders so far. */
+function child(url: string, orders: number): CrashChild & { placed: () => number } {
+  const c = spawnCrashChild('market-crash.ts', ['--url', url, '--buyers', BUYERS.join(','), '--orders', String(orders), '--quantity', '7',
+    '--price', PRICE.toString(), '--concurrency', '3']);
+  return { ...c, placed: () => c.out().split('\n').filter((l) => l.startsWith('placed ')).length };
 }
 
 /** Everything that must hold after any crash: see the file's comment. */
@@ -113,11 +101,7 @@ describe.runIf(requirePostgres('the Market killed mid-match (tools/market-crash.
   }, 120_000);
   afterAll(async () => {
     await db?.close();
-    if (fresh && process.env.TEST_DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).finally(() => admin.end());
-    }
+    if (fresh) await dropSharedDatabase(DB_NAME);
     await fresh?.stop();
   });
 
@@ -134,28 +118,16 @@ describe.runIf(requirePostgres('the Market killed mid-match (tools/market-crash.
       try {
         await holder.query('BEGIN');
         await holder.query(`LOCK TABLE ${table} IN SHARE MODE`); // waits out a match in flight; the next one stops at this table
-        for (let i = 0; i < 3000 && pid === undefined; i++) {
-          const { rows } = await holder.query<{ pid: number; written: string[] }>(`
-            SELECT w.pid, array(SELECT c.relname::text FROM pg_locks h JOIN pg_class c ON c.oid = h.relation
-              WHERE h.pid = w.pid AND h.granted AND h.mode = 'RowExclusiveLock' AND c.relname IN ('market_orders', 'market_trades') ORDER BY 1) AS written
-            FROM pg_locks w JOIN pg_class r ON r.oid = w.relation
-            WHERE r.relname = $1 AND NOT w.granted AND w.pid <> pg_backend_pid()`, [table]);
-          if (rows[0]) {
-            // inside a match: its order and its trades are written, not committed
-            expect(rows[0].written).toEqual(['market_orders', 'market_trades']);
-            pid = rows[0].pid;
-          } else await new Promise((r) => setTimeout(r, 10));
-        }
+        const w = await blockedWriter(holder, table, ['market_orders', 'market_trades']);
+        // inside a match: its order and its trades are written, not committed
+        if (w) expect(w.written).toEqual(['market_orders', 'market_trades']);
+        pid = w?.pid;
         expect(pid, `the child never reached ${table} inside a match: ${c.out()}`).toBeDefined();
         c.kill();
         expect(await c.done).toBe('SIGKILL');
         await holder.query('ROLLBACK');
         // the killed process's backend finds its client gone and rolls back (the others waited at the book's lock: nothing written)
-        for (let i = 0; i < 500; i++) {
-          const { rows } = await holder.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid]);
-          if (rows.length === 0) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        await backendGone(holder, pid!);
       } finally {
         await holder.end();
       }
