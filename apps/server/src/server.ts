@@ -21,6 +21,7 @@ import { DEMO_FUNDING_JOB, payDemoFunding } from './modules/demo/chain-faucet.ts
 import { localSolanaJobs } from './chain/solana/jobs.ts';
 import { configuredPriceProviders, PRICE_JOB, priceJobRun } from './jobs/prices.ts';
 import { ACHIEVEMENTS_EVERY_MS, ACHIEVEMENTS_JOB, noticeAchievements } from './jobs/achievements.ts';
+import { noticePeriods } from './jobs/period-notices.ts';
 import { ECONOMY_DAYS_EVERY_MS, ECONOMY_DAYS_JOB, summariseEconomyDays } from './modules/console/economy-days.ts';
 import { pushJob } from './jobs/push.ts';
 import { sweepExpiredOrders } from './modules/market/service.ts';
@@ -136,8 +137,13 @@ export async function createKingdom(config: Config, opts: { schedule?: boolean }
       } },
       // SOL payments of EXO orders (docs/game-rules.md §9): the watcher of this deployment's cluster
       { ...app.deps.solanaWatcher.job(solanaWatchEveryMs(providers.solanaChain)), run: async () => { await refreshClock(); await app.deps.solanaWatcher.run(); } },
-      // achievement notices when earned (jobs/achievements.ts)
-      { name: ACHIEVEMENTS_JOB, everyMs: ACHIEVEMENTS_EVERY_MS, run: async () => { await refreshClock(); await noticeAchievements(db, clock.now()); } },
+      // achievement notices when earned (jobs/achievements.ts); chest-ready and quests-reset notices of push subscribers (jobs/period-notices.ts)
+      { name: ACHIEVEMENTS_JOB, everyMs: ACHIEVEMENTS_EVERY_MS, run: async () => {
+        await refreshClock();
+        const at = clock.now();
+        await noticeAchievements(db, at);
+        await noticePeriods(db, at);
+      } },
       // the economy dashboard's daily summaries of the closed days (modules/console/economy-days.ts)
       { name: ECONOMY_DAYS_JOB, everyMs: ECONOMY_DAYS_EVERY_MS, run: async () => { await refreshClock(); await summariseEconomyDays(db.orm, clock.now()); } },
     ];

@@ -19,6 +19,10 @@ export const NOTIFICATION_TYPES = [
   // a Market order of the player filled, wholly or partly (data: order_id, trade_id, good, token, side, quantity,
   // price, amount, fee, remaining; docs/game-rules.md §16.6)
   'market_fill',
+  // the weekly chest can be opened again (data: week, the Monday; docs/game-rules.md §7) and new quests are drawn
+  // (data: day, weekly: a new week's quests too; §14.1): written only for players with a push subscription of that
+  // topic (docs/product.md §10, "Push notifications")
+  'chest_ready', 'quests_reset',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -9,10 +9,10 @@ import { z } from 'zod';
  * Topics a player may pick, each a group of inbox notification types (docs/product.md §10, "Push notifications"):
  * `day_report` (mine, staking and shop daily reports), `upgrade` (ready, finished, failed),
  * `deposit_withdrawal` (top ups, withdrawals), `order_paid` (vendor purchases), `low_balance`
- * (workers at risk, unpaid workers, a worker gone), `market` (a Market order filled), `announcements` (operator
- * messages, compensations).
+ * (workers at risk, unpaid workers, a worker gone), `market` (a Market order filled), `chest` (the weekly chest can be
+ * opened again), `quests` (new daily and weekly quests), `announcements` (operator messages, compensations).
  */
-export const PUSH_TOPICS = ['day_report', 'upgrade', 'deposit_withdrawal', 'order_paid', 'low_balance', 'market', 'announcements'] as const;
+export const PUSH_TOPICS = ['day_report', 'upgrade', 'deposit_withdrawal', 'order_paid', 'low_balance', 'market', 'chest', 'quests', 'announcements'] as const;
 export type PushTopic = (typeof PUSH_TOPICS)[number];
 
 /** Languages of push texts (the app's). */

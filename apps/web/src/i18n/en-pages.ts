@@ -308,6 +308,8 @@ export const enPages = {
       frenmine_upgrade: 'Fren mine upgrade',
       achievement: 'Achievement earned',
       market_fill: 'Market order filled',
+      chest_ready: 'Chest ready',
+      quests_reset: 'New quests',
     },
     /** A notification type this web app does not know (a newer release wrote it: docs/architecture.md §8). */
     unknownTitle: 'Notification',
@@ -332,6 +334,9 @@ export const enPages = {
       marketBought: 'Your buy order filled: {{quantity, number}} × {{name}} at {{price}} each, fee {{fee}}.',
       marketSold: 'Your sell order filled: {{quantity, number}} × {{name}} at {{price}} each; {{amount}} credited.',
       marketRest: '{{remaining, number}} still open.',
+      chestReady: 'The chest of the week of {{week}} can be opened.',
+      questsDaily: 'New daily quests are waiting.',
+      questsWeekly: 'New daily and weekly quests are waiting.',
       topupDeposit: '{{amount}} deposited from your wallet was credited to your balance.',
       topupOrder: '{{amount}} bought with ADA was credited to your balance.',
       withdrawalConfirmed: '{{amount}} was paid to your Master Wallet.',

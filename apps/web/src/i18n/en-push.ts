@@ -20,6 +20,8 @@ export const enPush = {
       order_paid: 'Paid orders (Vendor)',
       low_balance: 'Low balance (workers at risk)',
       market: 'Market orders filled',
+      chest: 'Weekly chest ready to open',
+      quests: 'New daily and weekly quests',
       announcements: 'Announcements from the Kingdom',
     },
     quiet: 'Quiet hours',

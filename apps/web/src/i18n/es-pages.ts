@@ -311,6 +311,8 @@ export const esPages = {
       frenmine_upgrade: 'Mejora de la mina fren',
       achievement: 'Logro conseguido',
       market_fill: 'Orden del mercado ejecutada',
+      chest_ready: 'Cofre listo',
+      quests_reset: 'Nuevas misiones',
     },
     unknownTitle: 'Notificación',
     text: {
@@ -334,6 +336,9 @@ export const esPages = {
       marketBought: 'Tu orden de compra se ejecutó: {{quantity, number}} × {{name}} a {{price}} cada uno, comisión {{fee}}.',
       marketSold: 'Tu orden de venta se ejecutó: {{quantity, number}} × {{name}} a {{price}} cada uno; se acreditaron {{amount}}.',
       marketRest: 'Quedan {{remaining, number}} abiertos.',
+      chestReady: 'El cofre de la semana del {{week}} ya se puede abrir.',
+      questsDaily: 'Te esperan nuevas misiones diarias.',
+      questsWeekly: 'Te esperan nuevas misiones diarias y semanales.',
       topupDeposit: 'Se abonaron a tu saldo {{amount}} depositados desde tu billetera.',
       topupOrder: 'Se abonaron a tu saldo {{amount}} comprados con ADA.',
       withdrawalConfirmed: 'Se pagaron {{amount}} a tu Billetera Maestra.',

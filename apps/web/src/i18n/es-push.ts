@@ -23,6 +23,8 @@ export const esPush: TextsLike<typeof enPush> = {
       order_paid: 'Pedidos pagados (Vendedor)',
       low_balance: 'Saldo bajo (trabajadores en riesgo)',
       market: 'Órdenes del mercado completadas',
+      chest: 'Cofre semanal listo para abrir',
+      quests: 'Nuevas misiones diarias y semanales',
       announcements: 'Anuncios del Reino',
     },
     quiet: 'Horas de silencio',

@@ -46,7 +46,7 @@ const T = {
       shop_royalty: 'Shop royalty', goldmine_ready_to_upgrade: 'Ready to upgrade', goldmine_upgrade_success: 'Upgrade success',
       goldmine_upgrade_failed: 'Upgrade failed', frenmine_upgrade: 'Fren mine upgrade', balance_topup: 'Top up', balance_withdrawal: 'Withdrawal',
       vendor_purchase: 'Vendor purchase success', low_balance_warning: 'Low balance', not_enough_balance: 'Not enough balance',
-      worker_left: 'Worker left', market_fill: 'Market order filled', operator_message: 'Message from the Kingdom', server_compensation: 'Compensation for server downtime',
+      worker_left: 'Worker left', market_fill: 'Market order filled', chest_ready: 'Chest ready', quests_reset: 'New quests', operator_message: 'Message from the Kingdom', server_compensation: 'Compensation for server downtime',
     } as Readonly<Record<string, string>>,
     report: (day: string) => `Your report of ${day} is ready.`,
     upgradeDone: (hex: string, level: string) => `Your mine on ${hex} was upgraded to level ${level}.`,
@@ -60,6 +60,8 @@ const T = {
     workerLeft: (hex: string) => `A worker left your mine on ${hex}.`,
     compensation: (amount: string) => `You received ${amount}.`,
     marketFill: (qty: string, good: string) => `Your market order was filled: ${qty} × ${good}.`,
+    chestReady: (week: string) => `The chest of the week of ${week} can be opened.`,
+    questsReset: (weekly: boolean) => weekly ? 'New daily and weekly quests are waiting.' : 'New daily quests are waiting.',
     generic: 'News from the Kingdom.',
   },
   es: {
@@ -68,7 +70,7 @@ const T = {
       shop_royalty: 'Regalía de la tienda', goldmine_ready_to_upgrade: 'Lista para mejorar', goldmine_upgrade_success: 'Mejora completada',
       goldmine_upgrade_failed: 'Mejora fallida', frenmine_upgrade: 'Mejora de la mina fren', balance_topup: 'Recarga', balance_withdrawal: 'Retiro',
       vendor_purchase: 'Compra realizada', low_balance_warning: 'Saldo bajo', not_enough_balance: 'Saldo insuficiente',
-      worker_left: 'Un trabajador se fue', market_fill: 'Orden del mercado completada', operator_message: 'Mensaje del Reino', server_compensation: 'Compensación por caída del servidor',
+      worker_left: 'Un trabajador se fue', market_fill: 'Orden del mercado completada', chest_ready: 'Cofre listo', quests_reset: 'Nuevas misiones', operator_message: 'Mensaje del Reino', server_compensation: 'Compensación por caída del servidor',
     } as Readonly<Record<string, string>>,
     report: (day: string) => `Tu informe del ${day} está listo.`,
     upgradeDone: (hex: string, level: string) => `Tu mina en ${hex} subió al nivel ${level}.`,
@@ -82,6 +84,8 @@ const T = {
     workerLeft: (hex: string) => `Un trabajador dejó tu mina en ${hex}.`,
     compensation: (amount: string) => `Recibiste ${amount}.`,
     marketFill: (qty: string, good: string) => `Tu orden del mercado se completó: ${qty} × ${good}.`,
+    chestReady: (week: string) => `El cofre de la semana del ${week} ya se puede abrir.`,
+    questsReset: (weekly: boolean) => weekly ? 'Te esperan nuevas misiones diarias y semanales.' : 'Te esperan nuevas misiones diarias.',
     generic: 'Novedades del Reino.',
   },
 } as const;
@@ -124,6 +128,8 @@ export function pushText(id: number, type: string, data: Data, lang: PushLanguag
       return { title: title || t.title.operator_message!, body: str(data.body).slice(0, 300), url: inbox, tag: `n${id}` };
     }
     case 'server_compensation': body = t.compensation(money(data.amount, data.token)); break;
+    case 'chest_ready': body = t.chestReady(str(data.week)); url = '/account/chest'; break;
+    case 'quests_reset': body = t.questsReset(data.weekly === true); url = '/quests'; break;
     default:
       if (type === 'market_fill') body = t.marketFill(str(data.quantity), str(data.good));
       break;

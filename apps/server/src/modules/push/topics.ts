@@ -1,6 +1,6 @@
 /**
- * The push topic of each inbox notification type (docs/product.md §10, "Push notifications"). Migration 0040's SQL function
- * `kingdom_push_topic` holds the same map (the trigger that writes deliveries reads it); the push
+ * The push topic of each inbox notification type (docs/product.md §10, "Push notifications"). Migration 0042's SQL function
+ * `kingdom_push_topic` (0040's, with the chest and quests topics) holds the same map (the trigger that writes deliveries reads it); the push
  * tests compare the two.
  */
 import type { PushTopic } from '@kingdom/api';
@@ -14,4 +14,5 @@ export const PUSH_TOPIC_OF: Readonly<Record<string, PushTopic>> = {
   low_balance_warning: 'low_balance', not_enough_balance: 'low_balance', worker_left: 'low_balance',
   operator_message: 'announcements', server_compensation: 'announcements',
   market_fill: 'market',
+  chest_ready: 'chest', quests_reset: 'quests',
 };

@@ -159,6 +159,11 @@ export function notificationText(n: Notification): { title: string; text: string
       const rest = Number(d.remaining) || 0;
       return { title, text: rest > 0 ? `${text} ${t('inbox.text.marketRest', { remaining: rest })}` : text };
     }
+    case 'chest_ready':
+      // written only for players with a push subscription of the topic `chest` (docs/product.md §10)
+      return { title, text: t('inbox.text.chestReady', { week: str(d.week) }) };
+    case 'quests_reset':
+      return { title, text: t(d.weekly === true ? 'inbox.text.questsWeekly' : 'inbox.text.questsDaily') };
     case 'operator_message':
       // the operator's own words (docs/http-contract.md §4): shown as written, in whatever language they wrote
       return { title: str(d.title) || t('inbox.unknownTitle'), text: str(d.body) };

@@ -86,3 +86,13 @@ describe('market fill notice (docs/game-rules.md §16.6)', () => {
       .toBe('Your sell order filled: 1,500 × FOOD at 0.9 HEXO each; 1,350 HEXO credited.');
   });
 });
+
+describe('chest-ready and quests-reset notices (docs/product.md §10)', () => {
+  const n = (type: 'chest_ready' | 'quests_reset', data: Record<string, string | boolean>): Notification => ({ id: 5, type, read: false, created_at: '2026-12-07T00:00:15.000Z', data });
+  it('names the chest week and whether weekly quests are new too', async () => {
+    await loadPageTexts();
+    expect(notificationText(n('chest_ready', { week: '2026-12-07' }))).toEqual({ title: 'Chest ready', text: 'The chest of the week of 2026-12-07 can be opened.' });
+    expect(notificationText(n('quests_reset', { day: '2026-12-07', weekly: true }))).toEqual({ title: 'New quests', text: 'New daily and weekly quests are waiting.' });
+    expect(notificationText(n('quests_reset', { day: '2026-12-08', weekly: false })).text).toBe('New daily quests are waiting.');
+  });
+});

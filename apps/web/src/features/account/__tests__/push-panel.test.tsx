@@ -10,7 +10,7 @@ import { signedInRoutes } from '../../../test/fixtures.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 
 const ENDPOINT = 'https://push.example.com/send/abc';
-const SERVER_SUB = { endpoint: ENDPOINT, topics: ['day_report', 'upgrade', 'deposit_withdrawal', 'order_paid', 'low_balance', 'market', 'announcements'], quiet_start: null, quiet_end: null, time_zone: 'UTC', language: 'en', created_at: '2026-12-01T00:00:00.000Z' };
+const SERVER_SUB = { endpoint: ENDPOINT, topics: ['day_report', 'upgrade', 'deposit_withdrawal', 'order_paid', 'low_balance', 'market', 'chest', 'quests', 'announcements'], quiet_start: null, quiet_end: null, time_zone: 'UTC', language: 'en', created_at: '2026-12-01T00:00:00.000Z' };
 
 let browserSub: { endpoint: string; toJSON(): unknown; unsubscribe(): Promise<boolean> } | null;
 let permission: NotificationPermission;
@@ -60,7 +60,9 @@ describe('notifications on this device', () => {
     await waitFor(() => expect(screen.getByTestId('push-panel').textContent, JSON.stringify(log.map((r) => `${r.method} ${r.path}`))).toContain('Notifications are on for this device.'));
     const sub = log.find((r) => r.method === 'POST' && r.path === '/push/subscriptions')!;
     expect(sub.body).toMatchObject({ endpoint: ENDPOINT, keys: { p256dh: 'BPUBLICKEY_0123456789abcdef', auth: 'AUTHSECRET_0123' }, language: 'en', quiet_start: null });
-    expect((sub.body as { topics: string[] }).topics).toHaveLength(7);
+    expect((sub.body as { topics: string[] }).topics).toHaveLength(9);
+    expect(screen.getByTestId('push-panel').textContent).toContain('Weekly chest ready to open');
+    expect(screen.getByTestId('push-panel').textContent).toContain('New daily and weekly quests');
 
     fireEvent.click(screen.getByTestId('push-topic-announcements'));
     fireEvent.click(screen.getByTestId('push-quiet'));
