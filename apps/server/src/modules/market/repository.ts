@@ -63,6 +63,28 @@ export async function openOrders(tx: Orm, key: BookKey): Promise<OrderRow[]> {
     WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' ORDER BY market_orders.seq`);
 }
 
+/**
+ * The open orders an incoming order can reach (docs/game-rules.md §16.2): the opposite side's orders whose
+ * price crosses `price` (a buy's limit ≥ the ask, a sell's ≤ the bid), up to the one that completes
+ * `quantity` in priority order (price, then placement), counting only orders it can trade with (not
+ * expired at `now`, not of the same account or wallet group: those the walk removes on its way), in
+ * placement order. The engine's walk over these makes the same trades as over the whole book and stops
+ * where they end, so a placement reads a few rows instead of the book (the others' expiry is the sweep's).
+ */
+export async function reachableOrders(tx: Orm, key: BookKey, side: Side, price: bigint, quantity: number,
+  owner: { userId: number; walletGroup: string }, now: Date): Promise<OrderRow[]> {
+  const buying = side === 'buy';
+  const priority = buying ? sql`price ASC, seq ASC` : sql`price DESC, seq ASC`;
+  return exec<OrderRow>(tx, sql`SELECT ${ORDER_COLUMNS} FROM (
+      SELECT o.*, COALESCE(sum(remaining) FILTER (WHERE expires_at > ${now} AND user_id <> ${owner.userId} AND wallet_group <> ${owner.walletGroup})
+        OVER (ORDER BY ${priority} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS ahead
+      FROM market_orders o
+      WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' AND side = ${buying ? 'sell' : 'buy'}
+        AND ${buying ? sql`price <= ${price.toString()}::numeric` : sql`price >= ${price.toString()}::numeric`}
+    ) market_orders
+    WHERE ahead < ${quantity} ORDER BY market_orders.seq`);
+}
+
 /** The next placement sequence (draw it under the book's lock: time priority within the book). */
 export async function nextSeq(tx: Orm): Promise<number> {
   const [r] = await exec<{ seq: string }>(tx, sql`SELECT nextval('market_order_seq')::text AS seq`);

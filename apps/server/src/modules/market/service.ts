@@ -22,7 +22,7 @@ import { applyItemEntry, applyLedgerCredits, applyTokenEntry, lockBalancesOf, ty
 import { notifyMany } from '../notifications/repository.ts';
 import { countHit } from '../../http/rate-limit-store.ts';
 import {
-  booksWithAnyExpired, booksWithExpired, expiredOrders, insertOrderRow, insertTrades, lockBook, markAchievementCheck, openOrders, orderById, orderByKey, placementFacts,
+  booksWithAnyExpired, booksWithExpired, expiredOrders, insertOrderRow, insertTrades, lockBook, markAchievementCheck, openOrders, orderById, reachableOrders, orderByKey, placementFacts,
   toApiOrder, toEngineOrder, tradesSince, updateOrders, type OrderChange, type OrderRow,
 } from './repository.ts';
 
@@ -196,9 +196,10 @@ export async function placeOrder(db: Database, userId: number, idempotencyKey: s
     if (inserted === null) return null;
     const { id, seq } = inserted;
     const order: MarketOrder = { id, accountId: userId, walletGroup: walletGroupOf(userId), side: request.side, book: key, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS, seq, placedAt: t, expiresAt };
-    const rows = (await openOrders(tx, key)).filter((r) => r.id !== id);
+    // what the order can reach, not the whole book (the same trades; the rest's expiry is the sweep's)
+    const rows = await reachableOrders(tx, key, request.side, price, request.quantity, { userId, walletGroup: walletGroupOf(userId) }, now);
     const book = bookOf(key, rows);
-    const expired = expireOrders(book, t); // lazy expiry: the whole book's, whenever it is written to
+    const expired = expireOrders(book, t); // lazy expiry of the orders the walk passes
     const result = match(expired.book, order, { now: t });
     const before = [...book.bids, ...book.asks];
     // the answer: the order as its row now reads (toApiOrder of it) and its trades, stored with its new state
@@ -259,7 +260,7 @@ export async function cancelMarketOrder(db: Database, userId: number, orderId: s
 /**
  * Lazy expiry (docs/game-rules.md §16.4): expires every expired open order of the books where
  * `userId` has one (each book in its own transaction under its lock), returning their escrow. Run on
- * the owner's read of their orders; a placement expires the whole book it writes to.
+ * the owner's read of their orders; a placement expires those its walk passes, the sweep the rest.
  */
 export async function expireOrdersOf(db: Database, userId: number, now: Date): Promise<void> {
   for (const key of await booksWithExpired(db.orm, userId, now)) {
