@@ -18,8 +18,8 @@ export interface PushChoice {
   quiet_end: string | null;
 }
 
-/** Topics a new subscription starts with: all of them. */
-export const DEFAULT_TOPICS: PushTopic[] = [...PUSH_TOPICS];
+/** Topics a new subscription starts with: all but the daily "new quests" (a push every day; the player may add it). */
+export const DEFAULT_TOPICS: PushTopic[] = PUSH_TOPICS.filter((t) => t !== 'quests');
 
 /** The device's time zone (IANA), UTC when the browser does not say. */
 export function deviceTimeZone(): string {

@@ -60,7 +60,9 @@ describe('notifications on this device', () => {
     await waitFor(() => expect(screen.getByTestId('push-panel').textContent, JSON.stringify(log.map((r) => `${r.method} ${r.path}`))).toContain('Notifications are on for this device.'));
     const sub = log.find((r) => r.method === 'POST' && r.path === '/push/subscriptions')!;
     expect(sub.body).toMatchObject({ endpoint: ENDPOINT, keys: { p256dh: 'BPUBLICKEY_0123456789abcdef', auth: 'AUTHSECRET_0123' }, language: 'en', quiet_start: null });
-    expect((sub.body as { topics: string[] }).topics).toHaveLength(9);
+    // every topic but the daily quests' push
+    expect((sub.body as { topics: string[] }).topics).toHaveLength(8);
+    expect((sub.body as { topics: string[] }).topics).not.toContain('quests');
     expect(screen.getByTestId('push-panel').textContent).toContain('Weekly chest ready to open');
     expect(screen.getByTestId('push-panel').textContent).toContain('New daily and weekly quests');
 
