@@ -71,7 +71,7 @@ describe('installable app and push', () => {
       await expect.poll(() => offline.count(), { timeout: 20_000 }).toBe(1);
       const text = await offline.innerText();
       expect(text).toContain('You are offline');
-      expect(text).toMatch(/Last balances seen on .* — not current/);
+      expect(text).toMatch(/Last balances seen on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC — not current/);
       expect(text).toContain('EXO');
       const cached = await page.evaluate(async () => {
         const urls: string[] = [];

@@ -25,7 +25,7 @@
     var s = base.padStart(7, '0');
     var whole = s.slice(0, -6).replace(/^0+(?=\d)/, '');
     var frac = s.slice(-6).replace(/0+$/, '');
-    return Number(whole).toLocaleString(lang) + (frac ? (lang === 'es' ? ',' : '.') + frac : '');
+    return BigInt(whole).toLocaleString(lang) + (frac ? (lang === 'es' ? ',' : '.') + frac : ''); // BigInt: exact past 2^53
   }
   try {
     var seen = JSON.parse(localStorage.getItem('kingdom.lastBalances') || 'null');
@@ -42,7 +42,7 @@
         tr.appendChild(td);
         rows.appendChild(tr);
       });
-      document.getElementById('stale').textContent = t.stale.replace('{at}', new Date(seen.at).toLocaleString(lang));
+      document.getElementById('stale').textContent = t.stale.replace('{at}', new Date(seen.at).toISOString().slice(0, 16).replace('T', ' ') + ' UTC') // the app's one time format;
       document.getElementById('balances').hidden = false;
     }
   } catch { /* nothing seen */ }
