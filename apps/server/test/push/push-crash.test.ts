@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { exec } from '../../src/db/client.ts';
 import { sendDuePushes } from '../../src/modules/push/sender.ts';
 import { vapidKeys } from '../../src/modules/push/vapid.ts';
+import { pushDevice } from '../support/push-device.ts';
 import { createTestKingdom, TEST_DB, type TestKingdom } from '../support/kingdom.ts';
 
 const N = 40;
@@ -48,11 +48,10 @@ describe.skipIf(TEST_DB !== 'postgres')('a push sender killed mid-batch (Postgre
 
   it('loses none, resends only the dead batch, with the same Topic', async () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
+    const d = pushDevice();
     await exec(k.db.orm, sql`INSERT INTO users (id, name, created_at) SELECT 900000 + g, 'push' || g, now() FROM generate_series(1, ${N}) g`);
     await exec(k.db.orm, sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, topics)
-      SELECT 900000 + g, ${base} || '/d/' || g, ${ecdh.getPublicKey().toString('base64url')}, ${randomBytes(16).toString('base64url')}, '{day_report}' FROM generate_series(1, ${N}) g`);
+      SELECT 900000 + g, ${base} || '/d/' || g, ${d.p256dh}, ${d.auth}, '{day_report}' FROM generate_series(1, ${N}) g`);
     await exec(k.db.orm, sql`INSERT INTO notifications (user_id, type, data, created_at)
       SELECT 900000 + g, 'goldmine_daily_report', jsonb_build_object('day', '2026-11-30'), now() FROM generate_series(1, ${N}) g`);
 

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { createECDH, createDecipheriv, createHmac, randomBytes, type ECDH } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { PATHS } from '@kingdom/api';
@@ -15,38 +14,9 @@ import { exec } from '../../src/db/client.ts';
 import { noticePeriods } from '../../src/jobs/period-notices.ts';
 import { sendDuePushes, type PushSendOptions } from '../../src/modules/push/sender.ts';
 import { vapidKeys } from '../../src/modules/push/vapid.ts';
+import { decryptPush as decrypt, pushDevice as device, type PushDevice as Device } from '../support/push-device.ts';
 import { createTestKingdom, type TestKingdom } from '../support/kingdom.ts';
 import { newPlayer, auth, type Player } from '../support/players.ts';
-
-interface Device { ecdh: ECDH; p256dh: string; auth: string }
-
-function device(): Device {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { ecdh, p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-}
-
-const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
-
-/** RFC 8291 §3.4 + RFC 8188 aes128gcm, one record: the plaintext a device reads. */
-function decrypt(body: Buffer, d: Device): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  const uaPublic = d.ecdh.getPublicKey();
-  const prkKey = hmac(Buffer.from(d.auth, 'base64url'), d.ecdh.computeSecret(asPublic));
-  const ikm = hmac(prkKey, Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic, Buffer.from([1])]));
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
-  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  return padded.subarray(0, end).toString('utf8');
-}
 
 let k: TestKingdom;
 let server: http.Server;
