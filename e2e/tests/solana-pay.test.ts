@@ -150,8 +150,18 @@ describe('paying EXO in SOL with a Solana wallet', () => {
 
       // too little SOL: 4,000,000 EXO of a round (within its cap) cost far more than the wallet's 100 SOL
       await page.goto('/tokensale');
-      const form = page.locator('form.sale-card__buy').first();
-      await expect.poll(() => form.count(), { timeout: 20_000 }).toBe(1);
+      // an open round with room for 4,000,000 EXO (files before this one may have opened a small round)
+      const cards = page.locator('li.sale-card').filter({ has: page.locator('form.sale-card__buy') });
+      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      let form = cards.first().locator('form.sale-card__buy');
+      for (let i = 0; i < (await cards.count()); i++) {
+        const text = (await cards.nth(i).textContent()) ?? '';
+        const units = (label: string) => Number((new RegExp(`${label}\\s*([\\d,]+) EXO`).exec(text)?.[1] ?? '0').replace(/,/g, ''));
+        if (units('Cap') - units('Sold') >= 4_000_000) {
+          form = cards.nth(i).locator('form.sale-card__buy');
+          break;
+        }
+      }
       const amount = form.locator('input');
       const roundId = (await amount.getAttribute('data-testid'))!.replace('round-amount-', '');
       await amount.fill('4000000');

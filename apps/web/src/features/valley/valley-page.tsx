@@ -88,7 +88,10 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
   }, [initial]);
 
   const viewRef = useRef<MapView | null>(initialView);
+  // set when the page opens a land: a pan still animating must not write /valley's URL back over it
+  const leaving = useRef(false);
   const writeUrl = useCallback((next: { layer: ValleyLayer; selected: number; view: MapView | null }) => {
+    if (leaving.current) return;
     const v = next.view;
     let at: string | null = null;
     if (v) {
@@ -119,7 +122,10 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
     const flipY = box ? at !== null && at.y > box.clientHeight - 110 : false;
     setHover((h) => (index < 0 || !at ? null : h?.index === index ? h : { index, x: at.x, y: at.y, flipX, flipY }));
   }, []);
-  const openLand = useCallback((index: number) => navigate(`/land/${hexName(map.q[index]!, map.r[index]!)}`), [map, navigate]);
+  const openLand = useCallback((index: number) => {
+    leaving.current = true;
+    navigate(`/land/${hexName(map.q[index]!, map.r[index]!)}`);
+  }, [map, navigate]);
 
   // a land chosen on the map: its panel may lie below the fold (the phone's one column), so bring it into view
   const panelBox = useRef<HTMLDivElement>(null);
@@ -212,7 +218,7 @@ function ValleyExplorer({ map }: { map: ValleyMap }) {
           <Legend entries={signedIn ? colouring.legend : colouring.legend.filter((e) => e.label !== 'valley.legend.mine')} title={t(`valley.layer.${layer}`)} />
         </div>
         <div ref={panelBox} className="valley__panel-box">
-          <LandPanel map={map} index={selected} mine={mineSet} onClose={() => setSelected(-1)} />
+          <LandPanel map={map} index={selected} mine={mineSet} onClose={() => setSelected(-1)} onLeave={() => { leaving.current = true; }} />
         </div>
       </div>
       <p className="muted valley__help">{t('valley.help')}</p>
@@ -259,7 +265,7 @@ function LandTooltip({ map, at, mine }: { map: ValleyMap; at: { index: number; x
   );
 }
 
-function LandPanel({ map, index, mine, onClose }: { map: ValleyMap; index: number; mine: ReadonlySet<number>; onClose(): void }) {
+function LandPanel({ map, index, mine, onClose, onLeave }: { map: ValleyMap; index: number; mine: ReadonlySet<number>; onClose(): void; onLeave(): void }) {
   const { t } = useTranslation();
   if (index < 0) {
     return (
@@ -309,7 +315,7 @@ function LandPanel({ map, index, mine, onClose }: { map: ValleyMap; index: numbe
         </div>
       </dl>
       <div className="valley__panel-actions">
-        <Link className="btn btn--primary" to={`/land/${l.hexName}`}>
+        <Link className="btn btn--primary" to={`/land/${l.hexName}`} onClick={onLeave}>
           {t('valley.openLand')}
         </Link>
         {!l.minted ? <MintLandButton hexName={l.hexName} label={t('valley.mint')} /> : null}
