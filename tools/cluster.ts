@@ -32,6 +32,8 @@ export interface ClusterOptions {
   logDir?: string;
   /** How long a process may take to become ready. Default 120 s. */
   readyTimeoutMs?: number;
+  /** Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 /** How a process ended. */
@@ -114,7 +116,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       PORT: String(m.port), DATABASE_URL: options.databaseUrl,
     };
     m.out.write(`\n=== start ${new Date().toISOString()} ===\n`);
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.pipe(m.out, { end: false });
     child.stderr?.pipe(m.out, { end: false });
     m.child = child;

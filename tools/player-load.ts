@@ -31,6 +31,8 @@ export interface LoadPlayer {
   address: string;
   land: string;
   workers: Array<{ collection_key: string; asset_key: string }>;
+  /** Signs a sign-in message with the player's wallet (base58 signature), for a sign-in mid-run. */
+  sign?: (message: string) => string;
 }
 
 /** What went wrong with one request. */
@@ -47,6 +49,8 @@ export interface LoadResult {
   writes: number;
   /** Latency of every answered request, ms. */
   latenciesMs: number[];
+  /** Latency of each sign-in mid-run (challenge + login), ms. */
+  signInMs: number[];
   errors: LoadError[];
   inFlightOnKilled: number;
   /** 4xx answers by error code (refusals by the rules). */
@@ -65,6 +69,8 @@ export interface LoadOptions {
   writeShare?: number;
   /** A Staking-Hub project slug to vote for. */
   project: string;
+  /** Share of actions that are a sign-in again (challenge, then login; the new token is used after). Default 0. */
+  signInShare?: number;
 }
 
 let rr = 0;
@@ -150,7 +156,7 @@ export async function newPlayers(targets: Target[], n: number): Promise<LoadPlay
     const login = await request(targets, 'POST', PATHS.authLogin, null, { chain: 'solana', address: kp.address, message, signature: kp.signMessage(message) }, xff);
     if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
     const workers = g.workers.map((w) => ({ collection_key: w.collection_key, asset_key: w.asset_key }));
-    return { ip, token: (login.body as { token: string }).token, address: kp.address, land: g.lands[0]!, workers };
+    return { ip, token: (login.body as { token: string }).token, address: kp.address, land: g.lands[0]!, workers, sign: (m) => kp.signMessage(m) };
   };
   const out: LoadPlayer[] = [];
   // a few at a time: sign-in is the heaviest request
@@ -176,16 +182,46 @@ function write(p: LoadPlayer, project: string): { path: string; body: unknown; h
   return { path: PATHS.mineWorkersRemove('goldmine'), body: { hex_name: p.land, slot: 1 } };
 }
 
+/** A sign-in of a player already playing (challenge + login, counted as two requests); its token replaces the old one. */
+async function signInAgain(targets: Target[], p: LoadPlayer, result: LoadResult): Promise<void> {
+  const xff = { 'x-forwarded-for': p.ip };
+  try {
+    result.requests++;
+    result.writes++;
+    const ch = await send(pick(targets), 'POST', PATHS.authChallenge, null, { chain: 'solana', address: p.address }, xff);
+    result.latenciesMs.push(ch.ms);
+    if (ch.status !== 200) {
+      result.errors.push({ what: 'POST challenge', status: ch.status, detail: JSON.stringify(ch.body).slice(0, 200) });
+      return;
+    }
+    const message = (ch.body as { message: string }).message;
+    result.requests++;
+    result.writes++;
+    const login = await send(pick(targets), 'POST', PATHS.authLogin, null, { chain: 'solana', address: p.address, message, signature: p.sign!(message) }, xff);
+    result.latenciesMs.push(login.ms);
+    result.signInMs.push(ch.ms + login.ms);
+    if (login.status !== 200) result.errors.push({ what: 'POST login', status: login.status, detail: JSON.stringify(login.body).slice(0, 200) });
+    else p.token = (login.body as { token: string }).token;
+  } catch (err) {
+    result.errors.push({ what: 'sign-in', status: null, detail: String(err) });
+  }
+}
+
 /** Plays `players` against `targets` for `durationMs`; see the module doc for what counts. */
 export async function playLoad(o: LoadOptions): Promise<LoadResult> {
   const pauseMs = o.pauseMs ?? 2000;
   const writeShare = o.writeShare ?? 0.2;
-  const result: LoadResult = { requests: 0, reads: 0, writes: 0, latenciesMs: [], errors: [], inFlightOnKilled: 0, refusals: {}, durationMs: 0 };
+  const result: LoadResult = { requests: 0, reads: 0, writes: 0, latenciesMs: [], signInMs: [], errors: [], inFlightOnKilled: 0, refusals: {}, durationMs: 0 };
   const started = performance.now();
   const end = started + o.durationMs;
   const player = async (p: LoadPlayer, offset: number) => {
     await new Promise((r) => setTimeout(r, offset));
     while (performance.now() < end) {
+      if (p.sign && Math.random() < (o.signInShare ?? 0)) {
+        await signInAgain(o.targets, p, result);
+        await new Promise((r) => setTimeout(r, pauseMs * (0.5 + Math.random())));
+        continue;
+      }
       const isWrite = Math.random() < writeShare;
       const w = isWrite ? write(p, o.project) : null;
       const path = w ? w.path : READS[Math.floor(Math.random() * READS.length)]!();
