@@ -2,9 +2,10 @@
  * Where a settlement's time goes: generates a world (as `bench/settlement.ts`) and settles a few
  * consecutive days (each after the first with a day's trade of worker NFTs), printing the seconds each step took. A tool for tuning the tick, not a goal.
  *
- *   tsx bench/profile-settlement.ts --url postgres://… [--lands 200000] [--days 2] [--existing] [--from 1] [--lanes 1] [--batch-users 250] [--writes-from K] [--warm]
+ *   tsx bench/profile-settlement.ts --url postgres://… [--lands 200000] [--days 2] [--existing] [--from 1] [--lanes 1] [--batch-users 250] [--writes-from K] [--warm] [--floor]
  *
- * `--warm`: the tick job's warm-up of the rosters runs before each day's tick (timed apart).
+ * `--floor`: both floors first (the UPDATE of one column over every land, and `essentialFloor`, the
+ * day's essential work), in seconds. `--warm`: the tick job's warm-up of the rosters runs before each day's tick (timed apart).
  * `--existing` settles a world generated before (e.g. a copy: `CREATE DATABASE x TEMPLATE world`),
  * `--days 0` only generates one; `--from K` starts at day K (the days before it settled already). `--writes-from K`: from day K on, players write during the tick (as
  * the bench's day 3), and the writes' latency is printed per step of the tick (ms, p50/p99/max).
@@ -12,9 +13,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { exec, openDatabase } from '../apps/server/src/db/client.ts';
-import { byStep, generateWorld, sellWorkerNfts, timedTick, warmDay, writeWhile } from './settlement.ts';
+import { byStep, essentialFloor, generateWorld, sellWorkerNfts, timedTick, warmDay, writeWhile } from './settlement.ts';
 
-const { values } = parseArgs({ options: { url: { type: 'string' }, lands: { type: 'string' }, days: { type: 'string' }, existing: { type: 'boolean' }, warm: { type: 'boolean' }, lanes: { type: 'string' }, 'writes-from': { type: 'string' }, from: { type: 'string' }, 'batch-users': { type: 'string' } } });
+const { values } = parseArgs({ options: { url: { type: 'string' }, lands: { type: 'string' }, days: { type: 'string' }, existing: { type: 'boolean' }, warm: { type: 'boolean' }, floor: { type: 'boolean' }, lanes: { type: 'string' }, 'writes-from': { type: 'string' }, from: { type: 'string' }, 'batch-users': { type: 'string' } } });
 const db = await openDatabase({ databaseUrl: values.url!, dataDir: '' });
 const lands = Number(values.lands ?? 200_000);
 const writesFrom = values['writes-from'] ? Number(values['writes-from']) : Infinity;
@@ -24,6 +25,11 @@ const opts = {
 };
 try {
   if (!values.existing) await generateWorld(db, lands);
+  if (values.floor) {
+    const t = Date.now();
+    await exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`);
+    console.log('floor (UPDATE lands)', (Date.now() - t) / 1000, 'essential floor', await essentialFloor(db, '2026-02-01'));
+  }
   const [players] = await exec<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM users`);
   const from = Number(values.from ?? 1);
   for (let d = from; d < from + Number(values.days ?? 2); d++) {

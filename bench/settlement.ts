@@ -1,7 +1,8 @@
 /**
  * Settlement benchmark (issue "Gold Rush", Performance; docs/architecture.md §4): one full daily tick of a generated
  * world — `lands` lands with 5 working gold mine workers each, one player per 10 lands — alone,
- * beside the floor (an UPDATE of one column over the same land rows), on Postgres or PGlite; the
+ * beside two floors (an UPDATE of one column over the same land rows; the day's essential work
+ * alone, {@link essentialFloor}), on Postgres or PGlite; the
  * next day's tick alone; then, on Postgres, the third day's tick while players write throughout.
  *
  *   tsx bench/settlement.ts --db postgres --url postgres://… [--lands 1000000]
@@ -26,7 +27,8 @@ import type { WriteSample, WriteStats } from './support/settlement-writers.ts';
 import { quantile } from '../tools/player-load.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, exec, type Database } from '../apps/server/src/db/client.ts';
-import { settleDay, warmRosters, type SettleOptions, type SettlementStep } from '../apps/server/src/jobs/settlement/index.ts';
+import { SETTLE_PARALLEL_WORKERS, settleDay, warmRosters, type SettleOptions, type SettlementStep } from '../apps/server/src/jobs/settlement/index.ts';
+import { wholeWorldSettings } from '../apps/server/src/jobs/settlement/context.ts';
 
 const DAY = '2026-02-01';
 const DAY2 = '2026-02-02';
@@ -61,6 +63,44 @@ export async function generateWorld(db: Database, lands: number): Promise<{ play
     FROM generate_series(1, ${lands}::int) g, generate_series(1, ${WORKERS_PER_LAND}::int) s`);
   await q(sql`ANALYZE`);
   return { players, workers: lands * WORKERS_PER_LAND };
+}
+
+/**
+ * The second, truer floor (issue 41 item 5): the essential work of a day alone, in one transaction
+ * with the tick's settings — every worker row read once, grouped by mine (land and kind) and its
+ * owner; one report row per mine; one ledger entry and one balance update per paid player. It writes
+ * into copies of `mine_daily`, `ledger_entries` and `balances` (same columns and indexes, made and
+ * dropped outside the timing), so the world the tick settles is untouched. @returns its seconds
+ */
+export async function essentialFloor(db: Database, day: string): Promise<number> {
+  const q = (s: ReturnType<typeof sql>) => exec(db.orm, s);
+  await q(sql`CREATE TABLE floor_reports (LIKE mine_daily INCLUDING ALL)`);
+  await q(sql`CREATE TABLE floor_ledger (LIKE ledger_entries INCLUDING ALL)`);
+  await q(sql`CREATE TABLE floor_balances (LIKE balances INCLUDING ALL)`);
+  await q(sql`INSERT INTO floor_balances SELECT * FROM balances`);
+  await q(sql`VACUUM ANALYZE floor_balances`);
+  if (db.kind === 'postgres') await q(sql`CHECKPOINT`);
+  const at = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  try {
+    const [, seconds] = await timed(() => db.orm.transaction(async (tx) => {
+      await wholeWorldSettings(tx, db.kind, SETTLE_PARALLEL_WORKERS);
+      await exec(tx, sql`WITH m AS MATERIALIZED (
+          SELECT land_id, mine, min(user_id) AS user_id, count(*)::int AS workers FROM mine_workers GROUP BY land_id, mine
+        ), reports AS (
+          INSERT INTO floor_reports (first_day, land_id, mine, user_id, open_slots, workers, workers_worked, salary_paid, salary_token, effectivity)
+          SELECT ${day}, land_id, mine, user_id, workers, workers, workers, workers, 'hexo', 100 FROM m ORDER BY land_id
+        ), p AS MATERIALIZED (
+          SELECT user_id, sum(workers) AS amount FROM m GROUP BY user_id
+        ), logged AS (
+          INSERT INTO floor_ledger (user_id, asset, amount, reason, reference, created_at)
+          SELECT user_id, 'exo', amount, 'goldmine_reward', ${day}, ${at} FROM p ORDER BY user_id
+        )
+        UPDATE floor_balances b SET amount = b.amount + p.amount FROM p WHERE b.user_id = p.user_id AND b.token = 'exo'`);
+    }));
+    return seconds;
+  } finally {
+    await q(sql`DROP TABLE floor_reports, floor_ledger, floor_balances`);
+  }
 }
 
 /**
@@ -162,6 +202,7 @@ async function main(): Promise<void> {
     // run while the checkpointer and the kernel write back its ~4 GB.
     if (values.url) await exec(db.orm, sql`CHECKPOINT`);
     const [, floorSeconds] = await timed(() => exec(db.orm, sql`UPDATE lands SET has_update = NOT has_update`));
+    const essentialSeconds = await essentialFloor(db, DAY);
     // Day 1, the first tick the world ever has, alone (the goal's figure), in seconds per step:
     // staging (staking, upgrades, leaving workers, salaries, report rows, royalty), the salary
     // batches, the credit batches (and the last transaction, counted with the credits). Every land's
@@ -193,7 +234,7 @@ async function main(): Promise<void> {
     }
     console.log(JSON.stringify({
       db: values.db, lands, workers: world.workers, players: world.players,
-      generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), warmup_seconds: round(warmSeconds), steady_warmup_seconds: round(steadyWarmSeconds), seconds: round(alone.seconds),
+      generate_seconds: round(generateSeconds), floor_seconds: round(floorSeconds), essential_floor_seconds: round(essentialSeconds), warmup_seconds: round(warmSeconds), steady_warmup_seconds: round(steadyWarmSeconds), seconds: round(alone.seconds),
       stage_seconds: round(alone.phases.staged), salaries_seconds: round(alone.phases.salaries), credits_seconds: round(alone.phases.credits), staked_nfts: staked!.n, staking_players: staked!.players,
       nfts_sold_per_day: churn, steady_seconds: round(steady.seconds), steady_stage_seconds: round(steady.phases.staged), steady_salaries_seconds: round(steady.phases.salaries), steady_credits_seconds: round(steady.phases.credits),
       seconds_with_writes: withWrites ? round(withWrites.seconds) : null,
@@ -209,7 +250,7 @@ async function main(): Promise<void> {
 const round = (x: number) => Math.round(x * 100) / 100;
 
 /** One run's figures as printed by this script. */
-export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; warmup_seconds: number; steady_warmup_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; nfts_sold_per_day: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
+export interface SettlementRun { db: string; lands: number; workers: number; players: number; generate_seconds: number; floor_seconds: number; essential_floor_seconds: number; warmup_seconds: number; steady_warmup_seconds: number; seconds: number; stage_seconds: number; salaries_seconds: number; credits_seconds: number; staked_nfts: number; staking_players: number; nfts_sold_per_day: number; steady_seconds: number; steady_stage_seconds: number; steady_salaries_seconds: number; steady_credits_seconds: number; seconds_with_writes: number | null; peak_rss_mb: number; writes_during_tick: WriteStats | null; writes_idle: WriteStats | null }
 
 function runChild(args: string[]): SettlementRun {
   const here = path.dirname(new URL(import.meta.url).pathname);
@@ -229,7 +270,7 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
   return withFreshDatabase(pgUrl, 'kingdom_settlement', async (url) => {
     log(`settlement: ${lands} lands on Postgres`);
     const p = runChild(['--db', 'postgres', '--url', url, '--lands', String(lands)]);
-    log(`settlement: postgres ${p.seconds} s (floor ${p.floor_seconds} s); now PGlite with ${pgliteLands} lands`);
+    log(`settlement: postgres ${p.seconds} s, steady ${p.steady_seconds} s (floor ${p.floor_seconds} s: ${round(p.seconds / p.floor_seconds)}×, steady ${round(p.steady_seconds / p.floor_seconds)}×; essential floor ${p.essential_floor_seconds} s: ${round(p.seconds / p.essential_floor_seconds)}×, steady ${round(p.steady_seconds / p.essential_floor_seconds)}×); now PGlite with ${pgliteLands} lands`);
     let lite: SettlementRun | { error: string };
     try {
       lite = runChild(['--db', 'pglite', '--lands', String(pgliteLands)]);
@@ -241,10 +282,12 @@ export async function runSettlementBench(pgUrl: string, lands: number, pgliteLan
       seconds_postgres: p.seconds, floor_seconds_postgres: p.floor_seconds, ratio_postgres: round(p.seconds / p.floor_seconds),
       warmup_seconds_postgres: p.warmup_seconds, steady_warmup_seconds_postgres: p.steady_warmup_seconds,
       steady_seconds_postgres: p.steady_seconds, steady_ratio_postgres: round(p.steady_seconds / p.floor_seconds),
+      essential_floor_seconds_postgres: p.essential_floor_seconds, essential_ratio_postgres: round(p.seconds / p.essential_floor_seconds),
+      steady_essential_ratio_postgres: round(p.steady_seconds / p.essential_floor_seconds),
       stage_seconds_postgres: p.stage_seconds, salaries_seconds_postgres: p.salaries_seconds, credits_seconds_postgres: p.credits_seconds, staked_nfts_postgres: p.staked_nfts, staking_players_postgres: p.staking_players,
       write_p99_ms_during_tick: p.writes_during_tick?.p99_ms ?? null, write_p99_ms_by_step: p.writes_during_tick?.by_step ?? null, write_p99_ms_idle: p.writes_idle?.p99_ms ?? null, write_rate: p.writes_during_tick?.rate ?? null, seconds_with_writes_postgres: p.seconds_with_writes,
       seconds_pglite: 'error' in lite ? null : lite.seconds, lands_pglite: pgliteLands, peak_rss_mb: p.peak_rss_mb,
-      pglite: lite, postgres: p, goals: { ratio_postgres: 3, seconds_postgres: 30, peak_rss_mb: 512, write_p99_ms_during_tick: 100 },
+      pglite: lite, postgres: p, goals: { ratio_postgres: 2, steady_ratio_postgres: 1.5, seconds_postgres: 30, peak_rss_mb: 512, write_p99_ms_during_tick: 100 },
     };
   });
 }
