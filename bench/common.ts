@@ -23,16 +23,32 @@ export const round = (n: number, digits = 1): number => Math.round(n * 10 ** dig
 /** One progress line on stderr (stdout carries the table). */
 export const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
 
-/** Runs `work` on `BENCH_DATABASE_URL`, or on a throwaway cluster started (and stopped) around it; `postgres` names which. */
-export async function withBenchPostgres(work: (pgUrl: string, postgres: string) => Promise<void>): Promise<void> {
+/**
+ * The URL of the same database through Postgres's Unix socket in `socketDir` (the connection a server
+ * on the database's own machine should use: docs/operator-guide.md §1), e.g.
+ * `postgres://kingdom@localhost:5432/kingdom?host=/var/run/postgresql`.
+ */
+export function unixSocketUrl(pgUrl: string, socketDir: string): string {
+  const u = new URL(pgUrl);
+  u.hostname = 'localhost';
+  u.searchParams.set('host', socketDir);
+  return u.toString();
+}
+
+/**
+ * Runs `work` on `BENCH_DATABASE_URL`, or on a throwaway cluster started (and stopped) around it; `postgres` names which.
+ * `socketUrl`: the same database through its Unix socket (the throwaway cluster's, or `BENCH_PG_SOCKET_DIR`'s), else undefined.
+ */
+export async function withBenchPostgres(work: (pgUrl: string, postgres: string, socketUrl: string | undefined) => Promise<void>): Promise<void> {
   let cluster: PgCluster | undefined;
   let pgUrl = process.env.BENCH_DATABASE_URL;
   if (!pgUrl) {
     cluster = await startPgCluster({ log });
     pgUrl = cluster.url;
   }
+  const socketDir = cluster ? cluster.dir : process.env.BENCH_PG_SOCKET_DIR;
   try {
-    await work(pgUrl, cluster ? cluster.version : 'BENCH_DATABASE_URL');
+    await work(pgUrl, cluster ? cluster.version : 'BENCH_DATABASE_URL', socketDir ? unixSocketUrl(pgUrl, socketDir) : undefined);
   } finally {
     await cluster?.stop();
   }

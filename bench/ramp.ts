@@ -3,7 +3,7 @@
  * players of `tools/player-load.ts` (80% reads, 20% writes, about 2 s between a player's actions) at
  * 300, then 600, then 900 players, each level for `durationMs` after its new players have signed in.
  * Per level: requests/s, p50/p99 latency (ms), errors, the CPU time (ms, `/proc/<pid>/stat`) of the
- * two servers and of Postgres per request, and requests per CPU-second (servers + Postgres). The
+ * two servers and of the database's Postgres backends per request, and requests per CPU-second (servers + Postgres). The
  * sign-ins of each level are measured apart (`signin_*`: ms per sign-in, CPU ms per sign-in).
  * A day is settled every 10 s (`POST /demo/tick`) and 2% of the players' actions are a sign-in again.
  * The load client runs on the same machine and is not counted. Goals: p99 < 1 s at 600 players and
@@ -12,7 +12,7 @@
  *   npx tsx bench/ramp.ts <postgres url> [levels=300,600,900] [seconds=30] [cpu-profile dir]
  */
 import { execSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startCluster } from '../tools/cluster.ts';
 import { newPlayers, playLoad, quantile, request, type LoadPlayer, type Target } from '../tools/player-load.ts';
@@ -62,17 +62,13 @@ function cpuMs(pid: number): number | null {
   }
 }
 
-function postgresPids(): number[] {
-  const out: number[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres') out.push(Number(d));
-    } catch {
-      // gone
-    }
-  }
-  return out;
+/**
+ * The Postgres processes serving database `name` (its backends, from pg_stat_activity), so that other
+ * databases of a shared cluster do not count; `admin` is a connection to another database.
+ */
+export async function databaseBackendPids(admin: pg.Client, name: string): Promise<number[]> {
+  const r = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]);
+  return r.rows.map((row) => row.pid);
 }
 
 /** CPU ms used by `pids` (a process gone or new meanwhile counts what was seen of it). */
@@ -113,7 +109,6 @@ export async function runRampBench(pgUrl: string, log: (line: string) => void, o
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
   const u = new URL(pgUrl);
   u.pathname = `/${name}`;
   const cluster = await startCluster({
@@ -128,25 +123,42 @@ export async function runRampBench(pgUrl: string, log: (line: string) => void, o
     const targets: Target[] = [0, 1].map((i) => ({ url: cluster.url(i), down: false, epoch: 0 }));
     const board = (await request(targets, 'GET', '/staking/leaderboard?chain=solana&page=1', null)).body as { items: Array<{ project: string }> };
     const node = () => new Meter(() => [0, 1].map((i) => cluster.pid(i)).filter((p): p is number => p !== undefined));
-    const postgres = () => new Meter(postgresPids);
+    let backends: number[] = [];
+    let refreshing: Promise<void> | null = null;
+    const refreshBackends = (): Promise<void> => {
+      refreshing ??= databaseBackendPids(admin, name).then((pids) => {
+        backends = pids;
+      }).finally(() => {
+        refreshing = null;
+      });
+      return refreshing;
+    };
+    const postgres = () => new Meter(() => backends);
     const players: LoadPlayer[] = [];
     for (const level of levels) {
       const fresh = level - players.length;
       const sn = node();
       const sp = postgres();
+      await refreshBackends();
       sn.sample();
       sp.sample();
       const t0 = performance.now();
       players.push(...(await newPlayers(targets, fresh)));
       const signMs = performance.now() - t0;
+      await refreshBackends();
       sn.sample();
       sp.sample();
       log(`ops.ramp: ${fresh} new players signed in in ${Math.round(signMs)} ms; ${level} players for ${durationMs / 1000} s`);
       const n = node();
       const p = postgres();
+      await refreshBackends();
       n.sample();
       p.sample();
-      const sampler = setInterval(() => { n.sample(); p.sample(); }, 250);
+      const sampler = setInterval(() => {
+        n.sample();
+        p.sample();
+        void refreshBackends().catch(() => undefined);
+      }, 250);
       let ticking = true;
       const ticks: number[] = [];
       const ticker = (async () => {
@@ -162,6 +174,7 @@ export async function runRampBench(pgUrl: string, log: (line: string) => void, o
       const r = await playLoad({ targets, players, durationMs, pauseMs: 2000, writeShare: 0.2, signInShare: 0.02, project: board.items[0]!.project });
       ticking = false;
       await ticker;
+      await refreshBackends();
       n.sample();
       p.sample();
       clearInterval(sampler);
@@ -185,11 +198,28 @@ export async function runRampBench(pgUrl: string, log: (line: string) => void, o
     return out;
   } finally {
     await cluster.stop();
-    const drop = new pg.Client({ connectionString: pgUrl });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await drop.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
   }
+}
+
+/** The report's `ops.ramp` entry: the levels over `transport`, and the 600-player level over TCP when the levels used the Unix socket. */
+export interface RampEntry {
+  transport: 'unix' | 'tcp';
+  levels: RampLevel[];
+  tcp_600?: RampLevel;
+}
+
+/**
+ * The ramp as the bench runs it: over the Unix socket when `socketUrl` is given (the same-machine
+ * deployment, docs/operator-guide.md §1), then the 600-player level over TCP for comparison.
+ * @throws Error when the cluster does not start or players cannot sign in
+ */
+export async function runRampEntry(pgUrl: string, socketUrl: string | undefined, log: (line: string) => void): Promise<RampEntry> {
+  const levels = await runRampBench(socketUrl ?? pgUrl, log);
+  if (!socketUrl) return { transport: 'tcp', levels };
+  const [tcp] = await runRampBench(pgUrl, log, { levels: [600] });
+  return { transport: 'unix', levels, ...(tcp ? { tcp_600: tcp } : {}) };
 }
 
 /** Report lines of the ramp, one per level. */

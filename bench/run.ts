@@ -33,6 +33,10 @@
  * `BENCH_ONLY=load` (or `--only load`): only the mixed load of two servers with a kill -9
  * (bench/ops-load.ts: `ops.load.rps`, `.p99_ms`, `.errors`, `.cpu_ms_per_request`);
  * replaces those keys of the report's `ops` entry and keeps every other.
+ * `BENCH_ONLY=ramp` (or `--only ramp`): only the ramp of two servers, 300 → 600 → 900 players (bench/ramp.ts:
+ * `ops.ramp`: per level req/s, p99, CPU per request, requests per CPU-second; over the Unix socket, and
+ * 600 players over TCP); `BENCH_ONLY=profile`: only where that load's CPU goes (bench/profile-load.ts:
+ * `ops.profile`, per route and per phase). Both keep the other `ops` keys.
  * `BENCH_ONLY=api` (or `--only api`): only the API load (bare route, Postgres, the database floor,
  * PGlite); replaces the report's `api` entry and keeps every other.
  * `BENCH_ONLY=settlement` (or `--only settlement`): only the daily tick (bench/settlement.ts: 1M lands
@@ -72,6 +76,8 @@ import { solanaLines, type SolanaBenchEntry } from './solana-payments.ts';
 import { valleyLines, type ValleyEntry } from './valley.ts';
 import { opsLines } from './ops.ts';
 import { loadLines } from './ops-load.ts';
+import { rampLines, runRampEntry } from './ramp.ts';
+import { profileLines, runProfileBench } from './profile-load.ts';
 import { startupLines } from './web-startup.ts';
 import { consoleLines, measureConsole } from './console.ts';
 import { marketLines, measureMarket } from './market.ts';
@@ -89,7 +95,7 @@ const QUESTS_LANDS = positiveInt(process.env.BENCH_QUESTS_LANDS, SETTLEMENT_LAND
  */
 async function main(): Promise<void> {
   const web = measureHtml();
-  await withBenchPostgres(async (pgUrl, postgresVersion) => {
+  await withBenchPostgres(async (pgUrl, postgresVersion, socketUrl) => {
     const bare = await benchBare();
     const postgres = await benchKingdom('postgres', pgUrl);
     const dbFloor = await benchBare(pgUrl);
@@ -105,6 +111,8 @@ async function main(): Promise<void> {
     const chain = await measureChain(pgUrl);
     const ready = await measureReady(pgUrl);
     const load = await measureLoad(pgUrl);
+    const ramp = await runRampEntry(pgUrl, socketUrl, log).catch((e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
+    const profile = await runProfileBench(socketUrl ?? pgUrl, log).catch((e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
     const consoleEntry = await measureConsole(pgUrl, log);
     const market = await measureMarket(pgUrl, log);
     const push = await measurePush(pgUrl, log, positiveInt(process.env.BENCH_PUSH_PLAYERS, 100_000));
@@ -117,7 +125,7 @@ async function main(): Promise<void> {
       web: { ...webEntry(web, measured), ...(startup ?? {}) },
       valley,
       chain,
-      ops: { ...opsEntry(ready), ...loadEntry(load) },
+      ops: { ...opsEntry(ready), ...loadEntry(load), ramp, profile },
       console: consoleEntry,
       market,
       push,
@@ -292,6 +300,24 @@ async function mainApiOnly(): Promise<void> {
   });
 }
 
+/** `--only ramp`: the ramp 300 → 600 → 900 players (bench/ramp.ts: `ops.ramp`); other entries are kept. */
+async function mainRampOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl, _v, socketUrl) => {
+    const ramp = await runRampEntry(pgUrl, socketUrl, log);
+    writeReport({ ...readExisting(), ops: { ...((readExisting().ops ?? {}) as Record<string, unknown>), ramp, ramp_at: new Date().toISOString() } });
+    process.stdout.write(`${rampLines([...ramp.levels, ...(ramp.tcp_600 ? [ramp.tcp_600] : [])]).join('\n')}\n`);
+  });
+}
+
+/** `--only profile`: where the mixed load's CPU goes, per route and per phase (bench/profile-load.ts: `ops.profile`); other entries are kept. */
+async function mainProfileOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl, _v, socketUrl) => {
+    const profile = await runProfileBench(socketUrl ?? pgUrl, log);
+    writeReport({ ...readExisting(), ops: { ...((readExisting().ops ?? {}) as Record<string, unknown>), profile, profile_at: new Date().toISOString() } });
+    process.stdout.write(`${profileLines(profile).join('\n')}\n`);
+  });
+}
+
 /** `--only load`: the mixed load of two servers on Postgres (`ops.load`); other entries are kept. */
 async function mainLoadOnly(): Promise<void> {
   await withBenchPostgres(async (pgUrl) => {
@@ -321,7 +347,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market' or 'push' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push', 'ramp', 'profile'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push', 'ramp' or 'profile' can be run alone`);
   return part;
 }
 
@@ -330,7 +356,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : only === 'market' ? mainMarketOnly() : only === 'push' ? mainPushOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : only === 'market' ? mainMarketOnly() : only === 'push' ? mainPushOnly() : only === 'ramp' ? mainRampOnly() : only === 'profile' ? mainProfileOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
