@@ -3,10 +3,13 @@
  * sign-in by the PAYMENT key of a base/enterprise address, and the link of a STAKE key by its
  * reward address (docs/game-rules.md §8.2). `signData(addressHex, utf8MessageHex)` returns a DataSignature —
  * `signature` is a COSE_Sign1 (CBOR, hex) and `key` a COSE_Key (CBOR, hex) (CIP-30, CIP-8,
- * RFC 9052). The ed25519 check itself is done by `@cardano-foundation/cardano-verify-datasignature`;
- * this module adds the checks that library leaves out (docs/architecture.md, "What was tried on this
- * machine"): it accepts the STAKE key of a base address, it skips the payload check for an empty
- * message, and it compares a possibly hashed or detached payload loosely. Here the COSE_Key's
+ * RFC 9052). The signature is checked here, over the COSE `Sig_structure` ["Signature1", protected
+ * header bytes as sent, empty external AAD, payload] (RFC 9052 §4.4) with the server's ed25519
+ * (`bytes.ts`, RFC 8032 strict, OpenSSL through `node:crypto`); it was checked by
+ * `@cardano-foundation/cardano-verify-datasignature` before issue 41 (pure-JS curve arithmetic, about
+ * 6 ms of CPU a sign-in). That library also leaves checks out (docs/architecture.md, "What was tried
+ * on this machine"): it accepts the STAKE key of a base address, it skips the payload check for an
+ * empty message, and it compares a possibly hashed or detached payload loosely. Here the COSE_Key's
  * public key must hash (blake2b-224) to the address's credential of the proof's role, the
  * COSE_Sign1 payload must be present, unhashed and byte-for-byte the UTF-8 encoding of the
  * message, and the "address" protected header, when present, must be the address's bytes. The
@@ -19,10 +22,9 @@
  * @module
  */
 import { Buffer } from 'node:buffer';
-import cfVerifyModule from '@cardano-foundation/cardano-verify-datasignature';
 import { blake2b } from '@noble/hashes/blake2.js';
-import { decode as cborDecode } from 'cborg';
-import { MAX_MESSAGE_CHARS, bytesEqual, isHex, plainBytes, toHex } from './bytes.ts';
+import { decode as cborDecode, encode as cborEncode } from 'cborg';
+import { MAX_MESSAGE_CHARS, bytesEqual, ed25519Verify, isHex, plainBytes, toHex } from './bytes.ts';
 import { signingCredential, type CardanoNetwork, type SigningAddress } from './cardano-address.ts';
 import type { SignInCheck } from './sign-in-check.ts';
 
@@ -124,12 +126,13 @@ function nestsWithin(value: unknown, depthLeft: number): boolean {
   return true;
 }
 
-/** The CF verifier ships as a UMD bundle; depending on the loader its function is the module or its `default`. */
-type CfVerify = (signature: string, key: string, message?: string, address?: string) => boolean;
-const cfVerify: CfVerify =
-  typeof cfVerifyModule === 'function'
-    ? (cfVerifyModule as CfVerify)
-    : (cfVerifyModule as unknown as { default: CfVerify }).default;
+/**
+ * The bytes a COSE_Sign1 signs (RFC 9052 §4.4): the CBOR array ["Signature1", protected header bytes
+ * as sent, external AAD (empty), payload].
+ */
+function sigStructure(protectedBytes: Uint8Array, payload: Uint8Array): Uint8Array {
+  return cborEncode(['Signature1', plainBytes(protectedBytes), new Uint8Array(0), plainBytes(payload)]);
+}
 
 /**
  * Checks a CIP-30 `signData` sign-in proof and says why it was refused.
@@ -138,9 +141,9 @@ const cfVerify: CfVerify =
  * given) whose payment credential is a key; the message is non-empty; the COSE_Key is an OKP
  * Ed25519 key whose blake2b-224 hash equals the payment key hash; the COSE_Sign1 protected header
  * has alg EdDSA and, if it has an `address` header, it equals the address bytes; the payload is
- * attached, not hashed, and equals the UTF-8 bytes of `message`; and
- * `@cardano-foundation/cardano-verify-datasignature` verifies the signature against that key,
- * message and address.
+ * attached, not hashed, and equals the UTF-8 bytes of `message`; and the signature verifies by that
+ * key (ed25519, RFC 8032 strict) over the COSE `Sig_structure` of the protected header as sent and
+ * the payload.
  *
  * @returns `{ok: true}` or `{ok: false, reason}` (a {@link CardanoSignInFailure}); never throws.
  */
@@ -168,7 +171,7 @@ function checkKeyProof(input: CardanoSignInInput, role: 'payment' | 'stake'): Si
  * wallet signs with its reward address (`stake…`), so the COSE_Key must hash (blake2b-224) to the
  * reward address's stake key credential; every other rule is {@link checkCardanoSignIn}'s
  * (message attached, unhashed, equal; `address` header equal to the reward address's bytes; the
- * signature verified by `@cardano-foundation/cardano-verify-datasignature`). A script stake
+ * ed25519 signature over the `Sig_structure`). A script stake
  * credential cannot sign (`SCRIPT_ADDRESS`).
  *
  * @param input `address` is the bech32 reward address.
@@ -243,18 +246,12 @@ function checkCose(input: CardanoSignInInput, expected: () => CardanoSignInFailu
       if (!isBytes(headerAddress) || !bytesEqual(headerAddress, info.bytes)) return fail('ADDRESS_HEADER_MISMATCH');
     }
 
-    // The key must be the PAYMENT key: the CF verifier also accepts the stake key of a base address.
+    // The key must be the key of the proof's role (the CF verifier also accepted the stake key of a base address).
     if (toHex(blake2b(plainBytes(publicKey), { dkLen: 28 })) !== info.keyHash) {
       return fail('KEY_NOT_PAYMENT_CREDENTIAL');
     }
 
-    let verified = false;
-    try {
-      verified = cfVerify(signature, key, message, address) === true;
-    } catch {
-      verified = false;
-    }
-    return verified ? { ok: true } : fail('BAD_SIGNATURE');
+    return ed25519Verify(sig, sigStructure(protectedBytes, payload), publicKey) ? { ok: true } : fail('BAD_SIGNATURE');
   } catch {
     return fail('BAD_INPUT');
   }
