@@ -20,6 +20,7 @@
  *   tsx bench/market.ts --url postgres://… [--traders 1000] [--books 20] [--orders 10000] [--concurrency 16]
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -43,6 +44,10 @@ export interface MarketBenchRun {
   match_max_ms: number;
   /** The same workers making one single-row INSERT per order (the database's floor). */
   floor_inserts_per_s: number;
+  /** CPU of this process (the server's code: placeOrder, the engine, the driver) per order, ms. */
+  node_cpu_ms_per_order: number;
+  /** CPU of the run's Postgres backends per order, ms (from /proc: null when Postgres is not on this machine). */
+  pg_cpu_ms_per_order: number | null;
   goal_orders_per_s: number;
   goal_p99_ms: number;
 }
@@ -97,6 +102,22 @@ async function seed(db: Database, traders: number, books: ReturnType<typeof choo
   await exec(orm, sql`ANALYZE`);
 }
 
+/** CPU seconds (user + system) of this database's backends, read from /proc; null when they are not on this machine. */
+async function backendCpu(db: Database): Promise<number | null> {
+  const rows = await exec<{ pid: number }>(db.orm, sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
+  let ticks = 0;
+  try {
+    for (const { pid } of rows) {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
+    }
+  } catch {
+    return null;
+  }
+  return ticks / 100; // USER_HZ
+}
+
 /** Runs `n` jobs on `concurrency` workers. @returns each job's latency (ms) and the wall time (s) */
 async function drive(n: number, concurrency: number, job: (i: number) => Promise<void>): Promise<{ latencies: number[]; seconds: number }> {
   const latencies: number[] = [];
@@ -127,6 +148,8 @@ export async function runMarketBench(url: string, opts: { traders: number; books
     for (const b of books) {
       await placeOrder(db, 1 + rand(opts.traders), randomUUID(), { good: b.key.good, token: b.key.payToken, side: 'buy', quantity: 1, price: b.reference.toString() }, now());
     }
+    const pg0 = await backendCpu(db);
+    const cpu0 = process.cpuUsage();
     const run = await drive(opts.orders, opts.concurrency, async () => {
       const b = books[rand(books.length)]!;
       const side = Math.random() < 0.5 ? 'buy' : 'sell';
@@ -134,6 +157,8 @@ export async function runMarketBench(url: string, opts: { traders: number; books
       const price = (b.reference * (10_000n + off)) / 10_000n;
       await placeOrder(db, 1 + rand(opts.traders), randomUUID(), { good: b.key.good, token: b.key.payToken, side, quantity: 1 + rand(3), price: price.toString() }, now());
     });
+    const cpu = process.cpuUsage(cpu0);
+    const pg1 = await backendCpu(db); // the pool's connections stay open: every backend of the run is still there
     const [t] = await exec<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM market_trades`);
     const floor = await drive(opts.orders, opts.concurrency, async (i) => {
       await exec(db.orm, sql`INSERT INTO bench_floor (user_id, good, price, at) VALUES (${1 + (i % opts.traders)}, 'food', 900000, now())`);
@@ -142,6 +167,7 @@ export async function runMarketBench(url: string, opts: { traders: number; books
       traders: opts.traders, books: books.length, orders: opts.orders, trades: t!.n - books.filter((b) => b.seeded).length, concurrency: opts.concurrency,
       orders_per_s: round(opts.orders / run.seconds, 0), match_p50_ms: round(pct(run.latencies, 50)), match_p99_ms: round(pct(run.latencies, 99)),
       match_max_ms: round(Math.max(...run.latencies)), floor_inserts_per_s: round(opts.orders / floor.seconds, 0),
+      node_cpu_ms_per_order: round((cpu.user + cpu.system) / 1000 / opts.orders), pg_cpu_ms_per_order: pg0 === null || pg1 === null ? null : round(((pg1 - pg0) * 1000) / opts.orders),
       goal_orders_per_s: MARKET_GOAL_ORDERS_PER_S, goal_p99_ms: MARKET_GOAL_P99_MS,
     };
   } finally {
@@ -154,7 +180,8 @@ export function marketLines(r: MarketBenchRun): string[] {
   const ok = (b: boolean) => (b ? 'ok' : 'MISSED');
   return [
     `market: ${r.orders_per_s} orders/s (goal ≥ ${r.goal_orders_per_s}) ${ok(r.orders_per_s >= r.goal_orders_per_s)}, match p99 ${r.match_p99_ms} ms (goal < ${r.goal_p99_ms}) ${ok(r.match_p99_ms < r.goal_p99_ms)}`
-      + ` — ${r.traders.toLocaleString('en')} traders, ${r.books} books, ${r.orders.toLocaleString('en')} orders → ${r.trades.toLocaleString('en')} trades; floor: ${r.floor_inserts_per_s} INSERTs/s`,
+      + ` — ${r.traders.toLocaleString('en')} traders, ${r.books} books, ${r.orders.toLocaleString('en')} orders → ${r.trades.toLocaleString('en')} trades, concurrency ${r.concurrency}`
+      + `; CPU per order: ${r.node_cpu_ms_per_order} ms Node${r.pg_cpu_ms_per_order === null ? '' : ` + ${r.pg_cpu_ms_per_order} ms Postgres`}; floor: ${r.floor_inserts_per_s} INSERTs/s`,
   ];
 }
 

@@ -125,6 +125,83 @@ export async function applyLedgerCredits(tx: Orm, credits: readonly LedgerCredit
   return r!.applied;
 }
 
+/** A debit (amount > 0 taken) of a token or of `item:<key>`, for {@link applyLedgerMoves}. */
+export interface LedgerDebit extends LedgerCredit {
+  /** The error when the balance or item count holds less than `amount`. */
+  insufficientCode: ErrorCode;
+}
+
+/**
+ * Applies one debit and any credits in ONE statement inside `tx`, together with the caller's own
+ * writes (`also`: CTEs `name AS (…)`, comma-joined, placed first in the statement's WITH; a Market
+ * match's order, trades and notices). First the balance rows of `lockUsers` are locked in (user,
+ * token) order and then, given `itemKey`, their `user_items` rows of that item in user order — the
+ * order of {@link lockBalancesOf}, the tick and single entries — and only then is anything moved.
+ * Every entry is written (one already written — same reason, reference, user, asset — is skipped, as
+ * {@link applyTokenEntry} skips it); each (user, asset)'s balance moves by the sum of its entries
+ * written, but the debited one only if it held the whole debit before the credits (as a debit
+ * applied first, then the credits), else nothing applies.
+ * @param at the entries' time (the request's game time)
+ * @throws Error on an amount ≤ 0 (a caller's bug); ApiError `debit.insufficientCode` when the debited
+ *   balance or item count holds less than the debit; ApiError AMOUNT_TOO_LARGE when an amount or a
+ *   resulting balance exceeds `MAX_AMOUNT` (the caller's transaction must then roll back)
+ */
+export async function applyLedgerMoves(tx: Orm, moves: { lockUsers: readonly number[]; itemKey?: string | undefined; debit?: LedgerDebit | undefined; credits: readonly LedgerCredit[] },
+  at: Date, also?: SQL): Promise<void> {
+  const { debit, credits } = moves;
+  for (const c of debit ? [debit, ...credits] : credits) {
+    if (c.amount <= 0n) throw new Error(`ledger moves: amount ${c.amount} of ${c.reason} ${c.reference} is not positive`);
+    if (c.amount > MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
+  }
+  const ids = [...new Set([...moves.lockUsers, ...(debit ? [debit.userId] : []), ...credits.map((c) => c.userId)])].sort((a, b) => a - b);
+  const entries = [...(debit ? [{ ...debit, amount: -debit.amount }] : []), ...credits];
+  if (entries.length === 0 && !also) return;
+  const prefix = also ? sql`${also}, ` : sql``;
+  if (entries.length === 0) {
+    await exec(tx, sql`WITH ${prefix}nothing AS (SELECT 1) SELECT 1`);
+    return;
+  }
+  const list = sql.join(ids.map((id) => sql`${id}::int`), sql`, `);
+  const itemLock = moves.itemKey === undefined ? sql`0`
+    : sql`(SELECT count(*) FROM (SELECT 1 FROM user_items WHERE user_id IN (${list}) AND item_key = ${moves.itemKey} ORDER BY user_id FOR UPDATE) i)`;
+  const values = sql.join(entries.map((c) => sql`(${c.userId}::int, ${c.asset}::text, ${c.amount.toString()}::numeric, ${c.reason}::text, ${c.reference}::text)`), sql`, `);
+  let r: { debits: number; debited: number; top: string | null } | undefined;
+  try {
+    [r] = await exec<{ debits: number; debited: number; top: string | null }>(tx, sql`WITH ${prefix}lk AS MATERIALIZED (
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM balances WHERE user_id IN (${list}) ORDER BY user_id, token FOR UPDATE) b) + ${itemLock} AS n
+      ), e (user_id, asset, amount, reason, reference) AS (VALUES ${values}
+      ), logged AS (
+        INSERT INTO ledger_entries (user_id, asset, amount, reason, reference, created_at)
+        SELECT user_id, asset, amount, reason, reference, ${at} FROM e WHERE (SELECT n FROM lk) >= 0 ORDER BY user_id, asset
+        ON CONFLICT (reason, reference, user_id, asset) DO NOTHING RETURNING user_id, asset, amount
+      ), s AS MATERIALIZED (
+        SELECT user_id, asset, sum(amount) AS amount, COALESCE(-sum(amount) FILTER (WHERE amount < 0), 0) AS need, asset LIKE 'item:%' AS item
+        FROM logged GROUP BY user_id, asset
+      ), token_debits AS (
+        UPDATE balances b SET amount = b.amount + s.amount FROM s
+        WHERE s.need > 0 AND NOT s.item AND b.user_id = s.user_id AND b.token = s.asset AND b.amount >= s.need RETURNING b.amount
+      ), item_debits AS (
+        UPDATE user_items u SET amount = u.amount + s.amount::int FROM s
+        WHERE s.need > 0 AND s.item AND u.user_id = s.user_id AND u.item_key = substr(s.asset, 6) AND u.amount >= s.need RETURNING 1
+      ), token_credits AS (
+        INSERT INTO balances (user_id, token, amount) SELECT user_id, asset, amount FROM s WHERE s.need = 0 AND NOT item ORDER BY user_id, asset
+        ON CONFLICT (user_id, token) DO UPDATE SET amount = balances.amount + EXCLUDED.amount RETURNING amount
+      ), item_credits AS (
+        INSERT INTO user_items (user_id, item_key, amount) SELECT user_id, substr(asset, 6), amount::int FROM s WHERE s.need = 0 AND item ORDER BY user_id, asset
+        ON CONFLICT (user_id, item_key) DO UPDATE SET amount = user_items.amount + EXCLUDED.amount RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM s WHERE need > 0)::int AS debits,
+        ((SELECT count(*) FROM token_debits) + (SELECT count(*) FROM item_debits))::int AS debited,
+        GREATEST((SELECT max(amount) FROM token_credits), (SELECT max(amount) FROM token_debits))::text AS top,
+        (SELECT count(*) FROM item_credits)::int AS items`);
+  } catch (err) {
+    if (debit && hasSqlState(err, SQLSTATE.checkViolation)) throw new ApiError(debit.insufficientCode);
+    throw err;
+  }
+  if (r!.debited !== r!.debits) throw new ApiError(debit?.insufficientCode ?? 'VENDOR_NOT_ENOUGH_BALANCE');
+  if (r!.top !== null && BigInt(r!.top) > MAX_AMOUNT) throw new ApiError('AMOUNT_TOO_LARGE');
+}
+
 /** A change of an item count (whole items), recorded in the ledger as asset `item:<key>`. */
 export interface ItemEntry {
   userId: number;

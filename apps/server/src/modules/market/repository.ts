@@ -2,7 +2,7 @@
  * SQL of the Market (docs/game-rules.md §16): orders and trades (migration 0037), the per-book lock.
  * Balances and items move only through `modules/ledger` (the service calls it).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MarketOrder as ApiOrder, MarketTradeRow } from '@kingdom/api';
 import type { BookKey, MarketOrder, MarketPayToken, Side } from '@kingdom/game';
 import { exec, type Orm } from '../../db/client.ts';
@@ -83,6 +83,119 @@ export async function reachableOrders(tx: Orm, key: BookKey, side: Side, price: 
         AND ${buying ? sql`price <= ${price.toString()}::numeric` : sql`price >= ${price.toString()}::numeric`}
     ) market_orders
     WHERE ahead < ${quantity} ORDER BY market_orders.seq`);
+}
+
+/** What a placement reads under the book's lock, in one statement ({@link placementRead}). */
+export interface PlacementRead {
+  /** The order already placed under this idempotency key: its request hash and stored answer. */
+  prior: { request_hash: string; response: unknown } | null;
+  /** Units of the good placed in orders since the day's start (both sides, every status: the daily cap). */
+  placedToday: number;
+  /** A seller's lands held (0 for a buyer). */
+  landsHeld: number;
+  /** A seller's account creation (ms; a buyer's: `now`). */
+  createdAt: number;
+  /** The open orders the new order can reach ({@link reachableOrders}), in placement order. */
+  rows: OrderRow[];
+  /** The book's trades of the median window, when asked (`tradesFrom`). */
+  trades: Array<{ price: bigint; quantity: number; at: number }>;
+  /** The new order's id and placement sequence, drawn now (under the lock). */
+  orderId: string;
+  seq: number;
+  /** Trade ids drawn for the match, ascending: one per reachable order (a match makes at most that many trades). */
+  tradeIds: string[];
+}
+
+/**
+ * Everything a placement reads, in ONE statement after the book's lock (docs/game-rules.md §16): the
+ * order already placed under `idempotencyKey` (its replay), the account's facts ({@link placementFacts}),
+ * the reachable orders ({@link reachableOrders}), the median window's trades when `tradesFrom` is given
+ * ({@link tradesSince}), and the ids the writes will use — the order's id and sequence (drawn under the
+ * lock: time priority) and one trade id per reachable order (unused ones leave gaps).
+ */
+export async function placementRead(tx: Orm, q: {
+  key: BookKey; userId: number; walletGroup: string; idempotencyKey: string; side: Side; price: bigint; quantity: number; now: Date; dayFrom: Date; tradesFrom: Date | null;
+}): Promise<PlacementRead> {
+  const { key, userId, now } = q;
+  const seller = q.side === 'sell';
+  const buying = !seller;
+  const priority = buying ? sql`price ASC, seq ASC` : sql`price DESC, seq ASC`;
+  const sellerCols = seller
+    ? sql`(SELECT count(*)::int FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId}) AS lands,
+      (SELECT created_at FROM users WHERE id = ${userId}) AS created_at`
+    : sql`0 AS lands, NULL::timestamptz AS created_at`;
+  const trades = q.tradesFrom === null ? sql`'[]'::json`
+    : sql`(SELECT COALESCE(json_agg(json_build_object('price', price::text, 'quantity', quantity, 'at', at)), '[]'::json) FROM market_trades
+        WHERE good = ${key.good} AND pay_token = ${key.payToken} AND at > ${q.tradesFrom})`;
+  const [r] = await exec<{ n: number; lands: number; created_at: Date | string | null; prior: PlacementRead['prior']; rows: OrderRow[]; trades: Array<{ price: string; quantity: number; at: string }>;
+    order_id: string; seq: string; trade_ids: string[] }>(tx, sql`WITH r AS MATERIALIZED (SELECT ${ORDER_COLUMNS} FROM (
+      SELECT o.*, COALESCE(sum(remaining) FILTER (WHERE expires_at > ${now} AND user_id <> ${userId} AND wallet_group <> ${q.walletGroup})
+        OVER (ORDER BY ${priority} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS ahead
+      FROM market_orders o
+      WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' AND side = ${buying ? 'sell' : 'buy'}
+        AND ${buying ? sql`price <= ${q.price.toString()}::numeric` : sql`price >= ${q.price.toString()}::numeric`}
+    ) market_orders WHERE ahead < ${q.quantity})
+    SELECT (SELECT COALESCE(sum(quantity), 0)::int FROM market_orders WHERE user_id = ${userId} AND good = ${key.good} AND placed_at >= ${q.dayFrom}) AS n, ${sellerCols},
+      (SELECT json_build_object('request_hash', request_hash, 'response', response) FROM market_orders WHERE user_id = ${userId} AND idempotency_key = ${q.idempotencyKey}) AS prior,
+      (SELECT COALESCE(json_agg(r ORDER BY r.seq::bigint), '[]'::json) FROM r) AS rows, ${trades} AS trades,
+      nextval('market_orders_id_seq')::text AS order_id, nextval('market_order_seq')::text AS seq,
+      array(SELECT nextval('market_trades_id_seq')::text FROM r) AS trade_ids`);
+  const row = r!;
+  return {
+    prior: row.prior, placedToday: row.n, landsHeld: row.lands, createdAt: !seller ? now.getTime() : row.created_at === null ? Date.now() : ms(row.created_at),
+    rows: row.rows, trades: row.trades.map((t) => ({ price: BigInt(t.price), quantity: t.quantity, at: ms(t.at) })),
+    orderId: row.order_id, seq: Number(row.seq), tradeIds: row.trade_ids,
+  };
+}
+
+/** A trade to write with its id (drawn by {@link placementRead}). */
+export interface TradeRow {
+  id: string; makerOrderId: string; takerOrderId: string; buyOrderId: string; sellOrderId: string; buyerId: number; sellerId: number; quantity: number; price: bigint; fee: bigint;
+}
+
+/**
+ * The Market's own writes of one outcome as CTEs for one statement (`ledger.applyLedgerMoves` runs
+ * them with the escrow's moves): the new order's row in its state after the match (`order`, its id
+ * and sequence drawn already), the other orders' new state (`changes`, one UPDATE), the trades (one
+ * INSERT, ids given), one inbox notice per given notice (one INSERT) and the traders' achievement
+ * checks (ascending user id, DO UPDATE as {@link markAchievementCheck}). The orders and trades come
+ * first, so their tables are locked first (a held `notifications` or `ledger_entries` finds them written).
+ * @returns the CTEs, or undefined when there is nothing to write
+ */
+export function outcomeWrites(key: BookKey, w: {
+  order?: (NewOrderRow & { id: string; seq: number; remaining: number; status: OrderRow['status']; response: unknown }) | undefined;
+  changes: readonly OrderChange[]; trades: readonly TradeRow[]; notices: ReadonlyArray<{ userId: number; type: string; data: unknown }>;
+}, at: Date): SQL | undefined {
+  const parts: SQL[] = [];
+  const o = w.order;
+  if (o) {
+    parts.push(sql`m_order AS (INSERT INTO market_orders
+      (id, user_id, wallet_group, side, good, pay_token, quantity, remaining, price, fee_bps, escrow, status, seq, placed_at, expires_at, closed_at, idempotency_key, request_hash, response)
+      VALUES (${o.id}::bigint, ${o.userId}, ${o.walletGroup}, ${o.side}, ${o.key.good}, ${o.key.payToken}, ${o.quantity}, ${o.remaining}, ${o.price.toString()}::numeric, ${o.feeBps},
+        ${o.escrow.toString()}::numeric, ${o.status}, ${o.seq}, ${o.placedAt}, ${o.expiresAt}, ${o.status === 'open' ? null : at}::timestamptz, ${o.idempotencyKey}, ${o.requestHash},
+        ${JSON.stringify(o.response)}::jsonb) RETURNING 1)`);
+  }
+  if (w.changes.length > 0) {
+    const values = sql.join(w.changes.map((c) => sql`(${c.id}::bigint, ${c.remaining}::int, ${c.escrow.toString()}::numeric, ${c.status}::text,
+      ${c.response === undefined ? null : JSON.stringify(c.response)}::jsonb)`), sql`, `);
+    parts.push(sql`m_changes AS (UPDATE market_orders o SET remaining = v.remaining, escrow = v.escrow, status = v.status,
+      closed_at = CASE WHEN v.status = 'open' THEN NULL ELSE ${at}::timestamptz END, response = COALESCE(v.response, o.response)
+      FROM (VALUES ${values}) v (id, remaining, escrow, status, response) WHERE o.id = v.id RETURNING 1)`);
+  }
+  if (w.trades.length > 0) {
+    const values = sql.join(w.trades.map((t) => sql`(${t.id}::bigint, ${key.good}, ${key.payToken}, ${t.makerOrderId}::bigint, ${t.takerOrderId}::bigint, ${t.buyOrderId}::bigint,
+      ${t.sellOrderId}::bigint, ${t.buyerId}::int, ${t.sellerId}::int, ${t.quantity}::int, ${t.price.toString()}::numeric, ${t.fee.toString()}::numeric, ${at}::timestamptz)`), sql`, `);
+    parts.push(sql`m_trades AS (INSERT INTO market_trades (id, good, pay_token, maker_order_id, taker_order_id, buy_order_id, sell_order_id, buyer_id, seller_id, quantity, price, fee, at)
+      VALUES ${values} RETURNING 1)`);
+  }
+  if (w.notices.length > 0) {
+    const rows = sql.join(w.notices.map((n) => sql`(${n.userId}::int, ${n.type}, ${JSON.stringify(n.data)}::jsonb, ${at}::timestamptz)`), sql`, `);
+    parts.push(sql`m_notices AS (INSERT INTO notifications (user_id, type, data, created_at) VALUES ${rows} RETURNING 1)`);
+    const ids = [...new Set(w.notices.map((n) => n.userId))].sort((a, b) => a - b);
+    parts.push(sql`m_checks AS (INSERT INTO achievement_checks (user_id) VALUES ${sql.join(ids.map((id) => sql`(${id})`), sql`, `)}
+      ON CONFLICT (user_id) DO UPDATE SET changes = achievement_checks.changes + 1 RETURNING 1)`);
+  }
+  return parts.length === 0 ? undefined : sql.join(parts, sql`, `);
 }
 
 /** The next placement sequence (draw it under the book's lock: time priority within the book). */

@@ -15,15 +15,15 @@ import {
   MARKET_FEE_BPS, MARKET_MEDIAN_DAYS, checkNewOrder, checkOrderBounds, dayStart, emptyBook, escrowReleases, expireOrders, gameDay, goodAmount, match,
   orderEscrow, orderExpiresAt, referencePrice, vendorReferencePrice, FOOD_GOOD, type BookKey, type MarketBook, type MarketOrder, type MarketRefund, type MarketTrade,
 } from '@kingdom/game';
-import type { MarketCancelResponse, MarketOrderRequest, MarketPlaceResponse, MarketTradeRow } from '@kingdom/api';
+import type { MarketCancelResponse, MarketOrderRequest, MarketPlaceResponse, MarketTradeRow, NotificationType } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
-import { applyItemEntry, applyLedgerCredits, applyTokenEntry, lockBalancesOf, type LedgerCredit } from '../ledger/ledger.ts';
-import { notifyMany } from '../notifications/repository.ts';
+import { hasSqlState, SQLSTATE } from '../../db/client.ts';
+import { applyLedgerMoves, type LedgerCredit, type LedgerDebit } from '../ledger/ledger.ts';
 import { countHit } from '../../http/rate-limit-store.ts';
 import {
-  booksWithAnyExpired, booksWithExpired, expiredOrders, insertOrderRow, insertTrades, lockBook, markAchievementCheck, openOrders, orderById, reachableOrders, orderByKey, placementFacts,
-  toApiOrder, toEngineOrder, tradesSince, updateOrders, type OrderChange, type OrderRow,
+  booksWithAnyExpired, booksWithExpired, expiredOrders, lockBook, openOrders, orderById, orderByKey, outcomeWrites, placementRead,
+  toApiOrder, toEngineOrder, type NewOrderRow, type OrderChange, type OrderRow,
 } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -66,37 +66,28 @@ export function bookOf(key: BookKey, rows: readonly OrderRow[]): MarketBook {
 /** The ledger asset of a book's pay token or good: the token, `food`, or `item:<key>`. */
 const ledgerAsset = (key: BookKey, asset: 'good' | 'pay'): string => (asset === 'pay' ? key.payToken : key.good === FOOD_GOOD ? 'food' : `item:${key.good}`);
 
-/** Takes `amount` (> 0) of the pay token or the good out of `userId`'s balance / items (its rows locked already). */
-async function debitAsset(tx: Orm, userId: number, asset: 'good' | 'pay', key: BookKey, amount: bigint, reason: string, reference: string, at: Date): Promise<void> {
-  if (asset === 'pay') {
-    await applyTokenEntry(tx, { userId, token: key.payToken, amount: -amount, reason, reference, at }, 'VENDOR_NOT_ENOUGH_BALANCE', { locked: true });
-  } else if (key.good === FOOD_GOOD) {
-    await applyTokenEntry(tx, { userId, token: 'food', amount: -amount, reason, reference, at }, 'VENDOR_NOT_ENOUGH_BALANCE', { locked: true });
-  } else {
-    await applyItemEntry(tx, { userId, itemKey: key.good, amount: -Number(amount), reason, reference, at }, 'ITEM_NOT_EXIST_ON_BALANCE');
-  }
-}
-
 /**
- * Writes an engine outcome in `tx` (the book's lock held), in a fixed number of statements whatever
- * the number of trades (docs/architecture.md, the Market): the trades (one INSERT); the balance rows of
- * every account it moves, locked in (user, token) order and then their rows of the book's item in user
- * order (one statement, so two books' transactions and the tick lock balances in one order); the
- * incoming order's escrow debit (`ledger.applyTokenEntry` / `applyItemEntry`: its error codes); every
- * movement out of escrow as credits (`ledger.applyLedgerCredits`, one statement); each order's new
- * state and the placement's answer (one UPDATE); one `market_fill` notice per trade to each side (one
- * INSERT; `remaining` = that order's open quantity after the outcome; `fee` the buyer's).
+ * Writes an engine outcome in `tx` (the book's lock held) in ONE statement whatever the number of
+ * trades (docs/architecture.md, the Market; `ledger.applyLedgerMoves` with the Market's CTEs,
+ * `repository.outcomeWrites`): the balance rows of every account it moves locked in (user, token)
+ * order and then their rows of the book's item in user order (so two books' transactions and the tick
+ * lock balances in one order); the incoming order's row in its state after the match and its answer;
+ * the other orders' new state; the trades; the incoming order's escrow debit (VENDOR_NOT_ENOUGH_BALANCE
+ * for tokens or FOOD, ITEM_NOT_EXIST_ON_BALANCE for items: what it holds before the credits); every
+ * movement out of escrow as a credit; one `market_fill` notice per trade to each side (`remaining` =
+ * that order's open quantity after the outcome; `fee` the buyer's) and the traders' achievement checks.
  * @param before the book's open orders as read (their state before the outcome)
  * @param after the engine's book after the outcome
- * @param taker the incoming order (its row is inserted, its escrow not yet taken), what of it rests,
- *   and `respond`, the placement's answer from the trades written (stored on the order's row)
+ * @param taker the incoming order (its row not yet written: `row`, with the id and sequence drawn),
+ *   what of it rests, the trade ids drawn for it, and `respond`, the placement's answer from the
+ *   trades written (stored on the order's row)
  * @returns the trades with their ids
  */
 async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[], after: MarketBook, trades: readonly MarketTrade[], refunds: readonly MarketRefund[], at: Date,
-  taker?: { order: MarketOrder; rested?: MarketOrder; respond?: (written: Array<MarketTrade & { id: string }>) => unknown }): Promise<Array<MarketTrade & { id: string }>> {
-  const ids = await insertTrades(tx, key, trades.map((t) => ({ makerOrderId: t.makerOrderId, takerOrderId: t.takerOrderId, buyOrderId: t.buyOrderId, sellOrderId: t.sellOrderId,
-    buyerId: t.buyerAccountId, sellerId: t.sellerAccountId, quantity: t.quantity, price: t.price, fee: t.fee })), at);
-  const written = trades.map((t, i) => ({ ...t, id: ids[i]! }));
+  taker?: { order: MarketOrder; row: NewOrderRow & { seq: number }; tradeIds: readonly string[]; rested?: MarketOrder | undefined;
+    respond: (written: Array<MarketTrade & { id: string }>) => unknown }): Promise<Array<MarketTrade & { id: string }>> {
+  if (trades.length > (taker?.tradeIds.length ?? 0)) throw new Error(`market: ${trades.length} trades, ${taker?.tradeIds.length ?? 0} ids drawn`);
+  const written = trades.map((t, i) => ({ ...t, id: taker!.tradeIds[i]! }));
 
   const { releases } = escrowReleases({ trades: [...trades], refunds: [...refunds] }, key.good);
   const tradeReleases = trades.length * 2;
@@ -107,14 +98,15 @@ async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[
     const reference = r.reason === 'fill_excess' ? `order:${r.orderId}:fill_excess:${taker?.order.id ?? ''}` : `order:${r.orderId}:${r.reason}`;
     return { userId: r.accountId, asset: ledgerAsset(key, r.asset), amount: r.amount, reason: 'market_refund', reference };
   });
-  await lockBalancesOf(tx, [...(taker ? [taker.order.accountId] : []), ...credits.map((c) => c.userId)], key.good === FOOD_GOOD ? undefined : key.good);
+  let debit: LedgerDebit | undefined;
   if (taker) {
     const e = orderEscrow(taker.order);
     const o = taker.order;
-    if (o.side === 'buy') await debitAsset(tx, o.accountId, 'pay', key, e.tokens, 'market_escrow', `order:${o.id}`, at);
-    else await debitAsset(tx, o.accountId, 'good', key, goodAmount(key.good, e.quantity), 'market_escrow', `order:${o.id}`, at);
+    debit = o.side === 'buy'
+      ? { userId: o.accountId, asset: ledgerAsset(key, 'pay'), amount: e.tokens, reason: 'market_escrow', reference: `order:${o.id}`, insufficientCode: 'VENDOR_NOT_ENOUGH_BALANCE' }
+      : { userId: o.accountId, asset: ledgerAsset(key, 'good'), amount: goodAmount(key.good, e.quantity), reason: 'market_escrow', reference: `order:${o.id}`,
+        insufficientCode: key.good === FOOD_GOOD ? 'VENDOR_NOT_ENOUGH_BALANCE' : 'ITEM_NOT_EXIST_ON_BALANCE' };
   }
-  await applyLedgerCredits(tx, credits, at);
 
   // the orders' new state
   const open = new Map([...after.bids, ...after.asks].map((o) => [o.id, o]));
@@ -131,12 +123,10 @@ async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[
     else if (why) changes.push({ id: o.id, remaining: o.quantity, escrow: 0n, status: 'cancelled' });
     else changes.push({ id: o.id, remaining: 0, escrow: 0n, status: 'filled' });
   }
-  if (taker) {
-    const response = taker.respond?.(written);
-    if (taker.rested) changes.push({ id: taker.order.id, remaining: taker.rested.quantity, escrow: orderEscrow(taker.rested).tokens, status: 'open', response });
-    else changes.push({ id: taker.order.id, remaining: 0, escrow: 0n, status: 'filled', response });
-  }
-  await updateOrders(tx, changes, at);
+  const order = taker && {
+    ...taker.row, id: taker.order.id, remaining: taker.rested?.quantity ?? 0, escrow: taker.rested ? orderEscrow(taker.rested).tokens : 0n,
+    status: taker.rested ? 'open' as const : 'filled' as const, response: taker.respond(written),
+  };
 
   // the inbox notices of the fills, both sides, in this transaction (docs/game-rules.md §16.6)
   const remainingOf = (orderId: string) => open.get(orderId)?.quantity ?? (taker?.order.id === orderId ? taker.rested?.quantity ?? 0 : 0);
@@ -144,22 +134,29 @@ async function writeOutcome(tx: Orm, key: BookKey, before: readonly MarketOrder[
     { userId: t.buyerAccountId, side: 'buy' as const, orderId: t.buyOrderId, fee: t.fee, t },
     { userId: t.sellerAccountId, side: 'sell' as const, orderId: t.sellOrderId, fee: 0n, t },
   ]).sort((a, b) => a.userId - b.userId);
-  await notifyMany(tx, notices.map((n) => ({ userId: n.userId, type: 'market_fill' as const, data: {
-    order_id: n.orderId, trade_id: n.t.id, good: key.good, token: key.payToken, side: n.side, quantity: n.t.quantity,
-    price: n.t.price.toString(), amount: n.t.value.toString(), fee: n.fee.toString(), remaining: remainingOf(n.orderId),
-  } })), at);
-  await markAchievementCheck(tx, notices.map((n) => n.userId));
+  const also = outcomeWrites(key, {
+    order, changes,
+    trades: written.map((t) => ({ id: t.id, makerOrderId: t.makerOrderId, takerOrderId: t.takerOrderId, buyOrderId: t.buyOrderId, sellOrderId: t.sellOrderId,
+      buyerId: t.buyerAccountId, sellerId: t.sellerAccountId, quantity: t.quantity, price: t.price, fee: t.fee })),
+    notices: notices.map((n) => ({ userId: n.userId, type: 'market_fill' satisfies NotificationType, data: {
+      order_id: n.orderId, trade_id: n.t.id, good: key.good, token: key.payToken, side: n.side, quantity: n.t.quantity,
+      price: n.t.price.toString(), amount: n.t.value.toString(), fee: n.fee.toString(), remaining: remainingOf(n.orderId),
+    } })),
+  }, at);
+  await applyLedgerMoves(tx, { lockUsers: [], itemKey: key.good === FOOD_GOOD ? undefined : key.good, debit, credits }, at, also);
   return written;
 }
 
 /**
  * Places a limit order of `userId` (docs/game-rules.md §16): checks it (`checkNewOrder`: bounds, who may
  * sell, the price band around the reference price, the daily cap of the game day of `now`), takes its
- * escrow, expires the book's expired orders, matches it and writes the outcome — in one transaction
- * under the book's lock. The same idempotency key again answers the first answer and changes nothing.
- * `hooks.afterLock` is a test's hook (called with the book's lock held); `hooks.ordersPerMinute`: the
- * per-account limit ({@link checkMarketRate}), counted before the transaction by every placement but
- * an idempotent replay (absent: no limit, for tools and tests that call the service directly).
+ * escrow, matches it and writes the outcome — in one transaction under the book's lock, in three
+ * statements (the lock; one read: the key's earlier order, the account's facts, the orders the new one
+ * can reach, the ids; one write: {@link writeOutcome}). The same idempotency key again answers the first
+ * answer and changes nothing. `hooks.afterLock` is a test's hook (called with the book's lock held);
+ * `hooks.ordersPerMinute`: the per-account limit ({@link checkMarketRate}), counted before the transaction
+ * by every placement but an idempotent replay (read first, then; absent: no limit and no read before
+ * the transaction, for tools and tests that call the service directly).
  * @throws GameError NOT_FOUND, VALIDATION_ERROR, AMOUNT_TOO_LARGE, MARKET_SELLER_NOT_ELIGIBLE,
  *   MARKET_NO_REFERENCE_PRICE, MARKET_PRICE_OUT_OF_BAND, MARKET_DAILY_CAP, MARKET_RATE_LIMIT; ApiError
  *   VENDOR_NOT_ENOUGH_BALANCE (tokens or FOOD), ITEM_NOT_EXIST_ON_BALANCE (items), IDEMPOTENCY_KEY_REUSED
@@ -171,55 +168,68 @@ export async function placeOrder(db: Database, userId: number, idempotencyKey: s
   const draft = { book: key, side: request.side, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS };
   checkOrderBounds(draft);
   const hash = requestHash(request);
-  const replay = async (): Promise<MarketPlaceResponse | null> => {
-    const prior = await orderByKey(db.orm, userId, idempotencyKey);
-    if (!prior || prior.response === null) return null;
+  const answerOf = (prior: { request_hash: string; response: unknown }): MarketPlaceResponse => {
     if (prior.request_hash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
+    if (prior.response === null) fail('CANT_RUN_THIS_OPERATION');
     return (typeof prior.response === 'string' ? JSON.parse(prior.response) : prior.response) as MarketPlaceResponse;
   };
-  const first = await replay();
-  if (first) return first;
-  if (hooks.ordersPerMinute !== undefined) await checkMarketRate(db, userId, hooks.ordersPerMinute);
+  const replay = async (): Promise<MarketPlaceResponse | null> => {
+    const prior = await orderByKey(db.orm, userId, idempotencyKey);
+    return prior ? answerOf(prior) : null;
+  };
+  if (hooks.ordersPerMinute !== undefined) {
+    const first = await replay();
+    if (first) return first;
+    await checkMarketRate(db, userId, hooks.ordersPerMinute);
+  }
   const t = now.getTime();
-  const answer = await db.orm.transaction(async (tx) => {
-    await lockBook(tx, key);
-    await hooks.afterLock?.();
-    const { placedToday, ...account } = await placementFacts(tx, userId, key.good, new Date(dayStart(gameDay(t))), request.side === 'sell', t);
-    // the 7 days' trades only where the Vendor gives no reference (they are read for nothing otherwise)
-    const reference = referencePrice(key, vendorReferencePrice(key) === null ? await tradesSince(tx, key, new Date(t - MARKET_MEDIAN_DAYS * DAY_MS)) : [], t);
-    checkNewOrder(draft, { account, placedToday, reference, now: t });
-    const expiresAt = orderExpiresAt(t);
-    const inserted = await insertOrderRow(tx, {
-      userId, walletGroup: walletGroupOf(userId), side: request.side, key, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS,
-      escrow: orderEscrow(draft).tokens, placedAt: now, expiresAt: new Date(expiresAt), idempotencyKey, requestHash: hash,
-    });
-    if (inserted === null) return null;
-    const { id, seq } = inserted;
-    const order: MarketOrder = { id, accountId: userId, walletGroup: walletGroupOf(userId), side: request.side, book: key, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS, seq, placedAt: t, expiresAt };
-    // what the order can reach, not the whole book (the same trades; the rest's expiry is the sweep's)
-    const rows = await reachableOrders(tx, key, request.side, price, request.quantity, { userId, walletGroup: walletGroupOf(userId) }, now);
-    const book = bookOf(key, rows);
-    const expired = expireOrders(book, t); // lazy expiry of the orders the walk passes
-    const result = match(expired.book, order, { now: t });
-    const before = [...book.bids, ...book.asks];
-    // the answer: the order as its row now reads (toApiOrder of it) and its trades, stored with its new state
-    let response: MarketPlaceResponse | undefined;
-    const respond = (written: Array<MarketTrade & { id: string }>) => {
-      const rested = result.rested;
-      response = {
-        order: {
-          id, good: key.good, token: key.payToken, side: request.side, quantity: request.quantity, remaining: rested?.quantity ?? 0, price: price.toString(),
-          escrow: (rested ? orderEscrow(rested).tokens : 0n).toString(), status: rested ? 'open' : 'filled', placed_at: now.toISOString(), expires_at: new Date(expiresAt).toISOString(),
-        },
-        trades: written.map((x) => tradeRow(x, userId, now)),
+  const walletGroup = walletGroupOf(userId);
+  try {
+    return await db.orm.transaction(async (tx) => {
+      await lockBook(tx, key);
+      await hooks.afterLock?.();
+      // the 7 days' trades only where the Vendor gives no reference (they are read for nothing otherwise)
+      const read = await placementRead(tx, {
+        key, userId, walletGroup, idempotencyKey, side: request.side, price, quantity: request.quantity, now, dayFrom: new Date(dayStart(gameDay(t))),
+        tradesFrom: vendorReferencePrice(key) === null ? new Date(t - MARKET_MEDIAN_DAYS * DAY_MS) : null,
+      });
+      if (read.prior) return answerOf(read.prior);
+      const { placedToday, landsHeld, createdAt } = read;
+      checkNewOrder(draft, { account: { landsHeld, createdAt }, placedToday, reference: referencePrice(key, read.trades, t), now: t });
+      const expiresAt = orderExpiresAt(t);
+      const id = read.orderId;
+      const row = {
+        userId, walletGroup, side: request.side, key, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS,
+        escrow: orderEscrow(draft).tokens, seq: read.seq, placedAt: now, expiresAt: new Date(expiresAt), idempotencyKey, requestHash: hash,
       };
-      return response;
-    };
-    await writeOutcome(tx, key, before, result.book, result.trades, [...expired.refunds, ...result.refunds], now,
-      result.rested ? { order, rested: result.rested, respond } : { order, respond });
-    return response!;
-  });
-  return answer ?? (await replay()) ?? fail('CANT_RUN_THIS_OPERATION');
+      const order: MarketOrder = { id, accountId: userId, walletGroup, side: request.side, book: key, quantity: request.quantity, price, feeBps: MARKET_FEE_BPS, seq: read.seq, placedAt: t, expiresAt };
+      // what the order can reach, not the whole book (the same trades; the rest's expiry is the sweep's)
+      const book = bookOf(key, read.rows);
+      const expired = expireOrders(book, t); // lazy expiry of the orders the walk passes
+      const result = match(expired.book, order, { now: t });
+      const before = [...book.bids, ...book.asks];
+      // the answer: the order as its row will read (toApiOrder of it) and its trades, stored with it
+      let response: MarketPlaceResponse | undefined;
+      const respond = (written: Array<MarketTrade & { id: string }>) => {
+        const rested = result.rested;
+        response = {
+          order: {
+            id, good: key.good, token: key.payToken, side: request.side, quantity: request.quantity, remaining: rested?.quantity ?? 0, price: price.toString(),
+            escrow: (rested ? orderEscrow(rested).tokens : 0n).toString(), status: rested ? 'open' : 'filled', placed_at: now.toISOString(), expires_at: new Date(expiresAt).toISOString(),
+          },
+          trades: written.map((x) => tradeRow(x, userId, now)),
+        };
+        return response;
+      };
+      await writeOutcome(tx, key, before, result.book, result.trades, [...expired.refunds, ...result.refunds], now,
+        { order, row, tradeIds: read.tradeIds, rested: result.rested, respond });
+      return response!;
+    });
+  } catch (err) {
+    // the same key placed at once on another book: its INSERT waited for that one and found the key taken
+    if (hasSqlState(err, SQLSTATE.uniqueViolation)) return (await replay()) ?? fail('CANT_RUN_THIS_OPERATION');
+    throw err;
+  }
 }
 
 function tradeRow(t: MarketTrade & { id: string }, userId: number, at: Date): MarketTradeRow {
