@@ -18,9 +18,6 @@ export type BalancesSeen = TempTable<{ user_id: number; hexo: string; food: stri
 /** The name {@link BalancesSeen} tables take (one at a time, in staging or in a salary batch). */
 export const balancesSeen: BalancesSeen = tempTable('balances_seen');
 
-/** Each land's roster of the kind being paid: its player, workers, salaries, packed counts (manager applied), open slots. */
-const landRosters = tempTable<{ land_id: number; user_id: number; workers: number; salary: string; counts: string; open_slots: number }>('land_rosters');
-
 /**
  * Reads `users`, `mine_workers`, `balances`, `staking_daily`, `mine_rosters` (brought to the day by
  * `refreshRosters`: `roster_changes`, `app_settings`), `lands`, `mine_daily`; writes `settle_seen`
@@ -76,14 +73,17 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
   const roster = rosters === 'kept'
     ? sql`SELECT land_id, user_id, workers, salary, units, mgr FROM mine_rosters WHERE mine = ${kind}`
     : rosterSql(kind, start, users(sql`mw.user_id`));
-  await exec(tx, sql`CREATE TEMP TABLE ${landRosters.ref} ON COMMIT DROP AS
-    SELECT x.land_id, x.user_id, x.workers, x.salary, CASE WHEN x.mgr IS NULL THEN x.units ELSE ((x.units - x.mgr) << ${bits}) + x.mgr END AS counts,
-      ${open} AS open_slots
-    FROM (${roster}) x JOIN lands l ON l.id = x.land_id`);
+  // One statement: the land rosters are a materialized CTE (kept in work_mem), not a temp table
+  // written through the session's small local buffers and read back three times.
   await exec(tx, sql`WITH r(rarity, salary, unit) AS (VALUES ${rarities}),
+    la AS MATERIALIZED (
+      SELECT x.land_id, x.user_id, x.workers, x.salary, CASE WHEN x.mgr IS NULL THEN x.units ELSE ((x.units - x.mgr) << ${bits}) + x.mgr END AS counts,
+        ${open} AS open_slots
+      FROM (${roster}) x JOIN lands l ON l.id = x.land_id
+    ),
     b AS MATERIALIZED (
       SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
-      FROM (SELECT user_id, sum(salary) AS total FROM ${landRosters.ref} GROUP BY user_id) p ${seenAfter(kind, seen)}
+      FROM (SELECT user_id, sum(salary) AS total FROM la GROUP BY user_id) p ${seenAfter(kind, seen)}
     ),
     short AS (
       SELECT land_id, slot, user_id, salary, unit, open_slots, cum <= tok + fb AS worked,
@@ -91,7 +91,7 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
       FROM (
         SELECT mw.land_id, mw.slot, mw.user_id, r.salary, r.unit, la.open_slots, b.tok, b.fb,
           sum(r.salary) OVER (PARTITION BY mw.user_id ORDER BY mw.land_id, mw.slot) AS cum
-        FROM b JOIN mine_workers mw ON mw.user_id = b.user_id JOIN r ON r.rarity = mw.rarity JOIN ${landRosters.ref} la ON la.land_id = mw.land_id
+        FROM b JOIN mine_workers mw ON mw.user_id = b.user_id JOIN r ON r.rarity = mw.rarity JOIN la ON la.land_id = mw.land_id
         WHERE b.tok < b.total AND mw.mine = ${kind} AND mw.assigned_at < ${start}
       ) x
     ),
@@ -104,7 +104,7 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
     ),
     lw AS MATERIALIZED (
       SELECT la.land_id, la.user_id, la.workers, la.workers AS worked, la.salary AS need, la.salary AS from_token, 0::numeric AS from_fallback, la.counts, la.open_slots
-      FROM ${landRosters.ref} la JOIN b ON b.user_id = la.user_id WHERE b.tok >= b.total
+      FROM la JOIN b ON b.user_id = la.user_id WHERE b.tok >= b.total
       UNION ALL
       SELECT land_id, min(user_id), count(*)::int, (count(*) FILTER (WHERE worked))::int, sum(salary), sum(from_token), sum(from_fallback),
         COALESCE(sum(unit) FILTER (WHERE worked), 0)::bigint, min(open_slots)
@@ -134,20 +134,20 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
       FROM diff WHERE land_id IS NOT NULL ORDER BY land_id
     ),
     -- (both per-player tables in user order: a batch's range of players then sits on a few pages, not on hundreds)
+    -- each player's sums and worked slots per weight code in one grouping of the land rows
+    per_user AS MATERIALIZED (
+      SELECT user_id, sum(${hexo}) AS hexo, sum(${food}) AS food, sum(need) AS need, sum(workers)::int AS workers, sum(worked)::int AS worked, count(*)::int AS lands,
+        ARRAY[${sql.join(codes.map((c) => sql`sum(((counts >> ${sql.raw(String(c.code * COUNT_BITS))}) & ${mask})::int)`), sql`, `)}] AS n
+      FROM lw GROUP BY user_id
+    ),
     players AS (
       INSERT INTO settle_user (user_id, mine, hexo, food, need, workers, worked, lands)
-      SELECT user_id, ${kind}, sum(${hexo}), sum(${food}), sum(need), sum(workers)::int, sum(worked)::int, count(*)::int
-      FROM lw GROUP BY user_id ORDER BY user_id
-    ),
-    per_code AS (
-      SELECT user_id, ARRAY[${sql.join(codes.map((c) => sql`sum(((counts >> ${sql.raw(String(c.code * COUNT_BITS))}) & ${mask})::int)`), sql`, `)}] AS n
-      FROM lw GROUP BY user_id
+      SELECT user_id, ${kind}, hexo, food, need, workers, worked, lands FROM per_user ORDER BY user_id
     )
     INSERT INTO settle_user_eff (user_id, mine, eff, n)
     SELECT p.user_id, ${kind}, k.eff, sum(p.n[k.code + 1])::int
-    FROM per_code p CROSS JOIN (VALUES ${sql.join(codes.map((c) => sql`(${c.code}::int, ${c.eff.toString()}::bigint)`), sql`, `)}) k(code, eff)
+    FROM per_user p CROSS JOIN (VALUES ${sql.join(codes.map((c) => sql`(${c.code}::int, ${c.eff.toString()}::bigint)`), sql`, `)}) k(code, eff)
     WHERE p.n[k.code + 1] > 0 GROUP BY p.user_id, k.eff ORDER BY p.user_id`);
-  await exec(tx, sql`DROP TABLE ${landRosters.ref}`);
 }
 
 /**
