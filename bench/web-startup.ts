@@ -4,12 +4,17 @@
  *   the four balances are on screen; median of {@link WARM_RUNS}, from the navigation's start.
  * - `reload_cold_ms`: the same in a fresh browser context (empty cache); median of {@link COLD_RUNS}.
  * - Lighthouse (mobile, its default simulated throttling) of `/login` (visitor) and
- *   `/dashboard/overview` (signed in): performance, accessibility and best-practices scores 0–100.
+ *   `/dashboard/overview` (signed in): performance, accessibility and best-practices scores 0–100,
+ *   the median of {@link LIGHTHOUSE_RUNS} runs (the machine is shared), with the audits that lost
+ *   points. The signed-in page's session is stored in the browser's default context, the one
+ *   Lighthouse opens its tab in (in a context of its own the page went to `/login`).
  * The price service is a local stub answering the ADA price (a real one answers in production;
  * an unreachable one would log a browser error that only the bench machine has).
  */
 import { createServer, type Server } from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { freePort } from '../tools/pg-cluster.ts';
@@ -18,6 +23,8 @@ import { KingdomClient, newSolanaKeypair } from '../tools/kingdom-client.ts';
 /** Reloads measured warm and cold. */
 export const WARM_RUNS = 9;
 export const COLD_RUNS = 5;
+/** Lighthouse runs per page; the report keeps the median run (by performance score). */
+export const LIGHTHOUSE_RUNS = 3;
 
 /** Goals of docs/product.md §10. */
 export const STARTUP_GOALS = { reload_warm_ms: 250, reload_cold_ms: 800, lighthouse_performance: 95, lighthouse_accessibility: 100, lighthouse_best_practices: 100 };
@@ -30,6 +37,14 @@ export interface LighthouseScores {
   /** First and largest contentful paint (simulated mobile), ms. */
   fcp_ms?: number | null;
   lcp_ms?: number | null;
+  /** Total blocking time (simulated mobile), ms. */
+  tbt_ms?: number | null;
+  /** Page the run ended on (a signed-in page that bounced to /login shows it). */
+  final_path?: string;
+  /** Audits of performance and best practices that lost points: `id score` (0–1). */
+  lost?: string[];
+  /** Performance scores of every run (the entry is the median run). */
+  performance_runs?: (number | null)[];
 }
 
 /** The bench's report keys (`web.*`). */
@@ -125,17 +140,22 @@ async function measureReloads(browser: Browser, serverUrl: string, log: (l: stri
 }
 
 interface LhResult {
-  lhr: { categories: Record<string, { score: number | null } | undefined>; audits: Record<string, { numericValue?: number } | undefined>; runtimeError?: { message: string } };
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+    audits: Record<string, { numericValue?: number; score: number | null } | undefined>;
+    finalDisplayedUrl?: string;
+    runtimeError?: { message: string };
+  };
 }
 
 const score = (s: number | null | undefined): number | null => (s === null || s === undefined ? null : Math.round(s * 100));
 
 /** Lighthouse (mobile) of `url` in a Chromium listening on `port`; `session` signs the page in first. */
-async function lighthouseOf(url: string, port: number, browser: Browser, session: string | null): Promise<LighthouseScores | { error: string }> {
+async function lighthouseOf(url: string, port: number, context: BrowserContext, session: string | null): Promise<LighthouseScores | { error: string }> {
   try {
     if (session) {
-      // the session goes into localStorage from a same-origin page that loads none of the app's assets
-      const context = browser.contexts()[0] ?? (await browser.newContext());
+      // the session goes into localStorage from a same-origin page that loads none of the app's assets,
+      // in the browser's default context (a persistent one), where Lighthouse opens its tab
       const page = await context.newPage();
       await page.goto(new KingdomClient(url).url('config'));
       await page.evaluate((s) => localStorage.setItem('kingdom-session', s), session);
@@ -153,12 +173,22 @@ async function lighthouseOf(url: string, port: number, browser: Browser, session
     if (!result) return { error: 'lighthouse returned nothing' };
     if (result.lhr.runtimeError) return { error: result.lhr.runtimeError.message };
     const c = result.lhr.categories;
+    const lost: string[] = [];
+    for (const cat of ['performance', 'best-practices']) {
+      for (const ref of c[cat]?.auditRefs ?? []) {
+        const a = result.lhr.audits[ref.id];
+        if (a && a.score !== null && a.score < 1 && (ref.weight > 0 || cat === 'best-practices')) lost.push(`${ref.id} ${a.score}`);
+      }
+    }
     return {
       performance: score(c.performance?.score),
       accessibility: score(c.accessibility?.score),
       best_practices: score(c['best-practices']?.score),
       fcp_ms: Math.round(result.lhr.audits['first-contentful-paint']?.numericValue ?? 0) || null,
       lcp_ms: Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0) || null,
+      tbt_ms: Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0),
+      final_path: result.lhr.finalDisplayedUrl ? new URL(result.lhr.finalDisplayedUrl).pathname : undefined,
+      lost,
     };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
@@ -178,19 +208,36 @@ export async function runStartupBench(serverUrl: string, log: (l: string) => voi
   } finally {
     await browser.close();
   }
-  // Lighthouse drives a Chromium of its own through the DevTools port
-  const port = await freePort();
-  const lhBrowser = await chromium.launch({ executablePath, args: [...ARGS, `--remote-debugging-port=${port}`] });
-  try {
-    log('startup: lighthouse /login');
-    const login = await lighthouseOf(`${serverUrl}/login`, port, lhBrowser, null);
-    log(`startup: lighthouse /login ${JSON.stringify(login)}`);
-    const dashboard = await lighthouseOf(`${serverUrl}/dashboard/overview`, port, lhBrowser, await newPlayer(serverUrl));
-    log(`startup: lighthouse /dashboard/overview ${JSON.stringify(dashboard)}`);
-    return { ...reloads, lighthouse: { login, dashboard } };
-  } finally {
-    await lhBrowser.close();
+  const session = await newPlayer(serverUrl);
+  const login = await lighthouseMedian(`${serverUrl}/login`, null, executablePath, log);
+  const dashboard = await lighthouseMedian(`${serverUrl}/dashboard/overview`, session, executablePath, log);
+  return { ...reloads, lighthouse: { login, dashboard } };
+}
+
+/**
+ * {@link LIGHTHOUSE_RUNS} Lighthouse runs of `url`, each in a fresh Chromium (a persistent context on a
+ * new profile, driven by Lighthouse through the DevTools port); the median run by performance score.
+ */
+async function lighthouseMedian(url: string, session: string | null, executablePath: string, log: (l: string) => void): Promise<LighthouseScores | { error: string }> {
+  const runs: LighthouseScores[] = [];
+  let failed: { error: string } | null = null;
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    const port = await freePort();
+    const profile = mkdtempSync(join(tmpdir(), 'kingdom-lh-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath, args: [...ARGS, `--remote-debugging-port=${port}`] });
+    try {
+      const r = await lighthouseOf(url, port, context, session);
+      log(`startup: lighthouse ${new URL(url).pathname} ${JSON.stringify(r)}`);
+      if ('error' in r) failed = r;
+      else runs.push(r);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   }
+  if (runs.length === 0) return failed ?? { error: 'no run' };
+  const sorted = [...runs].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
+  return { ...sorted[Math.floor(sorted.length / 2)]!, performance_runs: runs.map((r) => r.performance) };
 }
 
 /** The table's lines of the start-up bench. */
@@ -206,8 +253,9 @@ export function startupLines(s: StartupEntry): string[] {
       continue;
     }
     lines.push(
-      `lighthouse ${name.padEnd(9)} perf ${r.performance} ${ok(r.performance, STARTUP_GOALS.lighthouse_performance, false)} a11y ${r.accessibility} ${ok(r.accessibility, 100, false)} best practices ${r.best_practices} ${ok(r.best_practices, 100, false)} (FCP ${r.fcp_ms} ms, LCP ${r.lcp_ms} ms)`,
+      `lighthouse ${name.padEnd(9)} perf ${r.performance} ${ok(r.performance, STARTUP_GOALS.lighthouse_performance, false)} a11y ${r.accessibility} ${ok(r.accessibility, 100, false)} best practices ${r.best_practices} ${ok(r.best_practices, 100, false)} (FCP ${r.fcp_ms} ms, LCP ${r.lcp_ms} ms, TBT ${r.tbt_ms ?? 'n/a'} ms${r.performance_runs ? `; perf runs ${r.performance_runs.join(', ')}` : ''})`,
     );
+    if (r.lost && r.lost.length > 0) lines.push(`  ${name} lost points: ${r.lost.join('; ')}`);
   }
   return lines;
 }

@@ -3,6 +3,8 @@
  * once — the frame shows while the page's code arrives. In a language other than English the render
  * waits for that language's frame texts (i18n/index.ts), loaded beside the page's code.
  */
+// first: zod's settings before any schema module runs (app/zod-jitless.ts)
+import './app/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
