@@ -2,7 +2,8 @@
  * Who may use the operator console (docs/http-contract.md §4): an operator is a wallet address
  * (chain + address, as it signs in) with a role in `operators` (migration 0033). The auth hook
  * (`http/routes.ts`) asks {@link operatorRoleOf} for the session's signed-in wallet on every
- * `operator` endpoint, and {@link isSuspended} before a player's write (docs/game-rules.md §15).
+ * `operator` endpoint. (A player's suspension, docs/game-rules.md §15, is read by the session's own
+ * statement: `resolveSession` in `session.ts`.)
  */
 import { sql } from 'drizzle-orm';
 import { OPERATOR_ROLES, type OperatorRole } from '@kingdom/api';
@@ -12,10 +13,4 @@ import { exec, type Orm } from '../db/client.ts';
 export async function operatorRoleOf(orm: Orm, chain: string, address: string): Promise<OperatorRole | null> {
   const [row] = await exec<{ role: string }>(orm, sql`SELECT role FROM operators WHERE chain = ${chain} AND address = ${address}`);
   return row && (OPERATOR_ROLES as readonly string[]).includes(row.role) ? (row.role as OperatorRole) : null;
-}
-
-/** True when the account is suspended (its writes answer ACCOUNT_SUSPENDED). */
-export async function isSuspended(orm: Orm, userId: number): Promise<boolean> {
-  const [row] = await exec<{ suspended: boolean }>(orm, sql`SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = ${userId}`);
-  return row?.suspended === true;
 }

@@ -78,9 +78,12 @@ export function bearerHash(request: FastifyRequest): string {
   return hashToken(m[1]!);
 }
 
-const sessionUser = sessionStatement('session_user', ({ session }) => sql`
-  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, s.active_wallet_id::int AS active_wallet_id, w.chain, w.address
-  FROM sessions s JOIN wallets w ON w.id = s.wallet_id
+// The session, with what the auth hook checks beside it in the same round trip: the account's
+// suspension (docs/game-rules.md §15) and the shared game clock's offset (`clock_ms`).
+const sessionUser = sessionStatement('session_user', ({ session, clock }) => sql`
+  SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, s.active_wallet_id::int AS active_wallet_id, w.chain, w.address,
+    u.suspended_at IS NOT NULL AS suspended, ${clock}
+  FROM sessions s JOIN wallets w ON w.id = s.wallet_id JOIN users u ON u.id = s.user_id
   WHERE ${session}`);
 
 /** The signed-in user of a request, for routes that go on to write. */
@@ -104,11 +107,33 @@ export interface SessionUser {
  * @throws ApiError USER_NOT_AUTH (401) when the token is missing, unknown, revoked or expired
  */
 export async function requireSession(db: Database, request: FastifyRequest, now: Date): Promise<SessionUser> {
+  return (await resolveSession(db, request, now)).session;
+}
+
+/** A resolved session with what its one statement read beside it (see {@link resolveSession}). */
+export interface ResolvedSession {
+  session: SessionUser;
+  /** The account is suspended (docs/game-rules.md §15): its writes are refused. */
+  suspended: boolean;
+  /** The shared game clock's offset (ms) in the database as the statement saw it (0 when it never moved). */
+  clockMs: number;
+}
+
+/**
+ * Resolves the request's session in one statement that also reads the account's suspension and the
+ * shared clock's offset (the auth hook's whole check of a `session` endpoint in one round trip).
+ * @throws ApiError USER_NOT_AUTH (401) when the token is missing, unknown, revoked or expired
+ */
+export async function resolveSession(db: Database, request: FastifyRequest, now: Date): Promise<ResolvedSession> {
   const tokenHash = bearerHash(request);
-  const rows = await runSession<{ user_id: number; wallet_id: number; active_wallet_id: number | null; chain: 'cardano' | 'solana'; address: string }>(db, sessionUser, tokenHash, now);
+  const rows = await runSession<{ user_id: number; wallet_id: number; active_wallet_id: number | null; chain: 'cardano' | 'solana'; address: string; suspended: boolean; clock_ms: string | null }>(db, sessionUser, tokenHash, now);
   const row = rows[0];
   if (!row) fail('USER_NOT_AUTH');
-  return { userId: row.user_id, walletId: row.wallet_id, activeWalletId: row.active_wallet_id, chain: row.chain, address: row.address, tokenHash };
+  return {
+    session: { userId: row.user_id, walletId: row.wallet_id, activeWalletId: row.active_wallet_id, chain: row.chain, address: row.address, tokenHash },
+    suspended: row.suspended === true,
+    clockMs: Number(row.clock_ms ?? 0),
+  };
 }
 
 /**

@@ -10,8 +10,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { roleAtLeast, type Endpoint, type OperatorRole } from '@kingdom/api';
-import { bearerHash, requireSession, type SessionUser } from '../auth/session.ts';
-import { isSuspended, operatorRoleOf } from '../auth/operators.ts';
+import { bearerHash, requireSession, resolveSession, type SessionUser } from '../auth/session.ts';
+import { operatorRoleOf } from '../auth/operators.ts';
 import { fail } from '../errors.ts';
 import { JsonBody } from './json-body.ts';
 import { idempotencyKeyOf, takesIdempotencyKey, withIdempotencyKey } from './idempotency.ts';
@@ -153,7 +153,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
  * `clock: 'in-query'` leaves the check of a shared clock to its statement; one declared
  * `clock: 'notified'` skips the read while the clock is known current), then enforces the matched
  * route's descriptor `auth` — `session`: resolves the session (401 USER_NOT_AUTH when missing,
- * unknown, revoked or expired); `session-in-query`: requires a bearer token and leaves the session
+ * unknown, revoked or expired) and, for a write, refuses a suspended account (403 ACCOUNT_SUSPENDED)
+ * in one statement that also reads the shared clock's offset (refreshed by a second round trip only
+ * when another process moved it); `session-in-query`: requires a bearer token and leaves the session
  * check to the handler's one SQL statement (through `sessionRows`, enforced by {@link route}).
  */
 export function registerAuthHook(app: FastifyInstance): void {
@@ -171,19 +173,34 @@ export function registerAuthHook(app: FastifyInstance): void {
   };
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
+    const e = config.endpoint;
+    const known = config.clockNotified === true && clockCurrent();
+    if (e?.auth === 'session' && clockOffset) {
+      // One round trip: the session statement also reads the account's suspension and the shared
+      // clock's offset; the clock is refreshed (a second round trip) only when that offset is not
+      // the one this process applies (a demo advance by another process).
+      const seen = clockOffset();
+      const r = await resolveSession(db, request, clock());
+      if (!known && r.clockMs !== seen) await refreshClock();
+      request.now = clock();
+      request.session = r.session;
+      // a suspended account reads; its writes are refused (docs/game-rules.md §15)
+      if (e.method !== 'GET' && !SUSPENSION_EXEMPT.has(e.operationId) && r.suspended) fail('ACCOUNT_SUSPENDED');
+      return;
+    }
     if (clockOffset && config.clockInQuery) {
       request.clockSeen = clockOffset();
       request.clockRefresh = clockRefresh;
-    } else if (!(config.clockNotified && clockCurrent())) {
+    } else if (!known) {
       await refreshClock();
     }
     request.now = clock();
-    const e = request.routeOptions.config.endpoint;
     if (!e) return;
     if (e.auth === 'session') {
-      request.session = await requireSession(db, request, request.now);
+      const r = await resolveSession(db, request, request.now);
+      request.session = r.session;
       // a suspended account reads; its writes are refused (docs/game-rules.md §15)
-      if (e.method !== 'GET' && !SUSPENSION_EXEMPT.has(e.operationId) && await isSuspended(db.orm, request.session.userId)) fail('ACCOUNT_SUSPENDED');
+      if (e.method !== 'GET' && !SUSPENSION_EXEMPT.has(e.operationId) && r.suspended) fail('ACCOUNT_SUSPENDED');
     } else if (e.auth === 'session-in-query') request.tokenHash = bearerHash(request);
     else if (e.auth === 'operator') {
       // the console (docs/http-contract.md §4): the signed-in wallet must be an operator's with the role

@@ -243,7 +243,8 @@ describe('one game clock, challenges across a demo tick, distinct faucet lands',
       const post = postThrough(two);
       const { token } = await signInCardano({ ...k, post }, wallet);
       const headers = { authorization: `Bearer ${token}` };
-      const reads = [`/api${ENDPOINTS.dashboardUser.path}`, '/api/user/balance/hexo', '/api/lands?my=true&page=1'];
+      // the three hot reads, the unread count (clock in its one statement too), and a `session` route (the clock read with the session)
+      const reads = [`/api${ENDPOINTS.dashboardUser.path}`, '/api/user/balance/hexo', '/api/lands?my=true&page=1', `/api${PATHS.notificationsCount}`, `/api${PATHS.notifications}?page=1`];
       for (const url of reads) expect((await two.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
       const csrf = await one.inject({ method: 'GET', url: `/api${PATHS.csrfCookie}` });
       const cookie = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;

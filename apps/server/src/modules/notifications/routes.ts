@@ -8,7 +8,8 @@ import { INBOX_PAGE_SIZE, inboxPage, markRead, unreadCount } from './repository.
 /** Registers the notification endpoints. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
-  route(app, ENDPOINTS.notificationsCount, async ({ request }) => ({ count: await unreadCount(db, request) }));
+  // the count needs no game time: the shared clock is checked in its one statement (no second round trip)
+  route(app, ENDPOINTS.notificationsCount, async ({ request }) => ({ count: await unreadCount(db, request) }), { clock: 'in-query' });
   route(app, ENDPOINTS.notifications, async (input) => {
     const page = input.query.page;
     return { ...(await inboxPage(db.orm, sessionOf(input).userId, page)), page, per_page: INBOX_PAGE_SIZE };

@@ -1,6 +1,6 @@
 /** SQL of the vendor (docs/game-rules.md §6): purchases keyed by (account, idempotency key). */
 import { sql } from 'drizzle-orm';
-import type { PurchaseResponse } from '@kingdom/api';
+import type { NotificationType, PurchaseResponse } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 
 /** A stored purchase: the request's hash and the answer it got. */
@@ -23,9 +23,22 @@ export async function claimKey(tx: Orm, p: { userId: number; key: string; reques
   return rows[0]?.id ?? null;
 }
 
-/** Stores the answer of purchase `id`. */
-export async function saveResponse(tx: Orm, id: number, response: PurchaseResponse): Promise<void> {
-  await exec(tx, sql`UPDATE vendor_purchases SET response = ${JSON.stringify(response)}::jsonb WHERE id = ${id}`);
+/**
+ * Stores the answer of purchase `id` of `userId` with its `balance` field set to the player's balance
+ * of `token` as it now stands in `tx` (after the purchase's ledger entries), and writes the player's
+ * inbox notice (`type`, `data`, at `at`), in one statement.
+ * @returns the stored answer (with the balance)
+ */
+export async function saveResponse(tx: Orm, id: number, userId: number, token: string, response: Omit<PurchaseResponse, 'balance'>,
+  notice: { type: NotificationType; data: Record<string, string | number | boolean>; at: Date }): Promise<PurchaseResponse> {
+  const [row] = await exec<{ response: PurchaseResponse | string }>(tx, sql`
+    WITH notice AS (
+      INSERT INTO notifications (user_id, type, data, created_at) VALUES (${userId}, ${notice.type}, ${JSON.stringify(notice.data)}::jsonb, ${notice.at})
+    )
+    UPDATE vendor_purchases SET response = ${JSON.stringify(response)}::jsonb
+      || jsonb_build_object('balance', COALESCE((SELECT amount::text FROM balances WHERE user_id = ${userId} AND token = ${token}), '0'))
+    WHERE id = ${id} RETURNING response`);
+  return typeof row!.response === 'string' ? JSON.parse(row!.response) as PurchaseResponse : row!.response;
 }
 
 /**
@@ -46,6 +59,20 @@ export async function royaltyGate(tx: Orm): Promise<string | null> {
 export async function closeDaySales(orm: Orm, day: string): Promise<void> {
   await exec(orm, sql`UPDATE app_settings SET value = jsonb_build_object('closed', ${day}::text)
     WHERE key = ${ROYALTY_GATE} AND (value->>'closed' IS NULL OR value->>'closed' < ${day})`);
+}
+
+/**
+ * {@link royaltyGate} and then the player's balance rows locked in token order (as the ledger's
+ * `lockBalances` takes them), to the end of `tx`, in one statement: the first statement of a
+ * purchase's transaction, so the gate is held before any balance is touched and the later ledger
+ * entries need no lock of their own.
+ * @returns the latest day the tick closed (`YYYY-MM-DD`), or null
+ */
+export async function royaltyGateAndBalances(tx: Orm, userId: number): Promise<string | null> {
+  const [row] = await exec<{ closed: string | null }>(tx, sql`
+    SELECT (SELECT value->>'closed' FROM app_settings WHERE key = ${ROYALTY_GATE} FOR SHARE) AS closed,
+      (SELECT count(*) FROM (SELECT 1 FROM balances WHERE user_id = ${userId} ORDER BY token FOR UPDATE) b)::int AS locked`);
+  return row?.closed ?? null;
 }
 
 /** `app_settings` key of the royalty gate: `{closed: day}` (migration 0007). */

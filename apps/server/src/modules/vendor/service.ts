@@ -7,9 +7,8 @@ import { checkWeeklyLimit, chestWeekOf, quotePurchase, royaltyDay as dayOfRoyalt
 import type { PurchaseRequest, PurchaseResponse } from '@kingdom/api';
 import type { Database } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
-import { applyItemEntry, applyTokenEntry } from '../ledger/ledger.ts';
-import { notify } from '../notifications/repository.ts';
-import { balanceOf, claimKey, countWeekly, purchaseByKey, royaltyGate, saveResponse } from './repository.ts';
+import { applyLedgerCredits, applyTokenEntry } from '../ledger/ledger.ts';
+import { claimKey, countWeekly, purchaseByKey, royaltyGateAndBalances, saveResponse } from './repository.ts';
 
 const requestHash = (r: PurchaseRequest) => createHash('sha256').update(JSON.stringify([r.item, r.quantity])).digest('hex');
 
@@ -35,27 +34,26 @@ export async function purchase(db: Database, userId: number, key: string, reques
     if (prior.request_hash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
     return prior.response;
   };
-  const first = await replay();
-  if (first) return first;
+  // No read of the key before the transaction: the key's claim below finds a first answer (then
+  // this one rolls back and answers it), so a new purchase costs no extra round trip.
   const answer = await db.orm.transaction(async (tx) => {
-    const royaltyDay = dayOfRoyalty(now.getTime(), await royaltyGate(tx));
+    const royaltyDay = dayOfRoyalty(now.getTime(), await royaltyGateAndBalances(tx, userId));
     await hooks.afterGate?.();
     const id = await claimKey(tx, { userId, key: key.toLowerCase(), requestHash: hash, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total, royaltyDay, at: now });
     if (id === null) return null;
     const limit = quote.entry.weeklyLimit;
     if (limit !== null && !(await countWeekly(tx, userId, quote.entry.key, chestWeekOf(now.getTime()), quote.quantity, limit))) fail('VENDOR_WEEKLY_LIMIT');
     const reference = String(id);
-    await applyTokenEntry(tx, { userId, token: quote.payToken, amount: -quote.total, reason: 'vendor_purchase', reference, at: now }, 'VENDOR_NOT_ENOUGH_BALANCE');
-    for (const [itemKey, amount] of Object.entries(quote.items)) await applyItemEntry(tx, { userId, itemKey, amount, reason: 'vendor_purchase', reference, at: now });
-    for (const [token, amount] of Object.entries(quote.tokens) as Array<[Token, bigint]>) await applyTokenEntry(tx, { userId, token, amount, reason: 'vendor_purchase', reference, at: now });
-    const response: PurchaseResponse = {
-      purchase_id: id, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total.toString(),
-      balance: (await balanceOf(tx, userId, quote.payToken)).toString(), items: quote.items,
+    // the balance rows are locked (royaltyGateAndBalances): the debit, then every credit in one statement
+    await applyTokenEntry(tx, { userId, token: quote.payToken, amount: -quote.total, reason: 'vendor_purchase', reference, at: now }, 'VENDOR_NOT_ENOUGH_BALANCE', { locked: true });
+    await applyLedgerCredits(tx, [
+      ...Object.entries(quote.items).map(([itemKey, amount]) => ({ userId, asset: `item:${itemKey}`, amount: BigInt(amount), reason: 'vendor_purchase', reference })),
+      ...(Object.entries(quote.tokens) as Array<[Token, bigint]>).map(([token, amount]) => ({ userId, asset: token, amount, reason: 'vendor_purchase', reference })),
+    ], now);
+    return saveResponse(tx, id, userId, quote.payToken, {
+      purchase_id: id, item: quote.entry.key, quantity: quote.quantity, token: quote.payToken, amount: quote.total.toString(), items: quote.items,
       tokens: Object.fromEntries(Object.entries(quote.tokens).map(([t, n]) => [t, n.toString()])),
-    };
-    await saveResponse(tx, id, response);
-    await notify(tx, userId, 'vendor_purchase', { purchase_id: id, item: quote.entry.key, name: quote.entry.name, quantity: quote.quantity, token: quote.payToken, amount: quote.total.toString() }, now);
-    return response;
+    }, { type: 'vendor_purchase', data: { purchase_id: id, item: quote.entry.key, name: quote.entry.name, quantity: quote.quantity, token: quote.payToken, amount: quote.total.toString() }, at: now });
   });
   // null: a concurrent request with the same key committed first; answer as it did.
   return answer ?? (await replay()) ?? fail('CANT_RUN_THIS_OPERATION');
