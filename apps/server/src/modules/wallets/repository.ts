@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Chain, StakeKey, Wallet } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
 import type { ChainAsset } from '../../chain/index.ts';
-import { HELD_LANDS, worldPolicies } from '../../world-import/collections.ts';
+import { HELD_LANDS } from '../../world-import/collections.ts';
 
 /**
  * The account's wallets, oldest first; `currentWalletId` marks the session's active wallet (null:
@@ -66,14 +66,35 @@ export async function insertStakeProof(tx: Orm, userId: number, stakeCredential:
   return row!.user_id;
 }
 
-/** Keys of every Staking-Hub collection (their NFTs are kept in `holdings` beside lands and mining tools). */
-export async function collectionKeys(orm: Orm): Promise<string[]> {
-  return (await exec<{ collection_key: string }>(orm, sql`SELECT collection_key FROM collections`)).map((c) => c.collection_key);
+/** The policies a sync keeps: the configured Land and Mining Tool policies and the Staking-Hub collections among an address's assets. */
+export interface SyncPolicies {
+  land: string;
+  tool: string;
+  /** The keys of `collectionKeysOfAssets` that are Staking-Hub collections. */
+  collections: string[];
 }
 
-/** Locks the wallet (chain, address) for a sync. @returns the account it is linked to, or null when none */
-export async function lockWalletOwner(tx: Orm, chain: Chain, address: string): Promise<number | null> {
-  const [wallet] = await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM wallets WHERE chain = ${chain} AND address = ${address} FOR UPDATE`);
+/**
+ * The Land and Mining Tool policies (as recorded, docs/operator-guide.md) and which of
+ * `collectionKeysOfAssets` are Staking-Hub collections (their NFTs are kept in `holdings` beside
+ * lands and mining tools), in one statement: only the collections the address holds are read.
+ */
+export async function syncPolicies(orm: Orm, collectionKeysOfAssets: readonly string[]): Promise<SyncPolicies> {
+  const [row] = await exec<{ land: string; tool: string; collections: string[] | string }>(orm, sql`
+    SELECT kingdom_land_policy() AS land, kingdom_tool_policy() AS tool,
+      (SELECT coalesce(jsonb_agg(c.collection_key), '[]'::jsonb) FROM collections c
+        WHERE c.collection_key IN (SELECT jsonb_array_elements_text(${JSON.stringify(collectionKeysOfAssets)}::jsonb))) AS collections`);
+  const collections = typeof row!.collections === 'string' ? (JSON.parse(row!.collections) as string[]) : row!.collections;
+  return { land: row!.land, tool: row!.tool, collections };
+}
+
+/**
+ * Locks the wallet (chain, address) for a sync and records that its holdings are synced at `now`
+ * (one UPDATE: the row lock two syncs of one wallet queue on, and `synced_at`).
+ * @returns the account it is linked to, or null when none (nothing is written)
+ */
+export async function lockAndMarkSynced(tx: Orm, chain: Chain, address: string, now: Date): Promise<number | null> {
+  const [wallet] = await exec<{ user_id: number }>(tx, sql`UPDATE wallets SET synced_at = ${now} WHERE chain = ${chain} AND address = ${address} RETURNING user_id`);
   return wallet?.user_id ?? null;
 }
 
@@ -83,45 +104,28 @@ export async function heldLandCount(tx: Orm, chain: Chain, address: string): Pro
   return row?.n ?? 0;
 }
 
-/** Records that the wallet's holdings were synced at `now`. */
-export async function markSynced(tx: Orm, chain: Chain, address: string, now: Date): Promise<void> {
-  await exec(tx, sql`UPDATE wallets SET synced_at = ${now} WHERE chain = ${chain} AND address = ${address}`);
-}
-
-/** The (collection, asset) pairs as one JSON parameter, read by `jsonb_to_recordset` as `p(c, a)`. */
-function pairsJson(pairs: ReadonlyArray<{ c: string; a: string }>): string {
-  return JSON.stringify(pairs);
-}
-
 /**
  * Replaces the holdings of (`chain`, `address`) — a wallet linked to `userId` — with `assets`, in the
  * caller's transaction: gone assets are deleted, new ones get `held_since = now`, kept ones keep
- * theirs. A land or mining tool found here is removed from any other address's holdings (each exists
- * once). Each statement takes its rows as one JSON parameter: a `(c, a) IN ((…), (…), …)` list of a
- * few hundred pairs is an expression deep enough to overflow the embedded database's WASM stack
- * (PGlite's `RuntimeError: Aborted()`, issue 36 item 9).
+ * theirs. A land or mining tool found here (`policies.land` / `policies.tool`) is removed from any
+ * other address's holdings (each exists once). One statement (issue 41: it was up to five): the
+ * three changes touch different rows, so they run as data-modifying CTEs on one snapshot. The rows
+ * come as one JSON parameter: a `(c, a) IN ((…), (…), …)` list of a few hundred pairs is an
+ * expression deep enough to overflow the embedded database's WASM stack (PGlite's
+ * `RuntimeError: Aborted()`, issue 36 item 9).
  */
-export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, address: string, assets: readonly ChainAsset[], now: Date): Promise<void> {
+export async function replaceHoldings(tx: Orm, userId: number, chain: Chain, address: string, assets: readonly ChainAsset[], now: Date, policies: { land: string; tool: string }): Promise<void> {
   const key = (c: string, a: string) => `${c}\u0000${a}`;
   const wanted = new Map(assets.map((a) => [key(a.collectionKey, a.assetKey), a]));
-  const existing = await exec<{ collection_key: string; asset_key: string }>(tx, sql`
-    SELECT collection_key, asset_key FROM holdings WHERE chain = ${chain} AND address = ${address}`);
-  const stale = existing.filter((e) => !wanted.has(key(e.collection_key, e.asset_key)));
-  if (stale.length > 0) {
-    await exec(tx, sql`DELETE FROM holdings h USING jsonb_to_recordset(${pairsJson(stale.map((e) => ({ c: e.collection_key, a: e.asset_key })))}::jsonb) AS p(c text, a text)
-      WHERE h.chain = ${chain} AND h.address = ${address} AND h.collection_key = p.c AND h.asset_key = p.a`);
-  }
-  const list = [...wanted.values()];
-  if (list.length > 0) {
-    const rows = JSON.stringify(list.map((a) => ({ c: a.collectionKey, a: a.assetKey, q: a.quantity.toString() })));
-    await exec(tx, sql`INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, quantity, held_since)
-      SELECT ${chain}, p.c, p.a, ${address}, ${userId}::int, p.q::numeric, ${now}::timestamptz FROM jsonb_to_recordset(${rows}::jsonb) AS p(c text, a text, q text)
+  const rows = JSON.stringify([...wanted.values()].map((a) => ({ c: a.collectionKey, a: a.assetKey, q: a.quantity.toString() })));
+  await exec(tx, sql`WITH p AS (SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS p(c text, a text, q text)),
+    gone AS (
+      DELETE FROM holdings h WHERE h.chain = ${chain} AND h.address = ${address}
+        AND NOT EXISTS (SELECT 1 FROM p WHERE p.c = h.collection_key AND p.a = h.asset_key)),
+    elsewhere AS (
+      DELETE FROM holdings h USING p
+      WHERE p.c IN (${policies.land}, ${policies.tool}) AND h.collection_key = p.c AND h.asset_key = p.a AND (h.chain, h.address) <> (${chain}, ${address}))
+    INSERT INTO holdings (chain, collection_key, asset_key, address, user_id, quantity, held_since)
+      SELECT ${chain}, p.c, p.a, ${address}, ${userId}::int, p.q::numeric, ${now}::timestamptz FROM p
       ON CONFLICT (chain, collection_key, asset_key, address) DO UPDATE SET quantity = EXCLUDED.quantity, user_id = EXCLUDED.user_id`);
-  }
-  const world = await worldPolicies(tx);
-  const unique = list.filter((a) => a.collectionKey === world.land || a.collectionKey === world.tool);
-  if (unique.length > 0) {
-    await exec(tx, sql`DELETE FROM holdings h USING jsonb_to_recordset(${pairsJson(unique.map((a) => ({ c: a.collectionKey, a: a.assetKey })))}::jsonb) AS p(c text, a text)
-      WHERE h.collection_key = p.c AND h.asset_key = p.a AND (h.chain, h.address) <> (${chain}, ${address})`);
-  }
 }

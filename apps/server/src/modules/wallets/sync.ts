@@ -5,10 +5,9 @@
  */
 import type { Chain } from '@kingdom/api';
 import type { Database, Orm } from '../../db/client.ts';
-import { collectionKeys, heldLandCount, lockWalletOwner, markSynced, replaceHoldings } from './repository.ts';
+import { heldLandCount, lockAndMarkSynced, replaceHoldings, syncPolicies } from './repository.ts';
 import { chooseHandle, storeHandle } from './handle.ts';
 import type { ChainAsset, ChainProviders } from '../../chain/index.ts';
-import { worldPolicies } from '../../world-import/collections.ts';
 
 export interface SyncResult {
   /** The wallet's lands as every list and count reads them (`HELD_LANDS`): 0 for an address linked to no account. */
@@ -35,17 +34,15 @@ export async function syncWallet(db: Database, providers: ChainProviders, chain:
  * demo faucet's, in the transaction that gave them (one commit: a failure leaves neither).
  */
 export async function syncHoldingsIn(tx: Orm, chain: Chain, address: string, assets: readonly ChainAsset[], now: Date, handles?: { policyId: string }): Promise<SyncResult> {
-  const policies = new Set(await collectionKeys(tx));
-  // the configured Land and Mining Tool policies, as recorded (docs/operator-guide.md)
-  const world = await worldPolicies(tx);
-  policies.add(world.land);
-  policies.add(world.tool);
-  const kept = assets.filter((a) => a.quantity > 0n && policies.has(a.collectionKey));
-  const userId = await lockWalletOwner(tx, chain, address);
+  const held = assets.filter((a) => a.quantity > 0n);
+  // the configured Land and Mining Tool policies, as recorded (docs/operator-guide.md), and the Staking-Hub collections held
+  const world = await syncPolicies(tx, [...new Set(held.map((a) => a.collectionKey))]);
+  const policies = new Set([...world.collections, world.land, world.tool]);
+  const kept = held.filter((a) => policies.has(a.collectionKey));
+  const userId = await lockAndMarkSynced(tx, chain, address, now);
   let lands = 0;
   if (userId !== null) {
-    await replaceHoldings(tx, userId, chain, address, kept, now);
-    await markSynced(tx, chain, address, now);
+    await replaceHoldings(tx, userId, chain, address, kept, now, world);
     // the wallet handle (docs/product.md §3) from the same answer: no extra request (handle.ts)
     if (handles && chain === 'cardano') await storeHandle(tx, chain, address, chooseHandle(assets, handles.policyId), now);
     // an asset of the Land policy that is no land of the Valley (refused by the import) is no land
