@@ -20,52 +20,65 @@ export interface VoteBookRow {
   allocations: Array<{ project: string; name: string; chain: Chain; votes: bigint }>;
 }
 
-/** A player's vote book (zeros without one). */
+/** A player's vote book (zeros without one), its allocations largest first: one statement. */
 export async function readVoteBook(orm: Orm, userId: number): Promise<VoteBookRow> {
-  const [b] = await exec<{ locked: string; allocated: string }>(orm, sql`SELECT locked::text, allocated::text FROM vote_books WHERE user_id = ${userId}`);
-  const rows = await exec<{ slug: string; name: string; chain: Chain; votes: string }>(orm, sql`
-    SELECT c.slug, c.name, c.chain, a.votes::text FROM vote_allocations a JOIN collections c ON c.id = a.collection_id
-    WHERE a.user_id = ${userId} ORDER BY a.votes DESC, c.id`);
+  type Allocation = { slug: string; name: string; chain: Chain; votes: string };
+  const [b] = await exec<{ locked: string; allocated: string; allocations: Allocation[] | string | null }>(orm, sql`
+    SELECT COALESCE((SELECT locked FROM vote_books WHERE user_id = ${userId}), 0)::text AS locked,
+      COALESCE((SELECT allocated FROM vote_books WHERE user_id = ${userId}), 0)::text AS allocated,
+      (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'chain', c.chain, 'votes', a.votes::text) ORDER BY a.votes DESC, c.id)
+        FROM vote_allocations a JOIN collections c ON c.id = a.collection_id WHERE a.user_id = ${userId}) AS allocations`);
+  const rows = (typeof b!.allocations === 'string' ? JSON.parse(b!.allocations) as Allocation[] : b!.allocations) ?? [];
   return {
-    locked: BigInt(b?.locked ?? '0'), allocated: BigInt(b?.allocated ?? '0'),
+    locked: BigInt(b!.locked), allocated: BigInt(b!.allocated),
     allocations: rows.map((r) => ({ project: r.slug, name: r.name, chain: r.chain, votes: BigInt(r.votes) })),
   };
 }
 
-/** The collection of a project slug, or null. */
-export async function collectionBySlug(orm: Orm, slug: string): Promise<{ id: number; name: string } | null> {
-  const [c] = await exec<{ id: number; name: string }>(orm, sql`SELECT id, name FROM collections WHERE slug = ${slug}`);
-  return c ?? null;
-}
-
 /**
- * Moves `points` free points to (`points` > 0) or back from (< 0) a collection: ONE conditional
- * UPDATE on the vote book decides (`locked - allocated ≥ n` to add), so concurrent requests of one
- * player can never allocate more than the free points; then the allocation, the collection's live
- * total and the activity feed follow. @returns the collection's new total, or null when refused
+ * Moves `points` free points of `userId` to (`points` > 0) or back from (< 0) the project `slug` and
+ * writes the player's 'votes_changed' notice, in ONE statement (atomic without a transaction): the
+ * conditional UPDATE of the vote book decides an addition (`locked - allocated ≥ n`), so concurrent
+ * requests of one player can never allocate more than the free points; a removal takes the
+ * allocation first (its row deleted when it goes to 0: an update to 0 would break votes > 0), then
+ * the book; only then do the collection's live total, the activity feed and the notice follow.
+ * Rows are taken in the order the separate statements took them (book or allocation, then the
+ * collection). `notice` is the notice's data beside `total` (the collection's new total, text).
+ * @returns `found` false when no project has the slug (nothing written); `total` null when refused
  */
-export async function moveVotes(tx: Orm, userId: number, collectionId: number, points: bigint, now: Date): Promise<bigint | null> {
-  const n = (points < 0n ? -points : points).toString();
-  if (points > 0n) {
-    const ok = await exec(tx, sql`UPDATE vote_books SET allocated = allocated + ${n}::numeric
-      WHERE user_id = ${userId} AND locked - allocated >= ${n}::numeric RETURNING user_id`);
-    if (ok.length === 0) return null;
-    await exec(tx, sql`INSERT INTO vote_allocations (user_id, collection_id, votes) VALUES (${userId}, ${collectionId}, ${n}::numeric)
-      ON CONFLICT (user_id, collection_id) DO UPDATE SET votes = vote_allocations.votes + EXCLUDED.votes`);
-  } else {
-    // Removing all of a project's votes deletes its row (an update to 0 would break votes > 0).
-    const removed = await exec(tx, sql`DELETE FROM vote_allocations
-      WHERE user_id = ${userId} AND collection_id = ${collectionId} AND votes = ${n}::numeric RETURNING user_id`);
-    const ok = removed.length > 0 ? removed : await exec(tx, sql`UPDATE vote_allocations SET votes = votes - ${n}::numeric
-      WHERE user_id = ${userId} AND collection_id = ${collectionId} AND votes > ${n}::numeric RETURNING user_id`);
-    if (ok.length === 0) return null;
-    await exec(tx, sql`UPDATE vote_books SET allocated = allocated - ${n}::numeric WHERE user_id = ${userId}`);
-  }
-  const [c] = await exec<{ votes: string }>(tx, sql`UPDATE collections SET votes = votes + ${points.toString()}::numeric
-    WHERE id = ${collectionId} RETURNING votes::text`);
-  await exec(tx, sql`INSERT INTO vote_events (user_id, collection_id, delta, total_after, created_at)
-    VALUES (${userId}, ${collectionId}, ${points.toString()}::numeric, ${c!.votes}::numeric, ${now})`);
-  return BigInt(c!.votes);
+export async function moveVotes(orm: Orm, userId: number, slug: string, points: bigint, now: Date,
+  notice: Record<string, string | number | boolean>): Promise<{ found: boolean; total: bigint | null }> {
+  const n = sql`${(points < 0n ? -points : points).toString()}::numeric`;
+  const allocate = points > 0n
+    ? sql`book AS (
+        UPDATE vote_books SET allocated = allocated + ${n}
+        WHERE user_id = ${userId} AND locked - allocated >= ${n} AND EXISTS (SELECT 1 FROM c) RETURNING user_id
+      ), alloc AS (
+        INSERT INTO vote_allocations (user_id, collection_id, votes) SELECT ${userId}::int, c.id, ${n} FROM c, book
+        ON CONFLICT (user_id, collection_id) DO UPDATE SET votes = vote_allocations.votes + EXCLUDED.votes RETURNING 1
+      )`
+    : sql`gone AS (
+        DELETE FROM vote_allocations WHERE user_id = ${userId} AND collection_id = (SELECT id FROM c) AND votes = ${n} RETURNING 1
+      ), less AS (
+        UPDATE vote_allocations SET votes = votes - ${n}
+        WHERE user_id = ${userId} AND collection_id = (SELECT id FROM c) AND votes > ${n} RETURNING 1
+      ), book AS (
+        UPDATE vote_books SET allocated = allocated - ${n}
+        WHERE user_id = ${userId} AND (EXISTS (SELECT 1 FROM gone) OR EXISTS (SELECT 1 FROM less)) RETURNING user_id
+      )`;
+  const [r] = await exec<{ found: boolean; total: string | null }>(orm, sql`
+    WITH c AS (SELECT id, name FROM collections WHERE slug = ${slug}), ${allocate}, coll AS (
+      UPDATE collections SET votes = votes + ${points.toString()}::numeric
+      WHERE id = (SELECT id FROM c) AND EXISTS (SELECT 1 FROM book) RETURNING id, votes
+    ), ev AS (
+      INSERT INTO vote_events (user_id, collection_id, delta, total_after, created_at)
+      SELECT ${userId}::int, coll.id, ${points.toString()}::numeric, coll.votes, ${now}::timestamptz FROM coll
+    ), note AS (
+      INSERT INTO notifications (user_id, type, data, created_at)
+      SELECT ${userId}::int, 'votes_changed', ${JSON.stringify(notice)}::jsonb || jsonb_build_object('name', c.name, 'total', coll.votes::text), ${now}::timestamptz FROM c, coll
+    )
+    SELECT EXISTS (SELECT 1 FROM c) AS found, (SELECT votes::text FROM coll) AS total`);
+  return { found: r!.found === true, total: r!.total === null ? null : BigInt(r!.total) };
 }
 
 /** A collection as the leaderboards read it: live votes and rank, and the latest snapshot's votes. */

@@ -10,8 +10,7 @@ import {
 import type { Database, Orm } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { applyVotePoints } from '../ledger/ledger.ts';
-import { notify } from '../notifications/repository.ts';
-import { collectionBySlug, moveVotes, readVoteBook, stakeableNfts, stakerStatus, type ProjectRow } from './repository.ts';
+import { moveVotes, readVoteBook, stakeableNfts, stakerStatus, type ProjectRow } from './repository.ts';
 
 /** A request's points as a bigint, or VOTES_NOT_VALID_VALUE when not a whole number from 1 up. */
 function points(value: number): bigint {
@@ -47,13 +46,10 @@ export async function unlockVotes(db: Database, userId: number, amount: number, 
  */
 export async function changeVotes(db: Database, userId: number, project: string, votes: number, sign: 1 | -1, now: Date): Promise<void> {
   const n = points(votes);
-  const c = await collectionBySlug(db.orm, project);
-  if (!c) fail('NOT_FOUND');
-  await db.orm.transaction(async (tx) => {
-    const total = await moveVotes(tx, userId, c.id, sign > 0 ? n : -n, now);
-    if (total === null) fail('VOTES_NOT_VALID_VALUE');
-    await notify(tx, userId, 'votes_changed', { project, name: c.name, votes: Number(n), added: sign > 0, total: total.toString() }, now);
-  });
+  // one statement: the move, the collection's total, the activity feed and the notice (name and total filled in by it)
+  const r = await moveVotes(db.orm, userId, project, sign > 0 ? n : -n, now, { project, votes: Number(n), added: sign > 0 });
+  if (!r.found) fail('NOT_FOUND');
+  if (r.total === null) fail('VOTES_NOT_VALID_VALUE');
 }
 
 /** League name of snapshot votes (null below Gold or without a snapshot entry). */
