@@ -13,11 +13,19 @@
  * within 3% of the reference (so about half cross). `match_p99_ms` is the 99th percentile of one
  * `placeOrder` call; `orders_per_s` the orders over the wall time. The floor: the same workers
  * making the same number of single-row INSERTs (autocommit) into a scratch table. The per-account
- * rate limit is the route's (not applied here: the bench calls the service).
+ * rate limit is the route's (not applied here: the bench calls the service). CPU per order: this
+ * process's (`process.cpuUsage`) and the run's Postgres backends' (/proc, when Postgres runs here), which
+ * the machine's other load moves far less than orders/s.
+ *
+ * `--rate R` runs an open loop instead (what 1,000 traders acting on their own are): orders arrive at R
+ * per second (Poisson) whatever the answers, at most 20 in flight (the server's pool; the rest wait
+ * for a connection), and `match_p99_ms` is from each order's arrival. The goal's load is
+ * `--rate 500`: 1,000 traders each placing an order every 2 s. A closed loop of `--concurrency` N
+ * workers is a saturation test: its latency is mostly queueing (Little's law: N / orders_per_s).
  *
  * `npm run bench` runs it (also alone: `BENCH_ONLY=market`) and writes the report's `market` entry.
  *
- *   tsx bench/market.ts --url postgres://… [--traders 1000] [--books 20] [--orders 10000] [--concurrency 16]
+ *   tsx bench/market.ts --url postgres://… [--traders 1000] [--books 20] [--orders 10000] [--concurrency 16 | --rate 500]
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -38,6 +46,8 @@ export interface MarketBenchRun {
   orders: number;
   trades: number;
   concurrency: number;
+  /** Open loop: orders arrived at this rate (Poisson, orders/s) whatever the answers, latency from arrival; null: closed loop of `concurrency` workers. */
+  rate: number | null;
   orders_per_s: number;
   match_p50_ms: number;
   match_p99_ms: number;
@@ -134,9 +144,31 @@ async function drive(n: number, concurrency: number, job: (i: number) => Promise
   return { latencies, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
 }
 
+/**
+ * Starts `n` jobs at Poisson arrivals of `rate` per second, not waiting for answers (an open loop:
+ * traders acting on their own), at most `cap` at once (the pool; the rest queue there).
+ * @returns each job's latency from its arrival (ms) and the wall time (s)
+ */
+async function driveOpen(n: number, rate: number, job: (i: number) => Promise<void>): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = [];
+  const running: Array<Promise<void>> = [];
+  const t0 = performance.now();
+  let due = t0;
+  for (let i = 0; i < n; i++) {
+    due += (-Math.log(1 - Math.random()) / rate) * 1000;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const arrived = due;
+    running.push(job(i).then(() => { latencies.push(performance.now() - arrived); }));
+  }
+  await Promise.all(running);
+  return { latencies, seconds: (performance.now() - t0) / 1000 };
+}
+
 /** Fills the database at `url` and measures the matching and the floor. */
-export async function runMarketBench(url: string, opts: { traders: number; books: number; orders: number; concurrency: number }, log: (s: string) => void = () => undefined): Promise<MarketBenchRun> {
-  const db = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: opts.concurrency + 2 });
+export async function runMarketBench(url: string, opts: { traders: number; books: number; orders: number; concurrency: number; rate?: number | undefined }, log: (s: string) => void = () => undefined): Promise<MarketBenchRun> {
+  // open loop: the server's own pool (openDatabase's default, 20) caps the placements in flight
+  const db = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: opts.rate ? 20 : opts.concurrency + 2 });
   try {
     const books = chooseBooks(opts.books);
     const t0 = Date.now();
@@ -150,13 +182,14 @@ export async function runMarketBench(url: string, opts: { traders: number; books
     }
     const pg0 = await backendCpu(db);
     const cpu0 = process.cpuUsage();
-    const run = await drive(opts.orders, opts.concurrency, async () => {
+    const place = async () => {
       const b = books[rand(books.length)]!;
       const side = Math.random() < 0.5 ? 'buy' : 'sell';
       const off = BigInt(rand(601) - 300); // −3% … +3%, in 0.01% steps
       const price = (b.reference * (10_000n + off)) / 10_000n;
       await placeOrder(db, 1 + rand(opts.traders), randomUUID(), { good: b.key.good, token: b.key.payToken, side, quantity: 1 + rand(3), price: price.toString() }, now());
-    });
+    };
+    const run = opts.rate ? await driveOpen(opts.orders, opts.rate, place) : await drive(opts.orders, opts.concurrency, place);
     const cpu = process.cpuUsage(cpu0);
     const pg1 = await backendCpu(db); // the pool's connections stay open: every backend of the run is still there
     const [t] = await exec<{ n: number }>(db.orm, sql`SELECT count(*)::int AS n FROM market_trades`);
@@ -164,7 +197,7 @@ export async function runMarketBench(url: string, opts: { traders: number; books
       await exec(db.orm, sql`INSERT INTO bench_floor (user_id, good, price, at) VALUES (${1 + (i % opts.traders)}, 'food', 900000, now())`);
     });
     return {
-      traders: opts.traders, books: books.length, orders: opts.orders, trades: t!.n - books.filter((b) => b.seeded).length, concurrency: opts.concurrency,
+      traders: opts.traders, books: books.length, orders: opts.orders, trades: t!.n - books.filter((b) => b.seeded).length, concurrency: opts.concurrency, rate: opts.rate ?? null,
       orders_per_s: round(opts.orders / run.seconds, 0), match_p50_ms: round(pct(run.latencies, 50)), match_p99_ms: round(pct(run.latencies, 99)),
       match_max_ms: round(Math.max(...run.latencies)), floor_inserts_per_s: round(opts.orders / floor.seconds, 0),
       node_cpu_ms_per_order: round((cpu.user + cpu.system) / 1000 / opts.orders), pg_cpu_ms_per_order: pg0 === null || pg1 === null ? null : round(((pg1 - pg0) * 1000) / opts.orders),
@@ -180,19 +213,20 @@ export function marketLines(r: MarketBenchRun): string[] {
   const ok = (b: boolean) => (b ? 'ok' : 'MISSED');
   return [
     `market: ${r.orders_per_s} orders/s (goal ≥ ${r.goal_orders_per_s}) ${ok(r.orders_per_s >= r.goal_orders_per_s)}, match p99 ${r.match_p99_ms} ms (goal < ${r.goal_p99_ms}) ${ok(r.match_p99_ms < r.goal_p99_ms)}`
-      + ` — ${r.traders.toLocaleString('en')} traders, ${r.books} books, ${r.orders.toLocaleString('en')} orders → ${r.trades.toLocaleString('en')} trades, concurrency ${r.concurrency}`
+      + ` — ${r.traders.toLocaleString('en')} traders, ${r.books} books, ${r.orders.toLocaleString('en')} orders → ${r.trades.toLocaleString('en')} trades, ${r.rate ? `open loop: ${r.rate} orders/s arriving, pool 20` : `concurrency ${r.concurrency}`}`
       + `; CPU per order: ${r.node_cpu_ms_per_order} ms Node${r.pg_cpu_ms_per_order === null ? '' : ` + ${r.pg_cpu_ms_per_order} ms Postgres`}; floor: ${r.floor_inserts_per_s} INSERTs/s`,
   ];
 }
 
 /**
  * The `market` entry of `npm run bench`: the bench on a throwaway database of the server at `pgUrl`
- * (`BENCH_MARKET_TRADERS`, `BENCH_MARKET_BOOKS`, `BENCH_MARKET_ORDERS`, `BENCH_MARKET_CONCURRENCY`), or `{ error }`.
+ * (`BENCH_MARKET_TRADERS`, `BENCH_MARKET_BOOKS`, `BENCH_MARKET_ORDERS`, `BENCH_MARKET_CONCURRENCY`, `BENCH_MARKET_RATE`), or `{ error }`.
  */
 export async function measureMarket(pgUrl: string, log: (s: string) => void): Promise<MarketBenchRun | { error: string }> {
   const opts = {
     traders: positiveInt(process.env.BENCH_MARKET_TRADERS, 1_000), books: positiveInt(process.env.BENCH_MARKET_BOOKS, 20),
     orders: positiveInt(process.env.BENCH_MARKET_ORDERS, 10_000), concurrency: positiveInt(process.env.BENCH_MARKET_CONCURRENCY, 16),
+    rate: process.env.BENCH_MARKET_RATE ? positiveInt(process.env.BENCH_MARKET_RATE, 500) : undefined,
   };
   try {
     return { ...(await withFreshDatabase(pgUrl, 'kingdom_bench_market', (url) => runMarketBench(url, opts, log))) };
@@ -203,10 +237,11 @@ export async function measureMarket(pgUrl: string, log: (s: string) => void): Pr
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { url: { type: 'string' }, traders: { type: 'string' }, books: { type: 'string' }, orders: { type: 'string' }, concurrency: { type: 'string' } } });
+  const { values } = parseArgs({ options: { url: { type: 'string' }, traders: { type: 'string' }, books: { type: 'string' }, orders: { type: 'string' }, concurrency: { type: 'string' }, rate: { type: 'string' } } });
   if (!values.url) throw new Error('--url postgres://… is required');
   const r = await runMarketBench(values.url, {
     traders: positiveInt(values.traders, 1_000), books: positiveInt(values.books, 20), orders: positiveInt(values.orders, 10_000), concurrency: positiveInt(values.concurrency, 16),
+    rate: values.rate === undefined ? undefined : positiveInt(values.rate, 500),
   }, (s) => process.stderr.write(`${s}\n`));
   process.stdout.write(`${JSON.stringify(r)}\n`);
   process.stdout.write(`${marketLines(r).join('\n')}\n`);

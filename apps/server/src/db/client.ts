@@ -2,8 +2,10 @@
  * The database client: embedded PGlite (data in `DATA_DIR`) or Postgres (`DATABASE_URL`), behind
  * one interface so the same code and migrations run on both (docs/operator-guide.md §1).
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -80,6 +82,25 @@ export interface Database {
 /** The SQL migrations (beside this module; the compiled server copies them beside its bundle). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 const migrationsFolder = MIGRATIONS_FOLDER;
+/**
+ * An empty embedded database of this release (initdb and every migration), made by the server's
+ * build beside the bundle (scripts/build-server.mjs); absent when running from the sources.
+ */
+const PGLITE_TEMPLATE = fileURLToPath(new URL('./pglite-template', import.meta.url));
+
+/**
+ * A first start on an empty (or missing) PGlite folder copies the build's migrated empty database
+ * into it, so PGlite opens an existing database instead of running initdb and every migration
+ * (most of a first start's time). The migrations still run after it (none pending, or those newer
+ * than the template). A folder holding anything is left alone.
+ * @returns true when the template was copied
+ */
+export function seedFromTemplate(dataDir: string, template = PGLITE_TEMPLATE): boolean {
+  if (!existsSync(path.join(template, 'PG_VERSION'))) return false;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
+  cpSync(template, dataDir, { recursive: true });
+  return true;
+}
 
 /** SQLSTATE codes the app reacts to. */
 export const SQLSTATE = { uniqueViolation: '23505', checkViolation: '23514' } as const;
@@ -109,6 +130,18 @@ export function rowsOf<T>(result: unknown): T[] {
 /** Runs raw SQL on the ORM or a transaction and returns its rows. */
 export async function exec<T = Record<string, unknown>>(orm: Orm, query: SQL): Promise<T[]> {
   return rowsOf<T>(await orm.execute(query));
+}
+
+/**
+ * Runs raw SQL on the ORM or a transaction like {@link exec}, as a statement named by a hash of its
+ * text (`x_<sha1>`), so node-postgres prepares each text once per connection and later runs skip
+ * Postgres's parse and planning (a cached plan). For hot statements of few shapes (the Market's
+ * placement); a text over 16,000 characters runs unnamed. PGlite runs it as `exec` does.
+ */
+export async function execNamed<T = Record<string, unknown>>(orm: Orm, query: SQL): Promise<T[]> {
+  const q = dialect.sqlToQuery(query);
+  const name = q.sql.length > 16_000 ? undefined : `x_${createHash('sha1').update(q.sql).digest('base64url')}`;
+  return rowsOf<T>(await orm._.session.prepareQuery(q, undefined, name, false).execute());
 }
 
 function reportIdleError(err: Error): void {
@@ -159,7 +192,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     };
   }
   const memory = opts.dataDir === 'memory://' || opts.dataDir === '';
-  if (!memory) mkdirSync(opts.dataDir, { recursive: true });
+  if (!memory && !seedFromTemplate(opts.dataDir)) mkdirSync(opts.dataDir, { recursive: true });
   // one handle that reopens the data folder after a WASM abort of the instance (embedded.ts)
   const embedded = await EmbeddedPglite.open(memory ? null : opts.dataDir, (err) => {
     process.stderr.write(`kingdom: the embedded database aborted (${String((err as Error)?.message ?? err).slice(0, 200)}); reopened ${opts.dataDir} at its last commit\n`);

@@ -147,6 +147,9 @@ describe('market (server)', () => {
       get(target, prop) {
         const v = Reflect.get(target, prop, target) as unknown;
         if (prop === 'execute') return (...args: unknown[]) => { statements++; return (v as (...a: unknown[]) => unknown).apply(target, args); };
+        // db.execNamed runs through the session's prepareQuery
+        if (prop === '_') return { ...(v as object), session: counting((v as { session: object }).session) };
+        if (prop === 'prepareQuery') return (...args: unknown[]) => { statements++; return (v as (...a: unknown[]) => unknown).apply(target, args); };
         if (prop === 'transaction') return (fn: (tx: object) => unknown, ...rest: unknown[]) => (v as (...a: unknown[]) => unknown).call(target, (tx: object) => fn(counting(tx)), ...rest);
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },

@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EXO_PER_VOTE_POINT, MAX_AMOUNT, TOKENS, type Token } from '@kingdom/game';
 import type { ErrorCode } from '@kingdom/api';
-import { exec, hasSqlState, SQLSTATE, type Orm } from '../../db/client.ts';
+import { exec, execNamed, hasSqlState, SQLSTATE, type Orm } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 
 /** A change of one balance: `amount` in base units, positive = credit, negative = debit. */
@@ -140,7 +140,8 @@ export interface LedgerDebit extends LedgerCredit {
  * Every entry is written (one already written — same reason, reference, user, asset — is skipped, as
  * {@link applyTokenEntry} skips it); each (user, asset)'s balance moves by the sum of its entries
  * written, but the debited one only if it held the whole debit before the credits (as a debit
- * applied first, then the credits), else nothing applies.
+ * applied first, then the credits), else nothing applies. The statement is named by its text
+ * (`db.execNamed`: prepared once per connection for each shape).
  * @param at the entries' time (the request's game time)
  * @throws Error on an amount ≤ 0 (a caller's bug); ApiError `debit.insufficientCode` when the debited
  *   balance or item count holds less than the debit; ApiError AMOUNT_TOO_LARGE when an amount or a
@@ -167,7 +168,7 @@ export async function applyLedgerMoves(tx: Orm, moves: { lockUsers: readonly num
   const values = sql.join(entries.map((c) => sql`(${c.userId}::int, ${c.asset}::text, ${c.amount.toString()}::numeric, ${c.reason}::text, ${c.reference}::text)`), sql`, `);
   let r: { debits: number; debited: number; top: string | null } | undefined;
   try {
-    [r] = await exec<{ debits: number; debited: number; top: string | null }>(tx, sql`WITH ${prefix}lk AS MATERIALIZED (
+    [r] = await execNamed<{ debits: number; debited: number; top: string | null }>(tx, sql`WITH ${prefix}lk AS MATERIALIZED (
         SELECT (SELECT count(*) FROM (SELECT 1 FROM balances WHERE user_id IN (${list}) ORDER BY user_id, token FOR UPDATE) b) + ${itemLock} AS n
       ), e (user_id, asset, amount, reason, reference) AS (VALUES ${values}
       ), logged AS (

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MarketOrder as ApiOrder, MarketTradeRow } from '@kingdom/api';
 import type { BookKey, MarketOrder, MarketPayToken, Side } from '@kingdom/game';
-import { exec, type Orm } from '../../db/client.ts';
+import { exec, execNamed, type Orm } from '../../db/client.ts';
 
 /** An order row as read. */
 export interface OrderRow {
@@ -54,7 +54,7 @@ export function toApiOrder(r: OrderRow): ApiOrder {
  * of `good × token` (docs/game-rules.md §16: matching serialized per book). Take it first.
  */
 export async function lockBook(tx: Orm, key: BookKey): Promise<void> {
-  await exec(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`market:${key.good}:${key.payToken}`}))`);
+  await execNamed(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`market:${key.good}:${key.payToken}`}))`);
 }
 
 /** The book's open orders, in placement order. */
@@ -127,7 +127,7 @@ export async function placementRead(tx: Orm, q: {
   const trades = q.tradesFrom === null ? sql`'[]'::json`
     : sql`(SELECT COALESCE(json_agg(json_build_object('price', price::text, 'quantity', quantity, 'at', at)), '[]'::json) FROM market_trades
         WHERE good = ${key.good} AND pay_token = ${key.payToken} AND at > ${q.tradesFrom})`;
-  const [r] = await exec<{ n: number; lands: number; created_at: Date | string | null; prior: PlacementRead['prior']; rows: OrderRow[]; trades: Array<{ price: string; quantity: number; at: string }>;
+  const [r] = await execNamed<{ n: number; lands: number; created_at: Date | string | null; prior: PlacementRead['prior']; rows: OrderRow[]; trades: Array<{ price: string; quantity: number; at: string }>;
     order_id: string; seq: string; trade_ids: string[] }>(tx, sql`WITH r AS MATERIALIZED (SELECT ${ORDER_COLUMNS} FROM (
       SELECT o.*, COALESCE(sum(remaining) FILTER (WHERE expires_at > ${now} AND user_id <> ${userId} AND wallet_group <> ${q.walletGroup})
         OVER (ORDER BY ${priority} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS ahead
