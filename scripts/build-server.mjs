@@ -10,6 +10,8 @@
 // themselves at run time, or start worker threads by file name stay imports of node_modules
 // (EXTERNAL below). Files the server reads at run time beside its code (the SQL migrations) are
 // copied next to the bundle, where `new URL('./migrations', import.meta.url)` finds them.
+// It also makes an empty embedded database of the release (dist/pglite-template: PGlite's initdb and
+// every migration) that a first start on an empty DATA_DIR copies in (apps/server/src/db/client.ts).
 // Stack traces name the bundle's lines; NODE_OPTIONS=--enable-source-maps maps them back to the
 // sources (linked .map files; it adds ~0.5 s to start, so it is not the default).
 //
@@ -93,6 +95,17 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(serverDir, 'src/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
+// An empty embedded database of this release: PGlite's initdb and every migration, done once here.
+// A first start on an empty DATA_DIR copies it in and opens it (apps/server/src/db/client.ts) instead
+// of running initdb (WASM) and the migrations again: most of that start's time on this machine.
+{
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const db = new PGlite(join(tmpDir, 'pglite-template'));
+  await migrate(drizzle(db), { migrationsFolder: join(tmpDir, 'migrations') });
+  await db.close();
+}
 // The release a process registers as (apps/server/src/db/processes.ts): the server's version + git sha.
 {
   const { version } = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
