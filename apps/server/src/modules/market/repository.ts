@@ -63,28 +63,6 @@ export async function openOrders(tx: Orm, key: BookKey): Promise<OrderRow[]> {
     WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' ORDER BY market_orders.seq`);
 }
 
-/**
- * The open orders an incoming order can reach (docs/game-rules.md §16.2): the opposite side's orders whose
- * price crosses `price` (a buy's limit ≥ the ask, a sell's ≤ the bid), up to the one that completes
- * `quantity` in priority order (price, then placement), counting only orders it can trade with (not
- * expired at `now`, not of the same account or wallet group: those the walk removes on its way), in
- * placement order. The engine's walk over these makes the same trades as over the whole book and stops
- * where they end, so a placement reads a few rows instead of the book (the others' expiry is the sweep's).
- */
-export async function reachableOrders(tx: Orm, key: BookKey, side: Side, price: bigint, quantity: number,
-  owner: { userId: number; walletGroup: string }, now: Date): Promise<OrderRow[]> {
-  const buying = side === 'buy';
-  const priority = buying ? sql`price ASC, seq ASC` : sql`price DESC, seq ASC`;
-  return exec<OrderRow>(tx, sql`SELECT ${ORDER_COLUMNS} FROM (
-      SELECT o.*, COALESCE(sum(remaining) FILTER (WHERE expires_at > ${now} AND user_id <> ${owner.userId} AND wallet_group <> ${owner.walletGroup})
-        OVER (ORDER BY ${priority} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS ahead
-      FROM market_orders o
-      WHERE good = ${key.good} AND pay_token = ${key.payToken} AND status = 'open' AND side = ${buying ? 'sell' : 'buy'}
-        AND ${buying ? sql`price <= ${price.toString()}::numeric` : sql`price >= ${price.toString()}::numeric`}
-    ) market_orders
-    WHERE ahead < ${quantity} ORDER BY market_orders.seq`);
-}
-
 /** What a placement reads under the book's lock, in one statement ({@link placementRead}). */
 export interface PlacementRead {
   /** The order already placed under this idempotency key: its request hash and stored answer. */
@@ -95,7 +73,7 @@ export interface PlacementRead {
   landsHeld: number;
   /** A seller's account creation (ms; a buyer's: `now`). */
   createdAt: number;
-  /** The open orders the new order can reach ({@link reachableOrders}), in placement order. */
+  /** The open orders the new order can reach, in placement order (see {@link placementRead}). */
   rows: OrderRow[];
   /** The book's trades of the median window, when asked (`tradesFrom`). */
   trades: Array<{ price: bigint; quantity: number; at: number }>;
@@ -107,11 +85,17 @@ export interface PlacementRead {
 }
 
 /**
- * Everything a placement reads, in ONE statement after the book's lock (docs/game-rules.md §16): the
- * order already placed under `idempotencyKey` (its replay), the account's facts ({@link placementFacts}),
- * the reachable orders ({@link reachableOrders}), the median window's trades when `tradesFrom` is given
- * ({@link tradesSince}), and the ids the writes will use — the order's id and sequence (drawn under the
- * lock: time priority) and one trade id per reachable order (unused ones leave gaps).
+ * Everything a placement reads, in ONE statement after the book's lock (docs/game-rules.md §16), named
+ * (`db.execNamed`): the order already placed under `idempotencyKey` (its replay); the account's facts —
+ * units of the good placed since `dayFrom` (both sides, every status: the daily cap) and, for a seller,
+ * lands held (through holdings) and when the account was made; the open orders the new one can reach —
+ * the opposite side's orders whose price crosses `price` (a buy's limit ≥ the ask, a sell's ≤ the bid),
+ * up to the one that completes `quantity` in priority order (price, then placement), counting only
+ * orders it can trade with (not expired at `now`, not of the same account or wallet group: those the
+ * walk removes on its way), so the engine's walk over them makes the same trades as over the whole
+ * book; the median window's trades when `tradesFrom` is given ({@link tradesSince}); and the ids the
+ * writes will use — the order's id and sequence (drawn under the lock: time priority) and one trade id
+ * per reachable order (a match makes at most that many; unused ones leave gaps).
  */
 export async function placementRead(tx: Orm, q: {
   key: BookKey; userId: number; walletGroup: string; idempotencyKey: string; side: Side; price: bigint; quantity: number; now: Date; dayFrom: Date; tradesFrom: Date | null;
@@ -240,16 +224,6 @@ export interface OrderChange {
   response?: unknown;
 }
 
-/** Sets several orders' new state in one statement (`closed_at` = `at` for those no longer open). */
-export async function updateOrders(tx: Orm, changes: readonly OrderChange[], at: Date): Promise<void> {
-  if (changes.length === 0) return;
-  const values = sql.join(changes.map((c) => sql`(${c.id}::bigint, ${c.remaining}::int, ${c.escrow.toString()}::numeric, ${c.status}::text,
-    ${c.response === undefined ? null : JSON.stringify(c.response)}::jsonb)`), sql`, `);
-  await exec(tx, sql`UPDATE market_orders o SET remaining = v.remaining, escrow = v.escrow, status = v.status,
-    closed_at = CASE WHEN v.status = 'open' THEN NULL ELSE ${at}::timestamptz END, response = COALESCE(v.response, o.response)
-    FROM (VALUES ${values}) v (id, remaining, escrow, status, response) WHERE o.id = v.id`);
-}
-
 /** The order `userId` placed under idempotency `key`, or undefined. */
 export async function orderByKey(orm: Orm, userId: number, key: string): Promise<OrderRow | undefined> {
   const [r] = await exec<OrderRow>(orm, sql`SELECT ${ORDER_COLUMNS} FROM market_orders WHERE user_id = ${userId} AND idempotency_key = ${key}`);
@@ -260,25 +234,6 @@ export async function orderByKey(orm: Orm, userId: number, key: string): Promise
 export async function orderById(orm: Orm, id: string): Promise<OrderRow | undefined> {
   const [r] = await exec<OrderRow>(orm, sql`SELECT ${ORDER_COLUMNS} FROM market_orders WHERE id = ${id}::bigint`);
   return r;
-}
-
-/**
- * Writes one match's trades in one statement, in the given order (ids ascending in that order).
- * @returns their ids, in the order given
- */
-export async function insertTrades(tx: Orm, key: BookKey, trades: ReadonlyArray<{
-  makerOrderId: string; takerOrderId: string; buyOrderId: string; sellOrderId: string; buyerId: number; sellerId: number; quantity: number; price: bigint; fee: bigint;
-}>, at: Date): Promise<string[]> {
-  if (trades.length === 0) return [];
-  const values = sql.join(trades.map((t, i) => sql`(${i}::int, ${t.makerOrderId}::bigint, ${t.takerOrderId}::bigint, ${t.buyOrderId}::bigint, ${t.sellOrderId}::bigint,
-    ${t.buyerId}::int, ${t.sellerId}::int, ${t.quantity}::int, ${t.price.toString()}::numeric, ${t.fee.toString()}::numeric)`), sql`, `);
-  const rows = await exec<{ id: string; n: number }>(tx, sql`WITH v (n, maker, taker, buy, sell, buyer, seller, quantity, price, fee) AS (VALUES ${values}),
-    ins AS (INSERT INTO market_trades (good, pay_token, maker_order_id, taker_order_id, buy_order_id, sell_order_id, buyer_id, seller_id, quantity, price, fee, at)
-      SELECT ${key.good}, ${key.payToken}, maker, taker, buy, sell, buyer, seller, quantity, price, fee, ${at}::timestamptz FROM v ORDER BY n
-      RETURNING id, maker_order_id, sell_order_id, buy_order_id)
-    SELECT ins.id::text AS id, v.n FROM ins JOIN v ON v.maker = ins.maker_order_id AND v.buy = ins.buy_order_id AND v.sell = ins.sell_order_id ORDER BY v.n`);
-  if (rows.length !== trades.length) throw new Error(`market: ${trades.length} trades written, ${rows.length} ids read back`);
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -299,21 +254,6 @@ export async function tradesSince(tx: Orm, key: BookKey, from: Date): Promise<Ar
   const rows = await exec<{ price: string; quantity: number; at: Date | string }>(tx, sql`SELECT price::text AS price, quantity, at FROM market_trades
     WHERE good = ${key.good} AND pay_token = ${key.payToken} AND at > ${from}`);
   return rows.map((r) => ({ price: BigInt(r.price), quantity: r.quantity, at: ms(r.at) }));
-}
-
-/**
- * What a placement checks of its account, in one read: units of `good` placed in orders since `from`
- * (both sides, every status: the daily cap) and, for a seller (`seller`), lands held (through holdings)
- * and when the account was made; a buyer's `landsHeld` is 0 and `createdAt` is `now`.
- */
-export async function placementFacts(tx: Orm, userId: number, good: string, from: Date, seller: boolean, now: number): Promise<{ placedToday: number; landsHeld: number; createdAt: number }> {
-  const sellerCols = seller
-    ? sql`(SELECT count(*)::int FROM holdings h JOIN lands l ON l.collection_key = h.collection_key AND l.asset_key = h.asset_key WHERE h.user_id = ${userId}) AS lands,
-      (SELECT created_at FROM users WHERE id = ${userId}) AS created_at`
-    : sql`0 AS lands, NULL::timestamptz AS created_at`;
-  const [r] = await exec<{ n: number; lands: number; created_at: Date | string | null }>(tx, sql`SELECT
-    (SELECT COALESCE(sum(quantity), 0)::int FROM market_orders WHERE user_id = ${userId} AND good = ${good} AND placed_at >= ${from}) AS n, ${sellerCols}`);
-  return { placedToday: r!.n, landsHeld: r!.lands, createdAt: !seller ? now : r!.created_at === null ? Date.now() : ms(r!.created_at) };
 }
 
 /** Per open book: best bid, best ask (unexpired at `now`), last trade price. */
