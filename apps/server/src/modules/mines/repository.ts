@@ -4,7 +4,7 @@
  * The mines of lands as the API shows them (slots, workers, upgrade) are read by
  * `modules/lands/land-mines.ts`, below this module (docs/architecture.md §2).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { WORKER_QUALIFY_VOTES, nftName, rarityForVotes, type MineKind, type WorkerRarity } from '@kingdom/game';
 import type { WorkerNft, MineDay } from '@kingdom/api';
 import { exec, type Orm } from '../../db/client.ts';
@@ -21,23 +21,30 @@ export interface NftFacts {
   assigned: boolean;
 }
 
-/** Reads {@link NftFacts} in one statement, at the latest snapshot taken by `now`. */
-export async function nftFacts(tx: Orm, userId: number, collectionKey: string, assetKey: string, now: Date): Promise<NftFacts> {
-  const [r] = await exec<{ votes: string | null; in_collection: boolean; held: boolean; assigned: boolean }>(tx, sql`
-    SELECT
+/**
+ * The occupied slots of one mine and, given `worker`, its {@link NftFacts} (at the latest snapshot
+ * taken by `now`), in one statement: what an assignment checks once its land is locked.
+ */
+export async function assignmentFacts(tx: Orm, kind: MineKind, landId: number, userId: number, worker: { collectionKey: string; assetKey: string } | null, now: Date): Promise<{ occupied: Set<number>; nft: NftFacts | null }> {
+  const [r] = await exec<{ occupied: number[] | string; votes: string | null; in_collection: boolean | null; held: boolean | null; assigned: boolean | null }>(tx, sql`
+    SELECT (SELECT coalesce(json_agg(slot), '[]') FROM mine_workers WHERE land_id = ${landId} AND mine = ${kind}) AS occupied,
+      ${worker ? nftColumns(userId, worker.collectionKey, worker.assetKey, now) : sql`NULL AS votes, NULL AS in_collection, NULL AS held, NULL AS assigned`}`);
+  const occupied = typeof r!.occupied === 'string' ? JSON.parse(r!.occupied) as number[] : r!.occupied;
+  return {
+    occupied: new Set(occupied),
+    nft: worker ? { votes: r!.votes === null ? null : BigInt(r!.votes), inCollection: r!.in_collection === true, heldByUser: r!.held === true, assigned: r!.assigned === true } : null,
+  };
+}
+
+/** The select list of {@link NftFacts}: `votes`, `in_collection`, `held`, `assigned`. */
+function nftColumns(userId: number, collectionKey: string, assetKey: string, now: Date): SQL {
+  return sql`
       (SELECT sc.votes::text FROM snapshot_collections sc JOIN collections c ON c.id = sc.collection_id
         WHERE c.collection_key = ${collectionKey} AND sc.snapshot_id = ${latestSnapshotId(now)}) AS votes,
       EXISTS (SELECT 1 FROM collections c JOIN holdings h ON h.collection_key = c.collection_key
         WHERE c.collection_key = ${collectionKey} AND h.asset_key = ${assetKey}) AS in_collection,
       EXISTS (SELECT 1 FROM holdings h WHERE h.user_id = ${userId} AND h.collection_key = ${collectionKey} AND h.asset_key = ${assetKey}) AS held,
-      EXISTS (SELECT 1 FROM mine_workers WHERE collection_key = ${collectionKey} AND asset_key = ${assetKey}) AS assigned`);
-  return { votes: r!.votes === null ? null : BigInt(r!.votes), inCollection: r!.in_collection, heldByUser: r!.held, assigned: r!.assigned };
-}
-
-/** Occupied slots of one mine. */
-export async function occupiedSlots(tx: Orm, kind: MineKind, landId: number): Promise<Set<number>> {
-  const rows = await exec<{ slot: number }>(tx, sql`SELECT slot FROM mine_workers WHERE land_id = ${landId} AND mine = ${kind}`);
-  return new Set(rows.map((r) => r.slot));
+      EXISTS (SELECT 1 FROM mine_workers WHERE collection_key = ${collectionKey} AND asset_key = ${assetKey}) AS assigned`;
 }
 
 /**

@@ -10,7 +10,7 @@ import { fail } from '../../errors.ts';
 import { applyItemEntry, itemCounts } from '../ledger/ledger.ts';
 import { ownedLandForUpdate } from '../lands/service.ts';
 import {
-  deleteWorker, insertUpgrade, insertWorker, nftFacts, occupiedSlots, upgradeInProgress,
+  assignmentFacts, deleteWorker, insertUpgrade, insertWorker, upgradeInProgress,
 } from './repository.ts';
 
 const levelOf = (kind: MineKind, land: { goldmine_level: number | null; frenmine_level: number | null }) =>
@@ -28,10 +28,9 @@ export async function assignWorker(db: Database, userId: number, kind: MineKind,
   try {
     await db.orm.transaction(async (tx) => {
       const land = await ownedLandForUpdate(tx, userId, req.hex_name);
-      const occupied = await occupiedSlots(tx, kind, land.id);
+      const { occupied, nft } = await assignmentFacts(tx, kind, land.id, userId, req.worker ? { collectionKey: req.worker.collection_key, assetKey: req.worker.asset_key } : null, now);
       let candidate: WorkerCandidate | null = null;
-      if (req.worker) {
-        const nft = await nftFacts(tx, userId, req.worker.collection_key, req.worker.asset_key, now);
+      if (req.worker && nft) {
         const qualified = nft.votes !== null && nft.votes >= WORKER_QUALIFY_VOTES;
         candidate = {
           known: nft.inCollection && (!rules.needsQualifiedCollection || qualified),
