@@ -13,13 +13,14 @@ import { exec, type Orm } from '../db/client.ts';
 
 /**
  * Stores a challenge issued at `c.issuedAt` (wall clock, see the module comment) and drops a few
- * long-expired ones (keeps the table small without a job).
+ * long-expired ones (keeps the table small without a job), in one statement (the new challenge is
+ * never one of them).
  */
 export async function insertChallenge(orm: Orm, c: { nonce: string; chain: Chain; address: string; message: string; issuedAt: Date; expiresAt: Date }): Promise<void> {
-  await exec(orm, sql`INSERT INTO auth_challenges (nonce, chain, address, message, expires_at, created_at)
+  await exec(orm, sql`WITH old AS (DELETE FROM auth_challenges WHERE nonce IN (
+      SELECT nonce FROM auth_challenges WHERE expires_at < now() - interval '1 hour' LIMIT 20))
+    INSERT INTO auth_challenges (nonce, chain, address, message, expires_at, created_at)
     VALUES (${c.nonce}, ${c.chain}, ${c.address}, ${c.message}, ${c.expiresAt}, ${c.issuedAt})`);
-  await exec(orm, sql`DELETE FROM auth_challenges WHERE nonce IN (
-    SELECT nonce FROM auth_challenges WHERE expires_at < now() - interval '1 hour' LIMIT 20)`);
 }
 
 /** True when this exact challenge was issued for (chain, address) and is unused and unexpired on the wall clock (it is not consumed). */

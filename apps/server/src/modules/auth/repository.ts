@@ -14,10 +14,11 @@ import { sessionRows, sessionStatement } from '../../auth/session.ts';
  */
 export async function insertSession(tx: Orm, s: { tokenHash: string; userId: number; walletId: number; ttlHours: number }, now: Date): Promise<Date> {
   // the wallet of sign-in is the session's first active wallet (it just proved control of it)
-  const [row] = await exec<{ ms: number }>(tx, sql`INSERT INTO sessions (token_hash, user_id, wallet_id, active_wallet_id, created_at, expires_at)
+  // one statement: the session and the user's last sign-in
+  const [row] = await exec<{ ms: number }>(tx, sql`WITH u AS (UPDATE users SET last_login_at = ${now} WHERE id = ${s.userId})
+    INSERT INTO sessions (token_hash, user_id, wallet_id, active_wallet_id, created_at, expires_at)
     VALUES (${s.tokenHash}, ${s.userId}, ${s.walletId}, ${s.walletId}, now(), now() + ${Math.round(s.ttlHours * 3_600_000)}::bigint * interval '1 millisecond')
     RETURNING floor(extract(epoch FROM expires_at) * 1000)::float8 AS ms`);
-  await exec(tx, sql`UPDATE users SET last_login_at = ${now} WHERE id = ${s.userId}`);
   return new Date(row!.ms);
 }
 
