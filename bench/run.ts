@@ -57,6 +57,10 @@
  * 100,000 subscribed players to a local push-service stand-in, and the tick's notification INSERT with and without them;
  * `BENCH_PUSH_PLAYERS` sets the number); replaces the report's `push` entry.
  *
+ * `BENCH_ONLY=signin` (or `--only signin`): only sign-in alone (bench/signin.ts: server and Postgres CPU ms per
+ * challenge, login and holdings sync, Solana and Cardano, at 1 and 10 at a time, with and without the demo chain
+ * faucet; `BENCH_SIGNIN_COUNT` sign-ins per run, default 200); replaces the report's `ops.signin` entry.
+ *
  * This file is the command: which parts run, in which order, and what each replaces in the report.
  * The parts: bench/api.ts (API load), bench/login-js.ts (`/login` JS), bench/parts.ts (start-up,
  * Valley, chain, ops), bench/settlement.ts; bench/report.ts writes `latest.json` and the table.
@@ -82,6 +86,7 @@ import { startupLines } from './web-startup.ts';
 import { consoleLines, measureConsole } from './console.ts';
 import { marketLines, measureMarket } from './market.ts';
 import { measurePush, pushLines } from './push.ts';
+import { measureSignin, signinLines } from './signin.ts';
 
 const SETTLEMENT_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_LANDS, 1_000_000);
 const SETTLEMENT_PGLITE_LANDS = positiveInt(process.env.BENCH_SETTLEMENT_PGLITE_LANDS, 100_000);
@@ -158,6 +163,16 @@ async function mainPushOnly(): Promise<void> {
     writeReport({ ...readExisting(), push: { ...entry, load_average: loadavg().map((x) => round(x, 2)), at: new Date().toISOString() } });
     if ('error' in entry) throw new Error(entry.error);
     process.stdout.write(`${pushLines(entry).join('\n')}\n`);
+  });
+}
+
+/** `--only signin`: sign-in alone (bench/signin.ts); replaces the report's `ops.signin` entry, other `ops` keys are kept. */
+async function mainSigninOnly(): Promise<void> {
+  await withBenchPostgres(async (pgUrl) => {
+    const entry = await measureSignin(pgUrl, log, positiveInt(process.env.BENCH_SIGNIN_COUNT, 200));
+    const existing = readExisting();
+    writeReport({ ...existing, ops: { ...(existing.ops as Record<string, unknown> | undefined), signin: { ...entry, load_average: loadavg().map((x) => round(x, 2)) } } });
+    process.stdout.write(`${signinLines(entry).join('\n')}\n`);
   });
 }
 
@@ -347,7 +362,7 @@ async function mainOpsOnly(): Promise<void> {
 function onlyPart(argv: readonly string[], env: string | undefined): string | undefined {
   const i = argv.indexOf('--only');
   const part = i === -1 ? env || undefined : argv[i + 1];
-  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push', 'ramp', 'profile'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push', 'ramp' or 'profile' can be run alone`);
+  if (part !== undefined && !['api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push', 'ramp', 'profile', 'signin'].includes(part)) throw new Error(`only '${part}': only 'api', 'web', 'startup', 'valley', 'chain', 'provider', 'solana', 'ops', 'load', 'settlement', 'quests', 'console', 'market', 'push', 'ramp', 'profile' or 'signin' can be run alone`);
   return part;
 }
 
@@ -356,7 +371,7 @@ function onlyPart(argv: readonly string[], env: string | undefined): string | un
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const only = onlyPart(process.argv.slice(2), process.env.BENCH_ONLY);
-(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : only === 'market' ? mainMarketOnly() : only === 'push' ? mainPushOnly() : only === 'ramp' ? mainRampOnly() : only === 'profile' ? mainProfileOnly() : main()).catch((error: unknown) => {
+(only === 'web' ? mainWebOnly() : only === 'startup' ? mainStartupOnly() : only === 'valley' ? mainValleyOnly() : only === 'chain' ? mainChainOnly() : only === 'provider' ? mainProviderOnly() : only === 'solana' ? mainSolanaOnly() : only === 'ops' ? mainOpsOnly() : only === 'load' ? mainLoadOnly() : only === 'settlement' ? mainSettlementOnly() : only === 'quests' ? mainQuestsOnly() : only === 'api' ? mainApiOnly() : only === 'console' ? mainConsoleOnly() : only === 'market' ? mainMarketOnly() : only === 'push' ? mainPushOnly() : only === 'ramp' ? mainRampOnly() : only === 'profile' ? mainProfileOnly() : only === 'signin' ? mainSigninOnly() : main()).catch((error: unknown) => {
   process.stderr.write(`[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
