@@ -23,7 +23,7 @@ function countStatements(db: Database): { count: () => number; reset: () => void
       return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },
   });
-  db.query = (...args) => { n++; return query.apply(db, args); };
+  db.query = <T>(stmt: Parameters<Database['query']>[0], params: unknown[]) => { n++; return query.call(db, stmt, params) as Promise<T[]>; };
   db.orm = counting(orm);
   return { count: () => n, reset: () => { n = 0; }, restore: () => { db.query = query; db.orm = orm; } };
 }
