@@ -17,7 +17,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'game', include: ['packages/game/**/*.test.ts'] } },
       { test: { name: 'api', include: ['packages/api/**/*.test.ts'] } },
-      { test: { name: 'server', ...server } },
+      { test: { name: 'server', ...server, globalSetup: ['tools/vitest-pglite-template.ts'], setupFiles: ['apps/server/test/support/pglite-template.ts'] } },
       { test: { name: 'server-pg', ...server, exclude: [...noDatabase, '**/node_modules/**'], env: { KINGDOM_TEST_DB: 'postgres' }, globalSetup: ['tools/vitest-pg-setup.ts'] } },
       { test: { name: 'tools', include: ['tools/**/*.test.ts'], testTimeout: 120_000 } },
       'apps/web/vitest.config.ts',

@@ -14,6 +14,7 @@ import { createChainProviders, type ChainProviders } from '../../src/chain/index
 import type { EmulatorGenesisOptions } from '../../src/chain/cardano/money.ts';
 import { seedDemoWorld, seedReferenceData } from '../../src/seed/demo-world.ts';
 import { buildApp, type UndeclaredError } from '../../src/app.ts';
+import { withPgliteTemplate } from './pglite-template.ts';
 import type { CardanoTestWallet, SolanaTestWallet } from './wallets.ts';
 
 export interface TestKingdom {
@@ -37,13 +38,19 @@ export interface TestKingdom {
 /** Which database the suite runs on. */
 export const TEST_DB: 'pglite' | 'postgres' = process.env.KINGDOM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the suite's Postgres, empty; `opts.migrated`: a copy of the run's migrated
+ * template (tools/vitest-pg-setup.ts) when there is one — what `openDatabase` would make of an empty
+ * one, without running every migration again.
+ */
+export async function freshPostgresDatabase(opts: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const base = inject('databaseUrl') ?? process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('KINGDOM_TEST_DB=postgres needs TEST_DATABASE_URL (or the pg globalSetup)');
   const name = `kingdom_t_${randomBytes(6).toString('hex')}`;
+  const template = opts.migrated ? inject('migratedTemplate') : undefined;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -65,12 +72,14 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
  */
 export async function createTestKingdom(opts: { demo?: boolean; env?: Record<string, string>; start?: Date; onIdleError?: (err: Error) => void; genesis?: EmulatorGenesisOptions; jobEveryMs?: (name: string) => number | undefined } = {}): Promise<TestKingdom> {
   let now = opts.start ?? new Date('2026-11-01T12:00:00Z');
-  const pgdb = TEST_DB === 'postgres' ? await freshPostgresDatabase() : null;
+  const pgdb = TEST_DB === 'postgres' ? await freshPostgresDatabase({ migrated: true }) : null;
   const config = loadConfig({
     LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DEMO: String(opts.demo ?? true), AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), WEB_DIST: '/nonexistent', DEMO_CHAIN_FAUCET: 'false', ...opts.env,
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5, ...(opts.onIdleError ? { onIdleError: opts.onIdleError } : {}) });
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5, ...(opts.onIdleError ? { onIdleError: opts.onIdleError } : {}) });
+  // in memory on PGlite: from the run's migrated template (support/pglite-template.ts), not initdb again
+  const db = !config.databaseUrl && config.dataDir === 'memory://' ? await withPgliteTemplate(open) : await open();
   const providers = await createChainProviders(config, db, opts.genesis);
   await seedReferenceData(db, config);
   if (config.demo) await seedDemoWorld(db, providers, now);
