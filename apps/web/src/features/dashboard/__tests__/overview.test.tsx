@@ -50,6 +50,30 @@ describe('/dashboard/overview', () => {
     }
   });
 
+  it('keeps the land-owner badge as wide whatever the flag says (no layout shift when the user answers)', async () => {
+    mockHttp(signedInRoutes({}));
+    const { useSession } = await import('../../../session/session-store.ts');
+    renderRoute('/dashboard/overview', { signedIn: true });
+    const badge = await screen.findByTestId('land-owner-badge');
+    const widthOf = (owner: boolean) => {
+      useSession.setState({ landOwner: owner });
+      return screen.getByTestId('land-owner-badge').style.minWidth;
+    };
+    const notOwner = await waitFor(() => {
+      const w = widthOf(false);
+      expect(screen.getByTestId('land-owner-badge').textContent).toBe('Not a land owner');
+      return w;
+    });
+    const owner = await waitFor(() => {
+      const w = widthOf(true);
+      expect(screen.getByTestId('land-owner-badge').textContent).toBe('Land owner');
+      return w;
+    });
+    expect(notOwner).toBe('18ch');
+    expect(owner).toBe(notOwner);
+    expect(badge).toBeTruthy();
+  });
+
   it('shows loading skeletons while data comes', async () => {
     mockHttp(signedInRoutes({ 'GET /user/balance/exo': () => new Promise(() => undefined) as never }));
     renderRoute('/dashboard/overview', { signedIn: true });
