@@ -31,10 +31,15 @@ export interface OrderRow {
 const ORDER_COLUMNS = sql`id::text AS id, user_id, wallet_group, side, good, pay_token, quantity, remaining, price::text AS price, fee_bps,
   escrow::text AS escrow, status, seq::text AS seq, placed_at, expires_at, request_hash, response`;
 
+/** What the engine needs of an order row ({@link toEngineOrder}; a placement reads no more of the orders it can reach). */
+export type BookOrderRow = Pick<OrderRow, 'id' | 'user_id' | 'wallet_group' | 'side' | 'good' | 'pay_token' | 'remaining' | 'price' | 'fee_bps' | 'seq' | 'placed_at' | 'expires_at'>;
+
+const BOOK_COLUMNS = sql`id::text AS id, user_id, wallet_group, side, good, pay_token, remaining, price::text AS price, fee_bps, seq::text AS seq, placed_at, expires_at`;
+
 const ms = (d: Date | string) => new Date(d).getTime();
 
 /** An open order row → the engine's order (`quantity` = what is still open). */
-export function toEngineOrder(r: OrderRow): MarketOrder {
+export function toEngineOrder(r: BookOrderRow): MarketOrder {
   return {
     id: r.id, accountId: r.user_id, walletGroup: r.wallet_group, side: r.side, book: { good: r.good, payToken: r.pay_token },
     quantity: r.remaining, price: BigInt(r.price), feeBps: r.fee_bps, seq: Number(r.seq), placedAt: ms(r.placed_at), expiresAt: ms(r.expires_at),
@@ -74,7 +79,7 @@ export interface PlacementRead {
   /** A seller's account creation (ms; a buyer's: `now`). */
   createdAt: number;
   /** The open orders the new order can reach, in placement order (see {@link placementRead}). */
-  rows: OrderRow[];
+  rows: BookOrderRow[];
   /** The book's trades of the median window, when asked (`tradesFrom`). */
   trades: Array<{ price: bigint; quantity: number; at: number }>;
   /** The new order's id and placement sequence, drawn now (under the lock). */
@@ -111,8 +116,8 @@ export async function placementRead(tx: Orm, q: {
   const trades = q.tradesFrom === null ? sql`'[]'::json`
     : sql`(SELECT COALESCE(json_agg(json_build_object('price', price::text, 'quantity', quantity, 'at', at)), '[]'::json) FROM market_trades
         WHERE good = ${key.good} AND pay_token = ${key.payToken} AND at > ${q.tradesFrom})`;
-  const [r] = await execNamed<{ n: number; lands: number; created_at: Date | string | null; prior: PlacementRead['prior']; rows: OrderRow[]; trades: Array<{ price: string; quantity: number; at: string }>;
-    order_id: string; seq: string; trade_ids: string[] }>(tx, sql`WITH r AS MATERIALIZED (SELECT ${ORDER_COLUMNS} FROM (
+  const [r] = await execNamed<{ n: number; lands: number; created_at: Date | string | null; prior: PlacementRead['prior']; rows: BookOrderRow[]; trades: Array<{ price: string; quantity: number; at: string }>;
+    order_id: string; seq: string; trade_ids: string[] }>(tx, sql`WITH r AS MATERIALIZED (SELECT ${BOOK_COLUMNS} FROM (
       SELECT o.*, COALESCE(sum(remaining) FILTER (WHERE expires_at > ${now} AND user_id <> ${userId} AND wallet_group <> ${q.walletGroup})
         OVER (ORDER BY ${priority} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS ahead
       FROM market_orders o

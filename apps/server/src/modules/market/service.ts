@@ -23,7 +23,7 @@ import { applyLedgerMoves, type LedgerCredit, type LedgerDebit } from '../ledger
 import { countHit } from '../../http/rate-limit-store.ts';
 import {
   booksWithAnyExpired, booksWithExpired, expiredOrders, lockBook, openOrders, orderById, orderByKey, outcomeWrites, placementRead,
-  toApiOrder, toEngineOrder, type NewOrderRow, type OrderChange, type OrderRow,
+  toApiOrder, toEngineOrder, type BookOrderRow, type NewOrderRow, type OrderChange,
 } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -56,7 +56,7 @@ export async function checkMarketRate(db: Database, userId: number, perMinute: n
 const requestHash = (r: MarketOrderRequest) => createHash('sha256').update(JSON.stringify([r.good, r.token, r.side, r.quantity, r.price])).digest('hex');
 
 /** The engine's book from open order rows: bids highest first, asks lowest first, then by sequence. */
-export function bookOf(key: BookKey, rows: readonly OrderRow[]): MarketBook {
+export function bookOf(key: BookKey, rows: readonly BookOrderRow[]): MarketBook {
   const orders = rows.map(toEngineOrder);
   const bids = orders.filter((o) => o.side === 'buy').sort((a, b) => (a.price === b.price ? a.seq - b.seq : a.price > b.price ? -1 : 1));
   const asks = orders.filter((o) => o.side === 'sell').sort((a, b) => (a.price === b.price ? a.seq - b.seq : a.price < b.price ? -1 : 1));
