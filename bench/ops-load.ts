@@ -39,8 +39,8 @@ const CLK_TCK = (() => {
   }
 })();
 
-/** CPU time (ms) a process has used, or null when it is gone. */
-function cpuMs(pid: number): number | null {
+/** CPU time (ms, user + system, `/proc/<pid>/stat`) a process has used, or null when it is gone. */
+export function cpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -12,17 +12,16 @@
  *
  *   npx tsx bench/profile-load.ts <postgres url> [players for the phase run = 600] [seconds = 30]
  */
-import { execSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { PATHS, STAKING_PATHS } from '@kingdom/api';
 import { startCluster } from '../tools/cluster.ts';
 import { REPO_ROOT } from '../tools/kingdom-server.ts';
 import { newPlayers, request, type LoadPlayer, type Target } from '../tools/player-load.ts';
-import { databaseBackendPids, runRampBench, type RampLevel } from './ramp.ts';
+import { cpuMs } from './ops-load.ts';
+import { databaseBackendPids, freshDatabase, runRampBench, type RampLevel } from './ramp.ts';
 import { cpuByPhase, type PhaseRow } from './support/cpu-profile.ts';
 
 /** CPU of one route alone (ms per request; a sign-in is its challenge and its login). */
@@ -43,24 +42,6 @@ export interface ProfileEntry {
   phase_run: RampLevel | null;
 }
 
-const CLK_TCK = (() => {
-  try {
-    return Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-  } catch {
-    return 0;
-  }
-}
-
 const XSRF = 'kingdom-profile-xsrf-token-0123456789';
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -78,12 +59,7 @@ async function drive(count: number, concurrency: number, one: (i: number) => Pro
  */
 export async function measureRoutes(pgUrl: string, log: (line: string) => void, count = 400): Promise<RouteCpu[]> {
   const name = `kingdom_profile_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(pgUrl);
-  u.pathname = `/${name}`;
+  const { admin, url: u } = await freshDatabase(pgUrl, name);
   const statsOn = await admin.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').then(() => admin.query('SELECT 1 FROM pg_stat_statements LIMIT 1')).then(() => true, () => false);
   const cluster = await startCluster({ databaseUrl: u.toString(), processes: 1, env: { DEMO: 'true', EMULATOR_BLOCK_MS: '3000', DEMO_CHAIN_FAUCET: 'false', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' } });
   const out: RouteCpu[] = [];
@@ -98,7 +74,7 @@ export async function measureRoutes(pgUrl: string, log: (line: string) => void, 
     const seen = new Map<number, { first: number; last: number }>();
     const postgresCpuMs = async (): Promise<number> => {
       for (const b of await databaseBackendPids(admin, name)) {
-        const ms = cpuMs(b);
+        const ms = (cpuMs(b) ?? 0);
         const e = seen.get(b);
         if (e) e.last = ms;
         else seen.set(b, { first: ms, last: ms });
@@ -113,9 +89,9 @@ export async function measureRoutes(pgUrl: string, log: (line: string) => void, 
       return Number(r.rows[0]!.n);
     };
     // the idle rate (background jobs, the emulated chains) is taken off every route
-    const idle0 = { node: cpuMs(pid), pg: await postgresCpuMs(), t: performance.now() };
+    const idle0 = { node: (cpuMs(pid) ?? 0), pg: await postgresCpuMs(), t: performance.now() };
     await new Promise((r) => setTimeout(r, 5000));
-    const idleRate = { node: (cpuMs(pid) - idle0.node) / (performance.now() - idle0.t), pg: ((await postgresCpuMs()) - idle0.pg) / (performance.now() - idle0.t) };
+    const idleRate = { node: ((cpuMs(pid) ?? 0) - idle0.node) / (performance.now() - idle0.t), pg: ((await postgresCpuMs()) - idle0.pg) / (performance.now() - idle0.t) };
     const xsrf = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
     const call = async (method: string, path: string, p: LoadPlayer | null, body?: unknown, headers: Record<string, string> = {}): Promise<void> => {
       const res = await request(targets, method, path, p?.token ?? null, body, { ...(p ? { 'x-forwarded-for': p.ip } : {}), ...(method === 'GET' ? {} : xsrf), ...headers });
@@ -152,12 +128,12 @@ export async function measureRoutes(pgUrl: string, log: (line: string) => void, 
     ];
     for (const r of routes) {
       const s0 = await statements();
-      const n0 = cpuMs(pid);
+      const n0 = (cpuMs(pid) ?? 0);
       const p0 = await postgresCpuMs();
       const t0 = performance.now();
       await drive(r.n, r.concurrency, r.one);
       const ms = performance.now() - t0;
-      const node = Math.max(0, cpuMs(pid) - n0 - idleRate.node * ms);
+      const node = Math.max(0, (cpuMs(pid) ?? 0) - n0 - idleRate.node * ms);
       const pgc = Math.max(0, (await postgresCpuMs()) - p0 - idleRate.pg * ms);
       const s1 = await statements();
       const row: RouteCpu = { route: r.route, requests: r.n, cpu_ms_node: r2(node / r.n), cpu_ms_postgres: r2(pgc / r.n), statements: statsOn ? r2((s1 - s0 - 1) / r.n) : null };

@@ -11,10 +11,9 @@
  *
  *   npx tsx bench/ramp.ts <postgres url> [levels=300,600,900] [seconds=30] [cpu-profile dir]
  */
-import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { startCluster } from '../tools/cluster.ts';
+import { cpuMs } from './ops-load.ts';
 import { newPlayers, playLoad, quantile, request, type LoadPlayer, type Target } from '../tools/player-load.ts';
 
 /** Goals of the ramp (issue 41). */
@@ -42,24 +41,6 @@ export interface RampLevel {
   signins: number;
   signin_ms_each: number;
   signin_cpu_ms_each: number;
-}
-
-const CLK_TCK = (() => {
-  try {
-    return Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function cpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLK_TCK;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -97,6 +78,20 @@ const r1 = (x: number) => Math.round(x * 10) / 10;
 const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
+ * Creates database `name` afresh (dropped first) on the Postgres at `pgUrl`.
+ * @returns a connection to `pgUrl`'s own database (the caller ends it) and the new database's URL
+ */
+export async function freshDatabase(pgUrl: string, name: string): Promise<{ admin: pg.Client; url: URL }> {
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return { admin, url };
+}
+
+/**
  * Runs the ramp on a fresh database of the Postgres at `pgUrl`; `profileDir` starts both servers
  * with `--cpu-prof` (profiles written there when they stop).
  * @throws Error when the cluster does not start or players cannot sign in
@@ -105,12 +100,7 @@ export async function runRampBench(pgUrl: string, log: (line: string) => void, o
   const levels = opts.levels ?? [300, 600, 900];
   const durationMs = opts.durationMs ?? 30_000;
   const name = `kingdom_ramp_${process.pid}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const u = new URL(pgUrl);
-  u.pathname = `/${name}`;
+  const { admin, url: u } = await freshDatabase(pgUrl, name);
   const cluster = await startCluster({
     databaseUrl: u.toString(), processes: 2,
     env: {
