@@ -65,7 +65,7 @@ function postgresPids(): number[] {
 }
 
 /** Sums CPU deltas of a changing set of processes (a killed one keeps what it used until its last sample). */
-class CpuMeter {
+export class CpuMeter {
   private readonly first = new Map<number, number>();
   private readonly last = new Map<number, number>();
   sample(pids: number[]): void {

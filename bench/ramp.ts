@@ -13,7 +13,7 @@
  */
 import pg from 'pg';
 import { startCluster } from '../tools/cluster.ts';
-import { cpuMs } from './ops-load.ts';
+import { CpuMeter } from './ops-load.ts';
 import { newPlayers, playLoad, quantile, request, type LoadPlayer, type Target } from '../tools/player-load.ts';
 
 /** Goals of the ramp (issue 41). */
@@ -52,24 +52,10 @@ export async function databaseBackendPids(admin: pg.Client, name: string): Promi
   return r.rows.map((row) => row.pid);
 }
 
-/** CPU ms used by `pids` (a process gone or new meanwhile counts what was seen of it). */
-class Meter {
-  private readonly first = new Map<number, number>();
-  private readonly last = new Map<number, number>();
-  constructor(private readonly pids: () => number[]) {}
-  sample(): void {
-    for (const pid of this.pids()) {
-      const ms = cpuMs(pid);
-      if (ms === null) continue;
-      if (!this.first.has(pid)) this.first.set(pid, ms);
-      this.last.set(pid, ms);
-    }
-  }
-  total(): number {
-    let sum = 0;
-    for (const [pid, last] of this.last) sum += last - (this.first.get(pid) ?? last);
-    return sum;
-  }
+/** ops-load's CpuMeter over a changing set of pids. */
+function meter(pids: () => number[]): { sample(): void; total(): number } {
+  const m = new CpuMeter();
+  return { sample: () => m.sample(pids()), total: () => m.total() };
 }
 
 /** XSRF double submit (any token works when the cookie carries the same value). */
@@ -112,7 +98,7 @@ export async function runRampBench(pgUrl: string, log: (line: string) => void, o
   try {
     const targets: Target[] = [0, 1].map((i) => ({ url: cluster.url(i), down: false, epoch: 0 }));
     const board = (await request(targets, 'GET', '/staking/leaderboard?chain=solana&page=1', null)).body as { items: Array<{ project: string }> };
-    const node = () => new Meter(() => [0, 1].map((i) => cluster.pid(i)).filter((p): p is number => p !== undefined));
+    const node = () => meter(() => [0, 1].map((i) => cluster.pid(i)).filter((p): p is number => p !== undefined));
     let backends: number[] = [];
     let refreshing: Promise<void> | null = null;
     const refreshBackends = (): Promise<void> => {
@@ -123,7 +109,7 @@ export async function runRampBench(pgUrl: string, log: (line: string) => void, o
       });
       return refreshing;
     };
-    const postgres = () => new Meter(() => backends);
+    const postgres = () => meter(() => backends);
     const players: LoadPlayer[] = [];
     for (const level of levels) {
       const fresh = level - players.length;
