@@ -239,13 +239,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAuthHook(api);
     await api.register(csrfPlugin);
     // Maintenance, switched at run time by the console for every server (http/maintenance.ts) or forced by MAINTENANCE.
-    api.addHook('onRequest', async (request) => {
-      if (request.url.startsWith(API_PREFIX) && openDuringMaintenance(request.url.slice(API_PREFIX.length))) return;
-      const m = await maintenance.current();
-      if (!m.on) return;
+    // Callback style with a synchronous answer from the cache: the hot path awaits no promise for it.
+    const refused = (m: { on: boolean; message: string | null }): ApiError | undefined => {
+      if (!m.on) return undefined;
       const err = new ApiError('MAINTENANCE');
       if (m.message) err.message = m.message;
-      throw err;
+      return err;
+    };
+    api.addHook('onRequest', (request, _reply, done) => {
+      if (request.url.startsWith(API_PREFIX) && openDuringMaintenance(request.url.slice(API_PREFIX.length))) return done();
+      const cached = maintenance.peek();
+      if (cached) return done(refused(cached));
+      maintenance.current().then((m) => done(refused(m)), (err: Error) => done(err));
     });
     // Route modules: the one table in route-modules.ts.
     for (const m of ROUTE_MODULES) if (!m.when || m.when(config)) await api.register(m.routes);

@@ -5,11 +5,11 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ENDPOINTS, XSRF_COOKIE } from '@kingdom/api';
 import { route } from './routes.ts';
 import { randomToken } from '../auth/tokens.ts';
-import { fail } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,15 +35,24 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The double-submit check of one request (an unsafe method: the cookie and the header must match). */
+function checkCsrf(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (SAFE_METHODS.has(request.method)) return done();
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers['x-xsrf-token'];
+  const sent = typeof header === 'string' ? decodeHeader(header) : null;
+  if (!cookie || sent === null || !sameSecret(sent, cookie)) return done(new ApiError('CSRF_TOKEN_MISMATCH'));
+  done();
+}
+
 const plugin: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // Only routes that take an unsafe method carry the check (a route-level hook): the reads, the hot
+  // path, run no hook for it.
+  app.addHook('onRoute', (r) => {
+    if (![r.method].flat().some((m) => !SAFE_METHODS.has(m))) return;
     // A public endpoint for clients that hold no cookie (the local Solana cluster's JSON-RPC: wallets).
-    if (request.routeOptions.config.csrf === false) return;
-    const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers['x-xsrf-token'];
-    const sent = typeof header === 'string' ? decodeHeader(header) : null;
-    if (!cookie || sent === null || !sameSecret(sent, cookie)) fail('CSRF_TOKEN_MISMATCH');
+    if (r.config?.csrf === false) return;
+    r.onRequest = [...[r.onRequest ?? []].flat(), checkCsrf];
   });
 
   route(app, ENDPOINTS.csrfCookie, async ({ request, reply }) => {

@@ -50,6 +50,16 @@ export class MaintenanceSwitch {
     return this.forcedByEnv && !v.on ? { ...v, on: true } : v;
   }
 
+  /**
+   * The state as {@link current} would answer it when the cache can answer without a round trip,
+   * else null (the caller awaits {@link current}): the hot path's synchronous check.
+   */
+  peek(): MaintenanceValue | null {
+    if (!this.cached || this.wallMs() - this.cached.at >= this.cacheMs) return null;
+    const v = this.cached.value;
+    return this.forcedByEnv && !v.on ? { ...v, on: true } : v;
+  }
+
   /** The stored state (cached). */
   async stored(): Promise<MaintenanceValue> {
     const now = this.wallMs();

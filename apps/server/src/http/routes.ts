@@ -106,6 +106,11 @@ export interface RouteOptions {
    * other processes' changes by notification (cached public pages), so no round trip is left on a hit.
    */
   clock?: 'in-query' | 'notified';
+  /**
+   * `false`: the answer is always shorter than the compression threshold (`API_COMPRESS_THRESHOLD_BYTES`,
+   * a small fixed shape such as one balance), so the route carries no compression hook at all.
+   */
+  compress?: false;
 }
 
 /** Registers `e` with `handler` on the API scope `app`. */
@@ -116,6 +121,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
   app.route({
     method: e.method,
     url: e.path,
+    // A GET has no body to decompress; a small answer nothing to compress (hooks the hot reads skip).
+    ...(e.method === 'GET' ? { decompress: false as const } : {}),
+    ...(options.compress === false ? { compress: false as const } : {}),
     config: { endpoint: e, ...(options.clock === 'in-query' ? { clockInQuery: true } : {}), ...(options.clock === 'notified' ? { clockNotified: true } : {}), ...(limit ? { rateLimit: { max: limit, timeWindow: '1 minute' } } : {}) },
     schema: {
       operationId: e.operationId,

@@ -19,5 +19,5 @@ export async function balanceRoutes(app: FastifyInstance): Promise<void> {
       fail('SYSTEM_FEATURE_NOT_AVAILABLE');
     }
     return { balance: await requestBalance(db, request, params.token) };
-  }, { clock: 'in-query' });
+  }, { clock: 'in-query', compress: false });
 }

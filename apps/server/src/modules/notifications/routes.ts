@@ -9,7 +9,7 @@ import { INBOX_PAGE_SIZE, inboxPage, markRead, unreadCount } from './repository.
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   // the count needs no game time: the shared clock is checked in its one statement (no second round trip)
-  route(app, ENDPOINTS.notificationsCount, async ({ request }) => ({ count: await unreadCount(db, request) }), { clock: 'in-query' });
+  route(app, ENDPOINTS.notificationsCount, async ({ request }) => ({ count: await unreadCount(db, request) }), { clock: 'in-query', compress: false });
   route(app, ENDPOINTS.notifications, async (input) => {
     const page = input.query.page;
     return { ...(await inboxPage(db.orm, sessionOf(input).userId, page)), page, per_page: INBOX_PAGE_SIZE };

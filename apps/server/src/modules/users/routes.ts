@@ -17,6 +17,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   await answers.start(db);
   app.addHook('onClose', async () => answers.stop());
   const bodies = jsonBodies(ENDPOINTS.dashboardUser);
-  route(app, ENDPOINTS.dashboardUser, async ({ request }) => requestUser(db, answers, request, (user) => bodies.of({ user })), { clock: 'in-query' });
+  route(app, ENDPOINTS.dashboardUser, async ({ request }) => requestUser(db, answers, request, (user) => bodies.of({ user })), { clock: 'in-query', compress: false });
   route(app, ENDPOINTS.totalLands, async ({ request }) => ({ total_lands: await totalLands(db, request) }));
 }
