@@ -65,6 +65,8 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
   const bits = sql.raw(String(COUNT_BITS));
   const mask = sql.raw(String(2 ** COUNT_BITS - 1));
   const codes = weightCodes(kind);
+  // a grouping's worked slots per weight code, from the packed counts of its lands
+  const fieldSums = (counts: SQL) => sql`ARRAY[${sql.join(codes.map((c) => sql`sum(((${counts} >> ${sql.raw(String(c.code * COUNT_BITS))}) & ${mask})::int)`), sql`, `)}]`;
   // Integer maths throughout (amounts are bounded by MAX_AMOUNT and the pools). Every land is first
   // summed as if all its workers were paid (its roster, kept between days in staging); with a worked manager, every other slot's count moves to its rarity's
   // bonus code (one field up). A player whose salary token covers every salary (nearly all) keeps
@@ -81,9 +83,11 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
         ${open} AS open_slots
       FROM (${roster}) x JOIN lands l ON l.id = x.land_id
     ),
+    -- each player's sums as if every worker were paid (a covered player's final sums: see per_user)
     b AS MATERIALIZED (
-      SELECT p.user_id, p.total, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
-      FROM (SELECT user_id, sum(salary) AS total FROM la GROUP BY user_id) p ${seenAfter(kind, seen)}
+      SELECT p.*, ${col(rules.salaryToken)} AS tok, ${col(fallback)} AS fb
+      FROM (SELECT user_id, sum(salary) AS total, sum(workers)::int AS workers, count(*)::int AS lands, ${fieldSums(sql`counts`)} AS n
+        FROM la GROUP BY user_id) p ${seenAfter(kind, seen)}
     ),
     short AS (
       SELECT land_id, slot, user_id, salary, unit, open_slots, cum <= tok + fb AS worked,
@@ -102,13 +106,17 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
         CASE WHEN m.land_id IS NOT NULL AND s.slot <> ${manager}::int THEN s.unit << ${bits} ELSE s.unit END AS unit
       FROM short s LEFT JOIN managed m ON m.land_id = s.land_id
     ),
-    lw AS MATERIALIZED (
+    -- the short players' lands, paid slot by slot
+    ls AS MATERIALIZED (
+      SELECT land_id, min(user_id) AS user_id, count(*)::int AS workers, (count(*) FILTER (WHERE worked))::int AS worked, sum(salary) AS need,
+        sum(from_token) AS from_token, sum(from_fallback) AS from_fallback, COALESCE(sum(unit) FILTER (WHERE worked), 0)::bigint AS counts, min(open_slots) AS open_slots
+      FROM ws GROUP BY land_id
+    ),
+    lw AS (
       SELECT la.land_id, la.user_id, la.workers, la.workers AS worked, la.salary AS need, la.salary AS from_token, 0::numeric AS from_fallback, la.counts, la.open_slots
       FROM la JOIN b ON b.user_id = la.user_id WHERE b.tok >= b.total
       UNION ALL
-      SELECT land_id, min(user_id), count(*)::int, (count(*) FILTER (WHERE worked))::int, sum(salary), sum(from_token), sum(from_fallback),
-        COALESCE(sum(unit) FILTER (WHERE worked), 0)::bigint, min(open_slots)
-      FROM ws GROUP BY land_id
+      SELECT land_id, user_id, workers, worked, need, from_token, from_fallback, counts, open_slots FROM ls
     ),
     rep AS (
       SELECT w.land_id, w.user_id, w.open_slots, w.workers, w.worked AS workers_worked, w.from_token + w.from_fallback AS salary_paid,
@@ -117,16 +125,17 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
     ),
     -- Each land's report against its open span: a span ends and another starts only where a number differs.
     diff AS MATERIALIZED (
-      SELECT c.first_day AS span_day, c.land_id AS span_land, r.*
-      FROM (SELECT * FROM mine_daily d WHERE d.mine = ${kind} AND d.last_day IS NULL AND ${users(sql`d.user_id`)}) c
+      SELECT c.ctid AS span, c.land_id AS span_land, r.*
+      FROM (SELECT d.ctid, d.* FROM mine_daily d WHERE d.mine = ${kind} AND d.last_day IS NULL AND ${users(sql`d.user_id`)}) c
       FULL JOIN rep r ON r.land_id = c.land_id AND r.user_id = c.user_id
       WHERE c.land_id IS NULL OR r.land_id IS NULL
         OR (c.open_slots, c.workers, c.workers_worked, c.salary_paid, c.hexo_paid, c.food_paid, c.effectivity, c.weight_counts)
           IS DISTINCT FROM (r.open_slots, r.workers, r.workers_worked, r.salary_paid, r.hexo_paid, r.food_paid, r.effectivity, r.counts)
     ),
+    -- (each span by the row diff read it from, a TID scan: no second pass over the report rows)
     closed AS (
       UPDATE mine_daily d SET last_day = ${addDays(day, -1)}
-      FROM diff x WHERE x.span_land IS NOT NULL AND d.first_day = x.span_day AND d.land_id = x.span_land AND d.mine = ${kind}
+      WHERE d.ctid = ANY(ARRAY(SELECT span FROM diff WHERE span_land IS NOT NULL))
     ),
     opened AS (
       INSERT INTO mine_daily (first_day, land_id, mine, user_id, open_slots, workers, workers_worked, salary_paid, hexo_paid, food_paid, salary_token, effectivity, weight_counts)
@@ -134,11 +143,15 @@ export async function computePay(tx: Orm, kind: MineKind, day: string, users: (u
       FROM diff WHERE land_id IS NOT NULL ORDER BY land_id
     ),
     -- (both per-player tables in user order: a batch's range of players then sits on a few pages, not on hundreds)
-    -- each player's sums and worked slots per weight code in one grouping of the land rows
+    -- each player's sums and worked slots per weight code: a covered player's from its grouping in b
+    -- (every worker paid from the token), a short player's from its paid lands
     per_user AS MATERIALIZED (
+      SELECT user_id, ${hexo} AS hexo, ${food} AS food, need, workers, workers AS worked, lands, n
+      FROM (SELECT user_id, total AS from_token, 0::numeric AS from_fallback, total AS need, workers, lands, n FROM b WHERE tok >= total) c
+      UNION ALL
       SELECT user_id, sum(${hexo}) AS hexo, sum(${food}) AS food, sum(need) AS need, sum(workers)::int AS workers, sum(worked)::int AS worked, count(*)::int AS lands,
-        ARRAY[${sql.join(codes.map((c) => sql`sum(((counts >> ${sql.raw(String(c.code * COUNT_BITS))}) & ${mask})::int)`), sql`, `)}] AS n
-      FROM lw GROUP BY user_id
+        ${fieldSums(sql`counts`)} AS n
+      FROM ls GROUP BY user_id
     ),
     players AS (
       INSERT INTO settle_user (user_id, mine, hexo, food, need, workers, worked, lands)
