@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, dayStart } from '@kingdom/game';
-import { exec, type Database, type Orm } from '../../db/client.ts';
+import { exec, execNamed, type Database, type Orm } from '../../db/client.ts';
 
 /** The game day being settled: `day` (UTC `YYYY-MM-DD`) runs over [`start`, `end`). */
 export interface SettlingDay {
@@ -57,7 +57,7 @@ export const inBatch = (col: SQL, b: Pick<Batch, 'lo' | 'hi'>) => sql`${col} >= 
  * in a salary batch, also so that what a salary reads is what it debits.
  */
 export async function lockBatchBalances(b: Batch): Promise<void> {
-  await exec(b.tx, sql`SELECT 1 FROM balances WHERE ${inBatch(sql`user_id`, b)} ORDER BY user_id, token FOR UPDATE`);
+  await execNamed(b.tx, sql`SELECT 1 FROM balances WHERE ${inBatch(sql`user_id`, b)} ORDER BY user_id, token FOR UPDATE`);
 }
 
 /** `work_mem` of the staging transaction: PGlite's memory is the Node process's own. */
@@ -120,12 +120,12 @@ export async function eachBatch(run: Run, lanes: number, work: (lo: number) => P
  */
 export async function claimBatch(db: Database, day: string, pass: Run['phase'], lo: number, work: (tx: Orm) => Promise<void>): Promise<boolean> {
   return db.orm.transaction(async (tx) => {
-    const claimed = await exec(tx, sql`INSERT INTO settlement_batches (day, pass, first_user) VALUES (${day}, ${pass}, ${lo})
+    const claimed = await execNamed(tx, sql`INSERT INTO settlement_batches (day, pass, first_user) VALUES (${day}, ${pass}, ${lo})
       ON CONFLICT DO NOTHING RETURNING first_user`);
     if (claimed.length === 0) return false;
     // Asynchronous commit: a batch lost in a database crash is lost whole, claim included, and the
     // next run redoes it; a write that saw its effects and committed flushed it first (WAL order).
-    const [run] = await exec(tx, sql`SELECT set_config('jit', 'off', true), set_config('synchronous_commit', 'off', true)
+    const [run] = await execNamed(tx, sql`SELECT set_config('jit', 'off', true), set_config('synchronous_commit', 'off', true)
       FROM settlement_runs WHERE day = ${day} AND phase = ${pass}`);
     if (!run) throw new BatchStale();
     await work(tx);

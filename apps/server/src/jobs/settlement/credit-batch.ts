@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { MINE_KINDS, MINE_RULES, type MineKind } from '@kingdom/game';
-import { exec } from '../../db/client.ts';
+import { execNamed } from '../../db/client.ts';
 import { applyLedgerBatch } from '../../modules/ledger/ledger.ts';
 import { inBatch, lockBatchBalances, type Batch } from './context.ts';
 import { shareByMineSql } from './rule-sql.ts';
@@ -27,7 +27,7 @@ export async function payCredits(b: Batch, eff: Record<MineKind, bigint>): Promi
     FROM settle_user u WHERE ${inBatch(sql`u.user_id`, b)})`;
   // In the model's order: per kind its reports then its notices, then the royalty's notices.
   const kinds = sql.join(MINE_KINDS.map((kind, i) => sql`(${kind}::text, ${i}::int, ${MINE_RULES[kind].dailyReportType}::text, ${MINE_RULES[kind].salaryToken}::text)`), sql`, `);
-  await exec(tx, sql`WITH u AS MATERIALIZED ${batchUsers}
+  await execNamed(tx, sql`WITH u AS MATERIALIZED ${batchUsers}
     INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, type, data, ${end} FROM (
       SELECT k.ord, 0 AS sub, u.user_id, k.report AS type, jsonb_build_object('day', ${day}::text, 'exo', u.exo::text, 'salary_paid', (u.hexo + u.food)::text,

@@ -5,12 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { LOW_BALANCE_WARNING_DAYS } from '@kingdom/game';
-import { exec } from '../../db/client.ts';
+import { execNamed } from '../../db/client.ts';
 import { inBatch, type Batch } from './context.ts';
 
 /** Reads `settle_user` (the day's needs), `balances` (after the batch's salaries); writes `notifications`. */
 export async function warnLowBalances(b: Batch): Promise<void> {
-  await exec(b.tx, sql`WITH n AS (
+  await execNamed(b.tx, sql`WITH n AS (
       SELECT user_id, COALESCE(sum(need) FILTER (WHERE mine = 'goldmine'), 0) AS gold_hexo,
         COALESCE(sum(need) FILTER (WHERE mine = 'frenmine'), 0) AS fren_food
       FROM settle_user WHERE ${inBatch(sql`user_id`, b)} GROUP BY user_id

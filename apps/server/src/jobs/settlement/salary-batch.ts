@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { MINE_KINDS, addDays } from '@kingdom/game';
-import { exec } from '../../db/client.ts';
+import { exec, execNamed } from '../../db/client.ts';
 import { applyLedgerBatch } from '../../modules/ledger/ledger.ts';
 import { inBatch, lockBatchBalances, type Batch } from './context.ts';
 import { stillCoveredSql } from './rule-sql.ts';
@@ -35,7 +35,7 @@ export async function chargeSalaries(b: Batch): Promise<void> {
       FROM settle_seen s WHERE ${inBatch(sql`s.user_id`, b)}) x
     WHERE (hexo <> seen_hexo OR food <> seen_food) AND NOT ${stillCoveredSql(sql`x`)}`;
   // (a temp table only when someone moved: its catalog rows cost more than the read, hundreds of times a night)
-  const moved = (await exec<{ user_id: number }>(tx, sql`SELECT user_id FROM (${movedNow}) m`)).map((r) => r.user_id);
+  const moved = (await execNamed<{ user_id: number }>(tx, sql`SELECT user_id FROM (${movedNow}) m`)).map((r) => r.user_id);
   if (moved.length > 0) {
     // the same rows: the batch's balances are locked, and the day's staking rows are staged
     await exec(tx, sql`CREATE TEMP TABLE ${balancesSeen.ref} ON COMMIT DROP AS ${movedNow}`);

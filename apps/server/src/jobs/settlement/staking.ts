@@ -16,7 +16,7 @@ import {
   isSnapshotInstant, STAKE_INACTIVE_MS, STAKE_MIN_HELD_MS, LEAGUE_MULTIPLIER_QUARTERS,
   STAKE_REWARD_BASE, STAKE_OWNER_FACTOR_HALVES, STAKE_REWARD_DIVISOR,
 } from '@kingdom/game';
-import { exec, type Orm } from '../../db/client.ts';
+import { exec, execNamed, type Orm } from '../../db/client.ts';
 import { latestSnapshotId, leagueSql, snapshotRowsSql, stakingRewardTokenSql } from '../../modules/staking/repository.ts';
 import { inBatch, tempTable, type Batch, type Staging } from './context.ts';
 import type { LandOwners } from './land-owners.ts';
@@ -117,7 +117,7 @@ export function stakingEntriesSql(b: Batch): SQL {
 
 /** One 'staking_daily_report' notification per player of batch `b` paid staking rewards of the day. */
 export async function notifyStakingBatch(b: Batch): Promise<void> {
-  await exec(b.tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
+  await execNamed(b.tx, sql`INSERT INTO notifications (user_id, type, data, created_at)
     SELECT user_id, 'staking_daily_report', jsonb_build_object('day', ${b.day}::text,
       'hexo', (COALESCE(sum(amount) FILTER (WHERE token = 'hexo'), 0))::text, 'rune', (COALESCE(sum(amount) FILTER (WHERE token = 'rune'), 0))::text), ${b.end}
     FROM staking_daily WHERE day = ${b.day} AND ${inBatch(sql`user_id`, b)} GROUP BY user_id ORDER BY user_id`);
