@@ -20,11 +20,15 @@ import { shareByMineSql } from './rule-sql.ts';
 export async function payCredits(b: Batch, eff: Record<MineKind, bigint>): Promise<void> {
   const { tx, day, end } = b;
   // Credits only: no balance is read, so none is locked before the last statement.
-  const share = shareByMineSql(sql`u.mine`, eff);
-  // each player's sums, read by the two statements below (as a subquery: a temp table's catalog rows cost more)
-  const batchUsers = sql`(SELECT u.user_id, u.mine, COALESCE((SELECT sum(e.n * ${share}) FROM settle_user_eff e WHERE e.user_id = u.user_id AND e.mine = u.mine), 0) AS exo,
+  const share = shareByMineSql(sql`e.mine`, eff);
+  // each player's sums, read by the two statements below (as a subquery: a temp table's catalog rows
+  // cost more); the batch's worked slots read by range and grouped, not probed per player
+  const batchUsers = sql`(SELECT u.user_id, u.mine, COALESCE(x.exo, 0) AS exo,
       u.hexo, u.food, u.workers - u.worked AS unpaid, u.worked, u.workers, u.lands
-    FROM settle_user u WHERE ${inBatch(sql`u.user_id`, b)})`;
+    FROM settle_user u
+    LEFT JOIN (SELECT e.user_id, e.mine, sum(e.n * ${share}) AS exo FROM settle_user_eff e WHERE ${inBatch(sql`e.user_id`, b)} GROUP BY e.user_id, e.mine) x
+      ON x.user_id = u.user_id AND x.mine = u.mine
+    WHERE ${inBatch(sql`u.user_id`, b)})`;
   // In the model's order: per kind its reports then its notices, then the royalty's notices.
   const kinds = sql.join(MINE_KINDS.map((kind, i) => sql`(${kind}::text, ${i}::int, ${MINE_RULES[kind].dailyReportType}::text, ${MINE_RULES[kind].salaryToken}::text)`), sql`, `);
   await execNamed(tx, sql`WITH u AS MATERIALIZED ${batchUsers}

@@ -23,8 +23,11 @@ export async function warnLowBalances(b: Batch): Promise<void> {
         CASE WHEN n.gold_hexo > 0 THEN LEAST(floor(h.amount / n.gold_hexo), floor((h.amount + f.amount) / (n.gold_hexo + n.fren_food)))
           ELSE floor((h.amount + f.amount) / (n.gold_hexo + n.fren_food)) END AS days
       FROM n
-      CROSS JOIN LATERAL (SELECT COALESCE((SELECT amount FROM balances WHERE user_id = n.user_id AND token = 'hexo'), 0) AS amount) h
-      CROSS JOIN LATERAL (SELECT COALESCE((SELECT amount FROM balances WHERE user_id = n.user_id AND token = 'food'), 0) AS amount) f
+      -- the batch's balances read by range and joined (not probed twice per player)
+      LEFT JOIN (SELECT user_id, sum(amount) FILTER (WHERE token = 'hexo') AS hexo, sum(amount) FILTER (WHERE token = 'food') AS food
+        FROM balances WHERE ${inBatch(sql`user_id`, b)} AND token IN ('hexo', 'food') GROUP BY user_id) bal ON bal.user_id = n.user_id
+      CROSS JOIN LATERAL (SELECT COALESCE(bal.hexo, 0) AS amount) h
+      CROSS JOIN LATERAL (SELECT COALESCE(bal.food, 0) AS amount) f
       WHERE n.gold_hexo + n.fren_food > 0
     ) x WHERE days < ${LOW_BALANCE_WARNING_DAYS.toString()}::numeric ORDER BY user_id`);
 }
