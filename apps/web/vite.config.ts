@@ -79,11 +79,20 @@ const appStart = {
  * Chain money (src/chain: the pay flow, the deposit/withdrawal/order modals) in one chunk, loaded
  * with the pages that offer payments: left alone, the bundler cuts it in several small chunks, each
  * another file name in the entry's preload lists, which /login downloads. Only our chain modules:
- * what they import stays where it was. `chain/lazy.tsx` (the pages' lazy doors into it) stays out.
+ * what they import stays where it was. The doors into it stay out: `chain/lazy.tsx` (the pages' lazy
+ * doors), `chain/mint-door.tsx` ('Mint Your Land', its dialog lazy) and `chain/chain-actions.tsx`
+ * (the balances' Deposit / Withdraw buttons, their modals lazy). In the group, the dashboard's
+ * first screen (which shows both) loaded and ran the whole chunk with the schemas, wallet and
+ * transaction code it imports (≈ 45 KB gzip) before the first click.
+ * The mint dialog's texts (i18n/en-mint.ts, es-mint.ts) and quadrants (`MINT_QUADRANTS`, game's
+ * lands/mint.ts) are in it too: only that dialog imports them, so the bundler put them in a chunk of
+ * their own that also re-exported the dialog from this one, and the two chunks imported each other. Opened from a page that had not loaded this chunk (all of them,
+ * now that 'Mint Your Land' is out of it), that chunk ran first, the dialog's module found its texts
+ * not yet defined, and the dialog showed no text.
  */
 const chainMoney = {
   name: 'chain',
-  test: /[\\/]apps[\\/]web[\\/]src[\\/]chain[\\/](?!lazy\.tsx)/,
+  test: /[\\/]apps[\\/]web[\\/]src[\\/](?:chain[\\/](?!(?:lazy\.tsx|mint-door\.tsx|chain-actions\.(?:tsx|css)))|i18n[\\/](?:en|es)-mint\.ts)|[\\/]packages[\\/]game[\\/]src[\\/]lands[\\/]mint\.ts$/,
   includeDependenciesRecursively: false,
 };
 

@@ -4,6 +4,7 @@ import type { ChainToken } from '@kingdom/api';
 import { TOKEN_SYMBOLS } from '@kingdom/game';
 import { Link } from 'react-router';
 import { useSession } from '../session/session-store.ts';
+import './chain-actions.css';
 
 const DepositDialog = lazy(() => import('./deposit-dialog.tsx').then((m) => ({ default: m.DepositDialog })));
 const WithdrawDialog = lazy(() => import('./withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog })));
