@@ -15,10 +15,25 @@ const decimalSymbols = new Map<string, string>();
 function decimalSymbol(lng: string): string {
   let s = decimalSymbols.get(lng);
   if (s === undefined) {
-    s = new Intl.NumberFormat(lng).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    s = integerFormat(lng).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
     decimalSymbols.set(lng, s);
   }
   return s;
+}
+
+const integerFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * `new Intl.NumberFormat(lng)`, made once per language: building one costs far more than using it
+ * (the first one ≈ 18 ms of main thread, the dashboard's costliest function of our own at start-up).
+ */
+function integerFormat(lng: string): Intl.NumberFormat {
+  let f = integerFormats.get(lng);
+  if (f === undefined) {
+    f = new Intl.NumberFormat(lng);
+    integerFormats.set(lng, f);
+  }
+  return f;
 }
 
 /** An English-formatted number (`-1,234.5`) in `lng`'s format; anything else is returned as is. */
@@ -26,9 +41,12 @@ export function localizeNumber(english: string, lng: string = i18n.language || '
   const m = /^(-?)(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d+))?$/.exec(english);
   if (!m) return english;
   const digits = BigInt(m[2]!.replace(/,/g, ''));
+  // English: Intl's 'en' format is a comma every three digits and a '.', so the string is built
+  // without Intl (whose first formatter costs more than the whole dashboard's numbers)
+  if (lng === 'en') return `${m[1]}${digits.toString().replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ? `.${m[3]}` : ''}`;
   // Intl's default grouping (Spanish groups from five digits, like i18next's `{{x, number}}`); a
   // Number where it is exact, a BigInt beyond
-  const int = new Intl.NumberFormat(lng).format(digits <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(digits) : digits);
+  const int = integerFormat(lng).format(digits <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(digits) : digits);
   return `${m[1]}${int}${m[3] ? decimalSymbol(lng) + m[3] : ''}`;
 }
 
