@@ -155,7 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(cookie);
+  // Cookies are parsed only where read (the CSRF check of unsafe methods, the csrf-cookie route: http/csrf.ts),
+  // not by a hook on every request.
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
     // Counted in the database: the limits hold across every process sharing it (docs/architecture.md §6).

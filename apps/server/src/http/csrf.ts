@@ -35,17 +35,23 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The double-submit check of one request (an unsafe method: the cookie and the header must match). */
-function checkCsrf(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  if (SAFE_METHODS.has(request.method)) return done();
-  const cookie = request.cookies[XSRF_COOKIE];
-  const header = request.headers['x-xsrf-token'];
-  const sent = typeof header === 'string' ? decodeHeader(header) : null;
-  if (!cookie || sent === null || !sameSecret(sent, cookie)) return done(new ApiError('CSRF_TOKEN_MISMATCH'));
-  done();
-}
-
 const plugin: FastifyPluginAsync = async (app) => {
+  /** The request's XSRF cookie, parsed from its `Cookie` header only where a route needs it. */
+  const xsrfCookie = (request: FastifyRequest): string | undefined => {
+    const header = request.headers.cookie;
+    return header ? app.parseCookie(header)[XSRF_COOKIE] : undefined;
+  };
+
+  /** The double-submit check of one request (an unsafe method: the cookie and the header must match). */
+  const checkCsrf = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    const cookie = xsrfCookie(request);
+    const header = request.headers['x-xsrf-token'];
+    const sent = typeof header === 'string' ? decodeHeader(header) : null;
+    if (!cookie || sent === null || !sameSecret(sent, cookie)) return done(new ApiError('CSRF_TOKEN_MISMATCH'));
+    done();
+  };
+
   // Only routes that take an unsafe method carry the check (a route-level hook): the reads, the hot
   // path, run no hook for it.
   app.addHook('onRoute', (r) => {
@@ -56,9 +62,9 @@ const plugin: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ENDPOINTS.csrfCookie, async ({ request, reply }) => {
-    const existing = request.cookies[XSRF_COOKIE];
+    const existing = xsrfCookie(request);
     const value = existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : randomToken();
-    reply.setCookie(XSRF_COOKIE, value, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' });
+    reply.header('set-cookie', app.serializeCookie(XSRF_COOKIE, value, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https' }));
   });
 };
 
