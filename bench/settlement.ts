@@ -194,6 +194,8 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { db: { type: 'string' }, url: { type: 'string' }, lands: { type: 'string' } } });
   const lands = Number(values.lands ?? 1_000_000);
+  // `BENCH_SETTLE_BATCH_USERS`: players per salary/credit batch instead of the tick's default (to compare sizes).
+  const tickOpts = process.env.BENCH_SETTLE_BATCH_USERS ? { batchUsers: Number(process.env.BENCH_SETTLE_BATCH_USERS) } : {};
   const dir = values.db === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'kingdom-bench-pglite-')) : null;
   const db = await openDatabase(values.db === 'pglite' ? { dataDir: dir! } : { databaseUrl: values.url!, dataDir: '' });
   try {
@@ -210,14 +212,14 @@ async function main(): Promise<void> {
     // During the day, the tick job warms the rosters up (jobs/settlement/rosters.ts `warmRosters`): on the
     // world's first day that sums every roster, then the tick at 00:00 finds them kept. Timed apart.
     const [, warmSeconds] = await timed(() => warmDay(db, DAY));
-    const alone = await timedTick(db, DAY);
+    const alone = await timedTick(db, DAY, tickOpts);
     const [staked] = await exec<{ n: number; players: number }>(db.orm, sql`SELECT COALESCE(sum(nfts), 0)::int AS n, count(DISTINCT user_id)::int AS players FROM staking_daily WHERE day = ${DAY} AND source = 'nft'`);
     if (!alone.settled || alone.settled.workersWorked !== world.workers) throw new Error(`settlement paid ${alone.settled?.workersWorked} of ${world.workers} workers`);
     // Day 2 alone: a day like every later one (the world was settled the day before), with a day's
     // share of worker NFTs sold (their workers leave).
     const churn = await sellWorkerNfts(db, lands, 1);
     const [, steadyWarmSeconds] = await timed(() => warmDay(db, DAY2));
-    const steady = await timedTick(db, DAY2);
+    const steady = await timedTick(db, DAY2, tickOpts);
     // Day 3 with players writing throughout (Postgres only: PGlite has one connection, so every
     // write would queue behind the tick's statements); its floor: the same writes for 10 s, no tick.
     const during = new Date(Date.parse(`${DAY3}T00:00:00Z`) + 86_400_000 + 60_000);
@@ -228,7 +230,7 @@ async function main(): Promise<void> {
     let tickWrites: WriteStats | null = null;
     if (values.url) {
       let tick: ReturnType<typeof timedTick> | null = null;
-      const { samples, ...stats } = await writeWhile(values.url, world.players, during, () => (tick = timedTick(db, DAY3)), { samples: true });
+      const { samples, ...stats } = await writeWhile(values.url, world.players, during, () => (tick = timedTick(db, DAY3, tickOpts)), { samples: true });
       withWrites = await tick!;
       tickWrites = { ...stats, by_step: byStep(samples ?? [], withWrites.spans) };
     }

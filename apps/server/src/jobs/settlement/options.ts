@@ -29,9 +29,12 @@ export const SETTLE_PARALLEL_WORKERS = 0;
  * Players (a range of user ids) per salary or credit batch: each batch is one short transaction.
  * A 1M-land world's first tick with 200 writes/s, two interleaved runs each: 250 players, salaries
  * + credits 10.2 and 10.1 s; 500 players, 9.0 and 9.2 s (each batch ~20 ms); the writes' p99 within
- * the runs' noise either way (31–33 ms at 250, 24–49 ms at 500).
+ * the runs' noise either way (31–33 ms at 250, 24–49 ms at 500). Since issue 41 (idle machine,
+ * 2026-12-02, bench/settlement.ts at 1M lands): 500 players, salaries + credits 8.2 s (day 1) and
+ * 8.5 s (day 2), the players' writes during the tick p99 44 ms; 2,000 players, 6.8 and 6.7 s
+ * (each batch ~80 ms), writes p99 24 ms (51 ms while salaries run, max 101 ms).
  */
-export const SETTLE_BATCH_USERS = 500;
+export const SETTLE_BATCH_USERS = 2_000;
 
 /**
  * Batches of a pass run at once on Postgres (`SETTLE_LANES` in the environment). One by default: on
