@@ -32,7 +32,8 @@ export const SETTLE_PARALLEL_WORKERS = 0;
  * the runs' noise either way (31–33 ms at 250, 24–49 ms at 500). Since issue 41 (idle machine,
  * 2026-12-02, bench/settlement.ts at 1M lands): 500 players, salaries + credits 8.2 s (day 1) and
  * 8.5 s (day 2), the players' writes during the tick p99 44 ms; 2,000 players, 6.8 and 6.7 s
- * (each batch ~80 ms), writes p99 24 ms (51 ms while salaries run, max 101 ms).
+ * (each batch ~80 ms), writes p99 24 and 44 ms in two runs (while salaries run 51 and 28 ms, max
+ * 101 and 90 ms).
  */
 export const SETTLE_BATCH_USERS = 2_000;
 
