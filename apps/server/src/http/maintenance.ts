@@ -46,8 +46,7 @@ export class MaintenanceSwitch {
 
   /** The state as this server applies it (`on` also when the environment forces it). */
   async current(): Promise<MaintenanceValue> {
-    const v = await this.stored();
-    return this.forcedByEnv && !v.on ? { ...v, on: true } : v;
+    return this.applied(await this.stored());
   }
 
   /**
@@ -56,7 +55,11 @@ export class MaintenanceSwitch {
    */
   peek(): MaintenanceValue | null {
     if (!this.cached || this.wallMs() - this.cached.at >= this.cacheMs) return null;
-    const v = this.cached.value;
+    return this.applied(this.cached.value);
+  }
+
+  /** `v` as this server applies it: on also when the environment forces maintenance. */
+  private applied(v: MaintenanceValue): MaintenanceValue {
     return this.forcedByEnv && !v.on ? { ...v, on: true } : v;
   }
 

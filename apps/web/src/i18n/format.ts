@@ -43,7 +43,7 @@ export function localizeNumber(english: string, lng: string = i18n.language || '
   const digits = BigInt(m[2]!.replace(/,/g, ''));
   // English: Intl's 'en' format is a comma every three digits and a '.', so the string is built
   // without Intl (whose first formatter costs more than the whole dashboard's numbers)
-  if (lng === 'en') return `${m[1]}${digits.toString().replace(/\B(?=(\d{3})+$)/g, ',')}${m[3] ? `.${m[3]}` : ''}`;
+  if (lng === 'en') return `${m[1]}${formatThousandsEn(digits)}${m[3] ? `.${m[3]}` : ''}`;
   // Intl's default grouping (Spanish groups from five digits, like i18next's `{{x, number}}`); a
   // Number where it is exact, a BigInt beyond
   const int = integerFormat(lng).format(digits <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(digits) : digits);

@@ -22,6 +22,13 @@ describe('numbers in the language (Intl)', () => {
     expect(localizeNumber('1,234,567.89', 'en')).toBe('1,234,567.89');
     expect(localizeNumber('abc', 'es')).toBe('abc');
   });
+
+  it('formats English without Intl exactly as Intl does', () => {
+    for (const n of [0, 7, 999, 1000, 1234, 12500, 999999, 1000000, 1234567890, 9007199254740991]) {
+      expect(localizeNumber(String(n), 'en')).toBe(new Intl.NumberFormat('en').format(n));
+      expect(localizeNumber(`-${n}.05`, 'en')).toBe(`-${new Intl.NumberFormat('en').format(n)}.05`);
+    }
+  });
 });
 
 describe('the language switch', () => {
