@@ -14,11 +14,12 @@
  * ends a session nor needs to extend one (issue 36 item 20), on every server alike.
  */
 import type { FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { hashToken } from './tokens.ts';
 import { prepared, runPrepared, type Database, type PreparedStatement } from '../db/client.ts';
 import { CLOCK_OFFSET_SQL } from '../clock.ts';
+import { coalescible, queryCoalesced, type CoalesceOptions, type CoalescibleStatement } from '../db/coalesce.ts';
 
 /** Placeholder names a session statement binds: the token's SHA-256 and the request's game time (the `now` fragment). */
 const TOKEN_HASH = 'session_token_hash';
@@ -56,15 +57,18 @@ export interface SessionFragments {
  * Builds the statement of a `session-in-query` read (or write) as a drizzle `sql` template: `build`
  * gets the session condition and puts it in its WHERE on `sessions s`; values that vary per request
  * are `sql.placeholder`s filled by {@link sessionRows}. Call it once at module level.
+ * `options.coalesce` (a read answering one row per run, e.g. a hot read's session row): runs of
+ * concurrent requests go to the database as one statement (`db/coalesce.ts`); its `types` name the
+ * Postgres type of placeholders that are not text.
  * @throws Error when the built statement does not contain the session condition (it would answer
  *   without checking the session: refused at module load)
  */
-export function sessionStatement(name: string, build: (f: SessionFragments) => SQL): SessionStatement {
+export function sessionStatement(name: string, build: (f: SessionFragments) => SQL, options: { coalesce?: CoalesceOptions } = {}): SessionStatement {
   const stmt = prepared(name, build({ session: SESSION_CONDITION, clock: SESSION_CLOCK, now: sql`${sql.placeholder(NOW)}` }));
   if (!SESSION_CONDITION_TEXT.test(stmt.text)) {
     throw new Error(`sessionStatement ${name}: the statement must put the session condition in its WHERE`);
   }
-  return stmt as SessionStatement;
+  return (options.coalesce ? coalescible(stmt, options.coalesce) : stmt) as SessionStatement;
 }
 
 /**
@@ -84,7 +88,7 @@ const sessionUser = sessionStatement('session_user', ({ session, clock }) => sql
   SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, s.active_wallet_id::int AS active_wallet_id, w.chain, w.address,
     u.suspended_at IS NOT NULL AS suspended, ${clock}
   FROM sessions s JOIN wallets w ON w.id = s.wallet_id JOIN users u ON u.id = s.user_id
-  WHERE ${session}`);
+  WHERE ${session}`, { coalesce: {} });
 
 /** The signed-in user of a request, for routes that go on to write. */
 export interface SessionUser {
@@ -142,7 +146,9 @@ export async function resolveSession(db: Database, request: FastifyRequest, now:
  */
 export function runSession<T>(db: Database, stmt: SessionStatement, tokenHash: string, now: Date, values: Record<string, unknown> = {}): Promise<T[]> {
   // as ISO text: the drivers' own Date formatting costs more on every hot read
-  return runPrepared<T>(db, stmt, { ...values, [TOKEN_HASH]: tokenHash, [NOW]: now.toISOString() });
+  const filled = { ...values, [TOKEN_HASH]: tokenHash, [NOW]: now.toISOString() };
+  if ('batch' in stmt) return queryCoalesced<T>(db, stmt as SessionStatement & CoalescibleStatement, fillPlaceholders([...stmt.params], filled));
+  return runPrepared<T>(db, stmt, filled);
 }
 
 /**

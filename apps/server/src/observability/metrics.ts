@@ -44,6 +44,7 @@ import { sql } from 'drizzle-orm';
 import { prepared, runPrepared, type Database } from '../db/client.ts';
 import type { CardanoLedger } from '@kingdom/chain-providers';
 import { liveReleases } from '../db/processes.ts';
+import { observeCoalescedWith } from '../db/coalesce.ts';
 import { expectedMigrations, notReadyReason, type Lifecycle } from './health.ts';
 
 /** Registry of process-wide metrics that exist before any app (job runs, Node's defaults). */
@@ -81,6 +82,25 @@ const pushDeliveries = new Counter({
 export function observePushRun(r: { sent: number; retried: number; failed: number; removed: number; deferred: number }): void {
   for (const outcome of ['sent', 'retried', 'failed', 'removed', 'deferred'] as const) if (r[outcome] > 0) pushDeliveries.inc({ outcome }, r[outcome]);
 }
+
+/** Coalesced hot reads (db/coalesce.ts): runs asked and statements sent, by statement; `observeCoalesced` feeds them. */
+const coalescedRuns = new Counter({
+  name: 'kingdom_coalesced_read_runs_total',
+  help: 'Runs of coalescible hot reads (session checks of the dashboard reads), by statement',
+  labelNames: ['statement'] as const,
+  registers: [processRegistry],
+});
+const coalescedStatements = new Counter({
+  name: 'kingdom_coalesced_read_statements_total',
+  help: 'Statements the coalescible hot reads were sent in (runs asked in one turn of the event loop share one), by statement',
+  labelNames: ['statement'] as const,
+  registers: [processRegistry],
+});
+
+observeCoalescedWith((statement, runs) => {
+  coalescedRuns.inc({ statement }, runs);
+  coalescedStatements.inc({ statement });
+});
 
 /** How long a scrape waits for the chain ledger's tip. */
 const TIP_TIMEOUT_MS = 2_000;

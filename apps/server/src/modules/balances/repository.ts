@@ -8,7 +8,7 @@ import { sessionRows, sessionStatement } from '../../auth/session.ts';
 const balanceStmt = sessionStatement('user_balance', ({ session, clock }) => sql`
   SELECT COALESCE(b.amount, 0)::text AS balance, ${clock}
   FROM sessions s LEFT JOIN balances b ON b.user_id = s.user_id AND b.token = ${sql.placeholder('token')}
-  WHERE ${session}`);
+  WHERE ${session}`, { coalesce: {} });
 
 /**
  * The request's user's balance of `token` in base units (text; 0 when none), in one round trip

@@ -26,7 +26,7 @@ const LAND_COLUMNS = `l.id, l.hex_name, l.name, l.size, l.biome, l.q, l.r, l.col
 // a page past the end asks for it apart.
 const mySessionStmt = sessionStatement('lands_my_session', ({ session, clock }) => sql`
   SELECT s.user_id::int AS user_id, ${readsVersionSql('reads_lands_version')} AS version, ${clock}
-  FROM sessions s WHERE ${session}`);
+  FROM sessions s WHERE ${session}`, { coalesce: {} });
 
 // A search term (`term`, text or null: no filter) matches hex names containing it, case-insensitively.
 const TERM = sql`${sql.placeholder('term')}::text`;

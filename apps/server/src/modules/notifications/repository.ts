@@ -11,7 +11,7 @@ export const INBOX_PAGE_SIZE = 20;
 // carries the clock fragment: its route reads the shared clock in this one statement (`clock: 'in-query'`)
 const countStmt = sessionStatement('notifications_count', ({ session, clock }) => sql`
   SELECT (SELECT count(*) FROM notifications n WHERE n.user_id = s.user_id AND n.read_at IS NULL)::int AS count, ${clock}
-  FROM sessions s WHERE ${session}`);
+  FROM sessions s WHERE ${session}`, { coalesce: {} });
 
 /** Unread notifications of the request's user. @throws ApiError USER_NOT_AUTH */
 export async function unreadCount(db: Database, request: FastifyRequest): Promise<number> {

@@ -29,7 +29,7 @@ const userStmt = sessionStatement('dashboard_user', ({ session, clock }) => sql`
 const dashboardSessionStmt = sessionStatement('dashboard_session', ({ session, clock }) => sql`
   SELECT s.user_id::int AS user_id, s.wallet_id::int AS wallet_id, s.active_wallet_id::int AS active_wallet_id,
     ${readsVersionSql('reads_users_version')} || '.' || ${readsVersionSql('reads_lands_version')} AS version, ${clock}
-  FROM sessions s WHERE ${session}`);
+  FROM sessions s WHERE ${session}`, { coalesce: {} });
 const userByIdStmt = prepared('dashboard_user_by_id', sql`
   SELECT ${USER_COLUMNS}
   FROM users u JOIN wallets w ON w.id = ${sql.placeholder('wallet_id')} LEFT JOIN wallets aw ON aw.id = ${sql.placeholder('active_wallet_id')}::int
