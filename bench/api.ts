@@ -193,6 +193,9 @@ export function apiLines(api: ApiEntry): string[] {
   lines.push('');
   lines.push(`ratio_postgres (mean pg rps / bare rps) = ${api.ratio_postgres}   goal ≥ ${GOALS.ratio_postgres}  ${mark(api.ratio_postgres >= GOALS.ratio_postgres)}`);
   lines.push(`database floor (bare Fastify + one prepared PK SELECT through pg) = ${api.db_floor_rps} rps; route / floor: ${(Object.entries(api.ratio_db_floor) as [RouteKey, number][]).map(([k, v]) => `${k} ${v} ${mark(v >= GOALS.ratio_db_floor)}`).join(', ')}   goal ≥ ${GOALS.ratio_db_floor}`);
+  // issue 41 item 3: each read's p99 within 1.2× the floor's own p99, in the same run
+  const p99Limit = round(api.db_floor.p99_ms * GOALS.p99_vs_db_floor, 1);
+  lines.push(`p99 beside the floor's ${api.db_floor.p99_ms} ms: ${(Object.keys(ROUTES) as RouteKey[]).map((k) => `${k} ${api.postgres[k].p99_ms} ms ${mark(api.postgres[k].p99_ms <= p99Limit)}`).join(', ')}   goal ≤ ${GOALS.p99_vs_db_floor}× = ${p99Limit} ms`);
   return lines;
 }
 
