@@ -68,7 +68,7 @@ export function sessionStatement(name: string, build: (f: SessionFragments) => S
   if (!SESSION_CONDITION_TEXT.test(stmt.text)) {
     throw new Error(`sessionStatement ${name}: the statement must put the session condition in its WHERE`);
   }
-  return (options.coalesce ? coalescible(stmt, options.coalesce) : stmt) as SessionStatement;
+  return (options.coalesce ? coalescible(stmt, { types: { [NOW]: 'timestamptz', ...options.coalesce.types } }) : stmt) as SessionStatement;
 }
 
 /**
