@@ -31,8 +31,8 @@ export interface TokenEntry {
 
 /**
  * Applies a token ledger entry inside `tx`: writes the entry, then moves the balance.
- * `opts.locked`: the caller already holds the player's balance rows ({@link lockBalancesOf}), so
- * they are not locked again.
+ * `opts.locked`: the caller already holds the player's balance rows (e.g. the Vendor's
+ * `royaltyGateAndBalances`), so they are not locked again.
  * @returns false when this (reason, reference, user, token) was already applied (nothing changes)
  * @throws ApiError(`insufficientCode`, default `VENDOR_NOT_ENOUGH_BALANCE`) when a debit would take
  *   the balance below zero; the caller's transaction must then roll back (it is aborted)
@@ -62,21 +62,6 @@ export async function lockBalances(tx: Orm, userId: number): Promise<void> {
   await exec(tx, sql`SELECT 1 FROM balances WHERE user_id = ${userId} ORDER BY token FOR UPDATE`);
 }
 
-/**
- * Locks the balance rows of several players in (user, token) order, to the end of `tx` — the order
- * {@link lockBalances} and the tick take them in — and, given `itemKey`, then their `user_items` rows of
- * that item in user order; one statement. A write that debits one of them and credits others (a
- * Market match) takes this first, so its later writes wait on no one holding a row it will need.
- */
-export async function lockBalancesOf(tx: Orm, userIds: readonly number[], itemKey?: string): Promise<void> {
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  const list = sql.join(ids.map((id) => sql`${id}::int`), sql`, `);
-  const items = itemKey === undefined ? sql`0`
-    : sql`(SELECT count(*) FROM (SELECT 1 FROM user_items WHERE user_id IN (${list}) AND item_key = ${itemKey} ORDER BY user_id FOR UPDATE) i)`;
-  await exec(tx, sql`SELECT (SELECT count(*) FROM (SELECT 1 FROM balances WHERE user_id IN (${list}) ORDER BY user_id, token FOR UPDATE) b) AS b, ${items} AS i`);
-}
-
 /** A credit (amount > 0, base units or whole items) of a token or of `item:<key>`, for {@link applyLedgerCredits}. */
 export interface LedgerCredit {
   userId: number;
@@ -91,8 +76,8 @@ export interface LedgerCredit {
  * Applies credits in one statement inside `tx` (a Market match's settlement: goods bought, proceeds,
  * refunds): writes each entry — one already written (same reason, reference, user, asset) is skipped,
  * as {@link applyTokenEntry} skips it — then moves each (user, asset)'s balance or item count by the sum
- * of the entries written, upserting in (user, asset) order. Lock the rows first
- * ({@link lockBalancesOf}) when the transaction also debits.
+ * of the entries written, upserting in (user, asset) order. Lock the rows first (in (user, token)
+ * order, as {@link lockBalances} does) when the transaction also debits.
  * @param at the entries' time (the request's game time)
  * @returns how many entries were written (the rest were already applied)
  * @throws Error on an amount ≤ 0 (a caller's bug); ApiError AMOUNT_TOO_LARGE when an amount or a
@@ -136,7 +121,7 @@ export interface LedgerDebit extends LedgerCredit {
  * writes (`also`: CTEs `name AS (…)`, comma-joined, placed first in the statement's WITH; a Market
  * match's order, trades and notices). First the balance rows of `lockUsers` are locked in (user,
  * token) order and then, given `itemKey`, their `user_items` rows of that item in user order — the
- * order of {@link lockBalancesOf}, the tick and single entries — and only then is anything moved.
+ * order of {@link lockBalances}, the tick and single entries — and only then is anything moved.
  * Every entry is written (one already written — same reason, reference, user, asset — is skipped, as
  * {@link applyTokenEntry} skips it); each (user, asset)'s balance moves by the sum of its entries
  * written, but the debited one only if it held the whole debit before the credits (as a debit

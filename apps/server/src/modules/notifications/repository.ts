@@ -55,9 +55,3 @@ export async function notify(tx: Orm, userId: number, type: NotificationType, da
   await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at) VALUES (${userId}, ${type}, ${JSON.stringify(data)}::jsonb, ${at})`);
 }
 
-/** Writes several inbox notices in one statement (rows in the order given), in `tx`, as {@link notify} each. */
-export async function notifyMany(tx: Orm, notices: ReadonlyArray<{ userId: number; type: NotificationType; data: Record<string, string | number | boolean> }>, at: Date): Promise<void> {
-  if (notices.length === 0) return;
-  const rows = sql.join(notices.map((n) => sql`(${n.userId}::int, ${n.type}, ${JSON.stringify(n.data)}::jsonb, ${at}::timestamptz)`), sql`, `);
-  await exec(tx, sql`INSERT INTO notifications (user_id, type, data, created_at) VALUES ${rows}`);
-}
