@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
@@ -26,6 +26,9 @@ export function AppShell() {
   const setMaintenance = useAppStatus((s) => s.setMaintenance);
   const maintenance = maintenanceFlag || config.data?.maintenance === true;
   const firstPageReady = useFirstPageReady();
+  // stable, so that the memoized header and navigation skip the shell's re-renders (the answers of the start-up calls)
+  const toggleMenu = useCallback(() => setMenuOpen(!menuOpen), [menuOpen, setMenuOpen]);
+  const closeMenu = useCallback(() => setMenuOpen(false), [setMenuOpen]);
 
   useEffect(() => {
     if (config.data?.maintenance) setMaintenance(true);
@@ -36,9 +39,9 @@ export function AppShell() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <SiteHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen(!menuOpen)} />
+      <SiteHeader menuOpen={menuOpen} onToggleMenu={toggleMenu} />
       <div className="shell__body">
-        <SiteNav open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        <SiteNav open={menuOpen} onNavigate={closeMenu} />
         <main id="main" className="content" aria-busy={pageLoading}>
           {pageLoading ? <div className="route-progress" aria-hidden="true" /> : null}
           {maintenance ? (

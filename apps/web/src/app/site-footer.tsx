@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../api/session-calls.ts';
 
 /** Footer: whitepaper, social network, chat community and guidebook links from `/config`; copyright. */
-export function SiteFooter() {
+export const SiteFooter = memo(function SiteFooter() {
   const { t } = useTranslation();
   const links = useConfig().data?.links;
   const items = links
@@ -31,4 +32,4 @@ export function SiteFooter() {
       <p className="footer__copy">{t('app.copyright')}</p>
     </footer>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, memo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useIsAuthenticated } from '../api/use-is-authenticated.ts';
@@ -29,7 +29,7 @@ function VisitorLanguageSwitch() {
 }
 
 /** Top bar: brand, menu toggle (small screens), role, notification count, account and logout; a visitor's language switch. */
-export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
+export const SiteHeader = memo(function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu(): void }) {
   const { t } = useTranslation();
   const authed = useIsAuthenticated();
 
@@ -61,4 +61,4 @@ export function SiteHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onTo
       )}
     </header>
   );
-}
+});

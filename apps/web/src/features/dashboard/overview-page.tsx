@@ -121,24 +121,59 @@ function LandOwnerBadge({ landOwner }: { landOwner: boolean }) {
   );
 }
 
-/** `/dashboard/overview`: balances, prices, notifications and a summary of lands, tools and items. */
-export function OverviewPage() {
+/** The title block: the welcome names the player, the badge says whether they own land. */
+function OverviewHeader() {
   const { t } = useTranslation();
   const userName = useSession((s) => s.userName);
   const landOwner = useSession((s) => s.landOwner);
-  const notifications = useNotificationsCount();
-  const totalLands = useTotalLands();
-  const tools = useToolsCount();
-  const items = useInventoryCount();
+  return (
+    <PageHeader
+      title={t('dashboard.title')}
+      lead={userName ? t('dashboard.welcome', { name: userName }) : undefined}
+      actions={<LandOwnerBadge landOwner={landOwner} />}
+    />
+  );
+}
 
+// Each card below reads its own call: an answer re-renders that card, not the whole page (the
+// start-up's answers arrive one by one; Lighthouse's blocking time on a phone).
+
+function Start() {
+  return <GettingStarted lands={useTotalLands().data} />;
+}
+
+function NotificationsCard() {
+  const { t } = useTranslation();
+  return <SummaryCard title={t('dashboard.notifications')} testId="overview-notifications" q={useNotificationsCount()} caption={(count) => t('dashboard.unread', { count })} to="/account/inbox" linkLabel={t('nav.inbox')} />;
+}
+
+function LandsCard() {
+  const { t } = useTranslation();
+  return <SummaryCard title={t('dashboard.lands')} testId="total-lands" q={useTotalLands()} caption={(count) => t('dashboard.ownedLands', { count })} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />;
+}
+
+function ToolsCard() {
+  const { t } = useTranslation();
+  return <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={useToolsCount()} caption={(count) => t('dashboard.ownedTools', { count })} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />;
+}
+
+function ItemsCard() {
+  const { t } = useTranslation();
+  return <SummaryCard title={t('dashboard.items')} testId="total-items" q={useInventoryCount()} caption={(count) => t('dashboard.ownedItems', { count })} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />;
+}
+
+/** The weekly chest's card, for a land owner. */
+function OwnerChestCard() {
+  return useSession((s) => s.landOwner) ? <ChestCard /> : null;
+}
+
+/** `/dashboard/overview`: balances, prices, notifications and a summary of lands, tools and items. */
+export function OverviewPage() {
+  const { t } = useTranslation();
   return (
     <>
-      <PageHeader
-        title={t('dashboard.title')}
-        lead={userName ? t('dashboard.welcome', { name: userName }) : undefined}
-        actions={<LandOwnerBadge landOwner={landOwner} />}
-      />
-      <GettingStarted lands={totalLands.data} />
+      <OverviewHeader />
+      <Start />
       <section className="panel" aria-labelledby="balances-title">
         <h2 id="balances-title" className="panel__title">
           {t('dashboard.balances')}
@@ -147,11 +182,11 @@ export function OverviewPage() {
       </section>
       <div className="overview-grid">
         <PriceCard />
-        <SummaryCard title={t('dashboard.notifications')} testId="overview-notifications" q={notifications} caption={(count) => t('dashboard.unread', { count })} to="/account/inbox" linkLabel={t('nav.inbox')} />
-        <SummaryCard title={t('dashboard.lands')} testId="total-lands" q={totalLands} caption={(count) => t('dashboard.ownedLands', { count })} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />
-        <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={tools} caption={(count) => t('dashboard.ownedTools', { count })} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />
-        <SummaryCard title={t('dashboard.items')} testId="total-items" q={items} caption={(count) => t('dashboard.ownedItems', { count })} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />
-        {landOwner ? <ChestCard /> : null}
+        <NotificationsCard />
+        <LandsCard />
+        <ToolsCard />
+        <ItemsCard />
+        <OwnerChestCard />
       </div>
     </>
   );
