@@ -7,17 +7,13 @@
 import './app/zod-jitless.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { timeoutManager } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/routes.tsx';
 import { startApp } from './app/start.ts';
 import { frameTextsReady } from './i18n/index.ts';
 import { startPwa } from './components/pwa.ts';
-import { coalescedTimers } from './api/coalesced-timers.ts';
 import './styles/app.css';
 
-// before the first query: the cache's long timers share one platform timer (api/coalesced-timers.ts)
-timeoutManager.setTimeoutProvider(coalescedTimers());
 void startApp(window.location.pathname);
 // the service worker (offline shell, push notifications, update prompt) once the page has loaded
 if (document.readyState === 'complete') startPwa();
