@@ -14,12 +14,12 @@
  * ends a session nor needs to extend one (issue 36 item 20), on every server alike.
  */
 import type { FastifyRequest } from 'fastify';
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { fail } from '../errors.ts';
 import { hashToken } from './tokens.ts';
 import { prepared, runPrepared, type Database, type PreparedStatement } from '../db/client.ts';
 import { CLOCK_OFFSET_SQL } from '../clock.ts';
-import { coalescible, queryCoalesced, type CoalesceOptions, type CoalescibleStatement } from '../db/coalesce.ts';
+import { coalescible, type CoalesceOptions } from '../db/coalesce.ts';
 
 /** Placeholder names a session statement binds: the token's SHA-256 and the request's game time (the `now` fragment). */
 const TOKEN_HASH = 'session_token_hash';
@@ -146,9 +146,7 @@ export async function resolveSession(db: Database, request: FastifyRequest, now:
  */
 export function runSession<T>(db: Database, stmt: SessionStatement, tokenHash: string, now: Date, values: Record<string, unknown> = {}): Promise<T[]> {
   // as ISO text: the drivers' own Date formatting costs more on every hot read
-  const filled = { ...values, [TOKEN_HASH]: tokenHash, [NOW]: now.toISOString() };
-  if ('batch' in stmt) return queryCoalesced<T>(db, stmt as SessionStatement & CoalescibleStatement, fillPlaceholders([...stmt.params], filled));
-  return runPrepared<T>(db, stmt, filled);
+  return runPrepared<T>(db, stmt, { ...values, [TOKEN_HASH]: tokenHash, [NOW]: now.toISOString() });
 }
 
 /**

@@ -18,6 +18,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { PgListener, type ChannelSubscriber } from './listen.ts';
 import { EmbeddedPglite } from './embedded.ts';
+import { isCoalescible, queryCoalesced } from './coalesce.ts';
 
 /** The Drizzle database (or a transaction of it). */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,11 +49,14 @@ export function prepared(name: string, query: SQL): PreparedStatement {
 }
 
 /**
- * Runs a {@link PreparedStatement} in one round trip with its placeholders filled from `values`.
+ * Runs a {@link PreparedStatement} in one round trip with its placeholders filled from `values`
+ * (a coalescible one together with its concurrent runs, `db/coalesce.ts`).
  * @throws Error when a placeholder has no value in `values`
  */
 export async function runPrepared<T>(db: Database, stmt: PreparedStatement, values: Record<string, unknown> = {}): Promise<T[]> {
-  return db.query<T>(stmt, fillPlaceholders([...stmt.params], values));
+  const params = fillPlaceholders([...stmt.params], values);
+  // a coalescible statement (db/coalesce.ts) goes with the other runs of it asked for in this turn
+  return isCoalescible(stmt) ? queryCoalesced<T>(db, stmt, params) : db.query<T>(stmt, params);
 }
 
 export interface Database {

@@ -68,6 +68,11 @@ export function coalescible<S extends PreparedStatement>(stmt: S, options: Coale
   return Object.assign(stmt, { batch: { name: `${stmt.name}_batch`, text, batchParams } });
 }
 
+/** True when `stmt` was made {@link coalescible}. */
+export function isCoalescible(stmt: PreparedStatement): stmt is CoalescibleStatement {
+  return 'batch' in stmt;
+}
+
 let observer: ((statement: string, runs: number) => void) | null = null;
 
 /** Sets what hears each statement sent (its name and how many runs it carries): the metrics (observability/metrics.ts). */

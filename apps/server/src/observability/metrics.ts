@@ -83,10 +83,10 @@ export function observePushRun(r: { sent: number; retried: number; failed: numbe
   for (const outcome of ['sent', 'retried', 'failed', 'removed', 'deferred'] as const) if (r[outcome] > 0) pushDeliveries.inc({ outcome }, r[outcome]);
 }
 
-/** Coalesced hot reads (db/coalesce.ts): runs asked and statements sent, by statement; `observeCoalesced` feeds them. */
+/** Coalesced reads (db/coalesce.ts): runs asked and statements sent, by statement; fed through `observeCoalescedWith`. */
 const coalescedRuns = new Counter({
   name: 'kingdom_coalesced_read_runs_total',
-  help: 'Runs of coalescible hot reads (session checks of the dashboard reads), by statement',
+  help: 'Runs of coalescible reads (the session checks of the hot reads and of signed-in routes), by statement',
   labelNames: ['statement'] as const,
   registers: [processRegistry],
 });
