@@ -71,7 +71,10 @@ function PriceCard() {
 }
 
 /** `caption`: the words after the number, in the number's plural form ("1 item in inventory"). */
-function SummaryCard({ title, testId, q, caption, to, linkLabel }: { title: string; testId: string; q: Loadable<number>; caption(count: number): string; to: string; linkLabel: string }) {
+function SummaryCard({ title, testId, useCount, caption, to, linkLabel }: { title: string; testId: string; useCount: () => Loadable<number>; caption(count: number): string; to: string; linkLabel: string }) {
+  // the card reads its own call: an answer re-renders this card, not the page (the start-up's answers
+  // arrive one by one; Lighthouse's blocking time on a phone)
+  const q = useCount();
   return (
     <section className="panel summary" aria-label={title}>
       <h2 className="panel__title">{title}</h2>
@@ -135,31 +138,9 @@ function OverviewHeader() {
   );
 }
 
-// Each card below reads its own call: an answer re-renders that card, not the whole page (the
-// start-up's answers arrive one by one; Lighthouse's blocking time on a phone).
-
+/** The get-started panel, shown until the player holds lands. */
 function Start() {
   return <GettingStarted lands={useTotalLands().data} />;
-}
-
-function NotificationsCard() {
-  const { t } = useTranslation();
-  return <SummaryCard title={t('dashboard.notifications')} testId="overview-notifications" q={useNotificationsCount()} caption={(count) => t('dashboard.unread', { count })} to="/account/inbox" linkLabel={t('nav.inbox')} />;
-}
-
-function LandsCard() {
-  const { t } = useTranslation();
-  return <SummaryCard title={t('dashboard.lands')} testId="total-lands" q={useTotalLands()} caption={(count) => t('dashboard.ownedLands', { count })} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />;
-}
-
-function ToolsCard() {
-  const { t } = useTranslation();
-  return <SummaryCard title={t('dashboard.tools')} testId="total-tools" q={useToolsCount()} caption={(count) => t('dashboard.ownedTools', { count })} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />;
-}
-
-function ItemsCard() {
-  const { t } = useTranslation();
-  return <SummaryCard title={t('dashboard.items')} testId="total-items" q={useInventoryCount()} caption={(count) => t('dashboard.ownedItems', { count })} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />;
 }
 
 /** The weekly chest's card, for a land owner. */
@@ -182,10 +163,10 @@ export function OverviewPage() {
       </section>
       <div className="overview-grid">
         <PriceCard />
-        <NotificationsCard />
-        <LandsCard />
-        <ToolsCard />
-        <ItemsCard />
+        <SummaryCard title={t('dashboard.notifications')} testId="overview-notifications" useCount={useNotificationsCount} caption={(count) => t('dashboard.unread', { count })} to="/account/inbox" linkLabel={t('nav.inbox')} />
+        <SummaryCard title={t('dashboard.lands')} testId="total-lands" useCount={useTotalLands} caption={(count) => t('dashboard.ownedLands', { count })} to={PATHS_WEB.inventoryLands} linkLabel={t('dashboard.viewLands')} />
+        <SummaryCard title={t('dashboard.tools')} testId="total-tools" useCount={useToolsCount} caption={(count) => t('dashboard.ownedTools', { count })} to={PATHS_WEB.inventoryTools} linkLabel={t('dashboard.viewTools')} />
+        <SummaryCard title={t('dashboard.items')} testId="total-items" useCount={useInventoryCount} caption={(count) => t('dashboard.ownedItems', { count })} to={PATHS_WEB.inventoryItems} linkLabel={t('dashboard.viewItems')} />
         <OwnerChestCard />
       </div>
     </>
