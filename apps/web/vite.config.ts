@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { kingdomRoutes } from './build/kingdom-routes.ts';
 import { serviceWorker } from './build/service-worker.ts';
+import { memoizedRouteMatching } from './build/memoized-route-matching.ts';
 
 const API_TARGET = process.env.KINGDOM_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -128,7 +129,7 @@ function reactOwnSyncExternalStore(): { find: RegExp; replacement: string }[] {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), kingdomRoutes(), pureContracts(), treeShakableReactRouter(), serviceWorker(), precompress()],
+  plugins: [react(), kingdomRoutes(), pureContracts(), treeShakableReactRouter(), memoizedRouteMatching(), serviceWorker(), precompress()],
   resolve: { alias: command === 'build' ? [...reactRouterProduction(), ...reactOwnSyncExternalStore()] : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

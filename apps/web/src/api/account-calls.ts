@@ -9,6 +9,7 @@ import type { ClockResponse, Item, PricesResponse } from '@kingdom/api';
 import { TOKENS, type Token } from '@kingdom/game';
 import { rememberBalance } from '../components/pwa.ts';
 import { call } from './call.ts';
+import { inSeparateTasks } from './in-tasks.ts';
 import { queryKeys } from './keys.ts';
 import { refreshAfterGameAction, refreshChainLists } from './refresh.ts';
 import { useIsAuthenticated } from './use-is-authenticated.ts';
@@ -119,11 +120,16 @@ export function useDemoBlocks() {
   });
 }
 
-/** Starts the calls the overview shows: balances, prices and the summary counts. */
+/**
+ * Starts the calls the overview shows: balances, prices and the summary counts, one call per task
+ * (api/in-tasks.ts: starting a request is ~1 ms of main thread here, eight of them one long task).
+ */
 export function prefetchOverview(qc: QueryClient): void {
-  for (const token of TOKENS) void qc.prefetchQuery(balanceQueryOptions(token, true));
-  void qc.prefetchQuery(pricesQueryOptions());
-  void qc.prefetchQuery(totalLandsQueryOptions(true));
-  void qc.prefetchQuery(inventoryCountQueryOptions(true));
-  void qc.prefetchQuery(toolsCountQueryOptions(true));
+  void inSeparateTasks([
+    ...TOKENS.map((token) => () => void qc.prefetchQuery(balanceQueryOptions(token, true))),
+    () => void qc.prefetchQuery(pricesQueryOptions()),
+    () => void qc.prefetchQuery(totalLandsQueryOptions(true)),
+    () => void qc.prefetchQuery(inventoryCountQueryOptions(true)),
+    () => void qc.prefetchQuery(toolsCountQueryOptions(true)),
+  ]);
 }

@@ -5,6 +5,7 @@
  * that page and of the signed-in header.
  */
 import { startTransition, useEffect, useState } from 'react';
+import { inSeparateTasks } from '../api/in-tasks.ts';
 import { queryClient } from '../api/query-client.ts';
 import { configQueryOptions, dashboardUserQueryOptions, demoClockQueryOptions, fetchCsrfCookie, notificationsCountQueryOptions } from '../api/session-calls.ts';
 import { selectIsAuthenticated, useSession } from '../session/session-store.ts';
@@ -22,20 +23,27 @@ const listeners = new Set<() => void>();
 export function startApp(pathname: string): Promise<unknown> {
   if (started) return Promise.resolve();
   started = true;
-  void fetchCsrfCookie().catch(() => undefined);
   const authed = selectIsAuthenticated(useSession.getState());
-  void queryClient.prefetchQuery(configQueryOptions()).then(() => {
-    // the header's game clock, in demo mode
-    if (authed && queryClient.getQueryData(configQueryOptions().queryKey)?.demo) void queryClient.prefetchQuery(demoClockQueryOptions(true));
-  });
-  if (authed) {
-    void queryClient.prefetchQuery(dashboardUserQueryOptions(true));
-    void queryClient.prefetchQuery(notificationsCountQueryOptions(true));
-  }
-  // the code in a task of its own: the module graph's first run (framework, app, the calls above)
-  // is already one long task, and matching the route and adding its preload links was a third of it
-  return new Promise((resolve) => setTimeout(resolve, 0))
-    .then(() => Promise.all([preloadRoute(pathname, authed ? queryClient : undefined), authed ? preloadSignedIn() : undefined]))
+  let code: Promise<unknown> = Promise.resolve();
+  // one call or one page's code per task (api/in-tasks.ts): started together, they were one long
+  // task after the module graph's first run, itself already a long one
+  return inSeparateTasks([
+    () => void fetchCsrfCookie().catch(() => undefined),
+    () =>
+      void queryClient.prefetchQuery(configQueryOptions()).then(() => {
+        // the header's game clock, in demo mode
+        if (authed && queryClient.getQueryData(configQueryOptions().queryKey)?.demo) void queryClient.prefetchQuery(demoClockQueryOptions(true));
+      }),
+    () => (code = preloadRoute(pathname, authed ? queryClient : undefined)),
+    ...(authed
+      ? [
+          () => void queryClient.prefetchQuery(dashboardUserQueryOptions(true)),
+          () => (code = Promise.all([code, preloadSignedIn()])),
+          () => void queryClient.prefetchQuery(notificationsCountQueryOptions(true)),
+        ]
+      : []),
+  ])
+    .then(() => code)
     .then(() => {
       codeReady = true;
       listeners.forEach((l) => l());
