@@ -14,6 +14,7 @@ import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { PageLoading } from './route-fallbacks.tsx';
 import { NotFoundPage, RootLayout } from './root.tsx';
 import { AppProviders } from './providers.tsx';
+import { inSeparateTasks } from '../api/in-tasks.ts';
 import { queryClient } from '../api/query-client.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
@@ -193,18 +194,21 @@ export const routes: RouteObject[] = [
 /**
  * Starts fetching, all at once, the code of every page `pathname` matches (e.g. a layout and its
  * page), instead of the layout first and the page only once the layout renders; with `qc` (a
- * signed-in user) also the session calls those pages show.
+ * signed-in user) also the session calls those pages show. Each page's calls and code start in a
+ * task of their own (api/in-tasks.ts): with the route match they were one long task.
  * @returns when the code is loaded (never rejects)
  */
 export function preloadRoute(pathname: string, qc?: QueryClient): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
+  const steps: (() => void)[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (!handle) continue;
-    if (qc) handle.data?.(qc);
-    loads.push(handle.preload().catch(() => undefined));
+    const { data } = handle;
+    if (qc && data) steps.push(() => data(qc));
+    steps.push(() => void loads.push(handle.preload().catch(() => undefined)));
   }
-  return Promise.all(loads);
+  return inSeparateTasks(steps).then(() => Promise.all(loads));
 }
 
 /**
