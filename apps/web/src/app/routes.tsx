@@ -199,16 +199,15 @@ export const routes: RouteObject[] = [
  * @returns when the code is loaded (never rejects)
  */
 export function preloadRoute(pathname: string, qc?: QueryClient): Promise<unknown> {
-  const loads: Promise<unknown>[] = [];
-  const steps: (() => void)[] = [];
+  const steps: (() => unknown)[] = [];
   for (const match of matchRoutes(routes, pathname) ?? []) {
     const handle = match.route.handle as RouteHandle | undefined;
     if (!handle) continue;
     const { data } = handle;
     if (qc && data) steps.push(() => data(qc));
-    steps.push(() => void loads.push(handle.preload().catch(() => undefined)));
+    steps.push(() => handle.preload().catch(() => undefined));
   }
-  return inSeparateTasks(steps).then(() => Promise.all(loads));
+  return inSeparateTasks(steps).then((started) => Promise.all(started));
 }
 
 /**

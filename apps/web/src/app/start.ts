@@ -24,26 +24,26 @@ export function startApp(pathname: string): Promise<unknown> {
   if (started) return Promise.resolve();
   started = true;
   const authed = selectIsAuthenticated(useSession.getState());
-  let code: Promise<unknown> = Promise.resolve();
   // one call or one page's code per task (api/in-tasks.ts): started together, they were one long
-  // task after the module graph's first run, itself already a long one
-  return inSeparateTasks([
+  // task after the module graph's first run, itself already a long one; the code's steps return
+  // their loads, the calls' steps nothing
+  return inSeparateTasks<Promise<unknown> | undefined>([
     () => void fetchCsrfCookie().catch(() => undefined),
     () =>
       void queryClient.prefetchQuery(configQueryOptions()).then(() => {
         // the header's game clock, in demo mode
         if (authed && queryClient.getQueryData(configQueryOptions().queryKey)?.demo) void queryClient.prefetchQuery(demoClockQueryOptions(true));
       }),
-    () => (code = preloadRoute(pathname, authed ? queryClient : undefined)),
+    () => preloadRoute(pathname, authed ? queryClient : undefined),
     ...(authed
       ? [
           () => void queryClient.prefetchQuery(dashboardUserQueryOptions(true)),
-          () => (code = Promise.all([code, preloadSignedIn()])),
+          () => preloadSignedIn(),
           () => void queryClient.prefetchQuery(notificationsCountQueryOptions(true)),
         ]
       : []),
   ])
-    .then(() => code)
+    .then((started) => Promise.all(started))
     .then(() => {
       codeReady = true;
       listeners.forEach((l) => l());
